@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/**
+ * The four API surfaces. Each has its own URL base (DESIGN.md §4):
+ * - admin and client share `/api/v1/{client}` (they never share a method + path);
+ * - internal is the provider console at `/internal/v1`;
+ * - device is the phone-facing API at `/device/v1`.
+ */
+export const SURFACES = ['admin', 'client', 'internal', 'device'] as const;
+export type Surface = (typeof SURFACES)[number];
+
+export const SURFACE_BASES: Record<Surface, string> = {
+  admin: '/api/v1/{client}',
+  client: '/api/v1/{client}',
+  internal: '/internal/v1',
+  device: '/device/v1',
+};
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/**
+ * Who may call an endpoint:
+ * - public: nobody needs a token (sign-in URL, code exchange, account metadata);
+ * - user: a portal user's id token (tenant user, or staff in support mode);
+ * - client-app: a portal user's id token, or a tenant client app's token from its own OIDC issuer;
+ * - device: a device token issued by the device authentication exchange.
+ */
+export const AUTH_KINDS = ['public', 'user', 'client-app', 'device'] as const;
+export type AuthKind = (typeof AUTH_KINDS)[number];
+
+/**
+ * Endpoint groups: one Lambda function (and one folder under `lambdas/`) per group.
+ * The CDK api stack and the local server both read this list.
+ */
+export const ENDPOINT_GROUPS = [
+  'identity',
+  'access',
+  'support-access',
+  'audit',
+  'alerts',
+  'devices',
+  'licences',
+  'device-data',
+  'payloads',
+  'account-data',
+  'transfers',
+  'device-api',
+] as const;
+export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];
+
+/** Action names are `<area>:<Verb>`, e.g. `devices:List`. */
+export const ACTION_NAME = /^[a-z][a-zA-Z]*:[A-Z][a-zA-Z]*$/;
+
+type AnyObject = z.ZodObject<z.ZodRawShape>;
+
+/** What a contract author writes for one endpoint. */
+export interface EndpointSpec<
+  P extends AnyObject = AnyObject,
+  Q extends AnyObject = AnyObject,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> {
+  /** Unique, stable id: `<surface>.<area>.<verb>`, e.g. `admin.devices.list`. */
+  id: string;
+  surface: Surface;
+  method: HttpMethod;
+  /** Path below the surface base, with `{param}` placeholders, e.g. `/devices/{device_reference}`. */
+  path: string;
+  auth: AuthKind;
+  /** The one action this endpoint needs, `<area>:<Verb>`. */
+  action: string;
+  group: EndpointGroup;
+  summary: string;
+  /** Path parameters, excluding `client` (added for the admin and client surfaces). */
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+}
+
+/** A registered endpoint: the spec with defaults filled and the full path resolved. */
+export interface Endpoint<
+  P extends AnyObject = AnyObject,
+  Q extends AnyObject = AnyObject,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> extends Omit<EndpointSpec<P, Q, B, R>, 'params' | 'query'> {
+  params: P;
+  query: Q;
+  /** Full path including the surface base, e.g. `/api/v1/{client}/devices/{device_reference}`. */
+  fullPath: string;
+}
+
+const emptyObject = z.strictObject({});
+
+/** Declares one endpoint. Params, query and body default to "nothing accepted". */
+export function defineEndpoint<
+  P extends AnyObject = z.ZodObject<{}>,
+  Q extends AnyObject = z.ZodObject<{}>,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(spec: EndpointSpec<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  return {
+    ...spec,
+    params: (spec.params ?? emptyObject) as P,
+    query: (spec.query ?? emptyObject) as Q,
+    fullPath: SURFACE_BASES[spec.surface] + spec.path,
+  };
+}
+
+/** Names of the `{placeholders}` in a path template, in order. */
+export function pathParamNames(template: string): string[] {
+  return [...template.matchAll(/\{([a-z_]+)\}/g)].map((match) => match[1] as string);
+}
