@@ -1,0 +1,64 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { defineConfig } from 'vite';
+
+/**
+ * The portal's build. Run from the repo root: `npx vite build --config web/vite.config.ts`.
+ *
+ * Paths are absolute so the config works whatever the working directory is.
+ */
+const webDir = fileURLToPath(new URL('.', import.meta.url));
+const sharedDir = fileURLToPath(new URL('../shared/', import.meta.url));
+
+/**
+ * Every API surface the local stack (`npm start`, :3000) serves; the dev server forwards them there.
+ * The API prefixes carry their version on purpose: `/internal/support` is a portal page (spec point 2),
+ * only `/internal/v1/…` is the internal API, so a bare `/internal` prefix would steal page reloads.
+ */
+const LOCAL_STACK = 'http://localhost:3000';
+const PROXIED_PREFIXES = ['/api/v1/', '/internal/v1/', '/device/v1/', '/oidc', '/openapi.json', '/healthz'];
+
+export default defineConfig({
+  root: webDir,
+  publicDir: `${webDir}public`,
+  resolve: {
+    // Mirrors package.json "imports" (#shared/*) so the browser bundle and Node read the same contract files.
+    alias: [{ find: /^#shared\//, replacement: sharedDir }],
+  },
+  plugins: [
+    // Must come before the React plugin: it rewrites route files for code splitting.
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: `${webDir}src/routes`,
+      // Committed on purpose: `tsc --noEmit` and the unit tests type-check routes without running a build first.
+      // The plugin rewrites it on every dev start and build; a stale copy shows up as a git diff.
+      generatedRouteTree: `${webDir}src/route-tree.gen.ts`,
+      // Keep the `.tsx` extensions: the repo type-checks with NodeNext resolution, which needs explicit extensions.
+      addExtensions: true,
+      // Each route's component lives in its own chunk, fetched on first visit only.
+      autoCodeSplitting: true,
+      quoteStyle: 'single',
+      // Co-located tests are not routes.
+      routeFileIgnorePattern: '\\.test\\.tsx?$',
+    }),
+    react(),
+  ],
+  build: {
+    outDir: `${webDir}dist`,
+    emptyOutDir: true,
+    target: 'es2022',
+    // Source maps cost build time on a 2-core machine; turn on when debugging a production bundle.
+    sourcemap: false,
+    reportCompressedSize: true,
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: Object.fromEntries(PROXIED_PREFIXES.map((prefix) => [prefix, { target: LOCAL_STACK, changeOrigin: false }])),
+  },
+  preview: {
+    port: 4173,
+    proxy: Object.fromEntries(PROXIED_PREFIXES.map((prefix) => [prefix, { target: LOCAL_STACK, changeOrigin: false }])),
+  },
+});
