@@ -1,0 +1,51 @@
+// Runs s3rver in its own process. Why a child: s3rver needs `NODE_OPTIONS=--openssl-legacy-provider` (else a
+// truncated ListObjectsV2 fails), which must not leak into the API's process. Plain JS so it starts without tsx.
+//
+// Input (argv[2]): JSON { directory, buckets: string[], corsXml }. Output over IPC:
+//   { type: 'ready', port } once listening on 127.0.0.1; { type: 'event', event } for every S3 object event,
+//   so the local stack can drive the same processing handler S3 notifications drive in AWS.
+import { createRequire } from 'node:module';
+import S3rver from 's3rver';
+
+// s3rver knows one access key (S3RVER). Like S3 mocks generally, the stand-in should not care which credentials
+// the SDK signs with (DESIGN.md: "It does not check signatures"), so any key id maps to its one account; with
+// allowMismatchedSignatures the signature itself is then not held against the caller.
+const AWSAccount = createRequire(import.meta.url)('s3rver/lib/models/account.js');
+const account = AWSAccount.DUMMY_ACCOUNT;
+const findAccount = AWSAccount.registry.get.bind(AWSAccount.registry);
+AWSAccount.registry.get = (accessKeyId) => findAccount(accessKeyId) ?? account;
+const findSecret = account.accessKeys.get.bind(account.accessKeys);
+account.accessKeys.get = (accessKeyId) => findSecret(accessKeyId) ?? 'S3RVER';
+
+const options = JSON.parse(process.argv[2] ?? '{}');
+
+const server = new S3rver({
+  address: '127.0.0.1',
+  port: 0,
+  silent: true,
+  directory: options.directory,
+  // The SDK signs with the local credentials; signatures are not what we test here (DESIGN.md, S3 row).
+  allowMismatchedSignatures: true,
+  vhostBuckets: false,
+  configureBuckets: (options.buckets ?? []).map((name) => ({ name, configs: [options.corsXml] })),
+});
+
+server.on('event', (event) => {
+  process.send?.({ type: 'event', event });
+});
+
+const address = await server.run();
+process.send?.({ type: 'ready', port: address.port });
+
+let closing = false;
+function shutdown() {
+  if (closing) return;
+  closing = true;
+  server.close(() => process.exit(0));
+  // Open keep-alive sockets can hold close(); never linger past a second.
+  setTimeout(() => process.exit(0), 1000).unref();
+}
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
+// The parent died without telling us: do not become an orphan.
+process.on('disconnect', shutdown);

@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEMO_PASSWORD, demoAccounts } from './seed/accounts.ts';
+import { REPO_ROOT, startLocalStack } from './stack.ts';
+import { ensureWebBuilt } from './web-build.ts';
+
+/**
+ * `npm start` (`npm start -- --reset` wipes `.data/` first; `--port <n>` or env PORT, default 3000).
+ * Runs the whole product on one machine; Ctrl-C stops every child process.
+ */
+const { values } = parseArgs({
+  options: {
+    reset: { type: 'boolean', default: false },
+    port: { type: 'string' },
+    'data-dir': { type: 'string' },
+  },
+});
+
+const port = Number(values.port ?? process.env.PORT ?? 3000);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  console.error(`Invalid port: ${values.port ?? process.env.PORT}`);
+  process.exit(2);
+}
+const dataDir = values['data-dir'] ?? join(REPO_ROOT, '.data');
+
+ensureWebBuilt(REPO_ROOT);
+
+let stack: Awaited<ReturnType<typeof startLocalStack>>;
+try {
+  stack = await startLocalStack({ dataDir, port, reset: values.reset });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping…`);
+  await stack.stop();
+  console.log('Stopped.');
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+const width = Math.max(...demoAccounts().map((account) => account.email.length));
+console.log(`
+Verity (local) at ${stack.apiUrl}
+  API        ${stack.apiUrl}/api/v1/{client}/…  ·  ${stack.apiUrl}/internal/v1/…  ·  ${stack.apiUrl}/device/v1/…
+  OpenAPI    ${stack.apiUrl}/openapi.json
+  Health     ${stack.apiUrl}/healthz
+  Sign-in    ${stack.oidcIssuer} (OIDC issuer)
+  Data       ${dataDir}
+
+Demo accounts (password ${DEMO_PASSWORD}):
+${demoAccounts()
+  .map((account) => `  ${account.email.padEnd(width)}  client ${account.client.padEnd(5)}  groups ${account.groups.join(', ')}`)
+  .join('\n')}
+
+Ready: ${stack.apiUrl} (Ctrl-C to stop)`);

@@ -1,0 +1,31 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { REPO_ROOT, startLocalStack } from '../../scripts/local/stack.ts';
+import { ensureWebBuilt } from '../../scripts/local/web-build.ts';
+import type { StackInfo } from './support/stack-info.ts';
+
+/**
+ * Starts the whole local stack once for the integration project: free ports, a temporary data dir, DynamoDB
+ * in memory. Tests reach it over HTTP (and the stand-ins' endpoints) through `inject('stack')`.
+ */
+export default async function setup(project: TestProject) {
+  ensureWebBuilt(REPO_ROOT, { quiet: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'verity-it-'));
+  const stack = await startLocalStack({ dataDir, port: 0, quiet: true, inMemoryDynamo: true });
+  const info: StackInfo = {
+    apiUrl: stack.apiUrl,
+    oidcIssuer: stack.oidcIssuer,
+    dynamoEndpoint: stack.dynamoEndpoint,
+    s3Endpoint: stack.s3Endpoint,
+    dataDir: stack.dataDir,
+    env: stack.env,
+    clientIds: stack.clientIds,
+  };
+  project.provide('stack', info);
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
