@@ -1,0 +1,4 @@
+import { createApiHandler } from '#core/http/create-api-handler.ts';
+
+/** Lambda entry of the `alerts` endpoint group. Nothing is implemented yet: every endpoint answers 501 after validation and auth. */
+export const handler = createApiHandler({ group: 'alerts', routes: {} });

@@ -1,0 +1,254 @@
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import {
+  ConditionFailedError,
+  type ItemKey,
+  type QuerySpec,
+  type TableItem,
+  type TableStore,
+  type TransactOperation,
+  type UpdateSpec,
+  type WriteCondition,
+} from '../../ports/table-store.ts';
+import { TABLE_KEYS } from '../../store/table-definition.ts';
+
+/** Expression parts with their placeholder maps, merged into one command. */
+interface Expression {
+  expression: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+const keyOf = (key: ItemKey): ItemKey => ({ pk: key.pk, sk: key.sk });
+
+/** A condition as DynamoDB expression parts (undefined when there is none). */
+export function conditionExpression(condition: WriteCondition | undefined): Expression | undefined {
+  if (condition === undefined) return undefined;
+  switch (condition.kind) {
+    case 'item-exists':
+      return { expression: 'attribute_exists(#ck)', names: { '#ck': TABLE_KEYS.partitionKey }, values: {} };
+    case 'item-not-exists':
+      return { expression: 'attribute_not_exists(#ck)', names: { '#ck': TABLE_KEYS.partitionKey }, values: {} };
+    case 'expression':
+      return { expression: condition.expression, names: condition.names ?? {}, values: condition.values ?? {} };
+  }
+}
+
+/**
+ * SET / ADD / REMOVE clauses with generated placeholders (`#f0`, `:f0`, …). Callers' condition placeholders must
+ * not use the `f<n>` names. Key attributes cannot be updated (DynamoDB refuses; we say so first).
+ */
+export function updateExpression(update: UpdateSpec): Expression {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const clauses: string[] = [];
+  let index = 0;
+  const name = (attribute: string) => {
+    if (attribute === TABLE_KEYS.partitionKey || attribute === TABLE_KEYS.sortKey) {
+      throw new Error(`Key attribute ${attribute} cannot be updated`);
+    }
+    const placeholder = `#f${index}`;
+    names[placeholder] = attribute;
+    return placeholder;
+  };
+  const set = Object.entries(update.set ?? {}).map(([attribute, value]) => {
+    const clause = `${name(attribute)} = :f${index}`;
+    values[`:f${index}`] = value;
+    index += 1;
+    return clause;
+  });
+  const add = Object.entries(update.add ?? {}).map(([attribute, value]) => {
+    const clause = `${name(attribute)} :f${index}`;
+    values[`:f${index}`] = value;
+    index += 1;
+    return clause;
+  });
+  const remove = (update.remove ?? []).map((attribute) => {
+    const clause = name(attribute);
+    index += 1;
+    return clause;
+  });
+  if (set.length > 0) clauses.push(`SET ${set.join(', ')}`);
+  if (add.length > 0) clauses.push(`ADD ${add.join(', ')}`);
+  if (remove.length > 0) clauses.push(`REMOVE ${remove.join(', ')}`);
+  if (clauses.length === 0) throw new Error('An update needs at least one SET, ADD or REMOVE');
+  return { expression: clauses.join(' '), names, values };
+}
+
+/** The KeyConditionExpression for a Query on the table or an index. */
+export function keyConditionExpression(query: QuerySpec): Expression {
+  const index = query.index === undefined ? undefined : TABLE_KEYS.indexes.find((entry) => entry.name === query.index);
+  if (query.index !== undefined && index === undefined) throw new Error(`Unknown index ${query.index}`);
+  const names: Record<string, string> = {
+    '#p': index?.partitionKey ?? TABLE_KEYS.partitionKey,
+  };
+  const values: Record<string, unknown> = { ':p': query.partition };
+  let expression = '#p = :p';
+  if (query.sort !== undefined) {
+    names['#s'] = index?.sortKey ?? TABLE_KEYS.sortKey;
+    if ('beginsWith' in query.sort) {
+      expression += ' AND begins_with(#s, :s)';
+      values[':s'] = query.sort.beginsWith;
+    } else {
+      expression += ' AND #s BETWEEN :s0 AND :s1';
+      values[':s0'] = query.sort.between[0];
+      values[':s1'] = query.sort.between[1];
+    }
+  }
+  return { expression, names, values };
+}
+
+/** Merges placeholder maps; DynamoDB refuses an empty ExpressionAttributeValues, so it is left out when empty. */
+function attributes(...parts: Array<Expression | undefined>) {
+  const names = Object.assign({}, ...parts.map((part) => part?.names ?? {})) as Record<string, string>;
+  const values = Object.assign({}, ...parts.map((part) => part?.values ?? {})) as Record<string, unknown>;
+  return {
+    ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+    ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
+  };
+}
+
+function isConditionFailure(error: unknown): boolean {
+  const name = (error as { name?: string } | null)?.name;
+  if (name === 'ConditionalCheckFailedException') return true;
+  if (name === 'TransactionCanceledException') {
+    const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+    return reasons.some((reason) => reason.Code === 'ConditionalCheckFailed');
+  }
+  return false;
+}
+
+async function translate<T>(operation: Promise<T>): Promise<T> {
+  try {
+    return await operation;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConditionFailedError('Conflict');
+    throw error;
+  }
+}
+
+const BATCH_GET_LIMIT = 100;
+const BATCH_RETRIES = 5;
+
+/**
+ * TableStore on DynamoDB through the document client: the same adapter in AWS and against DynamoDB Local
+ * (the composition root sets the endpoint).
+ */
+export function createDynamoTableStore(client: DynamoDBDocumentClient, tableName: string): TableStore {
+  const transactItem = (operation: TransactOperation) => {
+    const condition = conditionExpression(operation.condition);
+    switch (operation.kind) {
+      case 'put':
+        return {
+          Put: { TableName: tableName, Item: operation.item, ConditionExpression: condition?.expression, ...attributes(condition) },
+        };
+      case 'update': {
+        const update = updateExpression(operation.update);
+        return {
+          Update: {
+            TableName: tableName,
+            Key: keyOf(operation.key),
+            UpdateExpression: update.expression,
+            ConditionExpression: condition?.expression,
+            ...attributes(update, condition),
+          },
+        };
+      }
+      case 'delete':
+        return {
+          Delete: { TableName: tableName, Key: keyOf(operation.key), ConditionExpression: condition?.expression, ...attributes(condition) },
+        };
+      case 'check':
+        return {
+          ConditionCheck: {
+            TableName: tableName,
+            Key: keyOf(operation.key),
+            ConditionExpression: (condition as Expression).expression,
+            ...attributes(condition),
+          },
+        };
+    }
+  };
+
+  return {
+    async get(key, options) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: keyOf(key), ConsistentRead: options?.consistent }));
+      return result.Item as TableItem | undefined;
+    },
+    async put(item, options) {
+      const condition = conditionExpression(options?.condition);
+      await translate(
+        client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: condition?.expression, ...attributes(condition) })),
+      );
+    },
+    async update(key, update, options) {
+      const expression = updateExpression(update);
+      const condition = conditionExpression(options?.condition);
+      const result = await translate(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keyOf(key),
+            UpdateExpression: expression.expression,
+            ConditionExpression: condition?.expression,
+            ReturnValues: 'ALL_NEW',
+            ...attributes(expression, condition),
+          }),
+        ),
+      );
+      return result.Attributes as TableItem | undefined;
+    },
+    async delete(key, options) {
+      const condition = conditionExpression(options?.condition);
+      await translate(
+        client.send(new DeleteCommand({ TableName: tableName, Key: keyOf(key), ConditionExpression: condition?.expression, ...attributes(condition) })),
+      );
+    },
+    async query(query) {
+      const keyCondition = keyConditionExpression(query);
+      const result = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: query.index,
+          KeyConditionExpression: keyCondition.expression,
+          ScanIndexForward: !query.descending,
+          Limit: query.limit,
+          ExclusiveStartKey: query.startKey,
+          ConsistentRead: query.consistent,
+          ...attributes(keyCondition),
+        }),
+      );
+      return {
+        items: (result.Items ?? []) as TableItem[],
+        ...(result.LastEvaluatedKey ? { lastKey: result.LastEvaluatedKey as Record<string, string> } : {}),
+      };
+    },
+    async transactWrite(operations) {
+      if (operations.length === 0) return;
+      if (operations.length > 100) throw new Error('A transaction holds at most 100 operations');
+      await translate(client.send(new TransactWriteCommand({ TransactItems: operations.map(transactItem) })));
+    },
+    async batchGet(keys) {
+      const found: TableItem[] = [];
+      for (let start = 0; start < keys.length; start += BATCH_GET_LIMIT) {
+        let pending: Record<string, unknown>[] = keys.slice(start, start + BATCH_GET_LIMIT).map((key) => ({ ...keyOf(key) }));
+        for (let attempt = 0; pending.length > 0; attempt += 1) {
+          if (attempt > BATCH_RETRIES) throw new Error('BatchGet left keys unprocessed after retries');
+          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+          const result = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }));
+          found.push(...((result.Responses?.[tableName] ?? []) as TableItem[]));
+          pending = (result.UnprocessedKeys?.[tableName]?.Keys ?? []) as Record<string, unknown>[];
+        }
+      }
+      return found;
+    },
+  };
+}

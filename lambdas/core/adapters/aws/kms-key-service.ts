@@ -1,0 +1,49 @@
+import { CreateKeyCommand, DecryptCommand, EncryptCommand, GenerateDataKeyCommand, type KMSClient } from '@aws-sdk/client-kms';
+import { KeyUnwrapError, type KeyService } from '../../ports/key-service.ts';
+
+/** KMS answers these when the ciphertext, key or context do not match: the caller's data is at fault, not KMS. */
+const UNWRAP_FAILURES = new Set(['InvalidCiphertextException', 'IncorrectKeyException']);
+
+/**
+ * KeyService on KMS: one symmetric key per tenant (tagged with the client), data keys generated under it, the
+ * encryption context binding every wrap to the tenant (and recorded by CloudTrail).
+ */
+export function createKmsKeyService(kms: KMSClient): KeyService {
+  return {
+    async createTenantKey(client) {
+      const result = await kms.send(
+        new CreateKeyCommand({
+          Description: `Verity tenant key for ${client}`,
+          KeyUsage: 'ENCRYPT_DECRYPT',
+          KeySpec: 'SYMMETRIC_DEFAULT',
+          Tags: [{ TagKey: 'verity:client', TagValue: client }],
+        }),
+      );
+      const keyId = result.KeyMetadata?.Arn;
+      if (!keyId) throw new Error('KMS CreateKey returned no key ARN');
+      return { keyId };
+    },
+    async generateDataKey(keyId, context) {
+      const result = await kms.send(new GenerateDataKeyCommand({ KeyId: keyId, KeySpec: 'AES_256', EncryptionContext: context }));
+      if (!result.Plaintext || !result.CiphertextBlob) throw new Error('KMS GenerateDataKey returned no key');
+      return { plaintext: result.Plaintext, wrapped: result.CiphertextBlob };
+    },
+    async wrapKey(keyId, plaintext, context) {
+      const result = await kms.send(new EncryptCommand({ KeyId: keyId, Plaintext: plaintext, EncryptionContext: context }));
+      if (!result.CiphertextBlob) throw new Error('KMS Encrypt returned no ciphertext');
+      return result.CiphertextBlob;
+    },
+    async unwrapKey(keyId, wrapped, context) {
+      try {
+        const result = await kms.send(new DecryptCommand({ KeyId: keyId, CiphertextBlob: wrapped, EncryptionContext: context }));
+        if (!result.Plaintext) throw new Error('KMS Decrypt returned no plaintext');
+        return result.Plaintext;
+      } catch (error) {
+        if (UNWRAP_FAILURES.has((error as { name?: string }).name ?? '')) {
+          throw new KeyUnwrapError('Wrapped key does not authenticate', { cause: error });
+        }
+        throw error;
+      }
+    },
+  };
+}

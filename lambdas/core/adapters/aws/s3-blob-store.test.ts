@@ -1,0 +1,54 @@
+import { GetObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
+import { mockClient } from 'aws-sdk-client-mock';
+import { describe, expect, it } from 'vitest';
+import { createGuardDutyScanner } from './guardduty-scanner.ts';
+import { attachmentDisposition, createS3BlobStore } from './s3-blob-store.ts';
+
+const buckets = { raw: 'verity-raw', processed: 'verity-processed' };
+
+describe('S3 blob store pre-signing', () => {
+  // Signing is local computation: no stand-in involved (s3rver does not check signatures anyway).
+  const s3 = new S3Client({
+    region: 'eu-west-2',
+    endpoint: 'http://127.0.0.1:4569',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+  });
+  const blobs = createS3BlobStore(s3, buckets);
+
+  it('signs a short-lived GET on the mapped bucket, path-style, with a download name', async () => {
+    const url = new URL(await blobs.presignGet('processed', 'acme/payloads/p1', { expiresInSeconds: 300, downloadName: 'call "1" é.m4a' }));
+    expect(url.pathname).toBe('/verity-processed/acme/payloads/p1');
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    expect(url.searchParams.get('response-content-disposition')).toBe(attachmentDisposition('call "1" é.m4a'));
+  });
+
+  it('signs a PUT for uploads', async () => {
+    const url = new URL(await blobs.presignPut('raw', 'acme/payloads/p2', { expiresInSeconds: 60 }));
+    expect(url.pathname).toBe('/verity-raw/acme/payloads/p2');
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('60');
+  });
+
+  it('keeps quotes and non-ASCII out of the plain filename', () => {
+    expect(attachmentDisposition('a"b\\c€.txt')).toBe(`attachment; filename="a_b_c_.txt"; filename*=UTF-8''a%22b%5Cc%E2%82%AC.txt`);
+  });
+});
+
+describe('GuardDuty scanner', () => {
+  const s3 = mockClient(S3Client);
+  const scanner = createGuardDutyScanner(new S3Client({ region: 'eu-west-2' }), buckets);
+  const scan = () => scanner.scan({ bucket: 'raw', key: 'acme/payloads/p', body: () => Promise.reject(new Error('not read')) });
+
+  it('reads the verdict from the object tag', async () => {
+    s3.on(GetObjectTaggingCommand).resolvesOnce({ TagSet: [] })
+      .resolvesOnce({ TagSet: [{ Key: 'GuardDutyMalwareScanStatus', Value: 'NO_THREATS_FOUND' }] })
+      .resolvesOnce({ TagSet: [{ Key: 'GuardDutyMalwareScanStatus', Value: 'THREATS_FOUND' }] })
+      .resolvesOnce({ TagSet: [{ Key: 'GuardDutyMalwareScanStatus', Value: 'FAILED' }] });
+    expect(await scan()).toEqual({ verdict: 'pending' });
+    expect(await scan()).toEqual({ verdict: 'clean' });
+    expect(await scan()).toEqual({ verdict: 'infected', signature: 'GuardDuty:THREATS_FOUND' });
+    expect(await scan()).toMatchObject({ verdict: 'infected' });
+    expect(s3.commandCalls(GetObjectTaggingCommand)[0]?.args[0].input).toEqual({ Bucket: 'verity-raw', Key: 'acme/payloads/p' });
+  });
+});

@@ -1,0 +1,93 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, open, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ClientId } from '#shared/contract/fields.ts';
+import { KeyUnwrapError, type EncryptionContext, type KeyService } from '../../ports/key-service.ts';
+
+const VERSION = 1;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const MASTER_FILE = 'master.key';
+
+/**
+ * The local stand-in for KMS. One 256-bit master key lives in `<dataDir>/master.key` (created 0600 on first use);
+ * a tenant key is derived from it with HKDF over the key id, so tenant keys need no storage of their own, and
+ * wrapping is AES-256-GCM with the key id and encryption context as authenticated data. Unwrapping under another
+ * tenant's key or context, or of altered bytes, fails authentication.
+ * Key ids read `local/<client>/<uuid>`; the context's client must match the key's.
+ */
+export function createLocalKeyService(options: { dataDir: string }): KeyService {
+  let master: Promise<Buffer> | undefined;
+  const masterKey = () => {
+    master ??= loadOrCreateMasterKey(options.dataDir);
+    master.catch(() => {
+      master = undefined;
+    });
+    return master;
+  };
+
+  const tenantKey = async (keyId: string, context: EncryptionContext): Promise<Buffer> => {
+    const match = /^local\/([^/]+)\/[0-9a-f-]{36}$/.exec(keyId);
+    if (match === null) throw new KeyUnwrapError('Unknown key id');
+    if (match[1] !== context.client) throw new KeyUnwrapError('Key does not belong to this client');
+    return Buffer.from(hkdfSync('sha256', await masterKey(), Buffer.from('verity-tenant-key'), Buffer.from(keyId), 32));
+  };
+
+  const additionalData = (keyId: string, context: EncryptionContext) =>
+    Buffer.from(JSON.stringify([keyId, Object.entries(context).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]));
+
+  const service: KeyService = {
+    async createTenantKey(client) {
+      if (!ClientId.safeParse(client).success) throw new Error('Not a client id');
+      return { keyId: `local/${client}/${randomUUID()}` };
+    },
+    async generateDataKey(keyId, context) {
+      const plaintext = randomBytes(32);
+      return { plaintext: new Uint8Array(plaintext), wrapped: await service.wrapKey(keyId, plaintext, context) };
+    },
+    async wrapKey(keyId, plaintext, context) {
+      if (plaintext.byteLength > 4096) throw new Error('Only keys of up to 4 KiB are wrapped');
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', await tenantKey(keyId, context), iv);
+      cipher.setAAD(additionalData(keyId, context));
+      const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+      return new Uint8Array(Buffer.concat([Buffer.from([VERSION]), iv, cipher.getAuthTag(), ciphertext]));
+    },
+    async unwrapKey(keyId, wrapped, context) {
+      const bytes = Buffer.from(wrapped);
+      if (bytes.length < 1 + IV_BYTES + TAG_BYTES || bytes[0] !== VERSION) throw new KeyUnwrapError('Wrapped key malformed');
+      const iv = bytes.subarray(1, 1 + IV_BYTES);
+      const tag = bytes.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES);
+      const decipher = createDecipheriv('aes-256-gcm', await tenantKey(keyId, context), iv);
+      decipher.setAAD(additionalData(keyId, context));
+      decipher.setAuthTag(tag);
+      try {
+        return new Uint8Array(Buffer.concat([decipher.update(bytes.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]));
+      } catch (cause) {
+        throw new KeyUnwrapError('Wrapped key does not authenticate', { cause });
+      }
+    },
+  };
+  return service;
+}
+
+/** Reads the master key, creating it exclusively (0600) when absent so two processes cannot both write one. */
+async function loadOrCreateMasterKey(dataDir: string): Promise<Buffer> {
+  const path = join(dataDir, MASTER_FILE);
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  try {
+    const handle = await open(path, 'wx', 0o600);
+    try {
+      const key = randomBytes(32);
+      await handle.writeFile(key);
+      return key;
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const key = await readFile(path);
+  if (key.length !== 32) throw new Error(`${path} is not a 32-byte key`);
+  return key;
+}

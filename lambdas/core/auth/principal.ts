@@ -1,0 +1,43 @@
+/** Who is calling. Built by authentication, read by the tenant check and by services. */
+
+/** A portal user (tenant user, or provider staff when `client` is `admin`), from an id token. */
+export interface UserPrincipal {
+  kind: 'user';
+  /** The token's `sub`. */
+  subject: string;
+  email: string | undefined;
+  /** The tenant the user belongs to (claim `custom:client`); `admin` for provider staff. */
+  client: string;
+  /** Group claim (`cognito:groups`): role names the user holds. */
+  groups: string[];
+  /** The `iss` of the token that authenticated the call. */
+  tokenIssuer: string;
+  /** Set in support mode: the `internal-<reference>` authorization scheme's reference. */
+  supportReference?: string;
+}
+
+/** A managed device, from a device token (issued by the device authentication exchange, a later issue). */
+export interface DevicePrincipal {
+  kind: 'device';
+  client: string;
+  deviceReference: string;
+}
+
+export type Principal = UserPrincipal | DevicePrincipal;
+
+/** The provider's own client: its users are staff. */
+export const ADMIN_CLIENT = 'admin';
+
+/** What may be logged about a principal: never a token, never an email. */
+export function describePrincipal(principal: Principal | undefined): Record<string, string> | undefined {
+  if (principal === undefined) return undefined;
+  if (principal.kind === 'device') {
+    return { kind: 'device', client: principal.client, device_reference: principal.deviceReference };
+  }
+  return {
+    kind: 'user',
+    client: principal.client,
+    subject: principal.subject,
+    ...(principal.supportReference ? { support_reference: principal.supportReference } : {}),
+  };
+}

@@ -1,0 +1,112 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { KMSClient } from '@aws-sdk/client-kms';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SchedulerClient } from '@aws-sdk/client-scheduler';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createDynamoTableStore } from './adapters/aws/dynamodb-table-store.ts';
+import { createEventBridgeScheduler } from './adapters/aws/eventbridge-scheduler.ts';
+import { createGuardDutyScanner } from './adapters/aws/guardduty-scanner.ts';
+import { createKmsKeyService } from './adapters/aws/kms-key-service.ts';
+import { createS3BlobStore } from './adapters/aws/s3-blob-store.ts';
+import { systemClock } from './adapters/local/clocks.ts';
+import { createEicarScanner } from './adapters/local/eicar-scanner.ts';
+import { createLocalKeyService } from './adapters/local/local-key-service.ts';
+import { createLocalScheduler } from './adapters/local/local-scheduler.ts';
+import { createOidcIdentityDirectory } from './adapters/oidc/oidc-identity-directory.ts';
+import { refuseDeviceTokens } from './auth/device-token.ts';
+import { createOidcTokenVerifier } from './auth/jwt-verifier.ts';
+import { getConfig, type Config } from './config.ts';
+import type { Dependencies } from './dependencies.ts';
+import { createLogger, type Logger } from './logger.ts';
+import type { Scheduler } from './ports/scheduler.ts';
+import { createCursorCodec } from './store/cursor.ts';
+
+/**
+ * The one composition root: picks AWS or local adapters from the configuration. DynamoDB and S3 are the real
+ * engines in both modes (DynamoDB Local and s3rver stand in by endpoint); keys, scheduling and scanning have local
+ * adapters. Each SDK client is built once, when the dependencies are (once per Lambda container).
+ */
+export function buildDependencies(config: Config, overrides: Partial<Dependencies> = {}): Dependencies {
+  const local = config.VERITY_MODE === 'local';
+  const logger = overrides.logger ?? createLogger({ level: config.LOG_LEVEL });
+  // Stand-ins do not check signatures; fixed credentials keep the SDK from searching the machine for real ones.
+  const standInCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+  const dynamo = new DynamoDBClient({
+    region: config.AWS_REGION,
+    ...(config.DYNAMODB_ENDPOINT ? { endpoint: config.DYNAMODB_ENDPOINT, credentials: standInCredentials } : {}),
+  });
+  const documents = DynamoDBDocumentClient.from(dynamo, {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  });
+  const s3 = new S3Client({
+    region: config.AWS_REGION,
+    ...(config.S3_ENDPOINT
+      ? {
+          endpoint: config.S3_ENDPOINT,
+          credentials: standInCredentials,
+          // s3rver serves path-style URLs only, and stores streamed bodies corrupted when the SDK adds checksums.
+          forcePathStyle: true,
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+        }
+      : {}),
+  });
+  const buckets = { raw: config.RAW_BUCKET, processed: config.PROCESSED_BUCKET };
+
+  return {
+    config,
+    logger,
+    clock: systemClock,
+    table: createDynamoTableStore(documents, config.TABLE_NAME),
+    blobs: createS3BlobStore(s3, buckets),
+    keys: local
+      ? createLocalKeyService({ dataDir: config.DATA_DIR as string })
+      : createKmsKeyService(new KMSClient({ region: config.AWS_REGION })),
+    identity: createOidcIdentityDirectory({ issuer: config.OIDC_ISSUER }),
+    scheduler: local ? localScheduler(logger) : awsScheduler(config),
+    scanner: local ? createEicarScanner() : createGuardDutyScanner(s3, buckets),
+    cursors: createCursorCodec(config.CURSOR_SECRET),
+    tokens: createOidcTokenVerifier({ issuer: config.OIDC_ISSUER, audiences: config.OIDC_AUDIENCES }),
+    deviceTokens: refuseDeviceTokens,
+    ...overrides,
+  };
+}
+
+/** Until the jobs exist, a due local schedule is only logged; the local server may pass its own scheduler. */
+function localScheduler(logger: Logger): Scheduler {
+  return createLocalScheduler({
+    logger,
+    run: async (job, input) => logger.info('scheduled job due (no job runner yet)', { job, input_keys: Object.keys(input) }),
+  });
+}
+
+/** EventBridge Scheduler needs its group, target and role; a missing one fails on first use, naming the variable. */
+function awsScheduler(config: Config): Scheduler {
+  const { SCHEDULE_GROUP: groupName, SCHEDULER_TARGET_ARN: targetArn, SCHEDULER_ROLE_ARN: roleArn } = config;
+  if (groupName && targetArn && roleArn) {
+    return createEventBridgeScheduler(new SchedulerClient({ region: config.AWS_REGION }), { groupName, targetArn, roleArn });
+  }
+  const missing = ['SCHEDULE_GROUP', 'SCHEDULER_TARGET_ARN', 'SCHEDULER_ROLE_ARN'].filter((name) => !config[name as keyof Config]);
+  const refuse = () => Promise.reject(new Error(`Scheduler not configured: ${missing.join(', ')} missing`));
+  return { upsertSchedule: refuse, deleteSchedule: refuse };
+}
+
+let built: Dependencies | undefined;
+let override: Dependencies | undefined;
+
+/**
+ * The process's dependencies, built on first use from `getConfig()`, and rebuilt if the configuration was reset
+ * since (the local server restarting its stack in one process).
+ */
+export function getDependencies(): Dependencies {
+  if (override !== undefined) return override;
+  const config = getConfig();
+  if (built?.config !== config) built = buildDependencies(config);
+  return built;
+}
+
+/** Replaces the process's dependencies (tests, or a local server wiring its own); no argument restores the built ones. */
+export function setDependencies(dependencies?: Dependencies): void {
+  override = dependencies;
+}

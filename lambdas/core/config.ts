@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
+const url = z.url({ error: 'must be a URL' });
+
+const commaList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part.length > 0),
+  )
+  .pipe(z.array(z.string()).min(1, { error: 'must list at least one value' }));
+
+/** Environment variables the Lambda handlers (and the local server, which sets them first) read. */
+export const ConfigSchema = z
+  .object({
+    /** `local`: local adapters for keys, scheduler and scanner; `aws`: KMS, EventBridge Scheduler, GuardDuty tags. */
+    VERITY_MODE: z.enum(['local', 'aws'], { error: 'must be local or aws' }),
+    TABLE_NAME: z.string().min(1),
+    AWS_REGION: z.string().min(1),
+    /** DynamoDB Local endpoint; unset in AWS. */
+    DYNAMODB_ENDPOINT: url.optional(),
+    /** s3rver endpoint; unset in AWS. */
+    S3_ENDPOINT: url.optional(),
+    RAW_BUCKET: z.string().min(3),
+    PROCESSED_BUCKET: z.string().min(3),
+    /** The one issuer of portal user, tenant and staff id tokens (Cognito user pool or the local OIDC provider). */
+    OIDC_ISSUER: url,
+    /** Accepted portal app client ids (the `aud` of an id token). */
+    OIDC_AUDIENCES: commaList,
+    /** HMAC key for pagination cursors. Long enough that it cannot be guessed. */
+    CURSOR_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }),
+    /** Local key material (master key file). Required in local mode. */
+    DATA_DIR: z.string().min(1).optional(),
+    /** KMS key (id, ARN or alias) for platform secrets in AWS mode. */
+    KMS_KEY_ID: z.string().min(1).optional(),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    /** Validate every response against its contract (true in local and test; defaults to true in local mode). */
+    VALIDATE_RESPONSES: flag.optional(),
+    /** EventBridge Scheduler: group, target (the jobs function) and the role the scheduler assumes. AWS mode only. */
+    SCHEDULE_GROUP: z.string().min(1).optional(),
+    SCHEDULER_TARGET_ARN: z.string().min(1).optional(),
+    SCHEDULER_ROLE_ARN: z.string().min(1).optional(),
+  })
+  .superRefine((env, context) => {
+    if (env.VERITY_MODE === 'local' && env.DATA_DIR === undefined) {
+      context.addIssue({ code: 'custom', path: ['DATA_DIR'], message: 'is required in local mode' });
+    }
+  })
+  .transform((env) => ({ ...env, VALIDATE_RESPONSES: env.VALIDATE_RESPONSES ?? env.VERITY_MODE === 'local' }));
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** A missing or invalid variable. The message names every bad variable (never its value: some are secrets). */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parses an environment. Throws ConfigError naming each missing or invalid variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'environment');
+    const missing = issue.code === 'invalid_type' && env[name] === undefined;
+    return `${name}: ${missing ? 'is required' : issue.message}`;
+  });
+  throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+}
+
+let memo: Config | undefined;
+
+/**
+ * The process configuration, parsed on first use rather than at import so the local server can set the
+ * environment before any handler reads it. Memoised: a Lambda reads its environment once.
+ */
+export function getConfig(): Config {
+  memo ??= loadConfig(process.env);
+  return memo;
+}
+
+/** Forgets the memoised configuration (tests and the local server after changing the environment). */
+export function resetConfig(): void {
+  memo = undefined;
+}

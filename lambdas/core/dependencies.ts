@@ -1,0 +1,32 @@
+import type { DeviceTokenVerifier } from './auth/device-token.ts';
+import type { TokenVerifier } from './auth/jwt-verifier.ts';
+import type { Config } from './config.ts';
+import type { Logger } from './logger.ts';
+import type { BlobStore } from './ports/blob-store.ts';
+import type { Clock } from './ports/clock.ts';
+import type { IdentityDirectory } from './ports/identity-directory.ts';
+import type { KeyService } from './ports/key-service.ts';
+import type { MalwareScanner } from './ports/malware-scanner.ts';
+import type { Scheduler } from './ports/scheduler.ts';
+import type { TableStore } from './ports/table-store.ts';
+import type { CursorCodec } from './store/cursor.ts';
+
+/**
+ * Everything a handler or service may use, built once by the composition root (`composition.ts`).
+ * Services receive what they need from here as arguments; they never build an AWS client.
+ */
+export interface Dependencies {
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  table: TableStore;
+  blobs: BlobStore;
+  keys: KeyService;
+  identity: IdentityDirectory;
+  scheduler: Scheduler;
+  scanner: MalwareScanner;
+  cursors: CursorCodec;
+  /** Portal user id tokens. */
+  tokens: TokenVerifier;
+  deviceTokens: DeviceTokenVerifier;
+}

@@ -1,0 +1,124 @@
+/**
+ * Typed errors, mapped to HTTP in one place (`toErrorResponse`). Code throws the error that names the situation;
+ * it never builds an error body itself (DESIGN.md §9).
+ */
+
+/** An error that stands for one HTTP status. `lines` are the `path: message` lines a 4xx body shows. */
+export class HttpError extends Error {
+  /**
+   * Whether the body may show `lines`. Only statuses under 500 do by default: a 5xx says nothing internal.
+   * NotImplementedError opts in because its message names only public contract facts (method, path, id).
+   */
+  readonly expose: boolean;
+
+  constructor(
+    readonly status: number,
+    readonly lines: readonly string[],
+    options?: { cause?: unknown; expose?: boolean },
+  ) {
+    super(lines.join('\n'), { cause: options?.cause });
+    this.expose = options?.expose ?? status < 500;
+  }
+}
+
+/** 400: input does not match the contract; one `path: message` line per problem. */
+export class ValidationError extends HttpError {
+  override readonly name = 'ValidationError';
+  constructor(lines: readonly string[]) {
+    super(400, lines.length > 0 ? lines : ['Invalid request']);
+  }
+}
+
+/** 401: no credentials, or credentials that fail verification. The reason is short and names no secret. */
+export class UnauthorizedError extends HttpError {
+  override readonly name = 'UnauthorizedError';
+  constructor(reason = 'Unauthorized') {
+    super(401, [reason]);
+  }
+}
+
+/** 403: authenticated, but not allowed here (wrong tenant, missing permission). */
+export class ForbiddenError extends HttpError {
+  override readonly name = 'ForbiddenError';
+  constructor(reason = 'Forbidden') {
+    super(403, [reason]);
+  }
+}
+
+/** 404: the addressed thing does not exist (or the caller may not know it does). */
+export class NotFoundError extends HttpError {
+  override readonly name = 'NotFoundError';
+  constructor(message = 'Not found') {
+    super(404, [message]);
+  }
+}
+
+/** 409: the request conflicts with the current state (a condition on a write failed). */
+export class ConflictError extends HttpError {
+  override readonly name: string = 'ConflictError';
+  constructor(message = 'Conflict') {
+    super(409, [message]);
+  }
+}
+
+/** 413: the body is over the size limit. */
+export class PayloadTooLargeError extends HttpError {
+  override readonly name = 'PayloadTooLargeError';
+  constructor(message: string) {
+    super(413, [message]);
+  }
+}
+
+/** 501: a declared endpoint whose capability is not built yet. Exposed: the message names only the contract. */
+export class NotImplementedError extends HttpError {
+  override readonly name = 'NotImplementedError';
+  constructor(message: string) {
+    super(501, [message], { expose: true });
+  }
+}
+
+/** 503: a dependency (identity provider, table) is unreachable. The detail stays in the log. */
+export class ServiceUnavailableError extends HttpError {
+  override readonly name = 'ServiceUnavailableError';
+  constructor(detail: string, options?: { cause?: unknown }) {
+    super(503, [detail], options);
+  }
+}
+
+/** 500 for a bug we detected ourselves (e.g. a response that breaks its own contract). The detail is logged only. */
+export class InternalError extends HttpError {
+  override readonly name = 'InternalError';
+  constructor(detail: string, options?: { cause?: unknown }) {
+    super(500, [detail], options);
+  }
+}
+
+/** The JSON body of every error answer. */
+export interface ErrorBody {
+  /** The HTTP status. */
+  error_code: number;
+  /** The lines joined by '\n'. */
+  message: string;
+  /** The same lines, one per problem (absent on 5xx). */
+  errors?: string[];
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** Maps any thrown value to a status and body. Anything that is not an HttpError is a 500 that shows nothing. */
+export function toErrorResponse(error: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
+  const known = error instanceof HttpError ? error : undefined;
+  const status = known?.status ?? 500;
+  const headers: Record<string, string> = {};
+  if (status === 401) headers['www-authenticate'] = 'Bearer';
+  if (known?.expose) {
+    return { status, headers, body: { error_code: status, message: known.lines.join('\n'), errors: [...known.lines] } };
+  }
+  return { status, headers, body: { error_code: status, message: STATUS_TEXT[status] ?? 'Internal Server Error' } };
+}

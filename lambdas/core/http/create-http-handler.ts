@@ -1,0 +1,197 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { Endpoint, EndpointGroup } from '#shared/contract/endpoint.ts';
+import { describePrincipal, type Principal } from '../auth/principal.ts';
+import type { Dependencies } from '../dependencies.ts';
+import { HttpError, InternalError, NotFoundError, NotImplementedError, toErrorResponse } from '../errors.ts';
+import { createLogger, type Logger } from '../logger.ts';
+import { authenticate, checkTenant } from './authenticate.ts';
+import { parseRequest, type ParsedInput } from './parse-request.ts';
+import { Reply } from './reply.ts';
+import type { RouteInput, Routes } from './route.ts';
+
+export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export interface HttpHandlerOptions {
+  group: EndpointGroup;
+  /** The endpoint registry (all groups); this handler serves the ones of `group`. */
+  endpoints: readonly Endpoint[];
+  routes: Routes;
+  /** Built on first request when a function, so importing a handler reads no environment. */
+  dependencies: Dependencies | (() => Dependencies);
+}
+
+/** Per-request state the middlewares share. */
+interface RequestState {
+  startedAt: number;
+  dependencies?: Dependencies;
+  endpoint?: Endpoint;
+  input?: ParsedInput;
+  principal?: Principal;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+/** Used only when the dependencies themselves cannot be built (bad configuration). */
+const fallbackLogger = createLogger();
+
+function routeKeyOf(endpoint: Endpoint): string {
+  return `${endpoint.method} ${endpoint.fullPath}`;
+}
+
+function requestIdOf(event: APIGatewayProxyEventV2, context: Context | undefined): string {
+  return event.requestContext?.requestId ?? context?.awsRequestId ?? 'unknown';
+}
+
+/**
+ * The HTTP stack over an explicit endpoint list (createApiHandler binds it to the registry). See createApiHandler
+ * for the event contract.
+ */
+export function createHttpHandler(options: HttpHandlerOptions): ApiHandler {
+  const table = new Map<string, Endpoint>();
+  for (const endpoint of options.endpoints) {
+    if (endpoint.group !== options.group) continue;
+    const key = routeKeyOf(endpoint);
+    if (table.has(key)) throw new Error(`Two endpoints of group ${options.group} share the route ${key}`);
+    table.set(key, endpoint);
+  }
+  const ids = new Set([...table.values()].map((endpoint) => endpoint.id));
+  for (const id of Object.keys(options.routes)) {
+    if (!ids.has(id)) throw new Error(`Route ${id} is not an endpoint of group ${options.group}`);
+  }
+
+  // Resolved per request, not kept: the provider (the composition root) memoises, and may rebuild after a reset.
+  const resolveDependencies = (): Dependencies =>
+    typeof options.dependencies === 'function' ? options.dependencies() : options.dependencies;
+
+  const states = new WeakMap<object, RequestState>();
+  const stateOf = (event: APIGatewayProxyEventV2): RequestState => {
+    let state = states.get(event);
+    if (state === undefined) {
+      state = { startedAt: performance.now() };
+      states.set(event, state);
+    }
+    return state;
+  };
+  const loggerOf = (state: RequestState): Logger => state.dependencies?.logger ?? fallbackLogger;
+
+  type MiddyRequest = middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 | unknown, Error, Context>;
+
+  /** One JSON line per request: id, route, status, duration, principal. No tokens, no bodies. */
+  const requestLog = {
+    before: (request: MiddyRequest) => {
+      stateOf(request.event).dependencies = resolveDependencies();
+    },
+    after: (request: MiddyRequest) => logRequest(request),
+    onError: (request: MiddyRequest) => logRequest(request),
+  };
+  const logRequest = (request: MiddyRequest) => {
+    const state = stateOf(request.event);
+    const response = request.response as APIGatewayProxyStructuredResultV2 | undefined;
+    const status = response?.statusCode ?? 500;
+    const fields: Record<string, unknown> = {
+      request_id: requestIdOf(request.event, request.context),
+      route: request.event.routeKey,
+      endpoint: state.endpoint?.id,
+      status,
+      duration_ms: Math.round((performance.now() - state.startedAt) * 100) / 100,
+      principal: describePrincipal(state.principal),
+    };
+    const logger = loggerOf(state);
+    // A 501 is an expected answer while capabilities are being built, not a fault: no stack trace for it.
+    const fault = status >= 500 && !(request.error instanceof HttpError && request.error.expose);
+    if (fault) logger.error('request', { ...fields, error: request.error ?? undefined });
+    else logger.info('request', { ...fields, ...(request.error ? { error: request.error.name } : {}) });
+  };
+
+  // Validate before authenticating: the contract is public (openapi.json), so a 400 reveals nothing, and malformed
+  // input gets the same clear answer from every caller.
+  const resolveAndParse = {
+    before: (request: MiddyRequest) => {
+      const state = stateOf(request.event);
+      const endpoint = table.get(request.event.routeKey);
+      if (endpoint === undefined) throw new NotFoundError(`No route ${String(request.event.routeKey).slice(0, 200)}`);
+      state.endpoint = endpoint;
+      state.input = parseRequest(endpoint, request.event);
+    },
+  };
+
+  const authenticateAndCheckTenant = {
+    before: async (request: MiddyRequest) => {
+      const state = stateOf(request.event);
+      const endpoint = state.endpoint as Endpoint;
+      state.principal = await authenticate(endpoint, request.event.headers ?? {}, state.dependencies as Dependencies);
+      checkTenant(endpoint, state.principal, state.input?.client);
+    },
+  };
+
+  /** In local and test mode, a response that breaks its own contract is our bug: answer 500 and log why. */
+  const validateResponse = {
+    after: (request: MiddyRequest) => {
+      const state = stateOf(request.event);
+      if (!state.dependencies?.config.VALIDATE_RESPONSES || state.endpoint === undefined) return;
+      const body = request.response instanceof Reply ? request.response.body : request.response;
+      const result = state.endpoint.response.safeParse(body);
+      if (!result.success) {
+        throw new InternalError(`Response of ${state.endpoint.id} breaks its contract`, {
+          cause: result.error.issues.slice(0, 20).map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+        });
+      }
+    },
+  };
+
+  const serialize = {
+    after: (request: MiddyRequest) => {
+      const requestId = requestIdOf(request.event, request.context);
+      const value = request.response;
+      const status = value instanceof Reply ? value.status : 200;
+      const body = value instanceof Reply ? value.body : value;
+      const extra = value instanceof Reply ? value.headers : {};
+      const headers = { ...JSON_HEADERS, ...extra, 'x-request-id': requestId };
+      request.response =
+        body === undefined || status === 204
+          ? { statusCode: status, headers }
+          : { statusCode: status, headers, body: JSON.stringify(body) };
+    },
+  };
+
+  /** Registered last, so it is the first to see an error. Only statuses under 500 show their messages. */
+  const errorResponse = {
+    onError: (request: MiddyRequest) => {
+      const { status, body, headers } = toErrorResponse(request.error);
+      request.response = {
+        statusCode: status,
+        headers: { ...JSON_HEADERS, ...headers, 'x-request-id': requestIdOf(request.event, request.context) },
+        body: JSON.stringify(body),
+      };
+    },
+  };
+
+  const handler = middy<APIGatewayProxyEventV2, unknown, Error, Context>()
+    .use(requestLog)
+    .use(serialize)
+    .use(resolveAndParse)
+    .use(authenticateAndCheckTenant)
+    .use(validateResponse)
+    .use(errorResponse)
+    .handler(async (event, context) => {
+      const state = stateOf(event);
+      const endpoint = state.endpoint as Endpoint;
+      const input = state.input as ParsedInput;
+      const implementation = options.routes[endpoint.id];
+      if (implementation === undefined) {
+        throw new NotImplementedError(`Not implemented yet: ${endpoint.method} ${endpoint.fullPath} (${endpoint.id})`);
+      }
+      const routeInput: RouteInput = {
+        params: input.params,
+        query: input.query,
+        body: input.body as never,
+        client: input.client,
+        principal: state.principal,
+        requestId: requestIdOf(event, context),
+      };
+      return implementation(routeInput, state.dependencies as Dependencies);
+    });
+
+  return handler as unknown as ApiHandler;
+}

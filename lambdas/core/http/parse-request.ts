@@ -1,0 +1,90 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { Endpoint } from '#shared/contract/endpoint.ts';
+import { ClientId } from '#shared/contract/fields.ts';
+import { PayloadTooLargeError, ValidationError } from '../errors.ts';
+import { issueLines } from './issues.ts';
+import { parseJsonSafely } from './safe-json.ts';
+
+/** The largest request body accepted (API Gateway's own limit is 10 MB; no contract body comes near 1 MiB). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Input that passed the endpoint's contract. */
+export interface ParsedInput {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+  /** The path's `{client}`, when the path has one. */
+  client: string | undefined;
+}
+
+/** Decoded body bytes as text, or throws 413 when over the limit. Measures bytes, not characters. */
+function bodyText(event: APIGatewayProxyEventV2): string | undefined {
+  const raw = event.body;
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  if (event.isBase64Encoded) {
+    // Cheap upper bound first so a hostile 10 MB base64 string is refused without decoding it.
+    if (Math.floor((raw.length * 3) / 4) - 2 > MAX_BODY_BYTES) throw tooLarge();
+    const bytes = Buffer.from(raw, 'base64');
+    if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
+    return bytes.toString('utf8');
+  }
+  if (raw.length > MAX_BODY_BYTES || Buffer.byteLength(raw, 'utf8') > MAX_BODY_BYTES) throw tooLarge();
+  return raw;
+}
+
+function tooLarge(): PayloadTooLargeError {
+  return new PayloadTooLargeError(`body: Must be at most ${MAX_BODY_BYTES} bytes`);
+}
+
+/**
+ * Parses path parameters, query and body against the endpoint's contract. Collects every problem and throws one
+ * ValidationError with a `params.`, `query.` or `body.` line each (413 for an oversized body, before anything else).
+ */
+export function parseRequest(endpoint: Endpoint, event: APIGatewayProxyEventV2): ParsedInput {
+  const text = bodyText(event);
+  const lines: string[] = [];
+
+  const { client: rawClient, ...rawParams } = event.pathParameters ?? {};
+  let client: string | undefined;
+  if (endpoint.fullPath.includes('{client}')) {
+    // The path's `{client}` is checked here for every endpoint whose path has one (contracts leave it out).
+    const parsed = ClientId.safeParse(rawClient);
+    if (parsed.success) client = parsed.data;
+    else lines.push(...issueLines('params', parsed.error, 'client'));
+  }
+
+  const params = endpoint.params.safeParse(rawParams);
+  if (!params.success) lines.push(...issueLines('params', params.error));
+
+  const query = endpoint.query.safeParse(event.queryStringParameters ?? {});
+  if (!query.success) lines.push(...issueLines('query', query.error));
+
+  let body: unknown;
+  if (endpoint.body === undefined) {
+    if (text !== undefined && text.trim() !== '') lines.push('body: This endpoint takes no body');
+  } else {
+    let value: unknown;
+    let readable = true;
+    if (text !== undefined) {
+      const json = parseJsonSafely(text);
+      if (json.ok) value = json.value;
+      else {
+        readable = false;
+        lines.push(`body: ${json.problem}`);
+      }
+    }
+    if (readable) {
+      const parsed = endpoint.body.safeParse(value);
+      if (parsed.success) body = parsed.data;
+      else lines.push(...issueLines('body', parsed.error));
+    }
+  }
+
+  if (lines.length > 0) throw new ValidationError(lines);
+  return {
+    params: params.success ? (params.data as Record<string, unknown>) : {},
+    query: query.success ? (query.data as Record<string, unknown>) : {},
+    body,
+    client,
+  };
+}

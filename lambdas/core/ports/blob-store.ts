@@ -1,0 +1,46 @@
+import type { Readable } from 'node:stream';
+
+/** Logical buckets; adapters map them to RAW_BUCKET and PROCESSED_BUCKET. */
+export type BucketName = 'raw' | 'processed';
+
+/** S3 Object Lock settings for a write (DESIGN.md §8): retention synced to policy, legal holds as object holds. */
+export interface ObjectLockOptions {
+  mode: 'GOVERNANCE' | 'COMPLIANCE';
+  retainUntil: Date;
+  legalHold?: boolean;
+}
+
+export interface PutBlobOptions {
+  contentType?: string;
+  /** Required for a stream body: S3 needs the length up front. */
+  contentLength?: number;
+  metadata?: Record<string, string>;
+  lock?: ObjectLockOptions;
+}
+
+export interface BlobHead {
+  contentLength: number;
+  contentType: string | undefined;
+  etag: string | undefined;
+  metadata: Record<string, string>;
+  lastModified: Date | undefined;
+}
+
+export interface BlobObject extends BlobHead {
+  body: Readable;
+}
+
+/**
+ * Payload object storage (S3; s3rver locally). Keys are built by the store module and start with the tenant.
+ * Pre-signed URLs are how devices upload and browsers play or download: bytes never pass through a Lambda.
+ */
+export interface BlobStore {
+  put(bucket: BucketName, key: string, body: Uint8Array | Readable, options?: PutBlobOptions): Promise<{ etag?: string; versionId?: string }>;
+  /** The object as a stream, or undefined when it does not exist. */
+  get(bucket: BucketName, key: string): Promise<BlobObject | undefined>;
+  head(bucket: BucketName, key: string): Promise<BlobHead | undefined>;
+  /** A short-lived GET link; `downloadName` sets Content-Disposition: attachment. */
+  presignGet(bucket: BucketName, key: string, options: { expiresInSeconds: number; downloadName?: string }): Promise<string>;
+  /** A short-lived PUT link for a device upload. */
+  presignPut(bucket: BucketName, key: string, options: { expiresInSeconds: number; contentType?: string }): Promise<string>;
+}

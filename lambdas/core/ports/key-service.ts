@@ -1,0 +1,28 @@
+/**
+ * Binds a key operation to a tenant. KMS takes it as the encryption context (and logs it in CloudTrail); the local
+ * provider authenticates it as additional data. Unwrapping with another context fails.
+ */
+export interface EncryptionContext {
+  client: string;
+  [name: string]: string;
+}
+
+/**
+ * Tenant keys (KMS; the local AES-256-GCM provider on one machine). A tenant key (KEK) never leaves the service:
+ * data keys (DEKs) are generated under it and stored only wrapped.
+ */
+export interface KeyService {
+  /** Creates a key for a tenant and returns its id (KMS key ARN, or a local id). */
+  createTenantKey(client: string): Promise<{ keyId: string }>;
+  /** A fresh 256-bit data key: plaintext for immediate use, wrapped for storage. */
+  generateDataKey(keyId: string, context: EncryptionContext): Promise<{ plaintext: Uint8Array; wrapped: Uint8Array }>;
+  /** Wraps (encrypts) a key of up to 4 KiB under the tenant key. */
+  wrapKey(keyId: string, plaintext: Uint8Array, context: EncryptionContext): Promise<Uint8Array>;
+  /** Unwraps a wrapped key. Throws KeyUnwrapError when the key, context or bytes do not match. */
+  unwrapKey(keyId: string, wrapped: Uint8Array, context: EncryptionContext): Promise<Uint8Array>;
+}
+
+/** The wrapped key was tampered with, or belongs to another key or context. */
+export class KeyUnwrapError extends Error {
+  override readonly name = 'KeyUnwrapError';
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { TABLE_KEYS } from './table-definition.ts';
+import { ENTITY, keys, part, payloadObjectKey, tenantPrefix } from './keys.ts';
+
+const KEY_ATTRIBUTES = [
+  TABLE_KEYS.partitionKey,
+  TABLE_KEYS.sortKey,
+  ...TABLE_KEYS.indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+];
+
+describe('key builders', () => {
+  const items = [
+    keys.account.item('acme'),
+    keys.portalUser.item('acme', 'user-1'),
+    keys.role.item('acme', 'Admins'),
+    keys.group.item('acme', 'Sales'),
+    keys.tagDefinition.item('acme', 'region'),
+    keys.device.item('acme', 'dev-1', 'du-1', 'Sales'),
+    keys.deviceUser.item('acme', 'du-1', 'Sales'),
+    keys.payload.item('acme', { payloadReference: '01J0', payloadTime: '2025-01-02T03:04:05.000Z', deviceReference: 'dev-1', deviceUserReference: 'du-1' }),
+    keys.alert.item('acme', '01J1', new Date('2025-01-01T00:00:00Z')),
+    keys.userActivity.item('acme', '2025-01-01T00:00:00.000Z', 'log-1'),
+    keys.deviceActivity.item('acme', { activityTime: '2025-01-01T00:00:00.000Z', logId: 'log-2', deviceReference: 'dev-1' }),
+  ];
+
+  it('starts every partition key with the tenant and tags every item', () => {
+    for (const item of items) {
+      expect(item.pk.startsWith('C#acme#')).toBe(true);
+      expect(Object.values(ENTITY)).toContain(item.entity);
+      for (const attribute of ['gsi1pk', 'gsi2pk', 'gsi3pk'] as const) {
+        const value = item[attribute];
+        if (value !== undefined) expect(value).toMatch(/^C#[a-z0-9-]+#/);
+      }
+    }
+  });
+
+  it('uses only the attributes the table defines', () => {
+    for (const item of items) {
+      for (const name of Object.keys(item)) {
+        if (name !== 'entity') expect(KEY_ATTRIBUTES).toContain(name);
+      }
+    }
+  });
+
+  it('places list queries on the partition the items are written to', () => {
+    const device = keys.device.item('acme', 'dev-1', 'du-1', 'Sales');
+    expect(keys.device.list('acme')).toEqual({ index: 'gsi1', partition: device.gsi1pk });
+    expect(keys.device.listByDeviceUser('acme', 'du-1')).toEqual({ index: 'gsi2', partition: device.gsi2pk });
+    expect(keys.device.listByGroup('acme', 'Sales')).toEqual({ index: 'gsi3', partition: device.gsi3pk });
+    expect(keys.role.list('acme')).toEqual({ partition: keys.role.item('acme', 'x').pk });
+    const payload = keys.payload.item('acme', { payloadReference: 'p', payloadTime: '2025-01-01T00:00:00.000Z', deviceReference: 'd' });
+    expect(keys.payload.key('acme', 'p')).toEqual({ pk: payload.pk, sk: payload.sk });
+    expect(keys.payload.listByDevice('acme', 'd').partition).toBe(payload.gsi2pk);
+  });
+
+  it('orders time-sorted keys by time', () => {
+    const earlier = keys.alert.item('acme', 'z', '2025-01-01T00:00:00.000Z').gsi1sk as string;
+    const later = keys.alert.item('acme', 'a', '2025-01-02T00:00:00.000Z').gsi1sk as string;
+    expect(earlier < later).toBe(true);
+  });
+
+  it('escapes separators so one reference cannot impersonate another', () => {
+    expect(part('a#b')).toBe('a%23b');
+    expect(part('50%#')).toBe('50%25%23');
+    expect(keys.group.item('acme', 'a#GROUP#b').sk).toBe('GROUP#a%23GROUP%23b');
+    expect(keys.device.item('acme', 'x#DEVICE').pk).not.toBe(keys.device.item('acme', 'x').pk + '#DEVICE');
+  });
+
+  it('refuses anything but a client slug as the tenant', () => {
+    for (const client of ['', 'ACME', 'a', 'acme#x', 'ac me', '../etc', 'x'.repeat(64)]) {
+      expect(() => tenantPrefix(client), client).toThrow(/Not a client slug/);
+    }
+    expect(() => keys.device.item('acme#C#globex', 'd')).toThrow();
+    expect(() => payloadObjectKey('../other', 'p')).toThrow();
+    expect(payloadObjectKey('acme', '01J/../x')).toBe('acme/payloads/01J%2F..%2Fx');
+  });
+
+  it('lists clients from the provider\'s own tenant', () => {
+    expect(keys.account.listAll()).toEqual({ index: 'gsi1', partition: 'C#admin#CLIENTS' });
+    expect(keys.account.item('acme').gsi1pk).toBe('C#admin#CLIENTS');
+  });
+});
