@@ -95,6 +95,7 @@ export interface Endpoint<
 const emptyObject = z.strictObject({});
 
 /** Declares one endpoint. Params, query and body default to "nothing accepted". */
+/* eslint-disable @typescript-eslint/no-empty-object-type -- `{}` is zod's own shape type for "no keys" */
 export function defineEndpoint<
   P extends AnyObject = z.ZodObject<{}>,
   Q extends AnyObject = z.ZodObject<{}>,
@@ -108,6 +109,7 @@ export function defineEndpoint<
     fullPath: SURFACE_BASES[spec.surface] + spec.path,
   };
 }
+/* eslint-enable @typescript-eslint/no-empty-object-type */
 
 /** Names of the `{placeholders}` in a path template, in order. */
 export function pathParamNames(template: string): string[] {

@@ -1,0 +1,43 @@
+import { defineEndpoint } from '../endpoint.ts';
+import { DeviceActivity, UserActivity } from '../entities/activity.ts';
+import { pageOrTotal } from '../entities/common.ts';
+import { DeviceReference, DeviceUserReference, GroupReference, text } from '../fields.ts';
+import { dateRangeQuery, listQuery } from './query.ts';
+import { QueryBoolean } from '../fields.ts';
+
+const base = { surface: 'admin', auth: 'user', group: 'audit' } as const;
+
+export const auditEndpoints = [
+  defineEndpoint({
+    ...base,
+    id: 'admin.activities.list',
+    method: 'GET',
+    path: '/activities',
+    action: 'activities:List',
+    summary: 'Portal user and client app activity (append-only audit trail).',
+    query: listQuery({
+      ...dateRangeQuery,
+      user_id: text(1, 255).optional(),
+      action: text(1, 255).optional(),
+      is_allowed: QueryBoolean.optional(),
+    }),
+    response: pageOrTotal(UserActivity),
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'admin.device-activities.list',
+    method: 'GET',
+    path: '/device_activities',
+    action: 'deviceActivities:List',
+    summary: 'Device API activity.',
+    query: listQuery({
+      ...dateRangeQuery,
+      device_reference: DeviceReference.optional(),
+      device_user_reference: DeviceUserReference.optional(),
+      group: GroupReference.optional(),
+      is_allowed: QueryBoolean.optional(),
+    }),
+    response: pageOrTotal(DeviceActivity),
+  }),
+] as const;
+

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { LegalHoldTargetType, SupportAccessApprovalState } from '../../constants/account.ts';
+import { MetricScope } from '../../constants/devices.ts';
+import {
+  AppReference,
+  ClientId,
+  DeviceReference,
+  DeviceUserReference,
+  GroupReference,
+  PayloadReference,
+  RoleReference,
+  TagKey,
+  text,
+  TransferConfigReference,
+  Ulid,
+} from '../fields.ts';
+import { LegalHoldTarget } from '../entities/account-data.ts';
+
+/**
+ * Path parameter schemas, one per placeholder name, so every endpoint validates a name the same way.
+ * `client` is listed for documentation (OpenAPI) only: the router checks the path's `{client}` itself, so no
+ * endpoint's params include it, not even the internal console's `/clients/{client}/...`.
+ */
+export const P = {
+  client: ClientId,
+  app_reference: AppReference,
+  alert_reference: Ulid,
+  device_reference: DeviceReference,
+  device_user_reference: DeviceUserReference,
+  group_reference: GroupReference,
+  role_reference: RoleReference,
+  tag_key: TagKey,
+  request_reference: Ulid,
+  approval_status: SupportAccessApprovalState,
+  scope: MetricScope,
+  target_type: LegalHoldTargetType,
+  target: LegalHoldTarget,
+  payload_reference: PayloadReference,
+  comment_id: Ulid,
+  thread_id: text(1, 255),
+  transfer_config_reference: TransferConfigReference,
+  transfer_id: Ulid,
+  command_reference: Ulid,
+} as const;
+
+type Names = keyof typeof P;
+
+/** A strict params object holding the named placeholders. */
+export const params = <const N extends Names>(...names: N[]) =>
+  z.strictObject(Object.fromEntries(names.map((name) => [name, P[name]])) as { [K in N]: (typeof P)[K] });

@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { DataAction, PayloadDateFilterType, PayloadDataStatus, PayloadState, PayloadType } from '../../constants/payloads.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { CommentPostRequest, CommentPutRequest, PayloadComment } from '../entities/comments.ts';
+import { pageOrTotal, PayloadDataResponse } from '../entities/common.ts';
+import { Payload, PayloadAudit } from '../entities/payloads.ts';
+import { BulkResult } from '../entities/alerts.ts';
+import {
+  DeviceReference,
+  DeviceUserReference,
+  GroupReference,
+  PayloadReference,
+  PayloadReferenceList,
+  QueryBoolean,
+  text,
+} from '../fields.ts';
+import { params } from './params.ts';
+import { commaList, dateRangeQuery, listQuery } from './query.ts';
+
+const base = { surface: 'client', auth: 'client-app', group: 'payloads' } as const;
+
+/** Payload list filters; the date range applies to `date_filter_type` (default payload_time). */
+const payloadFilters = {
+  ...dateRangeQuery,
+  date_filter_type: PayloadDateFilterType.default('payload_time'),
+  payload_types: commaList(PayloadType, 1, 10).optional(),
+  payload_state: PayloadState.optional(),
+  group: GroupReference.optional(),
+  /** A phone number any party of the payload used (searches all_numbers). */
+  phone_number: text(1, 255).optional(),
+  is_late: QueryBoolean.optional(),
+};
+
+const dataQuery = z.strictObject({ action: DataAction.default('download') });
+
+/** Bulk data links: 1 to 100 unique payload references (comma-delimited) and the action. */
+export const BulkDataQuery = z.strictObject({
+  payload_references: commaList(PayloadReference, 1, 100),
+  action: DataAction.default('download'),
+});
+
+export const BulkDataResponse = z.object({
+  data: z.array(
+    z.object({ payload_reference: z.string(), status: PayloadDataStatus, s3_url: z.string().optional() }),
+  ),
+});
+
+/** Confirm receipt of 1 to 100 payloads. */
+export const ReceiptsRequest = z.strictObject({ payload_references: PayloadReferenceList });
+
+export const payloadEndpoints = [
+  defineEndpoint({
+    ...base,
+    id: 'client.payloads.list',
+    method: 'GET',
+    path: '/payloads',
+    action: 'payloads:List',
+    summary: 'Payloads the caller may read (by group and payload type).',
+    query: listQuery({
+      ...payloadFilters,
+      device_reference: DeviceReference.optional(),
+      device_user_reference: DeviceUserReference.optional(),
+    }),
+    response: pageOrTotal(Payload),
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.devices.payloads',
+    method: 'GET',
+    path: '/devices/{device_reference}/payloads',
+    action: 'payloads:List',
+    summary: "One device's payloads.",
+    params: params('device_reference'),
+    query: listQuery(payloadFilters),
+    response: pageOrTotal(Payload),
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.users.payloads',
+    method: 'GET',
+    path: '/users/{device_user_reference}/payloads',
+    action: 'payloads:List',
+    summary: "A device user's payloads.",
+    params: params('device_user_reference'),
+    query: listQuery(payloadFilters),
+    response: pageOrTotal(Payload),
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.devices.sms-thread',
+    method: 'GET',
+    path: '/devices/{device_reference}/sms/{thread_id}',
+    action: 'payloads:List',
+    summary: 'The messages of one SMS thread on a device, oldest first.',
+    params: params('device_reference', 'thread_id'),
+    query: listQuery({ ...dateRangeQuery }),
+    response: pageOrTotal(Payload),
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.payloads.get',
+    method: 'GET',
+    path: '/payloads/{payload_reference}',
+    action: 'payloads:Read',
+    summary: 'One payload with its meta.',
+    params: params('payload_reference'),
+    response: Payload,
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.payloads.audit',
+    method: 'GET',
+    path: '/payloads/{payload_reference}/audit',
+    action: 'payloads:ReadAudit',
+    summary: 'Plays, downloads, transfers and receipts of one payload.',
+    params: params('payload_reference'),
+    response: PayloadAudit,
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.payloads.data',
+    method: 'GET',
+    path: '/payloads/{payload_reference}/data',
+    action: 'payloads:Download',
+    summary: 'A short-lived link to play or download the payload (recorded in its audit).',
+    params: params('payload_reference'),
+    query: dataQuery,
+    response: PayloadDataResponse,
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.data.bulk',
+    method: 'GET',
+    path: '/data',
+    action: 'payloads:Download',
+    summary: 'Links for 1 to 100 payloads, each with its PayloadDataStatus.',
+    query: BulkDataQuery,
+    response: BulkDataResponse,
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.payloads.restore',
+    method: 'POST',
+    path: '/payloads/{payload_reference}/restore',
+    action: 'payloads:Restore',
+    summary: 'Restore a logically deleted payload.',
+    params: params('payload_reference'),
+    response: Payload,
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.receipts.confirm',
+    method: 'POST',
+    path: '/receipts',
+    action: 'payloads:ConfirmReceipt',
+    summary: 'Confirm receipt of 1 to 100 payloads.',
+    body: ReceiptsRequest,
+    response: BulkResult,
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.comments.list',
+    method: 'GET',
+    path: '/comments',
+    action: 'comments:List',
+    summary: 'Comments across payloads.',
+    query: listQuery({
+      ...dateRangeQuery,
+      payload_types: commaList(PayloadType, 1, 10).optional(),
+      group: GroupReference.optional(),
+      include_closed: QueryBoolean.optional(),
+    }),
+    response: pageOrTotal(PayloadComment),
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.payloads.comments.list',
+    method: 'GET',
+    path: '/payloads/{payload_reference}/comments',
+    action: 'comments:List',
+    summary: "One payload's comments.",
+    params: params('payload_reference'),
+    query: listQuery({ include_closed: QueryBoolean.optional() }),
+    response: pageOrTotal(PayloadComment),
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.payloads.comments.create',
+    method: 'POST',
+    path: '/payloads/{payload_reference}/comments',
+    action: 'comments:Create',
+    summary: 'Comment on a payload, optionally on a part of the recording.',
+    params: params('payload_reference'),
+    body: CommentPostRequest,
+    response: PayloadComment,
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.payloads.comments.update',
+    method: 'PUT',
+    path: '/payloads/{payload_reference}/comments/{comment_id}',
+    action: 'comments:Update',
+    summary: 'Edit a comment (a new comment_version).',
+    params: params('payload_reference', 'comment_id'),
+    body: CommentPutRequest,
+    response: PayloadComment,
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.payloads.comments.delete',
+    method: 'DELETE',
+    path: '/payloads/{payload_reference}/comments/{comment_id}',
+    action: 'comments:Delete',
+    summary: 'Close (logically delete) a comment.',
+    params: params('payload_reference', 'comment_id'),
+    response: PayloadComment,
+  }),
+] as const;

@@ -1,0 +1,101 @@
+import { defineEndpoint } from '../endpoint.ts';
+import { SupportAccess, SupportAccessDecision, SupportAccessRequest } from '../entities/account-data.ts';
+import { pageOrTotal } from '../entities/common.ts';
+import { SupportAccessApprovalState } from '../../constants/account.ts';
+import { params } from './params.ts';
+import { listQuery } from './query.ts';
+
+const base = { auth: 'user', group: 'support-access' } as const;
+
+export const supportAccessEndpoints = [
+  defineEndpoint({
+    ...base,
+    surface: 'admin',
+    id: 'admin.supportaccess.list',
+    method: 'GET',
+    path: '/supportaccess',
+    action: 'supportAccess:List',
+    summary: 'Support-access requests made to this client.',
+    query: listQuery({ approval_state: SupportAccessApprovalState.optional() }),
+    response: pageOrTotal(SupportAccess),
+  }),
+  defineEndpoint({
+    ...base,
+    surface: 'admin',
+    id: 'admin.supportaccess.get',
+    method: 'GET',
+    path: '/supportaccess/{request_reference}',
+    action: 'supportAccess:Read',
+    summary: 'One support-access request.',
+    params: params('request_reference'),
+    response: SupportAccess,
+  }),
+  defineEndpoint({
+    ...base,
+    surface: 'admin',
+    id: 'admin.supportaccess.decide',
+    method: 'PUT',
+    path: '/supportaccess/{request_reference}',
+    action: 'supportAccess:Decide',
+    summary: 'Approve, reject or revoke a support-access request.',
+    params: params('request_reference'),
+    body: SupportAccessDecision,
+    response: SupportAccess,
+  }),
+  defineEndpoint({
+    ...base,
+    surface: 'internal',
+    id: 'internal.clients.supportaccess.list',
+    method: 'GET',
+    path: '/clients/{client}/supportaccess',
+    action: 'internal:ListSupportAccess',
+    summary: "Staff's support-access requests to one client.",
+    query: listQuery({ approval_state: SupportAccessApprovalState.optional() }),
+    response: pageOrTotal(SupportAccess),
+  }),
+  defineEndpoint({
+    ...base,
+    surface: 'internal',
+    id: 'internal.clients.supportaccess.create',
+    method: 'POST',
+    path: '/clients/{client}/supportaccess',
+    action: 'internal:RequestSupportAccess',
+    summary: 'Ask a client for a role for a period.',
+    body: SupportAccessRequest,
+    response: SupportAccess,
+  }),
+  defineEndpoint({
+    ...base,
+    surface: 'internal',
+    id: 'internal.clients.supportaccess.get',
+    method: 'GET',
+    path: '/clients/{client}/supportaccess/{request_reference}',
+    action: 'internal:ReadSupportAccess',
+    summary: 'One support-access request (used to enter support mode).',
+    params: params('request_reference'),
+    response: SupportAccess,
+  }),
+  defineEndpoint({
+    ...base,
+    surface: 'internal',
+    id: 'internal.clients.supportaccess.cancel',
+    method: 'DELETE',
+    path: '/clients/{client}/supportaccess/{request_reference}',
+    action: 'internal:CancelSupportAccess',
+    summary: 'Cancel a pending request, or end an approved one early.',
+    params: params('request_reference'),
+    response: SupportAccess,
+  }),
+  defineEndpoint({
+    ...base,
+    surface: 'internal',
+    id: 'internal.supportaccess.by-status',
+    method: 'GET',
+    path: '/supportaccess/{approval_status}',
+    action: 'internal:ListSupportAccess',
+    summary: 'Support-access requests across clients in one approval state.',
+    params: params('approval_status'),
+    query: listQuery({}),
+    response: pageOrTotal(SupportAccess),
+  }),
+] as const;

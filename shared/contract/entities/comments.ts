@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { PayloadType } from '../../constants/payloads.ts';
+import { NonNegativeInt, text } from '../fields.ts';
+import { Timestamp } from './common.ts';
+
+/** The part of the recording a comment refers to: start and duration in seconds. */
+export const CommentDuration = z.strictObject({ start_time: NonNegativeInt, duration: NonNegativeInt });
+
+/** Closed means deleted: comments are logically closed, never removed. */
+export const PayloadComment = z.object({
+  comment_id: z.string(),
+  comment_body: z.string(),
+  raised_by: z.string(),
+  raised_at: Timestamp,
+  comment_version: z.int().min(1),
+  updated_by: z.string().optional(),
+  updated_at: Timestamp.optional(),
+  is_closed: z.boolean().default(false),
+  closed_by: z.string().optional(),
+  closed_at: Timestamp.optional(),
+  comment_duration: z.object({ start_time: z.number(), duration: z.number() }).optional(),
+  payload_reference: z.string(),
+  payload_type: PayloadType,
+  group: z.string().optional(),
+});
+export type PayloadComment = z.infer<typeof PayloadComment>;
+
+/** Comment text: 1 to 4000 characters (our bound; the spec gives none). */
+const CommentText = text(1, 4000);
+
+export const CommentPostRequest = z.strictObject({ message: CommentText, comment_duration: CommentDuration.optional() });
+export type CommentPostRequest = z.infer<typeof CommentPostRequest>;
+
+export const CommentPutRequest = z.strictObject({
+  message: CommentText.optional(),
+  comment_duration: CommentDuration.optional(),
+});
+export type CommentPutRequest = z.infer<typeof CommentPutRequest>;

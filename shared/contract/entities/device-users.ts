@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { Service } from '../../constants/devices.ts';
+import { Email, ExpectedDeviceCount, FirstName, GroupReference, ServiceList, Surname } from '../fields.ts';
+import { Timestamp } from './common.ts';
+
+export const DeviceUser = z.object({
+  client: z.string().optional(),
+  device_user_reference: z.string(),
+  group: z.string().optional(),
+  services: z.array(Service).default([]),
+  expected_device_count: z.int().min(0).default(1),
+  email: z.string().optional(),
+  first_name: z.string().optional(),
+  surname: z.string().optional(),
+  /** Onboarded (true) or offboarded (false). */
+  is_active: z.boolean(),
+  onboard_date: Timestamp.optional(),
+  offboard_date: Timestamp.optional(),
+  is_legacy: z.boolean().default(false),
+  updated_at: Timestamp.optional(),
+  updated_by: z.string().optional(),
+});
+export type DeviceUser = z.infer<typeof DeviceUser>;
+
+/** Create (onboard) or replace a device user; the reference comes from the path. */
+export const DeviceUserRequest = z.strictObject({
+  group: GroupReference,
+  services: ServiceList,
+  expected_device_count: ExpectedDeviceCount,
+  email: Email,
+  first_name: FirstName,
+  surname: Surname,
+  /** false offboards; true (re-)onboards and clears offboard_date. */
+  is_active: z.boolean().default(true),
+});
+export type DeviceUserRequest = z.infer<typeof DeviceUserRequest>;

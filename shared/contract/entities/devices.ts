@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { DeviceCommandName, DeviceCommandState, Service } from '../../constants/devices.ts';
+import { Email, FirstName, GroupReference, Surname } from '../fields.ts';
+import { Timestamp } from './common.ts';
+
+export const DevicePhoneNumber = z.object({
+  phone_number: z.string(),
+  first_verified: Timestamp.optional(),
+  last_verified: Timestamp.optional(),
+  slot_index: z.int().min(0).optional(),
+});
+export type DevicePhoneNumber = z.infer<typeof DevicePhoneNumber>;
+
+export const Device = z.object({
+  client: z.string().optional(),
+  device_reference: z.string(),
+  device_user_reference: z.string().optional(),
+  group: z.string().optional(),
+  services: z.array(Service).default([]),
+  imeis: z.array(z.string()).default([]),
+  email: z.string().optional(),
+  first_name: z.string().optional(),
+  surname: z.string().optional(),
+  last_seen: Timestamp.optional(),
+  is_deactivated: z.boolean().default(false),
+  deactivation_date: Timestamp.optional(),
+  activated_at: Timestamp.optional(),
+  is_legacy: z.boolean().default(false),
+  legacy_phone_number: z.string().optional(),
+  phone_numbers: z.array(DevicePhoneNumber).default([]),
+  model: z.string().optional(),
+  os_version: z.string().optional(),
+  app_version: z.string().optional(),
+  serial_number: z.string().optional(),
+  fcm_token: z.string().optional(),
+  installation_id: z.string().optional(),
+  updated_at: Timestamp.optional(),
+  updated_by: z.string().optional(),
+});
+export type Device = z.infer<typeof Device>;
+
+/** Who held a device, in which group, when. */
+export const DeviceHistory = z.object({
+  from: Timestamp,
+  to: Timestamp.optional(),
+  device_user_reference: z.string().optional(),
+  group: z.string().optional(),
+});
+export type DeviceHistory = z.infer<typeof DeviceHistory>;
+
+export const DeviceCommand = z.object({
+  command: DeviceCommandName,
+  params: z.record(z.string(), z.unknown()).optional(),
+  device_reference: z.string(),
+  command_reference: z.string(),
+  group: z.string().optional(),
+  state: DeviceCommandState,
+  raised_by: z.string().optional(),
+  sent_at: Timestamp.optional(),
+  completed_at: Timestamp.optional(),
+});
+export type DeviceCommand = z.infer<typeof DeviceCommand>;
+
+/** Parameters of a command: flat string, number or boolean values (e.g. the SMS auto-response text). */
+export const DeviceCommandParams = z.record(z.string().max(60), z.union([z.string().max(1000), z.number(), z.boolean()]));
+
+export const DeviceCommandRequest = z.strictObject({
+  command: DeviceCommandName,
+  params: DeviceCommandParams.optional(),
+});
+export type DeviceCommandRequest = z.infer<typeof DeviceCommandRequest>;
+
+/** Identity fields a device record copies from its device user (for list filters and display). */
+export const DeviceUserSnapshot = z.object({
+  email: Email.optional(),
+  first_name: FirstName.optional(),
+  surname: Surname.optional(),
+  group: GroupReference.optional(),
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { PAYLOAD_TYPES, PayloadType } from '../../constants/payloads.ts';
+import { CidrRanges, RoleReference, text } from '../fields.ts';
+import { itemsAtLeast, MESSAGES } from '../messages.ts';
+import { AlertPermissions } from './alerts.ts';
+import { Audited } from './common.ts';
+
+/** A matcher: a wildcard pattern (`*`, `?`), or a regex when the owner's `is_regex` is set. */
+const Matcher = text(1, 255);
+
+/**
+ * A group condition: all given matchers must match (group names, tag keys, tag values). At least one is needed.
+ * `is_denied` and `is_regex` alone do not count as a property.
+ */
+export const Condition = z
+  .strictObject({
+    names_matching: Matcher.optional(),
+    keys_matching: Matcher.optional(),
+    values_matching: Matcher.optional(),
+    is_denied: z.boolean().default(false),
+    is_regex: z.boolean().default(false),
+  })
+  .refine(
+    (condition) =>
+      condition.names_matching !== undefined ||
+      condition.keys_matching !== undefined ||
+      condition.values_matching !== undefined,
+    { error: MESSAGES.conditionNeedsProperty },
+  );
+export type Condition = z.infer<typeof Condition>;
+
+/** An action matcher with allow (default) or deny, and optional group conditions. Deny beats allow. */
+export const Permission = z.strictObject({
+  actions_matching: Matcher,
+  is_denied: z.boolean().default(false),
+  is_regex: z.boolean().default(false),
+  conditions: z.array(Condition).optional(),
+});
+export type Permission = z.infer<typeof Permission>;
+
+/** Create or replace a role: at least 1 permission; payload types default to all; alert permissions required. */
+export const RoleRequest = z.strictObject({
+  permissions: z.array(Permission).min(1, { error: itemsAtLeast(1) }),
+  payload_types: z.array(PayloadType).default([...PAYLOAD_TYPES]),
+  cidr_ranges: CidrRanges.default([]),
+  alert_permissions: AlertPermissions,
+  is_alertable: z.boolean().default(false),
+  description: text(0, 1000).optional(),
+});
+export type RoleRequest = z.infer<typeof RoleRequest>;
+
+export const Role = Audited.extend({
+  role_reference: RoleReference,
+  permissions: z.array(z.looseObject({ actions_matching: z.string() })),
+  payload_types: z.array(PayloadType),
+  cidr_ranges: z.array(z.string()).default([]),
+  alert_permissions: AlertPermissions,
+  is_alertable: z.boolean().default(false),
+  description: z.string().optional(),
+  /** System roles cannot be edited. */
+  is_system: z.boolean().default(false),
+});
+export type Role = z.infer<typeof Role>;

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { TransferFileFormat, TransferState, TransferTargetType, TransferType } from '../../constants/account.ts';
+import { TransferablePayloadType } from '../../constants/payloads.ts';
+import {
+  IamRoleArn,
+  PgpPublicKey,
+  S3Destination,
+  Schedule,
+  SftpRootDirectory,
+  text,
+  TransferConfigReference,
+} from '../fields.ts';
+import { itemsAtLeast } from '../messages.ts';
+import { Audited, Timestamp } from './common.ts';
+
+export const S3TransferParams = z.strictObject({ destination: S3Destination, iam_role_arn: IamRoleArn });
+export type S3TransferParams = z.infer<typeof S3TransferParams>;
+
+export const SftpTransferParams = z.strictObject({
+  server: text(1, 255),
+  port: z.int().min(1).max(65535).default(22),
+  root_directory: SftpRootDirectory,
+  username: text(1, 255),
+});
+export type SftpTransferParams = z.infer<typeof SftpTransferParams>;
+
+/** Secrets are write-only: stored encrypted, never returned. */
+export const TransferSecrets = z.strictObject({
+  zip_password: text(1, 255).optional(),
+  sftp_password: text(1, 255).optional(),
+});
+
+const configFields = {
+  transfer_type: TransferType,
+  payload_types: z.array(TransferablePayloadType).min(1, { error: itemsAtLeast(1) }),
+  schedule: Schedule.default(''),
+  pgp_key: PgpPublicKey.optional(),
+  transfer_file_format: TransferFileFormat.default('Zipped'),
+  is_active: z.boolean().default(true),
+  secured_data: TransferSecrets.optional(),
+};
+
+/**
+ * Create or replace a transfer config. `target_type` picks the params form (S3: destination and role ARN;
+ * SFTP: server, port, root directory, username).
+ */
+export const TransferConfigRequest = z.discriminatedUnion('target_type', [
+  z.strictObject({ ...configFields, target_type: z.literal('S3'), params: S3TransferParams }),
+  z.strictObject({ ...configFields, target_type: z.literal('SFTP'), params: SftpTransferParams }),
+]);
+export type TransferConfigRequest = z.infer<typeof TransferConfigRequest>;
+
+export const TransferConfig = Audited.extend({
+  transfer_config_reference: TransferConfigReference,
+  transfer_type: TransferType,
+  target_type: TransferTargetType,
+  payload_types: z.array(TransferablePayloadType),
+  schedule: z.string().default(''),
+  pgp_key: z.string().optional(),
+  transfer_file_format: TransferFileFormat,
+  params: z.record(z.string(), z.unknown()),
+  is_active: z.boolean(),
+  /** Which secrets are set (never their values). */
+  has_zip_password: z.boolean().optional(),
+  has_sftp_password: z.boolean().optional(),
+});
+export type TransferConfig = z.infer<typeof TransferConfig>;
+
+export const TransferItem = z.object({
+  source_path: z.string(),
+  dest_path: z.string(),
+  checksums: z.record(z.string(), z.string()).default({}),
+  attempts: z.int().min(0),
+});
+
+export const Transferable = z.object({
+  transfer_id: z.string(),
+  transfer_config_reference: z.string(),
+  transfer_type: TransferType,
+  created_at: Timestamp,
+  completed_at: Timestamp.optional(),
+  transfer_state: TransferState,
+  transfers: z.array(TransferItem).default([]),
+  report_from: Timestamp.optional(),
+  report_to: Timestamp.optional(),
+  related_payloads: z.array(z.string()).default([]),
+  payload_count: z.int().min(0),
+  error_message: z.string().optional(),
+});
+export type Transferable = z.infer<typeof Transferable>;
+
+/** Starting a run returns the new (or re-run) transfer. */
+export const TransferRunResponse = z.object({ transfer_id: z.string(), transfer_state: TransferState });
+export type TransferRunResponse = z.infer<typeof TransferRunResponse>;

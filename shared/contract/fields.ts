@@ -1,0 +1,342 @@
+import { z } from 'zod';
+import { Cron } from 'croner';
+import {
+  BULK_LIMIT,
+  CALL_PARTIES_LIMIT,
+  DEFAULT_EXPECTED_DEVICE_COUNT,
+  INTERVIEW_PAUSE_TIMES_LIMIT,
+  LICENCE_LIMIT_MAX,
+  LICENCE_LIMIT_MIN,
+  TAG_VALUE_MAX_LENGTH,
+} from '../constants/limits.ts';
+import { Service } from '../constants/devices.ts';
+import {
+  itemsAtLeast,
+  itemsBetween,
+  lengthAtLeast,
+  lengthAtMost,
+  lengthBetween,
+  MESSAGES,
+  numberAtLeast,
+  numberBetween,
+} from './messages.ts';
+
+/**
+ * Shared field types (spec point 3) and validation rules (spec point 5), each with its friendly message.
+ * Length bounds are inclusive. Messages are set on the schema so `formatIssues` keeps them word for word.
+ */
+
+/** A string of `min` to `max` characters (inclusive) with the friendly length message. */
+export const text = (min: number, max?: number) =>
+  max === undefined
+    ? z.string().min(min, { error: lengthAtLeast(min) })
+    : z
+        .string()
+        .min(min, { error: lengthBetween(min, max) })
+        .max(max, { error: lengthBetween(min, max) });
+
+/** Integer at least `min` (and at most `max`), with one friendly message for every failure but a wrong type. */
+export const integer = (min: number, max?: number) => {
+  const base = z.int();
+  const message = max === undefined ? numberAtLeast(min) : numberBetween(min, max);
+  return max === undefined ? base.min(min, { error: message }) : base.min(min, { error: message }).max(max, { error: message });
+};
+
+// ---------------------------------------------------------------- identifiers
+
+/** ULID: 26 Crockford base-32 characters. */
+export const Ulid = z.string().regex(/^[0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{26}$/, { error: MESSAGES.ulid });
+export type Ulid = z.infer<typeof Ulid>;
+
+/**
+ * Tenant (client) identifier in URLs. The spec does not define it; we decide: 2 to 63 lowercase letters, digits
+ * or hyphens, starting with a letter or digit (DNS-label-like, so it can also name buckets and hosts). `admin` is
+ * the provider's own client.
+ */
+export const ClientId = z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, { error: MESSAGES.clientId });
+export type ClientId = z.infer<typeof ClientId>;
+
+/** Names: 1 to 35 characters, no leading space or comma, no comma. */
+const personName = text(1, 35).regex(/^[^ ,][^,]*$/, { error: MESSAGES.leadingSpaceOrComma });
+export const FirstName = personName;
+export type FirstName = z.infer<typeof FirstName>;
+export const Surname = personName;
+export type Surname = z.infer<typeof Surname>;
+
+export const GroupReference = text(2, 255);
+export type GroupReference = z.infer<typeof GroupReference>;
+
+export const RoleReference = text(3, 35);
+export type RoleReference = z.infer<typeof RoleReference>;
+
+export const TagKey = text(1, 60);
+export type TagKey = z.infer<typeof TagKey>;
+
+/** A tag value: at most 255 characters (the definition's enumeration is checked against the definition). */
+export const TagValue = z.string().max(TAG_VALUE_MAX_LENGTH, { error: lengthAtMost(TAG_VALUE_MAX_LENGTH) });
+export type TagValue = z.infer<typeof TagValue>;
+
+/** Portal user reference (the identity provider's subject or user name). */
+export const UserReference = text(3, 255);
+export type UserReference = z.infer<typeof UserReference>;
+
+/** Device user reference: 3 to 60 characters; no leading space or comma; no comma. */
+export const DeviceUserReference = text(3, 60).regex(/^[^ ,][^,]*$/, { error: MESSAGES.leadingSpaceOrComma });
+export type DeviceUserReference = z.infer<typeof DeviceUserReference>;
+
+/**
+ * Device reference: no leading space; none of , + # / :. The spec gives no length; we bound it at 1 to 255
+ * (devices issue ULIDs, 26 characters).
+ */
+export const DeviceReference = text(1, 255).regex(/^[^ ,+#/:][^,+#/:]*$/, { error: MESSAGES.deviceReference });
+export type DeviceReference = z.infer<typeof DeviceReference>;
+
+/** Client app reference: 3 to 60 characters; letters, digits and - _ . ! ( ); spaces only in the middle. */
+export const AppReference = text(3, 60).regex(/^[A-Za-z0-9\-_.!()](?:[A-Za-z0-9\-_.!() ]*[A-Za-z0-9\-_.!()])?$/, {
+  error: MESSAGES.appName,
+});
+export type AppReference = z.infer<typeof AppReference>;
+
+export const PayloadReference = text(26, 36);
+export type PayloadReference = z.infer<typeof PayloadReference>;
+
+export const TransferConfigReference = text(3, 255);
+export type TransferConfigReference = z.infer<typeof TransferConfigReference>;
+
+/** Exactly 32 characters, or null. */
+export const MessageId = text(32, 32).nullable();
+export type MessageId = z.infer<typeof MessageId>;
+
+/** The OAuth2 authorisation code (a UUID, 36 characters). */
+export const OAuth2Code = text(36, 36);
+export type OAuth2Code = z.infer<typeof OAuth2Code>;
+
+/** At least 32 characters. */
+export const UuidTimestamp = text(32);
+export type UuidTimestamp = z.infer<typeof UuidTimestamp>;
+
+/** Exactly 15 digits. */
+export const Imei = z.string().regex(/^\d{15}$/, { error: MESSAGES.imei });
+export type Imei = z.infer<typeof Imei>;
+
+/** With country code; a second party may be a short code, so only the length is checked. Null when withheld. */
+export const PhoneNumber = text(1, 255).nullable();
+export type PhoneNumber = z.infer<typeof PhoneNumber>;
+
+/** Without country code. */
+export const PhoneNumberLocal = text(3, 255);
+export type PhoneNumberLocal = z.infer<typeof PhoneNumberLocal>;
+
+export const LogMessage = text(1);
+export type LogMessage = z.infer<typeof LogMessage>;
+
+/** A pre-signed link; unset for aborted or blocked calls (no media). */
+export const S3Url = z.url().optional();
+export type S3Url = z.infer<typeof S3Url>;
+
+/** An encrypted payload's meta, base64. */
+export const PayloadMetaEncrypted = text(1).regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: MESSAGES.base64 });
+export type PayloadMetaEncrypted = z.infer<typeof PayloadMetaEncrypted>;
+
+/** Base64 of binary (wrapped keys, IVs). */
+export const Base64 = text(1).regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: MESSAGES.base64 });
+export type Base64 = z.infer<typeof Base64>;
+
+/** SHA-256 as 64 hex characters (chain of custody from the device to the export manifest). */
+export const Sha256Hex = z.string().regex(/^[0-9a-fA-F]{64}$/, { error: MESSAGES.sha256 });
+export type Sha256Hex = z.infer<typeof Sha256Hex>;
+
+/** A key id: KMS key ARN, alias or local key id. Alphanumeric with :/- (and _ . for aliases and UUIDs). */
+export const KeyId = text(1, 2048).regex(/^[A-Za-z0-9:/_.-]+$/, { error: MESSAGES.alphanumericColonSlashDash });
+export type KeyId = z.infer<typeof KeyId>;
+
+/** Comma-delimited phone numbers. */
+export const PartyNumbers = z.string();
+export type PartyNumbers = z.infer<typeof PartyNumbers>;
+
+/** Email: 3 to 255 characters, containing @ and a domain. */
+export const Email = text(3, 255).regex(/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/, { error: MESSAGES.email });
+export type Email = z.infer<typeof Email>;
+
+// ---------------------------------------------------------------- dates and numbers
+
+const validCalendarDate = (value: string): boolean => {
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+};
+
+/** YYYY-MM-DD, then T or a space, HH:MM:SS, optional fraction (milliseconds), optional Z. */
+export const DateTimeIso = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}[T ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?Z?$/, { error: MESSAGES.isoDate })
+  .refine(validCalendarDate, { error: MESSAGES.isoDate });
+export type DateTimeIso = z.infer<typeof DateTimeIso>;
+
+/** A date in a query: YYYY-MM-DD with an optional -HHMMSS. */
+export const DateTimeParam = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(-([01]\d|2[0-3])[0-5]\d[0-5]\d)?$/, { error: MESSAGES.dateParam })
+  .refine(validCalendarDate, { error: MESSAGES.dateParam });
+export type DateTimeParam = z.infer<typeof DateTimeParam>;
+
+/** Country calling code: integer 1 to 99. */
+export const CountryCode = integer(1, 99);
+export type CountryCode = z.infer<typeof CountryCode>;
+
+export const QueryTotal = integer(0);
+export type QueryTotal = z.infer<typeof QueryTotal>;
+
+export const SmsLength = integer(0);
+export type SmsLength = z.infer<typeof SmsLength>;
+
+/** Call duration (seconds) and size (bytes): integers at least 0. */
+export const NonNegativeInt = integer(0);
+export type NonNegativeInt = z.infer<typeof NonNegativeInt>;
+
+/** Expected device count: integer at least 0, default 1. */
+export const ExpectedDeviceCount = integer(0).default(DEFAULT_EXPECTED_DEVICE_COUNT);
+export type ExpectedDeviceCount = z.infer<typeof ExpectedDeviceCount>;
+
+/** One service's licence limit: integer 0 to 100000. */
+export const LicenceLimit = integer(LICENCE_LIMIT_MIN, LICENCE_LIMIT_MAX);
+export type LicenceLimit = z.infer<typeof LicenceLimit>;
+
+/** Retention period in days: at least 0. */
+export const RetentionDays = integer(0);
+export type RetentionDays = z.infer<typeof RetentionDays>;
+
+// ---------------------------------------------------------------- network and access
+
+const octetsAndPrefix = (value: string): boolean => {
+  const [address = '', prefix = ''] = value.split('/');
+  return address.split('.').every((octet) => Number(octet) <= 255) && Number(prefix) <= 32;
+};
+
+/** CIDR range: 1 to 4 dotted numbers, slash, 1 to 2 digits (octets at most 255, prefix at most 32). */
+export const CidrRange = z
+  .string()
+  .regex(/^\d{1,3}(\.\d{1,3}){0,3}\/\d{1,2}$/, { error: MESSAGES.cidr })
+  .refine(octetsAndPrefix, { error: MESSAGES.cidr });
+export type CidrRange = z.infer<typeof CidrRange>;
+
+export const CidrRanges = z.array(CidrRange);
+export type CidrRanges = z.infer<typeof CidrRanges>;
+
+/**
+ * OIDC issuer and JWKS URI. The spec writes "start with {host}": we read `{host}` as `https://` followed by the
+ * identity provider's host, i.e. any https URL.
+ */
+export const HttpsUrl = z
+  .string()
+  .startsWith('https://', { error: MESSAGES.https })
+  .refine((value) => URL.canParse(value) && new URL(value).hostname.length > 0, { error: MESSAGES.https });
+export type HttpsUrl = z.infer<typeof HttpsUrl>;
+
+/** OIDC audience: at least 5 characters. */
+export const OidcAudience = text(5);
+export type OidcAudience = z.infer<typeof OidcAudience>;
+
+/** A device service list: at least 1 service, no duplicates. */
+export const ServiceList = z
+  .array(Service)
+  .min(1, { error: itemsAtLeast(1) })
+  .refine((list) => new Set(list).size === list.length, { error: MESSAGES.unique });
+export type ServiceList = z.infer<typeof ServiceList>;
+
+/** 1 to `max` unique entries of `item` (bulk requests). */
+export const uniqueList = <T extends z.ZodType>(item: T, min = 1, max = BULK_LIMIT) =>
+  z
+    .array(item)
+    .min(min, { error: itemsBetween(min, max) })
+    .max(max, { error: itemsBetween(min, max) })
+    .refine((list) => new Set(list.map((entry) => JSON.stringify(entry))).size === list.length, {
+      error: MESSAGES.unique,
+    });
+
+/** Bulk request: 1 to 100 unique alert references. */
+export const AlertReferenceList = uniqueList(Ulid);
+/** Bulk request: 1 to 100 unique payload references. */
+export const PayloadReferenceList = uniqueList(PayloadReference);
+
+/** Call second parties: 1 to 1000 (0 to 1000 for blocked calls). */
+export const callPartiesList = <T extends z.ZodType>(item: T, blocked = false) =>
+  z
+    .array(item)
+    .min(blocked ? 0 : 1, { error: itemsBetween(blocked ? 0 : 1, CALL_PARTIES_LIMIT) })
+    .max(CALL_PARTIES_LIMIT, { error: itemsBetween(blocked ? 0 : 1, CALL_PARTIES_LIMIT) });
+
+/** Interview pause times: 0 to 1000 entries. */
+export const InterviewPauseTimes = z
+  .array(NonNegativeInt)
+  .max(INTERVIEW_PAUSE_TIMES_LIMIT, { error: itemsBetween(0, INTERVIEW_PAUSE_TIMES_LIMIT) });
+export type InterviewPauseTimes = z.infer<typeof InterviewPauseTimes>;
+
+// ---------------------------------------------------------------- transfers
+
+/** The spec's S3 destination `{address}` is the `s3://` scheme: starts with s3://, at least 6 characters. */
+export const S3Destination = z
+  .string()
+  .startsWith('s3://', { error: MESSAGES.s3Address })
+  .min(6, { error: lengthAtLeast(6) });
+export type S3Destination = z.infer<typeof S3Destination>;
+
+/** IAM role ARN with an account of 12 or more digits, at least 31 characters. */
+export const IamRoleArn = z
+  .string()
+  .min(31, { error: MESSAGES.iamRoleArn })
+  .regex(/^arn:aws[a-z-]*:iam::\d{12,}:role\/[\w+=,.@/-]+$/, { error: MESSAGES.iamRoleArn });
+export type IamRoleArn = z.infer<typeof IamRoleArn>;
+
+/** SFTP root directory: starts with /. */
+export const SftpRootDirectory = z.string().startsWith('/', { error: MESSAGES.leadingSlash });
+export type SftpRootDirectory = z.infer<typeof SftpRootDirectory>;
+
+const RATE = /^rate\((\d+) (minute|minutes|hour|hours|day|days)\)$/;
+const CRON = /^cron\((.+)\)$/;
+
+/**
+ * Checks a schedule the way EventBridge Scheduler writes it: `rate(5 minutes)` or
+ * `cron(minutes hours day-of-month month day-of-week year)`. The first five cron fields are checked with croner
+ * (`?` read as `*`); the year is `*`, a year, a range or a list.
+ */
+export function isScheduleExpression(value: string): boolean {
+  const rate = RATE.exec(value);
+  if (rate) {
+    const amount = Number(rate[1]);
+    const unit = rate[2] ?? '';
+    return amount >= 1 && (amount === 1) === !unit.endsWith('s');
+  }
+  const cron = CRON.exec(value);
+  if (!cron) return false;
+  const fields = (cron[1] ?? '').trim().split(/\s+/);
+  if (fields.length !== 6) return false;
+  const year = fields[5] ?? '';
+  if (!/^(\*|\d{4}(-\d{4})?(\/\d+)?(,\d{4}(-\d{4})?)*)$/.test(year)) return false;
+  try {
+    new Cron(fields.slice(0, 5).join(' ').replaceAll('?', '*'), { paused: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Transfer schedule: a cron or rate expression, or empty (run on demand only). */
+export const Schedule = z.string().refine((value) => value === '' || isScheduleExpression(value), {
+  error: MESSAGES.cronOrRate,
+});
+export type Schedule = z.infer<typeof Schedule>;
+
+const PGP_BLOCK = /^-----BEGIN PGP PUBLIC KEY BLOCK-----\r?\n[\s\S]*?[A-Za-z0-9+/=]{4,}[\s\S]*\r?\n-----END PGP PUBLIC KEY BLOCK-----$/;
+
+/** An ASCII-armoured PGP public key block. */
+export const PgpPublicKey = z.string().refine((value) => PGP_BLOCK.test(value.trim()), { error: MESSAGES.pgpKey });
+export type PgpPublicKey = z.infer<typeof PgpPublicKey>;
+
+// ---------------------------------------------------------------- query-string helpers
+
+/** Query booleans arrive as strings: only 'true' and 'false' are accepted. */
+export const QueryBoolean = z.enum(['true', 'false'], { error: 'Must be true or false' }).transform((value) => value === 'true');
+
+/** A query integer arriving as a string. */
+export const queryInt = (min: number, max?: number) => z.coerce.number<string>().pipe(integer(min, max));

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { ACTION_NAME, ENDPOINT_GROUPS, pathParamNames } from './endpoint.ts';
+import { ACTION_DESCRIPTIONS } from './actions.ts';
+import { ACTION_CATALOGUE, ENDPOINTS, findEndpoint } from './registry.ts';
+import { formatIssues } from './messages.ts';
+
+const count = (surface: string) => ENDPOINTS.filter((endpoint) => endpoint.surface === surface).length;
+
+describe('endpoint registry', () => {
+  it('declares the 110 spec endpoints (51 admin, 38 client, 21 internal) plus the device API', () => {
+    expect(count('admin')).toBe(51);
+    expect(count('client')).toBe(38);
+    expect(count('internal')).toBe(21);
+    expect(count('admin') + count('client') + count('internal')).toBe(110);
+    expect(count('device')).toBe(11);
+  });
+
+  it('never declares two endpoints on the same method and full path', () => {
+    const keys = ENDPOINTS.map((endpoint) => `${endpoint.method} ${endpoint.fullPath}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('gives every endpoint a unique id, a well-formed action and a known group', () => {
+    const ids = ENDPOINTS.map((endpoint) => endpoint.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const endpoint of ENDPOINTS) {
+      expect(endpoint.action, endpoint.id).toMatch(ACTION_NAME);
+      expect(ENDPOINT_GROUPS, endpoint.id).toContain(endpoint.group);
+      expect(endpoint.id.startsWith(`${endpoint.surface}.`), endpoint.id).toBe(true);
+    }
+  });
+
+  it('has a params schema for every {param} of the path but client, and nothing else', () => {
+    for (const endpoint of ENDPOINTS) {
+      // The router checks `{client}` itself on every surface (the internal console's /clients/{client}/... too).
+      const expected = pathParamNames(endpoint.path).filter((name) => name !== 'client');
+      expect(Object.keys(endpoint.params.shape).sort(), endpoint.id).toEqual(expected.sort());
+      expect(endpoint.params.safeParse({ client: 'acme' }).success, endpoint.id).toBe(false);
+    }
+  });
+
+  it('leaves only the spec-named endpoints (and device authentication) unauthenticated', () => {
+    const publicOnes = ENDPOINTS.filter((endpoint) => endpoint.auth === 'public').map((endpoint) => endpoint.id).sort();
+    expect(publicOnes).toEqual(
+      [
+        'admin.account.metadata',
+        'admin.identity.exchange',
+        'admin.identity.url',
+        'device.authenticate',
+        'internal.identity.exchange',
+        'internal.identity.verify',
+      ].sort(),
+    );
+    for (const endpoint of ENDPOINTS) {
+      if (endpoint.surface === 'client') expect(endpoint.auth, endpoint.id).toBe('client-app');
+      if (endpoint.surface === 'device' && endpoint.id !== 'device.authenticate') expect(endpoint.auth).toBe('device');
+      if (endpoint.surface === 'device') expect(endpoint.group).toBe('device-api');
+    }
+  });
+
+  it('uses strict query objects: a misspelt parameter is rejected', () => {
+    for (const endpoint of ENDPOINTS) {
+      const result = endpoint.query.safeParse({ definitely_not_a_param: '1' });
+      expect(result.success, endpoint.id).toBe(false);
+      if (!result.success) expect(formatIssues(result.error, 'query')).toContain('query.definitely_not_a_param: This field is not allowed.');
+    }
+  });
+
+  it('uses strict bodies: an unknown field is rejected', () => {
+    for (const endpoint of ENDPOINTS.filter((candidate) => candidate.body)) {
+      const result = (endpoint.body as z.ZodType).safeParse({ definitely_not_a_field: 1 });
+      expect(result.success, endpoint.id).toBe(false);
+      if (!result.success && endpoint.id !== 'client.transfer-configs.create' && endpoint.id !== 'client.transfer-configs.update') {
+        expect(formatIssues(result.error, 'body'), endpoint.id).toContain('body.definitely_not_a_field: This field is not allowed.');
+      }
+    }
+  });
+
+  it('coerces list query strings and bounds the page size to 1..100 (default 50)', () => {
+    const list = findEndpoint('admin.devices.list');
+    expect(list).toBeDefined();
+    expect(list?.query.parse({})).toMatchObject({ limit: 50, result_type: 'page' });
+    expect(list?.query.parse({ limit: '100', active_only: 'true' })).toMatchObject({ limit: 100, active_only: true });
+    for (const bad of [{ limit: '0' }, { limit: '101' }, { limit: 'ten' }, { limit: '1.5' }, { active_only: 'yes' }, { active_only: '1' }]) {
+      expect(list?.query.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+
+  it('applies the known filters with their defaults', () => {
+    expect(findEndpoint('client.payloads.list')?.query.parse({})).toMatchObject({ date_filter_type: 'payload_time' });
+    expect(findEndpoint('client.payloads.list')?.query.safeParse({ date_filter_type: 'uploaded_at' }).success).toBe(false);
+    expect(findEndpoint('client.payloads.data')?.query.parse({})).toEqual({ action: 'download' });
+    expect(findEndpoint('client.payloads.data')?.query.parse({ action: 'play' })).toEqual({ action: 'play' });
+    expect(findEndpoint('admin.alerts.list')?.query.parse({ date_filter: 'first_occurrence', from: '1999-01-01', to: '1999-01-01-165000' })).toMatchObject({
+      date_filter: 'first_occurrence',
+    });
+    expect(findEndpoint('admin.alerts.list')?.query.safeParse({ from: '01/01/1999' }).success).toBe(false);
+    expect(findEndpoint('admin.metrics.get')?.params.safeParse({ scope: 'Summary' }).success).toBe(true);
+    expect(findEndpoint('admin.metrics.get')?.params.safeParse({ scope: 'Hourly' }).success).toBe(false);
+    expect(findEndpoint('admin.roles.list')?.query.parse({ result_type: 'total' })).toMatchObject({ result_type: 'total' });
+  });
+
+  it('parses the bulk data query as 1 to 100 unique comma-delimited references', () => {
+    const query = findEndpoint('client.data.bulk')?.query;
+    const ref = (n: number) => `01HZX${String(n).padStart(21, '0')}`;
+    expect(query?.parse({ payload_references: `${ref(1)},${ref(2)}` })).toEqual({ payload_references: [ref(1), ref(2)], action: 'download' });
+    expect(query?.safeParse({ payload_references: `${ref(1)},${ref(1)}` }).success).toBe(false);
+    expect(query?.safeParse({ payload_references: '' }).success).toBe(false);
+    const many = Array.from({ length: 101 }, (_, i) => ref(i)).join(',');
+    expect(query?.safeParse({ payload_references: many }).success).toBe(false);
+  });
+
+  it('exchange needs either a code with redirect_uri, or a refresh token', () => {
+    const query = findEndpoint('admin.identity.exchange')?.query;
+    const code = '123e4567-e89b-12d3-a456-426614174000';
+    expect(query?.safeParse({ code, redirect_uri: 'http://localhost:3000/sign-in' }).success).toBe(true);
+    expect(query?.safeParse({ refresh_token: 'abc' }).success).toBe(true);
+    expect(query?.safeParse({}).success).toBe(false);
+    expect(query?.safeParse({ code }).success).toBe(false);
+    expect(query?.safeParse({ code: 'short', redirect_uri: 'http://x' }).success).toBe(false);
+  });
+
+  it('finds endpoints by id', () => {
+    expect(findEndpoint('admin.devices.list')?.fullPath).toBe('/api/v1/{client}/devices');
+    expect(findEndpoint('internal.clients.licenses.put')?.fullPath).toBe('/internal/v1/clients/{client}/licenses');
+    expect(findEndpoint('device.authenticate')?.fullPath).toBe('/device/v1/authenticate');
+    expect(findEndpoint('nope')).toBeUndefined();
+  });
+
+  it('exports a sorted, unique, fully described action catalogue', () => {
+    const actions = ACTION_CATALOGUE.map((entry) => entry.action);
+    expect(actions).toEqual([...new Set(actions)].sort());
+    expect(new Set(actions)).toEqual(new Set(ENDPOINTS.map((endpoint) => endpoint.action)));
+    for (const action of actions) expect(ACTION_DESCRIPTIONS[action], action).toBeTruthy();
+  });
+});

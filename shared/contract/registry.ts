@@ -1,0 +1,55 @@
+import type { Endpoint } from './endpoint.ts';
+import { accessEndpoints } from './endpoints/access.ts';
+import { accountDataEndpoints } from './endpoints/account-data.ts';
+import { alertEndpoints } from './endpoints/alerts.ts';
+import { auditEndpoints } from './endpoints/audit.ts';
+import { deviceApiEndpoints } from './endpoints/device-api.ts';
+import { deviceDataEndpoints } from './endpoints/device-data.ts';
+import { deviceEndpoints } from './endpoints/devices.ts';
+import { identityEndpoints } from './endpoints/identity.ts';
+import { licenceEndpoints } from './endpoints/licences.ts';
+import { payloadEndpoints } from './endpoints/payloads.ts';
+import { supportAccessEndpoints } from './endpoints/support-access.ts';
+import { transferEndpoints } from './endpoints/transfers.ts';
+import { ACTION_DESCRIPTIONS } from './actions.ts';
+
+/**
+ * Every endpoint: the 110 of spec point 7 (51 admin, 38 client, 21 internal) plus the device-facing API.
+ * The backend router, the local server, the CDK api stack, the web client and the OpenAPI document all read this.
+ */
+export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
+  ...identityEndpoints,
+  ...accessEndpoints,
+  ...supportAccessEndpoints,
+  ...auditEndpoints,
+  ...alertEndpoints,
+  ...deviceEndpoints,
+  ...licenceEndpoints,
+  ...deviceDataEndpoints,
+  ...payloadEndpoints,
+  ...accountDataEndpoints,
+  ...transferEndpoints,
+  ...deviceApiEndpoints,
+] as readonly Endpoint[]);
+
+const byId = new Map(ENDPOINTS.map((endpoint) => [endpoint.id, endpoint]));
+
+/** The endpoint with this id, or undefined. */
+export function findEndpoint(id: string): Endpoint | undefined {
+  return byId.get(id);
+}
+
+/** One action a role permission may name, with what it allows (for the role editor). */
+export interface ActionEntry {
+  action: string;
+  description: string;
+}
+
+/** Sorted unique action names of all endpoints, each with a one-line description. */
+export const ACTION_CATALOGUE: readonly ActionEntry[] = Object.freeze(
+  [...new Set(ENDPOINTS.map((endpoint) => endpoint.action))].sort().map((action) => ({
+    action,
+    description:
+      ACTION_DESCRIPTIONS[action] ?? ENDPOINTS.find((endpoint) => endpoint.action === action)?.summary ?? action,
+  })),
+);
