@@ -1,0 +1,38 @@
+import type { ScheduleDefinition } from '#core/ports/scheduler.ts';
+
+/**
+ * The platform's fixed recurring jobs, as data: the jobs stack turns each into an EventBridge Scheduler
+ * schedule invoking the jobs function with `{ job, input }` (the schedule's `target`). Tenant-defined
+ * schedules (transfers) are created at run time through the Scheduler port, in their own group.
+ *
+ * An empty list is valid: the stack then deploys the schedule group and role only.
+ */
+export const PLATFORM_SCHEDULES: readonly ScheduleDefinition[] = [
+  {
+    name: 'support-access-expiry',
+    // Approval expiry is minute-precise in the UI; a quarter hour bounds how long expired access lingers.
+    expression: 'rate(15 minutes)',
+    target: { job: 'support-access-expiry', input: {} },
+  },
+  {
+    name: 'device-deactivation',
+    // Once a day, off-peak: deactivation compares last_seen against a threshold measured in days.
+    expression: 'cron(15 3 * * ? *)',
+    timezone: 'UTC',
+    target: { job: 'device-deactivation', input: {} },
+  },
+];
+
+const EXPRESSION = /^(rate\(\d+ (minute|minutes|hour|hours|day|days)\)|cron\(\S+ \S+ \S+ \S+ \S+ \S+\))$/;
+const NAME = /^[0-9a-zA-Z_.-]{1,64}$/;
+
+/** Refuses malformed or duplicate definitions at synth time rather than at deploy time. */
+export function checkSchedules(schedules: readonly ScheduleDefinition[]): void {
+  const seen = new Set<string>();
+  for (const schedule of schedules) {
+    if (!NAME.test(schedule.name)) throw new Error(`schedule "${schedule.name}": name must be 1-64 of letters, digits, - _ .`);
+    if (!EXPRESSION.test(schedule.expression)) throw new Error(`schedule "${schedule.name}": "${schedule.expression}" is not a rate() or cron() expression`);
+    if (seen.has(schedule.name)) throw new Error(`schedule "${schedule.name}" is defined twice`);
+    seen.add(schedule.name);
+  }
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/**
+ * One deployment stage (dev, prod, …), parsed from `cdk.json` context `verity:stages.<stage>`.
+ *
+ * Stacks are environment-agnostic unless `account` and `region` are both given: synth must work offline,
+ * without credentials and without lookups. No custom domain is needed: without one the portal is served from
+ * the CloudFront domain.
+ */
+export const ObjectLockDefault = z.strictObject({
+  /**
+   * GOVERNANCE lets a principal with `s3:BypassGovernanceRetention` shorten or remove the retention (a legal
+   * officer fixing a mistake); COMPLIANCE cannot be shortened by anyone, root included, until it expires.
+   * Start with GOVERNANCE; switch to COMPLIANCE only once the tenants' retention periods are agreed.
+   */
+  mode: z.enum(['GOVERNANCE', 'COMPLIANCE']),
+  days: z.number().int().min(1).max(36_500),
+});
+export type ObjectLockDefault = z.infer<typeof ObjectLockDefault>;
+
+/** A custom portal domain; its ACM certificate must already exist in us-east-1 (CloudFront's region). */
+export const CustomDomain = z.strictObject({
+  name: z.string().regex(/^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a lower-case DNS name'),
+  certificateArn: z.string().regex(/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]{36}$/, 'an ACM certificate ARN in us-east-1'),
+});
+export type CustomDomain = z.infer<typeof CustomDomain>;
+
+export const StageConfig = z.strictObject({
+  /** Short lower-case name; prefixes stack names (`verity-<stage>-data`). */
+  stage: z.string().regex(/^[a-z][a-z0-9-]{0,15}$/, 'lower-case letters, digits and dashes, at most 16'),
+  account: z.string().regex(/^\d{12}$/, '12 digits').optional(),
+  region: z.string().regex(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'an AWS region such as eu-west-2').optional(),
+  /**
+   * Prefix of the Cognito hosted UI domains (`<prefix>-staff`, `<prefix>-tenants`). Globally unique per region;
+   * Cognito refuses prefixes containing `aws`, `amazon` or `cognito`.
+   */
+  authDomainPrefix: z
+    .string()
+    .regex(/^[a-z0-9](?:[a-z0-9-]{0,52}[a-z0-9])?$/, 'lower-case letters, digits and dashes')
+    .refine((prefix) => !/aws|amazon|cognito/.test(prefix), 'must not contain aws, amazon or cognito'),
+  /** Tenant users' MFA: required by default; `optional` only where tenants enforce MFA in their own IdP. */
+  tenantMfa: z.enum(['required', 'optional']).default('required'),
+  /** Extra OAuth callback origins (e.g. `http://localhost:3000` for a developer portal against a dev stage). */
+  extraPortalOrigins: z.array(z.url({ protocol: /^https?$/ }).refine((url) => !url.endsWith('/'), 'no trailing slash')).default([]),
+  customDomain: CustomDomain.optional(),
+  /** A WAFv2 web ACL (scope CLOUDFRONT, in us-east-1) to attach to the distribution. */
+  webAclArn: z.string().regex(/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/.+$/).optional(),
+  /** Bucket-wide Object Lock default for payload buckets; absent: Object Lock on, retention set per object by the app. */
+  payloadObjectLock: ObjectLockDefault.optional(),
+  /** Days to keep Lambda, API access and CloudFront logs. */
+  logRetentionDays: z.union([z.literal(30), z.literal(90), z.literal(180), z.literal(365), z.literal(731), z.literal(3653)]).default(365),
+  /** API throttling for the whole stage, per second. */
+  apiThrottle: z.strictObject({ rateLimit: z.number().int().min(1), burstLimit: z.number().int().min(1) }).default({ rateLimit: 200, burstLimit: 400 }),
+});
+export type StageConfig = z.infer<typeof StageConfig>;
+
+/** Context key under which `cdk.json` holds one object per stage name. */
+export const STAGES_CONTEXT_KEY = 'verity:stages';
+/** Context key selecting the stage (`npx cdk synth -c stage=prod`). */
+export const STAGE_CONTEXT_KEY = 'stage';
+export const DEFAULT_STAGE = 'dev';
+
+/**
+ * Picks and parses the stage config from CDK context. Fails loudly, naming every bad field, so a typo in
+ * `cdk.json` never deploys a half-configured stage.
+ */
+export function stageConfigFromContext(tryGetContext: (key: string) => unknown): StageConfig {
+  const stage = tryGetContext(STAGE_CONTEXT_KEY) ?? DEFAULT_STAGE;
+  if (typeof stage !== 'string') throw new Error(`context "${STAGE_CONTEXT_KEY}" must be a string`);
+  const stages = tryGetContext(STAGES_CONTEXT_KEY);
+  if (stages === null || typeof stages !== 'object' || !Object.hasOwn(stages, stage)) {
+    throw new Error(`no stage "${stage}" under context "${STAGES_CONTEXT_KEY}" in cdk.json`);
+  }
+  return parseStageConfig({ ...(stages as Record<string, object>)[stage], stage });
+}
+
+export function parseStageConfig(input: unknown): StageConfig {
+  const result = StageConfig.safeParse(input);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new Error(`invalid stage config:\n${lines.join('\n')}`);
+  }
+  const config = result.data;
+  if ((config.account === undefined) !== (config.region === undefined)) {
+    throw new Error('invalid stage config:\naccount: give both account and region, or neither (environment-agnostic)');
+  }
+  return config;
+}

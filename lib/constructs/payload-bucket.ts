@@ -1,0 +1,58 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, type IBucket, ObjectLockRetention, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import type { ObjectLockDefault } from '../config/stage-config.ts';
+
+export interface PayloadBucketProps {
+  readonly encryptionKey: IKey;
+  /** Receives the server access logs, under `<id>/`. */
+  readonly accessLogsBucket: IBucket;
+  /** Bucket-wide default retention; absent: Object Lock on, retention set per object by the app. */
+  readonly objectLock?: ObjectLockDefault;
+  /** Publish object events to EventBridge (the processing job listens there; no notification custom resource). */
+  readonly eventBridge?: boolean;
+}
+
+/**
+ * A bucket of device payloads: versioned, Object Lock enabled (DESIGN.md §8: retention and legal holds map
+ * to object retention and legal holds), SSE-KMS with the customer managed key, no public access, TLS 1.2+
+ * only, server access logs kept.
+ *
+ * Note for writers: with a default retention, S3 refuses a PUT without `Content-MD5` or an
+ * `x-amz-checksum-*` header, so pre-signed uploads must carry a checksum.
+ */
+export class PayloadBucket extends Construct {
+  readonly bucket: Bucket;
+
+  constructor(scope: Construct, id: string, props: PayloadBucketProps) {
+    super(scope, id);
+    this.bucket = new Bucket(this, 'Bucket', {
+      versioned: true,
+      objectLockEnabled: true,
+      objectLockDefaultRetention:
+        props.objectLock === undefined
+          ? undefined
+          : props.objectLock.mode === 'COMPLIANCE'
+            ? ObjectLockRetention.compliance(Duration.days(props.objectLock.days))
+            : ObjectLockRetention.governance(Duration.days(props.objectLock.days)),
+      encryption: BucketEncryption.KMS,
+      encryptionKey: props.encryptionKey,
+      bucketKeyEnabled: true, // one KMS call per bucket key period instead of per object: cost and throttling.
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      serverAccessLogsBucket: props.accessLogsBucket,
+      serverAccessLogsPrefix: `${id}/`,
+      lifecycleRules: [{ id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    if (props.eventBridge === true) {
+      // Set on the resource directly: `eventBridgeEnabled` would add a custom-resource Lambda just for this flag.
+      (this.bucket.node.defaultChild as CfnBucket).notificationConfiguration = {
+        eventBridgeConfiguration: { eventBridgeEnabled: true },
+      };
+    }
+  }
+}

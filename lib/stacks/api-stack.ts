@@ -1,0 +1,140 @@
+import { Annotations, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IRole } from 'aws-cdk-lib/aws-iam';
+import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { NagSuppressions } from 'cdk-nag';
+import type { Construct } from 'constructs';
+import { ENDPOINT_GROUPS, type Endpoint, type EndpointGroup } from '#shared/contract/endpoint.ts';
+import type { StageConfig } from '../config/stage-config.ts';
+import { NOT_BUILT_HANDLER, handlerEntry } from '../constructs/paths.ts';
+import { type BucketAccess, VerityFunction } from '../constructs/verity-function.ts';
+import { bindPlatform, type PlatformResources } from './platform-bindings.ts';
+
+/** The part of an endpoint the infrastructure needs. */
+export type RoutedEndpoint = Pick<Endpoint, 'id' | 'method' | 'fullPath' | 'group'>;
+
+export interface ApiStackProps extends StackProps {
+  readonly config: StageConfig;
+  readonly httpApi: IHttpApi;
+  readonly platform: PlatformResources;
+  /** Every declared endpoint (shared/contract/registry.ts); one route each. */
+  readonly endpoints: readonly RoutedEndpoint[];
+  /** Identity settings the sign-in endpoints hand to the portal. */
+  readonly identity: {
+    readonly portalUrl: string;
+    readonly tenants: { readonly userPoolId: string; readonly clientId: string; readonly authBaseUrl: string };
+    readonly staff: { readonly userPoolId: string; readonly clientId: string; readonly authBaseUrl: string };
+  };
+  /** Where transfers schedules go; absent while the jobs function is not built. */
+  readonly transferScheduling?: { readonly group: IScheduleGroup; readonly role: IRole; readonly target: VerityFunction };
+  /** Finds `lambdas/<group>/handler.ts`; tests replace it. */
+  readonly resolveEntry?: (group: EndpointGroup) => string | undefined;
+}
+
+/** Payload bucket access per group (least privilege); groups not listed only learn the bucket names. */
+const BUCKET_ACCESS: Partial<Record<EndpointGroup, { raw: BucketAccess; processed: BucketAccess }>> = {
+  'device-api': { raw: 'put', processed: 'name' },
+  payloads: { raw: 'read', processed: 'retain' },
+  'device-data': { raw: 'name', processed: 'read' },
+  transfers: { raw: 'name', processed: 'read' },
+  'account-data': { raw: 'name', processed: 'retain' },
+};
+
+const METHODS: Record<Endpoint['method'], HttpMethod> = {
+  GET: HttpMethod.GET,
+  POST: HttpMethod.POST,
+  PUT: HttpMethod.PUT,
+  DELETE: HttpMethod.DELETE,
+};
+
+/** `METHOD /path`, the HTTP API route key of an endpoint. */
+export function routeKeyOf(endpoint: Pick<Endpoint, 'method' | 'fullPath'>): string {
+  return `${endpoint.method} ${endpoint.fullPath}`;
+}
+
+/**
+ * Refuses route sets API Gateway would reject at deploy time (or route ambiguously): duplicate route keys, and
+ * two routes differing only in a parameter's name at the same position.
+ */
+export function checkRoutes(endpoints: readonly RoutedEndpoint[]): void {
+  const shapes = new Map<string, string>();
+  for (const endpoint of endpoints) {
+    if (!/^\/[A-Za-z0-9_.{}/-]*$/.test(endpoint.fullPath) || endpoint.fullPath.includes('//')) {
+      throw new Error(`endpoint ${endpoint.id}: path "${endpoint.fullPath}" is not a valid route path`);
+    }
+    const shape = `${endpoint.method} ${endpoint.fullPath.replace(/\{[^}]*\}/g, '{}')}`;
+    const other = shapes.get(shape);
+    if (other !== undefined) throw new Error(`endpoints ${other} and ${endpoint.id} share the route ${routeKeyOf(endpoint)}`);
+    shapes.set(shape, endpoint.id);
+  }
+}
+
+/**
+ * The API's functions and routes: one VerityFunction per endpoint group, one route per declared endpoint.
+ * Authentication happens in the handlers (lambdas/core), not in a gateway authorizer: the API accepts tokens
+ * from two user pools, tenants' own client-app issuers and our device tokens, and support mode uses its own
+ * Authorization scheme, which no JWT authorizer can express.
+ */
+export class ApiStack extends Stack {
+  readonly functions: ReadonlyMap<EndpointGroup, VerityFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { config, identity } = props;
+    checkRoutes(props.endpoints);
+    const resolveEntry = props.resolveEntry ?? handlerEntry;
+
+    const functions = new Map<EndpointGroup, VerityFunction>();
+    const integrations = new Map<EndpointGroup, HttpLambdaIntegration>();
+    for (const group of ENDPOINT_GROUPS) {
+      const entry = resolveEntry(group);
+      if (entry === undefined) {
+        Annotations.of(this).addWarningV2(
+          `verity:handler-missing:${group}`,
+          `lambdas/${group}/handler.ts does not exist: the ${group} routes deploy a handler answering 501.`,
+        );
+      }
+      const fn = new VerityFunction(this, `Group-${group}`, {
+        entry: entry ?? NOT_BUILT_HANDLER,
+        description: `Verity ${config.stage} ${group} endpoints`,
+        logRetention: config.logRetentionDays,
+      });
+      bindPlatform(fn, props.platform, BUCKET_ACCESS[group] ?? { raw: 'name', processed: 'name' });
+      if (group === 'identity') {
+        fn.setEnv('PORTAL_URL', identity.portalUrl)
+          .setEnv('TENANT_USER_POOL_ID', identity.tenants.userPoolId)
+          .setEnv('TENANT_CLIENT_ID', identity.tenants.clientId)
+          .setEnv('TENANT_AUTH_BASE_URL', identity.tenants.authBaseUrl)
+          .setEnv('STAFF_USER_POOL_ID', identity.staff.userPoolId)
+          .setEnv('STAFF_CLIENT_ID', identity.staff.clientId)
+          .setEnv('STAFF_AUTH_BASE_URL', identity.staff.authBaseUrl);
+      }
+      if (group === 'transfers' && props.transferScheduling !== undefined) {
+        const { group: scheduleGroup, role, target } = props.transferScheduling;
+        fn.bindScheduler(scheduleGroup, role, target.function);
+      }
+      functions.set(group, fn);
+      // One integration and one invoke permission per function (not per route): ~110 routes would otherwise
+      // add ~220 resources and push the stack towards CloudFormation's 500-resource limit.
+      integrations.set(group, new HttpLambdaIntegration(`${group}-integration`, fn.function, { scopePermissionToRoute: false }));
+    }
+    this.functions = functions;
+
+    for (const endpoint of props.endpoints) {
+      const integration = integrations.get(endpoint.group);
+      if (integration === undefined) throw new Error(`endpoint ${endpoint.id}: unknown group "${endpoint.group}"`);
+      const route = new HttpRoute(this, `Route-${endpoint.id}`, {
+        httpApi: props.httpApi,
+        routeKey: HttpRouteKey.with(endpoint.fullPath, METHODS[endpoint.method]),
+        integration,
+      });
+      NagSuppressions.addResourceSuppressions(route, [
+        {
+          id: 'AwsSolutions-APIG4',
+          reason: 'Authorization is enforced in the handler (lambdas/core JWT verification + action permissions): two user pools, tenant client-app issuers, device tokens and the support-mode scheme cannot be one gateway authorizer.',
+        },
+      ]);
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { NagSuppressions } from 'cdk-nag';
+import type { Construct } from 'constructs';
+import type { StageConfig } from '../config/stage-config.ts';
+import { PortalUserPool } from '../constructs/portal-user-pool.ts';
+
+export interface AuthStackProps extends StackProps {
+  readonly config: StageConfig;
+  /** `https://<portal domain>`; the app clients' callback is `<portalUrl>/sign-in`. */
+  readonly portalUrl: string;
+}
+
+/**
+ * Portal identities: one user pool for the provider's staff (the internal console, support mode) and one for
+ * tenant users. Separate pools keep a tenant administrator's user management away from staff accounts.
+ */
+export class AuthStack extends Stack {
+  readonly staff: PortalUserPool;
+  readonly tenants: PortalUserPool;
+
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const portalOrigins = [props.portalUrl, ...config.extraPortalOrigins];
+
+    this.staff = new PortalUserPool(this, 'Staff', {
+      title: `Verity ${config.stage} staff`,
+      domainPrefix: `${config.authDomainPrefix}-staff`,
+      // Staff can request access to any tenant: always two factors.
+      mfa: 'required',
+      portalOrigins,
+      withClientAttribute: false,
+    });
+    this.tenants = new PortalUserPool(this, 'Tenants', {
+      title: `Verity ${config.stage} tenants`,
+      domainPrefix: `${config.authDomainPrefix}-tenants`,
+      mfa: config.tenantMfa,
+      portalOrigins,
+      withClientAttribute: true,
+    });
+    if (config.tenantMfa === 'optional') {
+      NagSuppressions.addResourceSuppressions(this.tenants.userPool, [
+        {
+          id: 'AwsSolutions-COG2',
+          reason: 'This stage config sets tenantMfa=optional (default required): its tenants enforce MFA in their own identity provider.',
+        },
+      ]);
+    }
+
+    new CfnOutput(this, 'StaffSignInBase', { value: this.staff.domain.baseUrl() });
+    new CfnOutput(this, 'TenantSignInBase', { value: this.tenants.domain.baseUrl() });
+  }
+}

@@ -1,0 +1,77 @@
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { NagSuppressions } from 'cdk-nag';
+import type { Construct } from 'constructs';
+import type { StageConfig } from '../config/stage-config.ts';
+import { PayloadBucket } from '../constructs/payload-bucket.ts';
+import { VerityTable } from '../constructs/verity-table.ts';
+
+export interface DataStackProps extends StackProps {
+  readonly config: StageConfig;
+}
+
+/** What lives longest and holds the records: the key, the table, the payload buckets and their access logs. */
+export class DataStack extends Stack {
+  readonly key: Key;
+  readonly table: Table;
+  readonly rawBucket: Bucket;
+  readonly processedBucket: Bucket;
+  readonly accessLogsBucket: Bucket;
+  /** HMAC key of pagination cursors (`last_key`), shared by every function. */
+  readonly cursorSecret: Secret;
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    this.key = new Key(this, 'DataKey', {
+      alias: `alias/verity/${config.stage}/data`,
+      description: `Verity ${config.stage}: table, payload buckets, secrets and platform key wrapping`,
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.table = new VerityTable(this, 'Records', { encryptionKey: this.key }).table;
+
+    this.accessLogsBucket = new Bucket(this, 'AccessLogs', {
+      // S3 server access logging delivers only to SSE-S3 buckets, not SSE-KMS.
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(config.logRetentionDays) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    NagSuppressions.addResourceSuppressions(this.accessLogsBucket, [
+      { id: 'AwsSolutions-S1', reason: 'This is the server access log bucket itself; logging it into itself would loop.' },
+    ]);
+
+    this.rawBucket = new PayloadBucket(this, 'RawPayloads', {
+      encryptionKey: this.key,
+      accessLogsBucket: this.accessLogsBucket,
+      objectLock: config.payloadObjectLock,
+      eventBridge: true,
+    }).bucket;
+    this.processedBucket = new PayloadBucket(this, 'ProcessedPayloads', {
+      encryptionKey: this.key,
+      accessLogsBucket: this.accessLogsBucket,
+      objectLock: config.payloadObjectLock,
+    }).bucket;
+
+    this.cursorSecret = new Secret(this, 'CursorSecret', {
+      description: `Verity ${config.stage}: HMAC key of pagination cursors`,
+      encryptionKey: this.key,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    NagSuppressions.addResourceSuppressions(this.cursorSecret, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason: 'The key only signs short-lived pagination cursors: rotating it just invalidates open cursors, so it is rotated by redeploying, not by a rotation Lambda.',
+      },
+    ]);
+  }
+}

@@ -1,0 +1,110 @@
+import { Annotations, Duration, Stack, type StackProps, TimeZone } from 'aws-cdk-lib';
+import { Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Schedule, ScheduleExpression, ScheduleGroup, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import { NagSuppressions } from 'cdk-nag';
+import type { Construct } from 'constructs';
+import type { ScheduleDefinition } from '#core/ports/scheduler.ts';
+import { checkSchedules } from '../config/job-schedules.ts';
+import type { StageConfig } from '../config/stage-config.ts';
+import { resourcePattern } from '../constructs/nag.ts';
+import { VerityFunction } from '../constructs/verity-function.ts';
+import { bindPlatform, type PlatformResources } from './platform-bindings.ts';
+
+export interface JobsStackProps extends StackProps {
+  readonly config: StageConfig;
+  readonly platform: PlatformResources;
+  /** `lambdas/jobs/handler.ts`, or undefined while it is not written: then no function and no schedules. */
+  readonly jobsEntry: string | undefined;
+  readonly schedules: readonly ScheduleDefinition[];
+}
+
+/**
+ * Scheduled and event jobs: one jobs function dispatching on `job`, the platform schedules (from
+ * lib/config/job-schedules.ts), a group for the tenants' transfer schedules created at run time, the role
+ * EventBridge Scheduler assumes, and the raw-bucket upload event that starts payload processing.
+ */
+export class JobsStack extends Stack {
+  readonly schedulerRole: Role;
+  /** Where the api's transfers function creates tenant schedules. */
+  readonly transferSchedules: ScheduleGroup;
+  readonly jobs: VerityFunction | undefined;
+
+  constructor(scope: Construct, id: string, props: JobsStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    checkSchedules(props.schedules);
+
+    this.schedulerRole = new Role(this, 'SchedulerRole', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': this.account } } }),
+      description: `EventBridge Scheduler invoking the Verity ${config.stage} jobs function`,
+    });
+    const platformGroup = new ScheduleGroup(this, 'PlatformSchedules', { scheduleGroupName: `verity-${config.stage}-platform` });
+    this.transferSchedules = new ScheduleGroup(this, 'TransferSchedules', { scheduleGroupName: `verity-${config.stage}-transfers` });
+
+    if (props.jobsEntry === undefined) {
+      this.jobs = undefined;
+      Annotations.of(this).addWarningV2(
+        'verity:jobs-handler-missing',
+        'lambdas/jobs/handler.ts does not exist: no jobs function, no schedules and no upload processing are deployed.',
+      );
+      return;
+    }
+
+    const jobs = new VerityFunction(this, 'Jobs', {
+      entry: props.jobsEntry,
+      description: `Verity ${config.stage} jobs`,
+      logRetention: config.logRetentionDays,
+      // Processing decrypts and hashes whole recordings as a stream: more memory is more CPU and network.
+      memorySize: 1024,
+      timeout: Duration.minutes(5),
+    });
+    bindPlatform(jobs, props.platform, { raw: 'retain', processed: 'retain' });
+    this.jobs = jobs;
+
+    for (const definition of props.schedules) {
+      new Schedule(this, `Schedule-${definition.name}`, {
+        scheduleName: definition.name,
+        scheduleGroup: platformGroup,
+        description: `Verity ${config.stage}: ${definition.target.job}`,
+        schedule: ScheduleExpression.expression(
+          definition.expression,
+          definition.timezone === undefined ? undefined : TimeZone.of(definition.timezone),
+        ),
+        target: new LambdaInvoke(jobs.function, {
+          role: this.schedulerRole,
+          input: ScheduleTargetInput.fromObject(definition.target),
+          retryAttempts: 2,
+          maxEventAge: Duration.hours(1),
+        }),
+      });
+    }
+
+    // After the schedules: the grant they add creates the policy this suppression must reach.
+    NagSuppressions.addResourceSuppressions(
+      this.schedulerRole,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: 'The scheduler may invoke the jobs function and its versions/aliases (`<arn>:*`), nothing else.',
+          appliesTo: [{ regex: resourcePattern(jobs.function, ':\\*') }],
+        },
+      ],
+      true,
+    );
+
+    // Object-created events arrive through EventBridge (enabled on the raw bucket): no bucket-notification
+    // custom resource, and no dependency from the data stack back onto this one.
+    new Rule(this, 'RawPayloadUploaded', {
+      description: 'A device uploaded a payload: scan, decrypt-verify, index',
+      eventPattern: {
+        source: ['aws.s3'],
+        detailType: ['Object Created'],
+        detail: { bucket: { name: [props.platform.rawBucket.bucketName] } },
+      },
+      targets: [new LambdaFunction(jobs.function, { retryAttempts: 4, maxEventAge: Duration.hours(6) })],
+    });
+  }
+}

@@ -1,0 +1,99 @@
+import { Aspects, type App, type Environment, Tags } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { ScheduleDefinition } from '#core/ports/scheduler.ts';
+import type { EndpointGroup } from '#shared/contract/endpoint.ts';
+import { PLATFORM_SCHEDULES } from './config/job-schedules.ts';
+import type { StageConfig } from './config/stage-config.ts';
+import { handlerEntry } from './constructs/paths.ts';
+import { ApiStack, type RoutedEndpoint } from './stacks/api-stack.ts';
+import { AuthStack } from './stacks/auth-stack.ts';
+import { DataStack } from './stacks/data-stack.ts';
+import { GatewayStack } from './stacks/gateway-stack.ts';
+import { JobsStack } from './stacks/jobs-stack.ts';
+import type { PlatformResources } from './stacks/platform-bindings.ts';
+import { WebStack } from './stacks/web-stack.ts';
+
+export interface VerityAppOptions {
+  readonly config: StageConfig;
+  /** Every declared endpoint; bin/app.ts passes shared/contract/registry.ts's ENDPOINTS. */
+  readonly endpoints: readonly RoutedEndpoint[];
+  /** @default PLATFORM_SCHEDULES */
+  readonly schedules?: readonly ScheduleDefinition[];
+  /** Finds a Lambda folder's handler (`lambdas/<folder>/handler.ts`); tests replace it. */
+  readonly resolveEntry?: (folder: EndpointGroup | 'jobs') => string | undefined;
+  /** Directory of the built portal; default `web/dist` if built, else a placeholder. */
+  readonly webAssetDir?: string;
+}
+
+export interface VerityStacks {
+  readonly data: DataStack;
+  readonly gateway: GatewayStack;
+  readonly web: WebStack;
+  readonly auth: AuthStack;
+  readonly jobs: JobsStack;
+  readonly api: ApiStack;
+}
+
+/**
+ * Builds one stage's stacks. Deployment order (each needs the one before):
+ * data, gateway → web (routes /api/* to the gateway) → auth (callback on the portal URL) → jobs → api.
+ * Every stack is checked by cdk-nag's AwsSolutions pack; findings are fixed or suppressed with a reason
+ * next to the resource.
+ */
+export function buildVerityApp(app: App, options: VerityAppOptions): VerityStacks {
+  const { config } = options;
+  const env: Environment | undefined =
+    config.account !== undefined && config.region !== undefined ? { account: config.account, region: config.region } : undefined;
+  const name = (part: string) => `verity-${config.stage}-${part}`;
+  const resolveEntry = options.resolveEntry ?? handlerEntry;
+
+  const data = new DataStack(app, name('data'), { env, config, description: `Verity ${config.stage}: table, payload buckets, keys` });
+  const gateway = new GatewayStack(app, name('gateway'), { env, config, description: `Verity ${config.stage}: HTTP API` });
+  const web = new WebStack(app, name('web'), {
+    env,
+    config,
+    description: `Verity ${config.stage}: portal on CloudFront`,
+    apiDomainName: gateway.apiDomainName,
+    processedBucket: data.processedBucket,
+    webAssetDir: options.webAssetDir,
+  });
+  const auth = new AuthStack(app, name('auth'), { env, config, description: `Verity ${config.stage}: Cognito user pools`, portalUrl: web.portalUrl });
+
+  const platform: PlatformResources = {
+    table: data.table,
+    rawBucket: data.rawBucket,
+    processedBucket: data.processedBucket,
+    key: data.key,
+    cursorSecret: data.cursorSecret,
+    tenants: { issuer: auth.tenants.issuer, audiences: [auth.tenants.client.userPoolClientId] },
+    staff: { issuer: auth.staff.issuer, audiences: [auth.staff.client.userPoolClientId] },
+  };
+  const jobs = new JobsStack(app, name('jobs'), {
+    env,
+    config,
+    description: `Verity ${config.stage}: scheduled and event jobs`,
+    platform,
+    jobsEntry: resolveEntry('jobs'),
+    schedules: options.schedules ?? PLATFORM_SCHEDULES,
+  });
+  const api = new ApiStack(app, name('api'), {
+    env,
+    config,
+    description: `Verity ${config.stage}: API functions and routes`,
+    httpApi: gateway.httpApi,
+    platform,
+    endpoints: options.endpoints,
+    resolveEntry,
+    identity: {
+      portalUrl: web.portalUrl,
+      tenants: { userPoolId: auth.tenants.userPool.userPoolId, clientId: auth.tenants.client.userPoolClientId, authBaseUrl: auth.tenants.domain.baseUrl() },
+      staff: { userPoolId: auth.staff.userPool.userPoolId, clientId: auth.staff.client.userPoolClientId, authBaseUrl: auth.staff.domain.baseUrl() },
+    },
+    transferScheduling: jobs.jobs === undefined ? undefined : { group: jobs.transferSchedules, role: jobs.schedulerRole, target: jobs.jobs },
+  });
+
+  Tags.of(app).add('project', 'verity');
+  Tags.of(app).add('stage', config.stage);
+  Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
+  return { data, gateway, web, auth, jobs, api };
+}

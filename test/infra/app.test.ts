@@ -1,0 +1,314 @@
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TABLE_KEYS } from '#core/store/table-definition.ts';
+import { ENDPOINT_GROUPS } from '#shared/contract/endpoint.ts';
+import { ENDPOINTS } from '#shared/contract/registry.ts';
+import { PLATFORM_SCHEDULES } from '../../lib/config/job-schedules.ts';
+import { NOT_BUILT_HANDLER, handlerEntry } from '../../lib/constructs/paths.ts';
+import { routeKeyOf } from '../../lib/stacks/api-stack.ts';
+import { API_PATH_PATTERNS } from '../../lib/stacks/web-stack.ts';
+import type { VerityStacks } from '../../lib/verity-app.ts';
+import { synthApp } from './synth.ts';
+
+/**
+ * The dev stage as `cdk synth` builds it, with the real endpoint registry. The jobs handler falls back to the
+ * placeholder so the schedules are synthesised whether or not lambdas/jobs exists yet.
+ */
+let stacks: VerityStacks;
+let t: Record<keyof VerityStacks, Template>;
+let cleanup: () => void = () => {};
+
+afterAll(() => cleanup());
+beforeAll(() => {
+  ({ stacks, cleanup } = synthApp({
+    endpoints: ENDPOINTS,
+    resolveEntry: (folder) => handlerEntry(folder) ?? (folder === 'jobs' ? NOT_BUILT_HANDLER : undefined),
+  }));
+  t = Object.fromEntries(Object.entries(stacks).map(([name, stack]) => [name, Template.fromStack(stack)])) as typeof t;
+});
+
+describe('data stack', () => {
+  it('keys the table exactly as TABLE_KEYS, on demand, with PITR, deletion protection, a CMK and TTL', () => {
+    t.data.resourceCountIs('AWS::DynamoDB::Table', 1);
+    t.data.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      DeletionProtectionEnabled: true,
+      SSESpecification: { SSEEnabled: true, SSEType: 'KMS', KMSMasterKeyId: Match.anyValue() },
+      TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttlAttribute, Enabled: true },
+      GlobalSecondaryIndexes: TABLE_KEYS.indexes.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    });
+    t.data.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    t.data.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+  });
+
+  it('makes both payload buckets versioned, Object Lock, SSE-KMS, private and logged', () => {
+    const buckets = t.data.findResources('AWS::S3::Bucket', { Properties: { ObjectLockEnabled: true } });
+    expect(Object.keys(buckets)).toHaveLength(2);
+    for (const bucket of Object.values(buckets)) {
+      expect(bucket.Properties).toMatchObject({
+        VersioningConfiguration: { Status: 'Enabled' },
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'aws:kms' }, BucketKeyEnabled: true }] },
+        LoggingConfiguration: { DestinationBucketName: expect.anything() },
+      });
+      // The dev stage sets no bucket-wide default: retention comes per object from the tenant's policy.
+      expect(bucket.Properties.ObjectLockConfiguration).toBeUndefined();
+      expect(bucket.DeletionPolicy).toBe('Retain');
+    }
+  });
+
+  it('denies non-TLS and pre-1.2 TLS requests on every bucket', () => {
+    const bucketIds = Object.keys(t.data.findResources('AWS::S3::Bucket'));
+    const policies = Object.values(t.data.findResources('AWS::S3::BucketPolicy'));
+    expect(bucketIds).toHaveLength(3);
+    for (const id of bucketIds) {
+      const policy = policies.find((p) => JSON.stringify(p.Properties.Bucket).includes(id));
+      expect(policy, `bucket policy of ${id}`).toBeDefined();
+      const statements = policy!.Properties.PolicyDocument.Statement as { Effect: string; Condition?: Record<string, unknown> }[];
+      expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+      expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { NumericLessThan: { 's3:TlsVersion': 1.2 } } }));
+    }
+  });
+
+  it('keeps the cursor secret in Secrets Manager, encrypted with the CMK', () => {
+    t.data.hasResourceProperties('AWS::SecretsManager::Secret', { KmsKeyId: Match.anyValue(), GenerateSecretString: { PasswordLength: 64 } });
+  });
+});
+
+describe('functions', () => {
+  it('runs every function on nodejs22.x, arm64, traced, with its own log group', () => {
+    for (const template of [t.api, t.jobs]) {
+      const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+      expect(functions.length).toBeGreaterThan(0);
+      for (const fn of functions) {
+        expect(fn.Properties).toMatchObject({
+          Runtime: 'nodejs22.x',
+          Architectures: ['arm64'],
+          TracingConfig: { Mode: 'Active' },
+          LoggingConfig: { LogGroup: expect.anything() },
+          Handler: 'index.handler',
+        });
+      }
+    }
+    t.api.resourceCountIs('AWS::Lambda::Function', ENDPOINT_GROUPS.length);
+    t.api.resourceCountIs('AWS::Logs::LogGroup', ENDPOINT_GROUPS.length);
+  });
+
+  it('gives every function what lambdas/core/config.ts requires, the cursor secret only as a dynamic reference', () => {
+    const required = ['VERITY_MODE', 'TABLE_NAME', 'RAW_BUCKET', 'PROCESSED_BUCKET', 'OIDC_ISSUER', 'OIDC_AUDIENCES', 'CURSOR_SECRET', 'KMS_KEY_ID'];
+    for (const template of [t.api, t.jobs]) {
+      for (const fn of Object.values(template.findResources('AWS::Lambda::Function'))) {
+        const variables = fn.Properties.Environment.Variables as Record<string, unknown>;
+        expect(Object.keys(variables)).toEqual(expect.arrayContaining(required));
+        expect(variables.VERITY_MODE).toBe('aws');
+        expect(JSON.stringify(variables.CURSOR_SECRET)).toMatch(/^\{"Fn::Join":\["",\["\{\{resolve:secretsmanager:/);
+        for (const reserved of ['AWS_REGION', 'AWS_ACCESS_KEY_ID', '_HANDLER']) expect(variables).not.toHaveProperty(reserved);
+      }
+    }
+  });
+
+  it('uses no AWS managed policy: each role may write only its own log group', () => {
+    for (const template of [t.api, t.jobs]) {
+      for (const role of Object.values(template.findResources('AWS::IAM::Role'))) {
+        expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+      }
+    }
+  });
+
+  it('gives payload bucket access only to the groups that need it', () => {
+    const policyOf = (group: string) => {
+      const role = stacks.api.functions.get(group as never)!.role;
+      return JSON.stringify(t.api.toJSON().Resources[stacks.api.getLogicalId(role.node.findChild('DefaultPolicy').node.defaultChild as never)]);
+    };
+    expect(policyOf('devices')).not.toContain('s3:');
+    expect(policyOf('device-api')).toContain('s3:PutObject');
+    expect(policyOf('device-api')).not.toContain('s3:GetObject');
+    expect(policyOf('payloads')).toContain('s3:PutObjectLegalHold');
+    expect(policyOf('payloads')).not.toContain('s3:BypassGovernanceRetention');
+  });
+});
+
+describe('api', () => {
+  it('declares one route per registry endpoint, each on its group function', () => {
+    t.api.resourceCountIs('AWS::ApiGatewayV2::Route', ENDPOINTS.length);
+    const routes = Object.values(t.api.findResources('AWS::ApiGatewayV2::Route'));
+    const integrations = t.api.findResources('AWS::ApiGatewayV2::Integration');
+    const functions = t.api.findResources('AWS::Lambda::Function');
+    const keys = routes.map((route) => route.Properties.RouteKey as string);
+    expect(new Set(keys)).toEqual(new Set(ENDPOINTS.map(routeKeyOf)));
+    for (const endpoint of ENDPOINTS) {
+      const route = routes.find((r) => r.Properties.RouteKey === routeKeyOf(endpoint))!;
+      const integrationId = (route.Properties.Target['Fn::Join'][1] as unknown[])[1] as { Ref: string };
+      const uri = JSON.stringify(integrations[integrationId.Ref]!.Properties.IntegrationUri);
+      const functionId = Object.keys(functions).find((id) => uri.includes(id))!;
+      expect(functions[functionId]!.Properties.Description, endpoint.id).toBe(`Verity dev ${endpoint.group} endpoints`);
+    }
+  });
+
+  it('shares one integration and one invoke permission per function', () => {
+    t.api.resourceCountIs('AWS::ApiGatewayV2::Integration', ENDPOINT_GROUPS.length);
+    t.api.resourceCountIs('AWS::Lambda::Permission', ENDPOINT_GROUPS.length);
+    t.api.hasResourceProperties('AWS::ApiGatewayV2::Integration', { IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+  });
+
+  it('logs access and throttles the $default stage', () => {
+    t.gateway.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
+      DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
+    });
+  });
+});
+
+describe('auth', () => {
+  it('creates staff and tenant pools: admin-created users, required TOTP, strong passwords, Plus threat protection', () => {
+    t.auth.resourceCountIs('AWS::Cognito::UserPool', 2);
+    const pools = Object.values(t.auth.findResources('AWS::Cognito::UserPool'));
+    for (const pool of pools) {
+      expect(pool.Properties).toMatchObject({
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+        MfaConfiguration: 'ON',
+        EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+        Policies: { PasswordPolicy: { MinimumLength: 12, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true } },
+        UserPoolTier: 'PLUS',
+        UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
+        DeletionProtection: 'ACTIVE',
+      });
+    }
+    const schemas = pools.map((pool) => JSON.stringify(pool.Properties.Schema ?? []));
+    expect(schemas.filter((schema) => schema.includes('"Name":"client"'))).toHaveLength(1);
+  });
+
+  it('gives each pool a public code-flow client calling back to <portal>/sign-in, never writing custom:client', () => {
+    const clients = Object.values(t.auth.findResources('AWS::Cognito::UserPoolClient'));
+    expect(clients).toHaveLength(2);
+    for (const client of clients) {
+      expect(client.Properties.GenerateSecret).toBe(false);
+      expect(client.Properties.AllowedOAuthFlows).toEqual(['code']);
+      expect(client.Properties.AllowedOAuthScopes).toEqual(expect.arrayContaining(['openid']));
+      const callbacks = JSON.stringify(client.Properties.CallbackURLs);
+      expect(callbacks).toContain('/sign-in');
+      expect(callbacks).toContain('http://localhost:3000/sign-in');
+      expect(JSON.stringify(client.Properties.WriteAttributes)).not.toContain('custom:');
+    }
+    t.auth.resourceCountIs('AWS::Cognito::UserPoolDomain', 2);
+    t.auth.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'verity-dev-tenants' });
+  });
+});
+
+describe('jobs', () => {
+  it('turns every platform schedule into an EventBridge schedule invoking the jobs function', () => {
+    t.jobs.resourceCountIs('AWS::Scheduler::Schedule', PLATFORM_SCHEDULES.length);
+    for (const schedule of PLATFORM_SCHEDULES) {
+      t.jobs.hasResourceProperties('AWS::Scheduler::Schedule', {
+        Name: schedule.name,
+        ScheduleExpression: schedule.expression,
+        Target: { Arn: Match.anyValue(), RoleArn: Match.anyValue(), Input: JSON.stringify(schedule.target) },
+      });
+    }
+    t.jobs.resourceCountIs('AWS::Scheduler::ScheduleGroup', 2);
+    t.jobs.hasResourceProperties('AWS::Events::Rule', { EventPattern: { source: ['aws.s3'], 'detail-type': ['Object Created'] } });
+  });
+
+  it('lets the transfers function manage schedules in the transfers group only', () => {
+    const transfers = stacks.api.functions.get('transfers')!;
+    const env = t.api.toJSON().Resources[stacks.api.getLogicalId(transfers.function.node.defaultChild as never)].Properties.Environment.Variables;
+    expect(Object.keys(env)).toEqual(expect.arrayContaining(['SCHEDULE_GROUP', 'SCHEDULER_TARGET_ARN', 'SCHEDULER_ROLE_ARN']));
+    expect(env.SCHEDULE_GROUP).toBe('verity-dev-transfers');
+    const policy = JSON.stringify(t.api.toJSON().Resources[stacks.api.getLogicalId(transfers.role.node.findChild('DefaultPolicy').node.defaultChild as never)]);
+    expect(policy).toContain('scheduler:CreateSchedule');
+    expect(policy).toContain('schedule/verity-dev-transfers/*');
+    expect(policy).not.toContain('verity-dev-platform');
+    expect(policy).toContain('iam:PassRole');
+    // Only the transfers function schedules anything.
+    const devices = stacks.api.functions.get('devices')!;
+    expect(JSON.stringify(t.api.toJSON().Resources[stacks.api.getLogicalId(devices.role.node.findChild('DefaultPolicy').node.defaultChild as never)])).not.toContain('scheduler:');
+  });
+});
+
+describe('web', () => {
+  it('serves a private bucket through Origin Access Control, with logging and SPA routing on the S3 behaviour only', () => {
+    t.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const distribution = Object.values(t.web.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+    const s3Origin = distribution.Origins.find((origin: { S3OriginConfig?: unknown }) => origin.S3OriginConfig);
+    expect(s3Origin.OriginAccessControlId).toBeDefined();
+    expect(distribution.Logging).toMatchObject({ Bucket: expect.anything() });
+    expect(distribution.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
+    // No distribution-wide error rewrite: it would turn the API's own 403/404 JSON into index.html.
+    expect(distribution.CustomErrorResponses).toBeUndefined();
+    const patterns = distribution.CacheBehaviors.map((behavior: { PathPattern: string }) => behavior.PathPattern);
+    expect(patterns).toEqual([...API_PATH_PATTERNS]);
+    for (const behavior of distribution.CacheBehaviors) {
+      expect(behavior.ViewerProtocolPolicy).toBe('https-only');
+      expect(behavior.AllowedMethods).toContain('POST');
+      expect(behavior.FunctionAssociations).toBeUndefined();
+    }
+    const apiOrigin = distribution.Origins.find((origin: { CustomOriginConfig?: unknown }) => origin.CustomOriginConfig);
+    expect(apiOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+  });
+
+  it('sends HSTS, nosniff, DENY framing, a referrer policy and a CSP with frame-ancestors none', () => {
+    const policy = Object.values(t.web.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0]!;
+    const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers).toMatchObject({
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 63_072_000, IncludeSubdomains: true, Override: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+    });
+    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    for (const directive of ["frame-ancestors 'none'", "script-src 'self';", "object-src 'none'", 'connect-src', 'media-src']) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+  });
+
+  it('routes the SPA function to index.html only for extension-less paths', () => {
+    const fn = Object.values(t.web.findResources('AWS::CloudFront::Function'))[0]!;
+    const code = fn.Properties.FunctionCode as string;
+    const rewrite = new Function(`${code}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+    expect(rewrite({ request: { uri: '/devices/01J0' } }).uri).toBe('/index.html');
+    expect(rewrite({ request: { uri: '/' } }).uri).toBe('/index.html');
+    expect(rewrite({ request: { uri: '/assets/index-5D0c6ucp.js' } }).uri).toBe('/assets/index-5D0c6ucp.js');
+    expect(rewrite({ request: { uri: '/config.js' } }).uri).toBe('/config.js');
+  });
+
+  it('deploys the portal files, invalidating the entry files', () => {
+    t.web.resourceCountIs('Custom::CDKBucketDeployment', 2);
+    t.web.hasResourceProperties('Custom::CDKBucketDeployment', { DistributionPaths: ['/index.html', '/config.js'] });
+  });
+});
+
+describe('cdk-nag', () => {
+  it('leaves no unsuppressed AwsSolutions error or warning in any stack', () => {
+    for (const stack of Object.values(stacks)) {
+      const annotations = Annotations.fromStack(stack);
+      const findings = [
+        ...annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*')),
+        ...annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*')),
+      ].map((finding) => `${finding.id}: ${String(finding.entry.data).slice(0, 120)}`);
+      expect(findings, stack.stackName).toEqual([]);
+    }
+  });
+
+  it('gives every suppression a specific reason', () => {
+    for (const template of Object.values(t)) {
+      for (const resource of Object.values(template.toJSON().Resources as Record<string, { Metadata?: { cdk_nag?: { rules_to_suppress: { reason: string }[] } } }>)) {
+        for (const rule of resource.Metadata?.cdk_nag?.rules_to_suppress ?? []) expect(rule.reason.length).toBeGreaterThan(40);
+      }
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { STAGES_CONTEXT_KEY, parseStageConfig, stageConfigFromContext } from '../../lib/config/stage-config.ts';
+import { cdkJsonContext } from './synth.ts';
+
+const minimal = { stage: 'dev', authDomainPrefix: 'verity-dev' };
+
+function contextOf(values: Record<string, unknown>): (key: string) => unknown {
+  return (key) => values[key];
+}
+
+describe('stage config', () => {
+  it('parses every stage in cdk.json', () => {
+    const stages = cdkJsonContext()[STAGES_CONTEXT_KEY] as Record<string, object>;
+    expect(Object.keys(stages)).toEqual(expect.arrayContaining(['dev', 'prod']));
+    for (const stage of Object.keys(stages)) {
+      const config = stageConfigFromContext(contextOf({ stage, [STAGES_CONTEXT_KEY]: stages }));
+      expect(config.stage).toBe(stage);
+    }
+  });
+
+  it('fills defaults: required tenant MFA, a year of logs, no bucket-wide Object Lock default', () => {
+    const config = parseStageConfig(minimal);
+    expect(config).toMatchObject({ tenantMfa: 'required', logRetentionDays: 365, extraPortalOrigins: [], apiThrottle: { rateLimit: 200, burstLimit: 400 } });
+    expect(config.payloadObjectLock).toBeUndefined();
+  });
+
+  it('defaults to the dev stage and names a missing stage', () => {
+    const stages = { dev: { authDomainPrefix: 'verity-dev' } };
+    expect(stageConfigFromContext(contextOf({ [STAGES_CONTEXT_KEY]: stages })).stage).toBe('dev');
+    expect(() => stageConfigFromContext(contextOf({ stage: 'qa', [STAGES_CONTEXT_KEY]: stages }))).toThrow('no stage "qa"');
+    expect(() => stageConfigFromContext(contextOf({ stage: '__proto__', [STAGES_CONTEXT_KEY]: stages }))).toThrow('no stage "__proto__"');
+    expect(() => stageConfigFromContext(contextOf({ stage: 'dev' }))).toThrow('no stage "dev"');
+    expect(() => stageConfigFromContext(contextOf({ stage: 7, [STAGES_CONTEXT_KEY]: stages }))).toThrow('must be a string');
+  });
+
+  it('does not let a stage entry rename itself', () => {
+    const stages = { dev: { stage: 'prod', authDomainPrefix: 'verity-dev' } };
+    expect(stageConfigFromContext(contextOf({ stage: 'dev', [STAGES_CONTEXT_KEY]: stages })).stage).toBe('dev');
+  });
+
+  it.each([
+    [{ ...minimal, stage: 'Dev' }, 'stage:'],
+    [{ ...minimal, stage: 'dev stage' }, 'stage:'],
+    [{ ...minimal, stage: 'a'.repeat(17) }, 'stage:'],
+    [{ ...minimal, authDomainPrefix: 'my-aws-portal' }, 'authDomainPrefix: must not contain aws'],
+    [{ ...minimal, authDomainPrefix: 'cognito-verity' }, 'authDomainPrefix:'],
+    [{ ...minimal, authDomainPrefix: '-verity' }, 'authDomainPrefix:'],
+    [{ ...minimal, account: '12345' }, 'account:'],
+    [{ ...minimal, account: '123456789012' }, 'account: give both account and region'],
+    [{ ...minimal, region: 'eu-west-2' }, 'account: give both account and region'],
+    [{ ...minimal, region: 'mars-1', account: '123456789012' }, 'region:'],
+    [{ ...minimal, tenantMfa: 'off' }, 'tenantMfa:'],
+    [{ ...minimal, extraPortalOrigins: ['javascript:alert(1)'] }, 'extraPortalOrigins.0:'],
+    [{ ...minimal, extraPortalOrigins: ['https://portal.example.com/'] }, 'no trailing slash'],
+    [{ ...minimal, payloadObjectLock: { mode: 'LEGAL', days: 30 } }, 'payloadObjectLock.mode:'],
+    [{ ...minimal, payloadObjectLock: { mode: 'COMPLIANCE', days: 0 } }, 'payloadObjectLock.days:'],
+    [{ ...minimal, logRetentionDays: 7 }, 'logRetentionDays:'],
+    [{ ...minimal, customDomain: { name: 'portal.example.com', certificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/0123abcd-0123-0123-0123-0123456789ab' } }, 'customDomain.certificateArn:'],
+    [{ ...minimal, webAclArn: 'arn:aws:wafv2:eu-west-2:123456789012:regional/webacl/x' }, 'webAclArn:'],
+    [{ ...minimal, surprise: true }, 'surprise'],
+    [null, '(root)'],
+  ])('refuses %j', (input, message) => {
+    expect(() => parseStageConfig(input)).toThrow(message);
+  });
+});
