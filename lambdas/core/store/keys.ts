@@ -20,6 +20,9 @@ export const ENTITY = {
   alert: 'Alert',
   userActivity: 'UserActivity',
   deviceActivity: 'DeviceActivity',
+  clientApp: 'ClientApp',
+  supportAccess: 'SupportAccess',
+  auditHead: 'AuditHead',
 } as const;
 export type EntityName = (typeof ENTITY)[keyof typeof ENTITY];
 
@@ -186,6 +189,33 @@ export const keys = {
       sk: 'ALERT',
     }),
     list: (client: string): ListKey => list('gsi1', `${tenantPrefix(client)}ALERTS`),
+  },
+  clientApp: {
+    item: (client: string, appReference: string): ItemKeys => ({
+      pk: `${tenantPrefix(client)}APPS`,
+      sk: `APP#${part(appReference)}`,
+      entity: ENTITY.clientApp,
+    }),
+    list: (client: string): ListKey => list(undefined, `${tenantPrefix(client)}APPS`),
+  },
+  supportAccess: {
+    /**
+     * A support-access request lives in the tenant it is for. Staff list requests by state across tenants, so the
+     * item also sits in a per-state partition of the provider's own tenant (gsi1); a state change rewrites that key.
+     */
+    item: (client: string, requestReference: string, approvalState: string): ItemKeys => ({
+      pk: `${tenantPrefix(client)}SUPPORT`,
+      sk: `REQ#${part(requestReference)}`,
+      entity: ENTITY.supportAccess,
+      gsi1pk: `${tenantPrefix('admin')}SUPPORT#${part(approvalState)}`,
+      gsi1sk: `${part(client)}#${part(requestReference)}`,
+    }),
+    key: (client: string, requestReference: string): ItemKey => ({
+      pk: `${tenantPrefix(client)}SUPPORT`,
+      sk: `REQ#${part(requestReference)}`,
+    }),
+    list: (client: string): ListKey => list(undefined, `${tenantPrefix(client)}SUPPORT`),
+    listByState: (approvalState: string): ListKey => list('gsi1', `${tenantPrefix('admin')}SUPPORT#${part(approvalState)}`),
   },
   userActivity: {
     item: (client: string, activityTime: Date | string, logId: string): ItemKeys => ({
