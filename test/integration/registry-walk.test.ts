@@ -162,7 +162,10 @@ describe('registry walk: malformed input never reaches a 5xx', () => {
           endpoint,
           name: `client ${client.slice(0, 12)}`,
           // '%' on its own is not valid percent-encoding: sent raw, the gateway itself must answer 400.
-          path: client === '%' ? buildPath(endpoint, validParams(endpoint)).replace('/demo', '/%') : buildPath(endpoint, { ...validParams(endpoint), client }),
+          path:
+            client === '%'
+              ? buildPath(endpoint, validParams(endpoint)).replace(`/${validParams(endpoint).client}`, '/%')
+              : buildPath(endpoint, { ...validParams(endpoint), client }),
         })),
       );
     expect(await walk(cases)).toEqual([]);
