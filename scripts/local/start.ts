@@ -42,8 +42,14 @@ async function shutdown(signal: string): Promise<void> {
   console.log('Stopped.');
   process.exit(0);
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
+
+// `npm start` runs us under npm and tsx. If something kills those without passing the signal on (`timeout`, a closed
+// terminal), we are re-parented: stop then too, so DynamoDB Local and s3rver are never left running on their own.
+const launchedBy = process.ppid;
+setInterval(() => {
+  if (process.ppid !== launchedBy) void shutdown('parent exited');
+}, 1000).unref();
 
 const width = Math.max(...demoAccounts().map((account) => account.email.length));
 console.log(`
