@@ -5,7 +5,9 @@ import { createOidcTokenVerifier } from './core/auth/jwt-verifier.ts';
 import { setDependencies } from './core/composition.ts';
 import type { ApiHandler } from './core/http/create-http-handler.ts';
 import { bodyOf, eventFor, testContext, testDependencies } from './core/testing/http-events.ts';
+import { createMemoryTable } from './core/testing/memory-table.ts';
 import { createTestIssuer } from './core/testing/test-tokens.ts';
+import { keys } from './core/store/keys.ts';
 
 const handlers = new Map<EndpointGroup, ApiHandler>();
 let tenantToken: string;
@@ -18,6 +20,16 @@ beforeAll(async () => {
   setDependencies(
     testDependencies({
       tokens: createOidcTokenVerifier({ issuer: issuer.issuer, audiences: [issuer.audience], keySource: issuer.keySource }),
+      // The tenant token's group `Admins` names a role allowing everything, so calls pass authorization.
+      table: createMemoryTable([
+        {
+          ...keys.role.item('acme', 'Admins'),
+          role_reference: 'Admins',
+          permissions: [{ actions_matching: '*' }],
+          payload_types: [],
+          alert_permissions: { ops_read: true, ops_write: true, sec_read: true, sec_write: true },
+        },
+      ]),
     }),
   );
   for (const group of ENDPOINT_GROUPS) {
@@ -39,7 +51,7 @@ describe('group handlers', () => {
     expect([...handlers.keys()].sort()).toEqual([...ENDPOINT_GROUPS].sort());
   });
 
-  it('route every declared endpoint: none answers 404 or 5xx other than 501', async () => {
+  it('route every declared endpoint to its group: never a routing 404', async () => {
     for (const endpoint of ENDPOINTS) {
       const handler = handlers.get(endpoint.group) as ApiHandler;
       const token = endpoint.surface === 'internal' ? staffToken : tenantToken;
@@ -47,27 +59,30 @@ describe('group handlers', () => {
         eventFor(endpoint, { pathParameters: { client: 'acme' }, headers: { authorization: `Bearer ${token}` } }),
         testContext,
       );
-      expect([400, 401, 501], `${endpoint.id}: ${result.body}`).toContain(result.statusCode);
+      // Implemented routes may answer anything their contract allows (the in-memory table holds almost nothing);
+      // what must never happen is a declared endpoint its own group's handler does not know.
+      expect(String(result.body), endpoint.id).not.toContain('No route');
     }
   });
 
-  it('answer 501 naming the endpoint once input and token pass', async () => {
-    const profile = await call('admin.profile.get', { pathParameters: { client: 'acme' }, headers: { authorization: `Bearer ${tenantToken}` } });
-    expect(profile).toEqual({
+  it('answer 501 naming the endpoint once input and token pass, for capabilities not built yet', async () => {
+    // Devices and licences are built by a later issue: until then their endpoints name themselves.
+    const devices = await call('admin.devices.list', { pathParameters: { client: 'acme' }, headers: { authorization: `Bearer ${tenantToken}` } });
+    expect(devices).toEqual({
       status: 501,
       body: {
         error_code: 501,
-        message: 'Not implemented yet: GET /api/v1/{client}/profile (admin.profile.get)',
-        errors: ['Not implemented yet: GET /api/v1/{client}/profile (admin.profile.get)'],
+        message: 'Not implemented yet: GET /api/v1/{client}/devices (admin.devices.list)',
+        errors: ['Not implemented yet: GET /api/v1/{client}/devices (admin.devices.list)'],
       },
     });
-    expect((await call('internal.staff.list', { headers: { authorization: `Bearer ${staffToken}` } })).status).toBe(501);
+    expect((await call('internal.clients.list', { headers: { authorization: `Bearer ${staffToken}` } })).status).toBe(501);
   });
 
-  it('check the tenant before answering 501', async () => {
+  it('check the tenant and the token before anything else', async () => {
     const other = await call('admin.profile.get', { pathParameters: { client: 'globex' }, headers: { authorization: `Bearer ${tenantToken}` } });
     expect(other.status).toBe(403);
-    expect((await call('internal.staff.list', { headers: { authorization: `Bearer ${tenantToken}` } })).status).toBe(403);
+    expect((await call('internal.clients.list', { headers: { authorization: `Bearer ${tenantToken}` } })).status).toBe(403);
     expect((await call('admin.profile.get', { pathParameters: { client: 'acme' } })).status).toBe(401);
   });
 });

@@ -155,6 +155,11 @@ export async function createLocalOidc(options: LocalOidcOptions): Promise<LocalO
     // Cognito puts the profile claims in the id token; so do we (the spec's backend reads only the id token).
     conformIdTokenClaims: false,
     scopes: ['openid', 'email', 'profile', 'offline_access'],
+    // Cognito's codes are UUIDs (36 characters) and the contract's OAuth2Code is exactly 36: issue codes of that
+    // length (216 random bits in base64url). Other tokens keep the library's default.
+    formats: {
+      bitsOfOpaqueRandomness: (_ctx: unknown, token: { kind: string }) => (token.kind === 'AuthorizationCode' ? 216 : 256),
+    },
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: { enabled: true },

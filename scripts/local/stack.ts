@@ -8,6 +8,7 @@ import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { RouteTarget } from './api-gateway.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, ensureTable, startDynamo, type LocalDynamo } from './dynamodb.ts';
 import { createRequestListener, listenLoopback, type LambdaHandler } from './http-server.ts';
+import { startLocalJobs } from './jobs.ts';
 import { OIDC_MOUNT_PATH, createLocalOidc, type LocalOidc } from './oidc.ts';
 import { startS3, type LocalS3, type S3Event } from './s3.ts';
 import { DEMO_TENANTS } from './seed/accounts.ts';
@@ -189,6 +190,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Set before any handler is imported: handlers read their configuration lazily, on first call.
     Object.assign(process.env, env);
     await resetCoreConfig();
+    // The platform schedules (support-access expiry, …) on the in-process scheduler, as the jobs stack deploys them.
+    const jobs = await startLocalJobs({ logLevel: options.quiet ? 'warn' : 'info' });
+    stoppers.push(async () => jobs.stop());
 
     const s3Client = new S3Client({
       endpoint: s3.endpoint,

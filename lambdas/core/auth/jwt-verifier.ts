@@ -7,6 +7,8 @@ import type { UserPrincipal } from './principal.ts';
 /** Verifies a portal user's id token and says who it is. Throws UnauthorizedError with a short reason. */
 export interface TokenVerifier {
   verify(token: string): Promise<UserPrincipal>;
+  /** The portal issuer it accepts; a token of any other issuer may be a tenant client app's. */
+  readonly issuer?: string;
 }
 
 export interface OidcTokenVerifierOptions {
@@ -70,7 +72,8 @@ const CLAIM_REASONS: Record<string, string> = {
   iat: 'Token issued-at invalid',
 };
 
-function reasonFor(error: unknown): HttpError {
+/** Maps a jose failure to the 401 (caller's fault) or 503 (identity provider's fault) it deserves. */
+export function reasonFor(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'ERR_JWT_CLAIM_VALIDATION_FAILED') {
@@ -97,6 +100,7 @@ function reasonFor(error: unknown): HttpError {
 export function createOidcTokenVerifier(options: OidcTokenVerifierOptions): TokenVerifier {
   const keySource = options.keySource ?? remoteKeySource(options.issuer, options.fetch);
   return {
+    issuer: options.issuer,
     async verify(token) {
       if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) throw new UnauthorizedError('Token malformed');
       let payload: JWTPayload;

@@ -23,7 +23,23 @@ export interface DevicePrincipal {
   deviceReference: string;
 }
 
-export type Principal = UserPrincipal | DevicePrincipal;
+/**
+ * A tenant's client app (machine access), from a token of the app's own OIDC issuer (ClientAppConfiguration).
+ * Carries the app's configured roles, group and CIDR ranges, read when its token was verified.
+ */
+export interface ClientAppPrincipal {
+  kind: 'client-app';
+  client: string;
+  appReference: string;
+  /** The token's `sub` (the app's identity at its issuer), or the app reference when absent. */
+  subject: string;
+  tokenIssuer: string;
+  roles: string[];
+  cidrRanges: string[];
+  group?: string;
+}
+
+export type Principal = UserPrincipal | ClientAppPrincipal | DevicePrincipal;
 
 /** The provider's own client: its users are staff. */
 export const ADMIN_CLIENT = 'admin';
@@ -33,6 +49,9 @@ export function describePrincipal(principal: Principal | undefined): Record<stri
   if (principal === undefined) return undefined;
   if (principal.kind === 'device') {
     return { kind: 'device', client: principal.client, device_reference: principal.deviceReference };
+  }
+  if (principal.kind === 'client-app') {
+    return { kind: 'client-app', client: principal.client, app_reference: principal.appReference };
   }
   return {
     kind: 'user',

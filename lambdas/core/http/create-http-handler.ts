@@ -1,11 +1,14 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Endpoint, EndpointGroup } from '#shared/contract/endpoint.ts';
+import type { AccessContext } from '../access/access-context.ts';
+import { authorize, resolveAccess } from '../access/resolve-access.ts';
 import { describePrincipal, type Principal } from '../auth/principal.ts';
 import type { Dependencies } from '../dependencies.ts';
 import { HttpError, InternalError, NotFoundError, NotImplementedError, toErrorResponse } from '../errors.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { authenticate, checkTenant } from './authenticate.ts';
+import { activityEntry, recordActivitySafely } from './activity.ts';
 import { parseRequest, type ParsedInput } from './parse-request.ts';
 import { Reply } from './reply.ts';
 import type { RouteInput, Routes } from './route.ts';
@@ -24,10 +27,13 @@ export interface HttpHandlerOptions {
 /** Per-request state the middlewares share. */
 interface RequestState {
   startedAt: number;
+  /** Wall-clock start from the dependencies' clock (user activity times). */
+  startedAtTime?: Date;
   dependencies?: Dependencies;
   endpoint?: Endpoint;
   input?: ParsedInput;
   principal?: Principal;
+  access?: AccessContext;
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
@@ -120,10 +126,55 @@ export function createHttpHandler(options: HttpHandlerOptions): ApiHandler {
     before: async (request: MiddyRequest) => {
       const state = stateOf(request.event);
       const endpoint = state.endpoint as Endpoint;
-      state.principal = await authenticate(endpoint, request.event.headers ?? {}, state.dependencies as Dependencies);
-      checkTenant(endpoint, state.principal, state.input?.client);
+      const client = state.input?.client;
+      if (endpoint.auth !== 'public') state.startedAtTime = (state.dependencies as Dependencies).clock.now();
+      state.principal = await authenticate(endpoint, request.event.headers ?? {}, state.dependencies as Dependencies, client);
+      checkTenant(endpoint, state.principal, client);
     },
   };
+
+  /** Roles, account and app CIDR ranges, support access: the caller's access, then the endpoint's action (403). */
+  const authorizeCall = {
+    before: async (request: MiddyRequest) => {
+      const state = stateOf(request.event);
+      const principal = state.principal;
+      if (principal === undefined || principal.kind === 'device') return;
+      const endpoint = state.endpoint as Endpoint;
+      const resolved = await resolveAccess(state.dependencies as Dependencies, {
+        endpoint,
+        principal,
+        client: state.input?.client,
+        ip: request.event.requestContext?.http?.sourceIp,
+      });
+      state.access = resolved.access;
+      authorize(resolved, endpoint);
+    },
+  };
+
+  /**
+   * One user-activity record per authenticated call, allowed or refused, once its status is known (DESIGN.md §8).
+   * Registered right after the request log, so its `after` sees the serialised response and its `onError` the
+   * error response. A recording fault is logged and never changes the answer.
+   */
+  const recordActivity = async (request: MiddyRequest) => {
+    const state = stateOf(request.event);
+    if (state.principal === undefined || state.principal.kind === 'device' || state.endpoint === undefined) return;
+    const dependencies = state.dependencies as Dependencies;
+    const response = request.response as APIGatewayProxyStructuredResultV2 | undefined;
+    const { client, entry } = activityEntry({
+      event: request.event,
+      endpoint: state.endpoint,
+      principal: state.principal,
+      access: state.access,
+      statusCode: response?.statusCode ?? 500,
+      error: request.error ?? undefined,
+      startedAt: state.startedAtTime ?? dependencies.clock.now(),
+      endedAt: dependencies.clock.now(),
+      pathClient: state.input?.client,
+    });
+    await recordActivitySafely(dependencies, client, entry, requestIdOf(request.event, request.context));
+  };
+  const activity = { after: recordActivity, onError: recordActivity };
 
   /** In local and test mode, a response that breaks its own contract is our bug: answer 500 and log why. */
   const validateResponse = {
@@ -169,9 +220,11 @@ export function createHttpHandler(options: HttpHandlerOptions): ApiHandler {
 
   const handler = middy<APIGatewayProxyEventV2, unknown, Error, Context>()
     .use(requestLog)
+    .use(activity)
     .use(serialize)
     .use(resolveAndParse)
     .use(authenticateAndCheckTenant)
+    .use(authorizeCall)
     .use(validateResponse)
     .use(errorResponse)
     .handler(async (event, context) => {
@@ -188,6 +241,7 @@ export function createHttpHandler(options: HttpHandlerOptions): ApiHandler {
         body: input.body as never,
         client: input.client,
         principal: state.principal,
+        access: state.access,
         requestId: requestIdOf(event, context),
       };
       return implementation(routeInput, state.dependencies as Dependencies);

@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint } from '#shared/contract/endpoint.ts';
 import { createOidcTokenVerifier } from '../auth/jwt-verifier.ts';
+import { keys } from '../store/keys.ts';
 import { bodyOf, eventFor, testContext, testDependencies } from '../testing/http-events.ts';
+import { createMemoryTable } from '../testing/memory-table.ts';
 import { createTestIssuer, type TestIssuer } from '../testing/test-tokens.ts';
 import { createHttpHandler } from './create-http-handler.ts';
 import { implement } from './route.ts';
@@ -48,6 +50,16 @@ beforeAll(async () => {
     },
     dependencies: testDependencies({
       tokens: createOidcTokenVerifier({ issuer: issuer.issuer, audiences: [issuer.audience], keySource: issuer.keySource }),
+      // The token's group `Admins` names a role allowing everything, so hostile bodies reach the implementation.
+      table: createMemoryTable([
+        {
+          ...keys.role.item('acme', 'Admins'),
+          role_reference: 'Admins',
+          permissions: [{ actions_matching: '*' }],
+          payload_types: [],
+          alert_permissions: { ops_read: false, ops_write: false, sec_read: false, sec_write: false },
+        },
+      ]),
     }),
   });
 });

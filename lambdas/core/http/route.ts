@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Endpoint } from '#shared/contract/endpoint.ts';
+import type { AccessContext } from '../access/access-context.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Dependencies } from '../dependencies.ts';
 import type { Reply } from './reply.ts';
@@ -14,6 +15,11 @@ export interface RouteInput<E extends Endpoint = Endpoint> {
   client: string | undefined;
   /** Undefined only on public endpoints. */
   principal: Principal | undefined;
+  /**
+   * What the caller may do, resolved and checked against the endpoint's action before the implementation runs.
+   * Set for portal users, client apps and staff (support mode included); undefined on public and device endpoints.
+   */
+  access: AccessContext | undefined;
   requestId: string;
 }
 

@@ -18,6 +18,9 @@ export const ENTITY = {
   deviceUser: 'DeviceUser',
   payload: 'Payload',
   alert: 'Alert',
+  alertKey: 'AlertKey',
+  alertOccurrence: 'AlertOccurrence',
+  alertCounter: 'AlertCounter',
   userActivity: 'UserActivity',
   deviceActivity: 'DeviceActivity',
   clientApp: 'ClientApp',
@@ -176,19 +179,73 @@ export const keys = {
     listByDeviceUser: (client: string, deviceUserReference: string): ListKey =>
       list('gsi3', `${tenantPrefix(client)}DUSER#${part(deviceUserReference)}#PAYLOADS`),
   },
+  /**
+   * Alerts (lambdas/core/alerts). An alert's own partition holds the alert (`ALERT`) and its bounded ring of
+   * occurrences (`OCC#<slot>`), so one Query reads an alert whole. Lists: gsi1 by last occurrence, gsi2 by first
+   * occurrence (the two date filters), both per tenant and across scopes (scope is a filter of the list); gsi3 is the
+   * tenant's expiry queue, present only while a Triggered alert has an expiry. A Scoped key has one pointer item naming
+   * its open alert (written in the same transaction as a new alert, with a condition, so racing raises make one alert).
+   * Summary counters: one item per tenant and one per user (dismissed), attributes `<scope>_<severity>`.
+   */
   alert: {
-    item: (client: string, alertReference: string, lastOccurrence: Date | string): ItemKeys => ({
-      pk: `${tenantPrefix(client)}ALERT#${part(alertReference)}`,
-      sk: 'ALERT',
+    item: (
+      client: string,
+      alertReference: string,
+      lastOccurrence: Date | string,
+      firstOccurrence: Date | string = lastOccurrence,
+    ): ItemKeys => ({
+      ...keys.alert.key(client, alertReference),
       entity: ENTITY.alert,
-      gsi1pk: `${tenantPrefix(client)}ALERTS`,
+      ...keys.alert.lastOccurrenceKeys(client, alertReference, lastOccurrence),
+      gsi2pk: `${tenantPrefix(client)}ALERTS#BY_FIRST`,
+      gsi2sk: timeSort(firstOccurrence, alertReference),
+    }),
+    /** The gsi1 attributes, rewritten with each occurrence. */
+    lastOccurrenceKeys: (client: string, alertReference: string, lastOccurrence: Date | string) => ({
+      gsi1pk: `${tenantPrefix(client)}ALERTS#BY_LAST`,
       gsi1sk: timeSort(lastOccurrence, alertReference),
+    }),
+    /** The gsi3 attributes placing a Triggered alert in the tenant's expiry queue (removed when it clears). */
+    expiryKeys: (client: string, alertReference: string, expiresAt: Date | string) => ({
+      gsi3pk: `${tenantPrefix(client)}ALERTS#EXPIRY`,
+      gsi3sk: timeSort(expiresAt, alertReference),
     }),
     key: (client: string, alertReference: string): ItemKey => ({
       pk: `${tenantPrefix(client)}ALERT#${part(alertReference)}`,
       sk: 'ALERT',
     }),
-    list: (client: string): ListKey => list('gsi1', `${tenantPrefix(client)}ALERTS`),
+    /** The alert's partition: the alert and its occurrences. */
+    partition: (client: string, alertReference: string): ListKey => list(undefined, `${tenantPrefix(client)}ALERT#${part(alertReference)}`),
+    occurrencePrefix: 'OCC#',
+    /** One slot of the ring of occurrences (slot = occurrence number modulo the ring size). */
+    occurrence: (client: string, alertReference: string, slot: number): ItemKeys => ({
+      pk: `${tenantPrefix(client)}ALERT#${part(alertReference)}`,
+      sk: `OCC#${String(slot).padStart(4, '0')}`,
+      entity: ENTITY.alertOccurrence,
+    }),
+    /** The pointer of a Scoped key to its open (or last) alert. */
+    scopedKey: (client: string, scope: string, alertKey: string): ItemKeys => ({
+      pk: `${tenantPrefix(client)}ALERT_KEY#${part(scope)}#${part(alertKey)}`,
+      sk: 'KEY',
+      entity: ENTITY.alertKey,
+    }),
+    /** Tenant counters of Triggered alerts. */
+    tenantCounter: (client: string): ItemKeys => ({
+      pk: `${tenantPrefix(client)}ALERT_COUNTERS`,
+      sk: 'TENANT',
+      entity: ENTITY.alertCounter,
+    }),
+    /** One user's counters of dismissed Triggered alerts. */
+    userCounter: (client: string, user: string): ItemKeys => ({
+      pk: `${tenantPrefix(client)}ALERT_COUNTERS`,
+      sk: `USER#${part(user)}`,
+      entity: ENTITY.alertCounter,
+    }),
+    /** By last occurrence (the default date filter). */
+    list: (client: string): ListKey => list('gsi1', `${tenantPrefix(client)}ALERTS#BY_LAST`),
+    listByFirstOccurrence: (client: string): ListKey => list('gsi2', `${tenantPrefix(client)}ALERTS#BY_FIRST`),
+    /** Triggered alerts with an expiry, soonest first. */
+    expiring: (client: string): ListKey => list('gsi3', `${tenantPrefix(client)}ALERTS#EXPIRY`),
   },
   clientApp: {
     item: (client: string, appReference: string): ItemKeys => ({
@@ -217,13 +274,41 @@ export const keys = {
     list: (client: string): ListKey => list(undefined, `${tenantPrefix(client)}SUPPORT`),
     listByState: (approvalState: string): ListKey => list('gsi1', `${tenantPrefix('admin')}SUPPORT#${part(approvalState)}`),
   },
+  /**
+   * The tenant's user-activity log, hash-chained (DESIGN.md §8). Decision: a record's table sort key is its chain
+   * sequence (`SEQ#<12 digits>`), so one Query on the partition streams the chain in chain order (what verification
+   * needs, in constant memory, and where a gap shows as a missing number); the time-ordered list, with time ranges
+   * as a key condition, is on gsi1 (`<activity_time ISO>#SEQ#<12 digits>`). Activity time cannot be the table sort
+   * key: concurrent calls are chained in another order than they started. The chain head (last sequence and hash)
+   * is one item of the same partition (`HEAD`), rewritten in the same transaction as each append.
+   */
   userActivity: {
-    item: (client: string, activityTime: Date | string, logId: string): ItemKeys => ({
+    /** Sort-key prefix of the records in chain order (the head sorts apart, as `HEAD`). */
+    sequencePrefix: 'SEQ#',
+    /** `SEQ#` and the chain sequence (1 or more) zero-padded to 12 digits, so text order is number order. */
+    sequenceSort: (sequence: number): string => {
+      if (!Number.isSafeInteger(sequence) || sequence < 1 || sequence > 999_999_999_999) {
+        throw new Error(`Not a chain sequence: ${String(sequence).slice(0, 40)}`);
+      }
+      return `SEQ#${String(sequence).padStart(12, '0')}`;
+    },
+    item: (client: string, activityTime: Date | string, sequence: number): ItemKeys => ({
       pk: `${tenantPrefix(client)}USER_ACTIVITY`,
-      sk: timeSort(activityTime, logId),
+      sk: keys.userActivity.sequenceSort(sequence),
       entity: ENTITY.userActivity,
+      gsi1pk: `${tenantPrefix(client)}USER_ACTIVITY#BY_TIME`,
+      gsi1sk: timeSort(activityTime, keys.userActivity.sequenceSort(sequence)),
     }),
-    list: (client: string): ListKey => list(undefined, `${tenantPrefix(client)}USER_ACTIVITY`),
+    /** The chain head: `sequence` and `hash` of the last record appended. */
+    head: (client: string): ItemKeys => ({
+      pk: `${tenantPrefix(client)}USER_ACTIVITY`,
+      sk: 'HEAD',
+      entity: ENTITY.auditHead,
+    }),
+    /** The records in chain order (table; narrow with `sort: { beginsWith: sequencePrefix }` to leave out the head). */
+    chain: (client: string): ListKey => list(undefined, `${tenantPrefix(client)}USER_ACTIVITY`),
+    /** The records newest or oldest first by activity time (gsi1; a time range is a key condition on the ISO prefix). */
+    list: (client: string): ListKey => list('gsi1', `${tenantPrefix(client)}USER_ACTIVITY#BY_TIME`),
   },
   deviceActivity: {
     item: (client: string, activity: { activityTime: Date | string; logId: string; deviceReference: string }): ItemKeys => ({

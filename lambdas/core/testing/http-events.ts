@@ -1,10 +1,14 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Endpoint } from '#shared/contract/endpoint.ts';
+import { systemClock } from '../adapters/local/clocks.ts';
 import { refuseDeviceTokens } from '../auth/device-token.ts';
 import type { TokenVerifier } from '../auth/jwt-verifier.ts';
 import type { Config } from '../config.ts';
 import type { Dependencies } from '../dependencies.ts';
 import { createLogger } from '../logger.ts';
+import type { Clock } from '../ports/clock.ts';
+import type { TableStore } from '../ports/table-store.ts';
+import { createMemoryTable } from './memory-table.ts';
 
 /** Test helper: the event API Gateway (and the local server) would send for an endpoint. */
 export function eventFor(
@@ -46,16 +50,26 @@ export function eventFor(
 
 export const testContext = { awsRequestId: 'aws-req-1' } as Context;
 
-/** Test helper: dependencies with only what the HTTP stack touches; the rest throws if a test strays into it. */
-export function testDependencies(options: { tokens: TokenVerifier; logLines?: string[]; validateResponses?: boolean }): Dependencies {
+/**
+ * Test helper: dependencies with only what the HTTP stack touches (tokens, the table it reads roles from, a clock);
+ * the rest throws if a test strays into it. The table defaults to an empty in-memory one: no roles, so user calls
+ * on tenant endpoints are refused (403) unless the test seeds roles.
+ */
+export function testDependencies(options: {
+  tokens: TokenVerifier;
+  logLines?: string[];
+  validateResponses?: boolean;
+  table?: TableStore;
+  clock?: Clock;
+}): Dependencies {
   const unused = new Proxy({}, { get: (_, name) => { throw new Error(`unexpected use of ${String(name)}`); } });
   return {
     config: { VALIDATE_RESPONSES: options.validateResponses ?? true } as Config,
     logger: createLogger({ level: 'debug', sink: (line) => options.logLines?.push(line) }),
     tokens: options.tokens,
     deviceTokens: refuseDeviceTokens,
-    clock: unused,
-    table: unused,
+    clock: options.clock ?? systemClock,
+    table: options.table ?? createMemoryTable(),
     blobs: unused,
     keys: unused,
     identity: unused,

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { AccountDefaults } from '#shared/contract/entities/account.ts';
+import { Role } from '#shared/contract/entities/roles.ts';
+import { ACTION_CATALOGUE } from '#shared/contract/registry.ts';
+import { allowedActions } from '#shared/permissions/evaluate.ts';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import { DEMO_PASSWORD, demoAccounts, findAccountBySub, verifyCredentials } from './accounts.ts';
 import { seedItems, seedMarkerKey } from './seed.ts';
@@ -47,9 +51,36 @@ describe('seed items', () => {
   });
 
   it('seeds both tenants and every demo account with its roles', () => {
-    expect(items.filter((item) => item.entity === 'Account').map((item) => item.client)).toEqual(['demo', 'acme']);
+    expect(items.filter((item) => item.entity === 'Account' && item.sk === 'ACCOUNT').map((item) => item.client)).toEqual(['demo', 'acme']);
     const users = items.filter((item) => item.entity === 'PortalUser');
     expect(users.map((user) => user.email).sort()).toEqual(demoAccounts().map((account) => account.email).sort());
     expect(users.find((user) => user.email === 'reviewer@demo.test')).toMatchObject({ client: 'demo', roles: ['reviewer'] });
+  });
+});
+
+describe('seeded access', () => {
+  const items = seedItems('2025-01-01T00:00:00.000Z');
+  const roleOf = (client: string, reference: string) =>
+    Role.parse(items.find((item) => item.entity === 'Role' && item.client === client && item.role_reference === reference));
+
+  it('writes contract roles: admin allows everything, reviewer reads only, staff in the provider client', () => {
+    for (const client of ['demo', 'acme']) {
+      const admin = roleOf(client, 'admin');
+      const reviewer = roleOf(client, 'reviewer');
+      expect(admin.is_system && reviewer.is_system).toBe(true);
+      const actions = ACTION_CATALOGUE.filter((entry) => !entry.action.startsWith('internal:') && !entry.action.startsWith('device:'));
+      expect(allowedActions([admin], actions)).toHaveLength(actions.length);
+      const readable = allowedActions([reviewer], actions);
+      expect(readable).toEqual(expect.arrayContaining(['roles:List', 'roles:Read', 'alerts:Summary', 'devices:ReadHistory', 'account:ReadDefaults']));
+      expect(readable.filter((action) => /:(Update|Delete|Create|Decide|Send|Clear|Dismiss|Deactivate|Run|Restore)$/.test(action))).toEqual([]);
+    }
+    expect(roleOf('admin', 'staff').is_system).toBe(true);
+  });
+
+  it('gives each tenant account defaults with the reviewer role and no CIDR limit', () => {
+    for (const client of ['demo', 'acme']) {
+      const defaults = items.find((item) => item.pk === `C#${client}#ACCOUNT` && item.sk === 'SETTING#DEFAULTS');
+      expect(AccountDefaults.parse(defaults)).toMatchObject({ role: 'reviewer', cidr_ranges: [] });
+    }
   });
 });

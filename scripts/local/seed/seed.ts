@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '#core/store/keys.ts';
+import { PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
+import { ENTITY as CORE_ENTITY, keys } from '#core/store/keys.ts';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import { DEMO_TENANTS, STAFF_CLIENT, demoAccounts } from './accounts.ts';
 
@@ -11,9 +12,36 @@ import { DEMO_TENANTS, STAFF_CLIENT, demoAccounts } from './accounts.ts';
  * restart), and every put is conditional on the item not existing.
  * Keys come from the core store's key builders, so seeded items are exactly the ones the services read.
  */
-export const SEED_VERSION = 'v1';
+export const SEED_VERSION = 'v2';
 
 type Item = Record<string, unknown>;
+
+/**
+ * The read verbs of the action catalogue (`<area>:<Verb>`): the reviewer may use every one of them and nothing else.
+ * `Summary` is the alert summary; `Read*` covers ReadHistory, ReadAudit, ReadDefaults and ReadMetadata.
+ */
+export const REVIEWER_PATTERNS = ['*:List', '*:Get', '*:Read', '*:Read?*', '*:Summary'] as const;
+
+const allow = (pattern: string) => ({ actions_matching: pattern, is_denied: false, is_regex: false });
+
+/** A system role item (contract `Role`): is_system, so the role service refuses to edit or delete it. */
+function systemRole(client: string, reference: string, description: string, patterns: readonly string[], now: string): Item {
+  const full = reference !== 'reviewer';
+  return {
+    ...keys.role.item(client, reference),
+    client,
+    role_reference: reference,
+    description,
+    permissions: patterns.map(allow),
+    payload_types: [...PAYLOAD_TYPES],
+    cidr_ranges: [],
+    alert_permissions: { ops_read: true, ops_write: full, sec_read: full, sec_write: full },
+    is_alertable: full,
+    is_system: true,
+    updated_at: now,
+    updated_by: 'seed',
+  };
+}
 
 const { partitionKey: PK, entityAttribute: ENTITY } = TABLE_KEYS;
 
@@ -30,42 +58,28 @@ export function seedItems(now: string): Item[] {
       ...keys.account.item(client),
       client,
       display_name: client === 'demo' ? 'Demo Ltd' : 'Acme plc',
-      account_defaults: { user_group: '*', role: 'reviewer', cidr_ranges: [] },
       created_at: now,
       updated_at: now,
       updated_by: 'seed',
     });
+    // Contract AccountDefaults: the role users without a known role get, and no account-wide CIDR limit.
+    items.push({
+      ...keys.account.setting(client, 'DEFAULTS'),
+      [ENTITY]: CORE_ENTITY.account,
+      setting: 'DEFAULTS',
+      client,
+      role: 'reviewer',
+      cidr_ranges: [],
+      updated_at: now,
+      updated_by: 'seed',
+    });
     items.push(
-      {
-        ...keys.role.item(client, 'admin'),
-        client,
-        role_reference: 'admin',
-        description: 'Full access to the tenant',
-        permissions: [{ actions_matching: ['*'], is_denied: false, is_regex: false, conditions: [] }],
-        payload_types: [],
-        cidr_ranges: [],
-        alert_permissions: { ops_read: true, ops_write: true, sec_read: true, sec_write: true },
-        is_alertable: true,
-        is_system: true,
-        updated_at: now,
-        updated_by: 'seed',
-      },
-      {
-        ...keys.role.item(client, 'reviewer'),
-        client,
-        role_reference: 'reviewer',
-        description: 'Reads devices and reviews payloads',
-        permissions: [{ actions_matching: ['*:List', '*:Get', 'payloads:Play'], is_denied: false, is_regex: false, conditions: [] }],
-        payload_types: [],
-        cidr_ranges: [],
-        alert_permissions: { ops_read: true, ops_write: false, sec_read: false, sec_write: false },
-        is_alertable: false,
-        is_system: true,
-        updated_at: now,
-        updated_by: 'seed',
-      },
+      systemRole(client, 'admin', 'Full access to the tenant', ['*'], now),
+      systemRole(client, 'reviewer', 'Reads everything, changes nothing', REVIEWER_PATTERNS, now),
     );
   }
+  // Provider staff: a system role in the staff pseudo-client (support mode may also grant it in a tenant).
+  items.push(systemRole(STAFF_CLIENT, 'staff', 'Provider staff', ['*'], now));
   for (const account of demoAccounts()) {
     items.push({
       ...keys.portalUser.item(account.client, account.sub),
@@ -92,8 +106,14 @@ export async function seedOnce(client: DynamoDBClient, tableName: string, now = 
   const stamp = now.toISOString();
   for (const item of seedItems(stamp)) {
     try {
+      // System roles cannot be edited by users, so a newer seed replaces them (older seeds wrote invalid ones).
+      const replace = item[ENTITY] === CORE_ENTITY.role && item.is_system === true;
       await documents.send(
-        new PutCommand({ TableName: tableName, Item: item, ConditionExpression: `attribute_not_exists(${PK})` }),
+        new PutCommand({
+          TableName: tableName,
+          Item: item,
+          ...(replace ? {} : { ConditionExpression: `attribute_not_exists(${PK})` }),
+        }),
       );
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;

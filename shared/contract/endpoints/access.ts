@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { QueryBoolean } from '../fields.ts';
 import { AccountDefaults, AccountDefaultsRequest } from '../entities/account.ts';
 import { ClientAppConfiguration, ClientAppRequest } from '../entities/client-apps.ts';
 import { OkResponse, pageOrTotal, paginated } from '../entities/common.ts';
@@ -129,8 +131,9 @@ export const accessEndpoints = [
     method: 'DELETE',
     path: '/tags/{tag_key}',
     action: 'tags:Delete',
-    summary: 'Delete a tag definition.',
+    summary: 'Delete a tag definition (refused while groups use it, unless force_update, which also removes it from them).',
     params: params('tag_key'),
+    query: z.strictObject({ force_update: QueryBoolean.optional() }),
     response: OkResponse,
   }),
   defineEndpoint({

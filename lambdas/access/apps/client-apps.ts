@@ -1,0 +1,83 @@
+import type { Principal } from '#core/auth/principal.ts';
+import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
+import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
+import { keys } from '#core/store/keys.ts';
+import type { ClientAppConfiguration, ClientAppRequest } from '#shared/contract/entities/client-apps.ts';
+import { actorOf, listPage, withoutKeys, type AccessDependencies, type ListQuery } from '../store-support.ts';
+
+export const APP_EXISTS_MESSAGE = 'A client app with this reference already exists';
+
+export function toClientApp(item: TableItem): ClientAppConfiguration {
+  return withoutKeys(item) as ClientAppConfiguration;
+}
+
+/** Client apps answer pages only (the contract's response has no count-only variant). */
+export async function listClientApps(dependencies: AccessDependencies, client: string, query: ListQuery) {
+  const page = await listPage(dependencies, client, keys.clientApp.list(client), { ...query, result_type: 'page' }, toClientApp);
+  return 'data' in page ? page : { count: 0, data: [] };
+}
+
+export async function getClientApp(
+  dependencies: Pick<AccessDependencies, 'table'>,
+  client: string,
+  appReference: string,
+): Promise<ClientAppConfiguration> {
+  const item = await dependencies.table.get(keys.clientApp.item(client, appReference));
+  if (item === undefined) throw new NotFoundError('Client app not found');
+  return toClientApp(item);
+}
+
+/** `body.roles.<i>: Unknown role` for every named role the tenant does not have. */
+async function unknownRoleLines(dependencies: Pick<AccessDependencies, 'table'>, client: string, roles: readonly string[]) {
+  const unique = [...new Set(roles)];
+  const found = await dependencies.table.batchGet(unique.map((role) => keys.role.item(client, role)));
+  const existing = new Set(found.map((item) => item.role_reference));
+  return roles.flatMap((role, i) => (existing.has(role) ? [] : [`body.roles.${i}: Unknown role`]));
+}
+
+/**
+ * Registers (`mode: 'create'`, 409 when the reference exists) or replaces (`mode: 'replace'`, 404 when it does not)
+ * a client app. Its roles must exist in the tenant (400 naming each unknown one).
+ */
+export async function saveClientApp(
+  dependencies: AccessDependencies,
+  client: string,
+  appReference: string,
+  request: ClientAppRequest,
+  principal: Principal | undefined,
+  mode: 'create' | 'replace',
+): Promise<ClientAppConfiguration> {
+  const lines = await unknownRoleLines(dependencies, client, request.roles);
+  if (lines.length > 0) throw new ValidationError(lines);
+  const app: ClientAppConfiguration = {
+    client,
+    app_reference: appReference,
+    oidc_config: request.oidc_config,
+    ...(request.group === undefined ? {} : { group: request.group }),
+    roles: request.roles,
+    cidr_ranges: request.cidr_ranges,
+    updated_by: actorOf(principal),
+    updated_at: dependencies.clock.now().toISOString(),
+  };
+  try {
+    await dependencies.table.put(
+      { ...keys.clientApp.item(client, appReference), ...app },
+      { condition: { kind: mode === 'create' ? 'item-not-exists' : 'item-exists' } },
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionFailedError)) throw error;
+    if (mode === 'create') throw new ConflictError(APP_EXISTS_MESSAGE);
+    throw new NotFoundError('Client app not found');
+  }
+  return app;
+}
+
+export async function deleteClientApp(dependencies: Pick<AccessDependencies, 'table'>, client: string, appReference: string): Promise<void> {
+  const { pk, sk } = keys.clientApp.item(client, appReference);
+  try {
+    await dependencies.table.delete({ pk, sk }, { condition: { kind: 'item-exists' } });
+  } catch (error) {
+    if (error instanceof ConditionFailedError) throw new NotFoundError('Client app not found');
+    throw error;
+  }
+}

@@ -1,0 +1,97 @@
+import type { Principal } from '#core/auth/principal.ts';
+import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
+import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
+import { isStatsAttribute, readGroupStats, statsAttribute } from '#core/store/group-stats.ts';
+import { ENTITY, keys } from '#core/store/keys.ts';
+import { TABLE_KEYS } from '#core/store/table-definition.ts';
+import type { Group, GroupRequest, TagDefinition } from '#shared/contract/entities/groups.ts';
+import { actorOf, listPage, queryAll, withoutKeys, type AccessDependencies, type ListQuery } from '../store-support.ts';
+import type { ReviewedGroup } from '../tags/tag-review.ts';
+import { resolveGroupTags } from './group-tags.ts';
+
+export const GROUP_HAS_USERS_MESSAGE = 'The group still has device users';
+
+/** The group as the contract shows it: its own attributes, and the flat stats counters folded into `stats`. */
+export function toGroup(item: TableItem): Group {
+  const own = Object.fromEntries(Object.entries(withoutKeys(item)).filter(([name]) => !isStatsAttribute(name)));
+  return { ...(own as Group), tags: Array.isArray(item.tags) ? (item.tags as Group['tags']) : [], stats: readGroupStats(item) };
+}
+
+export function listGroups(dependencies: AccessDependencies, client: string, query: ListQuery) {
+  return listPage(dependencies, client, keys.group.list(client), query, toGroup);
+}
+
+export async function getGroup(dependencies: Pick<AccessDependencies, 'table'>, client: string, groupReference: string): Promise<Group> {
+  const item = await dependencies.table.get(keys.group.item(client, groupReference));
+  if (item === undefined) throw new NotFoundError('Group not found');
+  return toGroup(item);
+}
+
+/** Every group of the tenant with its tags (what a tag definition change is reviewed against). */
+export async function loadGroupsForReview(dependencies: Pick<AccessDependencies, 'table'>, client: string): Promise<ReviewedGroup[]> {
+  const items = await queryAll(dependencies, keys.group.list(client));
+  return items.map((item) => {
+    const group = toGroup(item);
+    return { group_reference: group.group_reference, tags: group.tags };
+  });
+}
+
+async function loadDefinitions(dependencies: Pick<AccessDependencies, 'table'>, client: string): Promise<TagDefinition[]> {
+  return (await queryAll(dependencies, keys.tagDefinition.list(client))).map((item) => withoutKeys(item) as TagDefinition);
+}
+
+/**
+ * Creates or replaces a group's tags (checked against the tenant's definitions, required tags filled with their
+ * defaults). An UpdateItem that SETs only the group's own attributes: the stats counters, which devices and device
+ * users change concurrently with atomic ADDs, are never overwritten.
+ */
+export async function putGroup(
+  dependencies: AccessDependencies,
+  client: string,
+  groupReference: string,
+  request: GroupRequest,
+  principal: Principal | undefined,
+): Promise<Group> {
+  const resolved = resolveGroupTags(request.tags, await loadDefinitions(dependencies, client));
+  if (!resolved.ok) throw new ValidationError(resolved.lines);
+  const { pk, sk, entity } = keys.group.item(client, groupReference);
+  const item = await dependencies.table.update(
+    { pk, sk },
+    {
+      set: {
+        entity,
+        client,
+        group_reference: groupReference,
+        tags: resolved.tags,
+        updated_by: actorOf(principal),
+        updated_at: dependencies.clock.now().toISOString(),
+      },
+    },
+  );
+  if (item === undefined) throw new Error('Group update returned no item');
+  return toGroup(item);
+}
+
+/** Deletes a group: unknown 404; a group that device users still belong to 409 (also when one joins meanwhile). */
+export async function deleteGroup(dependencies: AccessDependencies, client: string, groupReference: string): Promise<void> {
+  const { pk, sk } = keys.group.item(client, groupReference);
+  const item = await dependencies.table.get({ pk, sk }, { consistent: true });
+  if (item === undefined || item.entity !== ENTITY.group) throw new NotFoundError('Group not found');
+  if (readGroupStats(item).device_users > 0) throw new ConflictError(GROUP_HAS_USERS_MESSAGE);
+  try {
+    await dependencies.table.delete(
+      { pk, sk },
+      {
+        condition: {
+          kind: 'expression',
+          expression: 'attribute_exists(#cpk) AND (attribute_not_exists(#cusers) OR #cusers <= :czero)',
+          names: { '#cpk': TABLE_KEYS.partitionKey, '#cusers': statsAttribute('device_users') },
+          values: { ':czero': 0 },
+        },
+      },
+    );
+  } catch (error) {
+    if (error instanceof ConditionFailedError) throw new ConflictError(GROUP_HAS_USERS_MESSAGE);
+    throw error;
+  }
+}

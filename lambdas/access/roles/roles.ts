@@ -1,0 +1,110 @@
+import type { Principal } from '#core/auth/principal.ts';
+import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
+import { ConditionFailedError, type TableItem, type WriteCondition } from '#core/ports/table-store.ts';
+import { keys } from '#core/store/keys.ts';
+import { TABLE_KEYS } from '#core/store/table-definition.ts';
+import type { Role, RoleRequest } from '#shared/contract/entities/roles.ts';
+import { defaultsKey, getAccountDefaults } from '../account/account-defaults.ts';
+import { actorOf, listPage, withoutKeys, type AccessDependencies, type ListQuery } from '../store-support.ts';
+import { rolePatternIssues } from './role-patterns.ts';
+
+export const SYSTEM_ROLE_MESSAGE = 'System roles cannot be changed';
+export const DEFAULT_ROLE_MESSAGE = 'The role is the account default role';
+
+/** The role as the contract shows it (the item without its keys). */
+export function toRole(item: TableItem): Role {
+  return withoutKeys(item) as Role;
+}
+
+/**
+ * Writes and deletes hold only while the stored role is not a system role (a concurrent seed or migration);
+ * a delete also needs the role to exist.
+ */
+const notSystem = (mustExist: boolean): WriteCondition => ({
+  kind: 'expression',
+  expression: mustExist ? 'attribute_exists(#cpk) AND NOT (#csys = :ctrue)' : 'attribute_not_exists(#cpk) OR NOT (#csys = :ctrue)',
+  names: { '#cpk': TABLE_KEYS.partitionKey, '#csys': 'is_system' },
+  values: { ':ctrue': true },
+});
+
+export function listRoles(dependencies: AccessDependencies, client: string, query: ListQuery) {
+  return listPage(dependencies, client, keys.role.list(client), query, toRole);
+}
+
+export async function getRole(dependencies: Pick<AccessDependencies, 'table'>, client: string, roleReference: string): Promise<Role> {
+  const item = await dependencies.table.get(keys.role.item(client, roleReference));
+  if (item === undefined) throw new NotFoundError('Role not found');
+  return toRole(item);
+}
+
+/** Creates or replaces a role. System roles are refused (409); every regex matcher must compile under RE2 (400). */
+export async function putRole(
+  dependencies: AccessDependencies,
+  client: string,
+  roleReference: string,
+  request: RoleRequest,
+  principal: Principal | undefined,
+): Promise<Role> {
+  const issues = rolePatternIssues(request);
+  if (issues.length > 0) throw new ValidationError(issues);
+  const role: Role = {
+    client,
+    role_reference: roleReference,
+    permissions: request.permissions,
+    payload_types: request.payload_types,
+    cidr_ranges: request.cidr_ranges,
+    alert_permissions: request.alert_permissions,
+    is_alertable: request.is_alertable,
+    ...(request.description === undefined ? {} : { description: request.description }),
+    is_system: false,
+    updated_by: actorOf(principal),
+    updated_at: dependencies.clock.now().toISOString(),
+  };
+  try {
+    await dependencies.table.put({ ...keys.role.item(client, roleReference), ...role }, { condition: notSystem(false) });
+  } catch (error) {
+    if (error instanceof ConditionFailedError) throw new ConflictError(SYSTEM_ROLE_MESSAGE);
+    throw error;
+  }
+  return role;
+}
+
+/**
+ * Deletes a role: unknown 404; system role or the account default role 409. The delete and a check that the
+ * defaults do not name the role are one transaction (defaults PUT checks the other direction).
+ */
+export async function deleteRole(dependencies: AccessDependencies, client: string, roleReference: string): Promise<void> {
+  const assertDeletable = async () => {
+    const role = await dependencies.table.get(keys.role.item(client, roleReference), { consistent: true });
+    if (role === undefined) throw new NotFoundError('Role not found');
+    if (role.is_system === true) throw new ConflictError(SYSTEM_ROLE_MESSAGE);
+    const defaults = await getAccountDefaults(dependencies, client);
+    if (defaults.role === roleReference) throw new ConflictError(DEFAULT_ROLE_MESSAGE);
+  };
+  await assertDeletable();
+  const { pk, sk } = keys.role.item(client, roleReference);
+  try {
+    await dependencies.table.transactWrite([
+      {
+        kind: 'delete',
+        key: { pk, sk },
+        condition: notSystem(true),
+      },
+      {
+        kind: 'check',
+        key: defaultsKey(client),
+        condition: {
+          kind: 'expression',
+          expression: 'attribute_not_exists(#cpk) OR NOT (#crole = :cref)',
+          names: { '#cpk': TABLE_KEYS.partitionKey, '#crole': 'role' },
+          values: { ':cref': roleReference },
+        },
+      },
+    ]);
+  } catch (error) {
+    if (!(error instanceof ConditionFailedError)) throw error;
+    // Something changed between the read and the write: answer what is true now.
+    await assertDeletable();
+    throw new ConflictError('The role changed meanwhile; try again');
+  }
+}

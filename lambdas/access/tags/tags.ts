@@ -1,0 +1,88 @@
+import type { Principal } from '#core/auth/principal.ts';
+import { HttpError, NotFoundError } from '#core/errors.ts';
+import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
+import { keys } from '#core/store/keys.ts';
+import type { TagDefinition, TagDefinitionRequest } from '#shared/contract/entities/groups.ts';
+import { loadGroupsForReview } from '../groups/groups.ts';
+import { actorOf, listPage, withoutKeys, type AccessDependencies, type ListQuery } from '../store-support.ts';
+import { conflictLines, groupsUsingTag, reviewDefinition } from './tag-review.ts';
+
+/** 409 listing the groups a tag definition change (or delete) conflicts with, one `groups.<ref>: why` line each. */
+export class GroupReviewConflictError extends HttpError {
+  override readonly name = 'GroupReviewConflictError';
+  constructor(lines: readonly string[]) {
+    super(409, lines);
+  }
+}
+
+export function toTagDefinition(item: TableItem): TagDefinition {
+  return withoutKeys(item) as TagDefinition;
+}
+
+export function listTags(dependencies: AccessDependencies, client: string, query: ListQuery) {
+  return listPage(dependencies, client, keys.tagDefinition.list(client), query, toTagDefinition);
+}
+
+export async function getTag(dependencies: Pick<AccessDependencies, 'table'>, client: string, tagKey: string): Promise<TagDefinition> {
+  const item = await dependencies.table.get(keys.tagDefinition.item(client, tagKey));
+  if (item === undefined) throw new NotFoundError('Tag not found');
+  return toTagDefinition(item);
+}
+
+/**
+ * Creates or replaces a tag definition after reviewing every group of the tenant against it: groups the change would
+ * make invalid answer 409 listing them, unless `force_update`, which applies the definition and leaves the groups
+ * as they are (their next PUT must then satisfy it).
+ */
+export async function putTag(
+  dependencies: AccessDependencies,
+  client: string,
+  tagKey: string,
+  request: TagDefinitionRequest,
+  principal: Principal | undefined,
+): Promise<TagDefinition> {
+  if (!request.force_update) {
+    const conflicts = reviewDefinition(tagKey, request, await loadGroupsForReview(dependencies, client));
+    if (conflicts.length > 0) throw new GroupReviewConflictError(conflictLines(conflicts));
+  }
+  const definition: TagDefinition = {
+    client,
+    tag_key: tagKey,
+    tag_values: request.tag_values,
+    is_required: request.is_required,
+    default_value: request.default_value ?? null,
+    ...(request.description === undefined ? {} : { description: request.description }),
+    updated_by: actorOf(principal),
+    updated_at: dependencies.clock.now().toISOString(),
+  };
+  await dependencies.table.put({ ...keys.tagDefinition.item(client, tagKey), ...definition });
+  return definition;
+}
+
+/**
+ * Deletes a tag definition. Groups carrying the tag answer 409 listing them, unless `force`: then the tag is also
+ * removed from those groups, so no group keeps a value that no definition explains (its next PUT would fail).
+ */
+export async function deleteTag(dependencies: AccessDependencies, client: string, tagKey: string, force: boolean): Promise<void> {
+  const key = keys.tagDefinition.item(client, tagKey);
+  if ((await dependencies.table.get(key, { consistent: true })) === undefined) throw new NotFoundError('Tag not found');
+  const groups = await loadGroupsForReview(dependencies, client);
+  const users = groupsUsingTag(tagKey, groups);
+  if (users.length > 0 && !force) throw new GroupReviewConflictError(conflictLines(users));
+  for (const user of users) {
+    const group = groups.find((candidate) => candidate.group_reference === user.group_reference);
+    if (group === undefined) continue;
+    const { pk, sk } = keys.group.item(client, group.group_reference);
+    try {
+      await dependencies.table.update(
+        { pk, sk },
+        { set: { tags: group.tags.filter((tag) => tag.tag_key !== tagKey) } },
+        { condition: { kind: 'item-exists' } },
+      );
+    } catch (error) {
+      // Deleted meanwhile: nothing left to clean.
+      if (!(error instanceof ConditionFailedError)) throw error;
+    }
+  }
+  await dependencies.table.delete({ pk: key.pk, sk: key.sk });
+}

@@ -1,0 +1,101 @@
+import { ulid } from 'ulid';
+import type { Dependencies } from '../dependencies.ts';
+import { ConditionFailedError, type TransactOperation } from '../ports/table-store.ts';
+import { keys } from '../store/keys.ts';
+import { buildRecord, GENESIS_HASH, linkOfHead, type ChainLink } from './activity-chain.ts';
+
+/** Tuning and test seams for the append loop. */
+export interface AppendOptions {
+  /** Attempts before giving up (each one re-reads the head). */
+  maxAttempts?: number;
+  /** Upper bound of one backoff, in milliseconds. */
+  maxDelayMs?: number;
+  /** Random in [0, 1); jitter spreads the retries of Lambdas that lost the same race. */
+  random?: () => number;
+  sleep?: (milliseconds: number) => Promise<void>;
+  requestId?: string;
+}
+
+const DEFAULT_ATTEMPTS = 50;
+const DEFAULT_MAX_DELAY_MS = 100;
+const BASE_DELAY_MS = 5;
+
+const defaultSleep = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
+
+/** The head moved (another append won), or DynamoDB cancelled the transaction for a concurrent one. Both: re-read. */
+function lostRace(error: unknown): boolean {
+  if (error instanceof ConditionFailedError) return true;
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'TransactionCanceledException' || name === 'TransactionConflictException';
+}
+
+/** The chain is full or the head is not a head: nothing a retry can fix. */
+export class AuditChainError extends Error {
+  override readonly name = 'AuditChainError';
+}
+
+/** Activity time as the ISO text the time index sorts by; a value that is no time sorts at the append time. */
+function timeKey(activityTime: unknown, now: Date): string {
+  if (typeof activityTime === 'string') {
+    const parsed = Date.parse(activityTime);
+    if (!Number.isNaN(parsed)) return new Date(parsed).toISOString();
+  }
+  return now.toISOString();
+}
+
+/**
+ * Appends one record to the tenant's chain and returns its link. Optimistic concurrency on the chain head: read the
+ * head (strongly consistent), then in ONE transaction put record `head + 1` (must not exist) and move the head
+ * (conditional on its sequence still being the one read). Many Lambdas appending at once never fork the chain: of
+ * those that read the same head exactly one transaction commits; the others re-read and retry with exponential
+ * backoff and full jitter, at most `maxAttempts` times, then throw. One chain per tenant is the price of a single
+ * order: per tenant, appends are serial (about one DynamoDB transaction each).
+ */
+export async function appendUserActivity(
+  dependencies: Pick<Dependencies, 'table' | 'clock'>,
+  client: string,
+  entry: unknown,
+  options: AppendOptions = {},
+): Promise<ChainLink> {
+  const { table, clock } = dependencies;
+  const maxAttempts = options.maxAttempts ?? DEFAULT_ATTEMPTS;
+  const maxDelay = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;
+  const random = options.random ?? Math.random;
+  const sleep = options.sleep ?? defaultSleep;
+  const headKey = keys.userActivity.head(client);
+  const logId = ulid();
+
+  for (let attempt = 1; ; attempt += 1) {
+    const stored = await table.get(headKey, { consistent: true });
+    const head = linkOfHead(stored);
+    if (stored !== undefined && head === undefined) throw new AuditChainError(`The audit chain head of ${client} is malformed`);
+    const previous: ChainLink = head ?? { sequence: 0, hash: GENESIS_HASH };
+    const sequence = previous.sequence + 1;
+    const { content, hash } = buildRecord({
+      client,
+      sequence,
+      previousHash: previous.hash,
+      logId,
+      entry,
+      ...(options.requestId === undefined ? {} : { requestId: options.requestId }),
+    });
+    const record = { ...keys.userActivity.item(client, timeKey(content.activity_time, clock.now()), sequence), ...content, hash };
+    const moveHead: TransactOperation =
+      head === undefined
+        ? { kind: 'put', item: { ...headKey, sequence, hash }, condition: { kind: 'item-not-exists' } }
+        : {
+            kind: 'update',
+            key: headKey,
+            update: { set: { sequence, hash } },
+            condition: { kind: 'expression', expression: '#sequence = :read', names: { '#sequence': 'sequence' }, values: { ':read': head.sequence } },
+          };
+    try {
+      await table.transactWrite([{ kind: 'put', item: record, condition: { kind: 'item-not-exists' } }, moveHead]);
+      return { sequence, hash };
+    } catch (error) {
+      if (!lostRace(error) || attempt >= maxAttempts) throw error;
+      const ceiling = Math.min(maxDelay, BASE_DELAY_MS * 2 ** Math.min(attempt, 16));
+      await sleep(Math.floor(random() * ceiling));
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { ClientAppConfiguration } from '#shared/contract/entities/client-apps.ts';
+import { UnauthorizedError } from '../errors.ts';
+import type { TableStore } from '../ports/table-store.ts';
+import { keys } from '../store/keys.ts';
+import { reasonFor } from './jwt-verifier.ts';
+import type { ClientAppPrincipal } from './principal.ts';
+
+/** Longer than any real token; refusing early keeps hostile megabyte headers away from the crypto. */
+const MAX_TOKEN_LENGTH = 16 * 1024;
+/** A tenant has a handful of apps; this bounds the reads a hostile token can cause. */
+const MAX_APP_PAGES = 5;
+
+/** Remote key sets by jwks_uri, kept for the life of the process (jose caches keys and rate-limits refetches). */
+const keySets = new Map<string, JWTVerifyGetKey>();
+const KEY_SET_LIMIT = 500;
+
+function keySetFor(jwksUri: string): JWTVerifyGetKey {
+  let keySet = keySets.get(jwksUri);
+  if (keySet === undefined) {
+    if (keySets.size >= KEY_SET_LIMIT) keySets.clear();
+    keySet = createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: 5000 });
+    keySets.set(jwksUri, keySet);
+  }
+  return keySet;
+}
+
+async function clientApps(table: TableStore, client: string): Promise<ClientAppConfiguration[]> {
+  const apps: ClientAppConfiguration[] = [];
+  let startKey: Record<string, string> | undefined;
+  for (let page = 0; page < MAX_APP_PAGES; page += 1) {
+    const result = await table.query({ ...keys.clientApp.list(client), ...(startKey ? { startKey } : {}) });
+    for (const item of result.items) {
+      const parsed = ClientAppConfiguration.safeParse(item);
+      if (parsed.success) apps.push(parsed.data);
+    }
+    startKey = result.lastKey;
+    if (startKey === undefined) break;
+  }
+  return apps;
+}
+
+/**
+ * Verifies a token from one of the tenant's client apps (spec point 6, DESIGN.md §6): the token's `iss` (read
+ * unverified, only to pick the app) must be the issuer of one of the tenant's ClientAppConfiguration items; the
+ * signature is then checked against that app's jwks_uri (RS256 only), with the exact issuer, the app's audience and
+ * exp required. Anything else is a 401.
+ */
+export async function verifyClientAppToken(token: string, client: string, table: TableStore): Promise<ClientAppPrincipal> {
+  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) throw new UnauthorizedError('Token malformed');
+  let claimedIssuer: unknown;
+  try {
+    claimedIssuer = decodeJwt(token).iss;
+  } catch {
+    throw new UnauthorizedError('Token malformed');
+  }
+  if (typeof claimedIssuer !== 'string' || claimedIssuer.length === 0) throw new UnauthorizedError('Token issuer invalid');
+  const app = (await clientApps(table, client)).find((candidate) => candidate.oidc_config.issuer === claimedIssuer);
+  if (app === undefined || !URL.canParse(app.oidc_config.jwks_uri)) throw new UnauthorizedError('Token issuer invalid');
+
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, keySetFor(app.oidc_config.jwks_uri), {
+      issuer: app.oidc_config.issuer,
+      audience: app.oidc_config.audience,
+      algorithms: ['RS256'],
+      clockTolerance: 5,
+      requiredClaims: ['exp'],
+    }));
+  } catch (error) {
+    throw reasonFor(error);
+  }
+  return {
+    kind: 'client-app',
+    client,
+    appReference: app.app_reference,
+    subject: typeof payload.sub === 'string' && payload.sub.length > 0 ? payload.sub : app.app_reference,
+    tokenIssuer: app.oidc_config.issuer,
+    roles: [...app.roles],
+    cidrRanges: [...app.cidr_ranges],
+    ...(app.group === undefined ? {} : { group: app.group }),
+  };
+}
+
+/** Forgets cached key sets (tests). */
+export function clearClientAppKeySets(): void {
+  keySets.clear();
+}

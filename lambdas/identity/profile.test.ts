@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { AccessContext } from '#core/access/access-context.ts';
+import type { UserPrincipal } from '#core/auth/principal.ts';
+import { keys } from '#core/store/keys.ts';
+import { memoryTable } from './memory-table.test-helper.ts';
+import { profileOf } from './profile.ts';
+
+const principal: UserPrincipal = {
+  kind: 'user',
+  subject: 'demo-admin',
+  email: 'admin@demo.test',
+  client: 'demo',
+  groups: ['admin'],
+  tokenIssuer: 'http://localhost:1/oidc',
+};
+
+/** Only what a profile reads; cast because the interface grows with the authz work (the profile ignores the rest). */
+const access = (overrides: Partial<AccessContext> = {}): AccessContext =>
+  ({
+    roles: [],
+    roleReferences: ['admin'],
+    payloadTypes: ['Call', 'BlockedCall'],
+    isClientApp: false,
+    can: () => true,
+    allowedActions: () => ['devices:List', 'roles:Update'],
+    ...overrides,
+  }) as AccessContext;
+
+describe('profileOf', () => {
+  it('combines the token, the access context and the stored portal user', async () => {
+    const table = memoryTable([
+      {
+        ...keys.portalUser.item('demo', 'demo-admin'),
+        user_group: 'north',
+        portal_config: { theme: 'dark' },
+      },
+    ]);
+    expect(await profileOf({ table }, principal, 'demo', access())).toEqual({
+      user_reference: 'demo-admin',
+      client: 'demo',
+      actions: ['devices:List', 'roles:Update'],
+      groups: ['admin'],
+      payload_types: ['Call', 'BlockedCall'],
+      roles: ['admin'],
+      user_group: 'north',
+      portal_config: { theme: 'dark' },
+    });
+  });
+
+  it('prefers the access context user group and tolerates a missing or odd portal user item', async () => {
+    const table = memoryTable([
+      {
+        ...keys.portalUser.item('demo', 'demo-admin'),
+        user_group: 5,
+        portal_config: ['x'],
+      },
+    ]);
+    const profile = await profileOf(
+      { table },
+      principal,
+      'demo',
+      access({ userGroup: '*', roleReferences: ['reviewer'] }),
+    );
+    expect(profile).toMatchObject({ user_group: '*', roles: ['reviewer'] });
+    expect(profile).not.toHaveProperty('portal_config');
+    const bare = await profileOf(
+      { table: memoryTable() },
+      principal,
+      'demo',
+      access(),
+    );
+    expect(bare).not.toHaveProperty('user_group');
+  });
+});

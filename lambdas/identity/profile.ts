@@ -1,0 +1,38 @@
+import type { UserProfile } from '#shared/contract/entities/account.ts';
+import type { AccessContext } from '#core/access/access-context.ts';
+import type { UserPrincipal } from '#core/auth/principal.ts';
+import type { TableStore } from '#core/ports/table-store.ts';
+import { keys } from '#core/store/keys.ts';
+
+/**
+ * The signed-in user's profile in `client` (the path's tenant: in support mode staff see the tenant they act in).
+ * - `roles`: the roles in force (the user's, the account default, or the support request's role);
+ * - `groups`: the identity provider's group claim as the token carries it (`cognito:groups`);
+ * - `actions` and `payload_types`: what the access context computed from those roles;
+ * - `user_group`: the access context's, else the portal user's own; `portal_config`: the portal user's stored
+ *   portal preferences, when any.
+ */
+export async function profileOf(
+  deps: { table: TableStore },
+  principal: UserPrincipal,
+  client: string,
+  access: AccessContext,
+): Promise<UserProfile> {
+  const user = await deps.table.get(keys.portalUser.item(principal.client, principal.subject));
+  const userGroup = access.userGroup ?? (typeof user?.user_group === 'string' ? user.user_group : undefined);
+  const portalConfig = isRecord(user?.portal_config) ? user.portal_config : undefined;
+  return {
+    user_reference: principal.subject,
+    client,
+    actions: access.allowedActions(),
+    groups: [...principal.groups],
+    payload_types: [...access.payloadTypes],
+    roles: [...access.roleReferences],
+    ...(userGroup === undefined ? {} : { user_group: userGroup }),
+    ...(portalConfig === undefined ? {} : { portal_config: portalConfig }),
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

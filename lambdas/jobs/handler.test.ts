@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { PLATFORM_SCHEDULES } from '../../lib/config/job-schedules.ts';
+import { createFixedClock } from '#core/adapters/local/clocks.ts';
+import type { Dependencies } from '#core/dependencies.ts';
+import { createLogger } from '#core/logger.ts';
+import type { QuerySpec, TableStore } from '#core/ports/table-store.ts';
+import { keys } from '#core/store/keys.ts';
+import { createJobsHandler } from './handler.ts';
+import { JOBS } from './jobs.ts';
+
+/** Dependencies whose table answers empty partitions and records which ones were queried. */
+function fakeDependencies() {
+  const queried: QuerySpec[] = [];
+  const lines: string[] = [];
+  const table = {
+    query: async (query: QuerySpec) => {
+      queried.push(query);
+      return { items: [] };
+    },
+  } as unknown as TableStore;
+  const dependencies = {
+    table,
+    clock: createFixedClock(),
+    logger: createLogger({ level: 'debug', sink: (line) => lines.push(line) }),
+  } as unknown as Dependencies;
+  return { dependencies, queried, lines };
+}
+
+describe('jobs handler', () => {
+  it('knows every job the platform schedules name (CDK and local scheduler read the same list)', () => {
+    for (const schedule of PLATFORM_SCHEDULES) expect(Object.keys(JOBS), schedule.name).toContain(schedule.target.job);
+  });
+
+  it('runs the support-access expiry over the approved and pending state partitions with Queries', async () => {
+    const { dependencies, queried } = fakeDependencies();
+    const result = await createJobsHandler(() => dependencies)({ job: 'support-access-expiry', input: {} });
+    expect(result).toEqual({ expired: 0, skipped: 0 });
+    expect(queried.map((query) => query.partition)).toEqual([
+      keys.supportAccess.listByState('approved').partition,
+      keys.supportAccess.listByState('pending').partition,
+    ]);
+    expect(queried.every((query) => query.index === 'gsi1')).toBe(true);
+  });
+
+  it('defaults a missing input to {}', async () => {
+    const { dependencies } = fakeDependencies();
+    await expect(createJobsHandler(() => dependencies)({ job: 'device-deactivation' })).resolves.toEqual({ skipped: true });
+  });
+
+  it('refuses an unknown job, including names that exist on Object.prototype', async () => {
+    const { dependencies } = fakeDependencies();
+    const handler = createJobsHandler(() => dependencies);
+    await expect(handler({ job: 'no-such-job' })).rejects.toThrow('Unknown job "no-such-job"');
+    await expect(handler({ job: 'constructor' })).rejects.toThrow('Unknown job "constructor"');
+    await expect(handler({ job: '__proto__' })).rejects.toThrow('Unknown job');
+  });
+
+  it('refuses malformed events with the reason, and acknowledges bus events it does not handle yet', async () => {
+    const { dependencies, lines } = fakeDependencies();
+    const handler = createJobsHandler(() => dependencies);
+    await expect(handler(null)).rejects.toThrow(/^Not a job event: /);
+    await expect(handler({ job: 42 })).rejects.toThrow('job: ');
+    await expect(handler({ job: 'x'.repeat(65) })).rejects.toThrow('Not a job event');
+    await expect(handler({ job: 'support-access-expiry', input: [] })).rejects.toThrow('input: ');
+    await expect(handler({ source: 'aws.s3', 'detail-type': 'Object Created', detail: {} })).resolves.toEqual({ skipped: true });
+    expect(lines.some((line) => line.includes('event not handled yet'))).toBe(true);
+  });
+});

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { getDependencies } from '#core/composition.ts';
+import type { Dependencies } from '#core/dependencies.ts';
+import { runJob } from './jobs.ts';
+
+/** What a schedule sends (its `target`, lib/config/job-schedules.ts): the job's name and its input. */
+export const JobEvent = z.object({
+  job: z.string().min(1).max(64),
+  input: z.record(z.string(), z.unknown()).default({}),
+});
+export type JobEvent = z.infer<typeof JobEvent>;
+
+/** An EventBridge event (S3 `Object Created` on the raw bucket): routed here by the jobs stack's rule. */
+const BusEvent = z.looseObject({ source: z.string(), 'detail-type': z.string() });
+
+export type JobsHandler = (event: unknown) => Promise<Record<string, unknown>>;
+
+/**
+ * The jobs function over a dependency provider (tests and the local scheduler pass their own). EventBridge Scheduler
+ * invokes it with `{ job, input }` and it dispatches to the job of that name (jobs.ts). Upload events from the raw
+ * bucket also arrive here; their processing is a later issue, so they are logged and acknowledged. Anything else is
+ * refused by throwing, so the invocation shows as failed.
+ */
+export function createJobsHandler(dependencies: () => Dependencies): JobsHandler {
+  return async (event) => {
+    const deps = dependencies();
+    const job = JobEvent.safeParse(event);
+    if (job.success) return runJob(deps, job.data.job, job.data.input);
+    const bus = BusEvent.safeParse(event);
+    if (bus.success) {
+      deps.logger.warn('event not handled yet', { source: bus.data.source, detail_type: bus.data['detail-type'] });
+      return { skipped: true };
+    }
+    const problems = job.error.issues.map((issue) => `${issue.path.join('.') || 'event'}: ${issue.message}`);
+    throw new Error(`Not a job event: ${problems.join('; ')}`);
+  };
+}
+
+/** Lambda entry of the jobs function (the CDK jobs stack's `lambdas/jobs/handler.ts`). */
+export const handler: JobsHandler = createJobsHandler(getDependencies);

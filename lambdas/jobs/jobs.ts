@@ -1,0 +1,33 @@
+import type { Dependencies } from '#core/dependencies.ts';
+import { expireDueRequests } from '../support-access/support-access-service.ts';
+
+/** A job: does its work with the given dependencies and reports what it did (logged, and returned to the invoker). */
+export type Job = (dependencies: Dependencies, input: Record<string, unknown>) => Promise<Record<string, unknown>>;
+
+/** A job the schedules already name (lib/config/job-schedules.ts) whose work a later issue builds. */
+const notBuiltYet =
+  (name: string): Job =>
+  async (dependencies) => {
+    // Not an error: the schedule exists from day one, and failing would only make the scheduler retry.
+    dependencies.logger.warn('job not built yet', { job: name });
+    return { skipped: true };
+  };
+
+/**
+ * Every job the jobs function runs, by the name a schedule's target carries (`{ job, input }`). The names are those
+ * of lib/config/job-schedules.ts: the CDK jobs stack and the local scheduler both read that list.
+ */
+export const JOBS: Readonly<Record<string, Job>> = {
+  'support-access-expiry': async (dependencies) => ({ ...(await expireDueRequests(dependencies)) }),
+  'device-deactivation': notBuiltYet('device-deactivation'),
+};
+
+/** Runs one job by name. An unknown name is a configuration fault, so it throws rather than doing nothing. */
+export async function runJob(dependencies: Dependencies, name: string, input: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  // Own properties only: a name like `constructor` must not find Object.prototype's.
+  if (!Object.hasOwn(JOBS, name)) throw new Error(`Unknown job ${JSON.stringify(name.slice(0, 64))}`);
+  const job = JOBS[name] as Job;
+  const result = await job(dependencies, input);
+  dependencies.logger.info('job done', { job: name, ...result });
+  return result;
+}

@@ -1,0 +1,223 @@
+import { ulid } from 'ulid';
+import type { SupportAccessApprovalState } from '#shared/constants/account.ts';
+import type { SupportAccess, SupportAccessDecision, SupportAccessRequest } from '#shared/contract/entities/account-data.ts';
+import type { CountOnly } from '#shared/contract/entities/common.ts';
+import type { Dependencies } from '#core/dependencies.ts';
+import { NotFoundError, ValidationError } from '#core/errors.ts';
+import { describeQuery, type Page } from '#core/store/cursor.ts';
+import { keys } from '#core/store/keys.ts';
+import { SupportAccessStateConflict, transition, type SupportAccessEvent } from './state-machine.ts';
+import { changeState, getRequest, listSource, putRequest, toSupportAccess, type SupportAccessRecord } from './support-access-store.ts';
+
+/** How far ahead staff may ask for access. The spec does not say; a month bounds a forgotten grant. */
+export const MAX_REQUEST_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Deps = Pick<Dependencies, 'table' | 'clock' | 'cursors'>;
+
+/** Who made a change, as stored in requested_by / approved_by / updated_by: the email when the token has one. */
+export interface Actor {
+  id: string;
+}
+
+/** ULIDs are case-insensitive (Crockford base32); ours are stored upper-case, so a lower-case path still finds them. */
+function normalise(reference: string): string {
+  return reference.toUpperCase();
+}
+
+async function mustGet(deps: Deps, client: string, reference: string): Promise<SupportAccessRecord> {
+  const record = await getRequest(deps.table, client, normalise(reference));
+  if (record === undefined) throw new NotFoundError(`Support access request ${reference} not found`);
+  return record;
+}
+
+/** Staff ask a tenant for a role until `requested_expiry` (state table: state-machine.ts). */
+export async function requestSupportAccess(
+  deps: Deps,
+  client: string,
+  body: SupportAccessRequest,
+  actor: Actor,
+): Promise<SupportAccess> {
+  const now = deps.clock.now();
+  const expiry = new Date(body.requested_expiry);
+  const lines: string[] = [];
+  if (expiry.getTime() <= now.getTime()) lines.push('body.requested_expiry: Must be in the future');
+  else if (expiry.getTime() > now.getTime() + MAX_REQUEST_DAYS * DAY_MS) {
+    lines.push(`body.requested_expiry: Must be at most ${MAX_REQUEST_DAYS} days ahead`);
+  }
+  const [account, role] = await Promise.all([
+    deps.table.get(keys.account.item(client)),
+    deps.table.get(keys.role.item(client, body.role)),
+  ]);
+  if (account === undefined) throw new NotFoundError(`Client ${client} not found`);
+  if (role === undefined) lines.push(`body.role: No role ${body.role} in client ${client}`);
+  if (lines.length > 0) throw new ValidationError(lines);
+
+  const at = now.toISOString();
+  const record: SupportAccessRecord = {
+    client,
+    request_reference: ulid(now.getTime()),
+    requested_by: actor.id,
+    role: body.role,
+    request_description: body.request_description,
+    requested_expiry: expiry.toISOString(),
+    approval_state: 'pending',
+    created_at: at,
+    updated_at: at,
+    updated_by: actor.id,
+  };
+  await putRequest(deps.table, record);
+  return toSupportAccess(record);
+}
+
+export async function getSupportAccess(deps: Deps, client: string, reference: string): Promise<SupportAccess> {
+  return toSupportAccess(await mustGet(deps, client, reference));
+}
+
+/** Staff withdraw their request: a pending one is canceled, an approved one revoked (access ends now). */
+export async function withdrawSupportAccess(deps: Deps, client: string, reference: string, actor: Actor): Promise<SupportAccess> {
+  const read = await mustGet(deps, client, reference);
+  const to = transition(read.approval_state, 'withdraw');
+  const updated = await changeState(deps.table, read, { event: 'withdraw', to, at: deps.clock.now().toISOString(), by: actor.id });
+  return toSupportAccess(updated);
+}
+
+const DECISION_EVENTS: Record<SupportAccessDecision['approval_state'], SupportAccessEvent> = {
+  approved: 'approve',
+  rejected: 'reject',
+  revoked: 'revoke',
+};
+
+/** A tenant user approves (optionally for less time), rejects (with a reason) or revokes a request. */
+export async function decideSupportAccess(
+  deps: Deps,
+  client: string,
+  reference: string,
+  decision: SupportAccessDecision,
+  actor: Actor,
+): Promise<SupportAccess> {
+  const event = DECISION_EVENTS[decision.approval_state];
+  // What the decision itself lacks is a 400 whatever the request's state: the caller must fix the body either way.
+  const lines: string[] = [];
+  if (event === 'reject' && decision.rejection_reason === undefined) {
+    lines.push('body.rejection_reason: The rejection_reason field is required.');
+  }
+  if (event === 'approve' && decision.rejection_reason !== undefined) {
+    lines.push('body.rejection_reason: Only a rejection or a revocation has a reason');
+  }
+  if (event !== 'approve' && decision.approval_expiry !== undefined) {
+    lines.push('body.approval_expiry: Only an approval has an expiry');
+  }
+  if (lines.length > 0) throw new ValidationError(lines);
+
+  const read = await mustGet(deps, client, reference);
+  const to = transition(read.approval_state, event);
+  const now = deps.clock.now();
+  const set: Record<string, unknown> = {};
+  if (event === 'approve') {
+    if (Date.parse(read.requested_expiry) <= now.getTime()) {
+      // The expiry job has not reached it yet, but the period asked for is over: nothing is left to approve.
+      throw new SupportAccessStateConflict('expired', 'approve');
+    }
+    const expiry = new Date(decision.approval_expiry ?? read.requested_expiry);
+    if (expiry.getTime() <= now.getTime()) lines.push('body.approval_expiry: Must be in the future');
+    if (expiry.getTime() > Date.parse(read.requested_expiry)) {
+      lines.push(`body.approval_expiry: Must not be after the requested expiry ${read.requested_expiry}`);
+    }
+    if (lines.length > 0) throw new ValidationError(lines);
+    set.approval_expiry = expiry.toISOString();
+    set.approved_by = actor.id;
+  } else if (decision.rejection_reason !== undefined) {
+    set.rejection_reason = decision.rejection_reason;
+  }
+  const updated = await changeState(deps.table, read, { event, to, at: now.toISOString(), by: actor.id, set });
+  return toSupportAccess(updated);
+}
+
+export interface ListOptions {
+  /** One tenant's requests; undefined lists across tenants (then `state` is required). */
+  client?: string;
+  state?: SupportAccessApprovalState;
+  limit: number;
+  last_key?: string;
+  result_type: 'page' | 'total';
+}
+
+/** The largest page read while counting (`result_type=total`). */
+const COUNT_PAGE = 1000;
+
+/** A page of requests, newest first, or their count. A Query on a key or gsi1, never a Scan. */
+export async function listSupportAccess(deps: Deps, options: ListOptions): Promise<Page<SupportAccess> | CountOnly> {
+  const { list, sort } = listSource({ client: options.client, state: options.state });
+  // Cursors are bound to the caller's tenant (the provider's own for the cross-tenant list) and to the exact list.
+  const binding = {
+    client: options.client ?? 'admin',
+    query: describeQuery(list, { state: options.state, prefix: sort?.beginsWith }),
+  };
+  if (options.result_type === 'total') {
+    let count = 0;
+    let startKey: Record<string, string> | undefined;
+    do {
+      const result = await deps.table.query({ ...list, ...(sort ? { sort } : {}), limit: COUNT_PAGE, ...(startKey ? { startKey } : {}) });
+      count += result.items.length;
+      startKey = result.lastKey;
+    } while (startKey !== undefined);
+    return { count };
+  }
+  const startKey = options.last_key === undefined ? undefined : deps.cursors.decode(options.last_key, binding);
+  const result = await deps.table.query({
+    ...list,
+    ...(sort ? { sort } : {}),
+    descending: true,
+    limit: options.limit,
+    ...(startKey ? { startKey } : {}),
+  });
+  return deps.cursors.page(result, binding, toSupportAccess);
+}
+
+/** What one run of the expiry job did. */
+export interface ExpiryReport {
+  expired: number;
+  /** Requests another writer changed between the read and the write (it won; nothing to do). */
+  skipped: number;
+}
+
+/** Page size of the expiry job's Query over each state partition. */
+const EXPIRY_PAGE = 100;
+
+/**
+ * The expiry job: approved requests whose approval_expiry has passed, and pending ones whose requested_expiry has
+ * passed, become expired. It Queries the `approved` and `pending` state partitions (gsi1), never Scans, and each
+ * change is the same conditional write a decision uses, so a request decided meanwhile is left as decided.
+ */
+export async function expireDueRequests(deps: Pick<Dependencies, 'table' | 'clock'>): Promise<ExpiryReport> {
+  const now = deps.clock.now();
+  const report: ExpiryReport = { expired: 0, skipped: 0 };
+  const dueField = { approved: 'approval_expiry', pending: 'requested_expiry' } as const;
+  for (const state of ['approved', 'pending'] as const) {
+    // Index reads are eventually consistent: the conditional write is what makes a stale read harmless.
+    const list = keys.supportAccess.listByState(state);
+    const due: SupportAccessRecord[] = [];
+    let startKey: Record<string, string> | undefined;
+    do {
+      const page = await deps.table.query({ ...list, limit: EXPIRY_PAGE, ...(startKey ? { startKey } : {}) });
+      for (const item of page.items) {
+        const record = item as unknown as SupportAccessRecord;
+        const at = record[dueField[state]];
+        if (record.approval_state === state && (at === undefined || Date.parse(at) <= now.getTime())) due.push(record);
+      }
+      startKey = page.lastKey;
+    } while (startKey !== undefined);
+    // Written after the partition is read, so the writes (which move items out of it) cannot disturb the paging.
+    for (const record of due) {
+      try {
+        await changeState(deps.table, record, { event: 'expire', to: 'expired', at: now.toISOString(), by: 'system:support-access-expiry' });
+        report.expired += 1;
+      } catch (error) {
+        if (!(error instanceof SupportAccessStateConflict)) throw error;
+        report.skipped += 1;
+      }
+    }
+  }
+  return report;
+}

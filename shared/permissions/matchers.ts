@@ -1,0 +1,92 @@
+import { RE2JS } from 're2js';
+
+/**
+ * Matchers used by permissions and conditions. Both kinds are anchored (the whole value must match) and
+ * case-sensitive, so `devices:*` never matches `xdevices:List` and a regex `devices:.*` reads the same way.
+ *
+ * - Wildcard (default): `*` matches any run of characters (also none), `?` exactly one; everything else is literal.
+ * - Regex (`is_regex`): RE2 syntax, run by re2js in time linear in the input, so a tenant's pattern such as
+ *   `(a+)+$` can never hang the server. Constructs RE2 lacks (look-around, back-references) are refused by
+ *   `checkPattern` when a role is saved; a stored pattern that does not compile never matches.
+ */
+
+/** Longest accepted pattern (the contract allows 255 characters per matcher). */
+export const MAX_PATTERN_LENGTH = 255;
+
+/** Compiled matchers, bounded so tenant patterns cannot grow memory without limit. */
+const cache = new Map<string, (value: string) => boolean>();
+const CACHE_LIMIT = 2000;
+
+const never = (): boolean => false;
+
+/** Wildcard match, greedy with one back-track point per `*`: O(pattern × value) worst case, no recursion. */
+function wildcardMatches(pattern: string, value: string): boolean {
+  let p = 0;
+  let v = 0;
+  let star = -1;
+  let resume = 0;
+  while (v < value.length) {
+    const char = pattern[p];
+    if (char === '?' || (char !== undefined && char !== '*' && char === value[v])) {
+      p += 1;
+      v += 1;
+    } else if (char === '*') {
+      star = p;
+      resume = v;
+      p += 1;
+    } else if (star >= 0) {
+      p = star + 1;
+      resume += 1;
+      v = resume;
+    } else {
+      return false;
+    }
+  }
+  while (pattern[p] === '*') p += 1;
+  return p === pattern.length;
+}
+
+function compileRegex(pattern: string): ((value: string) => boolean) | undefined {
+  try {
+    const compiled = RE2JS.compile(pattern);
+    return (value) => compiled.matches(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A predicate for one matcher. An invalid regex (or an over-long pattern) gives a predicate that never matches. */
+export function compileMatcher(pattern: string, isRegex: boolean): (value: string) => boolean {
+  const key = `${isRegex ? 'r' : 'w'}:${pattern}`;
+  let predicate = cache.get(key);
+  if (predicate === undefined) {
+    if (pattern.length === 0 || pattern.length > MAX_PATTERN_LENGTH) predicate = never;
+    else if (isRegex) predicate = compileRegex(pattern) ?? never;
+    else predicate = (value: string) => wildcardMatches(pattern, value);
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(key, predicate);
+  }
+  return predicate;
+}
+
+/** Does `value` match the pattern? */
+export function matches(pattern: string, isRegex: boolean, value: string): boolean {
+  return compileMatcher(pattern, isRegex)(value);
+}
+
+/**
+ * Validation for the role editor and the role service: undefined when the pattern is usable, else a friendly
+ * message saying why not (shown as `path: message`).
+ */
+export function checkPattern(pattern: string, isRegex: boolean): string | undefined {
+  if (pattern.length === 0) return 'Must not be empty';
+  if (pattern.length > MAX_PATTERN_LENGTH) return `Must be at most ${MAX_PATTERN_LENGTH} characters`;
+  if (!isRegex) return undefined;
+  try {
+    RE2JS.compile(pattern);
+    return undefined;
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : 'invalid';
+    return `Must be a valid regular expression (RE2 syntax; look-around and back-references are not supported): ${detail}`;
+  }
+}
