@@ -1,5 +1,6 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import { expireDueRequests } from '../support-access/support-access-service.ts';
+import { alertsExpiryJob } from './alerts-expiry.ts';
 
 /** A job: does its work with the given dependencies and reports what it did (logged, and returned to the invoker). */
 export type Job = (dependencies: Dependencies, input: Record<string, unknown>) => Promise<Record<string, unknown>>;
@@ -20,6 +21,7 @@ const notBuiltYet =
 export const JOBS: Readonly<Record<string, Job>> = {
   'support-access-expiry': async (dependencies) => ({ ...(await expireDueRequests(dependencies)) }),
   'device-deactivation': notBuiltYet('device-deactivation'),
+  'alerts-expiry': alertsExpiryJob,
 };
 
 /** Runs one job by name. An unknown name is a configuration fault, so it throws rather than doing nothing. */

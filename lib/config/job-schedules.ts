@@ -21,6 +21,12 @@ export const PLATFORM_SCHEDULES: readonly ScheduleDefinition[] = [
     timezone: 'UTC',
     target: { job: 'device-deactivation', input: {} },
   },
+  {
+    name: 'alerts-expiry',
+    // Alert expiry is given in minutes or more; five minutes bounds how long an expired alert stays Triggered.
+    expression: 'rate(5 minutes)',
+    target: { job: 'alerts-expiry', input: {} },
+  },
 ];
 
 const EXPRESSION = /^(rate\(\d+ (minute|minutes|hour|hours|day|days)\)|cron\(\S+ \S+ \S+ \S+ \S+ \S+\))$/;

@@ -197,6 +197,10 @@ export const keys = {
       ...keys.alert.key(client, alertReference),
       entity: ENTITY.alert,
       ...keys.alert.lastOccurrenceKeys(client, alertReference, lastOccurrence),
+      ...keys.alert.firstOccurrenceKeys(client, alertReference, firstOccurrence),
+    }),
+    /** The gsi2 attributes (an occurrence that lost the race to create the alert may move them earlier). */
+    firstOccurrenceKeys: (client: string, alertReference: string, firstOccurrence: Date | string) => ({
       gsi2pk: `${tenantPrefix(client)}ALERTS#BY_FIRST`,
       gsi2sk: timeSort(firstOccurrence, alertReference),
     }),

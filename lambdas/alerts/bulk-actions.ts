@@ -1,0 +1,32 @@
+import type { AlertCloseRequest } from '#shared/contract/entities/alerts.ts';
+import { clearAlert, dismissAlert, type AlertActionOutcome } from '#core/alerts/alert-actions.ts';
+import type { AlertAccess } from '#core/alerts/alert-permissions.ts';
+import type { Dependencies } from '#core/dependencies.ts';
+import type { z } from 'zod';
+
+type Deps = Pick<Dependencies, 'table' | 'clock'>;
+
+/** Each reference in turn, a few at once: 100 references must not open 100 contended transactions together. */
+async function each(references: readonly string[], action: (reference: string) => Promise<AlertActionOutcome>): Promise<AlertActionOutcome[]> {
+  const outcomes: AlertActionOutcome[] = [];
+  for (let start = 0; start < references.length; start += 10) {
+    outcomes.push(...(await Promise.all(references.slice(start, start + 10).map(action))));
+  }
+  return outcomes;
+}
+
+/** PUT alerts: clear 1 to 100 unique references (the contract checked the list); one outcome per reference. */
+export function clearAlerts(
+  deps: Deps,
+  client: string,
+  access: AlertAccess,
+  request: z.infer<typeof AlertCloseRequest>,
+): Promise<AlertActionOutcome[]> {
+  const reason = request.cleared_reason ?? 'Cleared';
+  return each(request.alert_references, (reference) => clearAlert(deps, client, reference, access, reason, access.user));
+}
+
+/** PUT alerts/dismiss: dismiss 1 to 100 unique references for the caller. */
+export function dismissAlerts(deps: Deps, client: string, access: AlertAccess, references: readonly string[]): Promise<AlertActionOutcome[]> {
+  return each(references, (reference) => dismissAlert(deps, client, reference, access));
+}
