@@ -6,7 +6,7 @@ import type { TableItem } from '#core/ports/table-store.ts';
 import { describeQuery, type Page } from '#core/store/cursor.ts';
 import { keys } from '#core/store/keys.ts';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
-import { timeRange } from './date-range.ts';
+import { timeRangeOrAll } from '#core/store/time-range.ts';
 
 /** The list query as the contract parses it. */
 export interface AlertListQuery {
@@ -63,7 +63,7 @@ export async function listAlerts(
       user: query.active_only === true ? me : undefined,
     }),
   };
-  const sort = { between: timeRange(query.from, query.to) };
+  const sort = { between: timeRangeOrAll(query.from, query.to) };
   if (scopes.length === 0) return query.result_type === 'total' ? { count: 0 } : { count: 0, data: [] };
 
   let startKey = query.last_key === undefined ? undefined : deps.cursors.decode(query.last_key, binding);

@@ -6,7 +6,7 @@ import { createLogger } from '#core/logger.ts';
 import { createCursorCodec, type Page } from '#core/store/cursor.ts';
 import type { UserActivity } from '#shared/contract/entities/activity.ts';
 import { listActivities, type ActivityQuery } from './activities-service.ts';
-import { isoOf, timeRange } from './date-range.ts';
+import { isoOf, timeRange } from '#core/store/time-range.ts';
 
 const clock = { now: () => new Date('2025-03-01T00:00:00.000Z') };
 const noWait = { sleep: async () => undefined };

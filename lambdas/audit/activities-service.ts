@@ -4,7 +4,7 @@ import { ValidationError } from '#core/errors.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { describeQuery, type Page } from '#core/store/cursor.ts';
 import { keys } from '#core/store/keys.ts';
-import { timeRange } from './date-range.ts';
+import { timeRange } from '#core/store/time-range.ts';
 
 /** The filters of `GET activities` (the contract's query, as parsed). */
 export interface ActivityQuery {

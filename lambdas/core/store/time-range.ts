@@ -1,4 +1,4 @@
-import { ValidationError } from '#core/errors.ts';
+import { ValidationError } from '../errors.ts';
 
 /**
  * The contract's DateTimeParam (`YYYY-MM-DD`, optionally `-HHMMSS`, read as UTC) as the ISO text time-sorted keys
@@ -26,4 +26,9 @@ export function timeRange(from: string | undefined, to: string | undefined): [st
   const upper = to === undefined ? `9999-12-31T23:59:59.999Z${AFTER}` : `${isoOf(to, 'end')}${AFTER}`;
   if (from !== undefined && to !== undefined && lower > isoOf(to, 'end')) throw new ValidationError(['query.from: Must not be after to']);
   return [lower, upper];
+}
+
+/** The same range, open at both ends when neither bound is given (for lists that always narrow by sort key). */
+export function timeRangeOrAll(from: string | undefined, to: string | undefined): [string, string] {
+  return timeRange(from, to) ?? [LOWEST, `9999-12-31T23:59:59.999Z${AFTER}`];
 }
