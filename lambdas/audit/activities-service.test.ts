@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appendUserActivity } from '#core/audit/append-activity.ts';
-import { createMemoryTableStore } from '#core/audit/memory-table-store.ts';
+import { createMemoryTable } from '#core/testing/memory-table.ts';
 import { ValidationError } from '#core/errors.ts';
 import { createLogger } from '#core/logger.ts';
 import { createCursorCodec, type Page } from '#core/store/cursor.ts';
@@ -12,7 +12,7 @@ const clock = { now: () => new Date('2025-03-01T00:00:00.000Z') };
 const noWait = { sleep: async () => undefined };
 
 async function setUp() {
-  const table = createMemoryTableStore();
+  const table = createMemoryTable();
   for (let day = 1; day <= 9; day += 1) {
     for (const client of ['acme', 'demo']) {
       await appendUserActivity({ table, clock }, client, {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccessContext } from '#core/access/access-context.ts';
 import type { UserPrincipal } from '#core/auth/principal.ts';
 import { keys } from '#core/store/keys.ts';
-import { memoryTable } from './memory-table.test-helper.ts';
+import { createMemoryTable } from '#core/testing/memory-table.ts';
 import { profileOf } from './profile.ts';
 
 const principal: UserPrincipal = {
@@ -28,7 +28,7 @@ const access = (overrides: Partial<AccessContext> = {}): AccessContext =>
 
 describe('profileOf', () => {
   it('combines the token, the access context and the stored portal user', async () => {
-    const table = memoryTable([
+    const table = createMemoryTable([
       {
         ...keys.portalUser.item('demo', 'demo-admin'),
         user_group: 'north',
@@ -48,7 +48,7 @@ describe('profileOf', () => {
   });
 
   it('prefers the access context user group and tolerates a missing or odd portal user item', async () => {
-    const table = memoryTable([
+    const table = createMemoryTable([
       {
         ...keys.portalUser.item('demo', 'demo-admin'),
         user_group: 5,
@@ -64,7 +64,7 @@ describe('profileOf', () => {
     expect(profile).toMatchObject({ user_group: '*', roles: ['reviewer'] });
     expect(profile).not.toHaveProperty('portal_config');
     const bare = await profileOf(
-      { table: memoryTable() },
+      { table: createMemoryTable() },
       principal,
       'demo',
       access(),

@@ -5,7 +5,7 @@ import type { IdentityDirectory, PortalTokens } from '#core/ports/identity-direc
 import type { TableItem } from '#core/ports/table-store.ts';
 import { keys } from '#core/store/keys.ts';
 import { accountMetadata } from './account-metadata.ts';
-import { memoryTable } from './memory-table.test-helper.ts';
+import { createMemoryTable } from '#core/testing/memory-table.ts';
 import { signInRedirectUri } from './redirect-uri.ts';
 import { exchangeTokens, signInUrl } from './sign-in.ts';
 
@@ -68,7 +68,7 @@ describe('signInRedirectUri', () => {
 describe('signInUrl', () => {
   it('answers the provider URL and the public client id for a known tenant', async () => {
     const { directory, calls } = fakeDirectory();
-    const result = await signInUrl({ table: memoryTable([demoAccount]), identity: directory, mode: 'local' }, 'demo', {
+    const result = await signInUrl({ table: createMemoryTable([demoAccount]), identity: directory, mode: 'local' }, 'demo', {
       localPort: 4321,
       portalUrl: undefined,
     });
@@ -78,14 +78,14 @@ describe('signInUrl', () => {
 
   it('refuses an unknown tenant with 404 before asking the provider', async () => {
     const { directory, calls } = fakeDirectory();
-    const deps = { table: memoryTable([demoAccount]), identity: directory, mode: 'local' as const };
+    const deps = { table: createMemoryTable([demoAccount]), identity: directory, mode: 'local' as const };
     expect(await statusOf(signInUrl(deps, 'nobody', { portalUrl: undefined }))).toEqual({ status: 404, message: 'Unknown client' });
     expect(calls).toEqual([]);
   });
 
   it('knows the staff client without an account item', async () => {
     const { directory } = fakeDirectory();
-    const result = await signInUrl({ table: memoryTable(), identity: directory, mode: 'local' }, 'admin', { portalUrl: undefined });
+    const result = await signInUrl({ table: createMemoryTable(), identity: directory, mode: 'local' }, 'admin', { portalUrl: undefined });
     expect(result.client_id).toBe('verity-admin-portal');
   });
 });
@@ -93,7 +93,7 @@ describe('signInUrl', () => {
 describe('exchangeTokens', () => {
   it('redeems a code with its redirect URI', async () => {
     const { directory, calls } = fakeDirectory({ refreshToken: 'r-new' });
-    const deps = { table: memoryTable([demoAccount]), identity: directory, mode: 'local' as const };
+    const deps = { table: createMemoryTable([demoAccount]), identity: directory, mode: 'local' as const };
     const result = await exchangeTokens(deps, 'demo', { code: CODE, redirect_uri: REDIRECT });
     expect(result).toMatchObject({ refresh_token: 'r-new', expires_in: 3600 });
     expect(calls).toEqual([['exchangeCode', 'demo', CODE, REDIRECT]]);
@@ -101,14 +101,14 @@ describe('exchangeTokens', () => {
 
   it('keeps the presented refresh token when the provider does not rotate it (Cognito)', async () => {
     const { directory, calls } = fakeDirectory();
-    const deps = { table: memoryTable([demoAccount]), identity: directory, mode: 'aws' as const };
+    const deps = { table: createMemoryTable([demoAccount]), identity: directory, mode: 'aws' as const };
     expect((await exchangeTokens(deps, 'demo', { refresh_token: 'r-old' })).refresh_token).toBe('r-old');
     expect(calls).toEqual([['refresh', 'demo', 'r-old']]);
   });
 
   it('refuses a token of another tenant (one shared app client in AWS) with 403', async () => {
     const { directory } = fakeDirectory({ client: 'acme' });
-    const deps = { table: memoryTable([demoAccount]), identity: directory, mode: 'aws' as const };
+    const deps = { table: createMemoryTable([demoAccount]), identity: directory, mode: 'aws' as const };
     expect(await statusOf(exchangeTokens(deps, 'demo', { code: CODE, redirect_uri: REDIRECT }))).toEqual({
       status: 403,
       message: 'This account belongs to another client',
@@ -118,16 +118,16 @@ describe('exchangeTokens', () => {
 
   it('refuses a tenant token carrying no client, but accepts a staff-pool token without one', async () => {
     const noClient = fakeDirectory({ client: undefined }).directory;
-    const tenantDeps = { table: memoryTable([demoAccount]), identity: noClient, mode: 'aws' as const };
+    const tenantDeps = { table: createMemoryTable([demoAccount]), identity: noClient, mode: 'aws' as const };
     expect((await statusOf(exchangeTokens(tenantDeps, 'demo', { refresh_token: 'r' }))).status).toBe(403);
-    await expect(exchangeTokens({ ...tenantDeps, table: memoryTable() }, 'admin', { refresh_token: 'r' })).resolves.toMatchObject({
+    await expect(exchangeTokens({ ...tenantDeps, table: createMemoryTable() }, 'admin', { refresh_token: 'r' })).resolves.toMatchObject({
       expires_in: 3600,
     });
   });
 
   it('answers 404 for an unknown tenant and 400 with neither code nor refresh token', async () => {
     const { directory, calls } = fakeDirectory();
-    const deps = { table: memoryTable([demoAccount]), identity: directory, mode: 'local' as const };
+    const deps = { table: createMemoryTable([demoAccount]), identity: directory, mode: 'local' as const };
     expect((await statusOf(exchangeTokens(deps, 'acme', { refresh_token: 'r' }))).status).toBe(404);
     expect((await statusOf(exchangeTokens(deps, 'demo', { code: CODE }))).status).toBe(400);
     expect(calls).toEqual([]);
@@ -135,7 +135,7 @@ describe('exchangeTokens', () => {
 
   it('answers 503 when the provider hands back an unreadable id token', async () => {
     const { directory } = fakeDirectory({ idToken: 'garbage' });
-    const deps = { table: memoryTable([demoAccount]), identity: directory, mode: 'local' as const };
+    const deps = { table: createMemoryTable([demoAccount]), identity: directory, mode: 'local' as const };
     expect((await statusOf(exchangeTokens(deps, 'demo', { refresh_token: 'r' }))).status).toBe(503);
   });
 });
@@ -143,7 +143,7 @@ describe('exchangeTokens', () => {
 describe('accountMetadata', () => {
   it('shows only public facts of a tenant', async () => {
     const { directory } = fakeDirectory();
-    expect(await accountMetadata({ table: memoryTable([demoAccount]), identity: directory }, 'demo')).toEqual({
+    expect(await accountMetadata({ table: createMemoryTable([demoAccount]), identity: directory }, 'demo')).toEqual({
       client: 'demo',
       display_name: 'Demo Ltd',
       client_id: 'verity-demo-portal',
@@ -153,8 +153,8 @@ describe('accountMetadata', () => {
 
   it('describes the staff portal and refuses unknown tenants', async () => {
     const { directory } = fakeDirectory();
-    expect(await accountMetadata({ table: memoryTable(), identity: directory }, 'admin')).toMatchObject({ client: 'admin', is_admin: true });
-    expect(await statusOf(accountMetadata({ table: memoryTable(), identity: directory }, 'demo'))).toEqual({
+    expect(await accountMetadata({ table: createMemoryTable(), identity: directory }, 'admin')).toMatchObject({ client: 'admin', is_admin: true });
+    expect(await statusOf(accountMetadata({ table: createMemoryTable(), identity: directory }, 'demo'))).toEqual({
       status: 404,
       message: 'Unknown client',
     });

@@ -3,7 +3,7 @@ import { HttpError } from '#core/errors.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { createCursorCodec } from '#core/store/cursor.ts';
 import { keys } from '#core/store/keys.ts';
-import { memoryTable } from './memory-table.test-helper.ts';
+import { createMemoryTable } from '#core/testing/memory-table.ts';
 import { listStaff, toStaff } from './staff.ts';
 
 const cursors = createCursorCodec('x'.repeat(40));
@@ -19,7 +19,7 @@ const page = { limit: 2, result_type: 'page' as const };
 
 describe('listStaff', () => {
   it('pages through the staff partition only, with a signed cursor', async () => {
-    const table = memoryTable([staffItem(1), staffItem(2), staffItem(3), tenantUser]);
+    const table = createMemoryTable([staffItem(1), staffItem(2), staffItem(3), tenantUser]);
     const first = await listStaff({ table, cursors }, page);
     expect(first.data.map((staff) => staff.user_reference)).toEqual(['staff-1', 'staff-2']);
     expect(first.count).toBe(2);
@@ -30,7 +30,7 @@ describe('listStaff', () => {
   });
 
   it('refuses a forged cursor, or one minted for another list, with 400', async () => {
-    const table = memoryTable([staffItem(1)]);
+    const table = createMemoryTable([staffItem(1)]);
     const foreign = cursors.encode({ pk: tenantUser.pk, sk: tenantUser.sk }, { client: 'demo', query: 'x' });
     for (const last_key of ['garbage', foreign, `${foreign}x`]) {
       const error = await listStaff({ table, cursors }, { ...page, last_key }).catch((caught: unknown) => caught);
@@ -41,7 +41,7 @@ describe('listStaff', () => {
   });
 
   it('counts every staff member for result_type=total', async () => {
-    const table = memoryTable(Array.from({ length: 5 }, (_, n) => staffItem(n)));
+    const table = createMemoryTable(Array.from({ length: 5 }, (_, n) => staffItem(n)));
     expect(await listStaff({ table, cursors }, { limit: 2, result_type: 'total' })).toEqual({ count: 5, data: [] });
   });
 

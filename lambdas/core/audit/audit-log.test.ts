@@ -3,7 +3,7 @@ import { ConditionFailedError, type TableItem } from '../ports/table-store.ts';
 import { keys } from '../store/keys.ts';
 import { contentOf, hashContent } from './activity-chain.ts';
 import { appendUserActivity } from './append-activity.ts';
-import { createMemoryTableStore, type MemoryTableStore } from './memory-table-store.ts';
+import { createMemoryTable, type MemoryTable } from '../testing/memory-table.ts';
 import { recordUserActivity } from './record-user-activity.ts';
 import type { Dependencies } from '../dependencies.ts';
 import { verifyChain } from './verify-chain.ts';
@@ -21,13 +21,13 @@ const entry = (index: number) => ({
   is_client_app: false,
 });
 
-async function chainOf(length: number): Promise<MemoryTableStore> {
-  const table = createMemoryTableStore();
+async function chainOf(length: number): Promise<MemoryTable> {
+  const table = createMemoryTable();
   for (let index = 1; index <= length; index += 1) await appendUserActivity({ table, clock }, client, entry(index), noWait);
   return table;
 }
 
-const recordAt = (table: MemoryTableStore, sequence: number): TableItem =>
+const recordAt = (table: MemoryTable, sequence: number): TableItem =>
   table.items.get(`${keys.userActivity.chain(client).partition}\u0000${keys.userActivity.sequenceSort(sequence)}`) as TableItem;
 
 describe('appending user activity', () => {
@@ -42,7 +42,7 @@ describe('appending user activity', () => {
   });
 
   it('never forks under concurrent appends: every record gets its own sequence, all linked', async () => {
-    const table = createMemoryTableStore();
+    const table = createMemoryTable();
     const links = await Promise.all(
       Array.from({ length: 30 }, (_, index) => appendUserActivity({ table, clock }, client, entry(index), { ...noWait, random: Math.random })),
     );
@@ -51,7 +51,7 @@ describe('appending user activity', () => {
   });
 
   it('retries a lost race with jittered backoff, and gives up after the bound', async () => {
-    const table = createMemoryTableStore();
+    const table = createMemoryTable();
     let conflicts = 2;
     table.beforeTransact = () => {
       if (conflicts-- > 0) throw Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException' });
@@ -67,7 +67,7 @@ describe('appending user activity', () => {
   });
 
   it('sorts a record whose activity time is no time at the append time', async () => {
-    const table = createMemoryTableStore();
+    const table = createMemoryTable();
     await appendUserActivity({ table, clock }, client, { ...entry(1), activity_time: 'yesterday' }, noWait);
     expect(recordAt(table, 1).gsi1sk).toMatch(/^2025-03-01T00:00:00\.000Z#/);
   });
@@ -77,7 +77,7 @@ describe('recordUserActivity', () => {
   it('never throws: a failure is logged with the request id', async () => {
     const lines: Array<[string, Record<string, unknown> | undefined]> = [];
     const logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: (message: string, fields?: Record<string, unknown>) => void lines.push([message, fields]) };
-    const table = createMemoryTableStore();
+    const table = createMemoryTable();
     table.get = async () => {
       throw new Error('table down');
     };
@@ -92,7 +92,7 @@ describe('recordUserActivity', () => {
 
 describe('verifyChain', () => {
   it('says an empty chain is whole', async () => {
-    expect(await verifyChain({ table: createMemoryTableStore() }, client)).toEqual({ whole: true, count: 0 });
+    expect(await verifyChain({ table: createMemoryTable() }, client)).toEqual({ whole: true, count: 0 });
   });
 
   it('names an edited field, an added field and a removed field', async () => {
@@ -132,7 +132,7 @@ describe('verifyChain', () => {
     expect(await verifyChain({ table: swapped }, client)).toMatchObject({ whole: false, brokenAt: 2, reason: 'reordered' });
 
     const other = await chainOf(2);
-    const foreign = createMemoryTableStore();
+    const foreign = createMemoryTable();
     await appendUserActivity({ table: foreign, clock }, 'demo', entry(1), noWait);
     const copied = [...foreign.items.values()].find((item) => item.sk.startsWith('SEQ#')) as TableItem;
     const first = recordAt(other, 1);

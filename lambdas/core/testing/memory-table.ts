@@ -1,59 +1,130 @@
-import { ConditionFailedError, type ItemKey, type TableItem, type TableStore, type WriteCondition } from '../ports/table-store.ts';
+import {
+  ConditionFailedError,
+  type ItemKey,
+  type QuerySpec,
+  type TableItem,
+  type TableStore,
+  type TransactOperation,
+  type UpdateSpec,
+  type WriteCondition,
+} from '../ports/table-store.ts';
+import { TABLE_KEYS } from '../store/table-definition.ts';
 
 /**
- * Test helper: an in-memory TableStore for HTTP-stack and service tests. Supports get, batchGet, put and delete
- * (with `item-exists` / `item-not-exists` conditions) and Query on the table or an index (partition equality,
- * sort-key order, limit, start key). Updates, transactions and raw condition expressions throw, so a test that
- * needs them is seen to need a real store.
+ * TEST DOUBLE: the one in-memory TableStore for unit tests that need a table without DynamoDB Local. It keeps the
+ * port's semantics (all-or-nothing transactions with conditions, sort-key order, Query pages with `lastKey` whenever
+ * `limit` is reached, as DynamoDB does) and understands only `#name = :value` expression conditions: a service using
+ * anything richer is tested against DynamoDB Local instead. Integration tests prove the same code there.
  */
-export function createMemoryTable(items: readonly TableItem[] = []): TableStore & { items(): TableItem[] } {
-  const stored = new Map<string, TableItem>();
-  const id = (key: ItemKey) => `${key.pk}\u0000${key.sk}`;
-  for (const item of items) stored.set(id(item), structuredClone(item));
-  const check = (key: ItemKey, condition: WriteCondition | undefined) => {
-    if (condition === undefined) return;
-    if (condition.kind === 'expression') throw new Error('memory table: condition expressions are not supported');
-    const exists = stored.has(id(key));
-    if ((condition.kind === 'item-exists') !== exists) throw new ConditionFailedError('Condition failed');
-  };
-  const unsupported = (name: string) => () => Promise.reject(new Error(`memory table: ${name} is not supported`));
-  return {
-    items: () => [...stored.values()].map((item) => structuredClone(item)),
-    get: async (key) => {
-      const item = stored.get(id(key));
+export interface MemoryTable extends TableStore {
+  /** Every item by `pk\u0000sk`, for assertions and for simulating tampering. */
+  readonly items: Map<string, TableItem>;
+  /** Every Query received, in order, for tests of access patterns. */
+  readonly queries: QuerySpec[];
+  /** Runs before each transaction is applied; throw from it to simulate a lost race. */
+  beforeTransact?: (operations: readonly TransactOperation[]) => void;
+}
+
+const idOf = (key: ItemKey) => `${key.pk}\u0000${key.sk}`;
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function holds(condition: WriteCondition | undefined, current: TableItem | undefined): boolean {
+  if (condition === undefined) return true;
+  switch (condition.kind) {
+    case 'item-exists':
+      return current !== undefined;
+    case 'item-not-exists':
+      return current === undefined;
+    case 'expression': {
+      const match = /^\s*(#\w+)\s*=\s*(:\w+)\s*$/.exec(condition.expression);
+      if (match === null) throw new Error(`memory table: unsupported condition ${condition.expression}`);
+      const attribute = condition.names?.[match[1] as string] as string;
+      return current !== undefined && current[attribute] === condition.values?.[match[2] as string];
+    }
+  }
+}
+
+function applyUpdate(current: TableItem | undefined, key: ItemKey, update: UpdateSpec): TableItem {
+  const next: TableItem = structuredClone(current) ?? { pk: key.pk, sk: key.sk, entity: '' };
+  Object.assign(next, structuredClone(update.set ?? {}));
+  for (const [attribute, amount] of Object.entries(update.add ?? {})) next[attribute] = ((next[attribute] as number | undefined) ?? 0) + amount;
+  for (const attribute of update.remove ?? []) delete next[attribute];
+  return next;
+}
+
+export function createMemoryTable(initial: readonly TableItem[] = []): MemoryTable {
+  const items = new Map<string, TableItem>(initial.map((item) => [idOf(item), structuredClone(item)]));
+  const queries: QuerySpec[] = [];
+
+  const store: MemoryTable = {
+    items,
+    queries,
+    async get(key) {
+      const item = items.get(idOf(key));
       return item === undefined ? undefined : structuredClone(item);
     },
-    batchGet: async (keys) => keys.flatMap((key) => {
-      const item = stored.get(id(key));
-      return item === undefined ? [] : [structuredClone(item)];
-    }),
-    put: async (item, options) => {
-      check(item, options?.condition);
-      stored.set(id(item), structuredClone(item));
+    async put(item, options) {
+      if (!holds(options?.condition, items.get(idOf(item)))) throw new ConditionFailedError('Conflict');
+      items.set(idOf(item), structuredClone(item));
     },
-    delete: async (key, options) => {
-      check(key, options?.condition);
-      stored.delete(id(key));
+    async update(key, update, options) {
+      const current = items.get(idOf(key));
+      if (!holds(options?.condition, current)) throw new ConditionFailedError('Conflict');
+      const next = applyUpdate(current, key, update);
+      items.set(idOf(key), next);
+      return structuredClone(next);
     },
-    query: async (query) => {
-      const partitionName = query.index === undefined ? 'pk' : `${query.index}pk`;
-      const sortName = query.index === undefined ? 'sk' : `${query.index}sk`;
-      const sortOf = (item: TableItem) => String(item[sortName] ?? '');
-      let matching = [...stored.values()]
-        .filter((item) => item[partitionName] === query.partition && item[sortName] !== undefined)
-        .sort((a, b) => (sortOf(a) < sortOf(b) ? -1 : sortOf(a) > sortOf(b) ? 1 : 0));
-      if (query.descending) matching.reverse();
-      const start = query.startKey?.[sortName];
-      if (start !== undefined) matching = matching.filter((item) => (query.descending ? sortOf(item) < start : sortOf(item) > start));
-      const limit = query.limit ?? matching.length;
-      const page = matching.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        items: page.map((item) => structuredClone(item)),
-        ...(matching.length > limit && last ? { lastKey: { pk: last.pk, sk: last.sk, [sortName]: sortOf(last) } } : {}),
-      };
+    async delete(key, options) {
+      if (!holds(options?.condition, items.get(idOf(key)))) throw new ConditionFailedError('Conflict');
+      items.delete(idOf(key));
     },
-    update: unsupported('update'),
-    transactWrite: unsupported('transactWrite'),
+    async query(query: QuerySpec) {
+      queries.push(query);
+      const index = TABLE_KEYS.indexes.find((entry) => entry.name === query.index);
+      const partitionKey = index?.partitionKey ?? TABLE_KEYS.partitionKey;
+      const sortKey = index?.sortKey ?? TABLE_KEYS.sortKey;
+      const sortOf = (item: TableItem) => String(item[sortKey]);
+      let matches = [...items.values()].filter((item) => item[partitionKey] === query.partition && item[sortKey] !== undefined);
+      if (query.sort !== undefined) {
+        const sort = query.sort;
+        matches = matches.filter((item) =>
+          'beginsWith' in sort ? sortOf(item).startsWith(sort.beginsWith) : sortOf(item) >= sort.between[0] && sortOf(item) <= sort.between[1],
+        );
+      }
+      matches.sort((a, b) => byCodeUnit(sortOf(a), sortOf(b)) || byCodeUnit(a.pk, b.pk) || byCodeUnit(a.sk, b.sk));
+      if (query.descending) matches.reverse();
+      if (query.startKey !== undefined) {
+        const start = query.startKey;
+        const at = matches.findIndex((item) => item.pk === start.pk && item.sk === start.sk);
+        matches = at === -1 ? [] : matches.slice(at + 1);
+      }
+      const limited = query.limit === undefined ? matches : matches.slice(0, query.limit);
+      const last = limited.at(-1);
+      const reachedLimit = query.limit !== undefined && limited.length === query.limit;
+      const lastKey =
+        reachedLimit && last !== undefined
+          ? Object.fromEntries([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, partitionKey, sortKey].map((name) => [name, String(last[name])]))
+          : undefined;
+      return { items: limited.map((item) => structuredClone(item)), ...(lastKey === undefined ? {} : { lastKey }) };
+    },
+    async transactWrite(operations) {
+      store.beforeTransact?.(operations);
+      for (const operation of operations) {
+        const key = operation.kind === 'put' ? operation.item : operation.key;
+        if (!holds(operation.condition, items.get(idOf(key)))) throw new ConditionFailedError('Conflict');
+      }
+      for (const operation of operations) {
+        if (operation.kind === 'put') items.set(idOf(operation.item), structuredClone(operation.item));
+        else if (operation.kind === 'update') items.set(idOf(operation.key), applyUpdate(items.get(idOf(operation.key)), operation.key, operation.update));
+        else if (operation.kind === 'delete') items.delete(idOf(operation.key));
+      }
+    },
+    async batchGet(keys) {
+      return keys.flatMap((key) => {
+        const item = items.get(idOf(key));
+        return item === undefined ? [] : [structuredClone(item)];
+      });
+    },
   };
+  return store;
 }
