@@ -85,7 +85,7 @@ export const handler = createApiHandler({
       putRole(deps, clientOf(input), input.params.role_reference, input.body, input.principal),
     ),
     [rolesDelete.id]: implement(rolesDelete, async (input, deps) => {
-      await deleteRole(deps, clientOf(input), input.params.role_reference);
+      await deleteRole(deps, clientOf(input), input.params.role_reference, input.principal);
       return { ok: true as const };
     }),
     [clientRolesList.id]: implement(clientRolesList, (input, deps) => listRoles(deps, clientOf(input), input.query)),

@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import type { SupportAccessApprovalState } from '#shared/constants/account.ts';
 import type { SupportAccess, SupportAccessDecision, SupportAccessRequest } from '#shared/contract/entities/account-data.ts';
 import type { CountOnly } from '#shared/contract/entities/common.ts';
+import { raiseSecurityAlert } from '#core/alerts/security-events.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { NotFoundError, ValidationError } from '#core/errors.ts';
 import { describeQuery, type Page } from '#core/store/cursor.ts';
@@ -13,7 +14,21 @@ import { changeState, getRequest, listSource, putRequest, toSupportAccess, type 
 export const MAX_REQUEST_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type Deps = Pick<Dependencies, 'table' | 'clock' | 'cursors'>;
+/** `logger`: every state change raises a sec alert, and a failed alert is logged rather than failing the change. */
+type Deps = Pick<Dependencies, 'table' | 'clock' | 'cursors' | 'logger'>;
+
+/** The tenant's sec alert for a request that has just entered its current state (security-events.ts). */
+async function alertChange(deps: Pick<Dependencies, 'table' | 'clock' | 'logger'>, record: SupportAccessRecord, by: string): Promise<void> {
+  const state = record.approval_state;
+  await raiseSecurityAlert(deps, record.client, {
+    kind: 'support-access',
+    state,
+    reference: record.request_reference,
+    role: record.role,
+    by,
+    ...(state === 'approved' && record.approval_expiry !== undefined ? { until: record.approval_expiry } : {}),
+  });
+}
 
 /** Who made a change, as stored in requested_by / approved_by / updated_by: the email when the token has one. */
 export interface Actor {
@@ -67,6 +82,7 @@ export async function requestSupportAccess(
     updated_by: actor.id,
   };
   await putRequest(deps.table, record);
+  await alertChange(deps, record, actor.id);
   return toSupportAccess(record);
 }
 
@@ -79,6 +95,7 @@ export async function withdrawSupportAccess(deps: Deps, client: string, referenc
   const read = await mustGet(deps, client, reference);
   const to = transition(read.approval_state, 'withdraw');
   const updated = await changeState(deps.table, read, { event: 'withdraw', to, at: deps.clock.now().toISOString(), by: actor.id });
+  await alertChange(deps, updated, actor.id);
   return toSupportAccess(updated);
 }
 
@@ -131,6 +148,7 @@ export async function decideSupportAccess(
     set.rejection_reason = decision.rejection_reason;
   }
   const updated = await changeState(deps.table, read, { event, to, at: now.toISOString(), by: actor.id, set });
+  await alertChange(deps, updated, actor.id);
   return toSupportAccess(updated);
 }
 
@@ -190,7 +208,7 @@ const EXPIRY_PAGE = 100;
  * passed, become expired. It Queries the `approved` and `pending` state partitions (gsi1), never Scans, and each
  * change is the same conditional write a decision uses, so a request decided meanwhile is left as decided.
  */
-export async function expireDueRequests(deps: Pick<Dependencies, 'table' | 'clock'>): Promise<ExpiryReport> {
+export async function expireDueRequests(deps: Pick<Dependencies, 'table' | 'clock' | 'logger'>): Promise<ExpiryReport> {
   const now = deps.clock.now();
   const report: ExpiryReport = { expired: 0, skipped: 0 };
   const dueField = { approved: 'approval_expiry', pending: 'requested_expiry' } as const;
@@ -211,8 +229,10 @@ export async function expireDueRequests(deps: Pick<Dependencies, 'table' | 'cloc
     // Written after the partition is read, so the writes (which move items out of it) cannot disturb the paging.
     for (const record of due) {
       try {
-        await changeState(deps.table, record, { event: 'expire', to: 'expired', at: now.toISOString(), by: 'system:support-access-expiry' });
+        const by = 'system:support-access-expiry';
+        const expired = await changeState(deps.table, record, { event: 'expire', to: 'expired', at: now.toISOString(), by });
         report.expired += 1;
+        await alertChange(deps, expired, by);
       } catch (error) {
         if (!(error instanceof SupportAccessStateConflict)) throw error;
         report.skipped += 1;

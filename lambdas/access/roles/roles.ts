@@ -1,4 +1,6 @@
+import { raiseSecurityAlert, type RoleChanged } from '#core/alerts/security-events.ts';
 import type { Principal } from '#core/auth/principal.ts';
+import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError, type TableItem, type WriteCondition } from '#core/ports/table-store.ts';
 import { keys } from '#core/store/keys.ts';
@@ -27,6 +29,16 @@ const notSystem = (mustExist: boolean): WriteCondition => ({
   values: { ':ctrue': true },
 });
 
+/** The services that change roles also raise the security alert (and log when it cannot be raised). */
+type ChangeDependencies = AccessDependencies & Pick<Dependencies, 'logger'>;
+
+/** Who changed a role, for its sec alert: the email a portal user's token carries, else the stored actor id. */
+function changedBy(principal: Principal | undefined): Pick<RoleChanged, 'by' | 'byUserId'> {
+  if (principal?.kind === 'user') return { by: principal.email ?? principal.subject, byUserId: principal.subject };
+  if (principal?.kind === 'client-app') return { by: actorOf(principal), byUserId: principal.appReference };
+  return { by: actorOf(principal) };
+}
+
 export function listRoles(dependencies: AccessDependencies, client: string, query: ListQuery) {
   return listPage(dependencies, client, keys.role.list(client), query, toRole);
 }
@@ -39,7 +51,7 @@ export async function getRole(dependencies: Pick<AccessDependencies, 'table'>, c
 
 /** Creates or replaces a role. System roles are refused (409); every regex matcher must compile under RE2 (400). */
 export async function putRole(
-  dependencies: AccessDependencies,
+  dependencies: ChangeDependencies,
   client: string,
   roleReference: string,
   request: RoleRequest,
@@ -60,12 +72,16 @@ export async function putRole(
     updated_by: actorOf(principal),
     updated_at: dependencies.clock.now().toISOString(),
   };
+  // Only to word the alert (created or replaced); the write's condition is what guards the role.
+  const existed = (await dependencies.table.get(keys.role.item(client, roleReference), { consistent: true })) !== undefined;
   try {
     await dependencies.table.put({ ...keys.role.item(client, roleReference), ...role }, { condition: notSystem(false) });
   } catch (error) {
     if (error instanceof ConditionFailedError) throw new ConflictError(SYSTEM_ROLE_MESSAGE);
     throw error;
   }
+  const change = existed ? 'replaced' : 'created';
+  await raiseSecurityAlert(dependencies, client, { kind: 'role-changed', change, role: roleReference, ...changedBy(principal) });
   return role;
 }
 
@@ -73,7 +89,12 @@ export async function putRole(
  * Deletes a role: unknown 404; system role or the account default role 409. The delete and a check that the
  * defaults do not name the role are one transaction (defaults PUT checks the other direction).
  */
-export async function deleteRole(dependencies: AccessDependencies, client: string, roleReference: string): Promise<void> {
+export async function deleteRole(
+  dependencies: ChangeDependencies,
+  client: string,
+  roleReference: string,
+  principal: Principal | undefined,
+): Promise<void> {
   const assertDeletable = async () => {
     const role = await dependencies.table.get(keys.role.item(client, roleReference), { consistent: true });
     if (role === undefined) throw new NotFoundError('Role not found');
@@ -107,4 +128,5 @@ export async function deleteRole(dependencies: AccessDependencies, client: strin
     await assertDeletable();
     throw new ConflictError('The role changed meanwhile; try again');
   }
+  await raiseSecurityAlert(dependencies, client, { kind: 'role-changed', change: 'deleted', role: roleReference, ...changedBy(principal) });
 }

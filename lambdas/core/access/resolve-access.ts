@@ -128,6 +128,9 @@ export async function resolveAccess(dependencies: AccessDependencies, request: A
   };
 }
 
+/** A 403 whose cause is the caller's network address (account, client app or role ranges): a security event. */
+export class CidrRefusedError extends ForbiddenError {}
+
 /**
  * Actions every authenticated caller may perform on themselves, whatever their roles: reading one's own profile is
  * how the portal learns what the user may do (and can say "you have no access" instead of failing to load).
@@ -143,10 +146,14 @@ export function authorize(resolved: ResolvedAccess, endpoint: Endpoint): void {
   const { access, limits } = resolved;
   for (const limit of limits) {
     if (!ipAllowedBy(access.ip, limit.ranges)) {
-      throw new ForbiddenError(`Access denied: ${access.ip ?? 'an unknown address'} is outside ${limit.owner} allowed CIDR ranges`);
+      throw new CidrRefusedError(`Access denied: ${access.ip ?? 'an unknown address'} is outside ${limit.owner} allowed CIDR ranges`);
     }
   }
   if (endpoint.surface === 'internal' || SELF_SERVICE_ACTIONS.has(endpoint.action)) return;
   const decision = evaluate(access.roles, { action: endpoint.action, ip: access.ip });
-  if (!decision.allowed) throw new ForbiddenError(`Access denied: ${decision.reason}`);
+  if (decision.allowed) return;
+  // Refused only because of where the caller is: the roles would allow it from inside their ranges.
+  const anywhere = access.roles.map((role) => ({ ...role, cidr_ranges: [] }));
+  const networkOnly = evaluate(anywhere, { action: endpoint.action, ip: access.ip }).allowed;
+  throw new (networkOnly ? CidrRefusedError : ForbiddenError)(`Access denied: ${decision.reason}`);
 }

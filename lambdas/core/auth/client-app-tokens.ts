@@ -25,6 +25,23 @@ function keySetFor(jwksUri: string): JWTVerifyGetKey {
   return keySet;
 }
 
+/**
+ * A 401 for a token that named a client app's issuer (or an unknown issuer in a tenant that has apps) and failed
+ * verification: a security event (lambdas/core/alerts/security-events.ts). Expired tokens are routine, not this.
+ */
+export class ClientAppTokenRefusedError extends UnauthorizedError {
+  constructor(
+    reason: string,
+    readonly issuer: string,
+    readonly appReference: string | undefined,
+  ) {
+    super(reason);
+  }
+}
+
+/** Reasons that are the clock's doing rather than a wrong or forged token. */
+const ROUTINE_REASONS: ReadonlySet<string> = new Set(['Token expired', 'Token not yet valid']);
+
 async function clientApps(table: TableStore, client: string): Promise<ClientAppConfiguration[]> {
   const apps: ClientAppConfiguration[] = [];
   let startKey: Record<string, string> | undefined;
@@ -55,8 +72,12 @@ export async function verifyClientAppToken(token: string, client: string, table:
     throw new UnauthorizedError('Token malformed');
   }
   if (typeof claimedIssuer !== 'string' || claimedIssuer.length === 0) throw new UnauthorizedError('Token issuer invalid');
-  const app = (await clientApps(table, client)).find((candidate) => candidate.oidc_config.issuer === claimedIssuer);
-  if (app === undefined || !URL.canParse(app.oidc_config.jwks_uri)) throw new UnauthorizedError('Token issuer invalid');
+  const apps = await clientApps(table, client);
+  const app = apps.find((candidate) => candidate.oidc_config.issuer === claimedIssuer);
+  // A tenant without apps expects no app tokens: a stray issuer there is noise, not a security event.
+  if (app === undefined && apps.length === 0) throw new UnauthorizedError('Token issuer invalid');
+  if (app === undefined) throw new ClientAppTokenRefusedError('Token issuer invalid', claimedIssuer, undefined);
+  if (!URL.canParse(app.oidc_config.jwks_uri)) throw new ClientAppTokenRefusedError('Token issuer invalid', claimedIssuer, app.app_reference);
 
   let payload: JWTPayload;
   try {
@@ -68,7 +89,12 @@ export async function verifyClientAppToken(token: string, client: string, table:
       requiredClaims: ['exp'],
     }));
   } catch (error) {
-    throw reasonFor(error);
+    const refusal = reasonFor(error);
+    // 503s (the app's key set unreachable) and clock trouble are not the token's fault.
+    if (refusal instanceof UnauthorizedError && !ROUTINE_REASONS.has(refusal.message)) {
+      throw new ClientAppTokenRefusedError(refusal.message, claimedIssuer, app.app_reference);
+    }
+    throw refusal;
   }
   return {
     kind: 'client-app',
