@@ -66,14 +66,17 @@ describe('group handlers', () => {
   });
 
   it('answer 501 naming the endpoint once input and token pass, for capabilities not built yet', async () => {
-    // Devices and licences are built by a later issue: until then their endpoints name themselves.
-    const devices = await call('admin.devices.list', { pathParameters: { client: 'acme' }, headers: { authorization: `Bearer ${tenantToken}` } });
-    expect(devices).toEqual({
+    // Metrics and licences are built by a later issue: until then their endpoints name themselves.
+    const metrics = await call('admin.metrics.get', {
+      pathParameters: { client: 'acme', scope: 'Summary' },
+      headers: { authorization: `Bearer ${tenantToken}` },
+    });
+    expect(metrics).toEqual({
       status: 501,
       body: {
         error_code: 501,
-        message: 'Not implemented yet: GET /api/v1/{client}/devices (admin.devices.list)',
-        errors: ['Not implemented yet: GET /api/v1/{client}/devices (admin.devices.list)'],
+        message: 'Not implemented yet: GET /api/v1/{client}/metrics/{scope} (admin.metrics.get)',
+        errors: ['Not implemented yet: GET /api/v1/{client}/metrics/{scope} (admin.metrics.get)'],
       },
     });
     expect((await call('internal.clients.list', { headers: { authorization: `Bearer ${staffToken}` } })).status).toBe(501);

@@ -13,7 +13,7 @@ import { createEicarScanner } from './adapters/local/eicar-scanner.ts';
 import { createLocalKeyService } from './adapters/local/local-key-service.ts';
 import { createLocalScheduler } from './adapters/local/local-scheduler.ts';
 import { createOidcIdentityDirectory } from './adapters/oidc/oidc-identity-directory.ts';
-import { refuseDeviceTokens } from './auth/device-token.ts';
+import { createDeviceTokens, deviceTokenSecret } from './auth/device-token.ts';
 import { createOidcTokenVerifier } from './auth/jwt-verifier.ts';
 import { getConfig, type Config } from './config.ts';
 import type { Dependencies } from './dependencies.ts';
@@ -53,12 +53,14 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
       : {}),
   });
   const buckets = { raw: config.RAW_BUCKET, processed: config.PROCESSED_BUCKET };
+  const table = overrides.table ?? createDynamoTableStore(documents, config.TABLE_NAME);
+  const clock = overrides.clock ?? systemClock;
 
   return {
     config,
     logger,
-    clock: systemClock,
-    table: createDynamoTableStore(documents, config.TABLE_NAME),
+    clock,
+    table,
     blobs: createS3BlobStore(s3, buckets),
     keys: local
       ? createLocalKeyService({ dataDir: config.DATA_DIR as string })
@@ -68,7 +70,7 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
     scanner: local ? createEicarScanner() : createGuardDutyScanner(s3, buckets),
     cursors: createCursorCodec(config.CURSOR_SECRET),
     tokens: createOidcTokenVerifier({ issuer: config.OIDC_ISSUER, audiences: config.OIDC_AUDIENCES }),
-    deviceTokens: refuseDeviceTokens,
+    deviceTokens: createDeviceTokens({ secret: deviceTokenSecret(config), table, clock }),
     ...overrides,
   };
 }

@@ -35,6 +35,8 @@ export const ConfigSchema = z
     OIDC_AUDIENCES: commaList,
     /** HMAC key for pagination cursors. Long enough that it cannot be guessed. */
     CURSOR_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }),
+    /** HMAC key for device tokens. Optional: when unset, derived from CURSOR_SECRET (auth/device-token.ts). */
+    DEVICE_TOKEN_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     /** Local key material (master key file). Required in local mode. */
     DATA_DIR: z.string().min(1).optional(),
     /** KMS key (id, ARN or alias) for platform secrets in AWS mode. */

@@ -1,4 +1,90 @@
+import { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
+import { reply } from '#core/http/reply.ts';
+import { implement, type RouteInput } from '#core/http/route.ts';
+import { getDashboard } from './dashboard/dashboard.ts';
+import { getDeviceUser, listDeviceUserDevices, listDeviceUsers, offboardDeviceUser, onboardDeviceUser, updateDeviceUser } from './device-users/device-users.ts';
+import { deactivateDevice, getDevice, listDeviceHistory, listDevices } from './devices/devices.ts';
 
-/** Lambda entry of the `devices` endpoint group. Nothing is implemented yet: every endpoint answers 501 after validation and auth. */
-export const handler = createApiHandler({ group: 'devices', routes: {} });
+/**
+ * The group's endpoints, in the contract's order (the order is what types each route; checked by id at load).
+ * Commands, telemetry and metrics are another part of issue 5: they answer 501 until wired here.
+ */
+const [
+  dashboardGet,
+  devicesList,
+  devicesGet,
+  devicesDeactivate,
+  ,
+  ,
+  devicesHistory,
+  ,
+  ,
+  ,
+  ,
+  usersList,
+  usersGet,
+  usersCreate,
+  usersUpdate,
+  usersDelete,
+  usersDevices,
+] = deviceEndpoints;
+
+const expected: Array<[{ id: string }, string]> = [
+  [dashboardGet, 'admin.dashboard.get'],
+  [devicesList, 'admin.devices.list'],
+  [devicesGet, 'admin.devices.get'],
+  [devicesDeactivate, 'admin.devices.deactivate'],
+  [devicesHistory, 'admin.devices.history'],
+  [usersList, 'admin.users.list'],
+  [usersGet, 'admin.users.get'],
+  [usersCreate, 'admin.users.create'],
+  [usersUpdate, 'admin.users.update'],
+  [usersDelete, 'admin.users.delete'],
+  [usersDevices, 'admin.users.devices'],
+];
+for (const [endpoint, id] of expected) {
+  if (endpoint.id !== id) throw new Error(`devices handler expected ${id}, found ${endpoint.id}`);
+}
+
+/** Every endpoint of the group has `{client}` in its path; the router checked it against the caller's tenant. */
+function clientOf(input: Pick<RouteInput, 'client'>): string {
+  if (input.client === undefined) throw new Error('devices routes need the path client');
+  return input.client;
+}
+
+/** Lambda entry of the `devices` group: device users, devices (admin side) and the dashboard. */
+export const handler = createApiHandler({
+  group: 'devices',
+  routes: {
+    [dashboardGet.id]: implement(dashboardGet, (input, deps) => getDashboard(deps, clientOf(input))),
+
+    [devicesList.id]: implement(devicesList, (input, deps) => listDevices(deps, clientOf(input), input.query)),
+    [devicesGet.id]: implement(devicesGet, (input, deps) => getDevice(deps, clientOf(input), input.params.device_reference)),
+    [devicesDeactivate.id]: implement(devicesDeactivate, (input, deps) =>
+      deactivateDevice(deps, clientOf(input), input.params.device_reference, input.principal),
+    ),
+    [devicesHistory.id]: implement(devicesHistory, async (input, deps) => {
+      const page = await listDeviceHistory(deps, clientOf(input), input.params.device_reference, { ...input.query, result_type: 'page' });
+      if (!('data' in page)) throw new Error('history lists a page');
+      return page;
+    }),
+
+    [usersList.id]: implement(usersList, (input, deps) => listDeviceUsers(deps, clientOf(input), input.query)),
+    [usersGet.id]: implement(usersGet, (input, deps) => getDeviceUser(deps, clientOf(input), input.params.device_user_reference)),
+    [usersCreate.id]: implement(usersCreate, async (input, deps) => {
+      const { user, created } = await onboardDeviceUser(deps, clientOf(input), input.params.device_user_reference, input.body, input.principal);
+      return reply(user, { status: created ? 201 : 200 });
+    }),
+    [usersUpdate.id]: implement(usersUpdate, (input, deps) =>
+      updateDeviceUser(deps, clientOf(input), input.params.device_user_reference, input.body, input.principal),
+    ),
+    [usersDelete.id]: implement(usersDelete, async (input, deps) => {
+      await offboardDeviceUser(deps, clientOf(input), input.params.device_user_reference, input.principal);
+      return { ok: true as const };
+    }),
+    [usersDevices.id]: implement(usersDevices, (input, deps) =>
+      listDeviceUserDevices(deps, clientOf(input), input.params.device_user_reference, input.query),
+    ),
+  },
+});

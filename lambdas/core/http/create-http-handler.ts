@@ -2,7 +2,11 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Endpoint, EndpointGroup } from '#shared/contract/endpoint.ts';
 import type { AccessContext } from '../access/access-context.ts';
-import { authorize, resolveAccess } from '../access/resolve-access.ts';
+import { authorize, CidrRefusedError, resolveAccess } from '../access/resolve-access.ts';
+import { raiseSecurityAlert } from '../alerts/security-events.ts';
+import { ClientAppTokenRefusedError } from '../auth/client-app-tokens.ts';
+import { DeviceTokenRefusedError, type DeviceCallPrincipal } from '../auth/device-token.ts';
+import { deviceOf, deviceOfAuthentication, recordDeviceCallSafely } from '../device-activity/record-device-activity.ts';
 import { describePrincipal, type Principal } from '../auth/principal.ts';
 import type { Dependencies } from '../dependencies.ts';
 import { HttpError, InternalError, NotFoundError, NotImplementedError, toErrorResponse } from '../errors.ts';
@@ -34,6 +38,8 @@ interface RequestState {
   input?: ParsedInput;
   principal?: Principal;
   access?: AccessContext;
+  /** A device whose token was read but refused (its refusal is still its device activity). */
+  refusedDevice?: { client: string; deviceReference: string };
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
@@ -128,7 +134,22 @@ export function createHttpHandler(options: HttpHandlerOptions): ApiHandler {
       const endpoint = state.endpoint as Endpoint;
       const client = state.input?.client;
       if (endpoint.auth !== 'public') state.startedAtTime = (state.dependencies as Dependencies).clock.now();
-      state.principal = await authenticate(endpoint, request.event.headers ?? {}, state.dependencies as Dependencies, client);
+      const dependencies = state.dependencies as Dependencies;
+      try {
+        state.principal = await authenticate(endpoint, request.event.headers ?? {}, dependencies, client);
+      } catch (error) {
+        if (error instanceof DeviceTokenRefusedError) state.refusedDevice = error.device;
+        // Only raised for the path's tenant (the one whose app it claimed to be); the 401 stands either way.
+        if (error instanceof ClientAppTokenRefusedError && client !== undefined) {
+          await raiseSecurityAlert(dependencies, client, {
+            kind: 'client-app-token-refused',
+            issuer: error.issuer,
+            reason: error.message,
+            ...(error.appReference === undefined ? {} : { appReference: error.appReference }),
+          });
+        }
+        throw error;
+      }
       checkTenant(endpoint, state.principal, client);
     },
   };
@@ -147,7 +168,22 @@ export function createHttpHandler(options: HttpHandlerOptions): ApiHandler {
         ip: request.event.requestContext?.http?.sourceIp,
       });
       state.access = resolved.access;
-      authorize(resolved, endpoint);
+      try {
+        authorize(resolved, endpoint);
+      } catch (error) {
+        // The tenant check already ran: the path's tenant is the caller's own (or the one support mode acts in).
+        if (error instanceof CidrRefusedError) {
+          await raiseSecurityAlert(state.dependencies as Dependencies, state.input?.client ?? principal.client, {
+            kind: 'cidr-refused',
+            userId: principal.kind === 'client-app' ? principal.appReference : principal.subject,
+            userLabel: principal.kind === 'client-app' ? `Client app ${principal.appReference}` : (principal.email ?? principal.subject),
+            ip: resolved.access.ip,
+            action: endpoint.action,
+            reason: error.message,
+          });
+        }
+        throw error;
+      }
     },
   };
 
@@ -158,6 +194,7 @@ export function createHttpHandler(options: HttpHandlerOptions): ApiHandler {
    */
   const recordActivity = async (request: MiddyRequest) => {
     const state = stateOf(request.event);
+    if (await recordDeviceCall(request, state)) return;
     if (state.principal === undefined || state.principal.kind === 'device' || state.endpoint === undefined) return;
     const dependencies = state.dependencies as Dependencies;
     const response = request.response as APIGatewayProxyStructuredResultV2 | undefined;
@@ -175,6 +212,22 @@ export function createHttpHandler(options: HttpHandlerOptions): ApiHandler {
     await recordActivitySafely(dependencies, client, entry, requestIdOf(request.event, request.context));
   };
   const activity = { after: recordActivity, onError: recordActivity };
+
+  /** Device calls are DeviceActivity (lambdas/core/device-activity), allowed or refused once the token was read. */
+  const recordDeviceCall = async (request: MiddyRequest, state: RequestState): Promise<boolean> => {
+    if (state.endpoint === undefined) return false;
+    const response = request.response as APIGatewayProxyStructuredResultV2 | undefined;
+    const device =
+      state.principal?.kind === 'device'
+        ? deviceOf(state.principal as DeviceCallPrincipal)
+        : (state.refusedDevice ?? deviceOfAuthentication(state.endpoint, response?.body, response?.statusCode ?? 500));
+    if (device === undefined) return false;
+    const dependencies = state.dependencies as Dependencies;
+    const facts = { event: request.event, endpoint: state.endpoint, device, statusCode: response?.statusCode ?? 500, error: request.error };
+    const times = { startedAt: state.startedAtTime ?? dependencies.clock.now(), endedAt: dependencies.clock.now() };
+    await recordDeviceCallSafely(dependencies, { ...facts, ...times }, requestIdOf(request.event, request.context));
+    return true;
+  };
 
   /** In local and test mode, a response that breaks its own contract is our bug: answer 500 and log why. */
   const validateResponse = {

@@ -26,6 +26,10 @@ export const ENTITY = {
   clientApp: 'ClientApp',
   supportAccess: 'SupportAccess',
   auditHead: 'AuditHead',
+  deviceKeys: 'DeviceKeys',
+  phoneNumber: 'PhoneNumber',
+  dashboardCounters: 'DashboardCounters',
+  deviceHistory: 'DeviceHistory',
 } as const;
 export type EntityName = (typeof ENTITY)[keyof typeof ENTITY];
 
@@ -132,6 +136,29 @@ export const keys = {
     listByDeviceUser: (client: string, deviceUserReference: string): ListKey =>
       list('gsi2', `${tenantPrefix(client)}DUSER#${part(deviceUserReference)}#DEVICES`),
     listByGroup: (client: string, group: string): ListKey => list('gsi3', `${tenantPrefix(client)}GROUP#${part(group)}#DEVICES`),
+    /** Primary key alone (get, update) when the list keys are not needed. */
+    key: (client: string, deviceReference: string): ItemKey => ({
+      pk: `${tenantPrefix(client)}DEVICE#${part(deviceReference)}`,
+      sk: 'DEVICE',
+    }),
+    /** Sort-key prefix of the history records in the device's partition. */
+    historyPrefix: 'HISTORY#',
+    /**
+     * One holding period of the device (who held it, in which group, from when). Sort key `HISTORY#<from ISO>#<id>`:
+     * a Query on the prefix lists the periods in time order, and a `from` range is a key condition.
+     */
+    history: (client: string, deviceReference: string, from: Date | string, id: string): ItemKey => ({
+      pk: `${tenantPrefix(client)}DEVICE#${part(deviceReference)}`,
+      sk: `HISTORY#${timeSort(from, id)}`,
+    }),
+    /** The device's partition (item, history, and what other parts keep there by sort-key prefix). */
+    partition: (client: string, deviceReference: string): ListKey => list(undefined, `${tenantPrefix(client)}DEVICE#${part(deviceReference)}`),
+    /**
+     * The tenant's dashboard counters (devices by state, device users by state, app and OS versions): one item,
+     * changed only by atomic ADD in the transaction of the write that moves a device or device user
+     * (lambdas/core/store/dashboard-counters.ts), so the dashboard is one GetItem at any fleet size.
+     */
+    dashboardCounters: (client: string): ItemKey => ({ pk: `${tenantPrefix(client)}DASHBOARD`, sk: 'COUNTERS' }),
   },
   deviceUser: {
     item: (client: string, deviceUserReference: string, group?: string): ItemKeys => ({
@@ -147,6 +174,11 @@ export const keys = {
     list: (client: string): ListKey => list('gsi1', `${tenantPrefix(client)}DEVICE_USERS`),
     listByGroup: (client: string, group: string): ListKey =>
       list('gsi3', `${tenantPrefix(client)}GROUP#${part(group)}#DEVICE_USERS`),
+    /** Primary key alone (get, update) when the list keys are not needed. */
+    key: (client: string, deviceUserReference: string): ItemKey => ({
+      pk: `${tenantPrefix(client)}DUSER#${part(deviceUserReference)}`,
+      sk: 'DEVICE_USER',
+    }),
   },
   payload: {
     /** Comments and audit records live in the payload's partition (sort keys `COMMENT#…`, `AUDIT#…`). */
@@ -313,6 +345,27 @@ export const keys = {
     chain: (client: string): ListKey => list(undefined, `${tenantPrefix(client)}USER_ACTIVITY`),
     /** The records newest or oldest first by activity time (gsi1; a time range is a key condition on the ISO prefix). */
     list: (client: string): ListKey => list('gsi1', `${tenantPrefix(client)}USER_ACTIVITY#BY_TIME`),
+  },
+  /**
+   * The tenant's device keys (docs/device-protocol.md): one `CURRENT` item with the enrolment key and the device KEK,
+   * both stored only wrapped under the tenant key; and one `KEK#<key_id>` item per KEK, so a payload's `key_id`
+   * finds its KEK after a rotation.
+   */
+  deviceKeys: {
+    current: (client: string): ItemKeys => ({ pk: `${tenantPrefix(client)}DEVICE_KEYS`, sk: 'CURRENT', entity: ENTITY.deviceKeys }),
+    kek: (client: string, keyId: string): ItemKeys => ({
+      pk: `${tenantPrefix(client)}DEVICE_KEYS`,
+      sk: `KEK#${part(keyId)}`,
+      entity: ENTITY.deviceKeys,
+    }),
+  },
+  /** Which device user a phone number belongs to (device authentication resolves the user by number). */
+  phoneNumber: {
+    item: (client: string, phoneNumber: string): ItemKeys => ({
+      pk: `${tenantPrefix(client)}PHONE#${part(phoneNumber)}`,
+      sk: 'PHONE',
+      entity: ENTITY.phoneNumber,
+    }),
   },
   deviceActivity: {
     item: (client: string, activity: { activityTime: Date | string; logId: string; deviceReference: string }): ItemKeys => ({

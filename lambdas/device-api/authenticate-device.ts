@@ -1,0 +1,189 @@
+import { Service, type InstallState } from '#shared/constants/devices.ts';
+import type { DeviceAuthRequest, DeviceAuthResponse } from '#shared/contract/entities/device-auth.ts';
+import { createDeviceTokens, deviceTokenSecret } from '#core/auth/device-token.ts';
+import type { Dependencies } from '#core/dependencies.ts';
+import { openDeviceReference } from '#core/device-activity/device-keys.ts';
+import { ConditionFailedError, type TableItem, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
+import { dashboardCounterOperations, deviceCounterChanges } from '#core/store/dashboard-counters.ts';
+import { groupStatsOperation, statsAttribute } from '#core/store/group-stats.ts';
+import { keys } from '#core/store/keys.ts';
+import { ConflictError } from '#core/errors.ts';
+
+type Deps = Pick<Dependencies, 'table' | 'keys' | 'clock' | 'config'>;
+
+/**
+ * install_state (docs/device-protocol.md), in this order:
+ * - NoInstallationId: the request carries no installation_id (nothing to compare);
+ * - NewInstall: the device reference is unknown, or known but on other hardware (no IMEI in common);
+ * - NoChange: same installation_id as stored (or none was stored yet);
+ * - FactoryReset: known device, a different installation_id, and at least one IMEI in common (same phone, app data
+ *   lost: a wipe or a reinstall, which the server cannot tell apart).
+ */
+export function installStateOf(before: TableItem | undefined, request: Pick<DeviceAuthRequest, 'installation_id' | 'imeis'>): InstallState {
+  if (request.installation_id === undefined) return 'NoInstallationId';
+  if (before === undefined) return 'NewInstall';
+  const stored = typeof before.installation_id === 'string' ? before.installation_id : undefined;
+  if (stored === undefined || stored === request.installation_id) return 'NoChange';
+  const known = new Set(Array.isArray(before.imeis) ? before.imeis.map(String) : []);
+  return request.imeis.some((imei) => known.has(imei)) ? 'FactoryReset' : 'NewInstall';
+}
+
+/** The device user: the one the device item remembers, else the first of the request's numbers that names one. */
+async function resolveDeviceUser(deps: Deps, client: string, before: TableItem | undefined, numbers: string[]): Promise<TableItem | undefined> {
+  let reference = typeof before?.device_user_reference === 'string' ? before.device_user_reference : undefined;
+  if (reference === undefined) {
+    const found = await deps.table.batchGet(numbers.map((number) => keyOf(keys.phoneNumber.item(client, number))));
+    const byNumber = new Map(found.map((item) => [String(item.phone_number), item]));
+    const first = numbers.map((number) => byNumber.get(number)).find((item) => typeof item?.device_user_reference === 'string');
+    reference = first?.device_user_reference as string | undefined;
+  }
+  if (reference === undefined) return undefined;
+  const { pk, sk } = keys.deviceUser.item(client, reference);
+  return (await deps.table.get({ pk, sk }, { consistent: true })) ?? undefined;
+}
+
+const keyOf = (item: { pk: string; sk: string }) => ({ pk: item.pk, sk: item.sk });
+const INDEX_ATTRIBUTES = ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'];
+
+/** Phone numbers as the device item keeps them: first_verified kept, last_verified now, slot = position. */
+function mergePhoneNumbers(before: TableItem | undefined, numbers: string[], now: string) {
+  const previous = new Map<string, { first_verified?: string }>();
+  for (const entry of Array.isArray(before?.phone_numbers) ? (before.phone_numbers as Array<{ phone_number: string; first_verified?: string }>) : []) {
+    previous.set(entry.phone_number, entry);
+  }
+  return numbers.map((phone_number, slot_index) => ({
+    phone_number,
+    first_verified: previous.get(phone_number)?.first_verified ?? now,
+    last_verified: now,
+    slot_index,
+  }));
+}
+
+function clientPortalUrl(deps: Deps, client: string): string {
+  const base = process.env.PORTAL_URL ?? (deps.config.VERITY_MODE === 'local' ? 'http://localhost:3000' : 'https://portal.invalid');
+  return `${base.replace(/\/+$/, '')}/?client=${encodeURIComponent(client)}`;
+}
+
+/**
+ * The device authentication exchange (DESIGN.md §7): opens the sealed reference, resolves the device user, computes
+ * install_state, writes the device (activated, not deactivated, not legacy) with its dashboard counters, group stats
+ * and phone-number index in ONE transaction, and issues a device token bound to the new activation epoch.
+ */
+export async function authenticateDevice(deps: Deps, request: DeviceAuthRequest): Promise<DeviceAuthResponse> {
+  const { client, deviceReference } = await openDeviceReference(deps, request.ulid_encrypted);
+  const numbers = [...new Set(request.phone_numbers)];
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await attemptAuthentication(deps, client, deviceReference, request, numbers);
+    } catch (error) {
+      // Two racing authentications of one device: re-read and redo (the loser sees the winner's item).
+      if (!(error instanceof ConditionFailedError) || attempt >= 2) throw error instanceof ConditionFailedError ? new ConflictError('Device changed meanwhile: try again') : error;
+    }
+  }
+}
+
+async function attemptAuthentication(deps: Deps, client: string, deviceReference: string, request: DeviceAuthRequest, numbers: string[]) {
+  const now = deps.clock.now().toISOString();
+  const deviceKey = keyOf(keys.device.item(client, deviceReference));
+  const before = await deps.table.get(deviceKey, { consistent: true });
+  const user = await resolveDeviceUser(deps, client, before, numbers);
+  const installState = installStateOf(before, request);
+  const userReference = typeof user?.device_user_reference === 'string' ? user.device_user_reference : undefined;
+  const group = typeof user?.group === 'string' ? user.group : typeof before?.group === 'string' ? before.group : undefined;
+  // Only an onboarded user's services are enabled; anything stored that is not a service is left out.
+  const services = (user?.is_active === true && Array.isArray(user.services) ? user.services : []).filter(
+    (service): service is Service => Service.safeParse(service).success,
+  );
+  const reactivated = before === undefined || before.is_deactivated === true || typeof before.activated_at !== 'string';
+  // A fresh epoch on every (re-)activation: tokens issued before a deactivation never come back to life.
+  const activatedAt = reactivated ? now : (before.activated_at as string);
+
+  const kept = Object.fromEntries(Object.entries(before ?? {}).filter(([name]) => !INDEX_ATTRIBUTES.includes(name) && name !== 'deactivation_date'));
+  const after: TableItem = {
+    ...kept,
+    ...keys.device.item(client, deviceReference, userReference, group),
+    client,
+    device_reference: deviceReference,
+    ...(userReference === undefined ? {} : { device_user_reference: userReference }),
+    ...(group === undefined ? {} : { group }),
+    services,
+    imeis: request.imeis,
+    ...(typeof user?.email === 'string' ? { email: user.email } : {}),
+    ...(typeof user?.first_name === 'string' ? { first_name: user.first_name } : {}),
+    ...(typeof user?.surname === 'string' ? { surname: user.surname } : {}),
+    last_seen: now,
+    is_deactivated: false,
+    activated_at: activatedAt,
+    is_legacy: false,
+    phone_numbers: mergePhoneNumbers(before, numbers, now),
+    ...(request.installation_id === undefined ? {} : { installation_id: request.installation_id }),
+    install_state: installState,
+    ...(request.model === undefined ? {} : { model: request.model }),
+    ...(request.os_version === undefined ? {} : { os_version: request.os_version }),
+    ...(request.app_version === undefined ? {} : { app_version: request.app_version }),
+    ...(request.serial_number === undefined ? {} : { serial_number: request.serial_number }),
+    ...(request.fcm_token === undefined ? {} : { fcm_token: request.fcm_token }),
+    updated_at: now,
+    updated_by: `device:${deviceReference}`,
+  };
+
+  // Optimistic: the item is written only if nobody changed it since it was read.
+  const condition: WriteCondition =
+    before === undefined
+      ? { kind: 'item-not-exists' }
+      : typeof before.updated_at === 'string'
+        ? { kind: 'expression', expression: '#u = :u', names: { '#u': 'updated_at' }, values: { ':u': before.updated_at } }
+        : { kind: 'item-exists' };
+  const operations: TransactOperation[] = [{ kind: 'put', item: after, condition }];
+  operations.push(...dashboardCounterOperations(client, deviceCounterChanges(before as never, after as never)));
+  const beforeGroup = typeof before?.group === 'string' ? before.group : undefined;
+  if (beforeGroup !== group) operations.push(...(await groupMoveOperations(deps, client, beforeGroup, group)));
+  if (userReference !== undefined) {
+    for (const number of numbers) {
+      operations.push({
+        kind: 'put',
+        item: { ...keys.phoneNumber.item(client, number), client, phone_number: number, device_user_reference: userReference, device_reference: deviceReference, updated_at: now },
+      });
+    }
+  }
+  await deps.table.transactWrite(operations);
+
+  const tokens = createDeviceTokens({ secret: deviceTokenSecret(deps.config), table: deps.table, clock: deps.clock });
+  const { token, expiresIn } = tokens.issue({
+    client,
+    deviceReference,
+    activatedAt,
+    ...(userReference === undefined ? {} : { deviceUserReference: userReference }),
+    ...(group === undefined ? {} : { group }),
+  });
+  return {
+    access_token: token,
+    expires_in: expiresIn,
+    client_portal_url: clientPortalUrl(deps, client),
+    enabled_services: services,
+    account_reference: client,
+    install_state: installState,
+  };
+}
+
+/**
+ * The group stats change of a device moving between groups. Decision: a group that no longer exists (or whose
+ * counter is already 0) is left out rather than refusing the device: a phone must never be locked out by stats.
+ */
+async function groupMoveOperations(deps: Deps, client: string, from: string | undefined, to: string | undefined): Promise<TransactOperation[]> {
+  const groups = [from, to].filter((group): group is string => group !== undefined);
+  const items = await deps.table.batchGet(groups.map((group) => keyOf(keys.group.item(client, group))));
+  const byKey = new Map(items.map((item) => [item.pk + item.sk, item]));
+  const existing = (group: string) => byKey.get(keyOf(keys.group.item(client, group)).pk + keyOf(keys.group.item(client, group)).sk);
+  const operations: TransactOperation[] = [];
+  if (from !== undefined) {
+    const count = existing(from)?.[statsAttribute('actual_devices')];
+    const operation = typeof count === 'number' && count >= 1 ? groupStatsOperation(client, from, { actual_devices: -1 }) : undefined;
+    if (operation !== undefined) operations.push(operation);
+  }
+  if (to !== undefined && existing(to) !== undefined) {
+    const operation = groupStatsOperation(client, to, { actual_devices: 1 });
+    if (operation !== undefined) operations.push(operation);
+  }
+  return operations;
+}

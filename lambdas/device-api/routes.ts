@@ -1,0 +1,39 @@
+import { relatedEntity } from '#core/alerts/related-entities.ts';
+import { raiseAlert } from '#core/alerts/raise-alert.ts';
+import type { DevicePrincipal } from '#core/auth/principal.ts';
+import { kekForDevice } from '#core/device-activity/device-keys.ts';
+import { UnauthorizedError } from '#core/errors.ts';
+import { implement, type Routes } from '#core/http/route.ts';
+import { deviceApiEndpoints } from '#shared/contract/endpoints/device-api.ts';
+import { authenticateDevice } from './authenticate-device.ts';
+
+const [authenticate, getKeys] = [deviceApiEndpoints[0], deviceApiEndpoints[1]];
+const raise = deviceApiEndpoints[10];
+
+/** The verified device, or 401 (the pipeline authenticates device endpoints; this narrows the type). */
+function deviceOf(principal: unknown): DevicePrincipal {
+  const device = principal as DevicePrincipal | undefined;
+  if (device?.kind !== 'device') throw new UnauthorizedError('Device token required');
+  return device;
+}
+
+export const deviceApiRoutes: Routes = {
+  [authenticate.id]: implement(authenticate, async (input, deps) => authenticateDevice(deps, input.body)),
+  [getKeys.id]: implement(getKeys, async (input, deps) => kekForDevice(deps, deviceOf(input.principal).client)),
+  [raise.id]: implement(raise, async (input, deps) => {
+    const device = deviceOf(input.principal);
+    // Transient: each device report is its own alert (a device cannot fold its reports into another's).
+    const { alert } = await raiseAlert(deps, device.client, {
+      scope: 'ops',
+      type: 'DeviceAlert',
+      subject: input.body.subject,
+      key: device.deviceReference,
+      keyType: 'Transient',
+      message: input.body.message,
+      severity: input.body.severity,
+      relatedEntities: [relatedEntity(device.client, 'Device', device.deviceReference)],
+      apiAction: raise.action,
+    });
+    return { alert_reference: alert.alert_reference };
+  }),
+};

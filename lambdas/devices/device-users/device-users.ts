@@ -1,0 +1,183 @@
+import type { Principal } from '#core/auth/principal.ts';
+import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
+import { ConditionFailedError, type TableItem, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
+import { dashboardCounterOperations, deviceUserCounterChanges } from '#core/store/dashboard-counters.ts';
+import { groupStatsOperation } from '#core/store/group-stats.ts';
+import { keys } from '#core/store/keys.ts';
+import type { Service } from '#shared/constants/devices.ts';
+import { Device } from '#shared/contract/entities/devices.ts';
+import { DeviceUser, type DeviceUserRequest } from '#shared/contract/entities/device-users.ts';
+import { allOf, filteredPage, searchFilter, withoutKeys, type DevicesDependencies, type PageQuery } from '../list-support.ts';
+import { groupStatsChanges } from './device-user-changes.ts';
+
+export const UNKNOWN_GROUP_LINE = 'body.group: Unknown group';
+
+/** The device user as the contract shows it (parsed: unknown attributes never reach the wire). */
+export function toDeviceUser(item: TableItem): DeviceUser {
+  return DeviceUser.parse(withoutKeys(item));
+}
+
+function actorOf(principal: Principal | undefined): string {
+  if (principal?.kind === 'user') return principal.subject;
+  if (principal?.kind === 'client-app') return `app:${principal.appReference}`;
+  return 'unknown';
+}
+
+export interface DeviceUserListQuery extends PageQuery {
+  active_only?: boolean | undefined;
+  search?: string | undefined;
+  group?: string | undefined;
+  service?: Service | undefined;
+}
+
+/** Device users of the tenant (by group on gsi3 when a group is given); active-only, search and service filter the page. */
+export function listDeviceUsers(dependencies: DevicesDependencies, client: string, query: DeviceUserListQuery) {
+  const list = query.group === undefined ? keys.deviceUser.list(client) : keys.deviceUser.listByGroup(client, query.group);
+  const keep = allOf(
+    query.active_only === true ? (item) => item.is_active === true : undefined,
+    searchFilter(query.search, ['device_user_reference', 'email', 'first_name', 'surname']),
+    query.service === undefined ? undefined : (item) => Array.isArray(item.services) && item.services.includes(query.service),
+  );
+  const filters = { active_only: query.active_only, search: query.search, service: query.service };
+  return filteredPage(dependencies, client, list, query, filters, keep, toDeviceUser);
+}
+
+export async function getDeviceUser(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string): Promise<DeviceUser> {
+  const item = await dependencies.table.get(keys.deviceUser.key(client, reference));
+  if (item === undefined) throw new NotFoundError('Device user not found');
+  return toDeviceUser(item);
+}
+
+/** A device user's devices (gsi2), optionally active (not deactivated) only. */
+export async function listDeviceUserDevices(
+  dependencies: DevicesDependencies,
+  client: string,
+  reference: string,
+  query: PageQuery & { active_only?: boolean | undefined },
+) {
+  const keep = query.active_only === true ? (item: TableItem) => item.is_deactivated !== true : undefined;
+  return filteredPage(dependencies, client, keys.device.listByDeviceUser(client, reference), query, { active_only: query.active_only }, keep, (item) =>
+    Device.parse(withoutKeys(item)),
+  );
+}
+
+/** The write is conditional on the item being the one read: nobody changed it meanwhile. */
+function unchangedCondition(before: TableItem): WriteCondition {
+  return typeof before.updated_at === 'string'
+    ? { kind: 'expression', expression: 'attribute_exists(#dupk) AND #duat = :duat', names: { '#dupk': 'pk', '#duat': 'updated_at' }, values: { ':duat': before.updated_at } }
+    : { kind: 'expression', expression: 'attribute_exists(#dupk) AND attribute_not_exists(#duat)', names: { '#dupk': 'pk', '#duat': 'updated_at' } };
+}
+
+/**
+ * Writes a device user from `before` (undefined = new) to `after`, with its groups' stats and the dashboard
+ * counters in ONE transaction. A failed condition: the group vanished (400), else the user changed meanwhile (409).
+ */
+async function writeDeviceUser(
+  dependencies: DevicesDependencies,
+  client: string,
+  before: TableItem | undefined,
+  after: DeviceUser,
+  conflictMessage: string,
+): Promise<DeviceUser> {
+  const previous = before === undefined ? undefined : toDeviceUser(before);
+  const item: TableItem = { ...keys.deviceUser.item(client, after.device_user_reference, after.group), ...after };
+  const operations: TransactOperation[] = [
+    { kind: 'put', item, condition: before === undefined ? { kind: 'item-not-exists' } : unchangedCondition(before) },
+  ];
+  for (const [group, delta] of groupStatsChanges(previous, after)) {
+    const operation = groupStatsOperation(client, group, delta);
+    if (operation !== undefined) operations.push(operation);
+  }
+  operations.push(...dashboardCounterOperations(client, deviceUserCounterChanges(previous, after)));
+  try {
+    await dependencies.table.transactWrite(operations);
+  } catch (error) {
+    if (!(error instanceof ConditionFailedError)) throw error;
+    if (after.group !== undefined && (await dependencies.table.get(keys.group.item(client, after.group), { consistent: true })) === undefined) {
+      throw new ValidationError([UNKNOWN_GROUP_LINE]);
+    }
+    throw new ConflictError(conflictMessage);
+  }
+  return after;
+}
+
+async function requireGroup(dependencies: Pick<DevicesDependencies, 'table'>, client: string, group: string): Promise<void> {
+  if ((await dependencies.table.get(keys.group.item(client, group))) === undefined) throw new ValidationError([UNKNOWN_GROUP_LINE]);
+}
+
+function fromRequest(
+  reference: string,
+  request: DeviceUserRequest,
+  isActive: boolean,
+  base: Partial<DeviceUser>,
+  now: string,
+  principal: Principal | undefined,
+  client: string,
+): DeviceUser {
+  const { is_active: _ignored, ...fields } = request;
+  void _ignored;
+  return DeviceUser.parse({ ...base, ...fields, client, device_user_reference: reference, is_active: isActive, updated_at: now, updated_by: actorOf(principal) });
+}
+
+/**
+ * POST = onboard. A new user is created onboarded; an offboarded one is re-onboarded (is_active true, new
+ * onboard_date, offboard_date cleared); an active one is a 409. The request's is_active is not read: POST onboards.
+ */
+export async function onboardDeviceUser(
+  dependencies: DevicesDependencies,
+  client: string,
+  reference: string,
+  request: DeviceUserRequest,
+  principal: Principal | undefined,
+): Promise<{ user: DeviceUser; created: boolean }> {
+  await requireGroup(dependencies, client, request.group);
+  const before = await dependencies.table.get(keys.deviceUser.key(client, reference), { consistent: true });
+  if (before !== undefined && before.is_active === true) throw new ConflictError('Device user already exists and is onboarded');
+  const now = dependencies.clock.now().toISOString();
+  const previous: Partial<DeviceUser> = before === undefined ? {} : toDeviceUser(before);
+  const { offboard_date: _cleared, ...kept } = previous;
+  void _cleared;
+  const after = fromRequest(reference, request, true, { ...kept, onboard_date: now }, now, principal, client);
+  const user = await writeDeviceUser(dependencies, client, before, after, 'Device user already exists and is onboarded');
+  return { user, created: before === undefined };
+}
+
+/** PUT: replaces the user's fields; is_active false offboards, true re-onboards (clearing offboard_date). Unknown: 404. */
+export async function updateDeviceUser(
+  dependencies: DevicesDependencies,
+  client: string,
+  reference: string,
+  request: DeviceUserRequest,
+  principal: Principal | undefined,
+): Promise<DeviceUser> {
+  await requireGroup(dependencies, client, request.group);
+  const before = await dependencies.table.get(keys.deviceUser.key(client, reference), { consistent: true });
+  if (before === undefined) throw new NotFoundError('Device user not found');
+  const previous = toDeviceUser(before);
+  const now = dependencies.clock.now().toISOString();
+  const { offboard_date: offboardDate, onboard_date: onboardDate, ...kept } = previous;
+  const dates =
+    request.is_active === previous.is_active
+      ? { ...(onboardDate === undefined ? {} : { onboard_date: onboardDate }), ...(offboardDate === undefined ? {} : { offboard_date: offboardDate }) }
+      : request.is_active
+        ? { onboard_date: now }
+        : { ...(onboardDate === undefined ? {} : { onboard_date: onboardDate }), offboard_date: now };
+  const after = fromRequest(reference, request, request.is_active, { ...kept, ...dates }, now, principal, client);
+  return writeDeviceUser(dependencies, client, before, after, 'Device user changed meanwhile, read it again');
+}
+
+/** DELETE = offboard: is_active false, offboard_date now; the record stays. Unknown: 404; already offboarded: no change. */
+export async function offboardDeviceUser(
+  dependencies: DevicesDependencies,
+  client: string,
+  reference: string,
+  principal: Principal | undefined,
+): Promise<DeviceUser> {
+  const before = await dependencies.table.get(keys.deviceUser.key(client, reference), { consistent: true });
+  if (before === undefined) throw new NotFoundError('Device user not found');
+  const previous = toDeviceUser(before);
+  if (!previous.is_active) return previous;
+  const now = dependencies.clock.now().toISOString();
+  const after = DeviceUser.parse({ ...previous, is_active: false, offboard_date: now, updated_at: now, updated_by: actorOf(principal) });
+  return writeDeviceUser(dependencies, client, before, after, 'Device user changed meanwhile, try again');
+}

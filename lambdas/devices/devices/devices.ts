@@ -1,0 +1,100 @@
+import type { Principal } from '#core/auth/principal.ts';
+import { ConflictError, NotFoundError } from '#core/errors.ts';
+import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
+import { dashboardCounterOperations, deviceCounterChanges } from '#core/store/dashboard-counters.ts';
+import { keys } from '#core/store/keys.ts';
+import type { Service } from '#shared/constants/devices.ts';
+import { Device, DeviceHistory } from '#shared/contract/entities/devices.ts';
+import { allOf, filteredPage, searchFilter, withoutKeys, type DevicesDependencies, type PageQuery } from '../list-support.ts';
+
+/** The device as the contract shows it (parsed: install_state and other internal attributes stay off the wire). */
+export function toDevice(item: TableItem): Device {
+  return Device.parse(withoutKeys(item));
+}
+
+export interface DeviceListQuery extends PageQuery {
+  active_only?: boolean | undefined;
+  search?: string | undefined;
+  group?: string | undefined;
+  device_user_reference?: string | undefined;
+  service?: Service | undefined;
+}
+
+/**
+ * Devices of the tenant. The narrowest key first: by device user (gsi2), else by group (gsi3), else all (gsi1);
+ * the other filters apply to the page read.
+ */
+export function listDevices(dependencies: DevicesDependencies, client: string, query: DeviceListQuery) {
+  const list =
+    query.device_user_reference !== undefined
+      ? keys.device.listByDeviceUser(client, query.device_user_reference)
+      : query.group !== undefined
+        ? keys.device.listByGroup(client, query.group)
+        : keys.device.list(client);
+  const keep = allOf(
+    query.active_only === true ? (item) => item.is_deactivated !== true : undefined,
+    query.device_user_reference !== undefined && query.group !== undefined ? (item) => item.group === query.group : undefined,
+    searchFilter(query.search, ['device_reference', 'device_user_reference', 'email', 'first_name', 'surname']),
+    query.service === undefined ? undefined : (item) => Array.isArray(item.services) && item.services.includes(query.service),
+  );
+  const filters = { active_only: query.active_only, search: query.search, service: query.service, group: query.group };
+  return filteredPage(dependencies, client, list, query, filters, keep, toDevice);
+}
+
+export async function getDevice(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string): Promise<Device> {
+  const item = await dependencies.table.get(keys.device.key(client, reference));
+  if (item === undefined) throw new NotFoundError('Device not found');
+  return toDevice(item);
+}
+
+/**
+ * DELETE = deactivate: is_deactivated true and deactivation_date now, with the dashboard counters moved in the same
+ * transaction (conditional on the device not being deactivated meanwhile, so counters move once). Deactivating a
+ * deactivated device changes nothing and answers it as it is. Re-activation is the device's own authentication.
+ */
+export async function deactivateDevice(
+  dependencies: DevicesDependencies,
+  client: string,
+  reference: string,
+  principal: Principal | undefined,
+): Promise<Device> {
+  const key = keys.device.key(client, reference);
+  const before = await dependencies.table.get(key, { consistent: true });
+  if (before === undefined) throw new NotFoundError('Device not found');
+  const previous = toDevice(before);
+  if (previous.is_deactivated) return previous;
+  const now = dependencies.clock.now().toISOString();
+  const actor = principal?.kind === 'user' ? principal.subject : principal?.kind === 'client-app' ? `app:${principal.appReference}` : 'unknown';
+  const set = { is_deactivated: true, deactivation_date: now, updated_at: now, updated_by: actor };
+  try {
+    await dependencies.table.transactWrite([
+      {
+        kind: 'update',
+        key,
+        update: { set },
+        condition: {
+          kind: 'expression',
+          expression: 'attribute_exists(#dvpk) AND (attribute_not_exists(#dvoff) OR #dvoff = :dvfalse)',
+          names: { '#dvpk': 'pk', '#dvoff': 'is_deactivated' },
+          values: { ':dvfalse': false },
+        },
+      },
+      ...dashboardCounterOperations(client, deviceCounterChanges(previous, { ...previous, is_deactivated: true })),
+    ]);
+  } catch (error) {
+    if (!(error instanceof ConditionFailedError)) throw error;
+    // Deactivated (or re-activated and deactivated) meanwhile: answer what is there now.
+    const current = await dependencies.table.get(key, { consistent: true });
+    if (current === undefined) throw new NotFoundError('Device not found');
+    if (current.is_deactivated === true) return toDevice(current);
+    throw new ConflictError('Device changed meanwhile, try again');
+  }
+  return Device.parse({ ...previous, ...set });
+}
+
+/** A device's holding periods (who, which group, from, to), oldest first: a Query on the partition's `HISTORY#` keys. */
+export async function listDeviceHistory(dependencies: DevicesDependencies, client: string, reference: string, query: PageQuery) {
+  if ((await dependencies.table.get(keys.device.key(client, reference))) === undefined) throw new NotFoundError('Device not found');
+  const list = { ...keys.device.partition(client, reference), sort: { beginsWith: keys.device.historyPrefix } };
+  return filteredPage(dependencies, client, list, query, {}, undefined, (item) => DeviceHistory.parse(withoutKeys(item)));
+}
