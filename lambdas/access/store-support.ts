@@ -3,7 +3,6 @@ import type { Dependencies } from '#core/dependencies.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { describeQuery, type Page } from '#core/store/cursor.ts';
 import type { ListKey } from '#core/store/keys.ts';
-import { TABLE_KEYS } from '#core/store/table-definition.ts';
 
 /** What the access services use: the table, the clock (updated_at) and the cursor codec (lists). */
 export type AccessDependencies = Pick<Dependencies, 'table' | 'clock' | 'cursors'>;
@@ -38,17 +37,6 @@ export function actorOf(principal: Principal | undefined): string {
   }
 }
 
-const KEY_ATTRIBUTES = new Set<string>([
-  TABLE_KEYS.partitionKey,
-  TABLE_KEYS.sortKey,
-  TABLE_KEYS.entityAttribute,
-  ...TABLE_KEYS.indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
-]);
-
-/** The entity's own attributes: the item without its key, index and entity-tag attributes. */
-export function withoutKeys(item: TableItem): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.has(name)));
-}
 
 /** Every item of a list partition (bounded), for reviews and checks that must see them all. */
 export async function queryAll(dependencies: Pick<AccessDependencies, 'table'>, list: ListKey): Promise<TableItem[]> {

@@ -2,7 +2,6 @@ import type { Dependencies } from '#core/dependencies.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { describeQuery, type Page } from '#core/store/cursor.ts';
 import type { ListKey } from '#core/store/keys.ts';
-import { TABLE_KEYS } from '#core/store/table-definition.ts';
 
 /** What the devices-group services use. */
 export type DevicesDependencies = Pick<Dependencies, 'table' | 'clock' | 'cursors'>;
@@ -23,17 +22,6 @@ export type ItemFilter = (item: TableItem) => boolean;
  */
 const MAX_PAGES = 500;
 
-const KEY_ATTRIBUTES = new Set<string>([
-  TABLE_KEYS.partitionKey,
-  TABLE_KEYS.sortKey,
-  TABLE_KEYS.entityAttribute,
-  ...TABLE_KEYS.indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
-]);
-
-/** The entity's own attributes: the item without key, index and entity-tag attributes. */
-export function withoutKeys(item: TableItem): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.has(name)));
-}
 
 /**
  * One page of a Query, with filters the key cannot express applied to the items read (as a DynamoDB filter

@@ -5,7 +5,8 @@ import { isStatsAttribute, readGroupStats, statsAttribute } from '#core/store/gr
 import { ENTITY, keys } from '#core/store/keys.ts';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import type { Group, GroupRequest, TagDefinition } from '#shared/contract/entities/groups.ts';
-import { actorOf, listPage, queryAll, withoutKeys, type AccessDependencies, type ListQuery } from '../store-support.ts';
+import { actorOf, listPage, queryAll, type AccessDependencies, type ListQuery } from '../store-support.ts';
+import { withoutKeys } from '#core/store/items.ts';
 import type { ReviewedGroup } from '../tags/tag-review.ts';
 import { resolveGroupTags } from './group-tags.ts';
 

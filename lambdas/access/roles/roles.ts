@@ -7,7 +7,8 @@ import { keys } from '#core/store/keys.ts';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import type { Role, RoleRequest } from '#shared/contract/entities/roles.ts';
 import { defaultsKey, getAccountDefaults } from '../account/account-defaults.ts';
-import { actorOf, listPage, withoutKeys, type AccessDependencies, type ListQuery } from '../store-support.ts';
+import { actorOf, listPage, type AccessDependencies, type ListQuery } from '../store-support.ts';
+import { withoutKeys } from '#core/store/items.ts';
 import { rolePatternIssues } from './role-patterns.ts';
 
 export const SYSTEM_ROLE_MESSAGE = 'System roles cannot be changed';

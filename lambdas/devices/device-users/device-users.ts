@@ -7,7 +7,8 @@ import { keys } from '#core/store/keys.ts';
 import type { Service } from '#shared/constants/devices.ts';
 import { Device } from '#shared/contract/entities/devices.ts';
 import { DeviceUser, type DeviceUserRequest } from '#shared/contract/entities/device-users.ts';
-import { allOf, filteredPage, searchFilter, withoutKeys, type DevicesDependencies, type PageQuery } from '../list-support.ts';
+import { allOf, filteredPage, searchFilter, type DevicesDependencies, type PageQuery } from '../list-support.ts';
+import { withoutKeys } from '#core/store/items.ts';
 import { groupStatsChanges } from './device-user-changes.ts';
 
 export const UNKNOWN_GROUP_LINE = 'body.group: Unknown group';

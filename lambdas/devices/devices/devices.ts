@@ -5,7 +5,8 @@ import { dashboardCounterOperations, deviceCounterChanges } from '#core/store/da
 import { keys } from '#core/store/keys.ts';
 import type { Service } from '#shared/constants/devices.ts';
 import { Device, DeviceHistory } from '#shared/contract/entities/devices.ts';
-import { allOf, filteredPage, searchFilter, withoutKeys, type DevicesDependencies, type PageQuery } from '../list-support.ts';
+import { allOf, filteredPage, searchFilter, type DevicesDependencies, type PageQuery } from '../list-support.ts';
+import { withoutKeys } from '#core/store/items.ts';
 
 /** The device as the contract shows it (parsed: install_state and other internal attributes stay off the wire). */
 export function toDevice(item: TableItem): Device {
