@@ -66,20 +66,20 @@ describe('group handlers', () => {
   });
 
   it('answer 501 naming the endpoint once input and token pass, for capabilities not built yet', async () => {
-    // Metrics and licences are built by a later issue: until then their endpoints name themselves.
-    const metrics = await call('admin.metrics.get', {
-      pathParameters: { client: 'acme', scope: 'Summary' },
+    // Account data (retention, migrations) is built by a later issue: until then its endpoints name themselves.
+    const retention = await call('client.account.retention.get', {
+      pathParameters: { client: 'acme' },
       headers: { authorization: `Bearer ${tenantToken}` },
     });
-    expect(metrics).toEqual({
+    expect(retention).toEqual({
       status: 501,
       body: {
         error_code: 501,
-        message: 'Not implemented yet: GET /api/v1/{client}/metrics/{scope} (admin.metrics.get)',
-        errors: ['Not implemented yet: GET /api/v1/{client}/metrics/{scope} (admin.metrics.get)'],
+        message: 'Not implemented yet: GET /api/v1/{client}/account/retention (client.account.retention.get)',
+        errors: ['Not implemented yet: GET /api/v1/{client}/account/retention (client.account.retention.get)'],
       },
     });
-    expect((await call('internal.clients.list', { headers: { authorization: `Bearer ${staffToken}` } })).status).toBe(501);
+    expect((await call('client.migrations.list', { pathParameters: { client: 'acme' }, headers: { authorization: `Bearer ${tenantToken}` } })).status).toBe(501);
   });
 
   it('check the tenant and the token before anything else', async () => {

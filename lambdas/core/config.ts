@@ -42,6 +42,8 @@ export const ConfigSchema = z
     /** KMS key (id, ARN or alias) for platform secrets in AWS mode. */
     KMS_KEY_ID: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    /** Days without a device authentication after which the inactivity job deactivates a device (docs/decisions.md). */
+    DEVICE_INACTIVITY_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(3650).default(30),
     /** Validate every response against its contract (true in local and test; defaults to true in local mode). */
     VALIDATE_RESPONSES: flag.optional(),
     /** EventBridge Scheduler: group, target (the jobs function) and the role the scheduler assumes. AWS mode only. */

@@ -134,9 +134,14 @@ async function attemptAuthentication(deps: Deps, client: string, deviceReference
       : typeof before.updated_at === 'string'
         ? { kind: 'expression', expression: '#u = :u', names: { '#u': 'updated_at' }, values: { ':u': before.updated_at } }
         : { kind: 'item-exists' };
-  const operations: TransactOperation[] = [{ kind: 'put', item: after, condition }];
+  // The last-seen index item (the inactivity job's candidates) moves with last_seen, in the same transaction.
+  const operations: TransactOperation[] = [
+    { kind: 'put', item: after, condition },
+    { kind: 'put', item: { ...keys.device.lastSeen(client, deviceReference, now), client, device_reference: deviceReference, last_seen: now } },
+  ];
   operations.push(...dashboardCounterOperations(client, deviceCounterChanges(before as never, after as never)));
-  const beforeGroup = typeof before?.group === 'string' ? before.group : undefined;
+  // A deactivated device was taken out of its group's actual_devices (core/devices/deactivation.ts): it counts anew.
+  const beforeGroup = before?.is_deactivated !== true && typeof before?.group === 'string' ? before.group : undefined;
   if (beforeGroup !== group) operations.push(...(await groupMoveOperations(deps, client, beforeGroup, group)));
   if (userReference !== undefined) {
     for (const number of numbers) {

@@ -1,8 +1,10 @@
 import { createApiHandler } from '#core/http/create-api-handler.ts';
+import { deviceCommandRoutes } from './command-routes.ts';
+import { deviceDataRoutes } from './data-routes.ts';
 import { deviceApiRoutes } from './routes.ts';
 
 /**
- * Lambda entry of the `device-api` endpoint group: authentication, keys and device alerts. Commands, logs,
- * telemetry, GPS and payloads still answer 501 after validation and device-token auth.
+ * Lambda entry of the `device-api` endpoint group: authentication, keys, device alerts, commands, and uploads of
+ * logs, telemetry and GPS (./data-routes.ts). Payloads still answer 501 after validation and device-token auth.
  */
-export const handler = createApiHandler({ group: 'device-api', routes: deviceApiRoutes });
+export const handler = createApiHandler({ group: 'device-api', routes: { ...deviceApiRoutes, ...deviceDataRoutes, ...deviceCommandRoutes } });

@@ -2,7 +2,11 @@ import { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { reply } from '#core/http/reply.ts';
 import { implement, type RouteInput } from '#core/http/route.ts';
+import { telemetryRoutes } from './telemetry-routes.ts';
+import { listCommands, listDeviceCommands, sendCommand } from '#core/commands/commands.ts';
+import { actorOf } from '#core/devices/deactivation.ts';
 import { getDashboard } from './dashboard/dashboard.ts';
+import { listPayloadMetrics } from '#core/metrics/list-metrics.ts';
 import { getDeviceUser, listDeviceUserDevices, listDeviceUsers, offboardDeviceUser, onboardDeviceUser, updateDeviceUser } from './device-users/device-users.ts';
 import { deactivateDevice, getDevice, listDeviceHistory, listDevices } from './devices/devices.ts';
 
@@ -30,7 +34,16 @@ const [
   usersDevices,
 ] = deviceEndpoints;
 
+/** Commands (lambdas/core/commands), by position in the contract (checked by id below). */
+const [deviceCommandsList, deviceCommandsSend, commandsList] = [deviceEndpoints[4], deviceEndpoints[5], deviceEndpoints[8]];
+/** Payload metrics (lambdas/core/metrics), by position in the contract (checked by id below). */
+const metricsGet = deviceEndpoints[10];
+
 const expected: Array<[{ id: string }, string]> = [
+  [deviceCommandsList, 'admin.devices.commands.list'],
+  [deviceCommandsSend, 'admin.devices.commands.send'],
+  [commandsList, 'admin.commands.list'],
+  [metricsGet, 'admin.metrics.get'],
   [dashboardGet, 'admin.dashboard.get'],
   [devicesList, 'admin.devices.list'],
   [devicesGet, 'admin.devices.get'],
@@ -57,13 +70,23 @@ function clientOf(input: Pick<RouteInput, 'client'>): string {
 export const handler = createApiHandler({
   group: 'devices',
   routes: {
+    ...telemetryRoutes,
     [dashboardGet.id]: implement(dashboardGet, (input, deps) => getDashboard(deps, clientOf(input))),
+    [metricsGet.id]: implement(metricsGet, (input, deps) => listPayloadMetrics(deps, clientOf(input), input.params.scope, input.query)),
 
     [devicesList.id]: implement(devicesList, (input, deps) => listDevices(deps, clientOf(input), input.query)),
     [devicesGet.id]: implement(devicesGet, (input, deps) => getDevice(deps, clientOf(input), input.params.device_reference)),
     [devicesDeactivate.id]: implement(devicesDeactivate, (input, deps) =>
       deactivateDevice(deps, clientOf(input), input.params.device_reference, input.principal),
     ),
+    [deviceCommandsList.id]: implement(deviceCommandsList, (input, deps) =>
+      listDeviceCommands(deps, clientOf(input), input.params.device_reference, input.query),
+    ),
+    [deviceCommandsSend.id]: implement(deviceCommandsSend, async (input, deps) => {
+      const command = await sendCommand(deps, clientOf(input), input.params.device_reference, input.body, actorOf(input.principal));
+      return reply(command, { status: 201 });
+    }),
+    [commandsList.id]: implement(commandsList, (input, deps) => listCommands(deps, clientOf(input), input.query)),
     [devicesHistory.id]: implement(devicesHistory, async (input, deps) => {
       const page = await listDeviceHistory(deps, clientOf(input), input.params.device_reference, { ...input.query, result_type: 'page' });
       if (!('data' in page)) throw new Error('history lists a page');

@@ -21,6 +21,7 @@ function fakeDependencies() {
   const dependencies = {
     table,
     clock: createFixedClock(),
+    config: { DEVICE_INACTIVITY_DAYS: 30 },
     logger: createLogger({ level: 'debug', sink: (line) => lines.push(line) }),
   } as unknown as Dependencies;
   return { dependencies, queried, lines };
@@ -44,7 +45,13 @@ describe('jobs handler', () => {
 
   it('defaults a missing input to {}', async () => {
     const { dependencies } = fakeDependencies();
-    await expect(createJobsHandler(() => dependencies)({ job: 'device-deactivation' })).resolves.toEqual({ skipped: true });
+    await expect(createJobsHandler(() => dependencies)({ job: 'device-deactivation' })).resolves.toMatchObject({ clients: 0, deactivated: 0 });
+  });
+
+  it('walks the clients for device deactivation with a Query on the client list', async () => {
+    const { dependencies, queried } = fakeDependencies();
+    await createJobsHandler(() => dependencies)({ job: 'device-deactivation', input: {} });
+    expect(queried.map((query) => [query.index, query.partition])).toEqual([[keys.account.listAll().index, keys.account.listAll().partition]]);
   });
 
   it('refuses an unknown job, including names that exist on Object.prototype', async () => {

@@ -1,18 +1,10 @@
 import type { Dependencies } from '#core/dependencies.ts';
+import { deactivateInactiveDevices } from '#core/devices/deactivation.ts';
 import { expireDueRequests } from '../support-access/support-access-service.ts';
 import { alertsExpiryJob } from './alerts-expiry.ts';
 
 /** A job: does its work with the given dependencies and reports what it did (logged, and returned to the invoker). */
 export type Job = (dependencies: Dependencies, input: Record<string, unknown>) => Promise<Record<string, unknown>>;
-
-/** A job the schedules already name (lib/config/job-schedules.ts) whose work a later issue builds. */
-const notBuiltYet =
-  (name: string): Job =>
-  async (dependencies) => {
-    // Not an error: the schedule exists from day one, and failing would only make the scheduler retry.
-    dependencies.logger.warn('job not built yet', { job: name });
-    return { skipped: true };
-  };
 
 /**
  * Every job the jobs function runs, by the name a schedule's target carries (`{ job, input }`). The names are those
@@ -20,7 +12,7 @@ const notBuiltYet =
  */
 export const JOBS: Readonly<Record<string, Job>> = {
   'support-access-expiry': async (dependencies) => ({ ...(await expireDueRequests(dependencies)) }),
-  'device-deactivation': notBuiltYet('device-deactivation'),
+  'device-deactivation': async (dependencies) => ({ ...(await deactivateInactiveDevices(dependencies, dependencies.config.DEVICE_INACTIVITY_DAYS)) }),
   'alerts-expiry': alertsExpiryJob,
 };
 

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD, demoAccounts } from './seed/accounts.ts';
+import { seedDemoFleet } from './seed/fleet.ts';
 import { REPO_ROOT, startLocalStack } from './stack.ts';
 import { ensureWebBuilt } from './web-build.ts';
 
@@ -42,6 +43,13 @@ async function shutdown(signal: string): Promise<void> {
   console.log('Stopped.');
   process.exit(0);
 }
+// The demo fleet goes through the running API (the device simulator), so it is seeded once the stack is up.
+try {
+  if (await seedDemoFleet(stack, join(dataDir, 'devices'))) console.log('Seeded the demo fleet (npm run device -- list).');
+} catch (error) {
+  console.error(`Demo fleet not seeded: ${error instanceof Error ? error.message : String(error)}`);
+}
+
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
 
 // `npm start` runs us under npm and tsx. If something kills those without passing the signal on (`timeout`, a closed

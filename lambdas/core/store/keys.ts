@@ -28,8 +28,17 @@ export const ENTITY = {
   auditHead: 'AuditHead',
   deviceKeys: 'DeviceKeys',
   phoneNumber: 'PhoneNumber',
+  licences: 'Licences',
+  payloadMetrics: 'PayloadMetrics',
+  metricTotals: 'MetricTotals',
+  carrierSeen: 'CarrierSeen',
   dashboardCounters: 'DashboardCounters',
   deviceHistory: 'DeviceHistory',
+  deviceCommand: 'DeviceCommand',
+  deviceLastSeen: 'DeviceLastSeen',
+  deviceLog: 'DeviceLog',
+  gps: 'Gps',
+  telemetry: 'Telemetry',
 } as const;
 export type EntityName = (typeof ENTITY)[keyof typeof ENTITY];
 
@@ -159,6 +168,26 @@ export const keys = {
      * (lambdas/core/store/dashboard-counters.ts), so the dashboard is one GetItem at any fleet size.
      */
     dashboardCounters: (client: string): ItemKey => ({ pk: `${tenantPrefix(client)}DASHBOARD`, sk: 'COUNTERS' }),
+    /**
+     * The device's place in the tenant's last-seen index, for the inactivity job (lambdas/core/devices/deactivation.ts).
+     * Decision: a small item of its own in the device's partition (`LAST_SEEN`), not index attributes on the device:
+     * the device item already uses all three indexes (all, by device user, by group). It exists only while the device
+     * is active: device authentication writes it with last_seen, every deactivation deletes it, in the same
+     * transaction as the device, so the index holds exactly the active devices, oldest seen first.
+     */
+    lastSeen: (client: string, deviceReference: string, lastSeen: Date | string): ItemKeys => ({
+      pk: `${tenantPrefix(client)}DEVICE#${part(deviceReference)}`,
+      sk: 'LAST_SEEN',
+      entity: ENTITY.deviceLastSeen,
+      gsi1pk: `${tenantPrefix(client)}DEVICES#BY_LAST_SEEN`,
+      gsi1sk: timeSort(lastSeen, deviceReference),
+    }),
+    lastSeenKey: (client: string, deviceReference: string): ItemKey => ({
+      pk: `${tenantPrefix(client)}DEVICE#${part(deviceReference)}`,
+      sk: 'LAST_SEEN',
+    }),
+    /** Active devices by last_seen, oldest first (a range up to a threshold is a key condition). */
+    listByLastSeen: (client: string): ListKey => list('gsi1', `${tenantPrefix(client)}DEVICES#BY_LAST_SEEN`),
   },
   deviceUser: {
     item: (client: string, deviceUserReference: string, group?: string): ItemKeys => ({
@@ -359,6 +388,41 @@ export const keys = {
       entity: ENTITY.deviceKeys,
     }),
   },
+  /**
+   * A client's licences (lambdas/core/licences): ONE item holding the limits staff set (`limit_<service>`) and the use
+   * counters (`used_<service>`, active device users with the service), so a device-user write can ADD to the use with
+   * a condition on the limit of the same item, in its own transaction.
+   */
+  licence: {
+    item: (client: string): ItemKey => ({ pk: `${tenantPrefix(client)}LICENCES`, sk: 'LICENCES' }),
+  },
+  /**
+   * Payload metrics (lambdas/core/metrics): one partition per tenant and scope, sort key `<period>#<device>`, so a
+   * date range is a key condition on the period prefix. Periods sort as text (`2024-05-01`, `2024-W18`, `2024-05`,
+   * `2024`, `all`). The tenant's running totals are one item apart.
+   */
+  metrics: {
+    item: (client: string, scope: string, period: string, deviceReference: string): ItemKey => ({
+      pk: `${tenantPrefix(client)}METRICS#${part(scope)}`,
+      sk: `${part(period)}#${part(deviceReference)}`,
+    }),
+    list: (client: string, scope: string): ListKey => list(undefined, `${tenantPrefix(client)}METRICS#${part(scope)}`),
+    totals: (client: string): ItemKey => ({ pk: `${tenantPrefix(client)}METRICS_TOTALS`, sk: 'TOTALS' }),
+  },
+  /**
+   * Carriers seen in device carrier metadata, across clients (internal `GET /countries`): one item per (country,
+   * carrier) in the provider's own tenant, sort key `<country code, 2 digits>#<carrier code>`, so one Query lists
+   * them grouped by country.
+   */
+  carrier: {
+    item: (countryCode: number, carrierCode: string): ItemKey => {
+      if (!Number.isSafeInteger(countryCode) || countryCode < 1 || countryCode > 99) {
+        throw new Error(`Not a country code: ${String(countryCode).slice(0, 20)}`);
+      }
+      return { pk: `${tenantPrefix('admin')}CARRIERS`, sk: `${String(countryCode).padStart(2, '0')}#${part(carrierCode)}` };
+    },
+    list: (): ListKey => list(undefined, `${tenantPrefix('admin')}CARRIERS`),
+  },
   /** Which device user a phone number belongs to (device authentication resolves the user by number). */
   phoneNumber: {
     item: (client: string, phoneNumber: string): ItemKeys => ({
@@ -366,6 +430,36 @@ export const keys = {
       sk: 'PHONE',
       entity: ENTITY.phoneNumber,
     }),
+  },
+  /**
+   * Device commands (lambdas/core/commands). A command lives in its device's partition (`COMMAND#<ulid>`). gsi1 lists
+   * the tenant's commands by sent_at, gsi2 one device's by sent_at (time ranges are key conditions on both); gsi3 is
+   * the device's pending queue the poll reads, present only while the command is Sent or Acknowledged.
+   */
+  command: {
+    prefix: 'COMMAND#',
+    key: (client: string, deviceReference: string, commandReference: string): ItemKey => ({
+      pk: `${tenantPrefix(client)}DEVICE#${part(deviceReference)}`,
+      sk: `COMMAND#${part(commandReference)}`,
+    }),
+    item: (client: string, deviceReference: string, commandReference: string, sentAt: Date | string): ItemKeys => ({
+      ...keys.command.key(client, deviceReference, commandReference),
+      entity: ENTITY.deviceCommand,
+      gsi1pk: `${tenantPrefix(client)}COMMANDS`,
+      gsi1sk: timeSort(sentAt, commandReference),
+      gsi2pk: `${tenantPrefix(client)}DEVICE#${part(deviceReference)}#COMMANDS`,
+      gsi2sk: timeSort(sentAt, commandReference),
+    }),
+    /** The gsi3 attributes of a pending command (removed when it reaches Completed or Failed). */
+    pendingKeys: (client: string, deviceReference: string, commandReference: string, sentAt: Date | string) => ({
+      gsi3pk: `${tenantPrefix(client)}DEVICE#${part(deviceReference)}#COMMANDS#PENDING`,
+      gsi3sk: timeSort(sentAt, commandReference),
+    }),
+    list: (client: string): ListKey => list('gsi1', `${tenantPrefix(client)}COMMANDS`),
+    listByDevice: (client: string, deviceReference: string): ListKey =>
+      list('gsi2', `${tenantPrefix(client)}DEVICE#${part(deviceReference)}#COMMANDS`),
+    pending: (client: string, deviceReference: string): ListKey =>
+      list('gsi3', `${tenantPrefix(client)}DEVICE#${part(deviceReference)}#COMMANDS#PENDING`),
   },
   deviceActivity: {
     item: (client: string, activity: { activityTime: Date | string; logId: string; deviceReference: string }): ItemKeys => ({
@@ -379,7 +473,82 @@ export const keys = {
     listByDevice: (client: string, deviceReference: string): ListKey =>
       list('gsi1', `${tenantPrefix(client)}DEVICE#${part(deviceReference)}#ACTIVITY`),
   },
+  /**
+   * Device logs (lambdas/core/device-data). One item per log line, time-ordered by its `log_datetime` (UTC) in four
+   * lists, each one Query with the time range as a key condition: per device (the device's partition, sort-key
+   * prefix `LOG#`), per tenant (gsi1), per device user (gsi2) and per group (gsi3), the last two as the device was
+   * held when the line arrived.
+   */
+  deviceLog: {
+    item: (client: string, entry: TimedDeviceData): ItemKeys =>
+      timedDeviceDataKeys(client, entry, 'LOG', 'LOGS', ENTITY.deviceLog),
+    byDevice: (client: string, deviceReference: string): TimedList => deviceTimedList(client, deviceReference, 'LOG#'),
+    byTenant: (client: string): TimedList => ({ ...list('gsi1', `${tenantPrefix(client)}DEVICE_LOGS`), sortPrefix: '' }),
+    byDeviceUser: (client: string, deviceUserReference: string): TimedList => ({
+      ...list('gsi2', `${tenantPrefix(client)}DUSER#${part(deviceUserReference)}#LOGS`),
+      sortPrefix: '',
+    }),
+    byGroup: (client: string, group: string): TimedList => ({ ...list('gsi3', `${tenantPrefix(client)}GROUP#${part(group)}#LOGS`), sortPrefix: '' }),
+  },
+  /** GPS fixes: the same four time-ordered lists as device logs (by the fix's `timestamp`, UTC), prefix `GPS#`. */
+  gps: {
+    item: (client: string, entry: TimedDeviceData): ItemKeys => timedDeviceDataKeys(client, entry, 'GPS', 'GPS', ENTITY.gps),
+    byDevice: (client: string, deviceReference: string): TimedList => deviceTimedList(client, deviceReference, 'GPS#'),
+    byTenant: (client: string): TimedList => ({ ...list('gsi1', `${tenantPrefix(client)}DEVICE_GPS`), sortPrefix: '' }),
+    byDeviceUser: (client: string, deviceUserReference: string): TimedList => ({
+      ...list('gsi2', `${tenantPrefix(client)}DUSER#${part(deviceUserReference)}#GPS`),
+      sortPrefix: '',
+    }),
+    byGroup: (client: string, group: string): TimedList => ({ ...list('gsi3', `${tenantPrefix(client)}GROUP#${part(group)}#GPS`), sortPrefix: '' }),
+  },
+  /**
+   * Telemetry, in the device's partition: the latest report (`TELEMETRY#LATEST`, one GetItem, batch-read for the
+   * fleet list) and every report by receive time (`TELEMETRY#AT#<received ISO>#<id>`, newest first with a range).
+   */
+  telemetry: {
+    latest: (client: string, deviceReference: string): ItemKeys => ({
+      pk: `${tenantPrefix(client)}DEVICE#${part(deviceReference)}`,
+      sk: 'TELEMETRY#LATEST',
+      entity: ENTITY.telemetry,
+    }),
+    history: (client: string, deviceReference: string, receivedAt: Date | string, id: string): ItemKeys => ({
+      pk: `${tenantPrefix(client)}DEVICE#${part(deviceReference)}`,
+      sk: `TELEMETRY#AT#${timeSort(receivedAt, id)}`,
+      entity: ENTITY.telemetry,
+    }),
+    historyOf: (client: string, deviceReference: string): TimedList => deviceTimedList(client, deviceReference, 'TELEMETRY#AT#'),
+  },
 };
+
+/** Where a timed device record (log line, GPS fix) sits: its time, id, device and the device's holder then. */
+export interface TimedDeviceData {
+  time: Date | string;
+  id: string;
+  deviceReference: string;
+  deviceUserReference?: string | undefined;
+  group?: string | undefined;
+}
+
+/** A time-ordered list: sort keys are `<sortPrefix><ISO time>#<id>`, so a time range is a key condition. */
+export type TimedList = ListKey & { sortPrefix: string };
+
+function deviceTimedList(client: string, deviceReference: string, sortPrefix: string): TimedList {
+  return { ...list(undefined, `${tenantPrefix(client)}DEVICE#${part(deviceReference)}`), sortPrefix };
+}
+
+function timedDeviceDataKeys(client: string, entry: TimedDeviceData, sortTag: string, listTag: string, entity: EntityName): ItemKeys {
+  const sort = timeSort(entry.time, entry.id);
+  const tenant = tenantPrefix(client);
+  return {
+    pk: `${tenant}DEVICE#${part(entry.deviceReference)}`,
+    sk: `${sortTag}#${sort}`,
+    entity,
+    gsi1pk: `${tenant}DEVICE_${listTag}`,
+    gsi1sk: sort,
+    ...(entry.deviceUserReference === undefined ? {} : { gsi2pk: `${tenant}DUSER#${part(entry.deviceUserReference)}#${listTag}`, gsi2sk: sort }),
+    ...(entry.group === undefined ? {} : { gsi3pk: `${tenant}GROUP#${part(entry.group)}#${listTag}`, gsi3sk: sort }),
+  };
+}
 
 /** Object key of a payload's bytes in the raw or processed bucket: tenant first, like every table key. */
 export function payloadObjectKey(client: string, payloadReference: string): string {

@@ -10,6 +10,9 @@ import { DeviceUser, type DeviceUserRequest } from '#shared/contract/entities/de
 import { allOf, filteredPage, searchFilter, type DevicesDependencies, type PageQuery } from '../list-support.ts';
 import { withoutKeys } from '#core/store/items.ts';
 import { groupStatsChanges } from './device-user-changes.ts';
+import { LicenceLimitError, raiseLicenceAlerts, servicesAtLimit } from '#core/licences/licence-check.ts';
+import { increasedServices, licenceUseChanges, licenceUseOperations } from '#core/licences/licence-usage.ts';
+import type { Dependencies } from '#core/dependencies.ts';
 
 export const UNKNOWN_GROUP_LINE = 'body.group: Unknown group';
 
@@ -69,16 +72,21 @@ function unchangedCondition(before: TableItem): WriteCondition {
     : { kind: 'expression', expression: 'attribute_exists(#dupk) AND attribute_not_exists(#duat)', names: { '#dupk': 'pk', '#duat': 'updated_at' } };
 }
 
+/** Device-user writes also raise licence alerts, so they log (a failed alert never fails the answer). */
+export type DeviceUserWriteDependencies = DevicesDependencies & Pick<Dependencies, 'logger'>;
+
 /**
- * Writes a device user from `before` (undefined = new) to `after`, with its groups' stats and the dashboard
- * counters in ONE transaction. A failed condition: the group vanished (400), else the user changed meanwhile (409).
+ * Writes a device user from `before` (undefined = new) to `after`, with its groups' stats, the dashboard counters and
+ * the licence use in ONE transaction. A failed condition: a service at its licence limit (409 naming each, plus an
+ * ops alert), else the group vanished (400), else the user changed meanwhile (409).
  */
 async function writeDeviceUser(
-  dependencies: DevicesDependencies,
+  dependencies: DeviceUserWriteDependencies,
   client: string,
   before: TableItem | undefined,
   after: DeviceUser,
   conflictMessage: string,
+  action: string,
 ): Promise<DeviceUser> {
   const previous = before === undefined ? undefined : toDeviceUser(before);
   const item: TableItem = { ...keys.deviceUser.item(client, after.device_user_reference, after.group), ...after };
@@ -90,10 +98,17 @@ async function writeDeviceUser(
     if (operation !== undefined) operations.push(operation);
   }
   operations.push(...dashboardCounterOperations(client, deviceUserCounterChanges(previous, after)));
+  const licenceChanges = licenceUseChanges(previous, after);
+  operations.push(...licenceUseOperations(client, licenceChanges));
   try {
     await dependencies.table.transactWrite(operations);
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;
+    const refused = await servicesAtLimit(dependencies, client, increasedServices(licenceChanges));
+    if (refused.length > 0) {
+      await raiseLicenceAlerts(dependencies, client, refused, after.updated_by ?? 'unknown', action);
+      throw new LicenceLimitError(refused);
+    }
     if (after.group !== undefined && (await dependencies.table.get(keys.group.item(client, after.group), { consistent: true })) === undefined) {
       throw new ValidationError([UNKNOWN_GROUP_LINE]);
     }
@@ -125,7 +140,7 @@ function fromRequest(
  * onboard_date, offboard_date cleared); an active one is a 409. The request's is_active is not read: POST onboards.
  */
 export async function onboardDeviceUser(
-  dependencies: DevicesDependencies,
+  dependencies: DeviceUserWriteDependencies,
   client: string,
   reference: string,
   request: DeviceUserRequest,
@@ -139,13 +154,13 @@ export async function onboardDeviceUser(
   const { offboard_date: _cleared, ...kept } = previous;
   void _cleared;
   const after = fromRequest(reference, request, true, { ...kept, onboard_date: now }, now, principal, client);
-  const user = await writeDeviceUser(dependencies, client, before, after, 'Device user already exists and is onboarded');
+  const user = await writeDeviceUser(dependencies, client, before, after, 'Device user already exists and is onboarded', 'deviceUsers:Create');
   return { user, created: before === undefined };
 }
 
 /** PUT: replaces the user's fields; is_active false offboards, true re-onboards (clearing offboard_date). Unknown: 404. */
 export async function updateDeviceUser(
-  dependencies: DevicesDependencies,
+  dependencies: DeviceUserWriteDependencies,
   client: string,
   reference: string,
   request: DeviceUserRequest,
@@ -164,12 +179,12 @@ export async function updateDeviceUser(
         ? { onboard_date: now }
         : { ...(onboardDate === undefined ? {} : { onboard_date: onboardDate }), offboard_date: now };
   const after = fromRequest(reference, request, request.is_active, { ...kept, ...dates }, now, principal, client);
-  return writeDeviceUser(dependencies, client, before, after, 'Device user changed meanwhile, read it again');
+  return writeDeviceUser(dependencies, client, before, after, 'Device user changed meanwhile, read it again', 'deviceUsers:Update');
 }
 
 /** DELETE = offboard: is_active false, offboard_date now; the record stays. Unknown: 404; already offboarded: no change. */
 export async function offboardDeviceUser(
-  dependencies: DevicesDependencies,
+  dependencies: DeviceUserWriteDependencies,
   client: string,
   reference: string,
   principal: Principal | undefined,
@@ -180,5 +195,5 @@ export async function offboardDeviceUser(
   if (!previous.is_active) return previous;
   const now = dependencies.clock.now().toISOString();
   const after = DeviceUser.parse({ ...previous, is_active: false, offboard_date: now, updated_at: now, updated_by: actorOf(principal) });
-  return writeDeviceUser(dependencies, client, before, after, 'Device user changed meanwhile, try again');
+  return writeDeviceUser(dependencies, client, before, after, 'Device user changed meanwhile, try again', 'deviceUsers:Delete');
 }

@@ -1,7 +1,7 @@
 import type { Principal } from '#core/auth/principal.ts';
-import { ConflictError, NotFoundError } from '#core/errors.ts';
-import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
-import { dashboardCounterOperations, deviceCounterChanges } from '#core/store/dashboard-counters.ts';
+import { actorOf, deactivateDeviceItem } from '#core/devices/deactivation.ts';
+import { NotFoundError } from '#core/errors.ts';
+import type { TableItem } from '#core/ports/table-store.ts';
 import { keys } from '#core/store/keys.ts';
 import type { Service } from '#shared/constants/devices.ts';
 import { Device, DeviceHistory } from '#shared/contract/entities/devices.ts';
@@ -49,9 +49,9 @@ export async function getDevice(dependencies: Pick<DevicesDependencies, 'table'>
 }
 
 /**
- * DELETE = deactivate: is_deactivated true and deactivation_date now, with the dashboard counters moved in the same
- * transaction (conditional on the device not being deactivated meanwhile, so counters move once). Deactivating a
- * deactivated device changes nothing and answers it as it is. Re-activation is the device's own authentication.
+ * DELETE = deactivate: the shared deactivation transaction (lambdas/core/devices/deactivation.ts: the device, its
+ * dashboard counters, the group's actual_devices and its last-seen index item). Deactivating a deactivated device
+ * changes nothing and answers it as it is. Re-activation is the device's own authentication.
  */
 export async function deactivateDevice(
   dependencies: DevicesDependencies,
@@ -59,38 +59,8 @@ export async function deactivateDevice(
   reference: string,
   principal: Principal | undefined,
 ): Promise<Device> {
-  const key = keys.device.key(client, reference);
-  const before = await dependencies.table.get(key, { consistent: true });
-  if (before === undefined) throw new NotFoundError('Device not found');
-  const previous = toDevice(before);
-  if (previous.is_deactivated) return previous;
-  const now = dependencies.clock.now().toISOString();
-  const actor = principal?.kind === 'user' ? principal.subject : principal?.kind === 'client-app' ? `app:${principal.appReference}` : 'unknown';
-  const set = { is_deactivated: true, deactivation_date: now, updated_at: now, updated_by: actor };
-  try {
-    await dependencies.table.transactWrite([
-      {
-        kind: 'update',
-        key,
-        update: { set },
-        condition: {
-          kind: 'expression',
-          expression: 'attribute_exists(#dvpk) AND (attribute_not_exists(#dvoff) OR #dvoff = :dvfalse)',
-          names: { '#dvpk': 'pk', '#dvoff': 'is_deactivated' },
-          values: { ':dvfalse': false },
-        },
-      },
-      ...dashboardCounterOperations(client, deviceCounterChanges(previous, { ...previous, is_deactivated: true })),
-    ]);
-  } catch (error) {
-    if (!(error instanceof ConditionFailedError)) throw error;
-    // Deactivated (or re-activated and deactivated) meanwhile: answer what is there now.
-    const current = await dependencies.table.get(key, { consistent: true });
-    if (current === undefined) throw new NotFoundError('Device not found');
-    if (current.is_deactivated === true) return toDevice(current);
-    throw new ConflictError('Device changed meanwhile, try again');
-  }
-  return Device.parse({ ...previous, ...set });
+  const { item } = await deactivateDeviceItem(dependencies, client, reference, { actor: actorOf(principal) });
+  return toDevice(item);
 }
 
 /** A device's holding periods (who, which group, from, to), oldest first: a Query on the partition's `HISTORY#` keys. */

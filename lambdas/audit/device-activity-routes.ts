@@ -1,0 +1,14 @@
+import { listDeviceActivities } from '#core/device-data/reads.ts';
+import { implement, type Routes } from '#core/http/route.ts';
+import { auditEndpoints } from '#shared/contract/endpoints/audit.ts';
+
+const deviceActivities = auditEndpoints[1];
+if (deviceActivities.id !== 'admin.device-activities.list') throw new Error(`audit handler expected admin.device-activities.list, found ${deviceActivities.id}`);
+
+/** `GET device_activities`: the tenant's device API calls newest first (records: lambdas/core/device-activity). */
+export const deviceActivityRoutes: Routes = {
+  [deviceActivities.id]: implement(deviceActivities, (input, deps) => {
+    if (input.client === undefined) throw new Error('device activities need the path client');
+    return listDeviceActivities(deps, input.client, input.query);
+  }),
+};

@@ -1,0 +1,160 @@
+import type { Dependencies } from '#core/dependencies.ts';
+import { NotFoundError } from '#core/errors.ts';
+import { ADMIN_CLIENT } from '#core/auth/principal.ts';
+import { hasLimits, limitAttribute, readLicences, readLimits } from '#core/licences/licence-usage.ts';
+import type { TableItem } from '#core/ports/table-store.ts';
+import { describeQuery, type Page } from '#core/store/cursor.ts';
+import { readDashboard } from '#core/store/dashboard-counters.ts';
+import { ENTITY, keys } from '#core/store/keys.ts';
+import { SERVICES } from '#shared/constants/devices.ts';
+import {
+  ClientLicenseLimits,
+  ClientStatistics,
+  ClientSummary,
+  type LicenceLimits,
+  type Licences,
+} from '#shared/contract/entities/licences.ts';
+
+type Deps = Pick<Dependencies, 'table' | 'clock' | 'cursors'>;
+
+/** The paging part of the internal lists, with the optional one-client filter. */
+export interface ClientListQuery {
+  client?: string | undefined;
+  last_key?: string | undefined;
+  limit: number;
+  result_type: 'page' | 'total';
+}
+
+/** Walking every client for a count is bounded (a page of the account list holds hundreds of clients). */
+const MAX_PAGES = 500;
+
+/** `GET licenses` (tenant): limits and use per service, one GetItem. */
+export async function getLicences(deps: Pick<Dependencies, 'table'>, client: string): Promise<Licences> {
+  return readLicences(client, await deps.table.get(keys.licence.item(client)));
+}
+
+/**
+ * `PUT /clients/{client}/licenses` (staff): sets every limit (the body holds all eight) on the licence item, leaving
+ * the use counters alone. An unknown client is a 404: limits of a tenant that does not exist would be a stray item.
+ */
+export async function setLicenceLimits(deps: Deps, client: string, limits: LicenceLimits, actor: string): Promise<ClientLicenseLimits> {
+  if ((await deps.table.get(keys.account.item(client))) === undefined) throw new NotFoundError('Client not found');
+  const now = deps.clock.now().toISOString();
+  const set: Record<string, unknown> = { entity: ENTITY.licences, client, updated_at: now, updated_by: actor };
+  for (const service of SERVICES) set[limitAttribute(service)] = limits[service];
+  await deps.table.update(keys.licence.item(client), { set });
+  return ClientLicenseLimits.parse({ client, ...limits, updated_at: now, updated_by: actor });
+}
+
+/**
+ * One page of clients (Query on the provider's account list, `keys.account.listAll()`), or the one named client.
+ * The cursor is bound to the provider tenant and the list.
+ */
+async function accountsPage(
+  deps: Deps,
+  query: ClientListQuery,
+): Promise<{ items: TableItem[]; last_key?: string } | { count: number }> {
+  if (query.client !== undefined) {
+    const item = await deps.table.get(keys.account.item(query.client));
+    const items = item === undefined ? [] : [item];
+    return query.result_type === 'total' ? { count: items.length } : { items };
+  }
+  const list = keys.account.listAll();
+  if (query.result_type === 'total') {
+    let count = 0;
+    let startKey: Record<string, string> | undefined;
+    for (let pages = 0; pages < MAX_PAGES; pages += 1) {
+      const page = await deps.table.query({ ...list, ...(startKey ? { startKey } : {}) });
+      count += page.items.length;
+      if (page.lastKey === undefined) return { count };
+      startKey = page.lastKey;
+    }
+    throw new Error(`The client list is longer than ${MAX_PAGES} pages`);
+  }
+  const binding = { client: ADMIN_CLIENT, query: describeQuery(list) };
+  const startKey = query.last_key === undefined ? undefined : deps.cursors.decode(query.last_key, binding);
+  const page = await deps.table.query({ ...list, limit: query.limit, ...(startKey ? { startKey } : {}) });
+  return { items: page.items, ...(page.lastKey === undefined ? {} : { last_key: deps.cursors.encode(page.lastKey, binding) }) };
+}
+
+const clientOf = (account: TableItem) => String(account.client);
+
+/** Items by client of one per-client key, read with one BatchGet for the page. */
+async function perClient(deps: Deps, clients: readonly string[], key: (client: string) => { pk: string; sk: string }): Promise<Map<string, TableItem>> {
+  const items = await deps.table.batchGet(clients.map(key));
+  const byKey = new Map(items.map((item) => [`${item.pk}\u0000${item.sk}`, item]));
+  return new Map(
+    clients.flatMap((client) => {
+      const { pk, sk } = key(client);
+      const item = byKey.get(`${pk}\u0000${sk}`);
+      return item === undefined ? [] : [[client, item] as const];
+    }),
+  );
+}
+
+/** Maps a page of accounts with the per-client items the mapping needs. */
+async function mapAccounts<T>(
+  deps: Deps,
+  query: ClientListQuery,
+  map: (clients: string[]) => Promise<(account: TableItem) => T>,
+): Promise<Page<T> | { count: number }> {
+  const page = await accountsPage(deps, query);
+  if ('count' in page) return page;
+  const clients = page.items.map(clientOf);
+  const toData = await map(clients);
+  const data = page.items.map(toData);
+  return { count: data.length, data, ...(page.last_key === undefined ? {} : { last_key: page.last_key }) };
+}
+
+/** `GET /clients`: every tenant, with its limits when staff set them. */
+export function listClients(deps: Deps, query: ClientListQuery): Promise<Page<ClientSummary> | { count: number }> {
+  return mapAccounts(deps, query, async (clients) => {
+    const licences = await perClient(deps, clients, keys.licence.item);
+    return (account) => {
+      const licence = licences.get(clientOf(account));
+      return ClientSummary.parse({
+        client: clientOf(account),
+        ...(typeof account.display_name === 'string' ? { display_name: account.display_name } : {}),
+        ...(typeof account.created_at === 'string' ? { created_at: account.created_at } : {}),
+        ...(typeof account.is_active === 'boolean' ? { is_active: account.is_active } : {}),
+        ...(hasLimits(licence) ? { limits: readLimits(licence) } : {}),
+      });
+    };
+  });
+}
+
+/** `GET /licenses` (internal): limits and use of every client (or the one named). */
+export function listAllLicences(deps: Deps, query: ClientListQuery): Promise<Page<Licences> | { count: number }> {
+  return mapAccounts(deps, query, async (clients) => {
+    const licences = await perClient(deps, clients, keys.licence.item);
+    return (account) => readLicences(clientOf(account), licences.get(clientOf(account)));
+  });
+}
+
+/**
+ * `GET /statistics`: per client, from the counters kept at write time (no Scan): devices and device users from the
+ * dashboard counters (every state), payloads from the metric totals, and under `stores` the dashboard breakdown and
+ * the licence use, so staff see a tenant's size and licence headroom in one list.
+ */
+export function listStatistics(deps: Deps, query: ClientListQuery): Promise<Page<ClientStatistics> | { count: number }> {
+  return mapAccounts(deps, query, async (clients) => {
+    const [dashboards, licences, totals] = await Promise.all([
+      perClient(deps, clients, keys.device.dashboardCounters),
+      perClient(deps, clients, keys.licence.item),
+      perClient(deps, clients, keys.metrics.totals),
+    ]);
+    return (account) => {
+      const client = clientOf(account);
+      const dashboard = readDashboard(dashboards.get(client));
+      const payloads = totals.get(client)?.payloads;
+      const sum = (counts: Record<string, number>) => Object.values(counts).reduce((total, value) => total + value, 0);
+      return ClientStatistics.parse({
+        client,
+        devices: sum(dashboard.devices),
+        device_users: sum(dashboard.users),
+        payloads: typeof payloads === 'number' ? Math.max(0, Math.trunc(payloads)) : 0,
+        stores: { devices: dashboard.devices, device_users: dashboard.users, licences: readLicences(client, licences.get(client)).data },
+      });
+    };
+  });
+}

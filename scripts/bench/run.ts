@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ulid } from 'ulid';
+import { buildDependencies } from '#core/composition.ts';
+import { loadConfig } from '#core/config.ts';
+import type { Dependencies } from '#core/dependencies.ts';
+import type { TransactOperation } from '#core/ports/table-store.ts';
+import { dashboardCounterOperations, deviceCounterChanges, mergeDashboardChanges, type DashboardChanges } from '#core/store/dashboard-counters.ts';
+import { keys } from '#core/store/keys.ts';
+import { signInDemoAccount } from '../device/portal-sign-in.ts';
+import { startLocalStack } from '../local/stack.ts';
+
+/**
+ * `npm run bench`: how `GET dashboard` and `GET devices` (first page) scale with the fleet. A dedicated local stack in a
+ * temp dir (nothing of `.data/` is touched); tenant `demo` gets 100 devices and tenant `acme` 20,000, written directly
+ * with the same key builders and dashboard counter operations the services use (in transactions of 100 items). Then
+ * both tenants' admins call both endpoints over HTTP, interleaved so machine noise hits both sizes alike, and the
+ * median times are compared. Aim: ratio (20,000 / 100) under 1.5, because both reads are one GetItem / one Query page.
+ */
+const SMALL = 100;
+const LARGE = 20_000;
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
+const TRANSACTION_ITEMS = 99;
+const PARALLEL_WRITES = 4;
+
+function deviceItem(client: string, index: number, now: string) {
+  const reference = ulid();
+  return {
+    ...keys.device.item(client, reference),
+    client,
+    device_reference: reference,
+    services: ['calls'],
+    imeis: [String(350_000_000_000_000 + index)],
+    is_deactivated: index % 10 === 0,
+    is_legacy: false,
+    activated_at: now,
+    app_version: index % 3 === 0 ? '5.1.3' : '5.2.0',
+    os_version: index % 2 === 0 ? '14' : '13',
+    updated_at: now,
+    updated_by: 'bench',
+  };
+}
+
+/** Writes `count` devices of `client` and moves its dashboard counters by their sum (one ADD per counter). */
+async function writeFleet(deps: Dependencies, client: string, count: number): Promise<void> {
+  const now = new Date().toISOString();
+  const batches: TransactOperation[][] = [];
+  const changes: DashboardChanges[] = [];
+  for (let start = 0; start < count; start += TRANSACTION_ITEMS) {
+    const batch: TransactOperation[] = [];
+    for (let index = start; index < Math.min(count, start + TRANSACTION_ITEMS); index += 1) {
+      const item = deviceItem(client, index, now);
+      batch.push({ kind: 'put', item });
+      changes.push(deviceCounterChanges(undefined, item));
+    }
+    batches.push(batch);
+  }
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: PARALLEL_WRITES }, async () => {
+      while (next < batches.length) await deps.table.transactWrite(batches[next++] as TransactOperation[]);
+    }),
+  );
+  await deps.table.transactWrite(dashboardCounterOperations(client, mergeDashboardChanges(...changes)));
+}
+
+async function timed(url: string, token: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  await response.arrayBuffer();
+  const elapsed = performance.now() - started;
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return elapsed;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+const dataDir = mkdtempSync(join(tmpdir(), 'verity-bench-'));
+const stack = await startLocalStack({ dataDir, port: 0, quiet: true, inMemoryDynamo: true });
+try {
+  const deps = buildDependencies(loadConfig({ ...stack.env, LOG_LEVEL: 'error' }));
+  const writeStart = performance.now();
+  await Promise.all([writeFleet(deps, 'demo', SMALL), writeFleet(deps, 'acme', LARGE)]);
+  console.log(`Wrote ${SMALL} devices (demo) and ${LARGE} devices (acme) in ${((performance.now() - writeStart) / 1000).toFixed(1)} s`);
+
+  const tokens = { demo: await signInDemoAccount(stack.apiUrl, 'admin@demo.test'), acme: await signInDemoAccount(stack.apiUrl, 'admin@acme.test') };
+  const endpoints = [
+    { label: 'GET dashboard', path: (client: string) => `/api/v1/${client}/dashboard` },
+    { label: 'GET devices (first page)', path: (client: string) => `/api/v1/${client}/devices` },
+  ];
+  const rows: string[][] = [];
+  for (const endpoint of endpoints) {
+    const small = `${stack.apiUrl}${endpoint.path('demo')}`;
+    const large = `${stack.apiUrl}${endpoint.path('acme')}`;
+    // Warm-up: handler import, JWKS fetch, key and connection caches.
+    for (let round = 0; round < 5; round += 1) await Promise.all([timed(small, tokens.demo), timed(large, tokens.acme)]);
+    const times = { small: [] as number[], large: [] as number[] };
+    for (let round = 0; round < SAMPLES; round += 1) {
+      // Alternate which goes first so neither size always meets a warm or cold moment.
+      if (round % 2 === 0) {
+        times.small.push(await timed(small, tokens.demo));
+        times.large.push(await timed(large, tokens.acme));
+      } else {
+        times.large.push(await timed(large, tokens.acme));
+        times.small.push(await timed(small, tokens.demo));
+      }
+    }
+    const [a, b] = [median(times.small), median(times.large)];
+    rows.push([endpoint.label, `${a.toFixed(1)} ms`, `${b.toFixed(1)} ms`, (b / a).toFixed(2), b / a < 1.5 ? 'ok' : 'OVER 1.5']);
+  }
+  const header = ['endpoint', `median @ ${SMALL}`, `median @ ${LARGE.toLocaleString('en-GB')}`, 'ratio', 'aim < 1.5'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] as string).length)));
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column] as number)).join('  ');
+  console.log(`\n${line(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}\n${rows.map(line).join('\n')}\n(${SAMPLES} samples each, interleaved)`);
+} finally {
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,158 @@
+import { parseArgs } from 'node:util';
+import { AlertSeverity } from '#shared/constants/alerts.ts';
+import { DEFAULT_DEVICES_DIR, listDevices, loadDevice, saveDevice, type DeviceState } from './device-state.ts';
+import { readEnrolmentKey } from './mdm-config.ts';
+import {
+  answerCommands,
+  authenticate,
+  enrol,
+  factoryReset,
+  raiseDeviceAlert,
+  reinstall,
+  sendGps,
+  sendLogs,
+  sendTelemetry,
+  type CallResult,
+  type Simulator,
+} from './simulator.ts';
+
+/**
+ * `npm run device -- <command> [options]`: one simulated phone against the local stack (README of the commands:
+ * `npm run device -- help`). State lives in `<dir>/<device>.json`; the enrolment key comes from the MDM configuration
+ * the stack writes at start (`mdm-config.ts`).
+ */
+const USAGE = `Usage: npm run device -- <command> [options]
+
+Commands:
+  enrol           a new phone: --client demo --phone +447700900123 [--imei 356938035643809] [--installation-id X | --no-installation-id]
+  authenticate    authenticate again (prints install_state)
+  telemetry       upload a sealed telemetry snapshot
+  gps             upload a sealed GPS trail: --points N (default 10)
+  logs            upload log lines: --count N (default 5)
+  commands        poll and answer commands (Acknowledged, then Completed)
+  alert           raise a device alert: --subject S --message M [--severity Low|Medium|High]
+  factory-reset   wipe the phone: new installation id, same IMEI, authenticate
+  reinstall       reinstall the app: new installation id [--app-version V], authenticate
+  list            the saved devices
+
+Options: --device NAME (default phone) · --url BASE (default http://localhost:3000) · --dir DIR (default .data/devices)`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    url: { type: 'string', default: process.env.VERITY_URL ?? 'http://localhost:3000' },
+    dir: { type: 'string', default: DEFAULT_DEVICES_DIR },
+    device: { type: 'string', default: 'phone' },
+    client: { type: 'string', default: 'demo' },
+    phone: { type: 'string', multiple: true },
+    imei: { type: 'string', multiple: true },
+    'installation-id': { type: 'string' },
+    'no-installation-id': { type: 'boolean', default: false },
+    'app-version': { type: 'string' },
+    points: { type: 'string', default: '10' },
+    count: { type: 'string', default: '5' },
+    subject: { type: 'string', default: 'Simulated alert' },
+    message: { type: 'string', default: 'Raised by the device simulator' },
+    severity: { type: 'string', default: 'Low' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+const command = positionals[0] ?? 'help';
+const directory = values.dir;
+const sim: Simulator = { baseUrl: values.url.replace(/\/+$/, ''), enrolmentKey: (client) => readEnrolmentKey(directory, client) };
+
+function positiveInt(name: string, raw: string, max: number): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`--${name} must be a whole number from 1 to ${max}`);
+  return value;
+}
+
+function device(): DeviceState {
+  const state = loadDevice(directory, values.device);
+  if (state === undefined) throw new Error(`No device "${values.device}" in ${directory}: run enrol first`);
+  return state;
+}
+
+/** Prints one call's outcome; 501 is reported as not built yet, not as a failure of the simulator. */
+function report(label: string, result: CallResult<object>): boolean {
+  if (result.notImplemented) {
+    console.log(`${label}: 501, not implemented by the server yet`);
+    return true;
+  }
+  // The device token is a credential: shown shortened (the state file keeps it).
+  const body = 'access_token' in result.body ? { ...result.body, access_token: `${String(result.body.access_token).slice(0, 12)}…` } : result.body;
+  console.log(`${label}: ${result.status} ${JSON.stringify(body)}`);
+  return result.ok;
+}
+
+async function main(): Promise<boolean> {
+  if (values.help || command === 'help') {
+    console.log(USAGE);
+    return true;
+  }
+  if (command === 'list') {
+    for (const name of listDevices(directory)) {
+      const state = loadDevice(directory, name) as DeviceState;
+      console.log(`${name}  ${state.client}  ${state.device_reference}  imei ${state.imeis.join(',')}  ${state.last_install_state ?? 'never authenticated'}`);
+    }
+    return true;
+  }
+  if (command === 'enrol') {
+    if (loadDevice(directory, values.device) !== undefined) throw new Error(`Device "${values.device}" exists: pick another --device name`);
+    const { state, result } = await enrol(sim, {
+      name: values.device,
+      client: values.client,
+      phoneNumbers: values.phone ?? ['+447700900123'],
+      ...(values.imei === undefined ? {} : { imeis: values.imei }),
+      ...(values['no-installation-id'] ? { installationId: false as const } : values['installation-id'] === undefined ? {} : { installationId: values['installation-id'] }),
+    });
+    saveDevice(directory, state);
+    console.log(`device ${state.name}: reference ${state.device_reference}`);
+    return report('authenticate', result);
+  }
+  const state = device();
+  try {
+    switch (command) {
+      case 'authenticate':
+        return report('authenticate', await authenticate(sim, state));
+      case 'telemetry':
+        return report('telemetry', await sendTelemetry(sim, state));
+      case 'gps':
+        return report('gps', await sendGps(sim, state, positiveInt('points', values.points, 1000)));
+      case 'logs':
+        return report('logs', await sendLogs(sim, state, positiveInt('count', values.count, 1000)));
+      case 'alert':
+        return report(
+          'alert',
+          await raiseDeviceAlert(sim, state, { subject: values.subject, message: values.message, severity: AlertSeverity.parse(values.severity) }),
+        );
+      case 'commands': {
+        const run = await answerCommands(sim, state);
+        if (!run.poll.ok) return report('commands', run.poll);
+        console.log(`commands: ${run.answered.length} answered`);
+        for (const answer of run.answered) console.log(`  ${answer.command} ${answer.command_reference}: ${answer.states.join(' → ')}`);
+        return true;
+      }
+      case 'factory-reset':
+        return report('factory-reset', await factoryReset(sim, state));
+      case 'reinstall':
+        return report('reinstall', await reinstall(sim, state, values['app-version']));
+      default:
+        console.error(`Unknown command ${command}\n\n${USAGE}`);
+        return false;
+    }
+  } finally {
+    // Tokens, installation id and position move with each call: always keep what the phone now knows.
+    saveDevice(directory, state);
+  }
+}
+
+try {
+  process.exitCode = (await main()) ? 0 : 1;
+} catch (error) {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  if (cause?.code === 'ECONNREFUSED') console.error(`Nothing answers at ${values.url}: start the local stack (npm start) first`);
+  else console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}

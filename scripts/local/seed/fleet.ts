@@ -1,0 +1,173 @@
+import { buildDependencies } from '#core/composition.ts';
+import { loadConfig } from '#core/config.ts';
+import type { Dependencies } from '#core/dependencies.ts';
+import { deviceKeysOf } from '#core/device-activity/device-keys.ts';
+import { ConditionFailedError } from '#core/ports/table-store.ts';
+import { dashboardCounterOperations, deviceCounterChanges, deviceUserCounterChanges } from '#core/store/dashboard-counters.ts';
+import { keys } from '#core/store/keys.ts';
+import { ulid } from 'ulid';
+import { writeMdmConfig } from '../../device/mdm-config.ts';
+import { signInDemoAccount } from '../../device/portal-sign-in.ts';
+import {
+  answerCommands,
+  enrol,
+  randomImei,
+  sendGps,
+  sendLogs,
+  sendTelemetry,
+  type CallResult,
+  type Simulator,
+} from '../../device/simulator.ts';
+import { saveDevice, type DeviceState } from '../../device/device-state.ts';
+import { DEMO_TENANTS, STAFF_CLIENT } from './accounts.ts';
+
+/**
+ * The demo fleet of tenant `demo`, seeded once (marker item) after the stack is up, by the device simulator through
+ * the real HTTP API: device users, phones activated (with telemetry, a GPS trail and logs), one pending (never
+ * authenticated), one deactivated by the admin (DELETE through the API), legacy ones (as a migration leaves them)
+ * and one unassigned. The simulated phones are saved under `<devicesDir>` so `npm run device -- … --device <name>`
+ * can carry on with any of them.
+ */
+export const FLEET_VERSION = 'v1';
+const CLIENT = 'demo';
+
+interface FleetUser {
+  reference: string;
+  first_name: string;
+  surname: string;
+  phone: string;
+  services: string[];
+  position: { latitude: number; longitude: number };
+}
+
+const USERS: readonly FleetUser[] = [
+  { reference: 'du-alice', first_name: 'Alice', surname: 'Archer', phone: '07700900101', services: ['calls', 'sms', 'gps'], position: { latitude: 51.5155, longitude: -0.0922 } },
+  { reference: 'du-bram', first_name: 'Bram', surname: 'Baker', phone: '07700900102', services: ['calls', 'sms'], position: { latitude: 51.5033, longitude: -0.1196 } },
+  { reference: 'du-chloe', first_name: 'Chloe', surname: 'Carter', phone: '07700900103', services: ['calls', 'gps', 'photos'], position: { latitude: 53.4808, longitude: -2.2426 } },
+  { reference: 'du-dev', first_name: 'Dev', surname: 'Dhillon', phone: '07700900104', services: ['calls'], position: { latitude: 52.4862, longitude: -1.8904 } },
+  { reference: 'du-erin', first_name: 'Erin', surname: 'Evans', phone: '07700900105', services: ['sms', 'mms'], position: { latitude: 55.9533, longitude: -3.1883 } },
+];
+
+const markerKey = () => keys.account.setting(STAFF_CLIENT, `LOCAL_FLEET_${FLEET_VERSION}`);
+
+/** Every start: the MDM configuration of each demo tenant, for the simulator CLI (see scripts/device/mdm-config.ts). */
+export async function writeMdmConfigs(deps: Pick<Dependencies, 'table' | 'keys'>, devicesDir: string): Promise<void> {
+  for (const client of DEMO_TENANTS) writeMdmConfig(devicesDir, client, (await deviceKeysOf(deps, client)).enrolmentKey);
+}
+
+/** A device user written as onboarding writes one (contract fields, dashboard counters) plus its phone number index. */
+async function putDeviceUser(deps: Dependencies, user: FleetUser, now: string): Promise<void> {
+  const item = {
+    ...keys.deviceUser.item(CLIENT, user.reference),
+    client: CLIENT,
+    device_user_reference: user.reference,
+    services: user.services,
+    expected_device_count: 1,
+    email: `${user.first_name.toLowerCase()}@demo.test`,
+    first_name: user.first_name,
+    surname: user.surname,
+    is_active: true,
+    is_legacy: false,
+    onboard_date: now,
+    updated_at: now,
+    updated_by: 'seed',
+  };
+  await deps.table.transactWrite([
+    { kind: 'put', item, condition: { kind: 'item-not-exists' } },
+    { kind: 'put', item: { ...keys.phoneNumber.item(CLIENT, user.phone), phone_number: user.phone, device_user_reference: user.reference } },
+    ...dashboardCounterOperations(CLIENT, deviceUserCounterChanges(undefined, { is_active: true })),
+  ]);
+}
+
+/** Devices no phone has called in for: pending (enrolled, never authenticated) and legacy (migrated). */
+async function putDormantDevice(deps: Dependencies, fields: { is_legacy: boolean; is_deactivated: boolean; activated_at?: string }, now: string) {
+  const reference = ulid();
+  const device = {
+    client: CLIENT,
+    device_reference: reference,
+    services: [],
+    imeis: [randomImei()],
+    model: 'Galaxy A54',
+    os_version: '13',
+    app_version: fields.is_legacy ? '3.9.7' : '5.2.0',
+    ...fields,
+    ...(fields.is_deactivated ? { deactivation_date: now } : {}),
+    ...(fields.is_legacy ? { legacy_phone_number: '07700900199' } : {}),
+    updated_at: now,
+    updated_by: 'seed',
+  };
+  await deps.table.transactWrite([
+    { kind: 'put', item: { ...keys.device.item(CLIENT, reference), ...device }, condition: { kind: 'item-not-exists' } },
+    ...dashboardCounterOperations(CLIENT, deviceCounterChanges(undefined, device)),
+  ]);
+}
+
+function must(label: string, result: CallResult<object>): void {
+  // A device endpoint not built yet is skipped, not fatal: the fleet grows with the API.
+  if (!result.ok && !result.notImplemented) throw new Error(`${label} answered ${result.status}: ${JSON.stringify(result.body)}`);
+}
+
+/**
+ * Seeds the fleet once; answers whether it did. `stack` is the running local stack (its URL and environment).
+ */
+export async function seedDemoFleet(stack: { apiUrl: string; env: Record<string, string> }, devicesDir: string): Promise<boolean> {
+  const deps = buildDependencies(loadConfig({ ...stack.env, LOG_LEVEL: 'error' }));
+  await writeMdmConfigs(deps, devicesDir);
+  if ((await deps.table.get(markerKey(), { consistent: true })) !== undefined) return false;
+  const now = new Date().toISOString();
+  const sim: Simulator = { baseUrl: stack.apiUrl, enrolmentKey: async (client) => (await deviceKeysOf(deps, client)).enrolmentKey };
+
+  for (const user of USERS) {
+    try {
+      await putDeviceUser(deps, user, now);
+    } catch (error) {
+      // Someone made this user through the portal first: keep theirs.
+      if (!(error instanceof ConditionFailedError)) throw error;
+    }
+  }
+
+  const phones: DeviceState[] = [];
+  // The active fleet: each user's phone authenticates (NewInstall), then reports in.
+  await Promise.all(
+    USERS.map(async (user, index) => {
+      const { state, result } = await enrol(sim, {
+        name: `demo-${user.first_name.toLowerCase()}`,
+        client: CLIENT,
+        phoneNumbers: [user.phone],
+        position: user.position,
+        appVersion: index % 2 === 0 ? '5.2.0' : '5.1.3',
+        osVersion: index % 3 === 0 ? '14' : '13',
+      });
+      must(`enrol ${state.name}`, result);
+      must(`telemetry ${state.name}`, await sendTelemetry(sim, state));
+      must(`logs ${state.name}`, await sendLogs(sim, state, 8));
+      if (user.services.includes('gps')) must(`gps ${state.name}`, await sendGps(sim, state, 30));
+      must(`commands ${state.name}`, (await answerCommands(sim, state)).poll);
+      phones.push(state);
+    }),
+  );
+
+  // A phone nobody claimed (its number names no device user): authenticated, unassigned, no services.
+  const spare = await enrol(sim, { name: 'demo-spare', client: CLIENT, phoneNumbers: ['07700900999'] });
+  must('enrol demo-spare', spare.result);
+  phones.push(spare.state);
+
+  // A phone the admin took out of service: enrolled, then DELETE through the admin API as admin@demo.test.
+  const retired = await enrol(sim, { name: 'demo-retired', client: CLIENT, phoneNumbers: ['07700900998'] });
+  must('enrol demo-retired', retired.result);
+  phones.push(retired.state);
+  const adminToken = await signInDemoAccount(stack.apiUrl, 'admin@demo.test');
+  const deleted = await fetch(`${stack.apiUrl}/api/v1/${CLIENT}/devices/${retired.state.device_reference}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  if (!deleted.ok) throw new Error(`DELETE device answered ${deleted.status}`);
+
+  await putDormantDevice(deps, { is_legacy: false, is_deactivated: false }, now);
+  await putDormantDevice(deps, { is_legacy: true, is_deactivated: false, activated_at: now }, now);
+  await putDormantDevice(deps, { is_legacy: true, is_deactivated: true, activated_at: now }, now);
+
+  for (const phone of phones) saveDevice(devicesDir, phone);
+  await deps.table.put({ ...markerKey(), entity: 'LocalSeed', seeded_at: now });
+  return true;
+}
