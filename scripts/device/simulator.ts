@@ -177,6 +177,7 @@ export function sampleTelemetry(state: DeviceState, now = new Date()): Telemetry
       network_operator: '23415',
       network_operator_name: 'Vodafone UK',
       network_country: 'gb',
+      network_country_code: 44,
       sim_operator: '23415',
       sim_operator_name: 'Vodafone UK',
       sim_country: 'gb',

@@ -100,7 +100,7 @@ beforeAll(async () => {
   const track = [1, 2, 3, 4, 5].map((n) => ({ latitude: Number(`51.5${n}`), longitude: Number(`-0.1${n}`), accuracy: 5, timestamp: day(n), provider: 'gps' }));
   expect(await device('POST', '/gps', phone.token, phone.seal('gps', track))).toMatchObject({ status: 200, body: { accepted: 5 } });
   for (const battery of [80, 64]) {
-    const report = { collected_at: day(5), health: { battery_level: battery, wifi_enabled: true }, telecom: { network_country: 'gb' }, device_user_reference: 'forged' };
+    const report = { collected_at: day(5), health: { battery_level: battery, wifi_enabled: true }, telecom: { network_country: 'zz', network_country_code: 97, network_operator: `it-${phone.reference}`, network_operator_name: 'Test Mobile' }, device_user_reference: 'forged' };
     expect(await device('POST', '/telemetry', phone.token, phone.seal('telemetry', report))).toMatchObject({ status: 200, body: { ok: true } });
   }
 });
@@ -186,6 +186,20 @@ describe('device uploads and reads', () => {
     }
     expect(seen.has(phone.reference)).toBe(true);
     expect((await call('GET', '/internal/v1/telemetry', admin)).status).toBe(403);
+  });
+
+  it('records the serving network of a telemetry report as a carrier sighting for the internal countries list', async () => {
+    const countries: Array<{ country_code: number; carriers: Array<Record<string, unknown>> }> = [];
+    let cursor: string | undefined;
+    do {
+      const page = await call('GET', `/internal/v1/countries?limit=100${cursor ? `&last_key=${encodeURIComponent(cursor)}` : ''}`, staff);
+      expect(page.status).toBe(200);
+      countries.push(...((page.body.data ?? []) as unknown as typeof countries));
+      cursor = page.body.last_key;
+    } while (cursor !== undefined);
+    const carrier = countries.find((country) => country.country_code === 97)?.carriers.find((entry) => entry.carrier_code === `it-${phone.reference}`);
+    expect(carrier).toMatchObject({ carrier_name: 'Test Mobile', first_seen: `${year}-03-05T10:00:00.000Z`, last_seen: `${year}-03-05T10:00:00.000Z` });
+    expect(carrier?.clients).toContain('demo');
   });
 });
 

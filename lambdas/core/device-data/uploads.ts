@@ -8,13 +8,14 @@ import { DateTimeIso } from '#shared/contract/fields.ts';
 import { formatIssues, itemsAtLeast } from '#shared/contract/messages.ts';
 import type { Dependencies } from '../dependencies.ts';
 import { UnauthorizedError, ValidationError } from '../errors.ts';
+import { recordCarrierSeen } from '../metrics/carriers.ts';
 import { ConditionFailedError, type TableItem, type TransactOperation } from '../ports/table-store.ts';
 import { keys } from '../store/keys.ts';
 import { TABLE_KEYS } from '../store/table-definition.ts';
 import { openUpload } from './envelope.ts';
 
 /** What the upload services use. */
-export type UploadDependencies = Pick<Dependencies, 'table' | 'keys' | 'clock'>;
+export type UploadDependencies = Pick<Dependencies, 'table' | 'keys' | 'clock' | 'logger'>;
 
 /** The calling device, as its verified token names it: tenant and device come from the token only. */
 export interface UploadingDevice {
@@ -241,5 +242,26 @@ export async function uploadTelemetry(deps: UploadDependencies, device: Uploadin
     { kind: 'put', item: { ...report, ...keys.telemetry.history(device.client, device.deviceReference, now, ulid(now.getTime())) } },
   ]);
   await touchLastSeen(deps, device, now.toISOString());
+  await recordCarrierOf(deps, device.client, meta.telecom, collectedAt);
   return { ok: true };
+}
+
+/**
+ * A report naming its serving network (operator code and name, country calling code) is a carrier sighting for the
+ * internal console's countries. The report is already stored: a failed sighting is logged, never the device's error.
+ */
+async function recordCarrierOf(deps: UploadDependencies, client: string, telecom: TelemetryMeta['telecom'], time: string): Promise<void> {
+  const { network_operator: code, network_operator_name: name, network_country_code: countryCode, network_country: country } = telecom ?? {};
+  if (code === undefined || name === undefined || countryCode === undefined) return;
+  try {
+    await recordCarrierSeen(deps, client, {
+      country_code: countryCode,
+      carrier_code: code,
+      carrier_name: name,
+      ...(country === undefined ? {} : { country_name: country.toUpperCase() }),
+      time,
+    });
+  } catch (error) {
+    deps.logger.warn('carrier sighting not recorded', { client, carrier_code: String(code).slice(0, 40), error });
+  }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CountryCode } from '../fields.ts';
 import { Timestamp } from './common.ts';
 
 /**
@@ -44,6 +45,11 @@ export const TelecomStats = z.looseObject({
   network_operator: z.string().optional(),
   network_operator_name: z.string().optional(),
   network_country: z.string().optional(),
+  /**
+   * The serving network's country calling code (spec CountryCode, 1–99), which the app reads with the operator. With
+   * `network_operator` (MCC+MNC) and its name it records a carrier sighting for the internal console's countries.
+   */
+  network_country_code: CountryCode.optional(),
   sim_operator: z.string().optional(),
   sim_operator_name: z.string().optional(),
   sim_country: z.string().optional(),
