@@ -43,13 +43,6 @@ async function shutdown(signal: string): Promise<void> {
   console.log('Stopped.');
   process.exit(0);
 }
-// The demo fleet goes through the running API (the device simulator), so it is seeded once the stack is up.
-try {
-  if (await seedDemoFleet(stack, join(dataDir, 'devices'))) console.log('Seeded the demo fleet (npm run device -- list).');
-} catch (error) {
-  console.error(`Demo fleet not seeded: ${error instanceof Error ? error.message : String(error)}`);
-}
-
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(signal));
 
 // `npm start` runs us under npm and tsx. If something kills those without passing the signal on (`timeout`, a closed
@@ -74,3 +67,11 @@ ${demoAccounts()
   .join('\n')}
 
 Ready: ${stack.apiUrl} (Ctrl-C to stop)`);
+
+// The demo fleet goes through the running API (the device simulator), so it is seeded once the stack is up; the
+// portal is usable meanwhile, and the phones appear as they enrol.
+try {
+  if (await seedDemoFleet(stack, join(dataDir, 'devices'))) console.log('Seeded the demo fleet (npm run device -- list).');
+} catch (error) {
+  console.error(`Demo fleet not seeded: ${error instanceof Error ? error.message : String(error)}`);
+}
