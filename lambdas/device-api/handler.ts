@@ -1,10 +1,11 @@
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { deviceCommandRoutes } from './command-routes.ts';
 import { deviceDataRoutes } from './data-routes.ts';
+import { devicePayloadRoutes } from './payload-routes.ts';
 import { deviceApiRoutes } from './routes.ts';
 
 /**
  * Lambda entry of the `device-api` endpoint group: authentication, keys, device alerts, commands, and uploads of
- * logs, telemetry and GPS (./data-routes.ts). Payloads still answer 501 after validation and device-token auth.
+ * logs, telemetry and GPS (./data-routes.ts), payload upload URL, registration and state (./payload-routes.ts).
  */
-export const handler = createApiHandler({ group: 'device-api', routes: { ...deviceApiRoutes, ...deviceDataRoutes, ...deviceCommandRoutes } });
+export const handler = createApiHandler({ group: 'device-api', routes: { ...deviceApiRoutes, ...deviceDataRoutes, ...deviceCommandRoutes, ...devicePayloadRoutes } });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { getDependencies } from '#core/composition.ts';
 import type { Dependencies } from '#core/dependencies.ts';
+import { processBlobEvent } from '#core/payloads/blob-events.ts';
 import { runJob } from './jobs.ts';
 
 /** What a schedule sends (its `target`, lib/config/job-schedules.ts): the job's name and its input. */
@@ -18,14 +19,17 @@ export type JobsHandler = (event: unknown) => Promise<Record<string, unknown>>;
 /**
  * The jobs function over a dependency provider (tests and the local scheduler pass their own). EventBridge Scheduler
  * invokes it with `{ job, input }` and it dispatches to the job of that name (jobs.ts). Upload events from the raw
- * bucket also arrive here; their processing is a later issue, so they are logged and acknowledged. Anything else is
- * refused by throwing, so the invocation shows as failed.
+ * bucket (S3 Object Created) also arrive here and run the payload processing (lambdas/core/payloads); an object
+ * whose registration has not arrived yet throws, so Lambda retries the event. Anything else is refused by throwing,
+ * so the invocation shows as failed.
  */
 export function createJobsHandler(dependencies: () => Dependencies): JobsHandler {
   return async (event) => {
     const deps = dependencies();
     const job = JobEvent.safeParse(event);
     if (job.success) return runJob(deps, job.data.job, job.data.input);
+    const processed = await processBlobEvent(deps, event);
+    if (processed !== undefined) return { processed };
     const bus = BusEvent.safeParse(event);
     if (bus.success) {
       deps.logger.warn('event not handled yet', { source: bus.data.source, detail_type: bus.data['detail-type'] });

@@ -1,4 +1,6 @@
 import { createApiHandler } from '#core/http/create-api-handler.ts';
+import { commentRoutes } from './comments/routes.ts';
+import { payloadReadRoutes } from './read-routes.ts';
 
-/** Lambda entry of the `payloads` endpoint group. Nothing is implemented yet: every endpoint answers 501 after validation and auth. */
-export const handler = createApiHandler({ group: 'payloads', routes: {} });
+/** Lambda entry of the `payloads` endpoint group: lists, detail, data, audit, restore and receipts (read-routes.ts). */
+export const handler = createApiHandler({ group: 'payloads', routes: { ...payloadReadRoutes, ...commentRoutes } });

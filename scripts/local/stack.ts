@@ -9,6 +9,8 @@ import type { RouteTarget } from './api-gateway.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, ensureTable, startDynamo, type LocalDynamo } from './dynamodb.ts';
 import { createRequestListener, listenLoopback, type LambdaHandler } from './http-server.ts';
 import { startLocalJobs } from './jobs.ts';
+import { getDependencies } from '#core/composition.ts';
+import { createJobsHandler, type JobsHandler } from '../../lambdas/jobs/handler.ts';
 import { OIDC_MOUNT_PATH, createLocalOidc, type LocalOidc } from './oidc.ts';
 import { startS3, type LocalS3, type S3Event } from './s3.ts';
 import { DEMO_TENANTS } from './seed/accounts.ts';
@@ -193,6 +195,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The platform schedules (support-access expiry, …) on the in-process scheduler, as the jobs stack deploys them.
     const jobs = await startLocalJobs({ logLevel: options.quiet ? 'warn' : 'info' });
     stoppers.push(async () => jobs.stop());
+    // Raw-bucket object events run the payload processing in the jobs handler, as S3 → EventBridge → jobs does.
+    const delivery = { stopped: false };
+    stoppers.push(async () => void (delivery.stopped = true));
+    s3.onEvent((event) => void deliverS3Event(createJobsHandler(getDependencies), event, delivery, errorLog));
 
     const s3Client = new S3Client({
       endpoint: s3.endpoint,
@@ -248,6 +254,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   } catch (error) {
     await stopAll();
     throw error;
+  }
+}
+
+/** Like Lambda's async retries: an object uploaded before its registration is retried with backoff (about 30 s). */
+async function deliverS3Event(handler: JobsHandler, event: S3Event, delivery: { stopped: boolean }, log: (line: string) => void): Promise<void> {
+  for (let attempt = 0; !delivery.stopped; attempt += 1) {
+    try {
+      await handler(event);
+      return;
+    } catch (error) {
+      const retryable = error instanceof Error && error.name === 'NotRegisteredYetError';
+      if (!retryable || attempt >= 7) {
+        if (!delivery.stopped) log(`S3 event not processed: ${error instanceof Error ? error.message : String(error)}`);
+        return;
+      }
+      await new Promise((resolveWait) => setTimeout(resolveWait, 250 * 2 ** attempt).unref());
+    }
   }
 }
 

@@ -47,13 +47,17 @@ function gcmOpen(key: Buffer, iv: Buffer, sealed: Buffer, aad: Buffer): Buffer {
 export function sealUpload(kek: Buffer, client: string, keyId: string, kind: UploadKind, value: unknown): SealedUpload {
   const dek = randomBytes(DEK_BYTES);
   const iv = randomBytes(IV_BYTES);
-  const dekIv = randomBytes(IV_BYTES);
   const meta = gcmSeal(dek, iv, Buffer.from(JSON.stringify(value), 'utf8'), metaAad(client, kind, keyId));
-  const wrapped = Buffer.concat([dekIv, gcmSeal(kek, dekIv, dek, dekAad(client, keyId))]);
-  return { encrypted_dek: wrapped.toString('base64'), iv: iv.toString('base64'), key_id: keyId, meta: meta.toString('base64') };
+  return { encrypted_dek: wrapDek(kek, client, keyId, dek).toString('base64'), iv: iv.toString('base64'), key_id: keyId, meta: meta.toString('base64') };
 }
 
-type KekDeps = Pick<Dependencies, 'table' | 'keys'>;
+/** `iv(12) | ciphertext | tag(16)` of a 256-bit DEK under the KEK `keyId` (sealed uploads and payloads share it). */
+export function wrapDek(kek: Buffer, client: string, keyId: string, dek: Buffer): Buffer {
+  const dekIv = randomBytes(IV_BYTES);
+  return Buffer.concat([dekIv, gcmSeal(kek, dekIv, dek, dekAad(client, keyId))]);
+}
+
+export type KekDeps = Pick<Dependencies, 'table' | 'keys'>;
 
 /** Unwrapped KEKs by tenant and key id, for the life of a container (each unwrap is a KMS call). */
 const kekCache = new Map<string, Promise<Buffer | undefined>>();
@@ -81,23 +85,29 @@ async function kekOf(deps: KekDeps, client: string, keyId: string): Promise<Buff
 }
 
 /**
+ * The DEK of `encryptedDek` (base64 of `wrapDek`'s output) under the tenant's KEK `keyId`. Unknown or foreign key_id,
+ * a wrong length or a tampered wrap: ValidationError naming `body.key_id` or `body.encrypted_dek`.
+ */
+export async function unwrapDek(deps: KekDeps, client: string, keyId: string, encryptedDek: string): Promise<Buffer> {
+  // Key ids name their tenant (`kek/<client>/<ulid>`); another tenant's id is refused before any read.
+  if (!keyId.startsWith(`kek/${client}/`)) throw new ValidationError(['body.key_id: Unknown key']);
+  const kek = await kekOf(deps, client, keyId);
+  if (kek === undefined) throw new ValidationError(['body.key_id: Unknown key']);
+  const wrapped = Buffer.from(encryptedDek, 'base64');
+  if (wrapped.length !== IV_BYTES + DEK_BYTES + TAG_BYTES) throw new ValidationError(['body.encrypted_dek: Must be a wrapped 256-bit key']);
+  try {
+    return gcmOpen(kek, wrapped.subarray(0, IV_BYTES), wrapped.subarray(IV_BYTES), dekAad(client, keyId));
+  } catch {
+    throw new ValidationError(['body.encrypted_dek: Does not open with this key_id']);
+  }
+}
+
+/**
  * Opens a sealed upload of `client` and returns its plaintext parsed as JSON (the caller parses it with the contract).
  * Unknown or foreign key_id, wrong lengths, a tampered DEK or meta, or plaintext that is not JSON: 400 with the field.
  */
 export async function openUpload(deps: KekDeps, client: string, kind: UploadKind, upload: SealedUpload): Promise<unknown> {
-  // Key ids name their tenant (`kek/<client>/<ulid>`); another tenant's id is refused before any read.
-  if (!upload.key_id.startsWith(`kek/${client}/`)) throw new ValidationError(['body.key_id: Unknown key']);
-  const kek = await kekOf(deps, client, upload.key_id);
-  if (kek === undefined) throw new ValidationError(['body.key_id: Unknown key']);
-
-  const wrapped = Buffer.from(upload.encrypted_dek, 'base64');
-  if (wrapped.length !== IV_BYTES + DEK_BYTES + TAG_BYTES) throw new ValidationError(['body.encrypted_dek: Must be a wrapped 256-bit key']);
-  let dek: Buffer;
-  try {
-    dek = gcmOpen(kek, wrapped.subarray(0, IV_BYTES), wrapped.subarray(IV_BYTES), dekAad(client, upload.key_id));
-  } catch {
-    throw new ValidationError(['body.encrypted_dek: Does not open with this key_id']);
-  }
+  const dek = await unwrapDek(deps, client, upload.key_id, upload.encrypted_dek);
 
   const iv = Buffer.from(upload.iv, 'base64');
   if (iv.length !== IV_BYTES) throw new ValidationError([`body.iv: Must be ${IV_BYTES} bytes`]);

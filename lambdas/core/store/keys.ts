@@ -39,6 +39,8 @@ export const ENTITY = {
   deviceLog: 'DeviceLog',
   gps: 'Gps',
   telemetry: 'Telemetry',
+  comment: 'Comment',
+  payloadAudit: 'PayloadAudit',
 } as const;
 export type EntityName = (typeof ENTITY)[keyof typeof ENTITY];
 
@@ -239,6 +241,38 @@ export const keys = {
       list('gsi2', `${tenantPrefix(client)}DEVICE#${part(deviceReference)}#PAYLOADS`),
     listByDeviceUser: (client: string, deviceUserReference: string): ListKey =>
       list('gsi3', `${tenantPrefix(client)}DUSER#${part(deviceUserReference)}#PAYLOADS`),
+    /**
+     * One play, download, transfer or receipt of the payload (the payload's audit), in the payload's partition under
+     * `AUDIT#<time>#<id>`, so one Query with `auditPrefix` reads the audit in time order.
+     */
+    audit: (client: string, payloadReference: string, time: Date | string, id: string): ItemKeys => ({
+      pk: `${tenantPrefix(client)}PAYLOAD#${part(payloadReference)}`,
+      sk: `AUDIT#${timeSort(time, id)}`,
+      entity: ENTITY.payloadAudit,
+    }),
+    auditPrefix: 'AUDIT#',
+  },
+  /**
+   * Payload comments (lambdas/payloads/comments): in the payload's own partition under `COMMENT#<comment_id>` (a ULID,
+   * so a payload's comments read in the order raised), and on gsi1 per tenant by raised time for `GET comments`.
+   */
+  comment: {
+    item: (client: string, payloadReference: string, commentId: string, raisedAt: Date | string): ItemKeys => ({
+      ...keys.comment.key(client, payloadReference, commentId),
+      entity: ENTITY.comment,
+      gsi1pk: `${tenantPrefix(client)}COMMENTS`,
+      gsi1sk: timeSort(raisedAt, commentId),
+    }),
+    key: (client: string, payloadReference: string, commentId: string): ItemKey => ({
+      pk: `${tenantPrefix(client)}PAYLOAD#${part(payloadReference)}`,
+      sk: `COMMENT#${part(commentId)}`,
+    }),
+    /** One payload's comments: its partition, narrowed with `sortPrefix`. */
+    listByPayload: (client: string, payloadReference: string): ListKey =>
+      list(undefined, `${tenantPrefix(client)}PAYLOAD#${part(payloadReference)}`),
+    sortPrefix: 'COMMENT#',
+    /** The tenant's comments by raised time. */
+    list: (client: string): ListKey => list('gsi1', `${tenantPrefix(client)}COMMENTS`),
   },
   /**
    * Alerts (lambdas/core/alerts). An alert's own partition holds the alert (`ALERT`) and its bounded ring of

@@ -1,0 +1,158 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLocalKeyService } from '../adapters/local/local-key-service.ts';
+import { createFixedClock } from '../adapters/local/clocks.ts';
+import { createEicarScanner } from '../adapters/local/eicar-scanner.ts';
+import { deviceKeysOf } from '../device-activity/device-keys.ts';
+import { createLogger } from '../logger.ts';
+import type { BlobStore, BucketName } from '../ports/blob-store.ts';
+import { keys, payloadObjectKey } from '../store/keys.ts';
+import { createMemoryTable } from '../testing/memory-table.ts';
+import { sealPayload } from './payload-crypto.ts';
+import { processPayload } from './processing.ts';
+import { registerPayload } from './registration.ts';
+
+// The counted effects: the memory table does not evaluate their conditions, and what matters here is how often they run.
+const effects = vi.hoisted(() => ({ metrics: 0, alerts: [] as string[] }));
+vi.mock('../metrics/record-payload-metric.ts', () => ({ recordPayloadMetric: async () => void (effects.metrics += 1) }));
+vi.mock('../alerts/raise-alert.ts', () => ({
+  raiseAlert: async (_deps: unknown, _client: string, input: { subject: string }) => void effects.alerts.push(input.subject),
+}));
+
+/** Objects in memory; streams are read chunk by chunk (1 KiB) so the decryptor meets split tags. */
+function memoryBlobs(): BlobStore & { objects: Map<string, Buffer> } {
+  const objects = new Map<string, Buffer>();
+  const id = (bucket: BucketName, key: string) => `${bucket}/${key}`;
+  const chunks = (data: Buffer) => Array.from({ length: Math.ceil(data.length / 1024) }, (_, n) => data.subarray(n * 1024, (n + 1) * 1024));
+  return {
+    objects,
+    async put(bucket, key, body, options) {
+      const parts: Buffer[] = [];
+      if (body instanceof Uint8Array) parts.push(Buffer.from(body));
+      else for await (const chunk of body) parts.push(chunk as Buffer);
+      const data = Buffer.concat(parts);
+      if (options?.contentLength !== undefined && data.length !== options.contentLength) throw new Error('length mismatch');
+      objects.set(id(bucket, key), data);
+      return {};
+    },
+    async get(bucket, key) {
+      const data = objects.get(id(bucket, key));
+      if (data === undefined) return undefined;
+      return { contentLength: data.length, contentType: undefined, etag: undefined, metadata: {}, lastModified: new Date('2025-01-02T00:00:00Z'), body: Readable.from(chunks(data)) };
+    },
+    async head(bucket, key) {
+      const data = objects.get(id(bucket, key));
+      return data === undefined ? undefined : { contentLength: data.length, contentType: undefined, etag: undefined, metadata: {}, lastModified: new Date('2025-01-02T00:00:00Z') };
+    },
+    presignGet: async () => 'http://get',
+    presignPut: async () => 'http://put',
+  };
+}
+
+const client = 'proc';
+const deviceReference = '01J00000000000000000000DEV';
+const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$' + 'EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
+const callMeta = (time = '2025-01-01T10:00:00Z') => ({
+  payload_time: time,
+  second_parties: [{ phone_number: '+447700900001', direction: 'O' }],
+});
+
+let table: ReturnType<typeof createMemoryTable>;
+let blobs: ReturnType<typeof memoryBlobs>;
+let deps: Parameters<typeof processPayload>[0] & Parameters<typeof registerPayload>[0];
+let kek: Buffer;
+let keyId: string;
+
+beforeEach(async () => {
+  effects.metrics = 0;
+  effects.alerts = [];
+  table = createMemoryTable([{ ...keys.device.key(client, deviceReference), entity: 'Device', phone_numbers: ['+447700900999'] }]);
+  blobs = memoryBlobs();
+  deps = {
+    table,
+    blobs,
+    keys: createLocalKeyService({ dataDir: mkdtempSync(join(tmpdir(), 'processing-')) }),
+    clock: createFixedClock('2025-01-02T00:00:00Z'),
+    scanner: createEicarScanner(),
+    logger: createLogger({ level: 'error' }),
+  };
+  ({ kek, kekId: keyId } = await deviceKeysOf(deps, client));
+});
+
+/** Uploads and registers one payload; `tamper` changes what is uploaded or registered. */
+async function upload(
+  reference: string,
+  content: Buffer,
+  options: { type?: 'Call' | 'SMS'; meta?: unknown; tamper?: (sealed: ReturnType<typeof sealPayload>) => void } = {},
+) {
+  const sealed = sealPayload({ kek, client, keyId, content, meta: options.meta ?? callMeta() });
+  options.tamper?.(sealed);
+  blobs.objects.set(`raw/${payloadObjectKey(client, reference)}`, sealed.ciphertext);
+  await registerPayload(deps, { client, deviceReference }, { payload_reference: reference, payload_type: options.type ?? 'Call', ...sealed.registration });
+  return sealed;
+}
+const stored = (reference: string) => table.get(keys.payload.key(client, reference));
+const ref = (n: number) => `01J0000000000000000000REF${n}`;
+
+describe('payload processing', () => {
+  it('processes a sealed call: plaintext in the processed bucket, numbers indexed, metric once, even when redelivered', async () => {
+    const content = randomBytes(5000);
+    await upload(ref(1), content);
+    expect((await stored(ref(1)))?.payload_state).toBe('Uploaded');
+    const first = await processPayload(deps, client, ref(1));
+    expect({ first, reason: (await stored(ref(1)))?.failure_reason }).toEqual({ first: 'Processed', reason: undefined });
+    expect(await processPayload(deps, client, ref(1))).toBe('unchanged');
+    const item = await stored(ref(1));
+    expect(item).toMatchObject({ payload_state: 'Processed', second_party_numbers: '+447700900001', all_numbers: '+447700900001,+447700900999', is_late: false });
+    expect(blobs.objects.get(`processed/${payloadObjectKey(client, ref(1))}`)?.equals(content)).toBe(true);
+    expect(effects.metrics).toBe(1);
+    expect(effects.alerts).toEqual([]);
+  });
+
+  it('a processing killed after Scanning, then retried, ends Processed once with one metric', async () => {
+    await upload(ref(2), randomBytes(3000));
+    await expect(processPayload(deps, client, ref(2), { afterScanning: () => { throw new Error('killed'); } })).rejects.toThrow('killed');
+    expect((await stored(ref(2)))?.payload_state).toBe('Scanning');
+    expect(await processPayload(deps, client, ref(2))).toBe('Processed');
+    expect(await processPayload(deps, client, ref(2))).toBe('unchanged');
+    expect(effects.metrics).toBe(1);
+  });
+
+  it('tampered ciphertext, a wrong DEK, a wrong checksum, bad meta: Failed with one alert; EICAR: Quarantined', async () => {
+    await upload(ref(3), randomBytes(2000), { tamper: (sealed) => void (sealed.ciphertext[100] = (sealed.ciphertext[100] as number) ^ 1) });
+    await upload(ref(4), randomBytes(2000), {
+      tamper: (sealed) => void (sealed.ciphertext = sealPayload({ kek, client, keyId, content: randomBytes(2000), meta: {} }).ciphertext),
+    });
+    await upload(ref(5), randomBytes(2000), { tamper: (sealed) => void (sealed.registration.checksum = '0'.repeat(64)) });
+    await upload(ref(6), randomBytes(10), { meta: { payload_time: '2025-01-01T10:00:00Z', second_parties: [] } });
+    await upload(ref(7), Buffer.from(`header ${EICAR} trailer`), { type: 'SMS', meta: { payload_time: '2025-01-01T10:00:00Z', direction: 'I', message_parties: [{ phone_number: '+447700900002' }] } });
+    const outcomes = [];
+    for (const n of [3, 4, 5, 6, 7]) {
+      outcomes.push(await processPayload(deps, client, ref(n)));
+      expect(await processPayload(deps, client, ref(n))).toBe('unchanged');
+    }
+    expect(outcomes).toEqual(['Failed', 'Failed', 'Failed', 'Failed', 'Quarantined']);
+    expect(effects.alerts).toEqual(['Payload Failed', 'Payload Failed', 'Payload Failed', 'Payload Failed', 'Payload Quarantined']);
+    expect(effects.metrics).toBe(0);
+    for (const n of [3, 4, 5, 6, 7]) expect(blobs.objects.has(`processed/${payloadObjectKey(client, ref(n))}`)).toBe(false);
+  });
+
+  it('registration is idempotent, refuses other content with 409, marks late uploads, waits for the object', async () => {
+    const sealed = sealPayload({ kek, client, keyId, content: randomBytes(10), meta: callMeta('2024-12-01T00:00:00Z') });
+    const body = { payload_reference: ref(8), payload_type: 'Call' as const, ...sealed.registration };
+    expect(await registerPayload(deps, { client, deviceReference }, body)).toEqual({ payload_reference: ref(8), state: 'pending' });
+    expect((await stored(ref(8)))?.payload_state).toBe('Recorded');
+    expect(await processPayload(deps, client, ref(8))).toBe('not-uploaded');
+    expect(await registerPayload(deps, { client, deviceReference }, body)).toEqual({ payload_reference: ref(8), state: 'pending' });
+    await expect(registerPayload(deps, { client, deviceReference }, { ...body, checksum: 'a'.repeat(64) })).rejects.toMatchObject({ status: 409 });
+    await expect(registerPayload(deps, { client, deviceReference: 'other' }, body)).rejects.toMatchObject({ status: 409 });
+    await expect(registerPayload(deps, { client, deviceReference }, { ...body, payload_reference: ref(9), key_id: 'kek/other/x' })).rejects.toMatchObject({ status: 400 });
+    blobs.objects.set(`raw/${payloadObjectKey(client, ref(8))}`, sealed.ciphertext);
+    expect(await processPayload(deps, client, ref(8))).toBe('Processed');
+    expect(await stored(ref(8))).toMatchObject({ is_late: true, uploaded_at: '2025-01-02T00:00:00.000Z' });
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { PayloadAccess, PayloadFacts } from '#core/payloads/payload-access.ts';
+import { createCursorCodec } from '#core/store/cursor.ts';
+import { keys } from '#core/store/keys.ts';
+import { createMemoryTable } from '#core/testing/memory-table.ts';
+import { createComment, listComments, recordingDuration } from './comments-service.ts';
+
+const REF = '01J0000000000000000000PAY1';
+const HIDDEN = '01J0000000000000000000PAY2';
+
+/** A restriction that sees Call and SMS payloads, and only group `open`. */
+const access: PayloadAccess = {
+  types: ['Call', 'SMS'],
+  allGroups: false,
+  typeAllowed: (type) => type === 'Call' || type === 'SMS',
+  async check(payload: PayloadFacts) {
+    if (payload.payload_type !== 'Call' && payload.payload_type !== 'SMS') return 'TypeNotAuthorised';
+    return payload.group === 'open' ? undefined : 'GroupNotAuthorised';
+  },
+  async filter(payloads) {
+    return [...payloads];
+  },
+};
+
+function setup() {
+  const table = createMemoryTable();
+  const item = (reference: string, type: string, group: string) => ({
+    ...keys.payload.item('demo', { payloadReference: reference, payloadTime: '2024-05-01T00:00:00Z', deviceReference: 'd1' }),
+    payload_reference: reference,
+    payload_type: type,
+    group,
+  });
+  const deps = { table, clock: { now: () => new Date('2024-06-01T00:00:00Z') }, cursors: createCursorCodec('s'.repeat(32)) };
+  return { deps, table, item };
+}
+
+describe('comments service restrictions', () => {
+  it('refuses a payload of a hidden type or group, and never writes a comment for it', async () => {
+    const { deps, table, item } = setup();
+    await table.put(item(REF, 'Photo', 'open'));
+    await table.put(item(HIDDEN, 'Call', 'secret'));
+    await expect(createComment(deps, 'demo', access, 'me', REF, { message: 'x' })).rejects.toMatchObject({ status: 403, lines: ['TypeNotAuthorised'] });
+    await expect(createComment(deps, 'demo', access, 'me', HIDDEN, { message: 'x' })).rejects.toMatchObject({ status: 403, lines: ['GroupNotAuthorised'] });
+    expect((await table.query({ ...keys.comment.list('demo') })).items).toEqual([]);
+  });
+
+  it('hides comments of restricted payloads from lists and totals', async () => {
+    const { deps, table, item } = setup();
+    await table.put(item(REF, 'Call', 'open'));
+    await createComment(deps, 'demo', access, 'me', REF, { message: 'visible' });
+    // A comment on a payload the caller may not see (written as another caller would have).
+    await table.put({ ...keys.comment.item('demo', HIDDEN, '01J00000000000000000000CMT', '2024-06-01T00:00:00Z'), payload_type: 'Call', group: 'secret', comment_id: '01J00000000000000000000CMT', comment_body: 'hidden', raised_by: 'x', raised_at: '2024-06-01T00:00:00Z', comment_version: 1, is_closed: false, payload_reference: HIDDEN });
+    const page = await listComments(deps, 'demo', access, { limit: 50, result_type: 'page' });
+    expect('data' in page && page.data.map((comment) => comment.comment_body)).toEqual(['visible']);
+    expect(await listComments(deps, 'demo', access, { limit: 50, result_type: 'total' })).toEqual({ count: 1 });
+  });
+
+  it('reads the recording length from the item or a decrypted meta, ignoring junk', () => {
+    const base = { pk: 'p', sk: 's', entity: 'Payload' };
+    expect(recordingDuration({ ...base, payload_full_duration: 30 })).toBe(30);
+    expect(recordingDuration({ ...base, meta: { payload_duration: 12 } })).toBe(12);
+    expect(recordingDuration({ ...base, meta: 'c2VhbGVk', payload_duration: '40' })).toBeUndefined();
+    expect(recordingDuration({ ...base, payload_duration: -1 })).toBeUndefined();
+  });
+});

@@ -1,0 +1,237 @@
+import { monotonicFactory } from 'ulid';
+import { CALL_PAYLOAD_TYPES, type PayloadType } from '#shared/constants.ts';
+import { PayloadComment, type CommentPostRequest, type CommentPutRequest } from '#shared/contract/entities/comments.ts';
+import type { Dependencies } from '#core/dependencies.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
+import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
+import { describeQuery, type Page } from '#core/store/cursor.ts';
+import { withoutKeys } from '#core/store/items.ts';
+import { keys } from '#core/store/keys.ts';
+import { timeRangeOrAll } from '#core/store/time-range.ts';
+import type { PayloadAccess } from '#core/payloads/payload-access.ts';
+import { filteredPage, type ListQuery } from './filtered-page.ts';
+
+type Deps = Pick<Dependencies, 'table' | 'clock' | 'cursors'>;
+
+/** Payload types that are recordings with a timeline a comment can anchor to. */
+const TIMED_TYPES: ReadonlySet<PayloadType> = new Set<PayloadType>([...CALL_PAYLOAD_TYPES, 'Interview', 'Video']);
+
+const nextId = monotonicFactory();
+
+/** The payload a comment belongs to, after the group and type checks (404 when missing, 403 when hidden). */
+async function readPayload(deps: Deps, client: string, access: PayloadAccess, payloadReference: string): Promise<TableItem> {
+  const payload = await deps.table.get(keys.payload.key(client, payloadReference));
+  if (payload === undefined) throw new NotFoundError('Payload not found');
+  const refusal = await access.check({ payload_type: payload.payload_type, group: payload.group });
+  if (refusal !== undefined) throw new ForbiddenError(refusal);
+  return payload;
+}
+
+const groupOf = (item: TableItem): string | undefined => (typeof item.group === 'string' ? item.group : undefined);
+
+/**
+ * The recording's length in seconds when the payload says it: the processing step stores the meta's
+ * `payload_duration` (interview, video) or `payload_full_duration` (calls) on the item; older items may hold the meta
+ * decrypted. Unknown (undefined) means any span is accepted.
+ */
+export function recordingDuration(payload: TableItem): number | undefined {
+  const meta = typeof payload.meta === 'object' && payload.meta !== null ? (payload.meta as Record<string, unknown>) : {};
+  for (const value of [payload.payload_duration, payload.payload_full_duration, meta.payload_duration, meta.payload_full_duration]) {
+    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
+  }
+  return undefined;
+}
+
+/** A comment's span must be on a recording and inside it (when its length is known). */
+function checkSpan(payload: TableItem, span: CommentPostRequest['comment_duration']): void {
+  if (span === undefined) return;
+  if (!TIMED_TYPES.has(payload.payload_type as PayloadType)) {
+    throw new ValidationError([`body.comment_duration: A ${String(payload.payload_type)} payload has no timeline to anchor a comment to`]);
+  }
+  const length = recordingDuration(payload);
+  if (length !== undefined && span.start_time + span.duration > length) {
+    throw new ValidationError([`body.comment_duration: Must lie within the recording (${length} seconds)`]);
+  }
+}
+
+export function toComment(item: TableItem): PayloadComment {
+  return PayloadComment.parse(withoutKeys(item));
+}
+
+/** Raise a comment on a payload the caller may act on. */
+export async function createComment(
+  deps: Deps,
+  client: string,
+  access: PayloadAccess,
+  actor: string,
+  payloadReference: string,
+  body: CommentPostRequest,
+): Promise<PayloadComment> {
+  const payload = await readPayload(deps, client, access, payloadReference);
+  checkSpan(payload, body.comment_duration);
+  const now = deps.clock.now();
+  const commentId = nextId(now.getTime());
+  const comment: PayloadComment = {
+    comment_id: commentId,
+    comment_body: body.message,
+    raised_by: actor,
+    raised_at: now.toISOString(),
+    comment_version: 1,
+    is_closed: false,
+    ...(body.comment_duration === undefined ? {} : { comment_duration: body.comment_duration }),
+    payload_reference: payloadReference,
+    payload_type: payload.payload_type as PayloadType,
+    ...(groupOf(payload) === undefined ? {} : { group: groupOf(payload) }),
+  };
+  await deps.table.put(
+    { ...keys.comment.item(client, payloadReference, commentId, now), ...comment },
+    { condition: { kind: 'item-not-exists' } },
+  );
+  return comment;
+}
+
+async function readComment(deps: Deps, client: string, payloadReference: string, commentId: string): Promise<TableItem> {
+  const item = await deps.table.get(keys.comment.key(client, payloadReference, commentId), { consistent: true });
+  if (item === undefined) throw new NotFoundError('Comment not found');
+  return item;
+}
+
+/** Edit a comment: a new comment_version, stamped with who and when. A closed comment is final (409). */
+export async function updateComment(
+  deps: Deps,
+  client: string,
+  access: PayloadAccess,
+  actor: string,
+  payloadReference: string,
+  commentId: string,
+  body: CommentPutRequest,
+): Promise<PayloadComment> {
+  if (body.message === undefined && body.comment_duration === undefined) {
+    throw new ValidationError(['body: Give message or comment_duration']);
+  }
+  const payload = await readPayload(deps, client, access, payloadReference);
+  checkSpan(payload, body.comment_duration);
+  const current = await readComment(deps, client, payloadReference, commentId);
+  if (current.is_closed === true) throw new ConflictError('Comment is closed and cannot be edited');
+  const version = Number(current.comment_version);
+  try {
+    // The version in the condition makes concurrent edits one-at-a-time: the loser gets a 409, not a lost update.
+    const updated = await deps.table.update(
+      keys.comment.key(client, payloadReference, commentId),
+      {
+        set: {
+          ...(body.message === undefined ? {} : { comment_body: body.message }),
+          ...(body.comment_duration === undefined ? {} : { comment_duration: body.comment_duration }),
+          comment_version: version + 1,
+          updated_by: actor,
+          updated_at: deps.clock.now().toISOString(),
+        },
+      },
+      {
+        condition: {
+          kind: 'expression',
+          expression: '#closed = :open AND #version = :version',
+          names: { '#closed': 'is_closed', '#version': 'comment_version' },
+          values: { ':open': false, ':version': version },
+        },
+      },
+    );
+    return toComment(updated as TableItem);
+  } catch (error) {
+    if (error instanceof ConditionFailedError) throw new ConflictError('Comment was closed or edited meanwhile; reload it');
+    throw error;
+  }
+}
+
+/** Close (logically delete) a comment: it stays readable with closed_by and closed_at. Closing twice changes nothing. */
+export async function closeComment(
+  deps: Deps,
+  client: string,
+  access: PayloadAccess,
+  actor: string,
+  payloadReference: string,
+  commentId: string,
+): Promise<PayloadComment> {
+  await readPayload(deps, client, access, payloadReference);
+  const current = await readComment(deps, client, payloadReference, commentId);
+  if (current.is_closed === true) return toComment(current);
+  try {
+    const updated = await deps.table.update(
+      keys.comment.key(client, payloadReference, commentId),
+      { set: { is_closed: true, closed_by: actor, closed_at: deps.clock.now().toISOString() } },
+      { condition: { kind: 'expression', expression: '#closed = :open', names: { '#closed': 'is_closed' }, values: { ':open': false } } },
+    );
+    return toComment(updated as TableItem);
+  } catch (error) {
+    // Closed by someone else in between: the first close stands.
+    if (error instanceof ConditionFailedError) return toComment(await readComment(deps, client, payloadReference, commentId));
+    throw error;
+  }
+}
+
+/** One payload's comments in the order raised; closed ones only when asked. */
+export async function listPayloadComments(
+  deps: Deps,
+  client: string,
+  access: PayloadAccess,
+  payloadReference: string,
+  query: ListQuery & { include_closed?: boolean | undefined },
+): Promise<Page<PayloadComment> | { count: number }> {
+  await readPayload(deps, client, access, payloadReference);
+  const list = keys.comment.listByPayload(client, payloadReference);
+  const includeClosed = query.include_closed === true;
+  return filteredPage(deps, client, {
+    list,
+    sort: { beginsWith: keys.comment.sortPrefix },
+    descending: false,
+    binding: describeQuery(list, { comments: true, include_closed: includeClosed }),
+    query,
+    matches: async (item) => includeClosed || item.is_closed !== true,
+    toData: toComment,
+  });
+}
+
+/** Filters of the tenant-wide comment list. */
+export interface CommentListQuery extends ListQuery {
+  from?: string | undefined;
+  to?: string | undefined;
+  payload_types?: PayloadType[] | undefined;
+  group?: string | undefined;
+  include_closed?: boolean | undefined;
+}
+
+/**
+ * Comments across the tenant, newest first, with the date range (raised_at) as a key condition. Payload type,
+ * group, closed state and the caller's group and type restrictions filter the pages; a hidden comment is never
+ * counted in a total either.
+ */
+export async function listComments(
+  deps: Deps,
+  client: string,
+  access: PayloadAccess,
+  query: CommentListQuery,
+): Promise<Page<PayloadComment> | { count: number }> {
+  const list = keys.comment.list(client);
+  const types = access.types.filter((type) => query.payload_types === undefined || query.payload_types.includes(type));
+  const includeClosed = query.include_closed === true;
+  if (types.length === 0) return query.result_type === 'total' ? { count: 0 } : { count: 0, data: [] };
+  return filteredPage(deps, client, {
+    list,
+    sort: { between: timeRangeOrAll(query.from, query.to) },
+    descending: true,
+    binding: describeQuery(list, {
+      from: query.from,
+      to: query.to,
+      types: [...types].sort().join(','),
+      group: query.group,
+      include_closed: includeClosed,
+    }),
+    query,
+    matches: async (item) =>
+      types.includes(item.payload_type as PayloadType) &&
+      (includeClosed || item.is_closed !== true) &&
+      (query.group === undefined || item.group === query.group) &&
+      (await access.check({ payload_type: item.payload_type, group: item.group })) === undefined,
+    toData: toComment,
+  });
+}

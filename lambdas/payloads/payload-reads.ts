@@ -1,0 +1,240 @@
+import { ulid } from 'ulid';
+import type { AccessContext } from '#core/access/access-context.ts';
+import type { Principal } from '#core/auth/principal.ts';
+import type { Dependencies } from '#core/dependencies.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts';
+import { payloadAccess, type PayloadAccess } from '#core/payloads/payload-access.ts';
+import { openPayloadMeta, PayloadCryptoError } from '#core/payloads/payload-crypto.ts';
+import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
+import { keys, payloadObjectKey } from '#core/store/keys.ts';
+import type { DataAction, PayloadDataStatus } from '#shared/constants/payloads.ts';
+import type { BulkResult } from '#shared/contract/entities/alerts.ts';
+import type { PayloadAudit } from '#shared/contract/entities/payloads.ts';
+import { toListedPayload } from './payload-lists.ts';
+
+export type ReadDependencies = Pick<Dependencies, 'table' | 'keys' | 'blobs' | 'clock' | 'logger'>;
+
+/** Data links live a few minutes: long enough to start a player or a download, short enough not to be shared. */
+export const DATA_URL_SECONDS = 300;
+/** Payload types without media: their meta is the record (spec: NoS3Url for aborted and blocked calls). */
+const NO_MEDIA = new Set(['AbortedCall', 'BlockedCall']);
+/** States whose processed object exists and may be linked. */
+const LINKABLE = new Set(['Processed', 'Transferred']);
+/** Audit records a payload's audit shows at most (a payload is played a bounded number of times; pages of 1,000). */
+const MAX_AUDIT_PAGES = 20;
+
+/** Who the payload audit names: the portal user's email (else its subject) or the client app. */
+export function auditActorOf(principal: Principal | undefined): string {
+  if (principal?.kind === 'user') return principal.email ?? principal.subject;
+  if (principal?.kind === 'client-app') return `app:${principal.appReference}`;
+  return 'unknown';
+}
+
+/** The payload item, checked against the caller's restriction: 404 when absent, 403 naming the refusal. */
+async function readableItem(deps: Pick<ReadDependencies, 'table'>, client: string, restriction: PayloadAccess, reference: string): Promise<TableItem> {
+  const item = await deps.table.get(keys.payload.key(client, reference));
+  if (item === undefined) throw new NotFoundError('NoMatchingRecord: Payload not found');
+  const refusal = await restriction.check(item);
+  if (refusal !== undefined) throw new ForbiddenError(`${refusal}: Your roles do not open this payload's ${refusal === 'TypeNotAuthorised' ? 'type' : 'group'}`);
+  return item;
+}
+
+/**
+ * `GET payloads/{ref}`: the payload with its meta decrypted (the DEK unwrapped with the tenant KEK named by key_id).
+ * Meta that does not open (a payload that failed processing) is left out rather than failing the read.
+ */
+export async function getPayload(deps: ReadDependencies, client: string, access: AccessContext | undefined, reference: string) {
+  const item = await readableItem(deps, client, payloadAccess(deps, client, access, 'payloads:Read'), reference);
+  const payload = toListedPayload(item);
+  if (typeof item.sealed_meta !== 'string') return payload;
+  try {
+    const meta = await openPayloadMeta(deps, client, { encrypted_dek: item.encrypted_dek, key_id: item.key_id, sealed_meta: item.sealed_meta });
+    if (typeof meta === 'object' && meta !== null && !Array.isArray(meta)) return { ...payload, meta: meta as Record<string, unknown> };
+  } catch (error) {
+    if (!(error instanceof PayloadCryptoError)) throw error;
+    deps.logger.warn('payload meta does not open', { payload_reference: reference, failure: error.failure });
+  }
+  return payload;
+}
+
+interface DataOutcome {
+  payload_reference: string;
+  status: PayloadDataStatus;
+  s3_url?: string;
+}
+
+/** The link for one payload item already read (or its refusal), with its audit record when a link is given. */
+async function dataFor(
+  deps: ReadDependencies,
+  client: string,
+  restriction: PayloadAccess,
+  reference: string,
+  item: TableItem | undefined,
+  action: DataAction,
+  actor: string,
+): Promise<DataOutcome> {
+  if (item === undefined) return { payload_reference: reference, status: 'NoMatchingRecord' };
+  const refusal = await restriction.check(item);
+  if (refusal !== undefined) return { payload_reference: reference, status: refusal };
+  if (NO_MEDIA.has(String(item.payload_type))) return { payload_reference: reference, status: 'NoS3Url' };
+  if (!LINKABLE.has(String(item.payload_state))) return { payload_reference: reference, status: 'NoMatchingRecord' };
+  const s3Url = await deps.blobs.presignGet('processed', payloadObjectKey(client, reference), {
+    expiresInSeconds: DATA_URL_SECONDS,
+    ...(action === 'download' ? { downloadName: reference } : {}),
+  });
+  // The audit record is written before the link leaves: a link without its record never reaches a caller.
+  await writeAudit(deps, client, reference, { action, portal_user: actor });
+  return { payload_reference: reference, status: 'Ok', s3_url: s3Url };
+}
+
+async function writeAudit(
+  deps: Pick<ReadDependencies, 'table' | 'clock'>,
+  client: string,
+  reference: string,
+  record: { action: 'play' | 'download' | 'transfer' | 'receipt'; portal_user: string },
+): Promise<string> {
+  const time = deps.clock.now().toISOString();
+  await deps.table.put({ ...keys.payload.audit(client, reference, time, ulid()), payload_reference: reference, ...record, time });
+  return time;
+}
+
+/**
+ * `GET payloads/{ref}/data`: a short-lived pre-signed link to the processed object, audited. Refusals: 404
+ * NoMatchingRecord (absent, or no processed object) or NoS3Url (aborted and blocked calls have no media), 403
+ * GroupNotAuthorised or TypeNotAuthorised; each message starts with the PayloadDataStatus.
+ */
+export async function getPayloadData(
+  deps: ReadDependencies,
+  client: string,
+  access: AccessContext | undefined,
+  principal: Principal | undefined,
+  reference: string,
+  action: DataAction,
+): Promise<{ s3_url: string }> {
+  const restriction = payloadAccess(deps, client, access, 'payloads:Download');
+  const item = await deps.table.get(keys.payload.key(client, reference));
+  const outcome = await dataFor(deps, client, restriction, reference, item, action, auditActorOf(principal));
+  switch (outcome.status) {
+    case 'Ok':
+      return { s3_url: outcome.s3_url as string };
+    case 'GroupNotAuthorised':
+    case 'TypeNotAuthorised':
+      throw new ForbiddenError(`${outcome.status}: Your roles do not open this payload's ${outcome.status === 'TypeNotAuthorised' ? 'type' : 'group'}`);
+    case 'NoS3Url':
+      throw new NotFoundError('NoS3Url: Aborted and blocked calls have no recording');
+    default:
+      throw new NotFoundError('NoMatchingRecord: No processed recording for this payload');
+  }
+}
+
+/** `GET data`: 1 to 100 unique references (the contract checked), one status each, in the order asked. */
+export async function getBulkData(
+  deps: ReadDependencies,
+  client: string,
+  access: AccessContext | undefined,
+  principal: Principal | undefined,
+  references: readonly string[],
+  action: DataAction,
+) {
+  const restriction = payloadAccess(deps, client, access, 'payloads:Download');
+  const items = await deps.table.batchGet(references.map((reference) => keys.payload.key(client, reference)));
+  const byReference = new Map(items.map((item) => [String(item.payload_reference), item]));
+  // Judge every group in one batch before the per-item checks.
+  await restriction.filter(items);
+  const actor = auditActorOf(principal);
+  const data: DataOutcome[] = [];
+  for (const reference of references) {
+    data.push(await dataFor(deps, client, restriction, reference, byReference.get(reference), action, actor));
+  }
+  return { data };
+}
+
+/** `GET payloads/{ref}/audit`: plays, downloads and transfers, and receipts, oldest first. */
+export async function getPayloadAudit(deps: ReadDependencies, client: string, access: AccessContext | undefined, reference: string): Promise<PayloadAudit> {
+  await readableItem(deps, client, payloadAccess(deps, client, access, 'payloads:ReadAudit'), reference);
+  const records: PayloadAudit['records'] = [];
+  const receipts: PayloadAudit['receipts'] = [];
+  const { pk } = keys.payload.key(client, reference);
+  let startKey: Record<string, string> | undefined;
+  for (let pages = 0; pages < MAX_AUDIT_PAGES; pages += 1) {
+    const page = await deps.table.query({ partition: pk, sort: { beginsWith: keys.payload.auditPrefix }, limit: 1_000, ...(startKey ? { startKey } : {}) });
+    for (const item of page.items) {
+      const portalUser = String(item.portal_user ?? 'unknown');
+      const time = String(item.time);
+      if (item.action === 'receipt') receipts.push({ user: portalUser, time });
+      else if (item.action === 'play' || item.action === 'download' || item.action === 'transfer') records.push({ portal_user: portalUser, action: item.action, time });
+    }
+    startKey = page.lastKey;
+    if (startKey === undefined) break;
+  }
+  return { payload_reference: reference, records, receipts };
+}
+
+/**
+ * `POST payloads/{ref}/restore`: Deleted → Processed, by a conditional update on the state read (a concurrent
+ * change answers 409 rather than being overwritten). Destroyed is final: 409 saying so. Anything else is not deleted.
+ */
+export async function restorePayload(
+  deps: ReadDependencies,
+  client: string,
+  access: AccessContext | undefined,
+  principal: Principal | undefined,
+  reference: string,
+) {
+  const item = await readableItem(deps, client, payloadAccess(deps, client, access, 'payloads:Restore'), reference);
+  if (item.payload_state === 'Destroyed') {
+    throw new ConflictError('payload_state: A destroyed payload cannot be restored; its recording no longer exists');
+  }
+  if (item.payload_state !== 'Deleted') throw new ConflictError(`payload_state: Only a deleted payload can be restored (this one is ${String(item.payload_state)})`);
+  try {
+    const updated = await deps.table.update(
+      keys.payload.key(client, reference),
+      { set: { payload_state: 'Processed', updated_at: deps.clock.now().toISOString(), updated_by: auditActorOf(principal) } },
+      { condition: { kind: 'expression', expression: '#state = :deleted', names: { '#state': 'payload_state' }, values: { ':deleted': 'Deleted' } } },
+    );
+    return toListedPayload(updated ?? item);
+  } catch (error) {
+    if (error instanceof ConditionFailedError) throw new ConflictError('payload_state: The payload changed meanwhile; read it again');
+    throw error;
+  }
+}
+
+/**
+ * `POST receipts`: confirms receipt of each payload the caller may see (receipt_confirmed_at/by, and a receipt in
+ * its audit). A reference that is absent or refused is a failure of the bulk result, never a 5xx.
+ */
+export async function confirmReceipts(
+  deps: ReadDependencies,
+  client: string,
+  access: AccessContext | undefined,
+  principal: Principal | undefined,
+  references: readonly string[],
+) {
+  const restriction = payloadAccess(deps, client, access, 'payloads:ConfirmReceipt');
+  const items = await deps.table.batchGet(references.map((reference) => keys.payload.key(client, reference)));
+  const byReference = new Map(items.map((item) => [String(item.payload_reference), item]));
+  await restriction.filter(items);
+  const actor = auditActorOf(principal);
+  const data: BulkResult['data'] = [];
+  for (const reference of references) {
+    const item = byReference.get(reference);
+    const refusal = item === undefined ? 'NoMatchingRecord' : await restriction.check(item);
+    if (refusal !== undefined) {
+      data.push({ reference, ok: false, message: refusal });
+      continue;
+    }
+    // The receipt and its audit record are written together: never one without the other.
+    const time = deps.clock.now().toISOString();
+    await deps.table.transactWrite([
+      { kind: 'put', item: { ...keys.payload.audit(client, reference, time, ulid()), payload_reference: reference, action: 'receipt', portal_user: actor, time } },
+      {
+        kind: 'update',
+        key: keys.payload.key(client, reference),
+        update: { set: { receipt_confirmed_at: time, receipt_confirmed_by: actor } },
+        condition: { kind: 'item-exists' },
+      },
+    ]);
+    data.push({ reference, ok: true });
+  }
+  return { data };
+}

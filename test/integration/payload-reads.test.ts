@@ -1,0 +1,257 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDependencies } from '#core/composition.ts';
+import { loadConfig } from '#core/config.ts';
+import type { Dependencies } from '#core/dependencies.ts';
+import { deviceKeysOf } from '#core/device-activity/device-keys.ts';
+import { sealPayload } from '#core/payloads/payload-crypto.ts';
+import { keys, payloadObjectKey } from '#core/store/keys.ts';
+import { createTestIssuer, type TestIssuer } from '#core/testing/test-tokens.ts';
+import { signIn } from './support/sign-in.ts';
+import { api, bearer, stack } from './support/stack.ts';
+
+/**
+ * Payload lists, detail, data links, audit, restore and receipts on the local stack. The payload items are fixtures
+ * written with the key builders (the pipeline's own tests prove how real uploads get there), on a device of this
+ * run only, with sealed meta from `sealPayload`. A client app holds a role restricted to ONE group and ONE type.
+ */
+const run = randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase();
+const client = 'demo';
+const device = `dev-reads-${run}`;
+const deviceUser = `user-reads-${run}`;
+const groupA = `grp-a-${run}`;
+const groupB = `grp-b-${run}`;
+const base = `/api/v1/${client}`;
+let deps: Dependencies;
+let server: Server;
+let issuer: TestIssuer;
+let admin: string;
+let restricted: string;
+
+const ref = (name: string) => `${ulid()}${name}`.slice(0, 36);
+const refs = {
+  callA: ref('CALLA'),
+  callB: ref('CALLB'),
+  smsA1: ref('SMS1'),
+  smsA2: ref('SMS2'),
+  aborted: ref('ABRT'),
+  deleted: ref('DEL'),
+  destroyed: ref('DEST'),
+};
+const day = (n: number) => new Date(Date.UTC(2024, 4, n, 10)).toISOString();
+
+async function call(method: string, path: string, token: string, body?: unknown) {
+  const response = await api(`${base}${path}`, {
+    method,
+    headers: bearer(token, body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { data?: Array<Record<string, unknown>> } };
+}
+const referencesOf = (body: { data?: Array<Record<string, unknown>> }) => (body.data ?? []).map((item) => item.payload_reference);
+
+beforeAll(async () => {
+  deps = buildDependencies(loadConfig({ ...stack().env, LOG_LEVEL: 'error' }));
+  const { kek, kekId } = await deviceKeysOf(deps, client);
+  const now = new Date().toISOString();
+
+  server = createServer((_, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(issuer.jwks));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  issuer = await createTestIssuer(`https://reads-${run.toLowerCase()}.example.com`, `reads-${run}`);
+  const role = `pr${run}`;
+  await deps.table.put({
+    ...keys.role.item(client, role),
+    client,
+    role_reference: role,
+    permissions: [{ actions_matching: 'payloads:*', is_denied: false, is_regex: false, conditions: [{ names_matching: groupA, is_denied: false, is_regex: false }] }],
+    payload_types: ['Call'],
+    cidr_ranges: [],
+    alert_permissions: { ops_read: false, ops_write: false, sec_read: false, sec_write: false },
+    updated_at: now,
+  });
+  await deps.table.put({
+    ...keys.clientApp.item(client, `reads-${run}`),
+    client,
+    app_reference: `reads-${run}`,
+    oidc_config: { issuer: issuer.issuer, audience: issuer.audience, jwks_uri: `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks` },
+    roles: [role],
+    cidr_ranges: [],
+    updated_at: now,
+  });
+  for (const group of [groupA, groupB]) {
+    await deps.table.put({ ...keys.group.item(client, group), client, group_reference: group, tags: [], updated_at: now });
+  }
+
+  const fixture = async (
+    reference: string,
+    type: string,
+    state: string,
+    group: string,
+    time: string,
+    meta: Record<string, unknown>,
+    extra: Record<string, unknown> = {},
+  ) => {
+    const content = Buffer.from(`content of ${reference}`);
+    const { registration } = sealPayload({ kek, client, keyId: kekId, content, meta: { payload_time: time, ...meta } });
+    await deps.table.put({
+      ...keys.payload.item(client, { payloadReference: reference, payloadTime: time, deviceReference: device, deviceUserReference: deviceUser }),
+      client,
+      device_reference: device,
+      device_user_reference: deviceUser,
+      group,
+      payload_reference: reference,
+      payload_type: type,
+      payload_state: state,
+      key_id: registration.key_id,
+      encrypted_dek: registration.encrypted_dek,
+      content_iv: registration.iv,
+      sealed_meta: registration.meta,
+      checksum: registration.checksum,
+      payload_time: time,
+      uploaded_at: time,
+      processed_at: time,
+      updated_at: now,
+      is_late: false,
+      is_legacy: false,
+      ...extra,
+    });
+    if (state === 'Processed') await deps.blobs.put('processed', payloadObjectKey(client, reference), content, { contentType: 'audio/mp4' });
+  };
+  const party = (number: string) => ({ second_parties: [{ phone_number: number, direction: 'O' }] });
+  await fixture(refs.callA, 'Call', 'Processed', groupA, day(1), party('+447700900001'), { all_numbers: '+447700900001,+447700900099', second_party_numbers: '+447700900001' });
+  await fixture(refs.callB, 'Call', 'Processed', groupB, day(2), party('+447700900002'), { all_numbers: '+447700900002' });
+  await fixture(refs.smsA1, 'SMS', 'Processed', groupA, day(3), { direction: 'I', thread_id: 't1', message_parties: [{ phone_number: '+447700900003' }] }, { thread_id: 't1' });
+  await fixture(refs.smsA2, 'SMS', 'Processed', groupA, day(4), { direction: 'O', thread_id: 't1', message_parties: [{ phone_number: '+447700900003' }] }, { thread_id: 't1' });
+  await fixture(refs.aborted, 'AbortedCall', 'Processed', groupA, day(5), party('+447700900005'));
+  await fixture(refs.deleted, 'Call', 'Deleted', groupA, day(6), party('+447700900006'));
+  await fixture(refs.destroyed, 'Call', 'Destroyed', groupA, day(7), party('+447700900007'));
+
+  admin = (await signIn('admin@demo.test')).id_token;
+  restricted = await issuer.sign({ sub: 'reader' });
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('payload lists', () => {
+  it('lists a device newest first, with type, state, number, date and user filters, pages and totals', async () => {
+    const all = await call('GET', `/devices/${device}/payloads`, admin);
+    expect(all.status).toBe(200);
+    expect(referencesOf(all.body)).toEqual([refs.destroyed, refs.deleted, refs.aborted, refs.smsA2, refs.smsA1, refs.callB, refs.callA]);
+    expect(all.body.data?.[0]).not.toHaveProperty('meta');
+
+    const calls = await call('GET', `/devices/${device}/payloads?payload_types=Call,AbortedCall,BlockedCall&payload_state=Processed`, admin);
+    expect(referencesOf(calls.body)).toEqual([refs.aborted, refs.callB, refs.callA]);
+    const byNumber = await call('GET', `/payloads?device_reference=${device}&phone_number=${encodeURIComponent('+44 7700 900099')}`, admin);
+    expect(referencesOf(byNumber.body)).toEqual([refs.callA]);
+    const ranged = await call('GET', `/users/${deviceUser}/payloads?from=2024-05-02&to=2024-05-03`, admin);
+    expect(referencesOf(ranged.body)).toEqual([refs.smsA1, refs.callB]);
+    const total = await call('GET', `/devices/${device}/payloads?result_type=total&group=${groupA}`, admin);
+    expect(total.body).toEqual({ count: 6 });
+    expect((await call('GET', `/devices/${device}/payloads?date_filter_type=processed_at&from=2024-05-07`, admin)).body.count).toBe(1);
+    expect((await call('GET', `/devices/${device}/payloads?from=2024-05-07&to=2024-05-01`, admin)).status).toBe(400);
+
+    const first = await call('GET', `/devices/${device}/payloads?limit=4`, admin);
+    expect(first.body.count).toBe(4);
+    const rest = await call('GET', `/devices/${device}/payloads?limit=4&last_key=${encodeURIComponent(String(first.body.last_key))}`, admin);
+    expect([...referencesOf(first.body), ...referencesOf(rest.body)]).toEqual(referencesOf(all.body));
+    expect(rest.body.last_key).toBeUndefined();
+    // A cursor is bound to its filters.
+    const other = await call('GET', `/devices/${device}/payloads?limit=4&payload_types=SMS&last_key=${encodeURIComponent(String(first.body.last_key))}`, admin);
+    expect(other.status).toBe(400);
+  });
+
+  it('reads an SMS thread oldest first', async () => {
+    const thread = await call('GET', `/devices/${device}/sms/t1`, admin);
+    expect(referencesOf(thread.body)).toEqual([refs.smsA1, refs.smsA2]);
+    expect(referencesOf((await call('GET', `/devices/${device}/sms/nothing`, admin)).body)).toEqual([]);
+  });
+
+  it('a role restricted to one group and one type sees only those, in pages and totals', async () => {
+    const listed = await call('GET', `/devices/${device}/payloads`, restricted);
+    expect(listed.status).toBe(200);
+    expect(referencesOf(listed.body)).toEqual([refs.destroyed, refs.deleted, refs.callA]);
+    expect((await call('GET', `/payloads?device_reference=${device}&result_type=total`, restricted)).body).toEqual({ count: 3 });
+    expect(referencesOf((await call('GET', `/devices/${device}/sms/t1`, restricted)).body)).toEqual([]);
+    expect((await call('GET', `/payloads/${refs.callB}`, restricted)).body.message).toMatch(/^GroupNotAuthorised/);
+    expect((await call('GET', `/payloads/${refs.smsA1}`, restricted)).status).toBe(403);
+    expect((await call('GET', `/payloads/${refs.smsA1}/data`, restricted)).body.message).toMatch(/^TypeNotAuthorised/);
+    expect((await call('GET', `/payloads/${refs.callB}/audit`, restricted)).status).toBe(403);
+    expect((await call('POST', `/payloads/${refs.callA}/restore`, restricted)).status).toBe(409);
+  });
+});
+
+describe('payload detail, data and audit', () => {
+  it('shows the meta decrypted', async () => {
+    const detail = await call('GET', `/payloads/${refs.callA}`, admin);
+    expect(detail.status).toBe(200);
+    expect(detail.body.meta).toMatchObject({ payload_time: day(1), second_parties: [{ phone_number: '+447700900001' }] });
+    expect(detail.body).not.toHaveProperty('sealed_meta');
+    expect((await call('GET', `/payloads/${ulid()}`, admin)).status).toBe(404);
+  });
+
+  it('gives a working short-lived link, audits it, and says why when it cannot', async () => {
+    const played = await call('GET', `/payloads/${refs.callA}/data?action=play`, admin);
+    expect(played.status).toBe(200);
+    const media = await fetch(String(played.body.s3_url));
+    expect(await media.text()).toBe(`content of ${refs.callA}`);
+    expect((await call('GET', `/payloads/${refs.callA}/data`, restricted)).status).toBe(200);
+    expect((await call('GET', `/payloads/${refs.aborted}/data`, admin)).body.message).toMatch(/^NoS3Url/);
+    expect((await call('GET', `/payloads/${refs.callA}/data?action=stream`, admin)).status).toBe(400);
+
+    const audit = await call('GET', `/payloads/${refs.callA}/audit`, admin);
+    expect(audit.body.records).toEqual([
+      { portal_user: 'admin@demo.test', action: 'play', time: expect.any(String) },
+      { portal_user: `app:reads-${run}`, action: 'download', time: expect.any(String) },
+    ]);
+  });
+
+  it('answers one status per reference in bulk', async () => {
+    const missing = ulid();
+    const list = [refs.callA, refs.callB, refs.smsA1, refs.aborted, missing, refs.deleted].join(',');
+    const bulk = await call('GET', `/data?payload_references=${list}`, restricted);
+    expect(bulk.status).toBe(200);
+    expect(bulk.body.data?.map((entry) => [entry.payload_reference, entry.status])).toEqual([
+      [refs.callA, 'Ok'],
+      [refs.callB, 'GroupNotAuthorised'],
+      [refs.smsA1, 'TypeNotAuthorised'],
+      [refs.aborted, 'TypeNotAuthorised'],
+      [missing, 'NoMatchingRecord'],
+      [refs.deleted, 'NoMatchingRecord'],
+    ]);
+    expect((await call('GET', `/data?payload_references=${refs.callA},${refs.callA}`, admin)).status).toBe(400);
+    const tooMany = Array.from({ length: 101 }, () => ulid()).join(',');
+    expect((await call('GET', `/data?payload_references=${tooMany}`, admin)).status).toBe(400);
+  });
+});
+
+describe('restore and receipts', () => {
+  it('restores a deleted payload and refuses a destroyed one with a clear 409', async () => {
+    const restored = await call('POST', `/payloads/${refs.deleted}/restore`, admin);
+    expect(restored.status).toBe(200);
+    expect(restored.body.payload_state).toBe('Processed');
+    const destroyed = await call('POST', `/payloads/${refs.destroyed}/restore`, admin);
+    expect(destroyed).toMatchObject({ status: 409, body: { message: expect.stringMatching(/destroyed payload cannot be restored/) } });
+    expect((await call('POST', `/payloads/${refs.deleted}/restore`, admin)).status).toBe(409);
+  });
+
+  it('confirms receipts, records them in the audit, and reports refusals per reference', async () => {
+    const missing = ulid();
+    const result = await call('POST', '/receipts', restricted, { payload_references: [refs.callA, refs.callB, missing] });
+    expect(result.status).toBe(200);
+    expect(result.body.data).toEqual([
+      { reference: refs.callA, ok: true },
+      { reference: refs.callB, ok: false, message: 'GroupNotAuthorised' },
+      { reference: missing, ok: false, message: 'NoMatchingRecord' },
+    ]);
+    const detail = await call('GET', `/payloads/${refs.callA}`, admin);
+    expect(detail.body.receipt_confirmed_by).toBe(`app:reads-${run}`);
+    const audit = await call('GET', `/payloads/${refs.callA}/audit`, admin);
+    expect(audit.body.receipts).toEqual([{ user: `app:reads-${run}`, time: detail.body.receipt_confirmed_at }]);
+    expect((await call('POST', '/receipts', admin, { payload_references: [] })).status).toBe(400);
+  });
+});
