@@ -5,8 +5,9 @@ import type { TableItem } from '#core/ports/table-store.ts';
 import { keys, type ListKey } from '#core/store/keys.ts';
 import { isoOf, timeRange } from '#core/store/time-range.ts';
 import { withoutKeys } from '#core/store/items.ts';
-import { MESSAGE_PAYLOAD_TYPES, type PayloadDateFilterType, type PayloadState, type PayloadType } from '#shared/constants/payloads.ts';
+import { MESSAGE_PAYLOAD_TYPES, type PayloadDateFilterType, type PayloadState } from '#shared/constants/payloads.ts';
 import { Payload } from '#shared/contract/entities/payloads.ts';
+import { expandPayloadTypes, type PayloadTypeFilter } from '#shared/contract/endpoints/payloads.ts';
 import { payloadPage, type PagingQuery } from './payload-page.ts';
 
 export type ListDependencies = Pick<Dependencies, 'table' | 'cursors'>;
@@ -16,7 +17,8 @@ export interface PayloadListQuery extends PagingQuery {
   from?: string | undefined;
   to?: string | undefined;
   date_filter_type: PayloadDateFilterType;
-  payload_types?: PayloadType[] | undefined;
+  /** Type and group names as sent (`Calls`, `Messages` stand for their types). */
+  payload_types?: PayloadTypeFilter[] | undefined;
   payload_state?: PayloadState | undefined;
   group?: string | undefined;
   phone_number?: string | undefined;
@@ -78,7 +80,8 @@ export function listPayloads(
         ? keys.payload.listByDeviceUser(client, query.device_user_reference)
         : keys.payload.list(client);
   const range = query.date_filter_type === 'payload_time' ? timeRange(query.from, query.to) : undefined;
-  const types = query.payload_types === undefined ? undefined : new Set<string>(query.payload_types);
+  const expanded = query.payload_types === undefined ? undefined : expandPayloadTypes(query.payload_types);
+  const types = expanded === undefined ? undefined : new Set<string>(expanded);
   const number = query.phone_number === undefined ? undefined : digits(query.phone_number);
   const tests: Array<ItemTest | undefined> = [
     types === undefined ? undefined : (item) => types.has(String(item.payload_type)),
@@ -97,7 +100,7 @@ export function listPayloads(
     date_filter_type: query.date_filter_type,
     from: query.from,
     to: query.to,
-    payload_types: query.payload_types?.join(','),
+    payload_types: expanded?.join(','),
     payload_state: query.payload_state,
     group: query.group,
     phone_number: query.phone_number,

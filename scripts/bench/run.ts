@@ -10,6 +10,8 @@ import { dashboardCounterOperations, deviceCounterChanges, mergeDashboardChanges
 import { keys } from '#core/store/keys.ts';
 import { signInDemoAccount } from '../device/portal-sign-in.ts';
 import { startLocalStack } from '../local/stack.ts';
+import { formatTable, interleavedMedians } from './measure.ts';
+import { measurePayloadPage, measurePeakMemory, measureThroughput, type BenchRow } from './payloads.ts';
 
 /**
  * `npm run bench`: how `GET dashboard` and `GET devices` (first page) scale with the fleet. A dedicated local stack in a
@@ -17,6 +19,8 @@ import { startLocalStack } from '../local/stack.ts';
  * with the same key builders and dashboard counter operations the services use (in transactions of 100 items). Then
  * both tenants' admins call both endpoints over HTTP, interleaved so machine noise hits both sizes alike, and the
  * median times are compared. Aim: ratio (20,000 / 100) under 1.5, because both reads are one GetItem / one Query page.
+ * Then the payload bench (./payloads.ts): processing throughput against openssl and peak memory on 1 GiB (before the
+ * stack starts, so its processes do not compete), and `GET payloads` at 100,000 against 1,000 on the same stack.
  */
 const SMALL = 100;
 const LARGE = 20_000;
@@ -65,20 +69,8 @@ async function writeFleet(deps: Dependencies, client: string, count: number): Pr
   await deps.table.transactWrite(dashboardCounterOperations(client, mergeDashboardChanges(...changes)));
 }
 
-async function timed(url: string, token: string): Promise<number> {
-  const started = performance.now();
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  await response.arrayBuffer();
-  const elapsed = performance.now() - started;
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return elapsed;
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
+console.log('Payload processing: sealing and decrypting (throughput, then peak memory on 1 GiB)…');
+const payloadRows: BenchRow[] = [await measureThroughput(), await measurePeakMemory()];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'verity-bench-'));
 const stack = await startLocalStack({ dataDir, port: 0, quiet: true, inMemoryDynamo: true });
@@ -95,28 +87,20 @@ try {
   ];
   const rows: string[][] = [];
   for (const endpoint of endpoints) {
-    const small = `${stack.apiUrl}${endpoint.path('demo')}`;
-    const large = `${stack.apiUrl}${endpoint.path('acme')}`;
-    // Warm-up: handler import, JWKS fetch, key and connection caches.
-    for (let round = 0; round < 5; round += 1) await Promise.all([timed(small, tokens.demo), timed(large, tokens.acme)]);
-    const times = { small: [] as number[], large: [] as number[] };
-    for (let round = 0; round < SAMPLES; round += 1) {
-      // Alternate which goes first so neither size always meets a warm or cold moment.
-      if (round % 2 === 0) {
-        times.small.push(await timed(small, tokens.demo));
-        times.large.push(await timed(large, tokens.acme));
-      } else {
-        times.large.push(await timed(large, tokens.acme));
-        times.small.push(await timed(small, tokens.demo));
-      }
-    }
-    const [a, b] = [median(times.small), median(times.large)];
+    const { small: a, large: b } = await interleavedMedians(
+      { url: `${stack.apiUrl}${endpoint.path('demo')}`, token: tokens.demo },
+      { url: `${stack.apiUrl}${endpoint.path('acme')}`, token: tokens.acme },
+      SAMPLES,
+    );
     rows.push([endpoint.label, `${a.toFixed(1)} ms`, `${b.toFixed(1)} ms`, (b / a).toFixed(2), b / a < 1.5 ? 'ok' : 'OVER 1.5']);
   }
   const header = ['endpoint', `median @ ${SMALL}`, `median @ ${LARGE.toLocaleString('en-GB')}`, 'ratio', 'aim < 1.5'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] as string).length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column] as number)).join('  ');
-  console.log(`\n${line(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}\n${rows.map(line).join('\n')}\n(${SAMPLES} samples each, interleaved)`);
+  console.log(`\n${formatTable(header, rows)}\n(${SAMPLES} samples each, interleaved)\n`);
+
+  payloadRows.push(
+    await measurePayloadPage(deps, stack.apiUrl, { small: { client: 'demo', token: tokens.demo }, large: { client: 'acme', token: tokens.acme } }, SAMPLES),
+  );
+  console.log(`\n${formatTable(['payloads (issue 6)', 'result', 'aim', 'verdict'], payloadRows)}\n(page medians: ${SAMPLES} samples each, interleaved)`);
 } finally {
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });

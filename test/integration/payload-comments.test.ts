@@ -150,6 +150,13 @@ describe('payload comments', () => {
     expect(total.body).toEqual({ count: 3 });
     const calls = await call('GET', `/comments?payload_types=Call&group=other-${run}&result_type=total`);
     expect(calls.body).toEqual({ count: 0 });
+    // Groups of types expand server-side; the raiser filter is exact and declared (400 when empty).
+    expect((await call('GET', `/comments?payload_types=Calls,Messages&group=other-${run}&result_type=total`)).body).toEqual({ count: 0 });
+    expect((await call('GET', `/comments?payload_types=Calls&group=grp-${run}&include_closed=true&result_type=total`)).body.count).toBeGreaterThan(0);
+    const mine = await call('GET', `/comments?group=other-${run}&raised_by=admin@demo.test`);
+    expect(mine.body.data?.map((comment) => comment.comment_body)).toEqual(['three', 'two', 'one']);
+    expect((await call('GET', `/comments?group=other-${run}&raised_by=reviewer@demo.test&result_type=total`)).body).toEqual({ count: 0 });
+    expect((await call('GET', `/comments?raised_by=`)).status).toBe(400);
     const closedIncluded = await call('GET', `/comments?group=grp-${run}&include_closed=true&result_type=total`);
     const closedHidden = await call('GET', `/comments?group=grp-${run}&result_type=total`);
     expect(Number(closedIncluded.body.count)).toBeGreaterThan(Number(closedHidden.body.count));

@@ -146,6 +146,13 @@ describe('payload lists', () => {
 
     const calls = await call('GET', `/devices/${device}/payloads?payload_types=Call,AbortedCall,BlockedCall&payload_state=Processed`, admin);
     expect(referencesOf(calls.body)).toEqual([refs.aborted, refs.callB, refs.callA]);
+    // The groups of spec point 9 expand server-side, alone or beside type names.
+    const callsGroup = await call('GET', `/devices/${device}/payloads?payload_types=Calls&payload_state=Processed`, admin);
+    expect(referencesOf(callsGroup.body)).toEqual([refs.aborted, refs.callB, refs.callA]);
+    const messages = await call('GET', `/payloads?device_reference=${device}&payload_types=Messages`, admin);
+    expect(referencesOf(messages.body)).toEqual([refs.smsA2, refs.smsA1]);
+    expect((await call('GET', `/devices/${device}/payloads?payload_types=Messages,AbortedCall&result_type=total`, admin)).body).toEqual({ count: 3 });
+    expect((await call('GET', `/devices/${device}/payloads?payload_types=calls`, admin)).status).toBe(400);
     const byNumber = await call('GET', `/payloads?device_reference=${device}&phone_number=${encodeURIComponent('+44 7700 900099')}`, admin);
     expect(referencesOf(byNumber.body)).toEqual([refs.callA]);
     const ranged = await call('GET', `/users/${deviceUser}/payloads?from=2024-05-02&to=2024-05-03`, admin);
@@ -177,6 +184,8 @@ describe('payload lists', () => {
     expect(referencesOf(listed.body)).toEqual([refs.destroyed, refs.deleted, refs.callA]);
     expect((await call('GET', `/payloads?device_reference=${device}&result_type=total`, restricted)).body).toEqual({ count: 3 });
     expect(referencesOf((await call('GET', `/devices/${device}/sms/t1`, restricted)).body)).toEqual([]);
+    // A group never widens a role's types: Calls,Messages still means Call only for this role.
+    expect(referencesOf((await call('GET', `/devices/${device}/payloads?payload_types=Calls,Messages`, restricted)).body)).toEqual([refs.destroyed, refs.deleted, refs.callA]);
     expect((await call('GET', `/payloads/${refs.callB}`, restricted)).body.message).toMatch(/^GroupNotAuthorised/);
     expect((await call('GET', `/payloads/${refs.smsA1}`, restricted)).status).toBe(403);
     expect((await call('GET', `/payloads/${refs.smsA1}/data`, restricted)).body.message).toMatch(/^TypeNotAuthorised/);

@@ -158,7 +158,8 @@ export function decryptContent(dek: Buffer, iv: Buffer, checksum: string): Trans
 
 class DecryptStream extends Transform {
   private tail = Buffer.alloc(0);
-  private pending: Buffer = Buffer.alloc(0);
+  /** The last output parts, released only once the next chunk (or the verified tag) arrives. */
+  private pending: Buffer[] = [];
   private readonly hash: Hash = createHash('sha256');
 
   constructor(
@@ -169,25 +170,30 @@ class DecryptStream extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    let out: Buffer;
+    let parts: Buffer[];
     if (chunk.length >= TAG_BYTES) {
-      // The held-back tail was not the tag after all: decrypt it, and hold back this chunk's last 16 bytes.
-      const head = this.decipher.update(this.tail);
-      const body = this.decipher.update(chunk.subarray(0, chunk.length - TAG_BYTES));
-      out = head.length === 0 ? body : Buffer.concat([head, body]);
+      // The held-back tail was not the tag after all: decrypt it, and hold back this chunk's last 16 bytes. The
+      // parts are passed on as they are: joining them would copy every chunk once more.
+      parts = [this.decipher.update(this.tail), this.decipher.update(chunk.subarray(0, chunk.length - TAG_BYTES))];
       this.tail = Buffer.from(chunk.subarray(chunk.length - TAG_BYTES));
     } else {
       const joined = Buffer.concat([this.tail, chunk]);
       const release = Math.max(0, joined.length - TAG_BYTES);
-      out = this.decipher.update(joined.subarray(0, release));
+      parts = [this.decipher.update(joined.subarray(0, release))];
       this.tail = joined.subarray(release);
     }
-    this.hash.update(out);
+    parts = parts.filter((part) => part.length > 0);
+    // Nothing new to hold back: keep holding the last output rather than releasing it before the tag is checked.
+    if (parts.length === 0) {
+      callback();
+      return;
+    }
+    for (const part of parts) this.hash.update(part);
     // GCM's final() yields no bytes, so without this a consumer would have every plaintext byte (an S3 PUT of a
-    // known length could complete) before the tag is checked: the last output chunk is released only by _flush.
-    const release = this.pending;
-    this.pending = out;
-    callback(null, release.length === 0 ? undefined : release);
+    // known length could complete) before the tag is checked: the last output is released only by _flush.
+    for (const part of this.pending) this.push(part);
+    this.pending = parts;
+    callback();
   }
 
   override _flush(callback: TransformCallback): void {
@@ -208,6 +214,8 @@ class DecryptStream extends Transform {
       callback(new PayloadCryptoError('checksum', 'content: SHA-256 of the plaintext does not match checksum'));
       return;
     }
-    callback(null, Buffer.concat([this.pending, last]));
+    for (const part of this.pending) this.push(part);
+    if (last.length > 0) this.push(last);
+    callback();
   }
 }

@@ -55,6 +55,25 @@ describe('comments service restrictions', () => {
     expect(await listComments(deps, 'demo', access, { limit: 50, result_type: 'total' })).toEqual({ count: 1 });
   });
 
+  it('filters by raiser (exactly) and by the Calls and Messages groups', async () => {
+    const { deps, table, item } = setup();
+    await table.put(item(REF, 'Call', 'open'));
+    await table.put(item(HIDDEN, 'SMS', 'open'));
+    await createComment(deps, 'demo', access, 'ann@demo.test', REF, { message: 'on the call' });
+    await createComment(deps, 'demo', access, 'bob@demo.test', HIDDEN, { message: 'on the sms' });
+    const bodies = async (query: Partial<Parameters<typeof listComments>[3]>) => {
+      const page = await listComments(deps, 'demo', access, { limit: 50, result_type: 'page', ...query });
+      return 'data' in page ? page.data.map((comment) => comment.comment_body) : [];
+    };
+    expect(await bodies({ raised_by: 'ann@demo.test' })).toEqual(['on the call']);
+    expect(await bodies({ raised_by: 'ANN@demo.test' })).toEqual([]);
+    expect(await bodies({ raised_by: '*' })).toEqual([]);
+    expect(await bodies({ payload_types: ['Calls'] })).toEqual(['on the call']);
+    expect(await bodies({ payload_types: ['Messages'] })).toEqual(['on the sms']);
+    expect(await bodies({ payload_types: ['Messages'], raised_by: 'ann@demo.test' })).toEqual([]);
+    expect(await listComments(deps, 'demo', access, { limit: 50, result_type: 'total', raised_by: 'bob@demo.test' })).toEqual({ count: 1 });
+  });
+
   it('reads the recording length from the item or a decrypted meta, ignoring junk', () => {
     const base = { pk: 'p', sk: 's', entity: 'Payload' };
     expect(recordingDuration({ ...base, payload_full_duration: 30 })).toBe(30);

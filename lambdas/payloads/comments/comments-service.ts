@@ -1,6 +1,7 @@
 import { monotonicFactory } from 'ulid';
 import { CALL_PAYLOAD_TYPES, type PayloadType } from '#shared/constants.ts';
 import { PayloadComment, type CommentPostRequest, type CommentPutRequest } from '#shared/contract/entities/comments.ts';
+import { expandPayloadTypes, type PayloadTypeFilter } from '#shared/contract/endpoints/payloads.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
@@ -195,14 +196,17 @@ export async function listPayloadComments(
 export interface CommentListQuery extends ListQuery {
   from?: string | undefined;
   to?: string | undefined;
-  payload_types?: PayloadType[] | undefined;
+  /** Type and group names as sent (`Calls`, `Messages` stand for their types). */
+  payload_types?: PayloadTypeFilter[] | undefined;
   group?: string | undefined;
+  /** Only comments raised by this actor (exact match on `raised_by`). */
+  raised_by?: string | undefined;
   include_closed?: boolean | undefined;
 }
 
 /**
  * Comments across the tenant, newest first, with the date range (raised_at) as a key condition. Payload type,
- * group, closed state and the caller's group and type restrictions filter the pages; a hidden comment is never
+ * group, raiser, closed state and the caller's group and type restrictions filter the pages; a hidden comment is never
  * counted in a total either.
  */
 export async function listComments(
@@ -212,7 +216,8 @@ export async function listComments(
   query: CommentListQuery,
 ): Promise<Page<PayloadComment> | { count: number }> {
   const list = keys.comment.list(client);
-  const types = access.types.filter((type) => query.payload_types === undefined || query.payload_types.includes(type));
+  const wanted = query.payload_types === undefined ? undefined : expandPayloadTypes(query.payload_types);
+  const types = access.types.filter((type) => wanted === undefined || wanted.includes(type));
   const includeClosed = query.include_closed === true;
   if (types.length === 0) return query.result_type === 'total' ? { count: 0 } : { count: 0, data: [] };
   return filteredPage(deps, client, {
@@ -224,6 +229,7 @@ export async function listComments(
       to: query.to,
       types: [...types].sort().join(','),
       group: query.group,
+      raised_by: query.raised_by,
       include_closed: includeClosed,
     }),
     query,
@@ -231,6 +237,7 @@ export async function listComments(
       types.includes(item.payload_type as PayloadType) &&
       (includeClosed || item.is_closed !== true) &&
       (query.group === undefined || item.group === query.group) &&
+      (query.raised_by === undefined || item.raised_by === query.raised_by) &&
       (await access.check({ payload_type: item.payload_type, group: item.group })) === undefined,
     toData: toComment,
   });

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { DataAction, PayloadDateFilterType, PayloadDataStatus, PayloadState, PayloadType } from '../../constants/payloads.ts';
+import {
+  CALL_PAYLOAD_TYPES,
+  DataAction,
+  MESSAGE_PAYLOAD_TYPES,
+  PAYLOAD_TYPES,
+  PayloadDateFilterType,
+  PayloadDataStatus,
+  PayloadState,
+  type PayloadType,
+} from '../../constants/payloads.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { CommentPostRequest, CommentPutRequest, PayloadComment } from '../entities/comments.ts';
 import { pageOrTotal, PayloadDataResponse } from '../entities/common.ts';
@@ -19,11 +28,32 @@ import { commaList, dateRangeQuery, listQuery } from './query.ts';
 
 const base = { surface: 'client', auth: 'client-app', group: 'payloads' } as const;
 
+/** The named groups of payload types a filter may give instead of the types (spec point 9). */
+export const PAYLOAD_TYPE_GROUPS = { Calls: CALL_PAYLOAD_TYPES, Messages: MESSAGE_PAYLOAD_TYPES } as const;
+
+/** A payload type filter entry: a type name, or a group name (`Calls`, `Messages`) standing for its types. */
+export const PayloadTypeFilter = z.enum([...PAYLOAD_TYPES, ...(Object.keys(PAYLOAD_TYPE_GROUPS) as Array<keyof typeof PAYLOAD_TYPE_GROUPS>)]);
+export type PayloadTypeFilter = z.infer<typeof PayloadTypeFilter>;
+
+/**
+ * The payload types a filter stands for: groups expanded, duplicates dropped, in catalogue order (so `Calls,Call`
+ * and `Call,Calls` bind a cursor alike). The contract keeps the names as sent; the server expands them.
+ */
+export function expandPayloadTypes(filter: readonly PayloadTypeFilter[]): PayloadType[] {
+  const wanted = new Set<PayloadType>(
+    filter.flatMap((entry): readonly PayloadType[] => (entry === 'Calls' || entry === 'Messages' ? PAYLOAD_TYPE_GROUPS[entry] : [entry])),
+  );
+  return PAYLOAD_TYPES.filter((type) => wanted.has(type));
+}
+
+/** The `payload_types` query value: 1 to 12 unique type or group names, comma-delimited. */
+const payloadTypesQuery = commaList(PayloadTypeFilter, 1, PayloadTypeFilter.options.length).optional();
+
 /** Payload list filters; the date range applies to `date_filter_type` (default payload_time). */
 const payloadFilters = {
   ...dateRangeQuery,
   date_filter_type: PayloadDateFilterType.default('payload_time'),
-  payload_types: commaList(PayloadType, 1, 10).optional(),
+  payload_types: payloadTypesQuery,
   payload_state: PayloadState.optional(),
   group: GroupReference.optional(),
   /** A phone number any party of the payload used (searches all_numbers). */
@@ -166,8 +196,10 @@ export const payloadEndpoints = [
     summary: 'Comments across payloads.',
     query: listQuery({
       ...dateRangeQuery,
-      payload_types: commaList(PayloadType, 1, 10).optional(),
+      payload_types: payloadTypesQuery,
       group: GroupReference.optional(),
+      /** Only comments this user raised (the comment's `raised_by`, exactly as shown). */
+      raised_by: text(1, 255).optional(),
       include_closed: QueryBoolean.optional(),
     }),
     response: pageOrTotal(PayloadComment),
