@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { AlertSeverity } from '#shared/constants/alerts.ts';
 import { DEFAULT_DEVICES_DIR, listDevices, loadDevice, saveDevice, type DeviceState } from './device-state.ts';
 import { readEnrolmentKey } from './mdm-config.ts';
+import { record, RECORD_TYPES, type RecordType } from './recorder.ts';
 import {
   answerCommands,
   authenticate,
@@ -30,6 +31,11 @@ Commands:
   gps             upload a sealed GPS trail: --points N (default 10)
   logs            upload log lines: --count N (default 5)
   commands        poll and answer commands (Acknowledged, then Completed)
+  record          record media and upload it through the payload pipeline, then wait for its state:
+                  --type Call|Interview|Photo|Video|SMS [--eicar] [--tamper]
+                  (Call, Interview: WAV tone · Photo: PNG · Video: animated PNG · SMS: a thread of 3 messages;
+                   --eicar uploads the EICAR test file instead (Quarantined, state failed); --tamper flips a
+                   ciphertext byte (Failed))
   alert           raise a device alert: --subject S --message M [--severity Low|Medium|High]
   factory-reset   wipe the phone: new installation id, same IMEI, authenticate
   reinstall       reinstall the app: new installation id [--app-version V], authenticate
@@ -54,6 +60,9 @@ const { values, positionals } = parseArgs({
     subject: { type: 'string', default: 'Simulated alert' },
     message: { type: 'string', default: 'Raised by the device simulator' },
     severity: { type: 'string', default: 'Low' },
+    type: { type: 'string', default: 'Call' },
+    eicar: { type: 'boolean', default: false },
+    tamper: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -133,6 +142,17 @@ async function main(): Promise<boolean> {
         console.log(`commands: ${run.answered.length} answered`);
         for (const answer of run.answered) console.log(`  ${answer.command} ${answer.command_reference}: ${answer.states.join(' → ')}`);
         return true;
+      }
+      case 'record': {
+        const type = values.type as RecordType;
+        if (!RECORD_TYPES.includes(type)) throw new Error(`--type must be one of ${RECORD_TYPES.join(', ')}`);
+        const results = await record(sim, state, type, { eicar: values.eicar, tamper: values.tamper });
+        for (const result of results) {
+          if (result.refused !== undefined) report(`record ${result.payload_type}`, result.refused);
+          else console.log(`record ${result.payload_type} ${result.payload_reference ?? ''}: ${result.state}`);
+        }
+        // Settled either way (a quarantined or tampered upload is meant to fail): only refusals and timeouts fail.
+        return results.every((result) => result.state === 'processed' || result.state === 'failed');
       }
       case 'factory-reset':
         return report('factory-reset', await factoryReset(sim, state));

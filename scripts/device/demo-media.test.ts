@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { crc32, EICAR, pngGradient, smsThread, wavTone } from './demo-media.ts';
+import { apngClip, crc32, EICAR, pngGradient, smsThread, wavTone } from './demo-media.ts';
 
 describe('demo media', () => {
   it('writes a valid PCM WAV whose sizes match its samples', () => {
@@ -30,6 +30,26 @@ describe('demo media', () => {
     }
     expect(types).toEqual(['IHDR', 'IDAT', 'IEND']);
     expect(png.readUInt32BE(16)).toBe(16);
+  });
+
+  it('writes an APNG clip: acTL frame count, numbered fcTL/fdAT in sequence, every frame decodable', () => {
+    const clip = apngClip(8, 4, 3, 2);
+    let offset = 8;
+    const chunks: Array<{ type: string; body: Buffer }> = [];
+    while (offset < clip.length) {
+      const length = clip.readUInt32BE(offset);
+      const typed = clip.subarray(offset + 4, offset + 8 + length);
+      expect(clip.readUInt32BE(offset + 8 + length)).toBe(crc32(typed));
+      chunks.push({ type: typed.subarray(0, 4).toString('ascii'), body: typed.subarray(4) });
+      offset += 12 + length;
+    }
+    expect(chunks.map((entry) => entry.type)).toEqual(['IHDR', 'acTL', 'fcTL', 'IDAT', 'fcTL', 'fdAT', 'fcTL', 'fdAT', 'IEND']);
+    expect(chunks[1]?.body.readUInt32BE(0)).toBe(3);
+    const sequence = chunks.filter((entry) => entry.type === 'fcTL' || entry.type === 'fdAT').map((entry) => entry.body.readUInt32BE(0));
+    expect(sequence).toEqual([0, 1, 2, 3, 4]);
+    for (const entry of chunks.filter((item) => item.type === 'IDAT' || item.type === 'fdAT')) {
+      expect(inflateSync(entry.type === 'IDAT' ? entry.body : entry.body.subarray(4)).length).toBe(4 * (1 + 8 * 3));
+    }
   });
 
   it('knows the standard CRC-32 check value and the EICAR string', () => {

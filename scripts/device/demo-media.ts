@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 
 /**
  * Small real media the simulator records (generated here, never downloaded): a WAV tone for calls and interviews,
- * a PNG for photos, an SMS thread, and the EICAR test string (a harmless file every scanner flags).
+ * a PNG for photos, an animated PNG for the short video, an SMS thread, and the EICAR test string (a harmless file every scanner flags).
  */
 
 /** A mono 16-bit PCM WAV of a sine tone: the RIFF header written by hand, so any player plays it. */
@@ -50,12 +50,8 @@ function chunk(type: string, body: Buffer): Buffer {
   return Buffer.concat([length, typed, crc]);
 }
 
-/** An RGB PNG (8-bit, no interlace) of a diagonal gradient tinted by `seed`, so each demo photo differs. */
-export function pngGradient(width: number, height: number, seed = 0): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type RGB, deflate, adaptive filter, no interlace
+/** Filtered RGB rows (filter none) of a diagonal gradient tinted by `seed`: the image data of one PNG frame. */
+function gradientRows(width: number, height: number, seed: number): Buffer {
   const rows = Buffer.alloc(height * (1 + width * 3));
   for (let y = 0; y < height; y += 1) {
     const row = y * (1 + width * 3);
@@ -67,12 +63,55 @@ export function pngGradient(width: number, height: number, seed = 0): Buffer {
       rows[pixel + 2] = (seed * 53) % 256;
     }
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return rows;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function ihdr(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type RGB, deflate, adaptive filter, no interlace
+  return chunk('IHDR', header);
+}
+
+/** An RGB PNG (8-bit, no interlace) of a diagonal gradient tinted by `seed`, so each demo photo differs. */
+export function pngGradient(width: number, height: number, seed = 0): Buffer {
+  return Buffer.concat([PNG_SIGNATURE, ihdr(width, height), chunk('IDAT', deflateSync(gradientRows(width, height, seed))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * The demo "video": an animated PNG (APNG), `frames` gradients shown `fps` a second, looping. A real moving picture
+ * every browser plays with no codec, small enough to seal in memory; the payload is typed Video and its meta carries
+ * the duration. (A real phone uploads MP4: the pipeline never looks inside the bytes, only the scanner does.)
+ */
+export function apngClip(width: number, height: number, frames: number, fps = 2): Buffer {
+  const control = Buffer.alloc(8);
+  control.writeUInt32BE(frames, 0);
+  control.writeUInt32BE(0, 4); // loop forever
+  const parts = [PNG_SIGNATURE, ihdr(width, height), chunk('acTL', control)];
+  let sequence = 0;
+  for (let frame = 0; frame < frames; frame += 1) {
+    const fctl = Buffer.alloc(26);
+    fctl.writeUInt32BE(sequence++, 0);
+    fctl.writeUInt32BE(width, 4);
+    fctl.writeUInt32BE(height, 8);
+    // x and y offsets 0; delay 1/fps s; dispose none; blend source.
+    fctl.writeUInt16BE(1, 20);
+    fctl.writeUInt16BE(fps, 22);
+    parts.push(chunk('fcTL', fctl));
+    const data = deflateSync(gradientRows(width, height, frame * 37));
+    if (frame === 0) parts.push(chunk('IDAT', data));
+    else {
+      const numbered = Buffer.alloc(4 + data.length);
+      numbered.writeUInt32BE(sequence++, 0);
+      data.copy(numbered, 4);
+      parts.push(chunk('fdAT', numbered));
+    }
+  }
+  parts.push(chunk('IEND', Buffer.alloc(0)));
+  return Buffer.concat(parts);
 }
 
 /** The EICAR anti-malware test file (harmless; scanners report it as infected). Built from parts so this source is not itself flagged. */

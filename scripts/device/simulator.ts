@@ -125,7 +125,7 @@ export async function enrol(sim: Simulator, options: EnrolOptions): Promise<{ st
 }
 
 /** A call with the device token: authenticates first when there is none (or it expired), and once more on a 401. */
-async function deviceCall<T>(sim: Simulator, state: DeviceState, method: string, path: string, body?: unknown): Promise<CallResult<T>> {
+export async function deviceCall<T>(sim: Simulator, state: DeviceState, method: string, path: string, body?: unknown): Promise<CallResult<T>> {
   if (state.access_token === undefined || (state.token_expires_at ?? 0) < Date.now() + 30_000) {
     const auth = await authenticate(sim, state);
     if (!auth.ok) return auth as unknown as CallResult<T>;

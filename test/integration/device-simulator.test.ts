@@ -12,6 +12,7 @@ import { deviceKeysOf } from '#core/device-activity/device-keys.ts';
 import { keys } from '#core/store/keys.ts';
 import { writeMdmConfig } from '../../scripts/device/mdm-config.ts';
 import { loadDevice } from '../../scripts/device/device-state.ts';
+import { record } from '../../scripts/device/recorder.ts';
 import {
   authenticate,
   enrol,
@@ -110,6 +111,18 @@ describe('device simulator', () => {
       expect(result.ok || result.notImplemented).toBe(true);
     }
   });
+
+  it('records through the payload pipeline: a Call ends processed (duration kept), an --eicar one failed and Quarantined', async () => {
+    const { state } = await enrol(sim, { name: 'recorder', client: 'demo', phoneNumbers: [userNumber] });
+    const [call] = await record(sim, state, 'Call', { at: new Date('2024-03-01T09:00:00Z') });
+    expect(call).toMatchObject({ payload_type: 'Call', state: 'processed' });
+    const item = await deps.table.get(keys.payload.key('demo', String(call?.payload_reference)));
+    expect(item).toMatchObject({ payload_state: 'Processed', device_reference: state.device_reference, payload_duration: 4, second_party_numbers: '+447700900555' });
+
+    const [infected] = await record(sim, state, 'Call', { eicar: true });
+    expect(infected).toMatchObject({ payload_type: 'Call', state: 'failed' });
+    expect((await deps.table.get(keys.payload.key('demo', String(infected?.payload_reference))))?.payload_state).toBe('Quarantined');
+  }, 60_000);
 
   it('refuses a reference sealed with another key as the server would (401), not a crash', async () => {
     const wrong: Simulator = { ...sim, enrolmentKey: () => Buffer.alloc(32, 7) };

@@ -113,6 +113,15 @@ describe('payload processing', () => {
     expect(effects.alerts).toEqual([]);
   });
 
+  it('keeps the meta duration (payload_full_duration or payload_duration) as payload_duration for the comment span check', async () => {
+    await upload(ref(17), randomBytes(100), { meta: { ...callMeta(), payload_full_duration: 42 } });
+    expect(await processPayload(deps, client, ref(17))).toBe('Processed');
+    expect((await stored(ref(17)))?.payload_duration).toBe(42);
+    await upload(ref(18), randomBytes(100));
+    expect(await processPayload(deps, client, ref(18))).toBe('Processed');
+    expect((await stored(ref(18)))?.payload_duration).toBeUndefined();
+  });
+
   it('a processing killed after Scanning, then retried, ends Processed once with one metric', async () => {
     await upload(ref(2), randomBytes(3000));
     await expect(processPayload(deps, client, ref(2), { afterScanning: () => { throw new Error('killed'); } })).rejects.toThrow('killed');

@@ -180,6 +180,7 @@ async function scanAndDecrypt(deps: ProcessingDependencies, client: string, item
   const numbers = numbersOf(meta);
   const deviceNumbers = await deviceNumbersOf(deps, client, item);
   const all = [...new Set([...numbers, ...deviceNumbers])];
+  const duration = durationOf(meta);
   return {
     outcome: 'Processed',
     update: {
@@ -190,10 +191,20 @@ async function scanAndDecrypt(deps: ProcessingDependencies, client: string, item
         ...(numbers.length > 0 ? { second_party_numbers: numbers.join(',') } : {}),
         ...(all.length > 0 ? { all_numbers: all.join(',') } : {}),
         ...(typeof meta.thread_id === 'string' ? { thread_id: meta.thread_id } : {}),
+        // Plain attribute so the comments service checks a span without opening the sealed meta.
+        ...(duration === undefined ? {} : { payload_duration: duration }),
       },
       remove: ['failure_reason'],
     },
   };
+}
+
+/** The recording's length in seconds: `payload_duration` (interview, photo, video) or `payload_full_duration` (calls). */
+export function durationOf(meta: Record<string, unknown>): number | undefined {
+  for (const value of [meta.payload_duration, meta.payload_full_duration]) {
+    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
+  }
+  return undefined;
 }
 
 /** Second-party numbers of a call or message meta (new and old party forms), in order, without repeats. */

@@ -18,14 +18,16 @@ import {
   type CallResult,
   type Simulator,
 } from '../../device/simulator.ts';
-import { saveDevice, type DeviceState } from '../../device/device-state.ts';
+import { loadDevice, saveDevice, type DeviceState } from '../../device/device-state.ts';
+import { record, type RecordOptions, type RecordResult, type RecordType } from '../../device/recorder.ts';
 import { DEMO_TENANTS, STAFF_CLIENT } from './accounts.ts';
 
 /**
  * The demo fleet of tenant `demo`, seeded once (marker item) after the stack is up, by the device simulator through
  * the real HTTP API: device users, phones activated (with telemetry, a GPS trail and logs), one pending (never
  * authenticated), one deactivated by the admin (DELETE through the API), legacy ones (as a migration leaves them)
- * and one unassigned. The simulated phones are saved under `<devicesDir>` so `npm run device -- … --device <name>`
+ * and one unassigned; then each user's phone records media through the payload pipeline (`seedDemoMedia`). The
+ * simulated phones are saved under `<devicesDir>` so `npm run device -- … --device <name>`
  * can carry on with any of them.
  */
 export const FLEET_VERSION = 'v1';
@@ -49,6 +51,9 @@ const USERS: readonly FleetUser[] = [
 ];
 
 const markerKey = () => keys.account.setting(STAFF_CLIENT, `LOCAL_FLEET_${FLEET_VERSION}`);
+/** A separate marker for the recorded media, so a data directory seeded before the media existed gets them too. */
+export const MEDIA_VERSION = 'v1';
+const mediaMarkerKey = () => keys.account.setting(STAFF_CLIENT, `LOCAL_MEDIA_${MEDIA_VERSION}`);
 
 /** Every start: the MDM configuration of each demo tenant, for the simulator CLI (see scripts/device/mdm-config.ts). */
 export async function writeMdmConfigs(deps: Pick<Dependencies, 'table' | 'keys'>, devicesDir: string): Promise<void> {
@@ -107,15 +112,68 @@ function must(label: string, result: CallResult<object>): void {
   if (!result.ok && !result.notImplemented) throw new Error(`${label} answered ${result.status}: ${JSON.stringify(result.body)}`);
 }
 
+const phoneName = (user: FleetUser) => `demo-${user.first_name.toLowerCase()}`;
+
+/** Records `type` on `phone` and checks every upload ended `expected` (the device view: processed or failed). */
+async function recordExpecting(sim: Simulator, phone: DeviceState, type: RecordType, expected: RecordResult['state'], options: RecordOptions) {
+  for (const result of await record(sim, phone, type, options)) {
+    if (result.state !== expected) {
+      const why = result.refused === undefined ? result.state : `${result.refused.status} ${JSON.stringify(result.refused.body)}`;
+      throw new Error(`record ${type} on ${phone.name} ended ${why}, expected ${expected}`);
+    }
+  }
+}
+
 /**
- * Seeds the fleet once; answers whether it did. `stack` is the running local stack (its URL and environment).
+ * The demo media, once (own marker), recorded by each fleet phone through the real payload pipeline (never written
+ * to the table): a call and an interview (WAV), a photo (PNG), a short video (animated PNG) and an SMS thread of 3;
+ * plus one EICAR upload (ends Quarantined) and one tampered upload (ends Failed), each with its PayloadAlert.
+ * Recordings are spread over the last two days so lists and date filters have something to sort.
+ */
+async function seedDemoMedia(deps: Dependencies, sim: Simulator, devicesDir: string): Promise<boolean> {
+  if ((await deps.table.get(mediaMarkerKey(), { consistent: true })) !== undefined) return false;
+  const phones = USERS.map((user) => loadDevice(devicesDir, phoneName(user))).filter((phone): phone is DeviceState => phone !== undefined);
+  const now = Date.now();
+  await Promise.all(
+    phones.map(async (phone, index) => {
+      const hoursAgo = (hours: number) => new Date(now - (hours + index) * 3_600_000);
+      const base = { seed: index, otherNumber: `+4477009002${String(index).padStart(2, '0')}` };
+      try {
+        await recordExpecting(sim, phone, 'Call', 'processed', { ...base, at: hoursAgo(30) });
+        await recordExpecting(sim, phone, 'Interview', 'processed', { ...base, at: hoursAgo(26) });
+        await recordExpecting(sim, phone, 'Photo', 'processed', { ...base, at: hoursAgo(20) });
+        await recordExpecting(sim, phone, 'Video', 'processed', { ...base, at: hoursAgo(8) });
+        await recordExpecting(sim, phone, 'SMS', 'processed', { ...base, at: hoursAgo(3) });
+      } finally {
+        saveDevice(devicesDir, phone);
+      }
+    }),
+  );
+  const [first] = phones;
+  if (first !== undefined) {
+    await recordExpecting(sim, first, 'Interview', 'failed', { eicar: true, at: new Date(now - 3_600_000) });
+    await recordExpecting(sim, first, 'Call', 'failed', { tamper: true, at: new Date(now - 1_800_000) });
+    saveDevice(devicesDir, first);
+  }
+  await deps.table.put({ ...mediaMarkerKey(), entity: 'LocalSeed', seeded_at: new Date(now).toISOString() });
+  return true;
+}
+
+/**
+ * Seeds the fleet once, then its recorded media once; answers whether it seeded anything. `stack` is the running local stack (its URL and environment).
  */
 export async function seedDemoFleet(stack: { apiUrl: string; env: Record<string, string> }, devicesDir: string): Promise<boolean> {
   const deps = buildDependencies(loadConfig({ ...stack.env, LOG_LEVEL: 'error' }));
   await writeMdmConfigs(deps, devicesDir);
+  const sim: Simulator = { baseUrl: stack.apiUrl, enrolmentKey: async (client) => (await deviceKeysOf(deps, client)).enrolmentKey };
+  const fleet = await seedFleet(deps, sim, stack.apiUrl, devicesDir);
+  const media = await seedDemoMedia(deps, sim, devicesDir);
+  return fleet || media;
+}
+
+async function seedFleet(deps: Dependencies, sim: Simulator, apiUrl: string, devicesDir: string): Promise<boolean> {
   if ((await deps.table.get(markerKey(), { consistent: true })) !== undefined) return false;
   const now = new Date().toISOString();
-  const sim: Simulator = { baseUrl: stack.apiUrl, enrolmentKey: async (client) => (await deviceKeysOf(deps, client)).enrolmentKey };
 
   for (const user of USERS) {
     try {
@@ -131,7 +189,7 @@ export async function seedDemoFleet(stack: { apiUrl: string; env: Record<string,
   await Promise.all(
     USERS.map(async (user, index) => {
       const { state, result } = await enrol(sim, {
-        name: `demo-${user.first_name.toLowerCase()}`,
+        name: phoneName(user),
         client: CLIENT,
         phoneNumbers: [user.phone],
         position: user.position,
@@ -156,8 +214,8 @@ export async function seedDemoFleet(stack: { apiUrl: string; env: Record<string,
   const retired = await enrol(sim, { name: 'demo-retired', client: CLIENT, phoneNumbers: ['07700900998'] });
   must('enrol demo-retired', retired.result);
   phones.push(retired.state);
-  const adminToken = await signInDemoAccount(stack.apiUrl, 'admin@demo.test');
-  const deleted = await fetch(`${stack.apiUrl}/api/v1/${CLIENT}/devices/${retired.state.device_reference}`, {
+  const adminToken = await signInDemoAccount(apiUrl, 'admin@demo.test');
+  const deleted = await fetch(`${apiUrl}/api/v1/${CLIENT}/devices/${retired.state.device_reference}`, {
     method: 'DELETE',
     headers: { authorization: `Bearer ${adminToken}` },
   });

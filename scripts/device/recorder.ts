@@ -1,0 +1,152 @@
+import { sealPayload } from '#core/payloads/payload-crypto.ts';
+import type { z } from 'zod';
+import type { PayloadRegistrationResponse, PayloadUploadUrlResponse } from '#shared/contract/entities/device-auth.ts';
+import { apngClip, EICAR, pngGradient, smsThread, wavTone } from './demo-media.ts';
+import type { DeviceState } from './device-state.ts';
+import { deviceCall, fetchKek, type CallResult, type Simulator } from './simulator.ts';
+
+/**
+ * The phone records media and uploads it through the payload pipeline as the app does (docs/device-protocol.md
+ * "Payloads"): the KEK from GET /keys, the media sealed under a fresh DEK (`sealPayload`), POST /payloads/upload_url,
+ * PUT of the ciphertext to the pre-signed URL, POST /payloads, then GET /payloads/{ref} until the server settles it.
+ * Nothing is written to the table directly: what the portal shows is what the pipeline made of it.
+ */
+export const RECORD_TYPES = ['Call', 'Interview', 'Photo', 'Video', 'SMS'] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+/** The device's view of a payload (POST /payloads and GET /payloads/{ref}). */
+type PayloadStateAnswer = z.infer<typeof PayloadRegistrationResponse>;
+
+export interface RecordOptions {
+  /** The body is the EICAR test file instead of the media: the scan quarantines it. */
+  eicar?: boolean;
+  /** One ciphertext byte flipped after sealing: the tag check fails it. */
+  tamper?: boolean;
+  /** The second party (calls, messages). */
+  otherNumber?: string;
+  /** When the recording starts (default now). */
+  at?: Date;
+  /** Varies the media (tone pitch, picture tint). */
+  seed?: number;
+  /** Polls of the state, 200 ms apart (default 150). */
+  polls?: number;
+}
+
+/** One media item to upload: its type, bytes and (unsealed) meta. */
+export interface Recording {
+  type: RecordType;
+  content: Buffer;
+  meta: Record<string, unknown>;
+}
+
+export interface RecordResult {
+  payload_type: string;
+  payload_reference?: string;
+  /** The device view of the state: processed, failed, pending (timed out) or not_found; or the refusing call. */
+  state: string;
+  /** The call that refused, when one did (the status and body). */
+  refused?: CallResult<object>;
+}
+
+const iso = (time: Date) => time.toISOString();
+const later = (time: Date, seconds: number) => new Date(time.getTime() + seconds * 1000);
+
+/** What the phone records for `type`: a WAV call or interview, a PNG photo, an APNG video, or an SMS thread (3 items). */
+export function demoRecordings(type: RecordType, options: RecordOptions = {}): Recording[] {
+  const at = options.at ?? new Date();
+  const seed = options.seed ?? 0;
+  const other = options.otherNumber ?? '+447700900555';
+  switch (type) {
+    case 'Call': {
+      const seconds = 4;
+      return [
+        {
+          type,
+          content: wavTone(seconds, 330 + seed * 40),
+          meta: {
+            payload_time: iso(at),
+            payload_end_time: iso(later(at, seconds)),
+            payload_full_duration: seconds,
+            timezone: 'Europe/London',
+            second_parties: [{ phone_number: other, direction: 'O', start_time: iso(at), duration: seconds }],
+          },
+        },
+      ];
+    }
+    case 'Interview': {
+      const seconds = 6;
+      return [
+        { type, content: wavTone(seconds, 520 + seed * 40), meta: { payload_time: iso(at), payload_duration: seconds, payload_notes: 'Site visit interview (simulated)' } },
+      ];
+    }
+    case 'Photo':
+      return [{ type, content: pngGradient(160, 120, seed), meta: { payload_time: iso(at), payload_notes: 'Delivery photo (simulated)' } }];
+    case 'Video': {
+      const frames = 6;
+      const fps = 2;
+      return [{ type, content: apngClip(96, 64, frames, fps), meta: { payload_time: iso(at), payload_duration: frames / fps, payload_notes: 'Short clip (animated PNG)' } }];
+    }
+    case 'SMS': {
+      const threadId = `thread-${at.getTime().toString(36)}-${seed}`;
+      return smsThread().map((message) => ({
+        type,
+        content: Buffer.from(message.text, 'utf8'),
+        meta: {
+          payload_time: iso(later(at, message.offset)),
+          direction: message.direction === 'Incoming' ? 'I' : 'O',
+          thread_id: threadId,
+          length: message.text.length,
+          message_parties: [{ phone_number: other }],
+        },
+      }));
+    }
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Seals and uploads one recording, then waits for the server to settle it. */
+export async function uploadRecording(sim: Simulator, state: DeviceState, recording: Recording, options: RecordOptions = {}): Promise<RecordResult> {
+  const base = { payload_type: recording.type };
+  const keys = await fetchKek(sim, state);
+  if (keys.kek === undefined) return { ...base, state: 'refused', refused: keys.result };
+  const content = options.eicar === true ? EICAR : recording.content;
+  const sealed = sealPayload({ kek: keys.kek, client: state.client, keyId: keys.result.body.key_id, content, meta: recording.meta });
+  if (options.tamper === true) {
+    const index = Math.floor(sealed.ciphertext.length / 2);
+    sealed.ciphertext[index] = (sealed.ciphertext[index] as number) ^ 0x01;
+  }
+
+  const url = await deviceCall<PayloadUploadUrlResponse>(sim, state, 'POST', '/payloads/upload_url', {
+    payload_type: recording.type,
+    size: sealed.ciphertext.length,
+  });
+  if (!url.ok) return { ...base, state: 'refused', refused: url };
+  const reference = url.body.payload_reference;
+  const put = await fetch(url.body.upload_url, { method: 'PUT', body: new Uint8Array(sealed.ciphertext) });
+  if (!put.ok) {
+    return { ...base, payload_reference: reference, state: 'refused', refused: { status: put.status, ok: false, notImplemented: false, body: { message: 'PUT to the upload URL refused' } } };
+  }
+  const registered = await deviceCall<PayloadStateAnswer>(sim, state, 'POST', '/payloads', {
+    payload_reference: reference,
+    payload_type: recording.type,
+    ...sealed.registration,
+  });
+  if (!registered.ok) return { ...base, payload_reference: reference, state: 'refused', refused: registered };
+
+  // Processing runs on the object event, after the PUT: the state moves on its own.
+  let current = registered.body.state;
+  for (let poll = 0; current === 'pending' && poll < (options.polls ?? 150); poll += 1) {
+    await pause(200);
+    const answer = await deviceCall<PayloadStateAnswer>(sim, state, 'GET', `/payloads/${encodeURIComponent(reference)}`);
+    if (!answer.ok) return { ...base, payload_reference: reference, state: 'refused', refused: answer };
+    current = answer.body.state;
+  }
+  return { ...base, payload_reference: reference, state: current };
+}
+
+/** `record`: the media of `type` (an SMS thread is 3 payloads), each uploaded in order. */
+export async function record(sim: Simulator, state: DeviceState, type: RecordType, options: RecordOptions = {}): Promise<RecordResult[]> {
+  const results: RecordResult[] = [];
+  for (const recording of demoRecordings(type, options)) results.push(await uploadRecording(sim, state, recording, options));
+  return results;
+}
