@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant } from './instant.ts';
 import { Country } from '#shared/contract/entities/carriers.ts';
 import { ClientId, CountryCode } from '#shared/contract/fields.ts';
 import type { Dependencies } from '../dependencies.ts';
@@ -25,14 +26,7 @@ export const CarrierSeenInput = z.strictObject({
   country_name: carrierText.optional(),
   carrier_code: carrierText,
   carrier_name: carrierText,
-  time: z.union([z.date(), z.string()]).transform((value, context) => {
-    const date = value instanceof Date ? value : new Date(value);
-    if (Number.isNaN(date.getTime())) {
-      context.addIssue({ code: 'custom', message: 'Must be a valid time' });
-      return z.NEVER;
-    }
-    return date;
-  }),
+  time: Instant,
 });
 export type CarrierSeenInput = z.input<typeof CarrierSeenInput>;
 

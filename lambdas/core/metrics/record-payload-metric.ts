@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Instant } from './instant.ts';
 import { PayloadType } from '#shared/constants/payloads.ts';
 import { DeviceReference } from '#shared/contract/fields.ts';
 import type { Dependencies } from '../dependencies.ts';
@@ -14,14 +15,7 @@ export const PayloadMetricInput = z.strictObject({
   device_reference: DeviceReference,
   payload_type: PayloadType,
   /** The payload's own time (payload_time), any ISO 8601 instant. */
-  time: z.union([z.date(), z.string()]).transform((value, context) => {
-    const date = value instanceof Date ? value : new Date(value);
-    if (Number.isNaN(date.getTime())) {
-      context.addIssue({ code: 'custom', message: 'Must be a valid time' });
-      return z.NEVER;
-    }
-    return date;
-  }),
+  time: Instant,
 });
 export type PayloadMetricInput = z.input<typeof PayloadMetricInput>;
 

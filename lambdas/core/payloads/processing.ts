@@ -131,7 +131,7 @@ async function scanAndDecrypt(deps: ProcessingDependencies, client: string, item
   let opened: Awaited<ReturnType<typeof openContent>>;
   let verdict;
   try {
-    verdict = await deps.scanner.scan({
+    verdict = await deps.scanner.inspect({
       bucket: 'raw',
       key: payloadObjectKey(client, String(item.payload_reference)),
       body: async () => {

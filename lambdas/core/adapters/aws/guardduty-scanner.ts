@@ -12,7 +12,7 @@ export const GUARDDUTY_TAG = 'GuardDutyMalwareScanStatus';
  */
 export function createGuardDutyScanner(s3: S3Client, buckets: Record<BucketName, string>): MalwareScanner {
   return {
-    async scan(object) {
+    async inspect(object) {
       const result = await s3.send(new GetObjectTaggingCommand({ Bucket: buckets[object.bucket], Key: object.key }));
       const status = result.TagSet?.find((tag) => tag.Key === GUARDDUTY_TAG)?.Value;
       if (status === undefined) return { verdict: 'pending' };

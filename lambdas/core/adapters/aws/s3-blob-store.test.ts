@@ -38,7 +38,7 @@ describe('S3 blob store pre-signing', () => {
 describe('GuardDuty scanner', () => {
   const s3 = mockClient(S3Client);
   const scanner = createGuardDutyScanner(new S3Client({ region: 'eu-west-2' }), buckets);
-  const scan = () => scanner.scan({ bucket: 'raw', key: 'acme/payloads/p', body: () => Promise.reject(new Error('not read')) });
+  const scan = () => scanner.inspect({ bucket: 'raw', key: 'acme/payloads/p', body: () => Promise.reject(new Error('not read')) });
 
   it('reads the verdict from the object tag', async () => {
     s3.on(GetObjectTaggingCommand).resolvesOnce({ TagSet: [] })

@@ -6,7 +6,7 @@ const EICAR = Buffer.from('X5O!P%@AP[4\\PZX54(P^)7CC)7}$' + 'EICAR-STANDARD-ANTI
 /** The local stand-in for GuardDuty: reads the object and flags the EICAR test signature anywhere in it. */
 export function createEicarScanner(): MalwareScanner {
   return {
-    async scan(object) {
+    async inspect(object) {
       // Keep the last (signature length - 1) bytes of each chunk so a signature split across chunks is still seen.
       let carry = Buffer.alloc(0);
       for await (const chunk of await object.body()) {
