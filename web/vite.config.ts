@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * The portal's build. Run from the repo root: `npx vite build --config web/vite.config.ts`.
@@ -17,6 +17,20 @@ const sharedDir = fileURLToPath(new URL('../shared/', import.meta.url));
  * only `/internal/v1/…` is the internal API, so a bare `/internal` prefix would steal page reloads.
  */
 const LOCAL_STACK = 'http://localhost:3000';
+
+/** This build's id: the time it was made, in base 36 (enough to tell two deployments apart). */
+const BUILD_VERSION = process.env.VERITY_VERSION ?? Date.now().toString(36);
+
+/** Writes `version.json` beside index.html; open tabs poll it to learn of a new deployment (spec point 4). */
+function versionFile(): Plugin {
+  return {
+    name: 'verity-version-file',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ version: BUILD_VERSION }) });
+    },
+  };
+}
 const PROXIED_PREFIXES = ['/api/v1/', '/internal/v1/', '/device/v1/', '/oidc', '/openapi.json', '/healthz'];
 
 export default defineConfig({
@@ -43,7 +57,9 @@ export default defineConfig({
       routeFileIgnorePattern: '\\.test\\.tsx?$',
     }),
     react(),
+    versionFile(),
   ],
+  define: { __VERITY_VERSION__: JSON.stringify(BUILD_VERSION) },
   build: {
     outDir: `${webDir}dist`,
     emptyOutDir: true,

@@ -176,12 +176,12 @@ export class WebStack extends Stack {
   }
 
   /**
-   * Hashed assets are immutable and cached for a year; `index.html` and `config.js` (the per-deployment
+   * Hashed assets are immutable and cached for a year; `index.html`, `version.json` and `config.js` (the per-deployment
    * runtime config) are revalidated on every load and invalidated on deploy. Neither deployment prunes: a
    * portal tab still running the previous build keeps finding its chunks.
    */
   private deployAssets(sourceDir: string): void {
-    const entryFiles = ['index.html', 'config.js'];
+    const entryFiles = ['index.html', 'config.js', 'version.json'];
     new BucketDeployment(this, 'DeployAssets', {
       sources: [Source.asset(sourceDir, { exclude: entryFiles })],
       destinationBucket: this.bucket,

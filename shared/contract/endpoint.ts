@@ -60,9 +60,10 @@ export interface EndpointSpec<
   Q extends AnyObject = AnyObject,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
+  I extends string = string,
 > {
-  /** Unique, stable id: `<surface>.<area>.<verb>`, e.g. `admin.devices.list`. */
-  id: string;
+  /** Unique, stable id: `<surface>.<area>.<verb>`, e.g. `admin.devices.list`. Kept literal so the web can pick by id. */
+  id: I;
   surface: Surface;
   method: HttpMethod;
   /** Path below the surface base, with `{param}` placeholders, e.g. `/devices/{device_reference}`. */
@@ -85,7 +86,8 @@ export interface Endpoint<
   Q extends AnyObject = AnyObject,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
-> extends Omit<EndpointSpec<P, Q, B, R>, 'params' | 'query'> {
+  I extends string = string,
+> extends Omit<EndpointSpec<P, Q, B, R, I>, 'params' | 'query'> {
   params: P;
   query: Q;
   /** Full path including the surface base, e.g. `/api/v1/{client}/devices/{device_reference}`. */
@@ -101,7 +103,8 @@ export function defineEndpoint<
   Q extends AnyObject = z.ZodObject<{}>,
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
->(spec: EndpointSpec<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  const I extends string = string,
+>(spec: EndpointSpec<P, Q, B, R, I>): Endpoint<P, Q, B, R, I> {
   return {
     ...spec,
     params: (spec.params ?? emptyObject) as P,

@@ -50,6 +50,21 @@ export const RuntimeConfig = z.pipe(
     internalBase: z._default(ApiBase, '/internal/v1'),
     /** Device-facing base (the portal does not call it; the device simulator may reuse the client). */
     deviceBase: z._default(ApiBase, '/device/v1'),
+    /** `local` never starts browser monitoring. Unset: local on a loopback host, aws elsewhere. */
+    mode: z.optional(z.enum(['local', 'aws'])),
+    /**
+     * Browser monitoring (aws-rum-web) starts only when all three are supplied (spec point 7): the app monitor's id,
+     * its region, and the client configuration (identity pool, guest role, endpoint, telemetries; AwsRumConfig).
+     */
+    rumApplicationId: z.optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/, 'must be an app monitor id (a UUID)'))),
+    rumRegion: z.optional(z.string().check(z.regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as eu-west-2'))),
+    rumConfig: z.optional(z.record(z.string(), z.unknown())),
+    /**
+     * Map tiles for the GPS screen, a Leaflet URL template (`https://tiles.example.com/{z}/{x}/{y}.png`). Unset: the
+     * track is drawn without a base map (the local stack has no internet).
+     */
+    mapTileUrl: z.optional(z.string().check(z.regex(/^https:\/\/[^\s]+\{z\}[^\s]*$/, 'must be an https:// URL template with {z}, {x} and {y}'))),
+    mapAttribution: z.optional(z.string().check(z.maxLength(500))),
   }),
   z.transform(({ clientApiBase, ...rest }) => ({ ...rest, clientApiBase: clientApiBase ?? rest.apiBase })),
 );

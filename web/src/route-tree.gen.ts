@@ -9,68 +9,881 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root.tsx'
-import { Route as IndexRouteImport } from './routes/index.tsx'
-import { Route as SignInRouteImport } from './routes/sign-in.tsx'
+import { Route as EmptyRouteRouteImport } from './routes/_empty/route.tsx'
+import { Route as LandingRouteRouteImport } from './routes/_landing/route.tsx'
+import { Route as DashboardRouteRouteImport } from './routes/dashboard/route.tsx'
+import { Route as InternalRouteRouteImport } from './routes/internal/route.tsx'
+import { Route as EmptySignInRouteImport } from './routes/_empty/sign-in.tsx'
+import { Route as LandingIndexRouteImport } from './routes/_landing/index.tsx'
+import { Route as LandingCookiesRouteImport } from './routes/_landing/cookies.tsx'
+import { Route as LandingPrivacyRouteImport } from './routes/_landing/privacy.tsx'
+import { Route as LandingTermsRouteImport } from './routes/_landing/terms.tsx'
+import { Route as DashboardIndexRouteImport } from './routes/dashboard/index.tsx'
+import { Route as InternalIndexRouteImport } from './routes/internal/index.tsx'
+import { Route as InternalAlertsRouteImport } from './routes/internal/alerts.tsx'
+import { Route as InternalCarriersRouteImport } from './routes/internal/carriers.tsx'
+import { Route as InternalLicensesRouteImport } from './routes/internal/licenses.tsx'
+import { Route as InternalStatisticsRouteImport } from './routes/internal/statistics.tsx'
+import { Route as InternalSupportRouteImport } from './routes/internal/support.tsx'
+import { Route as DashboardAccountAlertsRouteImport } from './routes/dashboard/account/alerts.tsx'
+import { Route as DashboardAccountAppsRouteImport } from './routes/dashboard/account/apps.tsx'
+import { Route as DashboardAccountAuditRouteImport } from './routes/dashboard/account/audit.tsx'
+import { Route as DashboardAccountLicensesRouteImport } from './routes/dashboard/account/licenses.tsx'
+import { Route as DashboardAccountMigrationsRouteImport } from './routes/dashboard/account/migrations.tsx'
+import { Route as DashboardAccountSupportAccessRouteImport } from './routes/dashboard/account/support-access.tsx'
+import { Route as DashboardServicesIndexRouteImport } from './routes/dashboard/services/index.tsx'
+import { Route as DashboardServicesCommentsRouteImport } from './routes/dashboard/services/comments.tsx'
+import { Route as DashboardServicesDiagnosticsRouteImport } from './routes/dashboard/services/diagnostics.tsx'
+import { Route as DashboardAccountTransfersIndexRouteImport } from './routes/dashboard/account/transfers/index.tsx'
+import { Route as DashboardAccountTransfersTransferIdRouteImport } from './routes/dashboard/account/transfers/$transferId.tsx'
+import { Route as DashboardAccountTransfersConfigRouteImport } from './routes/dashboard/account/transfers/config.tsx'
+import { Route as DashboardServicesCallsIndexRouteImport } from './routes/dashboard/services/calls/index.tsx'
+import { Route as DashboardServicesCallsPayloadReferenceRouteImport } from './routes/dashboard/services/calls/$payloadReference.tsx'
+import { Route as DashboardServicesInterviewsIndexRouteImport } from './routes/dashboard/services/interviews/index.tsx'
+import { Route as DashboardServicesInterviewsPayloadReferenceRouteImport } from './routes/dashboard/services/interviews/$payloadReference.tsx'
+import { Route as DashboardServicesMessagesIndexRouteImport } from './routes/dashboard/services/messages/index.tsx'
+import { Route as DashboardServicesMessagesPayloadReferenceRouteImport } from './routes/dashboard/services/messages/$payloadReference.tsx'
+import { Route as DashboardServicesPhotosIndexRouteImport } from './routes/dashboard/services/photos/index.tsx'
+import { Route as DashboardServicesPhotosPayloadReferenceRouteImport } from './routes/dashboard/services/photos/$payloadReference.tsx'
+import { Route as DashboardServicesVideosIndexRouteImport } from './routes/dashboard/services/videos/index.tsx'
+import { Route as DashboardServicesVideosPayloadReferenceRouteImport } from './routes/dashboard/services/videos/$payloadReference.tsx'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
+const EmptyRouteRoute = EmptyRouteRouteImport.update({
+  id: '/_empty',
   getParentRoute: () => rootRouteImport,
 } as any)
-const SignInRoute = SignInRouteImport.update({
+const LandingRouteRoute = LandingRouteRouteImport.update({
+  id: '/_landing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DashboardRouteRoute = DashboardRouteRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InternalRouteRoute = InternalRouteRouteImport.update({
+  id: '/internal',
+  path: '/internal',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EmptySignInRoute = EmptySignInRouteImport.update({
   id: '/sign-in',
   path: '/sign-in',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => EmptyRouteRoute,
 } as any)
+const LandingIndexRoute = LandingIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => LandingRouteRoute,
+} as any)
+const LandingCookiesRoute = LandingCookiesRouteImport.update({
+  id: '/cookies',
+  path: '/cookies',
+  getParentRoute: () => LandingRouteRoute,
+} as any)
+const LandingPrivacyRoute = LandingPrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => LandingRouteRoute,
+} as any)
+const LandingTermsRoute = LandingTermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => LandingRouteRoute,
+} as any)
+const DashboardIndexRoute = DashboardIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const InternalIndexRoute = InternalIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => InternalRouteRoute,
+} as any)
+const InternalAlertsRoute = InternalAlertsRouteImport.update({
+  id: '/alerts',
+  path: '/alerts',
+  getParentRoute: () => InternalRouteRoute,
+} as any)
+const InternalCarriersRoute = InternalCarriersRouteImport.update({
+  id: '/carriers',
+  path: '/carriers',
+  getParentRoute: () => InternalRouteRoute,
+} as any)
+const InternalLicensesRoute = InternalLicensesRouteImport.update({
+  id: '/licenses',
+  path: '/licenses',
+  getParentRoute: () => InternalRouteRoute,
+} as any)
+const InternalStatisticsRoute = InternalStatisticsRouteImport.update({
+  id: '/statistics',
+  path: '/statistics',
+  getParentRoute: () => InternalRouteRoute,
+} as any)
+const InternalSupportRoute = InternalSupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => InternalRouteRoute,
+} as any)
+const DashboardAccountAlertsRoute = DashboardAccountAlertsRouteImport.update({
+  id: '/account/alerts',
+  path: '/account/alerts',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardAccountAppsRoute = DashboardAccountAppsRouteImport.update({
+  id: '/account/apps',
+  path: '/account/apps',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardAccountAuditRoute = DashboardAccountAuditRouteImport.update({
+  id: '/account/audit',
+  path: '/account/audit',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardAccountLicensesRoute =
+  DashboardAccountLicensesRouteImport.update({
+    id: '/account/licenses',
+    path: '/account/licenses',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardAccountMigrationsRoute =
+  DashboardAccountMigrationsRouteImport.update({
+    id: '/account/migrations',
+    path: '/account/migrations',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardAccountSupportAccessRoute =
+  DashboardAccountSupportAccessRouteImport.update({
+    id: '/account/support-access',
+    path: '/account/support-access',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardServicesIndexRoute = DashboardServicesIndexRouteImport.update({
+  id: '/services/',
+  path: '/services/',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardServicesCommentsRoute =
+  DashboardServicesCommentsRouteImport.update({
+    id: '/services/comments',
+    path: '/services/comments',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardServicesDiagnosticsRoute =
+  DashboardServicesDiagnosticsRouteImport.update({
+    id: '/services/diagnostics',
+    path: '/services/diagnostics',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardAccountTransfersIndexRoute =
+  DashboardAccountTransfersIndexRouteImport.update({
+    id: '/account/transfers/',
+    path: '/account/transfers/',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardAccountTransfersTransferIdRoute =
+  DashboardAccountTransfersTransferIdRouteImport.update({
+    id: '/account/transfers/$transferId',
+    path: '/account/transfers/$transferId',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardAccountTransfersConfigRoute =
+  DashboardAccountTransfersConfigRouteImport.update({
+    id: '/account/transfers/config',
+    path: '/account/transfers/config',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardServicesCallsIndexRoute =
+  DashboardServicesCallsIndexRouteImport.update({
+    id: '/services/calls/',
+    path: '/services/calls/',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardServicesCallsPayloadReferenceRoute =
+  DashboardServicesCallsPayloadReferenceRouteImport.update({
+    id: '/services/calls/$payloadReference',
+    path: '/services/calls/$payloadReference',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardServicesInterviewsIndexRoute =
+  DashboardServicesInterviewsIndexRouteImport.update({
+    id: '/services/interviews/',
+    path: '/services/interviews/',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardServicesInterviewsPayloadReferenceRoute =
+  DashboardServicesInterviewsPayloadReferenceRouteImport.update({
+    id: '/services/interviews/$payloadReference',
+    path: '/services/interviews/$payloadReference',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardServicesMessagesIndexRoute =
+  DashboardServicesMessagesIndexRouteImport.update({
+    id: '/services/messages/',
+    path: '/services/messages/',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardServicesMessagesPayloadReferenceRoute =
+  DashboardServicesMessagesPayloadReferenceRouteImport.update({
+    id: '/services/messages/$payloadReference',
+    path: '/services/messages/$payloadReference',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardServicesPhotosIndexRoute =
+  DashboardServicesPhotosIndexRouteImport.update({
+    id: '/services/photos/',
+    path: '/services/photos/',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardServicesPhotosPayloadReferenceRoute =
+  DashboardServicesPhotosPayloadReferenceRouteImport.update({
+    id: '/services/photos/$payloadReference',
+    path: '/services/photos/$payloadReference',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardServicesVideosIndexRoute =
+  DashboardServicesVideosIndexRouteImport.update({
+    id: '/services/videos/',
+    path: '/services/videos/',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardServicesVideosPayloadReferenceRoute =
+  DashboardServicesVideosPayloadReferenceRouteImport.update({
+    id: '/services/videos/$payloadReference',
+    path: '/services/videos/$payloadReference',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
-  '/sign-in': typeof SignInRoute
+  '/': typeof LandingIndexRoute
+  '/dashboard': typeof DashboardRouteRouteWithChildren
+  '/internal': typeof InternalRouteRouteWithChildren
+  '/sign-in': typeof EmptySignInRoute
+  '/cookies': typeof LandingCookiesRoute
+  '/privacy': typeof LandingPrivacyRoute
+  '/terms': typeof LandingTermsRoute
+  '/internal/alerts': typeof InternalAlertsRoute
+  '/internal/carriers': typeof InternalCarriersRoute
+  '/internal/licenses': typeof InternalLicensesRoute
+  '/internal/statistics': typeof InternalStatisticsRoute
+  '/internal/support': typeof InternalSupportRoute
+  '/dashboard/': typeof DashboardIndexRoute
+  '/internal/': typeof InternalIndexRoute
+  '/dashboard/account/alerts': typeof DashboardAccountAlertsRoute
+  '/dashboard/account/apps': typeof DashboardAccountAppsRoute
+  '/dashboard/account/audit': typeof DashboardAccountAuditRoute
+  '/dashboard/account/licenses': typeof DashboardAccountLicensesRoute
+  '/dashboard/account/migrations': typeof DashboardAccountMigrationsRoute
+  '/dashboard/account/support-access': typeof DashboardAccountSupportAccessRoute
+  '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
+  '/dashboard/services/diagnostics': typeof DashboardServicesDiagnosticsRoute
+  '/dashboard/services/': typeof DashboardServicesIndexRoute
+  '/dashboard/account/transfers/$transferId': typeof DashboardAccountTransfersTransferIdRoute
+  '/dashboard/account/transfers/config': typeof DashboardAccountTransfersConfigRoute
+  '/dashboard/services/calls/$payloadReference': typeof DashboardServicesCallsPayloadReferenceRoute
+  '/dashboard/services/interviews/$payloadReference': typeof DashboardServicesInterviewsPayloadReferenceRoute
+  '/dashboard/services/messages/$payloadReference': typeof DashboardServicesMessagesPayloadReferenceRoute
+  '/dashboard/services/photos/$payloadReference': typeof DashboardServicesPhotosPayloadReferenceRoute
+  '/dashboard/services/videos/$payloadReference': typeof DashboardServicesVideosPayloadReferenceRoute
+  '/dashboard/account/transfers/': typeof DashboardAccountTransfersIndexRoute
+  '/dashboard/services/calls/': typeof DashboardServicesCallsIndexRoute
+  '/dashboard/services/interviews/': typeof DashboardServicesInterviewsIndexRoute
+  '/dashboard/services/messages/': typeof DashboardServicesMessagesIndexRoute
+  '/dashboard/services/photos/': typeof DashboardServicesPhotosIndexRoute
+  '/dashboard/services/videos/': typeof DashboardServicesVideosIndexRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
-  '/sign-in': typeof SignInRoute
+  '/': typeof LandingIndexRoute
+  '/sign-in': typeof EmptySignInRoute
+  '/cookies': typeof LandingCookiesRoute
+  '/privacy': typeof LandingPrivacyRoute
+  '/terms': typeof LandingTermsRoute
+  '/internal/alerts': typeof InternalAlertsRoute
+  '/internal/carriers': typeof InternalCarriersRoute
+  '/internal/licenses': typeof InternalLicensesRoute
+  '/internal/statistics': typeof InternalStatisticsRoute
+  '/internal/support': typeof InternalSupportRoute
+  '/dashboard': typeof DashboardIndexRoute
+  '/internal': typeof InternalIndexRoute
+  '/dashboard/account/alerts': typeof DashboardAccountAlertsRoute
+  '/dashboard/account/apps': typeof DashboardAccountAppsRoute
+  '/dashboard/account/audit': typeof DashboardAccountAuditRoute
+  '/dashboard/account/licenses': typeof DashboardAccountLicensesRoute
+  '/dashboard/account/migrations': typeof DashboardAccountMigrationsRoute
+  '/dashboard/account/support-access': typeof DashboardAccountSupportAccessRoute
+  '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
+  '/dashboard/services/diagnostics': typeof DashboardServicesDiagnosticsRoute
+  '/dashboard/services': typeof DashboardServicesIndexRoute
+  '/dashboard/account/transfers/$transferId': typeof DashboardAccountTransfersTransferIdRoute
+  '/dashboard/account/transfers/config': typeof DashboardAccountTransfersConfigRoute
+  '/dashboard/services/calls/$payloadReference': typeof DashboardServicesCallsPayloadReferenceRoute
+  '/dashboard/services/interviews/$payloadReference': typeof DashboardServicesInterviewsPayloadReferenceRoute
+  '/dashboard/services/messages/$payloadReference': typeof DashboardServicesMessagesPayloadReferenceRoute
+  '/dashboard/services/photos/$payloadReference': typeof DashboardServicesPhotosPayloadReferenceRoute
+  '/dashboard/services/videos/$payloadReference': typeof DashboardServicesVideosPayloadReferenceRoute
+  '/dashboard/account/transfers': typeof DashboardAccountTransfersIndexRoute
+  '/dashboard/services/calls': typeof DashboardServicesCallsIndexRoute
+  '/dashboard/services/interviews': typeof DashboardServicesInterviewsIndexRoute
+  '/dashboard/services/messages': typeof DashboardServicesMessagesIndexRoute
+  '/dashboard/services/photos': typeof DashboardServicesPhotosIndexRoute
+  '/dashboard/services/videos': typeof DashboardServicesVideosIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
-  '/sign-in': typeof SignInRoute
+  '/_empty': typeof EmptyRouteRouteWithChildren
+  '/_landing': typeof LandingRouteRouteWithChildren
+  '/dashboard': typeof DashboardRouteRouteWithChildren
+  '/internal': typeof InternalRouteRouteWithChildren
+  '/_empty/sign-in': typeof EmptySignInRoute
+  '/_landing/cookies': typeof LandingCookiesRoute
+  '/_landing/privacy': typeof LandingPrivacyRoute
+  '/_landing/terms': typeof LandingTermsRoute
+  '/internal/alerts': typeof InternalAlertsRoute
+  '/internal/carriers': typeof InternalCarriersRoute
+  '/internal/licenses': typeof InternalLicensesRoute
+  '/internal/statistics': typeof InternalStatisticsRoute
+  '/internal/support': typeof InternalSupportRoute
+  '/_landing/': typeof LandingIndexRoute
+  '/dashboard/': typeof DashboardIndexRoute
+  '/internal/': typeof InternalIndexRoute
+  '/dashboard/account/alerts': typeof DashboardAccountAlertsRoute
+  '/dashboard/account/apps': typeof DashboardAccountAppsRoute
+  '/dashboard/account/audit': typeof DashboardAccountAuditRoute
+  '/dashboard/account/licenses': typeof DashboardAccountLicensesRoute
+  '/dashboard/account/migrations': typeof DashboardAccountMigrationsRoute
+  '/dashboard/account/support-access': typeof DashboardAccountSupportAccessRoute
+  '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
+  '/dashboard/services/diagnostics': typeof DashboardServicesDiagnosticsRoute
+  '/dashboard/services/': typeof DashboardServicesIndexRoute
+  '/dashboard/account/transfers/$transferId': typeof DashboardAccountTransfersTransferIdRoute
+  '/dashboard/account/transfers/config': typeof DashboardAccountTransfersConfigRoute
+  '/dashboard/services/calls/$payloadReference': typeof DashboardServicesCallsPayloadReferenceRoute
+  '/dashboard/services/interviews/$payloadReference': typeof DashboardServicesInterviewsPayloadReferenceRoute
+  '/dashboard/services/messages/$payloadReference': typeof DashboardServicesMessagesPayloadReferenceRoute
+  '/dashboard/services/photos/$payloadReference': typeof DashboardServicesPhotosPayloadReferenceRoute
+  '/dashboard/services/videos/$payloadReference': typeof DashboardServicesVideosPayloadReferenceRoute
+  '/dashboard/account/transfers/': typeof DashboardAccountTransfersIndexRoute
+  '/dashboard/services/calls/': typeof DashboardServicesCallsIndexRoute
+  '/dashboard/services/interviews/': typeof DashboardServicesInterviewsIndexRoute
+  '/dashboard/services/messages/': typeof DashboardServicesMessagesIndexRoute
+  '/dashboard/services/photos/': typeof DashboardServicesPhotosIndexRoute
+  '/dashboard/services/videos/': typeof DashboardServicesVideosIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/sign-in'
+  fullPaths:
+    | '/'
+    | '/dashboard'
+    | '/internal'
+    | '/sign-in'
+    | '/cookies'
+    | '/privacy'
+    | '/terms'
+    | '/internal/alerts'
+    | '/internal/carriers'
+    | '/internal/licenses'
+    | '/internal/statistics'
+    | '/internal/support'
+    | '/dashboard/'
+    | '/internal/'
+    | '/dashboard/account/alerts'
+    | '/dashboard/account/apps'
+    | '/dashboard/account/audit'
+    | '/dashboard/account/licenses'
+    | '/dashboard/account/migrations'
+    | '/dashboard/account/support-access'
+    | '/dashboard/services/comments'
+    | '/dashboard/services/diagnostics'
+    | '/dashboard/services/'
+    | '/dashboard/account/transfers/$transferId'
+    | '/dashboard/account/transfers/config'
+    | '/dashboard/services/calls/$payloadReference'
+    | '/dashboard/services/interviews/$payloadReference'
+    | '/dashboard/services/messages/$payloadReference'
+    | '/dashboard/services/photos/$payloadReference'
+    | '/dashboard/services/videos/$payloadReference'
+    | '/dashboard/account/transfers/'
+    | '/dashboard/services/calls/'
+    | '/dashboard/services/interviews/'
+    | '/dashboard/services/messages/'
+    | '/dashboard/services/photos/'
+    | '/dashboard/services/videos/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/sign-in'
-  id: '__root__' | '/' | '/sign-in'
+  to:
+    | '/'
+    | '/sign-in'
+    | '/cookies'
+    | '/privacy'
+    | '/terms'
+    | '/internal/alerts'
+    | '/internal/carriers'
+    | '/internal/licenses'
+    | '/internal/statistics'
+    | '/internal/support'
+    | '/dashboard'
+    | '/internal'
+    | '/dashboard/account/alerts'
+    | '/dashboard/account/apps'
+    | '/dashboard/account/audit'
+    | '/dashboard/account/licenses'
+    | '/dashboard/account/migrations'
+    | '/dashboard/account/support-access'
+    | '/dashboard/services/comments'
+    | '/dashboard/services/diagnostics'
+    | '/dashboard/services'
+    | '/dashboard/account/transfers/$transferId'
+    | '/dashboard/account/transfers/config'
+    | '/dashboard/services/calls/$payloadReference'
+    | '/dashboard/services/interviews/$payloadReference'
+    | '/dashboard/services/messages/$payloadReference'
+    | '/dashboard/services/photos/$payloadReference'
+    | '/dashboard/services/videos/$payloadReference'
+    | '/dashboard/account/transfers'
+    | '/dashboard/services/calls'
+    | '/dashboard/services/interviews'
+    | '/dashboard/services/messages'
+    | '/dashboard/services/photos'
+    | '/dashboard/services/videos'
+  id:
+    | '__root__'
+    | '/_empty'
+    | '/_landing'
+    | '/dashboard'
+    | '/internal'
+    | '/_empty/sign-in'
+    | '/_landing/cookies'
+    | '/_landing/privacy'
+    | '/_landing/terms'
+    | '/internal/alerts'
+    | '/internal/carriers'
+    | '/internal/licenses'
+    | '/internal/statistics'
+    | '/internal/support'
+    | '/_landing/'
+    | '/dashboard/'
+    | '/internal/'
+    | '/dashboard/account/alerts'
+    | '/dashboard/account/apps'
+    | '/dashboard/account/audit'
+    | '/dashboard/account/licenses'
+    | '/dashboard/account/migrations'
+    | '/dashboard/account/support-access'
+    | '/dashboard/services/comments'
+    | '/dashboard/services/diagnostics'
+    | '/dashboard/services/'
+    | '/dashboard/account/transfers/$transferId'
+    | '/dashboard/account/transfers/config'
+    | '/dashboard/services/calls/$payloadReference'
+    | '/dashboard/services/interviews/$payloadReference'
+    | '/dashboard/services/messages/$payloadReference'
+    | '/dashboard/services/photos/$payloadReference'
+    | '/dashboard/services/videos/$payloadReference'
+    | '/dashboard/account/transfers/'
+    | '/dashboard/services/calls/'
+    | '/dashboard/services/interviews/'
+    | '/dashboard/services/messages/'
+    | '/dashboard/services/photos/'
+    | '/dashboard/services/videos/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
-  SignInRoute: typeof SignInRoute
+  EmptyRouteRoute: typeof EmptyRouteRouteWithChildren
+  LandingRouteRoute: typeof LandingRouteRouteWithChildren
+  DashboardRouteRoute: typeof DashboardRouteRouteWithChildren
+  InternalRouteRoute: typeof InternalRouteRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
-      path: '/'
+    '/_empty': {
+      id: '/_empty'
+      path: ''
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
+      preLoaderRoute: typeof EmptyRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/sign-in': {
-      id: '/sign-in'
+    '/_landing': {
+      id: '/_landing'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof LandingRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dashboard': {
+      id: '/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof DashboardRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/internal': {
+      id: '/internal'
+      path: '/internal'
+      fullPath: '/internal'
+      preLoaderRoute: typeof InternalRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_empty/sign-in': {
+      id: '/_empty/sign-in'
       path: '/sign-in'
       fullPath: '/sign-in'
-      preLoaderRoute: typeof SignInRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof EmptySignInRouteImport
+      parentRoute: typeof EmptyRouteRoute
+    }
+    '/_landing/': {
+      id: '/_landing/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof LandingIndexRouteImport
+      parentRoute: typeof LandingRouteRoute
+    }
+    '/_landing/cookies': {
+      id: '/_landing/cookies'
+      path: '/cookies'
+      fullPath: '/cookies'
+      preLoaderRoute: typeof LandingCookiesRouteImport
+      parentRoute: typeof LandingRouteRoute
+    }
+    '/_landing/privacy': {
+      id: '/_landing/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof LandingPrivacyRouteImport
+      parentRoute: typeof LandingRouteRoute
+    }
+    '/_landing/terms': {
+      id: '/_landing/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof LandingTermsRouteImport
+      parentRoute: typeof LandingRouteRoute
+    }
+    '/dashboard/': {
+      id: '/dashboard/'
+      path: '/'
+      fullPath: '/dashboard/'
+      preLoaderRoute: typeof DashboardIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/internal/': {
+      id: '/internal/'
+      path: '/'
+      fullPath: '/internal/'
+      preLoaderRoute: typeof InternalIndexRouteImport
+      parentRoute: typeof InternalRouteRoute
+    }
+    '/internal/alerts': {
+      id: '/internal/alerts'
+      path: '/alerts'
+      fullPath: '/internal/alerts'
+      preLoaderRoute: typeof InternalAlertsRouteImport
+      parentRoute: typeof InternalRouteRoute
+    }
+    '/internal/carriers': {
+      id: '/internal/carriers'
+      path: '/carriers'
+      fullPath: '/internal/carriers'
+      preLoaderRoute: typeof InternalCarriersRouteImport
+      parentRoute: typeof InternalRouteRoute
+    }
+    '/internal/licenses': {
+      id: '/internal/licenses'
+      path: '/licenses'
+      fullPath: '/internal/licenses'
+      preLoaderRoute: typeof InternalLicensesRouteImport
+      parentRoute: typeof InternalRouteRoute
+    }
+    '/internal/statistics': {
+      id: '/internal/statistics'
+      path: '/statistics'
+      fullPath: '/internal/statistics'
+      preLoaderRoute: typeof InternalStatisticsRouteImport
+      parentRoute: typeof InternalRouteRoute
+    }
+    '/internal/support': {
+      id: '/internal/support'
+      path: '/support'
+      fullPath: '/internal/support'
+      preLoaderRoute: typeof InternalSupportRouteImport
+      parentRoute: typeof InternalRouteRoute
+    }
+    '/dashboard/account/alerts': {
+      id: '/dashboard/account/alerts'
+      path: '/account/alerts'
+      fullPath: '/dashboard/account/alerts'
+      preLoaderRoute: typeof DashboardAccountAlertsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/account/apps': {
+      id: '/dashboard/account/apps'
+      path: '/account/apps'
+      fullPath: '/dashboard/account/apps'
+      preLoaderRoute: typeof DashboardAccountAppsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/account/audit': {
+      id: '/dashboard/account/audit'
+      path: '/account/audit'
+      fullPath: '/dashboard/account/audit'
+      preLoaderRoute: typeof DashboardAccountAuditRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/account/licenses': {
+      id: '/dashboard/account/licenses'
+      path: '/account/licenses'
+      fullPath: '/dashboard/account/licenses'
+      preLoaderRoute: typeof DashboardAccountLicensesRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/account/migrations': {
+      id: '/dashboard/account/migrations'
+      path: '/account/migrations'
+      fullPath: '/dashboard/account/migrations'
+      preLoaderRoute: typeof DashboardAccountMigrationsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/account/support-access': {
+      id: '/dashboard/account/support-access'
+      path: '/account/support-access'
+      fullPath: '/dashboard/account/support-access'
+      preLoaderRoute: typeof DashboardAccountSupportAccessRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/services/': {
+      id: '/dashboard/services/'
+      path: '/services'
+      fullPath: '/dashboard/services/'
+      preLoaderRoute: typeof DashboardServicesIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/services/comments': {
+      id: '/dashboard/services/comments'
+      path: '/services/comments'
+      fullPath: '/dashboard/services/comments'
+      preLoaderRoute: typeof DashboardServicesCommentsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/services/diagnostics': {
+      id: '/dashboard/services/diagnostics'
+      path: '/services/diagnostics'
+      fullPath: '/dashboard/services/diagnostics'
+      preLoaderRoute: typeof DashboardServicesDiagnosticsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/account/transfers/': {
+      id: '/dashboard/account/transfers/'
+      path: '/account/transfers'
+      fullPath: '/dashboard/account/transfers/'
+      preLoaderRoute: typeof DashboardAccountTransfersIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/account/transfers/$transferId': {
+      id: '/dashboard/account/transfers/$transferId'
+      path: '/account/transfers/$transferId'
+      fullPath: '/dashboard/account/transfers/$transferId'
+      preLoaderRoute: typeof DashboardAccountTransfersTransferIdRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/account/transfers/config': {
+      id: '/dashboard/account/transfers/config'
+      path: '/account/transfers/config'
+      fullPath: '/dashboard/account/transfers/config'
+      preLoaderRoute: typeof DashboardAccountTransfersConfigRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/services/calls/': {
+      id: '/dashboard/services/calls/'
+      path: '/services/calls'
+      fullPath: '/dashboard/services/calls/'
+      preLoaderRoute: typeof DashboardServicesCallsIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/services/calls/$payloadReference': {
+      id: '/dashboard/services/calls/$payloadReference'
+      path: '/services/calls/$payloadReference'
+      fullPath: '/dashboard/services/calls/$payloadReference'
+      preLoaderRoute: typeof DashboardServicesCallsPayloadReferenceRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/services/interviews/': {
+      id: '/dashboard/services/interviews/'
+      path: '/services/interviews'
+      fullPath: '/dashboard/services/interviews/'
+      preLoaderRoute: typeof DashboardServicesInterviewsIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/services/interviews/$payloadReference': {
+      id: '/dashboard/services/interviews/$payloadReference'
+      path: '/services/interviews/$payloadReference'
+      fullPath: '/dashboard/services/interviews/$payloadReference'
+      preLoaderRoute: typeof DashboardServicesInterviewsPayloadReferenceRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/services/messages/': {
+      id: '/dashboard/services/messages/'
+      path: '/services/messages'
+      fullPath: '/dashboard/services/messages/'
+      preLoaderRoute: typeof DashboardServicesMessagesIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/services/messages/$payloadReference': {
+      id: '/dashboard/services/messages/$payloadReference'
+      path: '/services/messages/$payloadReference'
+      fullPath: '/dashboard/services/messages/$payloadReference'
+      preLoaderRoute: typeof DashboardServicesMessagesPayloadReferenceRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/services/photos/': {
+      id: '/dashboard/services/photos/'
+      path: '/services/photos'
+      fullPath: '/dashboard/services/photos/'
+      preLoaderRoute: typeof DashboardServicesPhotosIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/services/photos/$payloadReference': {
+      id: '/dashboard/services/photos/$payloadReference'
+      path: '/services/photos/$payloadReference'
+      fullPath: '/dashboard/services/photos/$payloadReference'
+      preLoaderRoute: typeof DashboardServicesPhotosPayloadReferenceRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/services/videos/': {
+      id: '/dashboard/services/videos/'
+      path: '/services/videos'
+      fullPath: '/dashboard/services/videos/'
+      preLoaderRoute: typeof DashboardServicesVideosIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/services/videos/$payloadReference': {
+      id: '/dashboard/services/videos/$payloadReference'
+      path: '/services/videos/$payloadReference'
+      fullPath: '/dashboard/services/videos/$payloadReference'
+      preLoaderRoute: typeof DashboardServicesVideosPayloadReferenceRouteImport
+      parentRoute: typeof DashboardRouteRoute
     }
   }
 }
 
+interface EmptyRouteRouteChildren {
+  EmptySignInRoute: typeof EmptySignInRoute
+}
+
+const EmptyRouteRouteChildren: EmptyRouteRouteChildren = {
+  EmptySignInRoute: EmptySignInRoute,
+}
+
+const EmptyRouteRouteWithChildren = EmptyRouteRoute._addFileChildren(
+  EmptyRouteRouteChildren,
+)
+
+interface LandingRouteRouteChildren {
+  LandingCookiesRoute: typeof LandingCookiesRoute
+  LandingPrivacyRoute: typeof LandingPrivacyRoute
+  LandingTermsRoute: typeof LandingTermsRoute
+  LandingIndexRoute: typeof LandingIndexRoute
+}
+
+const LandingRouteRouteChildren: LandingRouteRouteChildren = {
+  LandingCookiesRoute: LandingCookiesRoute,
+  LandingPrivacyRoute: LandingPrivacyRoute,
+  LandingTermsRoute: LandingTermsRoute,
+  LandingIndexRoute: LandingIndexRoute,
+}
+
+const LandingRouteRouteWithChildren = LandingRouteRoute._addFileChildren(
+  LandingRouteRouteChildren,
+)
+
+interface DashboardRouteRouteChildren {
+  DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardAccountAlertsRoute: typeof DashboardAccountAlertsRoute
+  DashboardAccountAppsRoute: typeof DashboardAccountAppsRoute
+  DashboardAccountAuditRoute: typeof DashboardAccountAuditRoute
+  DashboardAccountLicensesRoute: typeof DashboardAccountLicensesRoute
+  DashboardAccountMigrationsRoute: typeof DashboardAccountMigrationsRoute
+  DashboardAccountSupportAccessRoute: typeof DashboardAccountSupportAccessRoute
+  DashboardServicesCommentsRoute: typeof DashboardServicesCommentsRoute
+  DashboardServicesDiagnosticsRoute: typeof DashboardServicesDiagnosticsRoute
+  DashboardServicesIndexRoute: typeof DashboardServicesIndexRoute
+  DashboardAccountTransfersTransferIdRoute: typeof DashboardAccountTransfersTransferIdRoute
+  DashboardAccountTransfersConfigRoute: typeof DashboardAccountTransfersConfigRoute
+  DashboardServicesCallsPayloadReferenceRoute: typeof DashboardServicesCallsPayloadReferenceRoute
+  DashboardServicesInterviewsPayloadReferenceRoute: typeof DashboardServicesInterviewsPayloadReferenceRoute
+  DashboardServicesMessagesPayloadReferenceRoute: typeof DashboardServicesMessagesPayloadReferenceRoute
+  DashboardServicesPhotosPayloadReferenceRoute: typeof DashboardServicesPhotosPayloadReferenceRoute
+  DashboardServicesVideosPayloadReferenceRoute: typeof DashboardServicesVideosPayloadReferenceRoute
+  DashboardAccountTransfersIndexRoute: typeof DashboardAccountTransfersIndexRoute
+  DashboardServicesCallsIndexRoute: typeof DashboardServicesCallsIndexRoute
+  DashboardServicesInterviewsIndexRoute: typeof DashboardServicesInterviewsIndexRoute
+  DashboardServicesMessagesIndexRoute: typeof DashboardServicesMessagesIndexRoute
+  DashboardServicesPhotosIndexRoute: typeof DashboardServicesPhotosIndexRoute
+  DashboardServicesVideosIndexRoute: typeof DashboardServicesVideosIndexRoute
+}
+
+const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
+  DashboardIndexRoute: DashboardIndexRoute,
+  DashboardAccountAlertsRoute: DashboardAccountAlertsRoute,
+  DashboardAccountAppsRoute: DashboardAccountAppsRoute,
+  DashboardAccountAuditRoute: DashboardAccountAuditRoute,
+  DashboardAccountLicensesRoute: DashboardAccountLicensesRoute,
+  DashboardAccountMigrationsRoute: DashboardAccountMigrationsRoute,
+  DashboardAccountSupportAccessRoute: DashboardAccountSupportAccessRoute,
+  DashboardServicesCommentsRoute: DashboardServicesCommentsRoute,
+  DashboardServicesDiagnosticsRoute: DashboardServicesDiagnosticsRoute,
+  DashboardServicesIndexRoute: DashboardServicesIndexRoute,
+  DashboardAccountTransfersTransferIdRoute:
+    DashboardAccountTransfersTransferIdRoute,
+  DashboardAccountTransfersConfigRoute: DashboardAccountTransfersConfigRoute,
+  DashboardServicesCallsPayloadReferenceRoute:
+    DashboardServicesCallsPayloadReferenceRoute,
+  DashboardServicesInterviewsPayloadReferenceRoute:
+    DashboardServicesInterviewsPayloadReferenceRoute,
+  DashboardServicesMessagesPayloadReferenceRoute:
+    DashboardServicesMessagesPayloadReferenceRoute,
+  DashboardServicesPhotosPayloadReferenceRoute:
+    DashboardServicesPhotosPayloadReferenceRoute,
+  DashboardServicesVideosPayloadReferenceRoute:
+    DashboardServicesVideosPayloadReferenceRoute,
+  DashboardAccountTransfersIndexRoute: DashboardAccountTransfersIndexRoute,
+  DashboardServicesCallsIndexRoute: DashboardServicesCallsIndexRoute,
+  DashboardServicesInterviewsIndexRoute: DashboardServicesInterviewsIndexRoute,
+  DashboardServicesMessagesIndexRoute: DashboardServicesMessagesIndexRoute,
+  DashboardServicesPhotosIndexRoute: DashboardServicesPhotosIndexRoute,
+  DashboardServicesVideosIndexRoute: DashboardServicesVideosIndexRoute,
+}
+
+const DashboardRouteRouteWithChildren = DashboardRouteRoute._addFileChildren(
+  DashboardRouteRouteChildren,
+)
+
+interface InternalRouteRouteChildren {
+  InternalAlertsRoute: typeof InternalAlertsRoute
+  InternalCarriersRoute: typeof InternalCarriersRoute
+  InternalLicensesRoute: typeof InternalLicensesRoute
+  InternalStatisticsRoute: typeof InternalStatisticsRoute
+  InternalSupportRoute: typeof InternalSupportRoute
+  InternalIndexRoute: typeof InternalIndexRoute
+}
+
+const InternalRouteRouteChildren: InternalRouteRouteChildren = {
+  InternalAlertsRoute: InternalAlertsRoute,
+  InternalCarriersRoute: InternalCarriersRoute,
+  InternalLicensesRoute: InternalLicensesRoute,
+  InternalStatisticsRoute: InternalStatisticsRoute,
+  InternalSupportRoute: InternalSupportRoute,
+  InternalIndexRoute: InternalIndexRoute,
+}
+
+const InternalRouteRouteWithChildren = InternalRouteRoute._addFileChildren(
+  InternalRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
-  SignInRoute: SignInRoute,
+  EmptyRouteRoute: EmptyRouteRouteWithChildren,
+  LandingRouteRoute: LandingRouteRouteWithChildren,
+  DashboardRouteRoute: DashboardRouteRouteWithChildren,
+  InternalRouteRoute: InternalRouteRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
@@ -9,22 +9,41 @@ import {
 } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { AppProviders } from './app/providers.tsx';
 import { ErrorPage, errorTitle, NotFoundPage } from './components/errors/error-pages.tsx';
+import { AUTH_STORAGE_KEY, memoryStorage } from './features/session/auth-storage.ts';
+import { Session } from './features/session/session.ts';
 import { ApiError } from './lib/api-error.ts';
 import { createAppRouter, ROUTER_DEFAULTS } from './router.tsx';
 import { Route as RootRoute } from './routes/__root.tsx';
-import { SignInSearch } from './routes/sign-in.tsx';
+import { SignInSearch } from './routes/_empty/sign-in.tsx';
 
 /** Renders the whole app at `path` to HTML: enough to prove each shell page renders, without a DOM. */
-async function renderAt(path: string): Promise<string> {
+async function renderAt(path: string, storedAuth?: object): Promise<string> {
+  return (await loadAt(path, storedAuth)).html;
+}
+
+/** Loads the app at `path` with a stored session; the HTML and where the guards sent the visitor. */
+async function loadAt(path: string, storedAuth?: object) {
   const queryClient = new QueryClient();
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
+  const storage = memoryStorage();
+  if (storedAuth) storage.setItem(AUTH_STORAGE_KEY, JSON.stringify(storedAuth));
+  const session = new Session({
+    storage,
+    flowStorage: memoryStorage(),
+    origin: 'http://localhost:3000',
+    navigate: () => undefined,
+    navigateExternal: () => undefined,
+    notify: () => undefined,
+  });
+  const router = createAppRouter({ queryClient, session }, createMemoryHistory({ initialEntries: [path] }));
   await router.load();
-  return renderToString(
-    <QueryClientProvider client={queryClient}>
+  const html = renderToString(
+    <AppProviders queryClient={queryClient} session={session}>
       <RouterProvider router={router} />
-    </QueryClientProvider>,
+    </AppProviders>,
   );
+  return { html };
 }
 
 /** Text content of the HTML, tags dropped and React's entity escaping undone, for readable assertions. */
@@ -40,19 +59,26 @@ function text(html: string): string {
 }
 
 describe('the shell', () => {
-  it('renders the landing page inside the landmarks, with a sign-in link', async () => {
+  it('renders the landing page inside the landmarks, with a sign-in link and the legal links', async () => {
     const html = await renderAt('/');
     expect(html).toMatch(/<header[^>]*>/);
-    expect(html).toMatch(/<main id="main-content"/);
+    expect(html).toMatch(/<main[^>]*id="main-content"/);
     expect(html).toMatch(/<footer/);
-    expect(html).toMatch(/<h1 id="landing-heading">Verity<\/h1>/);
-    expect(html).toMatch(/<a[^>]*href="\/sign-in"[^>]*>Sign in<\/a>/);
+    expect(text(html)).toContain('Compliance recording you can prove');
+    expect(html).toMatch(/<a[^>]*href="\/sign-in"[^>]*>.*Sign in/);
+    for (const page of ['/cookies', '/privacy', '/terms']) expect(html).toContain(`href="${page}"`);
     expect(html).toContain('href="#main-content"');
   });
 
-  it('renders the sign-in placeholder, and notes a response from the identity provider', async () => {
-    expect(text(await renderAt('/sign-in'))).toContain('Signing in to Verity is not available');
-    expect(text(await renderAt('/sign-in?code=abc'))).toContain('A response from the identity provider was received');
+  it('renders the sign-in form, and the exchange in progress when a code comes back', async () => {
+    expect(text(await renderAt('/sign-in'))).toContain('Organisation');
+    expect(text(await renderAt('/sign-in?code=abc&state=s'))).toContain('Signing you in');
+  });
+
+  it('renders the public pages', async () => {
+    expect(text(await renderAt('/cookies'))).toContain('verity-locale');
+    expect(text(await renderAt('/privacy'))).toContain('Privacy');
+    expect(text(await renderAt('/terms'))).toContain('Terms of use');
   });
 
   it('answers an unknown path with "Page not found: {path}" and 404', async () => {
@@ -74,6 +100,13 @@ describe('the sign-in search', () => {
     expect(SignInSearch.parse({ code: 'abc', state: 's' })).toEqual({ code: 'abc', state: 's' });
     expect(SignInSearch.parse({ code: 12345 })).toEqual({ code: '12345' });
     expect(SignInSearch.parse({ code: { $gt: '' }, state: ['a'], error: 'x'.repeat(5000) })).toEqual({});
+  });
+
+  it('keeps only a redirect inside the portal', () => {
+    expect(SignInSearch.parse({ redirect: '/dashboard/devices?x=1' })).toEqual({ redirect: '/dashboard/devices?x=1' });
+    for (const redirect of ['//evil.example.com', 'https://evil.example.com', '/\\evil', 'javascript:alert(1)']) {
+      expect(SignInSearch.parse({ redirect })).toEqual({});
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { ErrorPage, NotFoundPage } from './components/errors/error-pages.tsx';
+import type { Session } from './features/session/session.ts';
 import { routeTree } from './route-tree.gen.ts';
 
 /**
@@ -17,19 +18,11 @@ export const ROUTER_DEFAULTS = {
 } as const;
 
 /**
- * Builds the router with the QueryClient in its context, so loaders can `ensureQueryData`.
- * `history` defaults to the browser's; tests pass a memory history.
+ * Builds the router with the QueryClient and the session in its context, so loaders can `ensureQueryData` and guards
+ * can read who is signed in. `history` defaults to the browser's; tests pass a memory history.
  */
-export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
-  return createRouter({
-    routeTree,
-    history,
-    context: { queryClient },
-    // Loaders prefetch on hover or focus; Query, not the router, decides what is fresh.
-    defaultPreload: 'intent',
-    defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
-  });
+export function createAppRouter(context: { queryClient: QueryClient; session: Session }, history?: RouterHistory) {
+  return createRouter({ routeTree, history, context, ...ROUTER_DEFAULTS });
 }
 
 declare module '@tanstack/react-router' {

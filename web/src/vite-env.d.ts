@@ -12,3 +12,6 @@ interface Window {
   /** Set by `/config.js` before the bundle runs; validated by `loadConfig`. */
   __VERITY_CONFIG__?: unknown;
 }
+
+/** This build's id (vite.config.ts `define`); `/version.json` holds the id of the build now deployed. */
+declare const __VERITY_VERSION__: string;

@@ -1,0 +1,125 @@
+import { Alert, Button, Group, Loader, ScrollArea, Table, Text } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, type ReactNode } from 'react';
+import { downloadCsv, toCsv, type CsvColumn } from '../../lib/csv.ts';
+import { formatNumber } from '../../lib/format.ts';
+
+/** One column: its header, how a cell renders, and the plain value the CSV export writes. */
+export interface Column<T> extends CsvColumn<T> {
+  /** Defaults to the CSV value as text. */
+  render?: (row: T) => ReactNode;
+}
+
+export interface CursorTableProps<T> {
+  /** Names the table for assistive technology, and the CSV file. */
+  label: string;
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  isLoading: boolean;
+  error?: Error | null;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+  /** Shown when the list is empty (after loading). */
+  empty?: ReactNode;
+}
+
+const ROW_HEIGHT = 44;
+/** Up to this many rows render plainly; beyond it only the rows in view are in the DOM (DESIGN.md §10). */
+const VIRTUALISE_ABOVE = 100;
+
+/**
+ * The list every screen uses: a table of the rows loaded so far, "Load more" while the cursor says there is more,
+ * and "Export CSV" of exactly what is shown. Long lists render only the visible rows.
+ */
+export function CursorTable<T>(props: CursorTableProps<T>) {
+  const { label, columns, rows, rowKey, isLoading, error, hasNextPage, isFetchingNextPage, fetchNextPage, empty } = props;
+  const viewport = useRef<HTMLDivElement>(null);
+  const virtual = rows.length > VIRTUALISE_ABOVE;
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => viewport.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    enabled: virtual,
+  });
+
+  const exportCsv = () => downloadCsv(`${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.csv`, toCsv(columns, rows));
+
+  const renderRow = (row: T) => (
+    <Table.Tr key={rowKey(row)}>
+      {columns.map((column) => (
+        <Table.Td key={column.header}>{column.render ? column.render(row) : String(column.value(row) ?? '—')}</Table.Td>
+      ))}
+    </Table.Tr>
+  );
+
+  const items = virtual ? virtualizer.getVirtualItems() : [];
+  const before = virtual && items.length > 0 ? (items[0]?.start ?? 0) : 0;
+  const after = virtual && items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+
+  return (
+    <div>
+      <Group justify="space-between" mb="xs">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {isLoading ? 'Loading…' : `${formatNumber(rows.length)} shown${hasNextPage ? ', more available' : ''}`}
+        </Text>
+        <Button variant="default" size="xs" onClick={exportCsv} disabled={rows.length === 0}>
+          Export CSV
+        </Button>
+      </Group>
+      {error && !isLoading && rows.length === 0 ? (
+        <Alert color="red" title="The list could not be loaded">
+          {error.message}
+        </Alert>
+      ) : (
+        <ScrollArea.Autosize mah={virtual ? '70vh' : undefined} viewportRef={viewport} type="auto">
+          <Table striped highlightOnHover aria-label={label} stickyHeader={virtual} verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column.header} scope="col">
+                    {column.header}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {virtual ? (
+                <>
+                  {before > 0 && <tr aria-hidden style={{ height: before }} />}
+                  {items.map((item) => renderRow(rows[item.index] as T))}
+                  {after > 0 && <tr aria-hidden style={{ height: after }} />}
+                </>
+              ) : (
+                rows.map(renderRow)
+              )}
+              {!isLoading && rows.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length}>
+                    <Text c="dimmed" ta="center" py="md">
+                      {empty ?? 'Nothing to show.'}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+      {isLoading && (
+        <Group justify="center" py="md">
+          <Loader size="sm" aria-label="Loading" />
+        </Group>
+      )}
+      {hasNextPage && (
+        <Group justify="center" mt="sm">
+          <Button variant="light" onClick={() => void fetchNextPage()} loading={isFetchingNextPage}>
+            Load more
+          </Button>
+        </Group>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/** The portal's navigation, one list per layout. Paths are the routes of spec point 2. */
+export interface NavItem {
+  label: string;
+  to: string;
+}
+
+export interface NavSection {
+  label: string;
+  items: readonly NavItem[];
+}
+
+export const DASHBOARD_NAV: readonly NavSection[] = [
+  { label: 'Overview', items: [{ label: 'Dashboard', to: '/dashboard' }] },
+  {
+    label: 'Devices',
+    items: [
+      { label: 'Devices', to: '/dashboard/devices' },
+      { label: 'Device users', to: '/dashboard/devices/users' },
+      { label: 'Logs', to: '/dashboard/devices/logs' },
+      { label: 'Metrics', to: '/dashboard/devices/metrics' },
+    ],
+  },
+  {
+    label: 'Services',
+    items: [
+      { label: 'Services', to: '/dashboard/services' },
+      { label: 'Calls', to: '/dashboard/services/calls' },
+      { label: 'Messages', to: '/dashboard/services/messages' },
+      { label: 'Interviews', to: '/dashboard/services/interviews' },
+      { label: 'Photos', to: '/dashboard/services/photos' },
+      { label: 'Videos', to: '/dashboard/services/videos' },
+      { label: 'Diagnostics', to: '/dashboard/services/diagnostics' },
+      { label: 'Comments', to: '/dashboard/services/comments' },
+    ],
+  },
+  {
+    label: 'Access',
+    items: [
+      { label: 'Groups', to: '/dashboard/access/groups' },
+      { label: 'Roles', to: '/dashboard/access/roles' },
+      { label: 'Tags', to: '/dashboard/access/tags' },
+    ],
+  },
+  {
+    label: 'Account',
+    items: [
+      { label: 'Alerts', to: '/dashboard/account/alerts' },
+      { label: 'Apps', to: '/dashboard/account/apps' },
+      { label: 'Audit', to: '/dashboard/account/audit' },
+      { label: 'Licences', to: '/dashboard/account/licenses' },
+      { label: 'Migrations', to: '/dashboard/account/migrations' },
+      { label: 'Support access', to: '/dashboard/account/support-access' },
+      { label: 'Transfers', to: '/dashboard/account/transfers' },
+    ],
+  },
+];
+
+export const INTERNAL_NAV: readonly NavSection[] = [
+  {
+    label: 'Staff area',
+    items: [
+      { label: 'Overview', to: '/internal' },
+      { label: 'Alerts', to: '/internal/alerts' },
+      { label: 'Carriers', to: '/internal/carriers' },
+      { label: 'Licences', to: '/internal/licenses' },
+      { label: 'Statistics', to: '/internal/statistics' },
+      { label: 'Support', to: '/internal/support' },
+    ],
+  },
+];
