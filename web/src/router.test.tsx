@@ -1,3 +1,4 @@
+import { MantineProvider } from '@mantine/core';
 import { QueryClient } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -138,7 +139,11 @@ describe('the error page', () => {
       history: createMemoryHistory({ initialEntries: ['/'] }),
     });
     await router.load();
-    return renderToString(<RouterProvider router={router} />);
+    return renderToString(
+      <MantineProvider>
+        <RouterProvider router={router} />
+      </MantineProvider>,
+    );
   }
   const renderError = async (error: unknown) => text(await renderErrorHtml(error));
 

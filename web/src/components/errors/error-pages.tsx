@@ -1,3 +1,4 @@
+import { Anchor, Button, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { isNotFound, Link, useLocation, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { statusOf } from '../../lib/api-error.ts';
@@ -14,13 +15,19 @@ export function NotFoundPage() {
   const { pathname } = useLocation();
   useDocumentTitle('Page not found');
   return (
-    <section className="status-page" aria-labelledby="status-heading">
-      <p className="status-code">404</p>
-      <h1 id="status-heading">Page not found: {pathname}</h1>
-      <p>
-        <Link to="/">Go to the home page</Link>
-      </p>
-    </section>
+    <Container size="sm" py="xl" component="main" id="main-content">
+      <Stack>
+        <Text c="dimmed" fw={700}>
+          404
+        </Text>
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          Page not found: {pathname}
+        </Title>
+        <Anchor component={Link} to="/">
+          Go to the home page
+        </Anchor>
+      </Stack>
+    </Container>
   );
 }
 
@@ -35,16 +42,24 @@ export function ErrorPage({ error, reset }: ErrorComponentProps) {
   }, [error]);
   const message = error instanceof Error ? error.message : '';
   return (
-    <section className="status-page" role="alert" aria-labelledby="status-heading">
-      <p className="status-code">{status}</p>
-      <h1 id="status-heading">{title}</h1>
-      {message && <pre className="status-message">{message}</pre>}
-      <p className="actions">
-        <button type="button" className="button" onClick={reset}>
-          Try again
-        </button>
-        <Link to="/">Go to the home page</Link>
-      </p>
-    </section>
+    <Container size="sm" py="xl" component="main" id="main-content" role="alert">
+      <Stack>
+        <Text c="dimmed" fw={700}>
+          {status}
+        </Text>
+        <Title order={1}>{title}</Title>
+        {message && (
+          <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {message}
+          </Code>
+        )}
+        <Group>
+          <Button onClick={reset}>Try again</Button>
+          <Anchor component={Link} to="/">
+            Go to the home page
+          </Anchor>
+        </Group>
+      </Stack>
+    </Container>
   );
 }

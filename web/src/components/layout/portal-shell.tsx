@@ -42,6 +42,11 @@ export function PortalShell({ nav, area, children }: { nav: readonly NavSection[
               </Group>
             )}
             <ColourModeControl />
+            {state.user !== undefined && (
+              <Text size="sm" c="dimmed" visibleFrom="md">
+                {state.user.reference}
+              </Text>
+            )}
             <Button size="xs" variant="subtle" onClick={() => session.logout()}>
               Sign out
             </Button>
