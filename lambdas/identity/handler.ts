@@ -1,6 +1,6 @@
 import { identityEndpoints } from '#shared/contract/endpoints/identity.ts';
 import type { AccessContext } from '#core/access/access-context.ts';
-import { ADMIN_CLIENT } from '#core/auth/principal.ts';
+import { ADMIN_CLIENT, type UserPrincipal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { InternalError } from '#core/errors.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
@@ -10,16 +10,19 @@ import { profileOf } from './profile.ts';
 import { portalUrlFrom } from './redirect-uri.ts';
 import { exchangeTokens, signInUrl, type SignInDependencies } from './sign-in.ts';
 import { listStaff } from './staff.ts';
+import { acceptTerms, actingUser, termsStatus } from './terms.ts';
 import { verifyIdToken } from './verify-token.ts';
 
 /** The group's endpoints in the contract's order (the tuple types each route); checked by id at load. */
-const [urlGet, exchangeGet, metadataGet, profileGet, internalExchange, verifyPost, staffList] = identityEndpoints;
+const [urlGet, exchangeGet, metadataGet, profileGet, termsGet, termsAccept, internalExchange, verifyPost, staffList] = identityEndpoints;
 
 const expected: Array<[{ id: string }, string]> = [
   [urlGet, 'admin.identity.url'],
   [exchangeGet, 'admin.identity.exchange'],
   [metadataGet, 'admin.account.metadata'],
   [profileGet, 'admin.profile.get'],
+  [termsGet, 'admin.terms.get'],
+  [termsAccept, 'admin.terms.accept'],
   [internalExchange, 'internal.identity.exchange'],
   [verifyPost, 'internal.identity.verify'],
   [staffList, 'internal.staff.list'],
@@ -44,7 +47,16 @@ function accessOf(input: Pick<RouteInput, 'access'>): AccessContext {
   return input.access;
 }
 
-/** Lambda entry of the `identity` group: sign-in URL and token exchange, account metadata, profile, verify, staff. */
+/** The signed-in portal user of a `user` route (client apps never reach one); its absence is our bug (500). */
+function userOf(input: Pick<RouteInput, 'principal'>): UserPrincipal {
+  if (input.principal?.kind !== 'user') throw new InternalError('user route without a user principal');
+  return input.principal;
+}
+
+/**
+ * Lambda entry of the `identity` group: sign-in URL and token exchange, account metadata, profile, terms of use,
+ * verify, staff.
+ */
 export const handler = createApiHandler({
   group: 'identity',
   routes: {
@@ -57,6 +69,10 @@ export const handler = createApiHandler({
       if (input.principal?.kind !== 'user') throw new InternalError('profile without a user principal');
       return profileOf(deps, input.principal, clientOf(input), accessOf(input));
     }),
+    [termsGet.id]: implement(termsGet, (input, deps) => termsStatus(deps, clientOf(input), actingUser(userOf(input), accessOf(input)))),
+    [termsAccept.id]: implement(termsAccept, (input, deps) =>
+      acceptTerms(deps, clientOf(input), actingUser(userOf(input), accessOf(input)), input.body.valid_from, { requestId: input.requestId }),
+    ),
     // Staff sign in through the staff portal's app client: the internal surface has no `{client}`.
     [internalExchange.id]: implement(internalExchange, (input, deps) => exchangeTokens(signInDependencies(deps), ADMIN_CLIENT, input.query)),
     [verifyPost.id]: implement(verifyPost, (input, deps) => verifyIdToken(deps.tokens, input.body.id_token)),

@@ -6,8 +6,8 @@ import type { TableItem, TableStore } from '#core/ports/table-store.ts';
 import { describeQuery, type CursorCodec, type Page } from '#core/store/cursor.ts';
 import { keys } from '#core/store/keys.ts';
 
-/** The query of `GET /staff` (internal.staff.list, the group's seventh endpoint). */
-type StaffQuery = z.output<(typeof identityEndpoints)[6]['query']>;
+/** The query of `GET /staff` (internal.staff.list), picked by id so a new endpoint in the group cannot shift it. */
+type StaffQuery = z.output<Extract<(typeof identityEndpoints)[number], { id: 'internal.staff.list' }>['query']>;
 
 /** Page size while counting for `result_type=total` (staff are few: a handful of pages at most). */
 const COUNT_PAGE_SIZE = 100;

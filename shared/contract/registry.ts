@@ -14,7 +14,8 @@ import { transferEndpoints } from './endpoints/transfers.ts';
 import { ACTION_DESCRIPTIONS } from './actions.ts';
 
 /**
- * Every endpoint: the 110 of spec point 7 (51 admin, 38 client, 21 internal) plus the device-facing API.
+ * Every endpoint: the 110 of spec point 7 (51 admin, 38 client, 21 internal), the two terms-of-use endpoints the
+ * portal's terms guard needs (admin `GET`/`PUT terms`, docs/decisions.md), and the device-facing API.
  * The backend router, the local server, the CDK api stack, the web client and the OpenAPI document all read this.
  */
 export const ENDPOINTS: readonly Endpoint[] = Object.freeze([

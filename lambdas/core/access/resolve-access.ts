@@ -133,10 +133,11 @@ export class CidrRefusedError extends ForbiddenError {}
 
 /**
  * Actions every authenticated caller may perform on themselves, whatever their roles: reading one's own profile is
- * how the portal learns what the user may do (and can say "you have no access" instead of failing to load).
+ * how the portal learns what the user may do (and can say "you have no access" instead of failing to load); reading
+ * and accepting the terms of use is what the portal's terms guard asks of every user before anything else.
  * Network limits still apply.
  */
-export const SELF_SERVICE_ACTIONS: ReadonlySet<string> = new Set(['profile:Read']);
+export const SELF_SERVICE_ACTIONS: ReadonlySet<string> = new Set(['profile:Read', 'profile:AcceptTerms']);
 
 /**
  * The authorization decision for one endpoint: network limits first, then the endpoint's action. Throws a 403 that

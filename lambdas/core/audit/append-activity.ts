@@ -44,6 +44,17 @@ function timeKey(activityTime: unknown, now: Date): string {
 }
 
 /**
+ * Writes that must commit together with an activity record, or not at all (e.g. a terms acceptance and the record
+ * that audits it). Called before every attempt, after the head was read, so it can re-read what it depends on: a
+ * lost race may have been lost to a write that makes the companion pointless. Answering undefined abandons the
+ * append: nothing is written.
+ */
+export type CompanionWrites = () => Promise<readonly TransactOperation[] | undefined>;
+
+/** DynamoDB's limit per transaction, less the record and the head. */
+const MAX_COMPANION_WRITES = 98;
+
+/**
  * Appends one record to the tenant's chain and returns its link. Optimistic concurrency on the chain head: read the
  * head (strongly consistent), then in ONE transaction put record `head + 1` (must not exist) and move the head
  * (conditional on its sequence still being the one read). Many Lambdas appending at once never fork the chain: of
@@ -57,6 +68,24 @@ export async function appendUserActivity(
   entry: unknown,
   options: AppendOptions = {},
 ): Promise<ChainLink> {
+  const link = await appendUserActivityWith(dependencies, client, entry, async () => [], options);
+  if (link === undefined) throw new AuditChainError('An append without companion writes was abandoned');
+  return link;
+}
+
+/**
+ * `appendUserActivity` with companion writes in the same transaction as the record and the head: the record exists
+ * if and only if they were written. Answers undefined when `companions` abandoned the append. A companion whose own
+ * condition fails is retried like a lost race, so `companions` must notice on its next call that its write is no
+ * longer wanted (else the append gives up after `maxAttempts`).
+ */
+export async function appendUserActivityWith(
+  dependencies: Pick<Dependencies, 'table' | 'clock'>,
+  client: string,
+  entry: unknown,
+  companions: CompanionWrites,
+  options: AppendOptions = {},
+): Promise<ChainLink | undefined> {
   const { table, clock } = dependencies;
   const maxAttempts = options.maxAttempts ?? DEFAULT_ATTEMPTS;
   const maxDelay = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;
@@ -69,6 +98,9 @@ export async function appendUserActivity(
     const stored = await table.get(headKey, { consistent: true });
     const head = linkOfHead(stored);
     if (stored !== undefined && head === undefined) throw new AuditChainError(`The audit chain head of ${client} is malformed`);
+    const extra = await companions();
+    if (extra === undefined) return undefined;
+    if (extra.length > MAX_COMPANION_WRITES) throw new AuditChainError(`At most ${MAX_COMPANION_WRITES} companion writes per record`);
     const previous: ChainLink = head ?? { sequence: 0, hash: GENESIS_HASH };
     const sequence = previous.sequence + 1;
     const { content, hash } = buildRecord({
@@ -90,7 +122,7 @@ export async function appendUserActivity(
             condition: { kind: 'expression', expression: '#sequence = :read', names: { '#sequence': 'sequence' }, values: { ':read': head.sequence } },
           };
     try {
-      await table.transactWrite([{ kind: 'put', item: record, condition: { kind: 'item-not-exists' } }, moveHead]);
+      await table.transactWrite([{ kind: 'put', item: record, condition: { kind: 'item-not-exists' } }, moveHead, ...extra]);
       return { sequence, hash };
     } catch (error) {
       if (!lostRace(error) || attempt >= maxAttempts) throw error;

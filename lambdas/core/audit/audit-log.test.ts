@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConditionFailedError, type TableItem } from '../ports/table-store.ts';
 import { keys } from '../store/keys.ts';
 import { contentOf, hashContent } from './activity-chain.ts';
-import { appendUserActivity } from './append-activity.ts';
+import { appendUserActivity, appendUserActivityWith } from './append-activity.ts';
 import { createMemoryTable, type MemoryTable } from '../testing/memory-table.ts';
 import { recordUserActivity } from './record-user-activity.ts';
 import type { Dependencies } from '../dependencies.ts';
@@ -64,6 +64,24 @@ describe('appending user activity', () => {
     };
     await expect(appendUserActivity({ table, clock }, client, entry(2), { ...noWait, maxAttempts: 3 })).rejects.toBeInstanceOf(ConditionFailedError);
     expect(await verifyChain({ table }, client)).toEqual({ whole: true, count: 1 });
+  });
+
+  it('commits companion writes with the record or not at all, and lets them abandon the append', async () => {
+    const table = createMemoryTable();
+    const marker = { pk: 'C#acme#MARKERS', sk: 'ONE', entity: 'Marker' };
+    const once = async () => ((await table.get(marker, { consistent: true })) === undefined ? [{ kind: 'put' as const, item: marker, condition: { kind: 'item-not-exists' as const } }] : undefined);
+    expect(await appendUserActivityWith({ table, clock }, client, entry(1), once, noWait)).toMatchObject({ sequence: 1 });
+    expect(await table.get(marker)).toBeDefined();
+    // The marker exists: the companion abandons, and no record is written.
+    expect(await appendUserActivityWith({ table, clock }, client, entry(2), once, noWait)).toBeUndefined();
+    expect(await verifyChain({ table }, client)).toEqual({ whole: true, count: 1 });
+    // Racing appends with the same companion: exactly one commits its record and its write.
+    table.items.delete(`${marker.pk}\u0000${marker.sk}`);
+    const links = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => appendUserActivityWith({ table, clock }, client, entry(index), once, { ...noWait, random: Math.random })),
+    );
+    expect(links.filter((link) => link !== undefined)).toHaveLength(1);
+    expect(await verifyChain({ table }, client)).toEqual({ whole: true, count: 2 });
   });
 
   it('sorts a record whose activity time is no time at the append time', async () => {

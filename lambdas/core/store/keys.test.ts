@@ -12,6 +12,7 @@ describe('key builders', () => {
   const items = [
     keys.account.item('acme'),
     keys.portalUser.item('acme', 'user-1'),
+    keys.termsAcceptance.item('acme', { reference: 'user-1', staff: false }, '2026-11-01T00:00:00.000Z'),
     keys.role.item('acme', 'Admins'),
     keys.group.item('acme', 'Sales'),
     keys.tagDefinition.item('acme', 'region'),
@@ -51,6 +52,19 @@ describe('key builders', () => {
     const payload = keys.payload.item('acme', { payloadReference: 'p', payloadTime: '2025-01-01T00:00:00.000Z', deviceReference: 'd' });
     expect(keys.payload.key('acme', 'p')).toEqual({ pk: payload.pk, sk: payload.sk });
     expect(keys.payload.listByDevice('acme', 'd').partition).toBe(payload.gsi2pk);
+  });
+
+  it('keeps terms acceptances apart per user, staff and version', () => {
+    const at = '2026-11-01T00:00:00.000Z';
+    const user = keys.termsAcceptance.item('acme', { reference: 'sam', staff: false }, at);
+    const staff = keys.termsAcceptance.item('acme', { reference: 'sam', staff: true }, at);
+    expect(user.pk).toBe('C#acme#TERMS_ACCEPTANCES');
+    expect(user.pk).not.toBe(keys.portalUser.item('acme', 'sam').pk);
+    expect(user.sk).toBe(`USER#sam#TERMS#${at}`);
+    expect(staff.sk).toBe(`STAFF#sam#TERMS#${at}`);
+    // A subject carrying separators cannot forge another user's (or another version's) key.
+    expect(keys.termsAcceptance.item('acme', { reference: 'sam#TERMS#x', staff: false }, at).sk).toBe(`USER#sam%23TERMS%23x#TERMS#${at}`);
+    expect(() => keys.termsAcceptance.item('Not A Client', { reference: 'sam', staff: false }, at)).toThrow();
   });
 
   it('orders time-sorted keys by time', () => {

@@ -11,6 +11,7 @@ import type { IndexName } from './table-definition.ts';
 export const ENTITY = {
   account: 'Account',
   portalUser: 'PortalUser',
+  termsAcceptance: 'TermsAcceptance',
   role: 'Role',
   group: 'Group',
   tagDefinition: 'TagDefinition',
@@ -41,6 +42,7 @@ export const ENTITY = {
   telemetry: 'Telemetry',
   comment: 'Comment',
   payloadAudit: 'PayloadAudit',
+  payloadSweep: 'PayloadSweep',
 } as const;
 export type EntityName = (typeof ENTITY)[keyof typeof ENTITY];
 
@@ -103,6 +105,20 @@ export const keys = {
       entity: ENTITY.portalUser,
     }),
     list: (client: string): ListKey => list(undefined, `${tenantPrefix(client)}PORTAL_USERS`),
+  },
+  /**
+   * One user's acceptance of one version of the terms of use (`valid_from`), in the tenant the user acts in. Its own
+   * partition, not the portal users': lists of portal users must not read acceptances. The acting user is a tenant
+   * user (`USER#<sub>`) or, in support mode, a staff member (`STAFF#<sub>`): staff subjects come from another identity
+   * pool, so the prefix keeps them from ever meeting a tenant user's. The user's acceptances of every version share
+   * the prefix `<USER|STAFF>#<sub>#TERMS#`.
+   */
+  termsAcceptance: {
+    item: (client: string, user: { reference: string; staff: boolean }, validFrom: string): ItemKeys => ({
+      pk: `${tenantPrefix(client)}TERMS_ACCEPTANCES`,
+      sk: `${user.staff ? 'STAFF' : 'USER'}#${part(user.reference)}#TERMS#${part(validFrom)}`,
+      entity: ENTITY.termsAcceptance,
+    }),
   },
   role: {
     item: (client: string, roleReference: string): ItemKeys => ({
@@ -251,6 +267,23 @@ export const keys = {
       entity: ENTITY.payloadAudit,
     }),
     auditPrefix: 'AUDIT#',
+    /**
+     * The sweep's marker of a payload that has not settled yet (lambdas/core/payloads/sweep.ts): in the payload's
+     * partition under `SWEEP`, and on gsi1 `C#<c>#PAYLOADS#SWEEP` by the time it is next due, so the job reads only
+     * the markers due (a key range up to now). The payload item cannot carry it: its three index pairs are its lists.
+     */
+    sweep: (client: string, payloadReference: string, dueAt: Date | string): ItemKeys => ({
+      ...keys.payload.sweepKey(client, payloadReference),
+      entity: ENTITY.payloadSweep,
+      gsi1pk: `${tenantPrefix(client)}PAYLOADS#SWEEP`,
+      gsi1sk: timeSort(dueAt, payloadReference),
+    }),
+    sweepKey: (client: string, payloadReference: string): ItemKey => ({
+      pk: `${tenantPrefix(client)}PAYLOAD#${part(payloadReference)}`,
+      sk: 'SWEEP',
+    }),
+    /** Sweep markers by due time, soonest first. */
+    listSweepDue: (client: string): ListKey => list('gsi1', `${tenantPrefix(client)}PAYLOADS#SWEEP`),
   },
   /**
    * Payload comments (lambdas/payloads/comments): in the payload's own partition under `COMMENT#<comment_id>` (a ULID,

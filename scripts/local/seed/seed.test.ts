@@ -45,6 +45,10 @@ describe('seed items', () => {
     for (const item of items) expect(item[TABLE_KEYS.entityAttribute]).toBeTruthy();
   });
 
+  it('accepts no terms of use, so every demo account meets the terms page on its first sign-in', () => {
+    expect(items.filter((item) => item.entity === 'TermsAcceptance' || String(item.pk).endsWith('#TERMS_ACCEPTANCES'))).toEqual([]);
+  });
+
   it('has no duplicate keys', () => {
     const keys = items.map((item) => `${item[TABLE_KEYS.partitionKey]}|${item[TABLE_KEYS.sortKey]}`);
     expect(new Set(keys).size).toBe(keys.length);

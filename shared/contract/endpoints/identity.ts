@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { OAuth2Code, queryInt, text } from '../fields.ts';
+import { DateTimeIso, OAuth2Code, queryInt, text } from '../fields.ts';
 import { AccountMetadata, UserProfile } from '../entities/account.ts';
-import { TokenExchangeResponse, UrlResponse, paginated } from '../entities/common.ts';
+import { TermsStatus, TokenExchangeResponse, UrlResponse, paginated } from '../entities/common.ts';
 import { Staff } from '../entities/licences.ts';
 import { listQuery } from './query.ts';
 
@@ -37,6 +37,11 @@ export const VerifyResponse = z.object({
   expires_at: z.string().optional(),
 });
 
+/**
+ * Accepting the terms of use names the version accepted (the `valid_from` that `GET terms` showed), so a page left
+ * open across a change of terms cannot accept terms its user never saw.
+ */
+export const AcceptTermsRequest = z.strictObject({ valid_from: DateTimeIso });
 
 export const identityEndpoints = [
   defineEndpoint({
@@ -84,6 +89,30 @@ export const identityEndpoints = [
     group: 'identity',
     summary: "The signed-in user's profile: actions, groups, payload types, roles.",
     response: UserProfile,
+  }),
+  // Not in the spec's endpoint list: the portal's terms guard needs them (docs/decisions.md, "Terms of use").
+  defineEndpoint({
+    id: 'admin.terms.get',
+    surface: 'admin',
+    method: 'GET',
+    path: '/terms',
+    auth: 'user',
+    action: 'profile:Read',
+    group: 'identity',
+    summary: 'The current terms of use, and whether the signed-in user has accepted them.',
+    response: TermsStatus,
+  }),
+  defineEndpoint({
+    id: 'admin.terms.accept',
+    surface: 'admin',
+    method: 'PUT',
+    path: '/terms',
+    auth: 'user',
+    action: 'profile:AcceptTerms',
+    group: 'identity',
+    summary: 'Accept the current terms of use (idempotent; 409 when valid_from names other terms).',
+    body: AcceptTermsRequest,
+    response: TermsStatus,
   }),
   defineEndpoint({
     id: 'internal.identity.exchange',

@@ -58,6 +58,13 @@ export type AuthenticationResponse = z.infer<typeof AuthenticationResponse>;
 export const PolicyResponse = z.object({ valid_from: Timestamp, termsAndConditions: z.string() });
 export type PolicyResponse = z.infer<typeof PolicyResponse>;
 
+/**
+ * The current terms of use and whether the signed-in user has accepted THESE terms (`GET`/`PUT terms`): `accepted_at`
+ * is when they first did; an acceptance of earlier terms does not count.
+ */
+export const TermsStatus = PolicyResponse.extend({ accepted: z.boolean(), accepted_at: Timestamp.optional() });
+export type TermsStatus = z.infer<typeof TermsStatus>;
+
 /** A short-lived pre-signed link to a payload's data. */
 export const PayloadDataResponse = z.object({ s3_url: z.string().optional() });
 export type PayloadDataResponse = z.infer<typeof PayloadDataResponse>;

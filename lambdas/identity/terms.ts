@@ -1,0 +1,126 @@
+import { CURRENT_TERMS, type Terms } from '#shared/constants/terms.ts';
+import type { TermsStatus } from '#shared/contract/entities/common.ts';
+import type { AccessContext } from '#core/access/access-context.ts';
+import { appendUserActivityWith } from '#core/audit/append-activity.ts';
+import type { UserActivityEntry } from '#core/audit/record-user-activity.ts';
+import type { UserPrincipal } from '#core/auth/principal.ts';
+import type { Dependencies } from '#core/dependencies.ts';
+import { ConflictError } from '#core/errors.ts';
+import type { TableItem } from '#core/ports/table-store.ts';
+import { keys } from '#core/store/keys.ts';
+
+/** The action of `PUT terms` (the contract's `admin.terms.accept`); the acceptance's audit record carries it too. */
+export const ACCEPT_TERMS_ACTION = 'profile:AcceptTerms';
+
+export const STALE_TERMS_MESSAGE = 'valid_from: These terms are no longer current; reload and accept the current terms';
+
+/**
+ * Who accepts: the user acting in the tenant. A tenant user is their token's subject (the portal user reference). In
+ * support mode (the access context carries a `supportReference`) the acting user is the staff member, never the
+ * tenant user who approved the request: their acceptance is kept in the tenant they act in, under `STAFF#<sub>`, so
+ * it counts only for support sessions in that tenant and cannot pass for a tenant user's.
+ */
+export interface TermsActor {
+  reference: string;
+  staff: boolean;
+  email?: string;
+  supportReference?: string;
+  roles: readonly string[];
+  ip?: string;
+}
+
+export function actingUser(principal: UserPrincipal, access: AccessContext): TermsActor {
+  return {
+    reference: principal.subject,
+    staff: access.supportReference !== undefined,
+    ...(principal.email === undefined ? {} : { email: principal.email }),
+    ...(access.supportReference === undefined ? {} : { supportReference: access.supportReference }),
+    roles: [...access.roleReferences],
+    ...(access.ip === undefined ? {} : { ip: access.ip }),
+  };
+}
+
+function statusOf(terms: Terms, item: TableItem | undefined): TermsStatus {
+  const acceptedAt = typeof item?.accepted_at === 'string' ? item.accepted_at : undefined;
+  return {
+    valid_from: terms.valid_from,
+    termsAndConditions: terms.termsAndConditions,
+    accepted: acceptedAt !== undefined,
+    ...(acceptedAt === undefined ? {} : { accepted_at: acceptedAt }),
+  };
+}
+
+const keyOf = (client: string, actor: TermsActor, terms: Terms) =>
+  keys.termsAcceptance.item(client, { reference: actor.reference, staff: actor.staff }, terms.valid_from);
+
+/** The current terms and whether `actor` accepted THESE terms in `client` (an older version's acceptance does not count). */
+export async function termsStatus(
+  deps: Pick<Dependencies, 'table'>,
+  client: string,
+  actor: TermsActor,
+  terms: Terms = CURRENT_TERMS,
+): Promise<TermsStatus> {
+  // Consistent: the portal reads this right after accepting, and its guard must not bounce the user back.
+  return statusOf(terms, await deps.table.get(keyOf(client, actor, terms), { consistent: true }));
+}
+
+/** The instant an ISO text names; a time without zone is UTC, as the contract's DateTimeIso reads it. */
+function instantOf(iso: string): number {
+  const normalised = iso.replace(' ', 'T');
+  return Date.parse(/(Z|[+-]\d{2}:\d{2})$/.test(normalised) ? normalised : `${normalised}Z`);
+}
+
+/**
+ * Records that `actor` accepted the current terms in `client`. `validFrom` must name the current terms (the same
+ * instant, in any ISO spelling the contract accepts), else 409: a page left open across a change of terms must not
+ * accept terms its user never saw. Idempotent: accepting again keeps the first `accepted_at` and writes nothing.
+ *
+ * The acceptance item and its user-activity record are one transaction (`appendUserActivityWith`): the acceptance
+ * exists if and only if the audit chain shows it. That record says which terms (`parameters.valid_from`); the HTTP
+ * stack's own record of the call is written besides, as for every call.
+ */
+export async function acceptTerms(
+  deps: Pick<Dependencies, 'table' | 'clock'>,
+  client: string,
+  actor: TermsActor,
+  validFrom: string,
+  options: { requestId?: string; terms?: Terms } = {},
+): Promise<TermsStatus> {
+  const terms = options.terms ?? CURRENT_TERMS;
+  if (instantOf(validFrom) !== instantOf(terms.valid_from)) throw new ConflictError(STALE_TERMS_MESSAGE);
+  const key = keyOf(client, actor, terms);
+  const now = deps.clock.now().toISOString();
+  const item: TableItem = {
+    ...key,
+    client,
+    user_reference: actor.reference,
+    is_staff: actor.staff,
+    ...(actor.email === undefined ? {} : { email: actor.email }),
+    ...(actor.supportReference === undefined ? {} : { support_reference: actor.supportReference }),
+    valid_from: terms.valid_from,
+    accepted_at: now,
+  };
+  const entry: UserActivityEntry = {
+    user_id: actor.reference,
+    ...(actor.ip === undefined ? {} : { user_ip: actor.ip }),
+    roles: [...actor.roles],
+    action: ACCEPT_TERMS_ACTION,
+    is_allowed: true,
+    activity_time: now,
+    parameters: { valid_from: terms.valid_from },
+    ...(actor.supportReference === undefined ? {} : { support_reference: actor.supportReference }),
+    is_client_app: false,
+  };
+  await appendUserActivityWith(
+    deps,
+    client,
+    entry,
+    // Re-read before every attempt: a concurrent accept of the same user may have won, and then nothing is left to do.
+    async () =>
+      (await deps.table.get(key, { consistent: true })) === undefined
+        ? [{ kind: 'put', item, condition: { kind: 'item-not-exists' } }]
+        : undefined,
+    options.requestId === undefined ? {} : { requestId: options.requestId },
+  );
+  return termsStatus(deps, client, actor, terms);
+}
