@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { SessionProvider } from '../features/session/session-context.tsx';
 import type { Session } from '../features/session/session.ts';
 import { useForcedColorScheme } from './forced-color-scheme.ts';
-import { COLOR_SCHEME_STORAGE_KEY, theme } from './theme.ts';
+import { COLOR_SCHEME_STORAGE_KEY, cssVariablesResolver, theme } from './theme.ts';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
 
@@ -15,6 +15,7 @@ export function AppProviders({ queryClient, session, children }: { queryClient: 
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
       forceColorScheme={forcedColorScheme}

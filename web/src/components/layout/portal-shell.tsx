@@ -66,6 +66,8 @@ export function PortalShell({ nav, area, children }: { nav: readonly NavSection[
                     key={item.to}
                     component={Link}
                     to={item.to}
+                    // Exact: "Devices" must not light up on /dashboard/devices/logs as well.
+                    activeOptions={{ exact: true }}
                     label={item.label}
                     active={pathname === item.to}
                     aria-current={pathname === item.to ? 'page' : undefined}

@@ -1,0 +1,46 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { ApiError } from '../../lib/api-error.ts';
+import { useEndpointMutation } from '../../lib/api-hooks.ts';
+import { deactivateDevice, getDevice, listDevices } from './api.ts';
+
+/** "Deactivate" with a confirmation: the device stops until it authenticates again. Shown only for an active device. */
+export function DeactivateDevice({ deviceReference }: { deviceReference: string }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const deactivate = useEndpointMutation(deactivateDevice, { invalidates: [getDevice, listDevices] });
+  const lines = deactivate.error instanceof ApiError ? deactivate.error.lines : deactivate.error ? [deactivate.error.message] : [];
+  return (
+    <>
+      <Button color="red" variant="light" onClick={open}>
+        Deactivate
+      </Button>
+      <Modal opened={opened} onClose={close} title="Deactivate this device?">
+        <Stack>
+          <Text size="sm">
+            Device {deviceReference} will stop recording and uploading, and no commands can be sent to it. It becomes
+            active again when it next authenticates.
+          </Text>
+          {lines.length > 0 && (
+            <Alert color="red" title="The device was not deactivated" role="alert">
+              {lines.map((line) => (
+                <div key={line}>{line}</div>
+              ))}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={deactivate.isPending}
+              onClick={() => deactivate.mutate({ params: { device_reference: deviceReference } }, { onSuccess: close })}
+            >
+              Deactivate device
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

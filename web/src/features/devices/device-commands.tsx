@@ -1,0 +1,72 @@
+import { Badge, Code, Select, Stack } from '@mantine/core';
+import { DEVICE_COMMAND_STATES, type DeviceCommandState } from '#shared/constants/devices.ts';
+import type { DeviceCommand } from '#shared/contract/entities/devices.ts';
+import { CursorTable, type Column } from '../../components/data/cursor-table.tsx';
+import { useCursorList } from '../../lib/api-hooks.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { listDeviceCommands } from './api.ts';
+
+const STATE_COLOURS: Record<DeviceCommandState, string> = { Sent: 'blue', Acknowledged: 'yellow', Completed: 'green', Failed: 'red' };
+
+const COLUMNS: readonly Column<DeviceCommand>[] = [
+  { header: 'Command', value: (row) => row.command },
+  {
+    header: 'Parameters',
+    value: (row) => (row.params === undefined ? '' : JSON.stringify(row.params)),
+    render: (row) => (row.params === undefined ? '—' : <Code>{JSON.stringify(row.params)}</Code>),
+  },
+  {
+    header: 'State',
+    value: (row) => row.state,
+    render: (row) => (
+      <Badge miw="max-content" color={STATE_COLOURS[row.state]} variant="light" tt="none">
+        {row.state}
+      </Badge>
+    ),
+  },
+  { header: 'Raised by', value: (row) => row.raised_by ?? '' },
+  { header: 'Sent', value: (row) => row.sent_at ?? '', render: (row) => formatDateTime(row.sent_at) },
+  { header: 'Completed', value: (row) => row.completed_at ?? '', render: (row) => formatDateTime(row.completed_at) },
+  { header: 'Reference', value: (row) => row.command_reference },
+];
+
+/** The commands sent to one device, newest first, filtered by state. */
+export function DeviceCommands({
+  deviceReference,
+  state,
+  onState,
+}: {
+  deviceReference: string;
+  state: DeviceCommandState | undefined;
+  onState: (state: DeviceCommandState | undefined) => void;
+}) {
+  const list = useCursorList(listDeviceCommands, {
+    params: { device_reference: deviceReference },
+    query: state === undefined ? {} : { state },
+  });
+  return (
+    <Stack gap="sm">
+      <Select
+        label="Command state"
+        placeholder="Any state"
+        clearable
+        data={DEVICE_COMMAND_STATES}
+        value={state ?? null}
+        onChange={(value) => onState((value ?? undefined) as DeviceCommandState | undefined)}
+        maw={240}
+      />
+      <CursorTable
+        label="Device commands"
+        columns={COLUMNS}
+        rows={list.items}
+        rowKey={(row) => row.command_reference}
+        isLoading={list.isLoading}
+        error={list.error}
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        fetchNextPage={list.fetchNextPage}
+        empty={state === undefined ? 'No commands have been sent to this device.' : `No ${state} commands.`}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+import { Alert, Button, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { DeviceCommandState } from '#shared/constants/devices.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { useEndpointQuery } from '../../lib/api-hooks.ts';
+import { getDevice } from './api.ts';
+import { DeactivateDevice } from './deactivate-device.tsx';
+import { DeviceCommands } from './device-commands.tsx';
+import { DeviceDetails } from './device-details.tsx';
+import { DeviceHistoryList } from './device-history.tsx';
+import { DeviceTelemetryList } from './device-telemetry.tsx';
+import type { DeviceDetailSearch } from './filters.ts';
+import { SendCommandForm } from './send-command-form.tsx';
+
+/** The actions of the page header: the GPS page and, for an active device, Deactivate. */
+export function DeviceActions({ deviceReference }: { deviceReference: string }) {
+  const device = useEndpointQuery(getDevice, { params: { device_reference: deviceReference } });
+  return (
+    <>
+      <Button
+        variant="default"
+        renderRoot={(props) => <Link {...props} to="/dashboard/devices/$deviceReference/gps" params={{ deviceReference }} />}
+      >
+        Device location
+      </Button>
+      {device.data !== undefined && !device.data.is_deactivated && <DeactivateDevice deviceReference={deviceReference} />}
+    </>
+  );
+}
+
+/** One device: its fields, commands (with the send form), history and telemetry. */
+export function DeviceDetailView({
+  deviceReference,
+  search,
+  onSearch,
+}: {
+  deviceReference: string;
+  search: DeviceDetailSearch;
+  onSearch: (next: DeviceDetailSearch) => void;
+}) {
+  const device = useEndpointQuery(getDevice, { params: { device_reference: deviceReference } });
+
+  if (device.isPending) return <Skeleton height={200} />;
+  if (device.isError) {
+    const missing = device.error instanceof ApiError && device.error.status === 404;
+    return (
+      <Alert color="red" title={missing ? 'Device not found' : 'The device could not be loaded'}>
+        {missing ? `There is no device ${deviceReference} in your organisation.` : device.error.message}
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap="xl">
+      <Section title="Details">
+        <DeviceDetails device={device.data} />
+      </Section>
+      <Section title="Commands">
+        <Stack gap="lg">
+          <DeviceCommands
+            deviceReference={deviceReference}
+            state={search.command_state}
+            onState={(state: DeviceCommandState | undefined) => onSearch({ ...search, command_state: state })}
+          />
+          <SendCommandForm deviceReference={deviceReference} disabled={device.data.is_deactivated} />
+        </Stack>
+      </Section>
+      <Section title="History">
+        <DeviceHistoryList deviceReference={deviceReference} />
+      </Section>
+      <Section title="Telemetry">
+        <DeviceTelemetryList
+          deviceReference={deviceReference}
+          from={search.telemetry_from}
+          to={search.telemetry_to}
+          onRange={({ from, to }) => onSearch({ ...search, telemetry_from: from, telemetry_to: to })}
+        />
+      </Section>
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `device-${title.toLowerCase()}`;
+  return (
+    <Paper component="section" withBorder p="md" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}

@@ -1,0 +1,67 @@
+// Leaflet and its stylesheet load only with this module, which only the GPS route imports (its own chunk).
+import 'leaflet/dist/leaflet.css';
+import { useEffect } from 'react';
+import { CircleMarker, MapContainer, Polyline, Popup, ScaleControl, TileLayer, useMap } from 'react-leaflet';
+import type { Gps } from '#shared/contract/entities/gps.ts';
+import { getConfig } from '../../config.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { trackBounds, type LatLng } from './gps-track.ts';
+
+/** Keeps every point in view when the points change (a new range, or "Load more" extending the track). */
+function FitToPoints({ bounds }: { bounds: [LatLng, LatLng] | undefined }) {
+  const map = useMap();
+  const key = bounds?.flat().join(',');
+  useEffect(() => {
+    if (bounds === undefined) return;
+    map.fitBounds(bounds, { padding: [24, 24], maxZoom: 17 });
+    // Keyed on the corners' text, not the array: a re-render with the same corners must not undo the user's panning.
+  }, [map, key]);
+  return null;
+}
+
+/**
+ * The device's track on a Leaflet map: a polyline through the fixes in time order and a circle per fix with its time
+ * and accuracy. Base tiles only when the deployment configures them (`mapTileUrl`); otherwise the track is drawn on a
+ * plain background, with a scale so distances still read.
+ */
+export function DeviceGpsMap({ points }: { points: readonly Gps[] }) {
+  const { mapTileUrl, mapAttribution } = getConfig();
+  const bounds = trackBounds(points);
+  const line = points.map((point): LatLng => [point.latitude, point.longitude]);
+  const last = points.length - 1;
+
+  return (
+    <div role="region" aria-label="Map of the device's GPS points (the same points are listed in the table below)">
+      <MapContainer
+        center={line[0] ?? [51.5, -0.12]}
+        zoom={13}
+        style={{ height: 420, width: '100%', background: 'var(--mantine-color-default-hover)', borderRadius: 4 }}
+        scrollWheelZoom={false}
+      >
+        {mapTileUrl !== undefined && <TileLayer url={mapTileUrl} attribution={mapAttribution ?? ''} />}
+        <ScaleControl metric imperial={false} />
+        <FitToPoints bounds={bounds} />
+        {line.length > 1 && <Polyline positions={line} pathOptions={{ color: '#1a9fd7', weight: 3, opacity: 0.8 }} />}
+        {points.map((point, index) => (
+          <CircleMarker
+            key={point.gps_reference}
+            center={[point.latitude, point.longitude]}
+            radius={index === last ? 8 : 5}
+            pathOptions={{ color: index === last ? '#e03131' : '#1a9fd7', fillOpacity: 0.8, weight: 2 }}
+          >
+            <Popup>
+              <strong>{index === last ? 'Latest point' : `Point ${index + 1} of ${points.length}`}</strong>
+              <br />
+              {formatDateTime(point.timestamp)}
+              {point.timezone ? ` (${point.timezone})` : ''}
+              <br />
+              Accuracy: {point.accuracy === undefined ? 'unknown' : `${formatNumber(point.accuracy)} m`}
+              <br />
+              {point.latitude.toFixed(6)}, {point.longitude.toFixed(6)}
+            </Popup>
+          </CircleMarker>
+        ))}
+      </MapContainer>
+    </div>
+  );
+}

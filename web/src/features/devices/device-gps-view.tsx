@@ -1,0 +1,88 @@
+import { Alert, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import type { Gps } from '#shared/contract/entities/gps.ts';
+import { CursorTable, type Column } from '../../components/data/cursor-table.tsx';
+import { useCursorList } from '../../lib/api-hooks.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { listDeviceGps } from './api.ts';
+import { DateRangeFilter, InvertedRangeNotice } from './filter-inputs.tsx';
+import { compactQuery, invertedRange, type DeviceGpsSearch } from './filters.ts';
+import { trackOrder } from './gps-track.ts';
+
+/**
+ * Leaflet touches `window` when imported, so the map loads on demand: never on the server or in unit tests (which
+ * import every route), and in a chunk of its own in the browser.
+ */
+const DeviceGpsMap = lazy(() => import('./device-gps-map.tsx').then((module) => ({ default: module.DeviceGpsMap })));
+
+const COLUMNS: readonly Column<Gps>[] = [
+  { header: 'Time', value: (row) => row.timestamp, render: (row) => formatDateTime(row.timestamp) },
+  { header: 'Time zone', value: (row) => row.timezone ?? '' },
+  { header: 'Latitude', value: (row) => row.latitude.toFixed(6) },
+  { header: 'Longitude', value: (row) => row.longitude.toFixed(6) },
+  {
+    header: 'Accuracy (m)',
+    value: (row) => (row.accuracy === undefined ? '' : String(row.accuracy)),
+    render: (row) => formatNumber(row.accuracy),
+  },
+  {
+    header: 'Altitude (m)',
+    value: (row) => (row.altitude === undefined ? '' : String(row.altitude)),
+    render: (row) => formatNumber(row.altitude),
+  },
+  { header: 'Provider', value: (row) => row.provider ?? '' },
+];
+
+/** The device's GPS fixes between two optional days: on the map (oldest to newest) and in the table (newest first). */
+export function DeviceGpsView({
+  deviceReference,
+  search,
+  onSearch,
+}: {
+  deviceReference: string;
+  search: DeviceGpsSearch;
+  onSearch: (next: DeviceGpsSearch) => void;
+}) {
+  const list = useCursorList(
+    listDeviceGps,
+    { params: { device_reference: deviceReference }, query: compactQuery({ from: search.from, to: search.to }) },
+    { enabled: !invertedRange(search.from, search.to) },
+  );
+  const track = trackOrder(list.items);
+
+  return (
+    <Stack>
+      <Group align="flex-end">
+        <DateRangeFilter from={search.from} to={search.to} onChange={(range) => onSearch({ ...search, ...range })} />
+      </Group>
+      <InvertedRangeNotice from={search.from} to={search.to} />
+      {list.error && !list.isLoading ? null : !list.isLoading && track.length === 0 ? (
+        <Alert color="gray" title="No GPS points">
+          The device reported no location in this period.
+        </Alert>
+      ) : (
+        <>
+          <Suspense fallback={<Skeleton height={420} />}>
+            <DeviceGpsMap points={track} />
+          </Suspense>
+          <Text size="sm" c="dimmed">
+            The line joins the points in time order; the larger red circle is the latest. Select a circle for its time and
+            accuracy. Loading more points extends the track.
+          </Text>
+        </>
+      )}
+      <CursorTable
+        label="GPS points"
+        columns={COLUMNS}
+        rows={list.items}
+        rowKey={(row) => row.gps_reference}
+        isLoading={list.isLoading}
+        error={list.error}
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        fetchNextPage={list.fetchNextPage}
+        empty="No GPS points in this period."
+      />
+    </Stack>
+  );
+}

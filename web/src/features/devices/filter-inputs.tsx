@@ -1,0 +1,82 @@
+import { Alert, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { invertedRange } from './filters.ts';
+
+/**
+ * A text filter that types freely and applies (to the URL, so the list refetches) 400 ms after the last keystroke,
+ * rather than calling the API on every letter. A change of the URL from elsewhere (back button, "Clear") shows.
+ */
+export function DebouncedTextFilter({
+  label,
+  value,
+  onApply,
+  placeholder,
+  maxLength = 255,
+}: {
+  label: string;
+  value: string | undefined;
+  onApply: (value: string | undefined) => void;
+  placeholder?: string;
+  maxLength?: number;
+}) {
+  const [text, setText] = useState(value ?? '');
+  useEffect(() => setText(value ?? ''), [value]);
+  const apply = useDebouncedCallback((next: string) => onApply(next.trim() === '' ? undefined : next.trim()), 400);
+  return (
+    <TextInput
+      label={label}
+      value={text}
+      placeholder={placeholder}
+      maxLength={maxLength}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        apply(event.currentTarget.value);
+      }}
+    />
+  );
+}
+
+/** From and To days (`<input type="date">`, read by the API as UTC days, both ends included). */
+export function DateRangeFilter({
+  from,
+  to,
+  onChange,
+  fromLabel = 'From',
+  toLabel = 'To',
+}: {
+  from: string | undefined;
+  to: string | undefined;
+  onChange: (range: { from: string | undefined; to: string | undefined }) => void;
+  fromLabel?: string;
+  toLabel?: string;
+}) {
+  return (
+    <>
+      <TextInput
+        type="date"
+        label={fromLabel}
+        value={from ?? ''}
+        max={to}
+        onChange={(event) => onChange({ from: event.currentTarget.value || undefined, to })}
+      />
+      <TextInput
+        type="date"
+        label={toLabel}
+        value={to ?? ''}
+        min={from}
+        onChange={(event) => onChange({ from, to: event.currentTarget.value || undefined })}
+      />
+    </>
+  );
+}
+
+/** Said before the API is asked: a range that ends before it starts lists nothing and the API refuses it. */
+export function InvertedRangeNotice({ from, to }: { from: string | undefined; to: string | undefined }) {
+  if (!invertedRange(from, to)) return null;
+  return (
+    <Alert color="yellow" title="Check the dates" role="alert">
+      The start date is after the end date.
+    </Alert>
+  );
+}
