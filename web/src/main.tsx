@@ -45,7 +45,7 @@ const session = new Session({
   navigate: (to) => void router.navigate({ to }),
   // Sign-in is the one place the portal leaves for another origin, and says so.
   navigateExternal: (url) => navigateTo(url, { allowExternal: true }),
-  notify: (message) => notifications.show({ message, color: 'cerulean' }),
+  notify: (message) => notifications.show({ message, color: 'cerulean', closeButtonProps: { 'aria-label': 'Close notification' } }),
 });
 // Signing out (or in) in one tab is seen by the others.
 window.addEventListener('storage', (event) => {
@@ -55,7 +55,13 @@ window.addEventListener('storage', (event) => {
 const queryClient = createQueryClient({
   onError: (error) => {
     const notice = errorNotice(error);
-    notifications.show({ title: notice.title, message: notice.message, color: 'red', autoClose: 8000 });
+    notifications.show({
+      title: notice.title,
+      message: notice.message,
+      color: 'red',
+      autoClose: 8000,
+      closeButtonProps: { 'aria-label': 'Close notification' },
+    });
     if (notice.signInAgain && session.isLoggedIn) session.logout();
     else if (notice.signInAgain) void router.navigate({ to: '/sign-in' });
   },
@@ -80,6 +86,7 @@ pollForNewVersion(__VERITY_VERSION__, () => {
       </Button>
     ),
     autoClose: false,
+    closeButtonProps: { 'aria-label': 'Close notification' },
   });
 });
 

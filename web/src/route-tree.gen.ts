@@ -25,18 +25,30 @@ import { Route as InternalCarriersRouteImport } from './routes/internal/carriers
 import { Route as InternalLicensesRouteImport } from './routes/internal/licenses.tsx'
 import { Route as InternalStatisticsRouteImport } from './routes/internal/statistics.tsx'
 import { Route as InternalSupportRouteImport } from './routes/internal/support.tsx'
+import { Route as DashboardAccessGroupsRouteImport } from './routes/dashboard/access/groups.tsx'
+import { Route as DashboardAccessTagsRouteImport } from './routes/dashboard/access/tags.tsx'
 import { Route as DashboardAccountAlertsRouteImport } from './routes/dashboard/account/alerts.tsx'
 import { Route as DashboardAccountAppsRouteImport } from './routes/dashboard/account/apps.tsx'
 import { Route as DashboardAccountAuditRouteImport } from './routes/dashboard/account/audit.tsx'
 import { Route as DashboardAccountLicensesRouteImport } from './routes/dashboard/account/licenses.tsx'
 import { Route as DashboardAccountMigrationsRouteImport } from './routes/dashboard/account/migrations.tsx'
 import { Route as DashboardAccountSupportAccessRouteImport } from './routes/dashboard/account/support-access.tsx'
+import { Route as DashboardDevicesIndexRouteImport } from './routes/dashboard/devices/index.tsx'
+import { Route as DashboardDevicesLogsRouteImport } from './routes/dashboard/devices/logs.tsx'
+import { Route as DashboardDevicesMetricsRouteImport } from './routes/dashboard/devices/metrics.tsx'
 import { Route as DashboardServicesIndexRouteImport } from './routes/dashboard/services/index.tsx'
 import { Route as DashboardServicesCommentsRouteImport } from './routes/dashboard/services/comments.tsx'
 import { Route as DashboardServicesDiagnosticsRouteImport } from './routes/dashboard/services/diagnostics.tsx'
+import { Route as DashboardAccessRolesIndexRouteImport } from './routes/dashboard/access/roles/index.tsx'
+import { Route as DashboardAccessRolesRoleReferenceRouteImport } from './routes/dashboard/access/roles/$roleReference.tsx'
+import { Route as DashboardAccessRolesCreateRouteImport } from './routes/dashboard/access/roles/create.tsx'
 import { Route as DashboardAccountTransfersIndexRouteImport } from './routes/dashboard/account/transfers/index.tsx'
 import { Route as DashboardAccountTransfersTransferIdRouteImport } from './routes/dashboard/account/transfers/$transferId.tsx'
 import { Route as DashboardAccountTransfersConfigRouteImport } from './routes/dashboard/account/transfers/config.tsx'
+import { Route as DashboardDevicesDeviceReferenceIndexRouteImport } from './routes/dashboard/devices/$deviceReference/index.tsx'
+import { Route as DashboardDevicesDeviceReferenceGpsRouteImport } from './routes/dashboard/devices/$deviceReference/gps.tsx'
+import { Route as DashboardDevicesUsersIndexRouteImport } from './routes/dashboard/devices/users/index.tsx'
+import { Route as DashboardDevicesUsersDeviceUserReferenceRouteImport } from './routes/dashboard/devices/users/$deviceUserReference.tsx'
 import { Route as DashboardServicesCallsIndexRouteImport } from './routes/dashboard/services/calls/index.tsx'
 import { Route as DashboardServicesCallsPayloadReferenceRouteImport } from './routes/dashboard/services/calls/$payloadReference.tsx'
 import { Route as DashboardServicesInterviewsIndexRouteImport } from './routes/dashboard/services/interviews/index.tsx'
@@ -126,6 +138,16 @@ const InternalSupportRoute = InternalSupportRouteImport.update({
   path: '/support',
   getParentRoute: () => InternalRouteRoute,
 } as any)
+const DashboardAccessGroupsRoute = DashboardAccessGroupsRouteImport.update({
+  id: '/access/groups',
+  path: '/access/groups',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardAccessTagsRoute = DashboardAccessTagsRouteImport.update({
+  id: '/access/tags',
+  path: '/access/tags',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
 const DashboardAccountAlertsRoute = DashboardAccountAlertsRouteImport.update({
   id: '/account/alerts',
   path: '/account/alerts',
@@ -159,6 +181,21 @@ const DashboardAccountSupportAccessRoute =
     path: '/account/support-access',
     getParentRoute: () => DashboardRouteRoute,
   } as any)
+const DashboardDevicesIndexRoute = DashboardDevicesIndexRouteImport.update({
+  id: '/devices/',
+  path: '/devices/',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardDevicesLogsRoute = DashboardDevicesLogsRouteImport.update({
+  id: '/devices/logs',
+  path: '/devices/logs',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardDevicesMetricsRoute = DashboardDevicesMetricsRouteImport.update({
+  id: '/devices/metrics',
+  path: '/devices/metrics',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
 const DashboardServicesIndexRoute = DashboardServicesIndexRouteImport.update({
   id: '/services/',
   path: '/services/',
@@ -174,6 +211,24 @@ const DashboardServicesDiagnosticsRoute =
   DashboardServicesDiagnosticsRouteImport.update({
     id: '/services/diagnostics',
     path: '/services/diagnostics',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardAccessRolesIndexRoute =
+  DashboardAccessRolesIndexRouteImport.update({
+    id: '/access/roles/',
+    path: '/access/roles/',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardAccessRolesRoleReferenceRoute =
+  DashboardAccessRolesRoleReferenceRouteImport.update({
+    id: '/access/roles/$roleReference',
+    path: '/access/roles/$roleReference',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardAccessRolesCreateRoute =
+  DashboardAccessRolesCreateRouteImport.update({
+    id: '/access/roles/create',
+    path: '/access/roles/create',
     getParentRoute: () => DashboardRouteRoute,
   } as any)
 const DashboardAccountTransfersIndexRoute =
@@ -192,6 +247,30 @@ const DashboardAccountTransfersConfigRoute =
   DashboardAccountTransfersConfigRouteImport.update({
     id: '/account/transfers/config',
     path: '/account/transfers/config',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardDevicesDeviceReferenceIndexRoute =
+  DashboardDevicesDeviceReferenceIndexRouteImport.update({
+    id: '/devices/$deviceReference/',
+    path: '/devices/$deviceReference/',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardDevicesDeviceReferenceGpsRoute =
+  DashboardDevicesDeviceReferenceGpsRouteImport.update({
+    id: '/devices/$deviceReference/gps',
+    path: '/devices/$deviceReference/gps',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardDevicesUsersIndexRoute =
+  DashboardDevicesUsersIndexRouteImport.update({
+    id: '/devices/users/',
+    path: '/devices/users/',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardDevicesUsersDeviceUserReferenceRoute =
+  DashboardDevicesUsersDeviceUserReferenceRouteImport.update({
+    id: '/devices/users/$deviceUserReference',
+    path: '/devices/users/$deviceUserReference',
     getParentRoute: () => DashboardRouteRoute,
   } as any)
 const DashboardServicesCallsIndexRoute =
@@ -270,23 +349,35 @@ export interface FileRoutesByFullPath {
   '/internal/support': typeof InternalSupportRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/internal/': typeof InternalIndexRoute
+  '/dashboard/access/groups': typeof DashboardAccessGroupsRoute
+  '/dashboard/access/tags': typeof DashboardAccessTagsRoute
   '/dashboard/account/alerts': typeof DashboardAccountAlertsRoute
   '/dashboard/account/apps': typeof DashboardAccountAppsRoute
   '/dashboard/account/audit': typeof DashboardAccountAuditRoute
   '/dashboard/account/licenses': typeof DashboardAccountLicensesRoute
   '/dashboard/account/migrations': typeof DashboardAccountMigrationsRoute
   '/dashboard/account/support-access': typeof DashboardAccountSupportAccessRoute
+  '/dashboard/devices/logs': typeof DashboardDevicesLogsRoute
+  '/dashboard/devices/metrics': typeof DashboardDevicesMetricsRoute
   '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
   '/dashboard/services/diagnostics': typeof DashboardServicesDiagnosticsRoute
+  '/dashboard/devices/': typeof DashboardDevicesIndexRoute
   '/dashboard/services/': typeof DashboardServicesIndexRoute
+  '/dashboard/access/roles/$roleReference': typeof DashboardAccessRolesRoleReferenceRoute
+  '/dashboard/access/roles/create': typeof DashboardAccessRolesCreateRoute
   '/dashboard/account/transfers/$transferId': typeof DashboardAccountTransfersTransferIdRoute
   '/dashboard/account/transfers/config': typeof DashboardAccountTransfersConfigRoute
+  '/dashboard/devices/$deviceReference/gps': typeof DashboardDevicesDeviceReferenceGpsRoute
+  '/dashboard/devices/users/$deviceUserReference': typeof DashboardDevicesUsersDeviceUserReferenceRoute
   '/dashboard/services/calls/$payloadReference': typeof DashboardServicesCallsPayloadReferenceRoute
   '/dashboard/services/interviews/$payloadReference': typeof DashboardServicesInterviewsPayloadReferenceRoute
   '/dashboard/services/messages/$payloadReference': typeof DashboardServicesMessagesPayloadReferenceRoute
   '/dashboard/services/photos/$payloadReference': typeof DashboardServicesPhotosPayloadReferenceRoute
   '/dashboard/services/videos/$payloadReference': typeof DashboardServicesVideosPayloadReferenceRoute
+  '/dashboard/access/roles/': typeof DashboardAccessRolesIndexRoute
   '/dashboard/account/transfers/': typeof DashboardAccountTransfersIndexRoute
+  '/dashboard/devices/$deviceReference/': typeof DashboardDevicesDeviceReferenceIndexRoute
+  '/dashboard/devices/users/': typeof DashboardDevicesUsersIndexRoute
   '/dashboard/services/calls/': typeof DashboardServicesCallsIndexRoute
   '/dashboard/services/interviews/': typeof DashboardServicesInterviewsIndexRoute
   '/dashboard/services/messages/': typeof DashboardServicesMessagesIndexRoute
@@ -306,23 +397,35 @@ export interface FileRoutesByTo {
   '/internal/support': typeof InternalSupportRoute
   '/dashboard': typeof DashboardIndexRoute
   '/internal': typeof InternalIndexRoute
+  '/dashboard/access/groups': typeof DashboardAccessGroupsRoute
+  '/dashboard/access/tags': typeof DashboardAccessTagsRoute
   '/dashboard/account/alerts': typeof DashboardAccountAlertsRoute
   '/dashboard/account/apps': typeof DashboardAccountAppsRoute
   '/dashboard/account/audit': typeof DashboardAccountAuditRoute
   '/dashboard/account/licenses': typeof DashboardAccountLicensesRoute
   '/dashboard/account/migrations': typeof DashboardAccountMigrationsRoute
   '/dashboard/account/support-access': typeof DashboardAccountSupportAccessRoute
+  '/dashboard/devices/logs': typeof DashboardDevicesLogsRoute
+  '/dashboard/devices/metrics': typeof DashboardDevicesMetricsRoute
   '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
   '/dashboard/services/diagnostics': typeof DashboardServicesDiagnosticsRoute
+  '/dashboard/devices': typeof DashboardDevicesIndexRoute
   '/dashboard/services': typeof DashboardServicesIndexRoute
+  '/dashboard/access/roles/$roleReference': typeof DashboardAccessRolesRoleReferenceRoute
+  '/dashboard/access/roles/create': typeof DashboardAccessRolesCreateRoute
   '/dashboard/account/transfers/$transferId': typeof DashboardAccountTransfersTransferIdRoute
   '/dashboard/account/transfers/config': typeof DashboardAccountTransfersConfigRoute
+  '/dashboard/devices/$deviceReference/gps': typeof DashboardDevicesDeviceReferenceGpsRoute
+  '/dashboard/devices/users/$deviceUserReference': typeof DashboardDevicesUsersDeviceUserReferenceRoute
   '/dashboard/services/calls/$payloadReference': typeof DashboardServicesCallsPayloadReferenceRoute
   '/dashboard/services/interviews/$payloadReference': typeof DashboardServicesInterviewsPayloadReferenceRoute
   '/dashboard/services/messages/$payloadReference': typeof DashboardServicesMessagesPayloadReferenceRoute
   '/dashboard/services/photos/$payloadReference': typeof DashboardServicesPhotosPayloadReferenceRoute
   '/dashboard/services/videos/$payloadReference': typeof DashboardServicesVideosPayloadReferenceRoute
+  '/dashboard/access/roles': typeof DashboardAccessRolesIndexRoute
   '/dashboard/account/transfers': typeof DashboardAccountTransfersIndexRoute
+  '/dashboard/devices/$deviceReference': typeof DashboardDevicesDeviceReferenceIndexRoute
+  '/dashboard/devices/users': typeof DashboardDevicesUsersIndexRoute
   '/dashboard/services/calls': typeof DashboardServicesCallsIndexRoute
   '/dashboard/services/interviews': typeof DashboardServicesInterviewsIndexRoute
   '/dashboard/services/messages': typeof DashboardServicesMessagesIndexRoute
@@ -347,23 +450,35 @@ export interface FileRoutesById {
   '/_landing/': typeof LandingIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/internal/': typeof InternalIndexRoute
+  '/dashboard/access/groups': typeof DashboardAccessGroupsRoute
+  '/dashboard/access/tags': typeof DashboardAccessTagsRoute
   '/dashboard/account/alerts': typeof DashboardAccountAlertsRoute
   '/dashboard/account/apps': typeof DashboardAccountAppsRoute
   '/dashboard/account/audit': typeof DashboardAccountAuditRoute
   '/dashboard/account/licenses': typeof DashboardAccountLicensesRoute
   '/dashboard/account/migrations': typeof DashboardAccountMigrationsRoute
   '/dashboard/account/support-access': typeof DashboardAccountSupportAccessRoute
+  '/dashboard/devices/logs': typeof DashboardDevicesLogsRoute
+  '/dashboard/devices/metrics': typeof DashboardDevicesMetricsRoute
   '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
   '/dashboard/services/diagnostics': typeof DashboardServicesDiagnosticsRoute
+  '/dashboard/devices/': typeof DashboardDevicesIndexRoute
   '/dashboard/services/': typeof DashboardServicesIndexRoute
+  '/dashboard/access/roles/$roleReference': typeof DashboardAccessRolesRoleReferenceRoute
+  '/dashboard/access/roles/create': typeof DashboardAccessRolesCreateRoute
   '/dashboard/account/transfers/$transferId': typeof DashboardAccountTransfersTransferIdRoute
   '/dashboard/account/transfers/config': typeof DashboardAccountTransfersConfigRoute
+  '/dashboard/devices/$deviceReference/gps': typeof DashboardDevicesDeviceReferenceGpsRoute
+  '/dashboard/devices/users/$deviceUserReference': typeof DashboardDevicesUsersDeviceUserReferenceRoute
   '/dashboard/services/calls/$payloadReference': typeof DashboardServicesCallsPayloadReferenceRoute
   '/dashboard/services/interviews/$payloadReference': typeof DashboardServicesInterviewsPayloadReferenceRoute
   '/dashboard/services/messages/$payloadReference': typeof DashboardServicesMessagesPayloadReferenceRoute
   '/dashboard/services/photos/$payloadReference': typeof DashboardServicesPhotosPayloadReferenceRoute
   '/dashboard/services/videos/$payloadReference': typeof DashboardServicesVideosPayloadReferenceRoute
+  '/dashboard/access/roles/': typeof DashboardAccessRolesIndexRoute
   '/dashboard/account/transfers/': typeof DashboardAccountTransfersIndexRoute
+  '/dashboard/devices/$deviceReference/': typeof DashboardDevicesDeviceReferenceIndexRoute
+  '/dashboard/devices/users/': typeof DashboardDevicesUsersIndexRoute
   '/dashboard/services/calls/': typeof DashboardServicesCallsIndexRoute
   '/dashboard/services/interviews/': typeof DashboardServicesInterviewsIndexRoute
   '/dashboard/services/messages/': typeof DashboardServicesMessagesIndexRoute
@@ -387,23 +502,35 @@ export interface FileRouteTypes {
     | '/internal/support'
     | '/dashboard/'
     | '/internal/'
+    | '/dashboard/access/groups'
+    | '/dashboard/access/tags'
     | '/dashboard/account/alerts'
     | '/dashboard/account/apps'
     | '/dashboard/account/audit'
     | '/dashboard/account/licenses'
     | '/dashboard/account/migrations'
     | '/dashboard/account/support-access'
+    | '/dashboard/devices/logs'
+    | '/dashboard/devices/metrics'
     | '/dashboard/services/comments'
     | '/dashboard/services/diagnostics'
+    | '/dashboard/devices/'
     | '/dashboard/services/'
+    | '/dashboard/access/roles/$roleReference'
+    | '/dashboard/access/roles/create'
     | '/dashboard/account/transfers/$transferId'
     | '/dashboard/account/transfers/config'
+    | '/dashboard/devices/$deviceReference/gps'
+    | '/dashboard/devices/users/$deviceUserReference'
     | '/dashboard/services/calls/$payloadReference'
     | '/dashboard/services/interviews/$payloadReference'
     | '/dashboard/services/messages/$payloadReference'
     | '/dashboard/services/photos/$payloadReference'
     | '/dashboard/services/videos/$payloadReference'
+    | '/dashboard/access/roles/'
     | '/dashboard/account/transfers/'
+    | '/dashboard/devices/$deviceReference/'
+    | '/dashboard/devices/users/'
     | '/dashboard/services/calls/'
     | '/dashboard/services/interviews/'
     | '/dashboard/services/messages/'
@@ -423,23 +550,35 @@ export interface FileRouteTypes {
     | '/internal/support'
     | '/dashboard'
     | '/internal'
+    | '/dashboard/access/groups'
+    | '/dashboard/access/tags'
     | '/dashboard/account/alerts'
     | '/dashboard/account/apps'
     | '/dashboard/account/audit'
     | '/dashboard/account/licenses'
     | '/dashboard/account/migrations'
     | '/dashboard/account/support-access'
+    | '/dashboard/devices/logs'
+    | '/dashboard/devices/metrics'
     | '/dashboard/services/comments'
     | '/dashboard/services/diagnostics'
+    | '/dashboard/devices'
     | '/dashboard/services'
+    | '/dashboard/access/roles/$roleReference'
+    | '/dashboard/access/roles/create'
     | '/dashboard/account/transfers/$transferId'
     | '/dashboard/account/transfers/config'
+    | '/dashboard/devices/$deviceReference/gps'
+    | '/dashboard/devices/users/$deviceUserReference'
     | '/dashboard/services/calls/$payloadReference'
     | '/dashboard/services/interviews/$payloadReference'
     | '/dashboard/services/messages/$payloadReference'
     | '/dashboard/services/photos/$payloadReference'
     | '/dashboard/services/videos/$payloadReference'
+    | '/dashboard/access/roles'
     | '/dashboard/account/transfers'
+    | '/dashboard/devices/$deviceReference'
+    | '/dashboard/devices/users'
     | '/dashboard/services/calls'
     | '/dashboard/services/interviews'
     | '/dashboard/services/messages'
@@ -463,23 +602,35 @@ export interface FileRouteTypes {
     | '/_landing/'
     | '/dashboard/'
     | '/internal/'
+    | '/dashboard/access/groups'
+    | '/dashboard/access/tags'
     | '/dashboard/account/alerts'
     | '/dashboard/account/apps'
     | '/dashboard/account/audit'
     | '/dashboard/account/licenses'
     | '/dashboard/account/migrations'
     | '/dashboard/account/support-access'
+    | '/dashboard/devices/logs'
+    | '/dashboard/devices/metrics'
     | '/dashboard/services/comments'
     | '/dashboard/services/diagnostics'
+    | '/dashboard/devices/'
     | '/dashboard/services/'
+    | '/dashboard/access/roles/$roleReference'
+    | '/dashboard/access/roles/create'
     | '/dashboard/account/transfers/$transferId'
     | '/dashboard/account/transfers/config'
+    | '/dashboard/devices/$deviceReference/gps'
+    | '/dashboard/devices/users/$deviceUserReference'
     | '/dashboard/services/calls/$payloadReference'
     | '/dashboard/services/interviews/$payloadReference'
     | '/dashboard/services/messages/$payloadReference'
     | '/dashboard/services/photos/$payloadReference'
     | '/dashboard/services/videos/$payloadReference'
+    | '/dashboard/access/roles/'
     | '/dashboard/account/transfers/'
+    | '/dashboard/devices/$deviceReference/'
+    | '/dashboard/devices/users/'
     | '/dashboard/services/calls/'
     | '/dashboard/services/interviews/'
     | '/dashboard/services/messages/'
@@ -608,6 +759,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InternalSupportRouteImport
       parentRoute: typeof InternalRouteRoute
     }
+    '/dashboard/access/groups': {
+      id: '/dashboard/access/groups'
+      path: '/access/groups'
+      fullPath: '/dashboard/access/groups'
+      preLoaderRoute: typeof DashboardAccessGroupsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/access/tags': {
+      id: '/dashboard/access/tags'
+      path: '/access/tags'
+      fullPath: '/dashboard/access/tags'
+      preLoaderRoute: typeof DashboardAccessTagsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/dashboard/account/alerts': {
       id: '/dashboard/account/alerts'
       path: '/account/alerts'
@@ -650,6 +815,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardAccountSupportAccessRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    '/dashboard/devices/': {
+      id: '/dashboard/devices/'
+      path: '/devices'
+      fullPath: '/dashboard/devices/'
+      preLoaderRoute: typeof DashboardDevicesIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/devices/logs': {
+      id: '/dashboard/devices/logs'
+      path: '/devices/logs'
+      fullPath: '/dashboard/devices/logs'
+      preLoaderRoute: typeof DashboardDevicesLogsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/devices/metrics': {
+      id: '/dashboard/devices/metrics'
+      path: '/devices/metrics'
+      fullPath: '/dashboard/devices/metrics'
+      preLoaderRoute: typeof DashboardDevicesMetricsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/dashboard/services/': {
       id: '/dashboard/services/'
       path: '/services'
@@ -671,6 +857,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardServicesDiagnosticsRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    '/dashboard/access/roles/': {
+      id: '/dashboard/access/roles/'
+      path: '/access/roles'
+      fullPath: '/dashboard/access/roles/'
+      preLoaderRoute: typeof DashboardAccessRolesIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/access/roles/$roleReference': {
+      id: '/dashboard/access/roles/$roleReference'
+      path: '/access/roles/$roleReference'
+      fullPath: '/dashboard/access/roles/$roleReference'
+      preLoaderRoute: typeof DashboardAccessRolesRoleReferenceRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/access/roles/create': {
+      id: '/dashboard/access/roles/create'
+      path: '/access/roles/create'
+      fullPath: '/dashboard/access/roles/create'
+      preLoaderRoute: typeof DashboardAccessRolesCreateRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/dashboard/account/transfers/': {
       id: '/dashboard/account/transfers/'
       path: '/account/transfers'
@@ -690,6 +897,34 @@ declare module '@tanstack/react-router' {
       path: '/account/transfers/config'
       fullPath: '/dashboard/account/transfers/config'
       preLoaderRoute: typeof DashboardAccountTransfersConfigRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/devices/$deviceReference/': {
+      id: '/dashboard/devices/$deviceReference/'
+      path: '/devices/$deviceReference'
+      fullPath: '/dashboard/devices/$deviceReference/'
+      preLoaderRoute: typeof DashboardDevicesDeviceReferenceIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/devices/$deviceReference/gps': {
+      id: '/dashboard/devices/$deviceReference/gps'
+      path: '/devices/$deviceReference/gps'
+      fullPath: '/dashboard/devices/$deviceReference/gps'
+      preLoaderRoute: typeof DashboardDevicesDeviceReferenceGpsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/devices/users/': {
+      id: '/dashboard/devices/users/'
+      path: '/devices/users'
+      fullPath: '/dashboard/devices/users/'
+      preLoaderRoute: typeof DashboardDevicesUsersIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/devices/users/$deviceUserReference': {
+      id: '/dashboard/devices/users/$deviceUserReference'
+      path: '/devices/users/$deviceUserReference'
+      fullPath: '/dashboard/devices/users/$deviceUserReference'
+      preLoaderRoute: typeof DashboardDevicesUsersDeviceUserReferenceRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
     '/dashboard/services/calls/': {
@@ -797,23 +1032,35 @@ const LandingRouteRouteWithChildren = LandingRouteRoute._addFileChildren(
 
 interface DashboardRouteRouteChildren {
   DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardAccessGroupsRoute: typeof DashboardAccessGroupsRoute
+  DashboardAccessTagsRoute: typeof DashboardAccessTagsRoute
   DashboardAccountAlertsRoute: typeof DashboardAccountAlertsRoute
   DashboardAccountAppsRoute: typeof DashboardAccountAppsRoute
   DashboardAccountAuditRoute: typeof DashboardAccountAuditRoute
   DashboardAccountLicensesRoute: typeof DashboardAccountLicensesRoute
   DashboardAccountMigrationsRoute: typeof DashboardAccountMigrationsRoute
   DashboardAccountSupportAccessRoute: typeof DashboardAccountSupportAccessRoute
+  DashboardDevicesLogsRoute: typeof DashboardDevicesLogsRoute
+  DashboardDevicesMetricsRoute: typeof DashboardDevicesMetricsRoute
   DashboardServicesCommentsRoute: typeof DashboardServicesCommentsRoute
   DashboardServicesDiagnosticsRoute: typeof DashboardServicesDiagnosticsRoute
+  DashboardDevicesIndexRoute: typeof DashboardDevicesIndexRoute
   DashboardServicesIndexRoute: typeof DashboardServicesIndexRoute
+  DashboardAccessRolesRoleReferenceRoute: typeof DashboardAccessRolesRoleReferenceRoute
+  DashboardAccessRolesCreateRoute: typeof DashboardAccessRolesCreateRoute
   DashboardAccountTransfersTransferIdRoute: typeof DashboardAccountTransfersTransferIdRoute
   DashboardAccountTransfersConfigRoute: typeof DashboardAccountTransfersConfigRoute
+  DashboardDevicesDeviceReferenceGpsRoute: typeof DashboardDevicesDeviceReferenceGpsRoute
+  DashboardDevicesUsersDeviceUserReferenceRoute: typeof DashboardDevicesUsersDeviceUserReferenceRoute
   DashboardServicesCallsPayloadReferenceRoute: typeof DashboardServicesCallsPayloadReferenceRoute
   DashboardServicesInterviewsPayloadReferenceRoute: typeof DashboardServicesInterviewsPayloadReferenceRoute
   DashboardServicesMessagesPayloadReferenceRoute: typeof DashboardServicesMessagesPayloadReferenceRoute
   DashboardServicesPhotosPayloadReferenceRoute: typeof DashboardServicesPhotosPayloadReferenceRoute
   DashboardServicesVideosPayloadReferenceRoute: typeof DashboardServicesVideosPayloadReferenceRoute
+  DashboardAccessRolesIndexRoute: typeof DashboardAccessRolesIndexRoute
   DashboardAccountTransfersIndexRoute: typeof DashboardAccountTransfersIndexRoute
+  DashboardDevicesDeviceReferenceIndexRoute: typeof DashboardDevicesDeviceReferenceIndexRoute
+  DashboardDevicesUsersIndexRoute: typeof DashboardDevicesUsersIndexRoute
   DashboardServicesCallsIndexRoute: typeof DashboardServicesCallsIndexRoute
   DashboardServicesInterviewsIndexRoute: typeof DashboardServicesInterviewsIndexRoute
   DashboardServicesMessagesIndexRoute: typeof DashboardServicesMessagesIndexRoute
@@ -823,18 +1070,30 @@ interface DashboardRouteRouteChildren {
 
 const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardIndexRoute: DashboardIndexRoute,
+  DashboardAccessGroupsRoute: DashboardAccessGroupsRoute,
+  DashboardAccessTagsRoute: DashboardAccessTagsRoute,
   DashboardAccountAlertsRoute: DashboardAccountAlertsRoute,
   DashboardAccountAppsRoute: DashboardAccountAppsRoute,
   DashboardAccountAuditRoute: DashboardAccountAuditRoute,
   DashboardAccountLicensesRoute: DashboardAccountLicensesRoute,
   DashboardAccountMigrationsRoute: DashboardAccountMigrationsRoute,
   DashboardAccountSupportAccessRoute: DashboardAccountSupportAccessRoute,
+  DashboardDevicesLogsRoute: DashboardDevicesLogsRoute,
+  DashboardDevicesMetricsRoute: DashboardDevicesMetricsRoute,
   DashboardServicesCommentsRoute: DashboardServicesCommentsRoute,
   DashboardServicesDiagnosticsRoute: DashboardServicesDiagnosticsRoute,
+  DashboardDevicesIndexRoute: DashboardDevicesIndexRoute,
   DashboardServicesIndexRoute: DashboardServicesIndexRoute,
+  DashboardAccessRolesRoleReferenceRoute:
+    DashboardAccessRolesRoleReferenceRoute,
+  DashboardAccessRolesCreateRoute: DashboardAccessRolesCreateRoute,
   DashboardAccountTransfersTransferIdRoute:
     DashboardAccountTransfersTransferIdRoute,
   DashboardAccountTransfersConfigRoute: DashboardAccountTransfersConfigRoute,
+  DashboardDevicesDeviceReferenceGpsRoute:
+    DashboardDevicesDeviceReferenceGpsRoute,
+  DashboardDevicesUsersDeviceUserReferenceRoute:
+    DashboardDevicesUsersDeviceUserReferenceRoute,
   DashboardServicesCallsPayloadReferenceRoute:
     DashboardServicesCallsPayloadReferenceRoute,
   DashboardServicesInterviewsPayloadReferenceRoute:
@@ -845,7 +1104,11 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
     DashboardServicesPhotosPayloadReferenceRoute,
   DashboardServicesVideosPayloadReferenceRoute:
     DashboardServicesVideosPayloadReferenceRoute,
+  DashboardAccessRolesIndexRoute: DashboardAccessRolesIndexRoute,
   DashboardAccountTransfersIndexRoute: DashboardAccountTransfersIndexRoute,
+  DashboardDevicesDeviceReferenceIndexRoute:
+    DashboardDevicesDeviceReferenceIndexRoute,
+  DashboardDevicesUsersIndexRoute: DashboardDevicesUsersIndexRoute,
   DashboardServicesCallsIndexRoute: DashboardServicesCallsIndexRoute,
   DashboardServicesInterviewsIndexRoute: DashboardServicesInterviewsIndexRoute,
   DashboardServicesMessagesIndexRoute: DashboardServicesMessagesIndexRoute,

@@ -1,0 +1,123 @@
+import { Badge, Button, Group, Modal } from '@mantine/core';
+import { useState } from 'react';
+import type { Group as GroupEntity } from '#shared/contract/entities/groups.ts';
+import { CursorTable, type Column } from '../../components/data/cursor-table.tsx';
+import { PageHeader } from '../../components/page/page-header.tsx';
+import { useCursorList, useEndpointMutation } from '../../lib/api-hooks.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { deleteGroup, getGroup, listGroups } from './api.ts';
+import { ConfirmDelete } from './confirm-delete.tsx';
+import { errorLinesOf } from './error-lines.tsx';
+import { GroupForm } from './group-form.tsx';
+import { tagLabel } from './group-form-model.ts';
+import { useTagDefinitions } from './tag-definitions.ts';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; group: GroupEntity } | undefined;
+
+/** Groups with their tags and counts; create, edit (tags) and delete. */
+export function GroupsScreen() {
+  const list = useCursorList(listGroups, { query: {} });
+  const tags = useTagDefinitions();
+  const [editing, setEditing] = useState<Editing>(undefined);
+  const [deleting, setDeleting] = useState<GroupEntity | undefined>(undefined);
+  const remove = useEndpointMutation(deleteGroup, { invalidates: [listGroups, getGroup] });
+
+  const columns: readonly Column<GroupEntity>[] = [
+    { header: 'Group', value: (row) => row.group_reference },
+    {
+      header: 'Tags',
+      value: (row) => row.tags.map(tagLabel).join('; '),
+      render: (row) =>
+        row.tags.length === 0 ? (
+          '—'
+        ) : (
+          <Group gap={4}>
+            {row.tags.map((tag) => (
+              <Badge key={tag.tag_key} variant="outline" color="gray" tt="none" c="var(--mantine-color-text)">
+                {tagLabel(tag)}
+              </Badge>
+            ))}
+          </Group>
+        ),
+    },
+    { header: 'Device users', value: (row) => row.stats?.device_users ?? 0, render: (row) => formatNumber(row.stats?.device_users ?? 0) },
+    { header: 'Expected devices', value: (row) => row.stats?.expected_devices ?? 0, render: (row) => formatNumber(row.stats?.expected_devices ?? 0) },
+    { header: 'Devices', value: (row) => row.stats?.actual_devices ?? 0, render: (row) => formatNumber(row.stats?.actual_devices ?? 0) },
+    { header: 'Last changed', value: (row) => row.updated_at ?? '', render: (row) => formatDateTime(row.updated_at) },
+    {
+      header: 'Actions',
+      value: () => '',
+      render: (row) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'edit', group: row })} aria-label={`Edit group ${row.group_reference}`}>
+            Edit
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => {
+              remove.reset();
+              setDeleting(row);
+            }}
+            aria-label={`Delete group ${row.group_reference}`}
+          >
+            Delete
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Groups"
+        description="Device users belong to a group; roles grant access by group name and tags."
+        actions={
+          <Button onClick={() => setEditing({ mode: 'create' })} disabled={tags.isLoading}>
+            Create group
+          </Button>
+        }
+      />
+      <CursorTable
+        label="Groups"
+        columns={columns}
+        rows={list.items}
+        rowKey={(row) => row.group_reference}
+        isLoading={list.isLoading}
+        error={list.error}
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        fetchNextPage={list.fetchNextPage}
+        empty="No groups yet. Create one to get started."
+      />
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+        title={editing?.mode === 'edit' ? `Edit group ${editing.group.group_reference}` : 'Create group'}
+        size="lg"
+      >
+        {editing !== undefined && (
+          <GroupForm
+            group={editing.mode === 'edit' ? editing.group : undefined}
+            definitions={tags.definitions ?? []}
+            onDone={() => setEditing(undefined)}
+          />
+        )}
+      </Modal>
+      <ConfirmDelete
+        opened={deleting !== undefined}
+        title={`Delete group ${deleting?.group_reference ?? ''}?`}
+        message="A group can be deleted only when no device user belongs to it. Roles that name it keep their rules."
+        lines={remove.error ? errorLinesOf(remove.error) : []}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(undefined)}
+        onConfirm={() => {
+          if (deleting === undefined) return;
+          remove.mutate({ params: { group_reference: deleting.group_reference } }, { onSuccess: () => setDeleting(undefined) });
+        }}
+      />
+    </>
+  );
+}

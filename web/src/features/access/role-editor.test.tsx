@@ -1,0 +1,65 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '../../app/providers.tsx';
+import { memoryStorage } from '../session/auth-storage.ts';
+import { Session } from '../session/session.ts';
+import { RoleEditor } from './role-editor.tsx';
+import { EMPTY_ROLE } from './role-model.ts';
+
+const catalogue = [
+  { action: 'devices:List', description: 'List devices.' },
+  { action: 'devices:Read', description: 'Read a device.' },
+  { action: 'payloads:Download', description: 'Download payloads.' },
+];
+
+function render(node: ReactNode): string {
+  const session = new Session({
+    storage: memoryStorage(),
+    flowStorage: memoryStorage(),
+    origin: 'http://localhost:3000',
+    navigate: () => undefined,
+    navigateExternal: () => undefined,
+    notify: () => undefined,
+  });
+  const html = renderToString(
+    <AppProviders queryClient={new QueryClient()} session={session}>
+      {node}
+    </AppProviders>,
+  );
+  return html.replace(/<[^>]+>/g, ' ').replace(/&quot;/g, '"').replace(/\s+/g, ' ');
+}
+
+describe('RoleEditor', () => {
+  it('explains each rule and evaluates the whole role against the catalogue', () => {
+    const text = render(
+      <RoleEditor
+        initial={{
+          ...EMPTY_ROLE,
+          reference: 'sales',
+          rules: [
+            { effect: 'allow', actions: ['devices:*'], isRegex: false, conditions: [{ mode: 'include', names: 'sales-*', keys: '', values: '', isRegex: false }] },
+            { effect: 'deny', actions: ['devices:Read'], isRegex: false, conditions: [] },
+          ],
+        }}
+        creating
+        readOnly={false}
+        catalogue={catalogue}
+        onSaved={() => undefined}
+      />,
+    );
+    expect(text).toContain('Allows actions matching "devices:*" on groups whose name is like "sales-*".');
+    expect(text).toContain('Denies devices:Read, everywhere.');
+    expect(text).toContain('The patterns cover 2 catalogue actions: devices:List, devices:Read.');
+    expect(text).toContain('1 of 3 actions are allowed on at least some groups');
+    expect(text).toContain('Create role');
+  });
+
+  it('shows a system role read-only, without a save button', () => {
+    const text = render(<RoleEditor initial={{ ...EMPTY_ROLE, reference: 'admin', rules: [{ effect: 'allow', actions: ['*'], isRegex: false, conditions: [] }] }} creating={false} readOnly catalogue={catalogue} onSaved={() => undefined} />);
+    expect(text).toContain('Actions: *');
+    expect(text).toContain('Allows every action.');
+    expect(text).not.toContain('Save role');
+  });
+});

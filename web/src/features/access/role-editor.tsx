@@ -1,0 +1,191 @@
+import { Button, Checkbox, Group, MultiSelect, Paper, SimpleGrid, Spoiler, Stack, TagsInput, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useMemo, useState, type FormEvent } from 'react';
+import { PAYLOAD_TYPES, type PayloadType } from '#shared/constants/payloads.ts';
+import type { Role } from '#shared/contract/entities/roles.ts';
+import { useEndpointMutation } from '../../lib/api-hooks.ts';
+import { getRole, listRoles, putRole } from './api.ts';
+import { ErrorLines, errorLinesOf } from './error-lines.tsx';
+import { roleSummary } from './explain-rule.ts';
+import { checkRole, EMPTY_RULE, type CatalogueEntry, type RoleDraft } from './role-model.ts';
+import { RuleCard } from './rule-card.tsx';
+
+const ALERT_FLAGS = [
+  ['ops_read', 'Read operational alerts'],
+  ['ops_write', 'Clear operational alerts'],
+  ['sec_read', 'Read security alerts'],
+  ['sec_write', 'Clear security alerts'],
+] as const;
+
+/**
+ * The permission editor of the create and detail pages. Every change is checked live with the contract's RoleRequest
+ * schema and the server's matcher check; each rule explains itself; the summary evaluates the whole role against the
+ * action catalogue with shared/permissions. Saves with admin.roles.put.
+ */
+export function RoleEditor({ initial, creating, readOnly, catalogue, onSaved }: {
+  initial: RoleDraft;
+  creating: boolean;
+  readOnly: boolean;
+  catalogue: readonly CatalogueEntry[];
+  onSaved: (role: Role) => void;
+}) {
+  const [draft, setDraft] = useState<RoleDraft>(initial);
+  const [touched, setTouched] = useState(false);
+  const save = useEndpointMutation(putRole, { invalidates: [listRoles, getRole] });
+  const check = useMemo(() => checkRole(draft, { checkReference: creating }), [draft, creating]);
+  const summary = useMemo(() => roleSummary(draft.rules, catalogue), [draft.rules, catalogue]);
+
+  const update = (next: Partial<RoleDraft>) => {
+    setTouched(true);
+    setDraft((previous) => ({ ...previous, ...next }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (check.body === undefined) return;
+    save.mutate({ params: { role_reference: draft.reference.trim() }, body: check.body }, { onSuccess: onSaved });
+  };
+
+  const problems = check.lines.length + check.ruleLines.reduce((sum, list) => sum + list.length, 0);
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <Paper withBorder p="md">
+          <Title order={2} size="h4" mb="sm">
+            Role
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <TextInput
+              label="Role name"
+              description="3 to 35 characters; cannot be changed later"
+              value={draft.reference}
+              onChange={(event) => update({ reference: event.currentTarget.value })}
+              disabled={!creating}
+              required
+            />
+            <Textarea
+              label="Description"
+              value={draft.description}
+              onChange={(event) => update({ description: event.currentTarget.value })}
+              disabled={readOnly}
+              autosize
+              minRows={1}
+              maxLength={1000}
+            />
+          </SimpleGrid>
+        </Paper>
+
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Rules
+          </Title>
+          <Text size="sm">
+            A rule allows or denies actions, on every group or only on groups its conditions match. Deny beats allow.
+          </Text>
+          {draft.rules.map((rule, index) => (
+            <RuleCard
+              key={index}
+              rule={rule}
+              index={index}
+              catalogue={catalogue}
+              lines={touched ? (check.ruleLines[index] ?? []) : []}
+              disabled={readOnly}
+              onChange={(next) => update({ rules: draft.rules.map((current, i) => (i === index ? next : current)) })}
+              onRemove={() => update({ rules: draft.rules.filter((_, i) => i !== index) })}
+            />
+          ))}
+          <Group>
+            <Button variant="default" onClick={() => update({ rules: [...draft.rules, EMPTY_RULE] })} disabled={readOnly}>
+              Add rule
+            </Button>
+          </Group>
+        </Stack>
+
+        <Paper withBorder p="md">
+          <Title order={2} size="h4" mb="sm">
+            Data and network
+          </Title>
+          {readOnly ? (
+            // Read-only (system role): plain text reads better than disabled pills, which are faint in dark mode.
+            <Stack gap={4}>
+              <Text size="sm">
+                <strong>Payload types:</strong> {draft.payloadTypes.length === 0 ? 'none' : draft.payloadTypes.join(', ')}
+              </Text>
+              <Text size="sm">
+                <strong>CIDR ranges:</strong> {draft.cidrRanges.length === 0 ? 'anywhere' : draft.cidrRanges.join(', ')}
+              </Text>
+            </Stack>
+          ) : (
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              <MultiSelect
+                label="Payload types"
+                description="The kinds of recording this role may see"
+                data={[...PAYLOAD_TYPES]}
+                value={draft.payloadTypes}
+                onChange={(value) => update({ payloadTypes: value as PayloadType[] })}
+                clearable
+              />
+              <TagsInput
+                label="CIDR ranges"
+                description="The role applies only from these addresses (e.g. 10.0.0.0/8); empty: anywhere"
+                value={draft.cidrRanges}
+                onChange={(value) => update({ cidrRanges: value })}
+                splitChars={[',', ' ']}
+                clearable
+              />
+            </SimpleGrid>
+          )}
+        </Paper>
+
+        <Paper withBorder p="md">
+          <Title order={2} size="h4" mb="sm">
+            Alerts
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {ALERT_FLAGS.map(([flag, label]) => (
+              <Checkbox
+                key={flag}
+                label={label}
+                checked={draft.alertPermissions[flag]}
+                onChange={(event) => update({ alertPermissions: { ...draft.alertPermissions, [flag]: event.currentTarget.checked } })}
+                disabled={readOnly}
+              />
+            ))}
+            <Checkbox
+              label="Alertable: holders of this role are notified of alerts"
+              checked={draft.isAlertable}
+              onChange={(event) => update({ isAlertable: event.currentTarget.checked })}
+              disabled={readOnly}
+            />
+          </SimpleGrid>
+        </Paper>
+
+        <Paper withBorder p="md">
+          <Title order={2} size="h4" mb="sm">
+            What this role allows
+          </Title>
+          <Text size="sm" mb="xs" aria-live="polite">
+            {summary.allowed.length} of {summary.total} actions are allowed on at least some groups (evaluated across every rule; deny beats allow).
+          </Text>
+          {summary.allowed.length > 0 && (
+            <Spoiler maxHeight={72} showLabel="Show all" hideLabel="Show fewer">
+              <Text size="sm">{summary.allowed.join(', ')}</Text>
+            </Spoiler>
+          )}
+        </Paper>
+
+        <ErrorLines lines={touched ? check.lines : []} />
+        <ErrorLines title="The server refused the role" lines={save.error ? errorLinesOf(save.error) : []} />
+        {!readOnly && (
+          <Group justify="flex-end">
+            {touched && problems > 0 && <Text size="sm">{problems} {problems === 1 ? 'problem' : 'problems'} to fix before saving</Text>}
+            <Button type="submit" loading={save.isPending} disabled={touched && problems > 0}>
+              {creating ? 'Create role' : 'Save role'}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

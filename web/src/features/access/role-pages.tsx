@@ -1,0 +1,113 @@
+import { Alert, Button, Group, Loader } from '@mantine/core';
+import { useState } from 'react';
+import type { Role } from '#shared/contract/entities/roles.ts';
+import { PageHeader } from '../../components/page/page-header.tsx';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/api-hooks.ts';
+import { deleteRole, getRole, listRoles } from './api.ts';
+import { ConfirmDelete } from './confirm-delete.tsx';
+import { errorLinesOf } from './error-lines.tsx';
+import { RoleEditor } from './role-editor.tsx';
+import { draftOfRole, EMPTY_ROLE, type CatalogueEntry } from './role-model.ts';
+
+/** The catalogue is loaded by the route (lazily); until then the editor waits. */
+export interface CatalogueState {
+  catalogue: readonly CatalogueEntry[] | undefined;
+  error: Error | null;
+}
+
+function CatalogueGate({ state, children }: { state: CatalogueState; children: (catalogue: readonly CatalogueEntry[]) => React.ReactNode }) {
+  if (state.error !== null) {
+    return (
+      <Alert variant="default" title="The action catalogue could not be loaded">
+        {state.error.message}
+      </Alert>
+    );
+  }
+  if (state.catalogue === undefined) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label="Loading the action catalogue" />
+      </Group>
+    );
+  }
+  return <>{children(state.catalogue)}</>;
+}
+
+/** /dashboard/access/roles/create */
+export function CreateRoleScreen({ catalogue, onSaved }: { catalogue: CatalogueState; onSaved: (role: Role) => void }) {
+  return (
+    <>
+      <PageHeader title="Create role" description="Give the role a name, then add rules: which actions it allows or denies, and on which groups." />
+      <CatalogueGate state={catalogue}>
+        {(entries) => <RoleEditor initial={EMPTY_ROLE} creating readOnly={false} catalogue={entries} onSaved={onSaved} />}
+      </CatalogueGate>
+    </>
+  );
+}
+
+/** /dashboard/access/roles/$roleReference: the role in the editor (read-only for system roles), and delete. */
+export function RoleDetailScreen({ reference, catalogue, onDeleted }: { reference: string; catalogue: CatalogueState; onDeleted: () => void }) {
+  const role = useEndpointQuery(getRole, { params: { role_reference: reference } });
+  const [deleting, setDeleting] = useState(false);
+  const remove = useEndpointMutation(deleteRole, { invalidates: [listRoles] });
+  const title = `Role ${reference}`;
+
+  if (role.data === undefined) {
+    return (
+      <>
+        <PageHeader title={title} />
+        {role.isLoading ? (
+          <Group justify="center" py="xl">
+            <Loader aria-label="Loading the role" />
+          </Group>
+        ) : (
+          <Alert variant="default" title="This role could not be loaded">
+            {role.error?.message ?? 'No such role.'}
+          </Alert>
+        )}
+      </>
+    );
+  }
+  const system = role.data.is_system;
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={role.data.description}
+        actions={
+          system ? undefined : (
+            <Button
+              variant="default"
+              onClick={() => {
+                remove.reset();
+                setDeleting(true);
+              }}
+            >
+              Delete role
+            </Button>
+          )
+        }
+      />
+      {system && (
+        <Alert variant="default" title="System role" mb="md">
+          System roles are provided with the platform and cannot be changed or deleted.
+        </Alert>
+      )}
+      <CatalogueGate state={catalogue}>
+        {(entries) => (
+          // Keyed by the stored version, so a save (which refetches) restarts the editor from what the server kept.
+          <RoleEditor key={role.data.updated_at ?? ''} initial={draftOfRole(role.data)} creating={false} readOnly={system} catalogue={entries} onSaved={() => undefined} />
+        )}
+      </CatalogueGate>
+      <ConfirmDelete
+        opened={deleting}
+        title={`Delete role ${reference}?`}
+        message="Portal users holding only this role lose their access. The account's default role cannot be deleted."
+        lines={remove.error ? errorLinesOf(remove.error) : []}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(false)}
+        onConfirm={() => remove.mutate({ params: { role_reference: reference } }, { onSuccess: onDeleted })}
+      />
+    </>
+  );
+}

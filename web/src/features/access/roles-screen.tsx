@@ -1,0 +1,58 @@
+import { Anchor, Button } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
+import type { Role } from '#shared/contract/entities/roles.ts';
+import { CursorTable, type Column } from '../../components/data/cursor-table.tsx';
+import { PageHeader } from '../../components/page/page-header.tsx';
+import { useCursorList } from '../../lib/api-hooks.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { listRoles } from './api.ts';
+
+const columns: readonly Column<Role>[] = [
+  {
+    header: 'Role',
+    value: (row) => row.role_reference,
+    render: (row) => (
+      <Anchor style={{ whiteSpace: 'nowrap' }} renderRoot={(props) => <Link {...props} to="/dashboard/access/roles/$roleReference" params={{ roleReference: row.role_reference }} />}>
+        {row.role_reference}
+      </Anchor>
+    ),
+  },
+  { header: 'Description', value: (row) => row.description ?? '' },
+  { header: 'Permissions', value: (row) => row.permissions.length, render: (row) => formatNumber(row.permissions.length) },
+  {
+    header: 'Payload types',
+    value: (row) => row.payload_types.join(', '),
+    render: (row) => (row.payload_types.length === PAYLOAD_TYPES.length ? 'All' : row.payload_types.join(', ') || 'None'),
+  },
+  { header: 'CIDR ranges', value: (row) => row.cidr_ranges.join(', ') },
+  { header: 'Alertable', value: (row) => (row.is_alertable ? 'Yes' : 'No') },
+  { header: 'Kind', value: (row) => (row.is_system ? 'System' : 'Custom') },
+  { header: 'Last changed', value: (row) => row.updated_at ?? '', render: (row) => formatDateTime(row.updated_at) },
+];
+
+/** The tenant's roles, each linking to its permission editor. */
+export function RolesScreen() {
+  const list = useCursorList(listRoles, { query: {} });
+  return (
+    <>
+      <PageHeader
+        title="Roles"
+        description="What portal users may do, and on which groups. System roles cannot be changed."
+        actions={<Button renderRoot={(props) => <Link {...props} to="/dashboard/access/roles/create" />}>Create role</Button>}
+      />
+      <CursorTable
+        label="Roles"
+        columns={columns}
+        rows={list.items}
+        rowKey={(row) => row.role_reference}
+        isLoading={list.isLoading}
+        error={list.error}
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        fetchNextPage={list.fetchNextPage}
+        empty="No roles yet."
+      />
+    </>
+  );
+}

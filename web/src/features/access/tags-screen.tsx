@@ -1,0 +1,109 @@
+import { Button, Group, Modal } from '@mantine/core';
+import { useState } from 'react';
+import type { TagDefinition } from '#shared/contract/entities/groups.ts';
+import { CursorTable, type Column } from '../../components/data/cursor-table.tsx';
+import { PageHeader } from '../../components/page/page-header.tsx';
+import { useCursorList, useEndpointMutation } from '../../lib/api-hooks.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { deleteTag, getTag, listGroups, listTags } from './api.ts';
+import { ConfirmDelete } from './confirm-delete.tsx';
+import { errorLinesOf } from './error-lines.tsx';
+import { isGroupConflict, TagForm } from './tag-form.tsx';
+import { allowedValuesText } from './tag-form-model.ts';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; definition: TagDefinition } | undefined;
+
+/** Tag definitions: keys, the values groups may give them, required or not; create, edit and delete. */
+export function TagsScreen() {
+  const list = useCursorList(listTags, { query: {} });
+  const [editing, setEditing] = useState<Editing>(undefined);
+  const [deleting, setDeleting] = useState<TagDefinition | undefined>(undefined);
+  const remove = useEndpointMutation(deleteTag, { invalidates: [listTags, getTag, listGroups] });
+
+  const removeTag = (force: boolean) => {
+    if (deleting === undefined) return;
+    remove.mutate(
+      { params: { tag_key: deleting.tag_key }, query: force ? { force_update: 'true' } : {} },
+      { onSuccess: () => setDeleting(undefined) },
+    );
+  };
+
+  const columns: readonly Column<TagDefinition>[] = [
+    { header: 'Key', value: (row) => row.tag_key },
+    { header: 'Allowed values', value: (row) => allowedValuesText(row) },
+    { header: 'Required', value: (row) => (row.is_required ? 'Yes' : 'No') },
+    { header: 'Default value', value: (row) => row.default_value ?? '' },
+    { header: 'Last changed', value: (row) => row.updated_at ?? '', render: (row) => formatDateTime(row.updated_at) },
+    {
+      header: 'Actions',
+      value: () => '',
+      render: (row) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'edit', definition: row })} aria-label={`Edit tag ${row.tag_key}`}>
+            Edit
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => {
+              remove.reset();
+              setDeleting(row);
+            }}
+            aria-label={`Delete tag ${row.tag_key}`}
+          >
+            Delete
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
+  const conflict = isGroupConflict(remove.error);
+
+  return (
+    <>
+      <PageHeader
+        title="Tags"
+        description="Tag keys groups may carry, with the values allowed for each."
+        actions={<Button onClick={() => setEditing({ mode: 'create' })}>Create tag</Button>}
+      />
+      <CursorTable
+        label="Tags"
+        columns={columns}
+        rows={list.items}
+        rowKey={(row) => row.tag_key}
+        isLoading={list.isLoading}
+        error={list.error}
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        fetchNextPage={list.fetchNextPage}
+        empty="No tags are defined yet."
+      />
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={editing !== undefined}
+        onClose={() => setEditing(undefined)}
+        title={editing?.mode === 'edit' ? `Edit tag ${editing.definition.tag_key}` : 'Create tag'}
+        size="lg"
+      >
+        {editing !== undefined && <TagForm definition={editing.mode === 'edit' ? editing.definition : undefined} onDone={() => setEditing(undefined)} />}
+      </Modal>
+      <ConfirmDelete
+        opened={deleting !== undefined}
+        title={`Delete tag ${deleting?.tag_key ?? ''}?`}
+        message="Groups that carry this tag block the delete; you may then remove it from them as well."
+        lines={remove.error ? errorLinesOf(remove.error) : []}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(undefined)}
+        onConfirm={() => removeTag(false)}
+        extra={
+          conflict ? (
+            <Button variant="default" onClick={() => removeTag(true)} loading={remove.isPending}>
+              Delete and remove from these groups
+            </Button>
+          ) : undefined
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { Alert, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useState, type ReactNode } from 'react';
+import type { DeviceUser } from '#shared/contract/entities/device-users.ts';
+import { PageHeader } from '../../components/page/page-header.tsx';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/api-hooks.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { deleteDeviceUser, getDeviceUser, listDeviceUserDevices, listDeviceUsers, updateDeviceUser } from './api.ts';
+import { DeviceUserForm } from './device-user-form.tsx';
+import { activationBody, deviceUserName, serviceLabel } from './device-user-form-model.ts';
+import { ActivityBadge } from './device-users-list.tsx';
+import { ErrorLines, errorLinesOf } from './error-lines.tsx';
+
+/** The device user's header, fields and actions (edit, offboard, re-onboard); `children` are the activity tabs. */
+export function DeviceUserDetail({ reference, children }: { reference: string; children: ReactNode }) {
+  const user = useEndpointQuery(getDeviceUser, { params: { device_user_reference: reference } });
+
+  if (user.isLoading) {
+    return (
+      <>
+        <PageHeader title={`Device user ${reference}`} />
+        <Group justify="center" py="xl">
+          <Loader aria-label="Loading the device user" />
+        </Group>
+      </>
+    );
+  }
+  if (user.data === undefined) {
+    return (
+      <>
+        <PageHeader title={`Device user ${reference}`} />
+        <Alert variant="default" title="This device user could not be loaded">
+          {user.error?.message ?? 'No such device user.'}
+        </Alert>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title={`Device user ${deviceUserName(user.data)}`}
+        description={`Reference ${user.data.device_user_reference}`}
+        actions={<DeviceUserActions user={user.data} />}
+      />
+      <DeviceUserFields user={user.data} />
+      {children}
+    </>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" fw={700} tt="uppercase" component="dt">
+        {label}
+      </Text>
+      <Text component="dd" m={0}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function DeviceUserFields({ user }: { user: DeviceUser }) {
+  return (
+    <Paper withBorder p="md" mb="lg">
+      <Title order={2} size="h4" mb="sm">
+        Details
+      </Title>
+      <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 3 }} m={0}>
+        <Field label="Status">
+          <ActivityBadge active={user.is_active} />
+        </Field>
+        <Field label="First name">{user.first_name ?? '—'}</Field>
+        <Field label="Surname">{user.surname ?? '—'}</Field>
+        <Field label="Email">{user.email ?? '—'}</Field>
+        <Field label="Group">{user.group ?? '—'}</Field>
+        <Field label="Services">{user.services.length === 0 ? '—' : user.services.map(serviceLabel).join(', ')}</Field>
+        <Field label="Expected devices">{formatNumber(user.expected_device_count)}</Field>
+        <Field label="Onboarded">{formatDateTime(user.onboard_date)}</Field>
+        <Field label="Offboarded">{formatDateTime(user.offboard_date)}</Field>
+        <Field label="Legacy platform">{user.is_legacy ? 'Yes' : 'No'}</Field>
+        <Field label="Last changed">{formatDateTime(user.updated_at)}</Field>
+        <Field label="Changed by">{user.updated_by ?? '—'}</Field>
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+function DeviceUserActions({ user }: { user: DeviceUser }) {
+  const [editing, edit] = useDisclosure(false);
+  const [confirming, confirm] = useDisclosure(false);
+  const [localLines, setLocalLines] = useState<string[]>([]);
+  const invalidates = [getDeviceUser, listDeviceUsers, listDeviceUserDevices];
+  // Offboarding is the DELETE (it keeps the record and needs no other field); re-onboarding is a PUT of the same fields.
+  const offboard = useEndpointMutation(deleteDeviceUser, { invalidates });
+  const reonboard = useEndpointMutation(updateDeviceUser, { invalidates });
+  const mutation = user.is_active ? offboard : reonboard;
+  const params = { device_user_reference: user.device_user_reference };
+
+  const apply = () => {
+    setLocalLines([]);
+    if (user.is_active) {
+      offboard.mutate({ params }, { onSuccess: confirm.close });
+      return;
+    }
+    const body = activationBody(user, true);
+    if (!body.ok) {
+      setLocalLines([...body.lines, 'Edit the device user to complete these fields, then re-onboard.']);
+      return;
+    }
+    reonboard.mutate({ params, body: body.body }, { onSuccess: confirm.close });
+  };
+
+  const lines = localLines.length > 0 ? localLines : mutation.error ? errorLinesOf(mutation.error) : [];
+  const verb = user.is_active ? 'Offboard' : 'Re-onboard';
+
+  return (
+    <>
+      <Button variant="default" onClick={edit.open}>
+        Edit
+      </Button>
+      <Button color={user.is_active ? 'red.9' : undefined} onClick={confirm.open}>
+        {verb}
+      </Button>
+      <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={editing} onClose={edit.close} title="Edit device user" size="lg">
+        <DeviceUserForm user={user} onDone={edit.close} />
+      </Modal>
+      <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={confirming} onClose={confirm.close} title={`${verb} ${deviceUserName(user)}?`}>
+        <Stack>
+          <Text>
+            {user.is_active
+              ? 'The user is marked offboarded from now on. Their records stay, under the retention policy, and they can be re-onboarded later.'
+              : 'The user is onboarded again from now on, with the same group and services.'}
+          </Text>
+          <ErrorLines lines={lines} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={confirm.close}>
+              Cancel
+            </Button>
+            <Button color={user.is_active ? 'red.9' : undefined} onClick={apply} loading={mutation.isPending}>
+              {verb}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

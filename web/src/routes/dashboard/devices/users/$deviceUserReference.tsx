@@ -1,0 +1,37 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod/mini';
+import { LOG_LEVELS } from '#shared/constants/devices.ts';
+import { ACTIVITY_TABS } from '../../../../features/device-users/activity-tabs.ts';
+import { DeviceUserActivity } from '../../../../features/device-users/device-user-activity.tsx';
+import { DeviceUserDetail } from '../../../../features/device-users/device-user-detail.tsx';
+
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+
+/** The open tab and its filters in the URL; junk is dropped (never a crash). */
+const DeviceUserSearch = z.object({
+  tab: z.catch(z.optional(z.enum(ACTIVITY_TABS)), undefined),
+  active: z.catch(z.optional(z.enum(['true'])), undefined),
+  level: z.catch(z.optional(z.enum(LOG_LEVELS)), undefined),
+  from: z.catch(z.optional(day), undefined),
+  to: z.catch(z.optional(day), undefined),
+});
+
+export const Route = createFileRoute('/dashboard/devices/users/$deviceUserReference')({
+  validateSearch: DeviceUserSearch,
+  component: DeviceUserPage,
+});
+
+function DeviceUserPage() {
+  const { deviceUserReference } = Route.useParams();
+  const filters = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <DeviceUserDetail reference={deviceUserReference}>
+      <DeviceUserActivity
+        reference={deviceUserReference}
+        filters={filters}
+        onChange={(next) => void navigate({ search: next, replace: true })}
+      />
+    </DeviceUserDetail>
+  );
+}
