@@ -31,10 +31,14 @@ export interface GatewayServerOptions<T extends RouteTarget> {
 
 /** API Gateway's payload limit; larger bodies are refused before a handler sees them. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
-const API_PREFIXES = ['/api/', '/internal/', '/device/'];
+/**
+ * Versioned on purpose: `/internal` and `/internal/support` are portal pages (spec point 2), so a bare `/internal/`
+ * prefix would answer a reload of them with the API's JSON 404.
+ */
+const API_PREFIXES = ['/api/', '/internal/v1/', '/device/'];
 
 function isApiPath(path: string): boolean {
-  return API_PREFIXES.some((prefix) => path.startsWith(prefix)) || ['/api', '/internal', '/device'].includes(path);
+  return API_PREFIXES.some((prefix) => path.startsWith(prefix)) || ['/api', '/internal/v1', '/device'].includes(path);
 }
 
 /** Only loopback origins (the portal on this port, `vite dev`) get CORS; nothing else is reflected. */

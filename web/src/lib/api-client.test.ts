@@ -101,6 +101,22 @@ describe('buildUrl', () => {
     expect(buildUrl(internalList, {}, BASES)).toBe('/internal/v1/support');
   });
 
+  it('fills an internal path\'s {client} from the call\'s client, encoded', () => {
+    const perClient = defineEndpoint({
+      id: 'internal.clients.thing',
+      surface: 'internal',
+      method: 'POST',
+      path: '/clients/{client}/supportaccess',
+      auth: 'user',
+      action: 'internal:Thing',
+      group: 'support-access',
+      summary: 'test',
+      response: z.object({}),
+    });
+    expect(buildUrl(perClient, { client: 'de mo' }, BASES)).toBe('/internal/v1/clients/de%20mo/supportaccess');
+    expect(() => buildUrl(perClient, {}, BASES)).toThrow('Path parameter "client" is missing');
+  });
+
   it('encodes a hostile tenant rather than letting it change the path', () => {
     expect(buildUrl(getDevice, { client: '../internal', params: { device_reference: 'x' } }, BASES)).toBe(
       '/api/v1/..%2Finternal/devices/x',

@@ -83,7 +83,8 @@ export function buildUrl(
   input: { client?: string; params?: object; query?: object },
   bases: SurfaceBases,
 ): string {
-  const params = (input.params ?? {}) as Record<string, unknown>;
+  // `{client}` inside an internal path (`/clients/{client}/…`) is the call's client, like the tenant prefix is.
+  const params = { ...(input.client === undefined ? {} : { client: input.client }), ...(input.params ?? {}) } as Record<string, unknown>;
   const path = endpoint.path.replace(/\{([a-z_]+)\}/g, (_match, name: string) =>
     encodeSegment(name, Object.hasOwn(params, name) ? params[name] : undefined),
   );

@@ -29,7 +29,7 @@ function InternalOverview() {
         description={
           <>
             The provider&rsquo;s clients. To act inside a client&rsquo;s portal, ask for{' '}
-            <Anchor component={Link} to="/internal/support" size="sm">
+            <Anchor component={Link} to="/internal/support" size="sm" underline="always">
               support access
             </Anchor>
             .

@@ -80,7 +80,7 @@ function SupportPage() {
         fetchNextPage={list.fetchNextPage}
         empty={`No ${status} requests.`}
       />
-      <Modal opened={opened} onClose={close} title="Request support access">
+      <Modal opened={opened} onClose={close} title="Request support access" closeButtonProps={{ 'aria-label': 'Close' }}>
         <RequestForm onDone={close} />
       </Modal>
     </>

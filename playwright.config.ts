@@ -1,0 +1,46 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests (issue 7 point 7): Debian's chromium (never a downloaded browser) against the REAL local stack, which
+ * test/e2e/global-setup.ts builds and starts on a free port. The `setup` project signs each demo account in through
+ * the local provider's page once per run and saves its storage state; the specs reuse those states.
+ * Artefacts: test-results/screenshots/<screen>-<light|dark>.png, test-results/e2e/ (failure screenshots and traces),
+ * test-results/report/ (HTML report).
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  outputDir: 'test-results/e2e',
+  globalSetup: './test/e2e/global-setup.ts',
+  // Two cores: two browsers side by side, the stack beside them.
+  workers: 2,
+  fullyParallel: true,
+  retries: 0,
+  forbidOnly: process.env.CI !== undefined,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { outputFolder: 'test-results/report', open: 'never' }]],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    viewport: { width: 1280, height: 800 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'setup', testMatch: /.*\.setup\.ts/ },
+    { name: 'chromium', testMatch: /.*\.spec\.ts/, dependencies: ['setup'] },
+  ],
+});

@@ -1,0 +1,76 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { BASE_URL_ENV } from './support/env.ts';
+
+/**
+ * Playwright's global setup: builds the portal (production build into web/dist), starts the REAL local stack on a free
+ * port in its own process (./support/stack-process.ts: DynamoDB Local in memory, s3rver, the OIDC provider, the API and
+ * the built portal on one origin, the demo fleet seeded), and hands its URL to the tests through the environment.
+ * The returned function stops it all. `E2E_SKIP_BUILD=1` reuses an existing web/dist.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const READY_TIMEOUT_MS = 240_000;
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const started = Date.now();
+  rmSync(join(ROOT, 'test-results/screenshots'), { recursive: true, force: true });
+  mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+  if (process.env.E2E_SKIP_BUILD !== '1') buildWeb();
+
+  const log = createWriteStream(join(ROOT, 'test-results/e2e-stack.log'));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/e2e/support/stack-process.ts')], {
+    cwd: ROOT,
+    // stdin stays open: the stack stops by itself when this process goes away (the pipe closes).
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  child.stderr?.pipe(log);
+  let ready: { baseURL: string; devices: number };
+  try {
+    ready = await waitForReady(child, log);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  process.env[BASE_URL_ENV] = ready.baseURL;
+  console.log(`e2e: local stack at ${ready.baseURL} (${ready.devices} demo devices) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+  return async () => {
+    await stopChild(child);
+    log.end();
+  };
+}
+
+function buildWeb(): void {
+  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('The web app did not build (npx vite build --config web/vite.config.ts)');
+}
+
+function waitForReady(child: ChildProcess, log: NodeJS.WritableStream): Promise<{ baseURL: string; devices: number }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The local stack was not ready within ${READY_TIMEOUT_MS / 1000} s (test-results/e2e-stack.log)`)), READY_TIMEOUT_MS);
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      log.write(`${line}\n`);
+      if (!line.startsWith('READY ')) return;
+      clearTimeout(timer);
+      resolve(JSON.parse(line.slice('READY '.length)) as { baseURL: string; devices: number });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The local stack exited (code ${code}) before it was ready (test-results/e2e-stack.log)`));
+    });
+  });
+}
+
+/** SIGTERM (the stack stops DynamoDB Local and s3rver), then SIGKILL if it has not exited within 20 s. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
