@@ -4,6 +4,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { CURRENT_TERMS } from '#shared/constants/terms.ts';
 import { useSession } from '../../features/session/session-context.tsx';
 import { acceptTermsEndpoint, termsStatusOptions } from '../../features/terms/terms-api.ts';
+import { rememberTermsAccepted } from '../../features/terms/terms-guard.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -40,6 +41,7 @@ function Acceptance({ accepted, acceptedAt, validFrom }: { accepted: boolean; ac
     mutationFn: () => session.call(acceptTermsEndpoint, { body: { valid_from: validFrom } }),
     onSuccess: async (status) => {
       queryClient.setQueryData(termsStatusOptions(session).queryKey, status);
+      rememberTermsAccepted(session);
       await navigate({ to: '/dashboard' });
     },
   });
