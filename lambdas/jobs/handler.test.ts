@@ -54,6 +54,12 @@ describe('jobs handler', () => {
     expect(queried.map((query) => [query.index, query.partition])).toEqual([[keys.account.listAll().index, keys.account.listAll().partition]]);
   });
 
+  it('runs the payload sweep over the client list with a Query (each client\'s due markers are a key range)', async () => {
+    const { dependencies, queried } = fakeDependencies();
+    await expect(createJobsHandler(() => dependencies)({ job: 'payload-sweep', input: {} })).resolves.toMatchObject({ clients: 0, due: 0 });
+    expect(queried.map((query) => [query.index, query.partition])).toEqual([[keys.account.listAll().index, keys.account.listAll().partition]]);
+  });
+
   it('refuses an unknown job, including names that exist on Object.prototype', async () => {
     const { dependencies } = fakeDependencies();
     const handler = createJobsHandler(() => dependencies);

@@ -2,6 +2,7 @@ import type { Dependencies } from '#core/dependencies.ts';
 import { deactivateInactiveDevices } from '#core/devices/deactivation.ts';
 import { expireDueRequests } from '../support-access/support-access-service.ts';
 import { alertsExpiryJob } from './alerts-expiry.ts';
+import { payloadSweepJob } from './payload-sweep.ts';
 
 /** A job: does its work with the given dependencies and reports what it did (logged, and returned to the invoker). */
 export type Job = (dependencies: Dependencies, input: Record<string, unknown>) => Promise<Record<string, unknown>>;
@@ -14,6 +15,7 @@ export const JOBS: Readonly<Record<string, Job>> = {
   'support-access-expiry': async (dependencies) => ({ ...(await expireDueRequests(dependencies)) }),
   'device-deactivation': async (dependencies) => ({ ...(await deactivateInactiveDevices(dependencies, dependencies.config.DEVICE_INACTIVITY_DAYS)) }),
   'alerts-expiry': alertsExpiryJob,
+  'payload-sweep': payloadSweepJob,
 };
 
 /** Runs one job by name. An unknown name is a configuration fault, so it throws rather than doing nothing. */

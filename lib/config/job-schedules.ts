@@ -27,6 +27,12 @@ export const PLATFORM_SCHEDULES: readonly ScheduleDefinition[] = [
     expression: 'rate(5 minutes)',
     target: { job: 'alerts-expiry', input: {} },
   },
+  {
+    name: 'payload-sweep',
+    // A payload marker is first due 15 minutes after registration (lambdas/core/payloads/sweep.ts): as often as that.
+    expression: 'rate(15 minutes)',
+    target: { job: 'payload-sweep', input: {} },
+  },
 ];
 
 const EXPRESSION = /^(rate\(\d+ (minute|minutes|hour|hours|day|days)\)|cron\(\S+ \S+ \S+ \S+ \S+ \S+\))$/;

@@ -12,6 +12,7 @@ import { signInDemoAccount } from '../device/portal-sign-in.ts';
 import { startLocalStack } from '../local/stack.ts';
 import { formatTable, interleavedMedians } from './measure.ts';
 import { measurePayloadPage, measurePeakMemory, measureThroughput, type BenchRow } from './payloads.ts';
+import { benchWeb } from './web.ts';
 
 /**
  * `npm run bench`: how `GET dashboard` and `GET devices` (first page) scale with the fleet. A dedicated local stack in a
@@ -70,7 +71,7 @@ async function writeFleet(deps: Dependencies, client: string, count: number): Pr
 }
 
 console.log('Payload processing: sealing and decrypting (throughput, then peak memory on 1 GiB)…');
-const payloadRows: BenchRow[] = [await measureThroughput(), await measurePeakMemory()];
+const payloadRows: BenchRow[] = [...(await measureThroughput()), await measurePeakMemory()];
 
 const dataDir = mkdtempSync(join(tmpdir(), 'verity-bench-'));
 const stack = await startLocalStack({ dataDir, port: 0, quiet: true, inMemoryDynamo: true });
@@ -98,10 +99,19 @@ try {
   console.log(`\n${formatTable(header, rows)}\n(${SAMPLES} samples each, interleaved)\n`);
 
   payloadRows.push(
-    await measurePayloadPage(deps, stack.apiUrl, { small: { client: 'demo', token: tokens.demo }, large: { client: 'acme', token: tokens.acme } }, SAMPLES),
+    await measurePayloadPage(
+      { endpoint: stack.env.DYNAMODB_ENDPOINT, region: stack.env.AWS_REGION, tableName: stack.env.TABLE_NAME },
+      stack.apiUrl,
+      { small: { client: 'demo', token: tokens.demo }, large: { client: 'acme', token: tokens.acme } },
+      SAMPLES,
+    ),
   );
   console.log(`\n${formatTable(['payloads (issue 6)', 'result', 'aim', 'verdict'], payloadRows)}\n(page medians: ${SAMPLES} samples each, interleaved)`);
 } finally {
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+// The portal (issue 7): JS size and LCP of /dashboard in headless Chromium, against its own stack (./web.ts).
+console.log('\nPortal: JS and LCP of /dashboard in headless Chromium…');
+console.log(`\n${await benchWeb()}`);

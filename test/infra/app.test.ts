@@ -286,9 +286,9 @@ describe('web', () => {
     expect(rewrite({ request: { uri: '/config.js' } }).uri).toBe('/config.js');
   });
 
-  it('deploys the portal files, invalidating the entry files', () => {
+  it('deploys the portal files, invalidating the entry files (version.json too: open tabs poll it)', () => {
     t.web.resourceCountIs('Custom::CDKBucketDeployment', 2);
-    t.web.hasResourceProperties('Custom::CDKBucketDeployment', { DistributionPaths: ['/index.html', '/config.js'] });
+    t.web.hasResourceProperties('Custom::CDKBucketDeployment', { DistributionPaths: ['/index.html', '/config.js', '/version.json'] });
   });
 });
 

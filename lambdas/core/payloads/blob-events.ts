@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ClientId, PayloadReference } from '#shared/contract/fields.ts';
 import { payloadObjectKey } from '../store/keys.ts';
 import { processPayload, type ProcessingDependencies, type ProcessingOutcome } from './processing.ts';
+import { markUnregisteredObject } from './sweep-marker.ts';
 
 /** EventBridge `Object Created` from the raw bucket (AWS). */
 const BusObjectCreated = z.looseObject({
@@ -54,7 +55,8 @@ export class NotRegisteredYetError extends Error {
 
 /**
  * Processes each payload object an event names. Keys that are not payload objects are skipped. An object whose
- * payload is not registered yet throws NotRegisteredYetError after the others are done, so the event is retried.
+ * payload is not registered yet gets a sweep marker and throws NotRegisteredYetError after the others are done, so
+ * the event is retried (and swept if it never registers).
  */
 export async function processBlobEvent(
   deps: ProcessingDependencies & { config: { RAW_BUCKET: string } },
@@ -68,6 +70,11 @@ export async function processBlobEvent(
     outcomes[objectKey] = payload === undefined ? 'skipped' : await processPayload(deps, payload.client, payload.payloadReference);
   }
   const waiting = Object.entries(outcomes).filter(([, outcome]) => outcome === 'not-registered');
+  // If the registration never comes, the retries run out and the event is gone: the sweep's marker remembers it.
+  for (const [objectKey] of waiting) {
+    const payload = payloadOfObjectKey(objectKey);
+    if (payload !== undefined) await markUnregisteredObject(deps, payload.client, payload.payloadReference);
+  }
   if (waiting.length > 0) throw new NotRegisteredYetError(`Not registered yet: ${waiting.map(([objectKey]) => objectKey).join(', ')}`);
   return outcomes;
 }

@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, type DecipherGCM, type Hash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, type DecipherGCM } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { unwrapDek, wrapDek, type KekDeps } from '../device-data/envelope.ts';
 import { ValidationError } from '../errors.ts';
+import { inlineHasher, type PlaintextHasher } from './plaintext-hasher.ts';
 
 /**
  * Payload crypto (the agreement in DESIGN.md §7, docs/device-protocol.md "Payloads"):
@@ -145,31 +146,57 @@ export async function openPayloadMeta(deps: KekDeps, client: string, item: Paylo
   return openSealedMeta(await openPayloadDek(deps, client, item), sealedMeta);
 }
 
+/** How decryptContent hashes and who sees the plaintext before the consumer. */
+export interface DecryptOptions {
+  /** SHA-256 of the plaintext: inline by default; `sharedHashWorker.hasher()` runs it on another thread. */
+  hasher?: PlaintextHasher;
+  /**
+   * Sees every group of plaintext parts, in order, just before the consumer gets it; the last group (`last` true)
+   * only once the tag and the checksum verified. Awaited: a slow observer holds the stream back, and a throw fails it,
+   * so the consumer never receives the last bytes (the processing's malware scan gates the processed object here).
+   */
+  observe?: (parts: Buffer[], last: boolean) => void | Promise<void>;
+}
+
 /**
  * Decrypts `ciphertext | tag` as a stream in constant memory: holds back the last 16 bytes (the tag candidate),
  * hashes the plaintext as it passes, and at the end verifies the GCM tag, then the SHA-256 `checksum`. Either failing
  * errors the stream with PayloadCryptoError ('content' or 'checksum'), so a consumer (an S3 PUT) is aborted and never
  * completes with unverified plaintext.
  */
-export function decryptContent(dek: Buffer, iv: Buffer, checksum: string): Transform {
+export function decryptContent(dek: Buffer, iv: Buffer, checksum: string, options: DecryptOptions = {}): Transform {
   if (iv.length !== IV_BYTES) throw new PayloadCryptoError('content', `iv: Must be ${IV_BYTES} bytes`);
-  return new DecryptStream(createDecipheriv('aes-256-gcm', dek, iv), checksum.toLowerCase());
+  return new DecryptStream(createDecipheriv('aes-256-gcm', dek, iv), checksum.toLowerCase(), options.hasher ?? inlineHasher(), options.observe);
 }
 
 class DecryptStream extends Transform {
   private tail = Buffer.alloc(0);
-  /** The last output parts, released only once the next chunk (or the verified tag) arrives. */
+  /** The last hashed parts, released only once more come back (or the tag and checksum verified). */
   private pending: Buffer[] = [];
-  private readonly hash: Hash = createHash('sha256');
 
   constructor(
     private readonly decipher: DecipherGCM,
     private readonly checksum: string,
+    private readonly hasher: PlaintextHasher,
+    private readonly observe: DecryptOptions['observe'],
   ) {
     super();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.decrypt(chunk).then(() => callback(), callback);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    this.verify().then(() => callback(), callback);
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.hasher.abort();
+    callback(error);
+  }
+
+  private async decrypt(chunk: Buffer): Promise<void> {
     let parts: Buffer[];
     if (chunk.length >= TAG_BYTES) {
       // The held-back tail was not the tag after all: decrypt it, and hold back this chunk's last 16 bytes. The
@@ -183,39 +210,39 @@ class DecryptStream extends Transform {
       this.tail = joined.subarray(release);
     }
     parts = parts.filter((part) => part.length > 0);
-    // Nothing new to hold back: keep holding the last output rather than releasing it before the tag is checked.
-    if (parts.length === 0) {
-      callback();
-      return;
-    }
-    for (const part of parts) this.hash.update(part);
-    // GCM's final() yields no bytes, so without this a consumer would have every plaintext byte (an S3 PUT of a
-    // known length could complete) before the tag is checked: the last output is released only by _flush.
-    for (const part of this.pending) this.push(part);
-    this.pending = parts;
-    callback();
+    if (parts.length === 0) return;
+    await this.release(await this.hasher.update(parts));
   }
 
-  override _flush(callback: TransformCallback): void {
-    if (this.tail.length < TAG_BYTES) {
-      callback(new PayloadCryptoError('content', 'content: Too short to carry a tag'));
-      return;
-    }
+  /**
+   * GCM's final() yields no bytes, so without holding back a consumer would have every plaintext byte (an S3 PUT of
+   * a known length could complete) before the tag is checked: the newest hashed parts wait for the next ones, and
+   * the last of all for verify().
+   */
+  private async release(hashed: Buffer[]): Promise<void> {
+    if (hashed.length === 0) return;
+    const ready = this.pending;
+    this.pending = hashed;
+    if (ready.length === 0) return;
+    await this.observe?.(ready, false);
+    for (const part of ready) this.push(part);
+  }
+
+  private async verify(): Promise<void> {
+    if (this.tail.length < TAG_BYTES) throw new PayloadCryptoError('content', 'content: Too short to carry a tag');
     let last: Buffer;
     try {
       this.decipher.setAuthTag(this.tail);
       last = this.decipher.final();
     } catch {
-      callback(new PayloadCryptoError('content', 'content: Authentication tag does not verify (tampered or wrong key)'));
-      return;
+      throw new PayloadCryptoError('content', 'content: Authentication tag does not verify (tampered or wrong key)');
     }
-    this.hash.update(last);
-    if (this.hash.digest('hex') !== this.checksum) {
-      callback(new PayloadCryptoError('checksum', 'content: SHA-256 of the plaintext does not match checksum'));
-      return;
-    }
-    for (const part of this.pending) this.push(part);
-    if (last.length > 0) this.push(last);
-    callback();
+    if (last.length > 0) await this.release(await this.hasher.update([last]));
+    const { parts, digest } = await this.hasher.finish();
+    if (digest !== this.checksum) throw new PayloadCryptoError('checksum', 'content: SHA-256 of the plaintext does not match checksum');
+    const final = [...this.pending, ...parts];
+    this.pending = [];
+    await this.observe?.(final, true);
+    for (const part of final) this.push(part);
   }
 }

@@ -1,7 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLocalKeyService } from '../adapters/local/local-key-service.ts';
@@ -9,9 +8,9 @@ import { createFixedClock } from '../adapters/local/clocks.ts';
 import { createEicarScanner } from '../adapters/local/eicar-scanner.ts';
 import { deviceKeysOf } from '../device-activity/device-keys.ts';
 import { createLogger } from '../logger.ts';
-import type { BlobStore, BucketName } from '../ports/blob-store.ts';
 import { keys, payloadObjectKey } from '../store/keys.ts';
 import { createMemoryTable } from '../testing/memory-table.ts';
+import { memoryBlobs } from './memory-blobs.ts';
 import { sealPayload } from './payload-crypto.ts';
 import { processPayload } from './processing.ts';
 import { registerPayload } from './registration.ts';
@@ -22,36 +21,6 @@ vi.mock('../metrics/record-payload-metric.ts', () => ({ recordPayloadMetric: asy
 vi.mock('../alerts/raise-alert.ts', () => ({
   raiseAlert: async (_deps: unknown, _client: string, input: { subject: string }) => void effects.alerts.push(input.subject),
 }));
-
-/** Objects in memory; streams are read chunk by chunk (1 KiB) so the decryptor meets split tags. */
-function memoryBlobs(): BlobStore & { objects: Map<string, Buffer> } {
-  const objects = new Map<string, Buffer>();
-  const id = (bucket: BucketName, key: string) => `${bucket}/${key}`;
-  const chunks = (data: Buffer) => Array.from({ length: Math.ceil(data.length / 1024) }, (_, n) => data.subarray(n * 1024, (n + 1) * 1024));
-  return {
-    objects,
-    async put(bucket, key, body, options) {
-      const parts: Buffer[] = [];
-      if (body instanceof Uint8Array) parts.push(Buffer.from(body));
-      else for await (const chunk of body) parts.push(chunk as Buffer);
-      const data = Buffer.concat(parts);
-      if (options?.contentLength !== undefined && data.length !== options.contentLength) throw new Error('length mismatch');
-      objects.set(id(bucket, key), data);
-      return {};
-    },
-    async get(bucket, key) {
-      const data = objects.get(id(bucket, key));
-      if (data === undefined) return undefined;
-      return { contentLength: data.length, contentType: undefined, etag: undefined, metadata: {}, lastModified: new Date('2025-01-02T00:00:00Z'), body: Readable.from(chunks(data)) };
-    },
-    async head(bucket, key) {
-      const data = objects.get(id(bucket, key));
-      return data === undefined ? undefined : { contentLength: data.length, contentType: undefined, etag: undefined, metadata: {}, lastModified: new Date('2025-01-02T00:00:00Z') };
-    },
-    presignGet: async () => 'http://get',
-    presignPut: async () => 'http://put',
-  };
-}
 
 const client = 'proc';
 const deviceReference = '01J00000000000000000000DEV';
@@ -109,6 +78,8 @@ describe('payload processing', () => {
     const item = await stored(ref(1));
     expect(item).toMatchObject({ payload_state: 'Processed', second_party_numbers: '+447700900001', all_numbers: '+447700900001,+447700900999', is_late: false });
     expect(blobs.objects.get(`processed/${payloadObjectKey(client, ref(1))}`)?.equals(content)).toBe(true);
+    // One pass: the raw object is read (and decrypted) once, for the scan, the checksum and the processed object.
+    expect(blobs.reads).toEqual([`raw/${payloadObjectKey(client, ref(1))}`]);
     expect(effects.metrics).toBe(1);
     expect(effects.alerts).toEqual([]);
   });

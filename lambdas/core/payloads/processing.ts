@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { PayloadType } from '#shared/constants/payloads.ts';
 import { META_BY_TYPE } from '#shared/contract/entities/payloads.ts';
 import { formatIssues } from '#shared/contract/messages.ts';
@@ -9,8 +8,10 @@ import { recordPayloadMetric } from '../metrics/record-payload-metric.ts';
 import type { ObjectLockOptions } from '../ports/blob-store.ts';
 import { ConditionFailedError, type TableItem, type UpdateSpec } from '../ports/table-store.ts';
 import { keys, payloadObjectKey } from '../store/keys.ts';
-import { decryptContent, openPayloadDek, openSealedMeta, PayloadCryptoError, TAG_BYTES } from './payload-crypto.ts';
+import { passContent } from './content-pass.ts';
+import { IV_BYTES, openPayloadDek, openSealedMeta, PayloadCryptoError } from './payload-crypto.ts';
 import { isLate } from './registration.ts';
+import { forgetSweep } from './sweep-marker.ts';
 
 /** What processing uses. */
 export type ProcessingDependencies = Pick<Dependencies, 'table' | 'keys' | 'clock' | 'blobs' | 'scanner' | 'logger'>;
@@ -74,7 +75,10 @@ export async function processPayload(
         if (result.outcome === 'scan-pending') return 'scan-pending';
         await transition(deps, item, result.outcome, result.update);
       } else {
-        return settle(deps, client, item);
+        const outcome = await settle(deps, client, item);
+        // Settled, and its effects ran: the sweep (sweep.ts) has nothing left to do for this payload.
+        await forgetSweep(deps, client, payloadReference);
+        return outcome;
       }
     } catch (error) {
       // Another run moved the state first: re-read and continue from there.
@@ -101,17 +105,7 @@ const failed = (reason: string): ScanResult => ({
   update: { set: { failure_reason: reason.slice(0, 500), alert_pending: true } },
 });
 
-/** The raw object decrypted and verified as a stream (the caller consumes or destroys it). */
-async function openContent(deps: ProcessingDependencies, client: string, item: TableItem, dek: Buffer): Promise<{ stream: Readable; size: number } | undefined> {
-  const raw = await deps.blobs.get('raw', payloadObjectKey(client, String(item.payload_reference)));
-  if (raw === undefined) return undefined;
-  const decrypt = decryptContent(dek, Buffer.from(String(item.content_iv), 'base64'), String(item.checksum));
-  raw.body.on('error', (error) => decrypt.destroy(error));
-  decrypt.on('close', () => raw.body.destroy());
-  return { stream: raw.body.pipe(decrypt), size: raw.contentLength };
-}
-
-/** The work of Scanning: key and meta, the scan of the plaintext, then the verified plaintext to the processed bucket. */
+/** The work of Scanning: key and meta, then one pass over the content (scan, checksum, processed object). */
 async function scanAndDecrypt(deps: ProcessingDependencies, client: string, item: TableItem): Promise<ScanResult> {
   let dek: Buffer;
   let meta: Record<string, unknown>;
@@ -127,55 +121,16 @@ async function scanAndDecrypt(deps: ProcessingDependencies, client: string, item
     throw error;
   }
 
-  // The raw object is ciphertext: the scanner reads the verified plaintext, so a hit is on what was recorded.
-  let opened: Awaited<ReturnType<typeof openContent>>;
-  let verdict;
-  try {
-    verdict = await deps.scanner.inspect({
-      bucket: 'raw',
-      key: payloadObjectKey(client, String(item.payload_reference)),
-      body: async () => {
-        opened = await openContent(deps, client, item, dek);
-        if (opened === undefined) throw new PayloadCryptoError('content', 'content: Object missing');
-        return opened.stream;
-      },
-    });
-  } catch (error) {
-    if (error instanceof PayloadCryptoError) return failed(error.message);
-    throw error;
-  } finally {
-    opened?.stream.destroy();
-  }
-  if (verdict.verdict === 'pending') return { outcome: 'scan-pending' };
-  if (verdict.verdict === 'infected') {
-    return { outcome: 'Quarantined', update: { set: { scan_signature: verdict.signature.slice(0, 200), alert_pending: true } } };
-  }
-
-  const content = await openContent(deps, client, item, dek);
-  if (content === undefined) return failed('content: Object missing');
-  if (content.size < TAG_BYTES) {
-    content.stream.destroy();
-    return failed('content: Too short to carry a tag');
-  }
-  let cryptoFailure: PayloadCryptoError | undefined;
-  content.stream.on('error', (error) => {
-    if (error instanceof PayloadCryptoError) cryptoFailure = error;
-  });
+  // The raw object is ciphertext: the scanner reads the decrypted plaintext, so a hit is on what was recorded.
   const s3Path = payloadObjectKey(client, String(item.payload_reference));
-  try {
-    const lock = await objectLockFor(deps, client, item);
-    await deps.blobs.put('processed', s3Path, content.stream, {
-      contentLength: content.size - TAG_BYTES,
-      contentType: 'application/octet-stream',
-      metadata: { checksum: String(item.checksum) },
-      ...(lock === undefined ? {} : { lock }),
-    });
-  } catch (error) {
-    if (cryptoFailure !== undefined) return failed(cryptoFailure.message);
-    if (error instanceof PayloadCryptoError) return failed(error.message);
-    throw error;
+  const iv = Buffer.from(String(item.content_iv), 'base64');
+  if (iv.length !== IV_BYTES) return failed(`iv: Must be ${IV_BYTES} bytes`);
+  const content = await passContent(deps, { objectKey: s3Path, dek, iv, checksum: String(item.checksum), lock: await objectLockFor(deps, client, item) });
+  if (content.outcome === 'scan-pending') return { outcome: 'scan-pending' };
+  if (content.outcome === 'failed') return failed(content.reason);
+  if (content.outcome === 'infected') {
+    return { outcome: 'Quarantined', update: { set: { scan_signature: content.signature.slice(0, 200), alert_pending: true } } };
   }
-  if (cryptoFailure !== undefined) return failed(cryptoFailure.message);
 
   const numbers = numbersOf(meta);
   const deviceNumbers = await deviceNumbersOf(deps, client, item);

@@ -14,6 +14,7 @@ import { ConflictError, UnauthorizedError, ValidationError } from '../errors.ts'
 import { ConditionFailedError, type TableItem } from '../ports/table-store.ts';
 import { keys, payloadObjectKey } from '../store/keys.ts';
 import { IV_BYTES, openSealedMeta } from './payload-crypto.ts';
+import { sweepMarker } from './sweep-marker.ts';
 
 type PayloadRegistrationResponse = z.infer<typeof PayloadRegistrationResponseSchema>;
 
@@ -127,7 +128,12 @@ export async function registerPayload(
     updated_by: `device:${deviceReference}`,
   };
   try {
-    await deps.table.put(item, { condition: { kind: 'item-not-exists' } });
+    // With its sweep marker, so a payload whose object or processing never comes is found again (sweep.ts). A plain
+    // put: an object that arrived first may have left a marker already.
+    await deps.table.transactWrite([
+      { kind: 'put', item, condition: { kind: 'item-not-exists' } },
+      { kind: 'put', item: sweepMarker(client, body.payload_reference, deps.clock.now()) },
+    ]);
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;
     // A concurrent registration of the same reference won: answer as a repeat of it.

@@ -37,24 +37,35 @@ export function createS3BlobStore(s3: S3Client, buckets: Record<BucketName, stri
     async put(bucket, key, body, options = {}) {
       const isStream = !(body instanceof Uint8Array);
       if (isStream && options.contentLength === undefined) throw new Error('A stream body needs contentLength');
-      const result = await s3.send(
-        new PutObjectCommand({
-          Bucket: buckets[bucket],
-          Key: key,
-          Body: body,
-          ContentType: options.contentType,
-          ContentLength: options.contentLength ?? (body as Uint8Array).byteLength,
-          Metadata: options.metadata,
-          ...(options.lock
-            ? {
-                ObjectLockMode: options.lock.mode,
-                ObjectLockRetainUntilDate: options.lock.retainUntil,
-                ObjectLockLegalHoldStatus: options.lock.legalHold ? 'ON' : 'OFF',
-              }
-            : {}),
-        }),
-      );
-      return { etag: result.ETag, versionId: result.VersionId };
+      // A stream body that fails (the processing's decryption refusing a tag) must abort the request: the SDK pipes the
+      // body into the socket, which does not end on a source error, and the PUT would hang with the object unfinished.
+      const abort = new AbortController();
+      const failed = (error: Error) => abort.abort(error);
+      if (isStream) body.once('error', failed);
+      const command = new PutObjectCommand({
+        Bucket: buckets[bucket],
+        Key: key,
+        Body: body,
+        ContentType: options.contentType,
+        ContentLength: options.contentLength ?? (body as Uint8Array).byteLength,
+        Metadata: options.metadata,
+        ...(options.lock
+          ? {
+              ObjectLockMode: options.lock.mode,
+              ObjectLockRetainUntilDate: options.lock.retainUntil,
+              ObjectLockLegalHoldStatus: options.lock.legalHold ? 'ON' : 'OFF',
+            }
+          : {}),
+      });
+      try {
+        const result = await s3.send(command, { abortSignal: abort.signal });
+        return { etag: result.ETag, versionId: result.VersionId };
+      } catch (error) {
+        // The body's own error says why better than the SDK's AbortError.
+        throw abort.signal.aborted && abort.signal.reason instanceof Error ? abort.signal.reason : error;
+      } finally {
+        if (isStream) body.off('error', failed);
+      }
     },
     async get(bucket, key) {
       try {

@@ -1,0 +1,109 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDependencies } from '#core/composition.ts';
+import { loadConfig } from '#core/config.ts';
+import type { Dependencies } from '#core/dependencies.ts';
+import type { TableItem } from '#core/ports/table-store.ts';
+import { keys, payloadObjectKey } from '#core/store/keys.ts';
+import { loadDevice } from '../../scripts/device/device-state.ts';
+import { seedDemoFleet } from '../../scripts/local/seed/fleet.ts';
+import { api, bearer, stack } from './support/stack.ts';
+import { signIn } from './support/sign-in.ts';
+
+/**
+ * The demo media `npm start` seeds on first start (scripts/local/seed/fleet.ts), run here against the stack of the
+ * global setup: the fleet's phones record through the device simulator and the real payload pipeline (upload URL, PUT
+ * to s3rver, registration, the S3 event, processing), never written to the table. Then the end states: every phone's
+ * call, interview, photo, video and SMS thread Processed, the EICAR upload Quarantined and the tampered one Failed,
+ * each with its alert claimed, and the portal's play link of a call answering the WAV bytes.
+ *
+ * The seed writes into tenant `demo` as `npm start` does (its users, phones and payloads have their own references).
+ */
+const PHONES = ['demo-alice', 'demo-bram', 'demo-chloe', 'demo-dev', 'demo-erin'];
+const devicesDir = mkdtempSync(join(tmpdir(), 'verity-demo-media-'));
+let deps: Dependencies;
+let seeded: boolean;
+
+beforeAll(async () => {
+  deps = buildDependencies(loadConfig({ ...stack().env, LOG_LEVEL: 'error' }));
+  seeded = await seedDemoFleet(stack(), devicesDir);
+}, 300_000);
+
+afterAll(() => rmSync(devicesDir, { recursive: true, force: true }));
+
+/** Every payload one phone recorded (the device's list: one Query). */
+async function payloadsOf(name: string): Promise<TableItem[]> {
+  const phone = loadDevice(devicesDir, name);
+  expect(phone, name).toBeDefined();
+  const items: TableItem[] = [];
+  let startKey: Record<string, string> | undefined;
+  do {
+    const page = await deps.table.query({ ...keys.payload.listByDevice('demo', String(phone?.device_reference)), ...(startKey ? { startKey } : {}) });
+    items.push(...page.items);
+    startKey = page.lastKey;
+  } while (startKey !== undefined);
+  return items;
+}
+
+const tally = (items: TableItem[]) => {
+  const counts: Record<string, number> = {};
+  for (const item of items) {
+    const label = `${String(item.payload_type)}:${String(item.payload_state)}`;
+    counts[label] = (counts[label] ?? 0) + 1;
+  }
+  return counts;
+};
+
+describe('demo media seed', () => {
+  it('seeds once: a second start finds the markers and records nothing more', async () => {
+    expect(seeded).toBe(true);
+    const before = (await payloadsOf('demo-alice')).length;
+    expect(await seedDemoFleet(stack(), devicesDir)).toBe(false);
+    expect((await payloadsOf('demo-alice')).length).toBe(before);
+  });
+
+  it('ends with every phone\'s media Processed, one EICAR upload Quarantined and one tampered upload Failed', async () => {
+    const processed = { 'Call:Processed': 1, 'Interview:Processed': 1, 'Photo:Processed': 1, 'Video:Processed': 1, 'SMS:Processed': 3 };
+    const [first, ...others] = await Promise.all(PHONES.map(payloadsOf));
+    expect(tally(first ?? [])).toEqual({ ...processed, 'Interview:Quarantined': 1, 'Call:Failed': 1 });
+    for (const items of others) expect(tally(items)).toEqual(processed);
+
+    const all = [first ?? [], ...others].flat();
+    for (const item of all) {
+      // Every final state's effect (metrics or the PayloadAlert) was claimed, and no sweep marker is left behind.
+      expect(item.metrics_pending ?? item.alert_pending).toBeUndefined();
+      expect(await deps.table.get(keys.payload.sweepKey('demo', String(item.payload_reference)))).toBeUndefined();
+    }
+    const quarantined = all.find((item) => item.payload_state === 'Quarantined');
+    const failed = all.find((item) => item.payload_state === 'Failed');
+    expect(quarantined).toMatchObject({ scan_signature: 'EICAR-Test-File' });
+    expect(String(failed?.failure_reason)).toContain('Authentication tag does not verify');
+    // Neither released any plaintext.
+    for (const item of [quarantined, failed]) expect(await deps.blobs.head('processed', payloadObjectKey('demo', String(item?.payload_reference)))).toBeUndefined();
+
+    // Each phone's three messages share one thread.
+    const threads = new Set(all.filter((item) => item.payload_type === 'SMS').map((item) => item.thread_id));
+    expect(threads.size).toBe(PHONES.length);
+  });
+
+  it('a seeded call plays from the portal: the pre-signed link answers the WAV bytes', async () => {
+    const call = (await payloadsOf('demo-bram')).find((item) => item.payload_type === 'Call');
+    const { id_token } = await signIn('admin@demo.test');
+    const link = await api(`/api/v1/demo/payloads/${String(call?.payload_reference)}/data?action=play`, { headers: bearer(id_token) });
+    expect(link.status).toBe(200);
+    const { s3_url } = (await link.json()) as { s3_url: string };
+    const played = await fetch(s3_url);
+    expect(played.status).toBe(200);
+    const bytes = Buffer.from(await played.arrayBuffer());
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(bytes.subarray(8, 12).toString('latin1')).toBe('WAVE');
+    expect(bytes.length).toBeGreaterThan(44);
+
+    const photo = (await payloadsOf('demo-chloe')).find((item) => item.payload_type === 'Photo');
+    const photoLink = await api(`/api/v1/demo/payloads/${String(photo?.payload_reference)}/data?action=download`, { headers: bearer(id_token) });
+    const picture = Buffer.from(await (await fetch(((await photoLink.json()) as { s3_url: string }).s3_url)).arrayBuffer());
+    expect(picture.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+  });
+});
