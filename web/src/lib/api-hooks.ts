@@ -1,6 +1,7 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import type { Endpoint } from '#shared/contract/endpoint.ts';
 import { useSession } from '../features/session/session-context.tsx';
+import type { Session } from '../features/session/session.ts';
 import type { CallInput, EndpointResponse } from './api-client.ts';
 
 /**
@@ -17,19 +18,28 @@ export function sessionQueryKey(
   return ['api', endpoint.id, scope.client ?? null, scope.supportReference ?? null, input.params ?? {}, input.query ?? {}] as const;
 }
 
+/**
+ * Query options for one read endpoint called as the session's user. A route loader can prefetch with them
+ * (`void queryClient.prefetchQuery(...)`) so the data is on its way while the screen's code still loads.
+ */
+export function sessionQueryOptions<E extends Endpoint>(session: Session, endpoint: E, input: CallInput<E>) {
+  const state = session.getState();
+  const scope = { client: (input as { client?: string }).client ?? state.client, supportReference: state.supportReference };
+  return queryOptions<EndpointResponse<E>>({
+    queryKey: sessionQueryKey(endpoint, scope, input as object),
+    queryFn: ({ signal }) => session.call(endpoint, input, signal),
+  });
+}
+
 /** One read endpoint. */
 export function useEndpointQuery<E extends Endpoint>(
   endpoint: E,
   input: CallInput<E>,
   options: Pick<UseQueryOptions<EndpointResponse<E>>, 'enabled' | 'refetchInterval' | 'staleTime'> = {},
 ) {
-  const { session, state } = useSession();
-  const scope = { client: (input as { client?: string }).client ?? state.client, supportReference: state.supportReference };
-  return useQuery<EndpointResponse<E>>({
-    queryKey: sessionQueryKey(endpoint, scope, input as object),
-    queryFn: ({ signal }) => session.call(endpoint, input, signal),
-    ...options,
-  });
+  const { session } = useSession();
+  // useSession() re-renders on a session change, so the key below follows the tenant and support reference.
+  return useQuery<EndpointResponse<E>>({ ...sessionQueryOptions(session, endpoint, input), ...options });
 }
 
 /** The fields every paginated answer has (`paginated()` in shared/contract/entities/common.ts). */

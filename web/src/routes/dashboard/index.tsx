@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page/page-header.tsx';
+import { getDashboard } from '../../features/dashboard/api.ts';
 import { DashboardView } from '../../features/dashboard/dashboard-view.tsx';
+import { sessionQueryOptions } from '../../lib/api-hooks.ts';
 
 export const Route = createFileRoute('/dashboard/')({
+  // Not awaited: the counts load while the screen's code does, and the page shows its frame meanwhile.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(sessionQueryOptions(context.session, getDashboard, {})),
   component: DashboardPage,
 });
 
