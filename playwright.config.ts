@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 
 /**
  * Browser tests (issue 7 point 7): Debian's chromium (never a downloaded browser) against the REAL local stack, which
@@ -7,15 +8,6 @@ import { defineConfig } from '@playwright/test';
  * Artefacts: test-results/screenshots/<screen>-<light|dark>.png, test-results/e2e/ (failure screenshots and traces),
  * test-results/report/ (HTML report).
  */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -32,7 +24,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     locale: 'en-GB',
     timezoneId: 'Europe/London',
     viewport: { width: 1280, height: 800 },

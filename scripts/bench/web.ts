@@ -8,6 +8,7 @@ import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { DEMO_PASSWORD } from '../local/seed/accounts.ts';
 import { seedDemoFleet } from '../local/seed/fleet.ts';
 import { REPO_ROOT, startLocalStack } from '../local/stack.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 import { formatTable } from './measure.ts';
 
 /**
@@ -21,15 +22,6 @@ import { formatTable } from './measure.ts';
 const LOADS = Number(process.env.BENCH_WEB_LOADS ?? 5);
 const JS_AIM_BYTES = 250 * 1024;
 const LCP_AIM_MS = 1000;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
 
 interface ScriptLoad {
   url: string;
@@ -131,7 +123,7 @@ export async function benchWeb(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'verity-bench-web-'));
   const stack = await startLocalStack({ dataDir, port: 0, quiet: true, inMemoryDynamo: true });
   const baseURL = stack.apiUrl;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     try {
       await seedDemoFleet(stack, join(dataDir, 'devices'));

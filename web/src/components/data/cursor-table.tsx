@@ -25,6 +25,18 @@ export interface CursorTableProps<T> {
   empty?: ReactNode;
 }
 
+/** The paging state CursorTable needs, taken from a `useCursorList` result: `<CursorTable {...pagingOf(list)} … />`. */
+export function pagingOf(list: {
+  isLoading: boolean;
+  error: Error | null;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}): Pick<CursorTableProps<unknown>, 'isLoading' | 'error' | 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage'> {
+  const { isLoading, error, hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  return { isLoading, error, hasNextPage, isFetchingNextPage, fetchNextPage };
+}
+
 const ROW_HEIGHT = 44;
 /** Up to this many rows render plainly; beyond it only the rows in view are in the DOM (DESIGN.md §10). */
 const VIRTUALISE_ABOVE = 100;

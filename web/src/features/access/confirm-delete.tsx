@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ErrorLines } from './error-lines.tsx';
+import { ErrorLines } from '../../components/data/error-lines.tsx';
 
 /** A confirmation before a delete; the server's refusal lines show inside, and `extra` may offer a way round it. */
 export function ConfirmDelete(props: {

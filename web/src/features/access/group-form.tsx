@@ -4,7 +4,7 @@ import type { Group as GroupEntity, TagDefinition } from '#shared/contract/entit
 import { TAG_VALUE_MAX_LENGTH } from '#shared/constants/limits.ts';
 import { useEndpointMutation } from '../../lib/api-hooks.ts';
 import { getGroup, listGroups, putGroup } from './api.ts';
-import { ErrorLines, errorLinesOf } from './error-lines.tsx';
+import { ErrorLines, errorLinesOf } from '../../components/data/error-lines.tsx';
 import { checkGroupForm, GROUP_TAG_LIMIT, initialTagRows, type TagRow } from './group-form-model.ts';
 
 /**

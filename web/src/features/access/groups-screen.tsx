@@ -1,13 +1,13 @@
 import { Badge, Button, Group, Modal } from '@mantine/core';
 import { useState } from 'react';
 import type { Group as GroupEntity } from '#shared/contract/entities/groups.ts';
-import { CursorTable, type Column } from '../../components/data/cursor-table.tsx';
+import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { useCursorList, useEndpointMutation } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { deleteGroup, getGroup, listGroups } from './api.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
-import { errorLinesOf } from './error-lines.tsx';
+import { errorLinesOf } from '../../components/data/error-lines.tsx';
 import { GroupForm } from './group-form.tsx';
 import { tagLabel } from './group-form-model.ts';
 import { useTagDefinitions } from './tag-definitions.ts';
@@ -84,11 +84,7 @@ export function GroupsScreen() {
         columns={columns}
         rows={list.items}
         rowKey={(row) => row.group_reference}
-        isLoading={list.isLoading}
-        error={list.error}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        fetchNextPage={list.fetchNextPage}
+        {...pagingOf(list)}
         empty="No groups yet. Create one to get started."
       />
       <Modal

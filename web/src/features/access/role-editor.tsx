@@ -4,7 +4,7 @@ import { PAYLOAD_TYPES, type PayloadType } from '#shared/constants/payloads.ts';
 import type { Role } from '#shared/contract/entities/roles.ts';
 import { useEndpointMutation } from '../../lib/api-hooks.ts';
 import { getRole, listRoles, putRole } from './api.ts';
-import { ErrorLines, errorLinesOf } from './error-lines.tsx';
+import { ErrorLines, errorLinesOf } from '../../components/data/error-lines.tsx';
 import { roleSummary } from './explain-rule.ts';
 import { checkRole, EMPTY_RULE, type CatalogueEntry, type RoleDraft } from './role-model.ts';
 import { RuleCard } from './rule-card.tsx';

@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/page/page-header.tsx';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/api-hooks.ts';
 import { deleteRole, getRole, listRoles } from './api.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
-import { errorLinesOf } from './error-lines.tsx';
+import { errorLinesOf } from '../../components/data/error-lines.tsx';
 import { RoleEditor } from './role-editor.tsx';
 import { draftOfRole, EMPTY_ROLE, type CatalogueEntry } from './role-model.ts';
 

@@ -2,7 +2,7 @@ import { Anchor, Button } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
 import type { Role } from '#shared/contract/entities/roles.ts';
-import { CursorTable, type Column } from '../../components/data/cursor-table.tsx';
+import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
@@ -46,11 +46,7 @@ export function RolesScreen() {
         columns={columns}
         rows={list.items}
         rowKey={(row) => row.role_reference}
-        isLoading={list.isLoading}
-        error={list.error}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        fetchNextPage={list.fetchNextPage}
+        {...pagingOf(list)}
         empty="No roles yet."
       />
     </>

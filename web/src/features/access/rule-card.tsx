@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { ActionPicker } from './action-picker.tsx';
 import { ConditionRow } from './condition-row.tsx';
-import { ErrorLines } from './error-lines.tsx';
+import { ErrorLines } from '../../components/data/error-lines.tsx';
 import { actionsCovered, explainRule } from './explain-rule.ts';
 import { EMPTY_CONDITION, isPattern, type CatalogueEntry, type RuleDraft } from './role-model.ts';
 

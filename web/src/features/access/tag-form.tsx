@@ -4,7 +4,7 @@ import type { TagDefinition } from '#shared/contract/entities/groups.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { useEndpointMutation } from '../../lib/api-hooks.ts';
 import { getTag, listGroups, listTags, putTag } from './api.ts';
-import { ErrorLines, errorLinesOf } from './error-lines.tsx';
+import { ErrorLines, errorLinesOf } from '../../components/data/error-lines.tsx';
 import { checkTagForm, EMPTY_TAG_FORM, tagFormValuesOf, type TagFormValues } from './tag-form-model.ts';
 
 /** True for the 409 that lists groups failing review against the new definition (retry with force_update). */

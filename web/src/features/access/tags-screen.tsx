@@ -1,13 +1,13 @@
 import { Button, Group, Modal } from '@mantine/core';
 import { useState } from 'react';
 import type { TagDefinition } from '#shared/contract/entities/groups.ts';
-import { CursorTable, type Column } from '../../components/data/cursor-table.tsx';
+import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { useCursorList, useEndpointMutation } from '../../lib/api-hooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { deleteTag, getTag, listGroups, listTags } from './api.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
-import { errorLinesOf } from './error-lines.tsx';
+import { errorLinesOf } from '../../components/data/error-lines.tsx';
 import { isGroupConflict, TagForm } from './tag-form.tsx';
 import { allowedValuesText } from './tag-form-model.ts';
 
@@ -72,11 +72,7 @@ export function TagsScreen() {
         columns={columns}
         rows={list.items}
         rowKey={(row) => row.tag_key}
-        isLoading={list.isLoading}
-        error={list.error}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        fetchNextPage={list.fetchNextPage}
+        {...pagingOf(list)}
         empty="No tags are defined yet."
       />
       <Modal

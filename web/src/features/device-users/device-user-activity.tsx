@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { Device } from '#shared/contract/entities/devices.ts';
 import type { Gps } from '#shared/contract/entities/gps.ts';
 import type { DeviceLog } from '#shared/contract/entities/logs.ts';
-import { CursorTable, type Column } from '../../components/data/cursor-table.tsx';
+import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import type { ActivityTab } from './activity-tabs.ts';
@@ -126,11 +126,7 @@ function DevicesPanel({ reference, filters, onChange }: PanelProps) {
         columns={deviceColumns}
         rows={list.items}
         rowKey={(row) => row.device_reference}
-        isLoading={list.isLoading}
-        error={list.error}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        fetchNextPage={list.fetchNextPage}
+        {...pagingOf(list)}
         empty="No devices are assigned to this user."
       />
     </section>
@@ -190,11 +186,7 @@ function LogsPanel({ reference, filters, onChange }: PanelProps) {
         columns={logColumns}
         rows={list.items}
         rowKey={(row) => row.log_id}
-        isLoading={list.isLoading}
-        error={list.error}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        fetchNextPage={list.fetchNextPage}
+        {...pagingOf(list)}
         empty="No logs in this period."
       />
     </section>
@@ -216,11 +208,7 @@ function GpsPanel({ reference, filters, onChange }: PanelProps) {
         columns={gpsColumns}
         rows={list.items}
         rowKey={(row) => row.gps_reference}
-        isLoading={list.isLoading}
-        error={list.error}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        fetchNextPage={list.fetchNextPage}
+        {...pagingOf(list)}
         empty="No GPS fixes in this period."
       />
     </section>

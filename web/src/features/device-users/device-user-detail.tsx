@@ -9,7 +9,7 @@ import { deleteDeviceUser, getDeviceUser, listDeviceUserDevices, listDeviceUsers
 import { DeviceUserForm } from './device-user-form.tsx';
 import { activationBody, deviceUserName, serviceLabel } from './device-user-form-model.ts';
 import { ActivityBadge } from './device-users-list.tsx';
-import { ErrorLines, errorLinesOf } from './error-lines.tsx';
+import { ErrorLines, errorLinesOf } from '../../components/data/error-lines.tsx';
 
 /** The device user's header, fields and actions (edit, offboard, re-onboard); `children` are the activity tabs. */
 export function DeviceUserDetail({ reference, children }: { reference: string; children: ReactNode }) {

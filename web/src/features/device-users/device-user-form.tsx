@@ -5,7 +5,7 @@ import type { DeviceUser } from '#shared/contract/entities/device-users.ts';
 import { useEndpointMutation } from '../../lib/api-hooks.ts';
 import { createDeviceUser, getDeviceUser, listDeviceUserDevices, listDeviceUsers, updateDeviceUser } from './api.ts';
 import { checkDeviceUserForm, EMPTY_DEVICE_USER_FORM, formValuesOf, serviceLabel, type DeviceUserFormValues } from './device-user-form-model.ts';
-import { ErrorLines, errorLinesOf } from './error-lines.tsx';
+import { ErrorLines, errorLinesOf } from '../../components/data/error-lines.tsx';
 import { useGroupOptions } from './group-options.ts';
 
 const SERVICE_OPTIONS = SERVICES.map((service) => ({ value: service, label: serviceLabel(service) }));

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { SERVICES, type Service } from '#shared/constants/devices.ts';
 import type { DeviceUser } from '#shared/contract/entities/device-users.ts';
-import { CursorTable, type Column } from '../../components/data/cursor-table.tsx';
+import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
@@ -83,11 +83,7 @@ export function DeviceUsersScreen({ filters, onFiltersChange, onCreated }: {
         columns={columns}
         rows={list.items}
         rowKey={(row) => row.device_user_reference}
-        isLoading={list.isLoading}
-        error={list.error}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        fetchNextPage={list.fetchNextPage}
+        {...pagingOf(list)}
         empty={filtered ? 'No device user matches these filters.' : 'No device users yet. Add one to get started.'}
       />
       <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={close} title="Add device user" size="lg">

@@ -1,7 +1,7 @@
 import { Badge, Code, Select, Stack } from '@mantine/core';
 import { DEVICE_COMMAND_STATES, type DeviceCommandState } from '#shared/constants/devices.ts';
 import type { DeviceCommand } from '#shared/contract/entities/devices.ts';
-import { CursorTable, type Column } from '../../components/data/cursor-table.tsx';
+import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { listDeviceCommands } from './api.ts';
@@ -60,11 +60,7 @@ export function DeviceCommands({
         columns={COLUMNS}
         rows={list.items}
         rowKey={(row) => row.command_reference}
-        isLoading={list.isLoading}
-        error={list.error}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        fetchNextPage={list.fetchNextPage}
+        {...pagingOf(list)}
         empty={state === undefined ? 'No commands have been sent to this device.' : `No ${state} commands.`}
       />
     </Stack>

@@ -1,7 +1,7 @@
 import { Alert, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { Gps } from '#shared/contract/entities/gps.ts';
-import { CursorTable, type Column } from '../../components/data/cursor-table.tsx';
+import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { listDeviceGps } from './api.ts';
@@ -76,11 +76,7 @@ export function DeviceGpsView({
         columns={COLUMNS}
         rows={list.items}
         rowKey={(row) => row.gps_reference}
-        isLoading={list.isLoading}
-        error={list.error}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        fetchNextPage={list.fetchNextPage}
+        {...pagingOf(list)}
         empty="No GPS points in this period."
       />
     </Stack>

@@ -1,5 +1,5 @@
 import type { DeviceHistory } from '#shared/contract/entities/devices.ts';
-import { CursorTable, type Column } from '../../components/data/cursor-table.tsx';
+import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { listDeviceHistory } from './api.ts';
@@ -30,11 +30,7 @@ export function DeviceHistoryList({ deviceReference }: { deviceReference: string
       columns={COLUMNS}
       rows={list.items}
       rowKey={(row) => `${row.from}/${row.device_user_reference ?? ''}/${row.group ?? ''}`}
-      isLoading={list.isLoading}
-      error={list.error}
-      hasNextPage={list.hasNextPage}
-      isFetchingNextPage={list.isFetchingNextPage}
-      fetchNextPage={list.fetchNextPage}
+      {...pagingOf(list)}
       empty="No change of holder or group is recorded for this device."
     />
   );

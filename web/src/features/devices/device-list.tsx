@@ -1,7 +1,7 @@
 import { Badge, Checkbox, Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import { SERVICES } from '#shared/constants/devices.ts';
 import type { Device } from '#shared/contract/entities/devices.ts';
-import { CursorTable, type Column } from '../../components/data/cursor-table.tsx';
+import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { listDevices } from './api.ts';
@@ -94,11 +94,7 @@ export function DeviceList({ search, onSearch }: { search: DevicesSearch; onSear
         columns={COLUMNS}
         rows={list.items}
         rowKey={(row) => row.device_reference}
-        isLoading={list.isLoading}
-        error={list.error}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        fetchNextPage={list.fetchNextPage}
+        {...pagingOf(list)}
         empty="No devices match these filters."
       />
     </Stack>

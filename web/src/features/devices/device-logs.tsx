@@ -1,7 +1,7 @@
 import { Badge, Select, SimpleGrid, Stack } from '@mantine/core';
 import { LOG_LEVELS, type LogLevel } from '#shared/constants/devices.ts';
 import type { DeviceLog } from '#shared/contract/entities/logs.ts';
-import { CursorTable, type Column } from '../../components/data/cursor-table.tsx';
+import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { listDeviceLogs } from './api.ts';
@@ -66,11 +66,7 @@ export function DeviceLogs({ search, onSearch }: { search: DeviceLogsSearch; onS
         columns={COLUMNS}
         rows={list.items}
         rowKey={(row) => row.log_id}
-        isLoading={list.isLoading}
-        error={list.error}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        fetchNextPage={list.fetchNextPage}
+        {...pagingOf(list)}
         empty="No logs match these filters."
       />
     </Stack>

@@ -4,7 +4,7 @@ import { PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
 import type { DevicePayloadMetrics } from '#shared/contract/entities/metrics.ts';
 import { BarChart } from '../../components/charts/bar-chart.tsx';
 import { LineChart } from '../../components/charts/line-chart.tsx';
-import { CursorTable, type Column } from '../../components/data/cursor-table.tsx';
+import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { getMetrics } from './api.ts';
@@ -88,11 +88,7 @@ export function DeviceMetrics({ search, onSearch }: { search: DeviceMetricsSearc
         columns={COLUMNS}
         rows={list.items}
         rowKey={(row) => `${row.device_reference}/${row.period}`}
-        isLoading={list.isLoading}
-        error={list.error}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        fetchNextPage={list.fetchNextPage}
+        {...pagingOf(list)}
         empty="No payloads recorded for these filters."
       />
     </Stack>

@@ -1,6 +1,6 @@
 import { Group, Stack } from '@mantine/core';
 import type { DeviceTelemetry } from '#shared/contract/entities/telemetry.ts';
-import { CursorTable, type Column } from '../../components/data/cursor-table.tsx';
+import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { listDeviceTelemetry } from './api.ts';
@@ -81,11 +81,7 @@ export function DeviceTelemetryList({
         columns={COLUMNS}
         rows={list.items}
         rowKey={(row) => `${row.received_at}/${row.collected_at ?? ''}`}
-        isLoading={list.isLoading}
-        error={list.error}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        fetchNextPage={list.fetchNextPage}
+        {...pagingOf(list)}
         empty="No telemetry reports in this period."
       />
     </Stack>

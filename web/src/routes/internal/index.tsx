@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { CursorTable, type Column } from '../../components/data/cursor-table.tsx';
+import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { clientsList } from '../../features/support/support-requests-api.ts';
 import { useCursorList } from '../../lib/api-hooks.ts';
@@ -41,11 +41,7 @@ function InternalOverview() {
         columns={COLUMNS}
         rows={list.items}
         rowKey={(row) => row.client}
-        isLoading={list.isLoading}
-        error={list.error}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        fetchNextPage={list.fetchNextPage}
+        {...pagingOf(list)}
       />
     </>
   );

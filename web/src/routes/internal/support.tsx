@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { z } from 'zod/mini';
 import { SUPPORT_ACCESS_APPROVAL_STATES } from '#shared/constants/account.ts';
 import type { SupportAccess } from '#shared/contract/entities/account-data.ts';
-import { CursorTable, type Column } from '../../components/data/cursor-table.tsx';
+import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { useSession } from '../../features/session/session-context.tsx';
 import { createSupportRequest, supportRequestsByStatus } from '../../features/support/support-requests-api.ts';
@@ -73,11 +73,7 @@ function SupportPage() {
         columns={columns}
         rows={list.items}
         rowKey={(row) => `${row.client ?? ''}/${row.request_reference}`}
-        isLoading={list.isLoading}
-        error={list.error}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        fetchNextPage={list.fetchNextPage}
+        {...pagingOf(list)}
         empty={`No ${status} requests.`}
       />
       <Modal opened={opened} onClose={close} title="Request support access" closeButtonProps={{ 'aria-label': 'Close' }}>
