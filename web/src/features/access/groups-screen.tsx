@@ -11,6 +11,7 @@ import { errorLinesOf } from '../../components/data/error-lines.tsx';
 import { GroupForm } from './group-form.tsx';
 import { tagLabel } from './group-form-model.ts';
 import { useTagDefinitions } from './tag-definitions.ts';
+import { RowActions } from './row-actions.tsx';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; group: GroupEntity } | undefined;
 
@@ -48,22 +49,14 @@ export function GroupsScreen() {
       header: 'Actions',
       value: () => '',
       render: (row) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'edit', group: row })} aria-label={`Edit group ${row.group_reference}`}>
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => {
-              remove.reset();
-              setDeleting(row);
-            }}
-            aria-label={`Delete group ${row.group_reference}`}
-          >
-            Delete
-          </Button>
-        </Group>
+        <RowActions
+          subject={`group ${row.group_reference}`}
+          onEdit={() => setEditing({ mode: 'edit', group: row })}
+          onDelete={() => {
+            remove.reset();
+            setDeleting(row);
+          }}
+        />
       ),
     },
   ];

@@ -1,4 +1,4 @@
-import { Button, Group, Modal } from '@mantine/core';
+import { Button, Modal } from '@mantine/core';
 import { useState } from 'react';
 import type { TagDefinition } from '#shared/contract/entities/groups.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
@@ -10,6 +10,7 @@ import { ConfirmDelete } from './confirm-delete.tsx';
 import { errorLinesOf } from '../../components/data/error-lines.tsx';
 import { isGroupConflict, TagForm } from './tag-form.tsx';
 import { allowedValuesText } from './tag-form-model.ts';
+import { RowActions } from './row-actions.tsx';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; definition: TagDefinition } | undefined;
 
@@ -38,22 +39,14 @@ export function TagsScreen() {
       header: 'Actions',
       value: () => '',
       render: (row) => (
-        <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="default" onClick={() => setEditing({ mode: 'edit', definition: row })} aria-label={`Edit tag ${row.tag_key}`}>
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => {
-              remove.reset();
-              setDeleting(row);
-            }}
-            aria-label={`Delete tag ${row.tag_key}`}
-          >
-            Delete
-          </Button>
-        </Group>
+        <RowActions
+          subject={`tag ${row.tag_key}`}
+          onEdit={() => setEditing({ mode: 'edit', definition: row })}
+          onDelete={() => {
+            remove.reset();
+            setDeleting(row);
+          }}
+        />
       ),
     },
   ];
