@@ -8,7 +8,8 @@ import type { Dependencies } from '#core/dependencies.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import { loadDevice } from '../../scripts/device/device-state.ts';
-import { seedDemoFleet } from '../../scripts/local/seed/fleet.ts';
+import { fleetPlacements, seedDemoFleet } from '../../scripts/local/seed/fleet.ts';
+import { DEMO_ACCESS } from '../../scripts/local/seed/groups.ts';
 import { api, bearer, stack } from './support/stack.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -86,6 +87,25 @@ describe('demo media seed', () => {
     // Each phone's three messages share one thread.
     const threads = new Set(all.filter((item) => item.payload_type === 'SMS').map((item) => item.thread_id));
     expect(threads.size).toBe(PHONES.length);
+  });
+
+  it('gives the demo tenant its tag definitions and groups, and places every fleet user in a group, through the API', async () => {
+    const { id_token } = await signIn('admin@demo.test');
+    const demo = DEMO_ACCESS.find((tenant) => tenant.client === 'demo');
+    const groups = (await (await api('/api/v1/demo/groups?limit=100', { headers: bearer(id_token) })).json()) as {
+      data: Array<{ group_reference: string; tags?: Array<{ tag_key: string; tag_value: string }> }>;
+    };
+    for (const seededGroup of demo?.groups ?? []) {
+      const found = groups.data.find((candidate) => candidate.group_reference === seededGroup.group_reference);
+      expect(found, seededGroup.group_reference).toBeDefined();
+      expect(found?.tags?.map((tag) => tag.tag_key).sort()).toEqual(seededGroup.request.tags.map((tag) => tag.tag_key).sort());
+    }
+    const tags = (await (await api('/api/v1/demo/tags?limit=100', { headers: bearer(id_token) })).json()) as { data: Array<{ tag_key: string }> };
+    expect(tags.data.map((tag) => tag.tag_key)).toEqual(expect.arrayContaining(['region', 'desk', 'risk']));
+    for (const placement of fleetPlacements()) {
+      const user = (await (await api(`/api/v1/demo/users/${placement.device_user_reference}`, { headers: bearer(id_token) })).json()) as { group?: string };
+      expect(user.group, placement.device_user_reference).toBe(placement.group);
+    }
   });
 
   it('a seeded call plays from the portal: the pre-signed link answers the WAV bytes', async () => {

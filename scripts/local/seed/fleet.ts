@@ -21,6 +21,7 @@ import {
 import { loadDevice, saveDevice, type DeviceState } from '../../device/device-state.ts';
 import { record, type RecordOptions, type RecordResult, type RecordType } from '../../device/recorder.ts';
 import { DEMO_TENANTS, STAFF_CLIENT } from './accounts.ts';
+import { seedDemoAccess, type UserPlacement } from './groups.ts';
 
 /**
  * The demo fleet of tenant `demo`, seeded once (marker item) after the stack is up, by the device simulator through
@@ -35,6 +36,8 @@ const CLIENT = 'demo';
 
 interface FleetUser {
   reference: string;
+  /** One of the demo groups of groups.ts, set through the API once the groups exist. */
+  group: string;
   first_name: string;
   surname: string;
   phone: string;
@@ -43,17 +46,22 @@ interface FleetUser {
 }
 
 const USERS: readonly FleetUser[] = [
-  { reference: 'du-alice', first_name: 'Alice', surname: 'Archer', phone: '07700900101', services: ['calls', 'sms', 'gps'], position: { latitude: 51.5155, longitude: -0.0922 } },
-  { reference: 'du-bram', first_name: 'Bram', surname: 'Baker', phone: '07700900102', services: ['calls', 'sms'], position: { latitude: 51.5033, longitude: -0.1196 } },
-  { reference: 'du-chloe', first_name: 'Chloe', surname: 'Carter', phone: '07700900103', services: ['calls', 'gps', 'photos'], position: { latitude: 53.4808, longitude: -2.2426 } },
-  { reference: 'du-dev', first_name: 'Dev', surname: 'Dhillon', phone: '07700900104', services: ['calls'], position: { latitude: 52.4862, longitude: -1.8904 } },
-  { reference: 'du-erin', first_name: 'Erin', surname: 'Evans', phone: '07700900105', services: ['sms', 'mms'], position: { latitude: 55.9533, longitude: -3.1883 } },
+  { reference: 'du-alice', group: 'london-equities', first_name: 'Alice', surname: 'Archer', phone: '07700900101', services: ['calls', 'sms', 'gps'], position: { latitude: 51.5155, longitude: -0.0922 } },
+  { reference: 'du-bram', group: 'london-equities', first_name: 'Bram', surname: 'Baker', phone: '07700900102', services: ['calls', 'sms'], position: { latitude: 51.5033, longitude: -0.1196 } },
+  { reference: 'du-chloe', group: 'manchester-fx', first_name: 'Chloe', surname: 'Carter', phone: '07700900103', services: ['calls', 'gps', 'photos'], position: { latitude: 53.4808, longitude: -2.2426 } },
+  { reference: 'du-dev', group: 'compliance', first_name: 'Dev', surname: 'Dhillon', phone: '07700900104', services: ['calls'], position: { latitude: 52.4862, longitude: -1.8904 } },
+  { reference: 'du-erin', group: 'edinburgh-fixed-income', first_name: 'Erin', surname: 'Evans', phone: '07700900105', services: ['sms', 'mms'], position: { latitude: 55.9533, longitude: -3.1883 } },
 ];
 
 const markerKey = () => keys.account.setting(STAFF_CLIENT, `LOCAL_FLEET_${FLEET_VERSION}`);
 /** A separate marker for the recorded media, so a data directory seeded before the media existed gets them too. */
 export const MEDIA_VERSION = 'v1';
 const mediaMarkerKey = () => keys.account.setting(STAFF_CLIENT, `LOCAL_MEDIA_${MEDIA_VERSION}`);
+
+/** Where each fleet user belongs (the demo groups of groups.ts). */
+export function fleetPlacements(): UserPlacement[] {
+  return USERS.map((user) => ({ client: CLIENT, device_user_reference: user.reference, group: user.group }));
+}
 
 /** Every start: the MDM configuration of each demo tenant, for the simulator CLI (see scripts/device/mdm-config.ts). */
 export async function writeMdmConfigs(deps: Pick<Dependencies, 'table' | 'keys'>, devicesDir: string): Promise<void> {
@@ -160,15 +168,18 @@ async function seedDemoMedia(deps: Dependencies, sim: Simulator, devicesDir: str
 }
 
 /**
- * Seeds the fleet once, then its recorded media once; answers whether it seeded anything. `stack` is the running local stack (its URL and environment).
+ * Seeds the fleet once, then the demo tags and groups with each fleet user placed in one (groups.ts) once, then
+ * its recorded media once; answers whether it seeded anything. `stack` is the running local stack (its URL and environment).
  */
 export async function seedDemoFleet(stack: { apiUrl: string; env: Record<string, string> }, devicesDir: string): Promise<boolean> {
   const deps = buildDependencies(loadConfig({ ...stack.env, LOG_LEVEL: 'error' }));
   await writeMdmConfigs(deps, devicesDir);
   const sim: Simulator = { baseUrl: stack.apiUrl, enrolmentKey: async (client) => (await deviceKeysOf(deps, client)).enrolmentKey };
   const fleet = await seedFleet(deps, sim, stack.apiUrl, devicesDir);
+  // Before the media (the slow part), so the portal's Groups, Tags and Device users screens fill early.
+  const access = await seedDemoAccess(deps, stack.apiUrl, fleetPlacements());
   const media = await seedDemoMedia(deps, sim, devicesDir);
-  return fleet || media;
+  return fleet || access || media;
 }
 
 async function seedFleet(deps: Dependencies, sim: Simulator, apiUrl: string, devicesDir: string): Promise<boolean> {
