@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findEndpoint } from '#shared/contract/registry.ts';
 import { loadConfig, resetConfig } from './config.ts';
-import { buildDependencies, getDependencies } from './composition.ts';
+import { buildDependencies, getDependencies, sdkLogger } from './composition.ts';
+import { createLogger } from './logger.ts';
 import { createApiHandler } from './http/create-api-handler.ts';
 import { eventFor, testContext } from './testing/http-events.ts';
 
@@ -72,5 +73,25 @@ describe('composition root', () => {
     } finally {
       write.mockRestore();
     }
+  });
+});
+
+describe('sdkLogger', () => {
+  it("keeps the SDK's warnings off the console, at debug level in our JSON logs, errors as errors, and never throws", () => {
+    const lines: string[] = [];
+    const console = vi.spyOn(globalThis.console, 'warn').mockImplementation(() => undefined);
+    const sdk = sdkLogger(createLogger({ level: 'debug', sink: (line) => lines.push(line) }));
+    sdk.warn('An error was encountered in a non-retryable streaming request.');
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    sdk.error('request failed', circular);
+    sdk.debug('request', circular);
+    expect(console).not.toHaveBeenCalled();
+    const logged = lines.map((line) => JSON.parse(line) as { level: string; message: string });
+    expect(logged).toEqual([
+      expect.objectContaining({ level: 'debug', message: 'aws-sdk: An error was encountered in a non-retryable streaming request.' }),
+      expect.objectContaining({ level: 'error', message: 'aws-sdk: request failed' }),
+    ]);
+    console.mockRestore();
   });
 });

@@ -41,6 +41,7 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
   });
   const s3 = new S3Client({
     region: config.AWS_REGION,
+    logger: sdkLogger(logger),
     ...(config.S3_ENDPOINT
       ? {
           endpoint: config.S3_ENDPOINT,
@@ -76,6 +77,23 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
 }
 
 /** Until the jobs exist, a due local schedule is only logged; the local server may pass its own scheduler. */
+/**
+ * The AWS SDK's logger, routed to ours. Without one the SDK writes to the console: for instance "An error was
+ * encountered in a non-retryable streaming request." whenever processing aborts the upload of a payload that failed
+ * its checks, an expected outcome that processing logs itself. Only the SDK's text is kept: what else it passes
+ * (requests, clients) can be circular or hold secrets. Its debug and info lines are dropped, its warnings kept at
+ * debug level. A logger must never throw: it runs inside the SDK's request path.
+ */
+export function sdkLogger(logger: Logger) {
+  const text = (content: unknown[]) => `aws-sdk: ${content.filter((part): part is string => typeof part === 'string').join(' ')}`;
+  return {
+    debug: (..._content: unknown[]) => undefined,
+    info: (..._content: unknown[]) => undefined,
+    warn: (...content: unknown[]) => logger.debug(text(content)),
+    error: (...content: unknown[]) => logger.error(text(content)),
+  };
+}
+
 function localScheduler(logger: Logger): Scheduler {
   return createLocalScheduler({
     logger,
