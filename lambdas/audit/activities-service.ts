@@ -3,6 +3,7 @@ import type { Dependencies } from '#core/dependencies.ts';
 import { ValidationError } from '#core/errors.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { describeQuery, type Page } from '#core/store/cursor.ts';
+import { cursorKeyOf, FILTER_BATCH, MAX_EVALUATED_FOR_TOTAL, MAX_EVALUATED_PER_PAGE } from '#core/store/filtered-paging.ts';
 import { keys } from '#core/store/keys.ts';
 import { timeRange } from '#core/store/time-range.ts';
 
@@ -17,20 +18,6 @@ export interface ActivityQuery {
   last_key?: string;
   result_type: 'page' | 'total';
 }
-
-/** Items one request reads at most while filtering: a selective filter answers a short page and a cursor, not a timeout. */
-const MAX_EVALUATED_PER_PAGE = 1_000;
-/** Items a total reads at most; beyond, the caller is asked to narrow the time range. */
-const MAX_EVALUATED_FOR_TOTAL = 20_000;
-/** Query page size while filtering or counting. */
-const FILTER_BATCH = 100;
-
-const cursorKeyOf = (item: TableItem): Record<string, string> => ({
-  pk: item.pk,
-  sk: item.sk,
-  gsi1pk: String(item.gsi1pk),
-  gsi1sk: String(item.gsi1sk),
-});
 
 function matcher(query: ActivityQuery): ((item: TableItem) => boolean) | undefined {
   const { user_id: userId, action, is_allowed: isAllowed } = query;
@@ -114,7 +101,7 @@ export async function listActivities(
       if (data.length === query.limit) {
         // The list's very last item fills the page: no cursor to an empty page.
         const atEnd = position === page.items.length - 1 && page.lastKey === undefined;
-        if (!atEnd) lastKey = cursorKeyOf(item);
+        if (!atEnd) lastKey = cursorKeyOf({ index: 'gsi1' }, item);
         break pages;
       }
     }

@@ -2,6 +2,7 @@ import type { Dependencies } from '#core/dependencies.ts';
 import { ValidationError } from '#core/errors.ts';
 import type { QuerySpec, TableItem } from '#core/ports/table-store.ts';
 import { describeQuery, type Page } from '#core/store/cursor.ts';
+import { cursorKeyOf, FILTER_BATCH, MAX_EVALUATED_FOR_TOTAL, MAX_EVALUATED_PER_PAGE } from '#core/store/filtered-paging.ts';
 import type { ListKey } from '#core/store/keys.ts';
 
 /** The paging part of a payload list query (parsed by the contract). */
@@ -17,22 +18,7 @@ export interface PagingQuery {
  */
 export type BatchFilter = (items: readonly TableItem[]) => Promise<TableItem[]>;
 
-/** Items one request reads at most while filtering: a selective filter answers a short page and a cursor, not a timeout. */
-const MAX_EVALUATED_PER_PAGE = 1_000;
-/** Items a total reads at most; beyond, the caller is asked to narrow the range. */
-const MAX_EVALUATED_FOR_TOTAL = 20_000;
-const FILTER_BATCH = 100;
-
 type PageDependencies = Pick<Dependencies, 'table' | 'cursors'>;
-
-function cursorKeyOf(list: ListKey, item: TableItem): Record<string, string> {
-  const key: Record<string, string> = { pk: item.pk, sk: item.sk };
-  if (list.index !== undefined) {
-    key[`${list.index}pk`] = String(item[`${list.index}pk`]);
-    key[`${list.index}sk`] = String(item[`${list.index}sk`]);
-  }
-  return key;
-}
 
 /**
  * One page of a payload list (or its total): a Query on `list` narrowed to the sort-key `range` (payload_time keys),

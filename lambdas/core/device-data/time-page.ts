@@ -2,6 +2,7 @@ import type { Dependencies } from '../dependencies.ts';
 import { ValidationError } from '../errors.ts';
 import type { QuerySpec, TableItem } from '../ports/table-store.ts';
 import { describeQuery, type Page } from '../store/cursor.ts';
+import { cursorKeyOf, FILTER_BATCH, MAX_EVALUATED_FOR_TOTAL, MAX_EVALUATED_PER_PAGE } from '../store/filtered-paging.ts';
 import type { TimedList } from '../store/keys.ts';
 import { timeRangeOrAll } from '../store/time-range.ts';
 
@@ -14,23 +15,7 @@ export interface TimedQuery {
   result_type: 'page' | 'total';
 }
 
-/** Items one request reads at most while filtering: a selective filter answers a short page and a cursor, not a timeout. */
-const MAX_EVALUATED_PER_PAGE = 1_000;
-/** Items a total reads at most; beyond, the caller is asked to narrow the time range. */
-const MAX_EVALUATED_FOR_TOTAL = 20_000;
-const FILTER_BATCH = 100;
-
 type PageDependencies = Pick<Dependencies, 'table' | 'cursors'>;
-
-/** The key of an item in the list it was read from (what DynamoDB's LastEvaluatedKey would be). */
-function cursorKeyOf(list: TimedList, item: TableItem): Record<string, string> {
-  const key: Record<string, string> = { pk: item.pk, sk: item.sk };
-  if (list.index !== undefined) {
-    key[`${list.index}pk`] = String(item[`${list.index}pk`]);
-    key[`${list.index}sk`] = String(item[`${list.index}sk`]);
-  }
-  return key;
-}
 
 /**
  * One page of a time-ordered list, newest first: a Query whose key condition is the `from`/`to` range on the sort
