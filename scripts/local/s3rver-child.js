@@ -4,7 +4,13 @@
 // Input (argv[2]): JSON { directory, buckets: string[], corsXml }. Output over IPC:
 //   { type: 'ready', port } once listening on 127.0.0.1; { type: 'event', event } for every S3 object event,
 //   so the local stack can drive the same processing handler S3 notifications drive in AWS.
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
 
 // s3rver knows one access key (S3RVER). Like S3 mocks generally, the stand-in should not care which credentials
@@ -16,6 +22,38 @@ const findAccount = AWSAccount.registry.get.bind(AWSAccount.registry);
 AWSAccount.registry.get = (accessKeyId) => findAccount(accessKeyId) ?? account;
 const findSecret = account.accessKeys.get.bind(account.accessKeys);
 account.accessKeys.get = (accessKeyId) => findSecret(accessKeyId) ?? 'S3RVER';
+
+// S3 never shows a PUT that did not complete: an aborted request leaves the key as it was. s3rver pipes the request
+// straight into the object's file, so an upload aborted half-way (processing refusing a tag mid-stream) left a partial
+// file that HEAD and GET then served as an object. Here a streamed PUT goes to a temporary file that is renamed over
+// the object only once the whole body arrived; an aborted one is removed.
+const FilesystemStore = createRequire(import.meta.url)('s3rver/lib/stores/filesystem.js');
+const storeObject = FilesystemStore.prototype.putObject;
+FilesystemStore.prototype.putObject = async function putObjectWhole(object) {
+  if (Buffer.isBuffer(object.content)) return storeObject.call(this, object);
+  const objectPath = this.getResourcePath(object.bucket, object.key, 'object');
+  const partialPath = `${objectPath}.${randomBytes(6).toString('hex')}.partial`;
+  await mkdir(dirname(objectPath), { recursive: true });
+  const md5 = createHash('md5');
+  let size = 0;
+  const measure = new Transform({
+    transform(chunk, _encoding, callback) {
+      md5.update(chunk);
+      size += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(object.content, measure, createWriteStream(partialPath));
+    await rename(partialPath, objectPath);
+  } catch (error) {
+    await rm(partialPath, { force: true });
+    throw error;
+  }
+  const digest = md5.digest('hex');
+  await this.putMetadata(object.bucket, object.key, object.metadata, digest);
+  return { size, md5: digest };
+};
 
 const options = JSON.parse(process.argv[2] ?? '{}');
 

@@ -90,6 +90,27 @@ describe('s3rver through the blob store', () => {
     expect((await readAll(object!.body)).equals(bytes)).toBe(true);
   });
 
+  it('keeps nothing of a PUT whose body fails half-way, as S3 does: no new object, the old one untouched', async () => {
+    const key = `${client}/it-${run}/aborted.bin`;
+    const refused = (bytes: Buffer) =>
+      Readable.from(
+        (async function* () {
+          yield bytes;
+          // Let s3rver receive and write the first half before the body fails.
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          throw new Error('tag does not verify');
+        })(),
+      );
+    const half = Buffer.alloc(64 * 1024, 7);
+    await expect(deps.blobs.put('processed', key, refused(half), { contentLength: half.length * 2 })).rejects.toThrow('tag does not verify');
+    expect(await deps.blobs.head('processed', key)).toBeUndefined();
+
+    await deps.blobs.put('processed', key, Buffer.from('the whole object'));
+    await expect(deps.blobs.put('processed', key, refused(half), { contentLength: half.length * 2 })).rejects.toThrow('tag does not verify');
+    const kept = await deps.blobs.get('processed', key);
+    expect((await readAll(kept!.body)).toString()).toBe('the whole object');
+  });
+
   it('answers undefined for a missing object', async () => {
     expect(await deps.blobs.get('processed', `${client}/it-${run}/nothing`)).toBeUndefined();
     expect(await deps.blobs.head('processed', `${client}/it-${run}/nothing`)).toBeUndefined();
