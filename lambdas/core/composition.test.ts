@@ -86,11 +86,13 @@ describe('sdkLogger', () => {
     circular.self = circular;
     sdk.error('request failed', circular);
     sdk.debug('request', circular);
+    sdk.error(new Error('Authentication tag does not verify'));
     expect(console).not.toHaveBeenCalled();
     const logged = lines.map((line) => JSON.parse(line) as { level: string; message: string });
     expect(logged).toEqual([
       expect.objectContaining({ level: 'debug', message: 'aws-sdk: An error was encountered in a non-retryable streaming request.' }),
       expect.objectContaining({ level: 'error', message: 'aws-sdk: request failed' }),
+      expect.objectContaining({ level: 'error', message: 'aws-sdk: Authentication tag does not verify' }),
     ]);
     console.mockRestore();
   });

@@ -85,7 +85,9 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
  * debug level. A logger must never throw: it runs inside the SDK's request path.
  */
 export function sdkLogger(logger: Logger) {
-  const text = (content: unknown[]) => `aws-sdk: ${content.filter((part): part is string => typeof part === 'string').join(' ')}`;
+  // Only strings and errors' messages: the SDK's other arguments can be circular (they must never be serialised).
+  const words = (part: unknown) => (typeof part === 'string' ? [part] : part instanceof Error ? [part.message] : []);
+  const text = (content: unknown[]) => `aws-sdk: ${content.flatMap(words).join(' ')}`;
   return {
     debug: (..._content: unknown[]) => undefined,
     info: (..._content: unknown[]) => undefined,

@@ -106,6 +106,18 @@ describe('demo media seed', () => {
       const user = (await (await api(`/api/v1/demo/users/${placement.device_user_reference}`, { headers: bearer(id_token) })).json()) as { group?: string };
       expect(user.group, placement.device_user_reference).toBe(placement.group);
     }
+    // The phones signed in again once their users were placed: each group counts its users' phones, and every
+    // recording carries its phone's group.
+    const phonesPerGroup = new Map<string, number>();
+    for (const placement of fleetPlacements()) phonesPerGroup.set(placement.group, (phonesPerGroup.get(placement.group) ?? 0) + 1);
+    for (const [group, phones] of phonesPerGroup) {
+      const found = groups.data.find((candidate) => candidate.group_reference === group) as { stats?: { actual_devices?: number } } | undefined;
+      expect(found?.stats?.actual_devices, group).toBe(phones);
+    }
+    for (const [index, name] of PHONES.entries()) {
+      const group = fleetPlacements()[index]?.group;
+      for (const item of await payloadsOf(name)) expect(item.group, `${name} ${String(item.payload_type)}`).toBe(group);
+    }
   });
 
   it('a seeded call plays from the portal: the pre-signed link answers the WAV bytes', async () => {

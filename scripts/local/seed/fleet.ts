@@ -10,6 +10,7 @@ import { writeMdmConfig } from '../../device/mdm-config.ts';
 import { signInDemoAccount } from '../../device/portal-sign-in.ts';
 import {
   answerCommands,
+  authenticate,
   enrol,
   randomImei,
   sendGps,
@@ -178,8 +179,23 @@ export async function seedDemoFleet(stack: { apiUrl: string; env: Record<string,
   const fleet = await seedFleet(deps, sim, stack.apiUrl, devicesDir);
   // Before the media (the slow part), so the portal's Groups, Tags and Device users screens fill early.
   const access = await seedDemoAccess(deps, stack.apiUrl, fleetPlacements());
+  if (access) await signInAgain(sim, devicesDir);
   const media = await seedDemoMedia(deps, sim, devicesDir);
   return fleet || access || media;
+}
+
+/**
+ * Each user's phone signs in once more, as a real phone does at least daily. The phones enrolled before their users
+ * were placed in groups; signing in moves each into its user's group (the device follows its user at authentication),
+ * so the group counts it in actual_devices and its recordings carry the group.
+ */
+async function signInAgain(sim: Simulator, devicesDir: string): Promise<void> {
+  for (const user of USERS) {
+    const phone = loadDevice(devicesDir, phoneName(user));
+    if (phone === undefined) continue;
+    must(`sign-in ${phone.name}`, await authenticate(sim, phone));
+    saveDevice(devicesDir, phone);
+  }
 }
 
 async function seedFleet(deps: Dependencies, sim: Simulator, apiUrl: string, devicesDir: string): Promise<boolean> {
