@@ -7,11 +7,13 @@ import type { ListKey } from '#core/store/keys.ts';
 /** What the access services use: the table, the clock (updated_at) and the cursor codec (lists). */
 export type AccessDependencies = Pick<Dependencies, 'table' | 'clock' | 'cursors'>;
 
-/** The list query every access list accepts (the contract's `listQuery({})`). */
+/** The list query every access list accepts (the contract's `listQuery(referenceFilterQuery)`). */
 export interface ListQuery {
   last_key?: string | undefined;
   limit: number;
   result_type: 'page' | 'total';
+  /** Only references starting with this (the list's sort key narrowed: still one Query). */
+  starts_with?: string | undefined;
 }
 
 /**

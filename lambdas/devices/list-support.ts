@@ -32,7 +32,7 @@ const MAX_PAGES = 500;
 export async function filteredPage<T>(
   dependencies: DevicesDependencies,
   client: string,
-  list: ListKey & { sort?: { beginsWith: string } },
+  list: ListKey,
   query: PageQuery,
   filters: Record<string, string | number | boolean | undefined>,
   keep: ItemFilter | undefined,
@@ -50,7 +50,7 @@ export async function filteredPage<T>(
     }
     throw new Error(`List ${list.partition} is longer than ${MAX_PAGES} pages`);
   }
-  const binding = { client, query: describeQuery(list, { ...filters, sort: list.sort?.beginsWith }) };
+  const binding = { client, query: describeQuery(list, filters) };
   const startKey = query.last_key === undefined ? undefined : dependencies.cursors.decode(query.last_key, binding);
   const result = await dependencies.table.query({
     index: list.index,

@@ -64,3 +64,23 @@ test('/dashboard/devices: Load more, then Export CSV of exactly what is shown', 
   // Every row has one value per column.
   for (const row of csv.slice(1)) expect(row).toHaveLength(headers.length);
 });
+
+test('/dashboard/access/groups: "Group starts with" filters through the API and lives in the URL', async ({ page }) => {
+  await page.goto('/dashboard/access/groups');
+  const table = page.getByRole('table', { name: /groups/i });
+  const bodyRows = table.locator('tbody tr:not([aria-hidden])');
+  await expect(bodyRows.filter({ hasText: 'sales' })).toHaveCount(1);
+  await expect(bodyRows.filter({ hasText: 'compliance' })).toHaveCount(1);
+
+  const asked = page.waitForRequest((request) => new URL(request.url()).searchParams.get('starts_with') === 'sal');
+  await page.getByRole('search', { name: 'Filter groups' }).getByLabel('Group starts with').fill('sal');
+  await asked;
+  await expect(page).toHaveURL(/starts_with=sal/);
+  await expect(bodyRows).toHaveCount(1);
+  await expect(bodyRows.first()).toContainText('sales');
+
+  // A reload keeps the filter; one that matches nothing says so.
+  await page.goto('/dashboard/access/groups?starts_with=zz-none');
+  await expect(page.getByLabel('Group starts with')).toHaveValue('zz-none');
+  await expect(page.getByText('No groups start with “zz-none”.')).toBeVisible();
+});

@@ -227,6 +227,58 @@ describe('groups', () => {
   });
 });
 
+describe('starts_with on the roles, groups and tags lists', () => {
+  const prefix = `it-${run}-sw`;
+
+  it('keeps only references starting with it, pages within them, and binds the cursor to the prefix', async () => {
+    for (const name of ['a', 'b', 'c']) {
+      expect((await call('PUT', `/groups/${prefix}-${name}`, { tags: [] })).status).toBe(200);
+      expect((await call('PUT', `/roles/${prefix}-${name}`, role())).status).toBe(200);
+      expect((await call('PUT', `/tags/${prefix}-${name}`, { tag_values: null })).status).toBe(200);
+    }
+    // A neighbour that shares all but the last character stays out.
+    expect((await call('PUT', `/groups/it-${run}-sx-a`, { tags: [] })).status).toBe(200);
+
+    for (const [list, field] of [['groups', 'group_reference'], ['roles', 'role_reference'], ['tags', 'tag_key']] as const) {
+      const seen: string[] = [];
+      let lastKey: string | undefined;
+      do {
+        const page = await call('GET', `/${list}?starts_with=${enc(prefix)}&limit=2${lastKey ? `&last_key=${enc(lastKey)}` : ''}`);
+        expect(page.status, list).toBe(200);
+        seen.push(...(page.body.data as Array<Record<string, string>>).map((item) => String(item[field])));
+        lastKey = page.body.last_key as string | undefined;
+      } while (lastKey !== undefined);
+      expect(seen, list).toEqual([`${prefix}-a`, `${prefix}-b`, `${prefix}-c`]);
+      expect((await call('GET', `/${list}?starts_with=${enc(prefix)}&result_type=total`)).body, list).toEqual({ count: 3 });
+    }
+
+    // A cursor of one prefix does not resume another list.
+    const first = await call('GET', `/groups?starts_with=${enc(prefix)}&limit=1`);
+    const replayed = await call('GET', `/groups?starts_with=it-&limit=1&last_key=${enc(String(first.body.last_key))}`);
+    expect(replayed.status).toBe(400);
+    expect(replayed.body.message).toContain('query.last_key: Invalid cursor');
+    // A `#` or `%` in the prefix is a literal character, never a way out of the sort key.
+    expect((await call('GET', `/groups?starts_with=${enc('#')}`)).body).toMatchObject({ count: 0, data: [] });
+    expect((await call('GET', `/groups?starts_with=${enc('%')}`)).body).toMatchObject({ count: 0, data: [] });
+
+    for (const [query, line] of [
+      ['starts_with=', 'query.starts_with: Must be between 1 and 255 characters'],
+      [`starts_with=${'x'.repeat(256)}`, 'query.starts_with: Must be between 1 and 255 characters'],
+    ]) {
+      const answer = await call('GET', `/groups?${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.message, query).toContain(line);
+    }
+
+    for (const name of ['a', 'b', 'c']) {
+      await call('DELETE', `/groups/${prefix}-${name}`);
+      await call('DELETE', `/roles/${prefix}-${name}`);
+      await call('DELETE', `/tags/${prefix}-${name}`);
+    }
+    await call('DELETE', `/groups/it-${run}-sx-a`);
+  });
+});
+
 describe('required tags (tenant acme, so no other file meets the forced definition)', () => {
   const tag = `it-${run}-division`;
   const group = `it-${run}-acme-group`;

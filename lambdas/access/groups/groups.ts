@@ -19,7 +19,7 @@ export function toGroup(item: TableItem): Group {
 }
 
 export function listGroups(dependencies: AccessDependencies, client: string, query: ListQuery) {
-  return listPage(dependencies, client, keys.group.list(client), query, toGroup);
+  return listPage(dependencies, client, keys.group.list(client, query.starts_with), query, toGroup);
 }
 
 export async function getGroup(dependencies: Pick<AccessDependencies, 'table'>, client: string, groupReference: string): Promise<Group> {

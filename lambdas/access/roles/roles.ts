@@ -41,7 +41,7 @@ function changedBy(principal: Principal | undefined): Pick<RoleChanged, 'by' | '
 }
 
 export function listRoles(dependencies: AccessDependencies, client: string, query: ListQuery) {
-  return listPage(dependencies, client, keys.role.list(client), query, toRole);
+  return listPage(dependencies, client, keys.role.list(client, query.starts_with), query, toRole);
 }
 
 export async function getRole(dependencies: Pick<AccessDependencies, 'table'>, client: string, roleReference: string): Promise<Role> {

@@ -21,7 +21,7 @@ export function toTagDefinition(item: TableItem): TagDefinition {
 }
 
 export function listTags(dependencies: AccessDependencies, client: string, query: ListQuery) {
-  return listPage(dependencies, client, keys.tagDefinition.list(client), query, toTagDefinition);
+  return listPage(dependencies, client, keys.tagDefinition.list(client, query.starts_with), query, toTagDefinition);
 }
 
 export async function getTag(dependencies: Pick<AccessDependencies, 'table'>, client: string, tagKey: string): Promise<TagDefinition> {

@@ -31,7 +31,8 @@ export function describeQuery(list: ListKey, filters: Record<string, string | nu
     .filter((name) => filters[name] !== undefined)
     .sort()
     .map((name) => [name, filters[name]]);
-  return JSON.stringify([list.index ?? 'table', list.partition, shown]);
+  // A sort-key narrowing shapes the list too, so a cursor of one prefix never resumes another.
+  return JSON.stringify(list.sort === undefined ? [list.index ?? 'table', list.partition, shown] : [list.index ?? 'table', list.partition, shown, list.sort]);
 }
 
 /** Paginated answer of the spec: `{count, last_key, data}`; `last_key` is absent on the last page. */

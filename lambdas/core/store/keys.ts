@@ -57,8 +57,8 @@ export interface ItemKeys extends ItemKey {
   gsi3sk?: string;
 }
 
-/** A list access pattern: which partition of which index (or the table) to Query. */
-export type ListKey = Pick<QuerySpec, 'index' | 'partition'>;
+/** A list access pattern: which partition of which index (or the table) to Query, optionally narrowed by sort key. */
+export type ListKey = Pick<QuerySpec, 'index' | 'partition'> & { sort?: { beginsWith: string } };
 
 /** The tenant prefix. Refuses anything but a client slug: a key must never be built from unchecked input. */
 export function tenantPrefix(client: string): string {
@@ -81,6 +81,10 @@ export function timeSort(time: Date | string, reference: string): string {
 }
 
 const list = (index: IndexName | undefined, partition: string): ListKey => (index ? { index, partition } : { partition });
+
+/** A table list whose items' sort keys are `<prefix><reference>`, narrowed to references starting with `startsWith`. */
+const referenceList = (partition: string, prefix: string, startsWith: string | undefined): ListKey =>
+  startsWith === undefined ? list(undefined, partition) : { partition, sort: { beginsWith: `${prefix}${part(startsWith)}` } };
 
 export const keys = {
   /** The tenant's account item (the client record, defaults, migration config live beside it by sort key). */
@@ -126,7 +130,8 @@ export const keys = {
       sk: `ROLE#${part(roleReference)}`,
       entity: ENTITY.role,
     }),
-    list: (client: string): ListKey => list(undefined, `${tenantPrefix(client)}ROLES`),
+    /** The tenant's roles, or those whose reference starts with `startsWith`. */
+    list: (client: string, startsWith?: string): ListKey => referenceList(`${tenantPrefix(client)}ROLES`, 'ROLE#', startsWith),
   },
   group: {
     item: (client: string, groupReference: string): ItemKeys => ({
@@ -134,7 +139,8 @@ export const keys = {
       sk: `GROUP#${part(groupReference)}`,
       entity: ENTITY.group,
     }),
-    list: (client: string): ListKey => list(undefined, `${tenantPrefix(client)}GROUPS`),
+    /** The tenant's groups, or those whose reference starts with `startsWith`. */
+    list: (client: string, startsWith?: string): ListKey => referenceList(`${tenantPrefix(client)}GROUPS`, 'GROUP#', startsWith),
   },
   tagDefinition: {
     item: (client: string, tagKey: string): ItemKeys => ({
@@ -142,7 +148,8 @@ export const keys = {
       sk: `TAG#${part(tagKey)}`,
       entity: ENTITY.tagDefinition,
     }),
-    list: (client: string): ListKey => list(undefined, `${tenantPrefix(client)}TAGS`),
+    /** The tenant's tag definitions, or those whose reference starts with `startsWith`. */
+    list: (client: string, startsWith?: string): ListKey => referenceList(`${tenantPrefix(client)}TAGS`, 'TAG#', startsWith),
   },
   device: {
     /** A device's own partition also holds its history, commands and telemetry (by sort key prefix). */

@@ -7,7 +7,7 @@ import { OkResponse, pageOrTotal, paginated } from '../entities/common.ts';
 import { Group, GroupRequest, TagDefinition, TagDefinitionRequest } from '../entities/groups.ts';
 import { Role, RoleRequest } from '../entities/roles.ts';
 import { params } from './params.ts';
-import { listQuery } from './query.ts';
+import { listQuery, referenceFilterQuery } from './query.ts';
 
 const base = { surface: 'admin', auth: 'user', group: 'access' } as const;
 
@@ -19,7 +19,7 @@ export const accessEndpoints = [
     path: '/roles',
     action: 'roles:List',
     summary: 'Roles of the client.',
-    query: listQuery({}),
+    query: listQuery(referenceFilterQuery),
     response: pageOrTotal(Role),
   }),
   defineEndpoint({
@@ -60,7 +60,7 @@ export const accessEndpoints = [
     path: '/groups',
     action: 'groups:List',
     summary: 'Groups of the client, with tags and stats.',
-    query: listQuery({}),
+    query: listQuery(referenceFilterQuery),
     response: pageOrTotal(Group),
   }),
   defineEndpoint({
@@ -101,7 +101,7 @@ export const accessEndpoints = [
     path: '/tags',
     action: 'tags:List',
     summary: 'Tag definitions of the client.',
-    query: listQuery({}),
+    query: listQuery(referenceFilterQuery),
     response: pageOrTotal(TagDefinition),
   }),
   defineEndpoint({

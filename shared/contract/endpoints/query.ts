@@ -44,5 +44,11 @@ export const commaList = <T extends z.ZodType>(item: T, min = 1, max = 100) =>
       .refine((list) => new Set(list).size === list.length, { error: MESSAGES.unique }),
   );
 
+/**
+ * Lists of named things (roles, groups, tag definitions): `starts_with` keeps those whose reference starts with it,
+ * case-sensitive as references are. The store narrows its sort key, so the filter still reads one Query.
+ */
+export const referenceFilterQuery = { starts_with: text(1, 255).optional() };
+
 /** A strict list query with paging plus the given filters. */
 export const listQuery = <S extends z.ZodRawShape>(filters: S) => z.strictObject({ ...pageQuery, ...filters });

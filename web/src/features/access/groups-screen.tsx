@@ -12,12 +12,13 @@ import { GroupForm } from './group-form.tsx';
 import { tagLabel } from './group-form-model.ts';
 import { useTagDefinitions } from './tag-definitions.ts';
 import { RowActions } from './row-actions.tsx';
+import { emptyText, ReferenceFilter, referenceQuery, type ReferenceSearchProps } from './reference-filter.tsx';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; group: GroupEntity } | undefined;
 
 /** Groups with their tags and counts; create, edit (tags) and delete. */
-export function GroupsScreen() {
-  const list = useCursorList(listGroups, { query: {} });
+export function GroupsScreen({ search, onSearch }: ReferenceSearchProps) {
+  const list = useCursorList(listGroups, { query: referenceQuery(search) });
   const tags = useTagDefinitions();
   const [editing, setEditing] = useState<Editing>(undefined);
   const [deleting, setDeleting] = useState<GroupEntity | undefined>(undefined);
@@ -72,13 +73,14 @@ export function GroupsScreen() {
           </Button>
         }
       />
+      <ReferenceFilter label="Group" search={search} onSearch={onSearch} />
       <CursorTable
         label="Groups"
         columns={columns}
         rows={list.items}
         rowKey={(row) => row.group_reference}
         {...pagingOf(list)}
-        empty="No groups yet. Create one to get started."
+        empty={emptyText(search, 'groups', 'No groups yet. Create one to get started.')}
       />
       <Modal
         closeButtonProps={{ 'aria-label': 'Close' }}

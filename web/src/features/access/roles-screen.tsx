@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page/page-header.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { listRoles } from './api.ts';
+import { emptyText, ReferenceFilter, referenceQuery, type ReferenceSearchProps } from './reference-filter.tsx';
 
 const columns: readonly Column<Role>[] = [
   {
@@ -32,8 +33,8 @@ const columns: readonly Column<Role>[] = [
 ];
 
 /** The tenant's roles, each linking to its permission editor. */
-export function RolesScreen() {
-  const list = useCursorList(listRoles, { query: {} });
+export function RolesScreen({ search, onSearch }: ReferenceSearchProps) {
+  const list = useCursorList(listRoles, { query: referenceQuery(search) });
   return (
     <>
       <PageHeader
@@ -41,13 +42,14 @@ export function RolesScreen() {
         description="What portal users may do, and on which groups. System roles cannot be changed."
         actions={<Button renderRoot={(props) => <Link {...props} to="/dashboard/access/roles/create" />}>Create role</Button>}
       />
+      <ReferenceFilter label="Role" search={search} onSearch={onSearch} />
       <CursorTable
         label="Roles"
         columns={columns}
         rows={list.items}
         rowKey={(row) => row.role_reference}
         {...pagingOf(list)}
-        empty="No roles yet."
+        empty={emptyText(search, 'roles', 'No roles yet.')}
       />
     </>
   );

@@ -11,12 +11,13 @@ import { errorLinesOf } from '../../components/data/error-lines.tsx';
 import { isGroupConflict, TagForm } from './tag-form.tsx';
 import { allowedValuesText } from './tag-form-model.ts';
 import { RowActions } from './row-actions.tsx';
+import { emptyText, ReferenceFilter, referenceQuery, type ReferenceSearchProps } from './reference-filter.tsx';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; definition: TagDefinition } | undefined;
 
 /** Tag definitions: keys, the values groups may give them, required or not; create, edit and delete. */
-export function TagsScreen() {
-  const list = useCursorList(listTags, { query: {} });
+export function TagsScreen({ search, onSearch }: ReferenceSearchProps) {
+  const list = useCursorList(listTags, { query: referenceQuery(search) });
   const [editing, setEditing] = useState<Editing>(undefined);
   const [deleting, setDeleting] = useState<TagDefinition | undefined>(undefined);
   const remove = useEndpointMutation(deleteTag, { invalidates: [listTags, getTag, listGroups] });
@@ -60,13 +61,14 @@ export function TagsScreen() {
         description="Tag keys groups may carry, with the values allowed for each."
         actions={<Button onClick={() => setEditing({ mode: 'create' })}>Create tag</Button>}
       />
+      <ReferenceFilter label="Tag key" search={search} onSearch={onSearch} />
       <CursorTable
         label="Tags"
         columns={columns}
         rows={list.items}
         rowKey={(row) => row.tag_key}
         {...pagingOf(list)}
-        empty="No tags are defined yet."
+        empty={emptyText(search, 'tag keys', 'No tags are defined yet.')}
       />
       <Modal
         closeButtonProps={{ 'aria-label': 'Close' }}

@@ -7,8 +7,9 @@ import { formatDateTime } from '../../lib/format.ts';
 import { listDevices } from './api.ts';
 import { deviceStatus, holderName, STATUS_COLOURS } from './device-labels.ts';
 import { DeviceLink, DeviceUserLink } from './links.tsx';
-import { DebouncedTextFilter } from './filter-inputs.tsx';
-import { compactQuery, type DevicesSearch } from './filters.ts';
+import { DebouncedTextFilter } from '../../components/filters/filter-inputs.tsx';
+import { compactQuery } from '../../lib/search-params.ts';
+import { type DevicesSearch } from './filters.ts';
 
 const COLUMNS: readonly Column<Device>[] = [
   {

@@ -5,8 +5,9 @@ import { CursorTable, pagingOf, type Column } from '../../components/data/cursor
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { listDeviceLogs } from './api.ts';
-import { DateRangeFilter, DebouncedTextFilter, InvertedRangeNotice } from './filter-inputs.tsx';
-import { compactQuery, invertedRange, type DeviceLogsSearch } from './filters.ts';
+import { DateRangeFilter, DebouncedTextFilter, InvertedRangeNotice } from '../../components/filters/filter-inputs.tsx';
+import { compactQuery, invertedRange } from '../../lib/search-params.ts';
+import { type DeviceLogsSearch } from './filters.ts';
 import { DeviceLink } from './links.tsx';
 
 const LEVEL_COLOURS: Record<LogLevel, string> = { DEBUG: 'gray', INFO: 'blue', WARN: 'yellow', ERROR: 'red' };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compactQuery, DeviceLogsSearch, DevicesSearch, invertedRange } from './filters.ts';
+import { compactQuery, invertedRange } from '../../lib/search-params.ts';
+import { DeviceLogsSearch, DevicesSearch } from './filters.ts';
 
 describe('device search schemas', () => {
   it('keep good values and drop junk instead of failing', () => {

@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ReferenceSearch } from '../../../features/access/reference-filter.tsx';
 import { GroupsScreen } from '../../../features/access/groups-screen.tsx';
 
 export const Route = createFileRoute('/dashboard/access/groups')({
-  component: GroupsScreen,
+  validateSearch: ReferenceSearch,
+  component: GroupsScreenPage,
 });
+
+function GroupsScreenPage() {
+  const navigate = Route.useNavigate();
+  return <GroupsScreen search={Route.useSearch()} onSearch={(next) => void navigate({ search: next, replace: true })} />;
+}

@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ReferenceSearch } from '../../../../features/access/reference-filter.tsx';
 import { RolesScreen } from '../../../../features/access/roles-screen.tsx';
 
 export const Route = createFileRoute('/dashboard/access/roles/')({
-  component: RolesScreen,
+  validateSearch: ReferenceSearch,
+  component: RolesScreenPage,
 });
+
+function RolesScreenPage() {
+  const navigate = Route.useNavigate();
+  return <RolesScreen search={Route.useSearch()} onSearch={(next) => void navigate({ search: next, replace: true })} />;
+}

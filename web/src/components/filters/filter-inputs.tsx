@@ -1,7 +1,7 @@
 import { Alert, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { invertedRange } from './filters.ts';
+import { invertedRange } from '../../lib/search-params.ts';
 
 /**
  * A text filter that types freely and applies (to the URL, so the list refetches) 400 ms after the last keystroke,
