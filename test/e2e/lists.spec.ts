@@ -84,3 +84,17 @@ test('/dashboard/access/groups: "Group starts with" filters through the API and 
   await expect(page.getByLabel('Group starts with')).toHaveValue('zz-none');
   await expect(page.getByText('No groups start with “zz-none”.')).toBeVisible();
 });
+
+test('/dashboard/devices/logs: days are shown and typed dd/mm/yyyy whatever the browser\'s locale, and sent as ISO days', async ({ page }) => {
+  await page.goto('/dashboard/devices/logs?from=2026-11-01');
+  const from = page.getByRole('textbox', { name: 'From' });
+  await expect(from).toHaveValue('01/11/2026');
+
+  const asked = page.waitForRequest((request) => new URL(request.url()).searchParams.get('to') === '2026-11-21');
+  const to = page.getByRole('textbox', { name: 'To' });
+  await to.fill('21/11/2026');
+  await to.blur();
+  await asked;
+  await expect(page).toHaveURL(/to=2026-11-21/);
+  await expect(to).toHaveValue('21/11/2026');
+});

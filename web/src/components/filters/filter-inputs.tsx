@@ -37,40 +37,6 @@ export function DebouncedTextFilter({
   );
 }
 
-/** From and To days (`<input type="date">`, read by the API as UTC days, both ends included). */
-export function DateRangeFilter({
-  from,
-  to,
-  onChange,
-  fromLabel = 'From',
-  toLabel = 'To',
-}: {
-  from: string | undefined;
-  to: string | undefined;
-  onChange: (range: { from: string | undefined; to: string | undefined }) => void;
-  fromLabel?: string;
-  toLabel?: string;
-}) {
-  return (
-    <>
-      <TextInput
-        type="date"
-        label={fromLabel}
-        value={from ?? ''}
-        max={to}
-        onChange={(event) => onChange({ from: event.currentTarget.value || undefined, to })}
-      />
-      <TextInput
-        type="date"
-        label={toLabel}
-        value={to ?? ''}
-        min={from}
-        onChange={(event) => onChange({ from, to: event.currentTarget.value || undefined })}
-      />
-    </>
-  );
-}
-
 /** Said before the API is asked: a range that ends before it starts lists nothing and the API refuses it. */
 export function InvertedRangeNotice({ from, to }: { from: string | undefined; to: string | undefined }) {
   if (!invertedRange(from, to)) return null;

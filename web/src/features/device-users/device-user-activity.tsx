@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, SegmentedControl, Select, Tabs, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Group, SegmentedControl, Select, Tabs, Title } from '@mantine/core';
 import { LOG_LEVELS, type LogLevel } from '#shared/constants/devices.ts';
 import { Link } from '@tanstack/react-router';
 import type { Device } from '#shared/contract/entities/devices.ts';
@@ -9,6 +9,7 @@ import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import type { ActivityTab } from './activity-tabs.ts';
 import { listDeviceUserDevices, listDeviceUserGps, listDeviceUserLogs } from './api.ts';
+import { DateRangeFilter } from '../../components/filters/date-range-filter.tsx';
 
 /** The detail page's tab and its filters, as kept in the URL. Dates are YYYY-MM-DD (the API's DateTimeParam). */
 export interface ActivityFilters {
@@ -134,24 +135,7 @@ function DevicesPanel({ reference, filters, onChange }: PanelProps) {
 }
 
 function DateRange({ filters, onChange }: Omit<PanelProps, 'reference'>) {
-  return (
-    <>
-      <TextInput
-        type="date"
-        label="From"
-        value={filters.from ?? ''}
-        onChange={(event) => onChange({ ...filters, from: event.currentTarget.value || undefined })}
-        w={170}
-      />
-      <TextInput
-        type="date"
-        label="To"
-        value={filters.to ?? ''}
-        onChange={(event) => onChange({ ...filters, to: event.currentTarget.value || undefined })}
-        w={170}
-      />
-    </>
-  );
+  return <DateRangeFilter from={filters.from} to={filters.to} onChange={(days) => onChange({ ...filters, ...days })} />;
 }
 
 const range = (filters: ActivityFilters) => ({

@@ -5,7 +5,8 @@ import { CursorTable, pagingOf, type Column } from '../../components/data/cursor
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { listDeviceGps } from './api.ts';
-import { DateRangeFilter, InvertedRangeNotice } from '../../components/filters/filter-inputs.tsx';
+import { DateRangeFilter } from '../../components/filters/date-range-filter.tsx';
+import { InvertedRangeNotice } from '../../components/filters/filter-inputs.tsx';
 import { compactQuery, invertedRange } from '../../lib/search-params.ts';
 import { type DeviceGpsSearch } from './filters.ts';
 import { trackOrder } from './gps-track.ts';

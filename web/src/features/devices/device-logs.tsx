@@ -5,7 +5,8 @@ import { CursorTable, pagingOf, type Column } from '../../components/data/cursor
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { listDeviceLogs } from './api.ts';
-import { DateRangeFilter, DebouncedTextFilter, InvertedRangeNotice } from '../../components/filters/filter-inputs.tsx';
+import { DateRangeFilter } from '../../components/filters/date-range-filter.tsx';
+import { DebouncedTextFilter, InvertedRangeNotice } from '../../components/filters/filter-inputs.tsx';
 import { compactQuery, invertedRange } from '../../lib/search-params.ts';
 import { type DeviceLogsSearch } from './filters.ts';
 import { DeviceLink } from './links.tsx';

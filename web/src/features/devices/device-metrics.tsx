@@ -8,7 +8,8 @@ import { CursorTable, pagingOf, type Column } from '../../components/data/cursor
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { getMetrics } from './api.ts';
-import { DateRangeFilter, DebouncedTextFilter, InvertedRangeNotice } from '../../components/filters/filter-inputs.tsx';
+import { DateRangeFilter } from '../../components/filters/date-range-filter.tsx';
+import { DebouncedTextFilter, InvertedRangeNotice } from '../../components/filters/filter-inputs.tsx';
 import { compactQuery, invertedRange } from '../../lib/search-params.ts';
 import { type DeviceMetricsSearch } from './filters.ts';
 import { DeviceLink } from './links.tsx';
