@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ACTION_NAME, ENDPOINT_GROUPS, pathParamNames } from './endpoint.ts';
 import { ACTION_DESCRIPTIONS } from './actions.ts';
-import { ACTION_CATALOGUE, ENDPOINTS, findEndpoint } from './registry.ts';
+import { ACTION_CATALOGUE, ENDPOINTS, findEndpoint, TENANT_ACTION_CATALOGUE } from './registry.ts';
 import { formatIssues } from './messages.ts';
 
 const count = (surface: string) => ENDPOINTS.filter((endpoint) => endpoint.surface === surface).length;
@@ -136,5 +136,16 @@ describe('endpoint registry', () => {
     expect(actions).toEqual([...new Set(actions)].sort());
     expect(new Set(actions)).toEqual(new Set(ENDPOINTS.map((endpoint) => endpoint.action)));
     for (const action of actions) expect(ACTION_DESCRIPTIONS[action], action).toBeTruthy();
+  });
+
+  it('offers tenant roles the portal and client-app actions only, never the device or internal ones', () => {
+    const tenant = TENANT_ACTION_CATALOGUE.map((entry) => entry.action);
+    expect(tenant).toEqual(expect.arrayContaining(['devices:List', 'roles:Update', 'payloads:Read']));
+    expect(tenant.filter((action) => action.startsWith('device:') || action.startsWith('internal:'))).toEqual([]);
+    // Every action some admin or client endpoint names is there.
+    for (const endpoint of ENDPOINTS.filter((candidate) => candidate.surface === 'admin' || candidate.surface === 'client')) {
+      expect(tenant, endpoint.id).toContain(endpoint.action);
+    }
+    expect(ACTION_CATALOGUE.find((entry) => entry.action === 'device:Authenticate')?.surfaces).toEqual(['device']);
   });
 });

@@ -1,4 +1,4 @@
-import type { Endpoint } from './endpoint.ts';
+import type { Endpoint, Surface } from './endpoint.ts';
 import { accessEndpoints } from './endpoints/access.ts';
 import { accountDataEndpoints } from './endpoints/account-data.ts';
 import { alertEndpoints } from './endpoints/alerts.ts';
@@ -40,17 +40,30 @@ export function findEndpoint(id: string): Endpoint | undefined {
   return byId.get(id);
 }
 
-/** One action a role permission may name, with what it allows (for the role editor). */
+/** One action a role permission may name, with what it allows and the API surfaces whose endpoints name it. */
 export interface ActionEntry {
   action: string;
   description: string;
+  surfaces: readonly Surface[];
 }
 
 /** Sorted unique action names of all endpoints, each with a one-line description. */
 export const ACTION_CATALOGUE: readonly ActionEntry[] = Object.freeze(
-  [...new Set(ENDPOINTS.map((endpoint) => endpoint.action))].sort().map((action) => ({
-    action,
-    description:
-      ACTION_DESCRIPTIONS[action] ?? ENDPOINTS.find((endpoint) => endpoint.action === action)?.summary ?? action,
-  })),
+  [...new Set(ENDPOINTS.map((endpoint) => endpoint.action))].sort().map((action) => {
+    const naming = ENDPOINTS.filter((endpoint) => endpoint.action === action);
+    return {
+      action,
+      description: ACTION_DESCRIPTIONS[action] ?? naming[0]?.summary ?? action,
+      surfaces: [...new Set(naming.map((endpoint) => endpoint.surface))],
+    };
+  }),
+);
+
+/**
+ * The actions a tenant's role can usefully grant: those of the portal (admin) and client-app (client) surfaces. The
+ * device API answers to device tokens and the internal console to staff, never to a tenant role, so the tenant's role
+ * editor does not offer their actions.
+ */
+export const TENANT_ACTION_CATALOGUE: readonly ActionEntry[] = Object.freeze(
+  ACTION_CATALOGUE.filter((entry) => entry.surfaces.some((surface) => surface === 'admin' || surface === 'client')),
 );

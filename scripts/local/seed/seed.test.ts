@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AccountDefaults } from '#shared/contract/entities/account.ts';
 import { Role } from '#shared/contract/entities/roles.ts';
-import { ACTION_CATALOGUE } from '#shared/contract/registry.ts';
+import { TENANT_ACTION_CATALOGUE } from '#shared/contract/registry.ts';
 import { allowedActions } from '#shared/permissions/evaluate.ts';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import { DEMO_PASSWORD, demoAccounts, findAccountBySub, verifyCredentials } from './accounts.ts';
@@ -72,7 +72,7 @@ describe('seeded access', () => {
       const admin = roleOf(client, 'admin');
       const reviewer = roleOf(client, 'reviewer');
       expect(admin.is_system && reviewer.is_system).toBe(true);
-      const actions = ACTION_CATALOGUE.filter((entry) => !entry.action.startsWith('internal:') && !entry.action.startsWith('device:'));
+      const actions = TENANT_ACTION_CATALOGUE;
       expect(allowedActions([admin], actions)).toHaveLength(actions.length);
       const readable = allowedActions([reviewer], actions);
       expect(readable).toEqual(expect.arrayContaining(['roles:List', 'roles:Read', 'alerts:Summary', 'devices:ReadHistory', 'account:ReadDefaults']));
