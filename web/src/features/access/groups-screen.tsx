@@ -12,7 +12,8 @@ import { GroupForm } from './group-form.tsx';
 import { tagLabel } from './group-form-model.ts';
 import { useTagDefinitions } from './tag-definitions.ts';
 import { RowActions } from './row-actions.tsx';
-import { emptyText, ReferenceFilter, referenceQuery, type ReferenceSearchProps } from './reference-filter.tsx';
+import { emptyText, ReferenceFilter, referenceQuery } from './reference-filter.tsx';
+import type { ReferenceSearchProps } from './reference-search.ts';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; group: GroupEntity } | undefined;
 

@@ -1,17 +1,7 @@
 import { Box } from '@mantine/core';
-import { z } from 'zod/mini';
 import { DebouncedTextFilter } from '../../components/filters/filter-inputs.tsx';
-import { compactQuery, optionalText } from '../../lib/search-params.ts';
-
-/** URL search of the roles, groups and tags lists: the one filter their endpoints take. */
-export const ReferenceSearch = z.object({ starts_with: optionalText() });
-export type ReferenceSearch = z.infer<typeof ReferenceSearch>;
-
-/** What a reference-filtered list screen is given by its route: the search in the URL, and how to change it. */
-export interface ReferenceSearchProps {
-  search: ReferenceSearch;
-  onSearch: (next: ReferenceSearch) => void;
-}
+import { compactQuery } from '../../lib/search-params.ts';
+import type { ReferenceSearch, ReferenceSearchProps } from './reference-search.ts';
 
 /** The list query for the search (an emptied filter is left out: the API refuses `starts_with=`). */
 export const referenceQuery = (search: ReferenceSearch) => compactQuery({ starts_with: search.starts_with });

@@ -7,7 +7,8 @@ import { PageHeader } from '../../components/page/page-header.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { listRoles } from './api.ts';
-import { emptyText, ReferenceFilter, referenceQuery, type ReferenceSearchProps } from './reference-filter.tsx';
+import { emptyText, ReferenceFilter, referenceQuery } from './reference-filter.tsx';
+import type { ReferenceSearchProps } from './reference-search.ts';
 
 const columns: readonly Column<Role>[] = [
   {

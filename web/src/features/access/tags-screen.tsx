@@ -11,7 +11,8 @@ import { errorLinesOf } from '../../components/data/error-lines.tsx';
 import { isGroupConflict, TagForm } from './tag-form.tsx';
 import { allowedValuesText } from './tag-form-model.ts';
 import { RowActions } from './row-actions.tsx';
-import { emptyText, ReferenceFilter, referenceQuery, type ReferenceSearchProps } from './reference-filter.tsx';
+import { emptyText, ReferenceFilter, referenceQuery } from './reference-filter.tsx';
+import type { ReferenceSearchProps } from './reference-search.ts';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; definition: TagDefinition } | undefined;
 

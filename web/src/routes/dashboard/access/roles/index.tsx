@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ReferenceSearch } from '../../../../features/access/reference-filter.tsx';
+import { ReferenceSearch } from '../../../../features/access/reference-search.ts';
 import { RolesScreen } from '../../../../features/access/roles-screen.tsx';
 
 export const Route = createFileRoute('/dashboard/access/roles/')({
