@@ -90,6 +90,7 @@ export function buildVerityApp(app: App, options: VerityAppOptions): VerityStack
       staff: { userPoolId: auth.staff.userPool.userPoolId, clientId: auth.staff.client.userPoolClientId, authBaseUrl: auth.staff.domain.baseUrl() },
     },
     transferScheduling: jobs.jobs === undefined ? undefined : { group: jobs.transferSchedules, role: jobs.schedulerRole, target: jobs.jobs },
+    ...(jobs.jobs === undefined ? {} : { jobsFunction: jobs.jobs }),
   });
 
   Tags.of(app).add('project', 'verity');

@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { KMSClient } from '@aws-sdk/client-kms';
+import { LambdaClient } from '@aws-sdk/client-lambda';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -7,9 +8,11 @@ import { createDynamoTableStore } from './adapters/aws/dynamodb-table-store.ts';
 import { createEventBridgeScheduler } from './adapters/aws/eventbridge-scheduler.ts';
 import { createGuardDutyScanner } from './adapters/aws/guardduty-scanner.ts';
 import { createKmsKeyService } from './adapters/aws/kms-key-service.ts';
+import { createLambdaJobRunner } from './adapters/aws/lambda-job-runner.ts';
 import { createS3BlobStore } from './adapters/aws/s3-blob-store.ts';
 import { systemClock } from './adapters/local/clocks.ts';
 import { createEicarScanner } from './adapters/local/eicar-scanner.ts';
+import { createLocalJobRunner } from './adapters/local/local-job-runner.ts';
 import { createLocalKeyService } from './adapters/local/local-key-service.ts';
 import { createLocalScheduler } from './adapters/local/local-scheduler.ts';
 import { createOidcIdentityDirectory } from './adapters/oidc/oidc-identity-directory.ts';
@@ -18,6 +21,7 @@ import { createOidcTokenVerifier } from './auth/jwt-verifier.ts';
 import { getConfig, type Config } from './config.ts';
 import type { Dependencies } from './dependencies.ts';
 import { createLogger, type Logger } from './logger.ts';
+import type { JobRunner } from './ports/job-runner.ts';
 import type { Scheduler } from './ports/scheduler.ts';
 import { createCursorCodec } from './store/cursor.ts';
 
@@ -68,6 +72,7 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
       : createKmsKeyService(new KMSClient({ region: config.AWS_REGION })),
     identity: createOidcIdentityDirectory({ issuer: config.OIDC_ISSUER }),
     scheduler: local ? localScheduler(logger) : awsScheduler(config),
+    jobs: local ? createLocalJobRunner(logger) : awsJobRunner(config),
     scanner: local ? createEicarScanner() : createGuardDutyScanner(s3, buckets),
     cursors: createCursorCodec(config.CURSOR_SECRET),
     tokens: createOidcTokenVerifier({ issuer: config.OIDC_ISSUER, audiences: config.OIDC_AUDIENCES }),
@@ -101,6 +106,12 @@ function localScheduler(logger: Logger): Scheduler {
     logger,
     run: async (job, input) => logger.info('scheduled job due (no job runner yet)', { job, input_keys: Object.keys(input) }),
   });
+}
+
+/** Lambda's asynchronous invoke needs the jobs function's name; without it a start fails, naming the variable. */
+function awsJobRunner(config: Config): JobRunner {
+  if (config.JOBS_FUNCTION_NAME) return createLambdaJobRunner(new LambdaClient({ region: config.AWS_REGION }), config.JOBS_FUNCTION_NAME);
+  return { start: () => Promise.reject(new Error('Job runner not configured: JOBS_FUNCTION_NAME missing')) };
 }
 
 /** EventBridge Scheduler needs its group, target and role; a missing one fails on first use, naming the variable. */

@@ -50,6 +50,8 @@ export const ConfigSchema = z
     SCHEDULE_GROUP: z.string().min(1).optional(),
     SCHEDULER_TARGET_ARN: z.string().min(1).optional(),
     SCHEDULER_ROLE_ARN: z.string().min(1).optional(),
+    /** The jobs function, which the API starts jobs on (asynchronous invoke). AWS mode only. */
+    JOBS_FUNCTION_NAME: z.string().min(1).optional(),
   })
   .superRefine((env, context) => {
     if (env.VERITY_MODE === 'local' && env.DATA_DIR === undefined) {

@@ -5,6 +5,7 @@ import type { Logger } from './logger.ts';
 import type { BlobStore } from './ports/blob-store.ts';
 import type { Clock } from './ports/clock.ts';
 import type { IdentityDirectory } from './ports/identity-directory.ts';
+import type { JobRunner } from './ports/job-runner.ts';
 import type { KeyService } from './ports/key-service.ts';
 import type { MalwareScanner } from './ports/malware-scanner.ts';
 import type { Scheduler } from './ports/scheduler.ts';
@@ -24,6 +25,8 @@ export interface Dependencies {
   keys: KeyService;
   identity: IdentityDirectory;
   scheduler: Scheduler;
+  /** Starts a job of the jobs function now (processing a payload whose object arrived before its registration). */
+  jobs: JobRunner;
   scanner: MalwareScanner;
   cursors: CursorCodec;
   /** Portal user id tokens. */

@@ -43,6 +43,14 @@ describe('jobs handler', () => {
     expect(queried.every((query) => query.index === 'gsi1')).toBe(true);
   });
 
+  it('payload-processing refuses an input that names no valid payload, before touching the table', async () => {
+    const { dependencies, queried } = fakeDependencies();
+    const run = createJobsHandler(() => dependencies);
+    await expect(run({ job: 'payload-processing', input: {} })).rejects.toThrow(/payload-processing: client: .+; payload_reference: /);
+    await expect(run({ job: 'payload-processing', input: { client: 'acme', payload_reference: '../x', extra: 1 } })).rejects.toThrow(/payload_reference/);
+    expect(queried).toEqual([]);
+  });
+
   it('defaults a missing input to {}', async () => {
     const { dependencies } = fakeDependencies();
     await expect(createJobsHandler(() => dependencies)({ job: 'device-deactivation' })).resolves.toMatchObject({ clients: 0, deactivated: 0 });

@@ -2,20 +2,23 @@ import type { Dependencies } from '#core/dependencies.ts';
 import { deactivateInactiveDevices } from '#core/devices/deactivation.ts';
 import { expireDueRequests } from '../support-access/support-access-service.ts';
 import { alertsExpiryJob } from './alerts-expiry.ts';
+import { payloadProcessingJob } from './payload-processing.ts';
 import { payloadSweepJob } from './payload-sweep.ts';
 
 /** A job: does its work with the given dependencies and reports what it did (logged, and returned to the invoker). */
 export type Job = (dependencies: Dependencies, input: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
 /**
- * Every job the jobs function runs, by the name a schedule's target carries (`{ job, input }`). The names are those
- * of lib/config/job-schedules.ts: the CDK jobs stack and the local scheduler both read that list.
+ * Every job the jobs function runs, by the name a schedule's target carries (`{ job, input }`). The scheduled ones are
+ * those of lib/config/job-schedules.ts (the CDK jobs stack and the local scheduler both read that list);
+ * `payload-processing` is started on demand through the JobRunner port.
  */
 export const JOBS: Readonly<Record<string, Job>> = {
   'support-access-expiry': async (dependencies) => ({ ...(await expireDueRequests(dependencies)) }),
   'device-deactivation': async (dependencies) => ({ ...(await deactivateInactiveDevices(dependencies, dependencies.config.DEVICE_INACTIVITY_DAYS)) }),
   'alerts-expiry': alertsExpiryJob,
   'payload-sweep': payloadSweepJob,
+  'payload-processing': payloadProcessingJob,
 };
 
 /** Runs one job by name. An unknown name is a configuration fault, so it throws rather than doing nothing. */

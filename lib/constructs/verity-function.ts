@@ -215,6 +215,17 @@ export class VerityFunction extends Construct {
     return this.setEnv('SCHEDULER_ROLE_ARN', role.roleArn);
   }
 
+  /**
+   * May start jobs on the jobs function (`JOBS_FUNCTION_NAME`, asynchronous invoke): the device API starts the
+   * processing of a payload whose object arrived before its registration.
+   */
+  bindJobRunner(target: IFunction): this {
+    target.grantInvoke(this.role);
+    // The grant covers the function's versions and aliases (`<arn>:*`); the ARN comes from the jobs stack's output.
+    this.suppressGrantWildcards('versions of the jobs function', [{ regex: '/^Resource::.+JobsFunction.+:\\*$/' }]);
+    return this.setEnv('JOBS_FUNCTION_NAME', target.functionName);
+  }
+
   private suppressGrantWildcards(what: string, appliesTo: { regex: string }[]): void {
     NagSuppressions.addResourceSuppressions(
       this.role,

@@ -28,6 +28,8 @@ export interface ApiStackProps extends StackProps {
   };
   /** Where transfers schedules go; absent while the jobs function is not built. */
   readonly transferScheduling?: { readonly group: IScheduleGroup; readonly role: IRole; readonly target: VerityFunction };
+  /** The jobs function the device API starts payload processing on; absent while the jobs function is not built. */
+  readonly jobsFunction?: VerityFunction;
   /** Finds `lambdas/<group>/handler.ts`; tests replace it. */
   readonly resolveEntry?: (group: EndpointGroup) => string | undefined;
 }
@@ -114,6 +116,7 @@ export class ApiStack extends Stack {
         const { group: scheduleGroup, role, target } = props.transferScheduling;
         fn.bindScheduler(scheduleGroup, role, target.function);
       }
+      if (group === 'device-api' && props.jobsFunction !== undefined) fn.bindJobRunner(props.jobsFunction.function);
       functions.set(group, fn);
       // One integration and one invoke permission per function (not per route): ~110 routes would otherwise
       // add ~220 resources and push the stack towards CloudFormation's 500-resource limit.

@@ -9,6 +9,7 @@ import type { RouteTarget } from './api-gateway.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, ensureTable, startDynamo, type LocalDynamo } from './dynamodb.ts';
 import { createRequestListener, listenLoopback, type LambdaHandler } from './http-server.ts';
 import { startLocalJobs } from './jobs.ts';
+import { setLocalJobHandler } from '#core/adapters/local/local-job-runner.ts';
 import { getDependencies } from '#core/composition.ts';
 import { createJobsHandler, type JobsHandler } from '../../lambdas/jobs/handler.ts';
 import { OIDC_MOUNT_PATH, createLocalOidc, type LocalOidc } from './oidc.ts';
@@ -199,6 +200,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const delivery = { stopped: false };
     stoppers.push(async () => void (delivery.stopped = true));
     s3.onEvent((event) => void deliverS3Event(createJobsHandler(getDependencies), event, delivery, errorLog));
+    // Jobs the API starts (JobRunner: an asynchronous Lambda invoke in AWS) run on the same jobs handler.
+    const jobsHandler = createJobsHandler(getDependencies);
+    setLocalJobHandler(async (job, input) => (delivery.stopped ? undefined : jobsHandler({ job, input })));
+    stoppers.push(async () => setLocalJobHandler());
 
     const s3Client = new S3Client({
       endpoint: s3.endpoint,

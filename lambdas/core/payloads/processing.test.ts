@@ -35,15 +35,19 @@ let blobs: ReturnType<typeof memoryBlobs>;
 let deps: Parameters<typeof processPayload>[0] & Parameters<typeof registerPayload>[0];
 let kek: Buffer;
 let keyId: string;
+/** Jobs the registration started (recorded, not run: each test drives processing itself). */
+let started: Array<{ job: string; input: Record<string, unknown> }>;
 
 beforeEach(async () => {
   effects.metrics = 0;
   effects.alerts = [];
   table = createMemoryTable([{ ...keys.device.key(client, deviceReference), entity: 'Device', phone_numbers: ['+447700900999'] }]);
   blobs = memoryBlobs();
+  started = [];
   deps = {
     table,
     blobs,
+    jobs: { start: async (job, input) => void started.push({ job, input }) },
     keys: createLocalKeyService({ dataDir: mkdtempSync(join(tmpdir(), 'processing-')) }),
     clock: createFixedClock('2025-01-02T00:00:00Z'),
     scanner: createEicarScanner(),
@@ -134,5 +138,21 @@ describe('payload processing', () => {
     blobs.objects.set(`raw/${payloadObjectKey(client, ref(8))}`, sealed.ciphertext);
     expect(await processPayload(deps, client, ref(8))).toBe('Processed');
     expect(await stored(ref(8))).toMatchObject({ is_late: true, uploaded_at: '2025-01-02T00:00:00.000Z' });
+    // Registered before its object: nothing to start, the object's event processes it.
+    expect(started).toEqual([]);
+  });
+
+  it('a registration after its object starts processing at once, and stands when the start fails', async () => {
+    await upload(ref(10), randomBytes(100));
+    expect(started).toEqual([{ job: 'payload-processing', input: { client, payload_reference: ref(10) } }]);
+    // A repeat of the registration starts nothing more.
+    const sealed = await upload(ref(11), randomBytes(100));
+    await registerPayload(deps, { client, deviceReference }, { payload_reference: ref(11), payload_type: 'Call', ...sealed.registration });
+    expect(started.map((run) => run.input.payload_reference)).toEqual([ref(10), ref(11)]);
+
+    deps = { ...deps, jobs: { start: () => Promise.reject(new Error('throttled')) } };
+    await upload(ref(12), randomBytes(100));
+    expect(await stored(ref(12))).toMatchObject({ payload_state: 'Uploaded' });
+    expect(await processPayload(deps, client, ref(12))).toBe('Processed');
   });
 });

@@ -19,7 +19,7 @@ import { sweepMarker } from './sweep-marker.ts';
 type PayloadRegistrationResponse = z.infer<typeof PayloadRegistrationResponseSchema>;
 
 /** What registration uses. */
-export type RegistrationDependencies = Pick<Dependencies, 'table' | 'keys' | 'clock' | 'blobs'>;
+export type RegistrationDependencies = Pick<Dependencies, 'table' | 'keys' | 'clock' | 'blobs' | 'jobs' | 'logger'>;
 
 /** The calling device, as its verified token names it. */
 export interface PayloadDevice {
@@ -141,7 +141,25 @@ export async function registerPayload(
     if (winner === undefined) throw error;
     return sameRegistration(winner, device, body);
   }
+  if (uploadedAt !== undefined) await startProcessing(deps, client, body.payload_reference);
   return { payload_reference: body.payload_reference, state: registrationStateOf(item.payload_state) };
+}
+
+/**
+ * The object came first (the device uploads, then registers): its event already ran and found no registration, and
+ * its retry would come a minute or more later. Processing starts now instead. A start that fails is only logged: the
+ * registration stands, and the event's retry or the sweep still processes the payload.
+ */
+async function startProcessing(deps: Pick<Dependencies, 'jobs' | 'logger'>, client: string, payloadReference: string): Promise<void> {
+  try {
+    await deps.jobs.start('payload-processing', { client, payload_reference: payloadReference });
+  } catch (error) {
+    deps.logger.warn('payload processing not started; the retry or the sweep will run it', {
+      client,
+      payload_reference: payloadReference,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
 }
 
 /** A repeated registration: the same device and the same sealed content get the current state; anything else is 409. */

@@ -52,6 +52,8 @@ beforeEach(async () => {
     clock,
     keys: createLocalKeyService({ dataDir: mkdtempSync(join(tmpdir(), 'sweep-')) }),
     scanner: createEicarScanner(),
+    // Jobs the registration starts are not run here: the sweep is what these tests exercise.
+    jobs: { start: async () => undefined },
     logger: createLogger({ level: 'error' }),
     config: { RAW_BUCKET: 'raw-bucket' },
   };
