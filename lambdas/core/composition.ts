@@ -73,7 +73,7 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
     identity: createOidcIdentityDirectory({ issuer: config.OIDC_ISSUER }),
     scheduler: local ? localScheduler(logger) : awsScheduler(config),
     jobs: local ? createLocalJobRunner(logger) : awsJobRunner(config),
-    scanner: local ? createEicarScanner() : createGuardDutyScanner(s3, buckets),
+    scanner: local ? createEicarScanner() : createGuardDutyScanner(s3, config.SCAN_BUCKET),
     cursors: createCursorCodec(config.CURSOR_SECRET),
     tokens: createOidcTokenVerifier({ issuer: config.OIDC_ISSUER, audiences: config.OIDC_AUDIENCES }),
     deviceTokens: createDeviceTokens({ secret: deviceTokenSecret(config), table, clock }),

@@ -50,6 +50,8 @@ export const ConfigSchema = z
     SCHEDULE_GROUP: z.string().min(1).optional(),
     SCHEDULER_TARGET_ARN: z.string().min(1).optional(),
     SCHEDULER_ROLE_ARN: z.string().min(1).optional(),
+    /** The quarantine bucket GuardDuty scans processing's plaintext in (the jobs function only). AWS mode only. */
+    SCAN_BUCKET: z.string().min(1).optional(),
     /** The jobs function, which the API starts jobs on (asynchronous invoke). AWS mode only. */
     JOBS_FUNCTION_NAME: z.string().min(1).optional(),
   })

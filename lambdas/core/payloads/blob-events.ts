@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ClientId, PayloadReference } from '#shared/contract/fields.ts';
-import { payloadObjectKey } from '../store/keys.ts';
+import { objectKeyOfQuarantineKey, payloadObjectKey } from '../store/keys.ts';
 import { processPayload, type ProcessingDependencies, type ProcessingOutcome } from './processing.ts';
 import { markUnregisteredObject } from './sweep-marker.ts';
 
@@ -20,6 +20,25 @@ const S3Notification = z.looseObject({
     }),
   ),
 });
+
+/** GuardDuty finished scanning an object of the quarantine bucket (AWS: the scanner's copy of a payload's plaintext). */
+const ScanResult = z.looseObject({
+  source: z.literal('aws.guardduty'),
+  'detail-type': z.literal('GuardDuty Malware Protection Object Scan Result'),
+  detail: z.looseObject({ s3ObjectDetails: z.looseObject({ bucketName: z.string(), objectKey: z.string() }) }),
+});
+
+/**
+ * Payload object keys whose quarantine copy GuardDuty has scanned, or undefined when the event is not a scan result.
+ * Processing runs again for them: this time the scanner finds the verdict on the copy.
+ */
+export function scannedObjectsOf(event: unknown, scanBucket: string | undefined): string[] | undefined {
+  const result = ScanResult.safeParse(event);
+  if (!result.success) return undefined;
+  const { bucketName, objectKey } = result.data.detail.s3ObjectDetails;
+  const payloadKey = bucketName === scanBucket ? objectKeyOfQuarantineKey(objectKey) : undefined;
+  return payloadKey === undefined ? [] : [payloadKey];
+}
 
 /** Raw-bucket object keys named in an event (decoded), or undefined when the event is not an object-created one. */
 export function createdObjectsOf(event: unknown, rawBucket: string): string[] | undefined {
@@ -54,15 +73,16 @@ export class NotRegisteredYetError extends Error {
 }
 
 /**
- * Processes each payload object an event names. Keys that are not payload objects are skipped. An object whose
- * payload is not registered yet gets a sweep marker and throws NotRegisteredYetError after the others are done, so
- * the event is retried (and swept if it never registers).
+ * Processes each payload object an event names: created in the raw bucket, or its quarantine copy scanned by
+ * GuardDuty. Keys that are not payload objects are skipped. An object whose payload is not registered yet gets a sweep
+ * marker and throws NotRegisteredYetError after the others are done, so the event is retried (and swept if it never
+ * registers).
  */
 export async function processBlobEvent(
-  deps: ProcessingDependencies & { config: { RAW_BUCKET: string } },
+  deps: ProcessingDependencies & { config: { RAW_BUCKET: string; SCAN_BUCKET?: string | undefined } },
   event: unknown,
 ): Promise<Record<string, ProcessingOutcome | 'skipped'> | undefined> {
-  const objects = createdObjectsOf(event, deps.config.RAW_BUCKET);
+  const objects = createdObjectsOf(event, deps.config.RAW_BUCKET) ?? scannedObjectsOf(event, deps.config.SCAN_BUCKET);
   if (objects === undefined) return undefined;
   const outcomes: Record<string, ProcessingOutcome | 'skipped'> = {};
   for (const objectKey of objects) {

@@ -49,7 +49,8 @@ export async function passContent(deps: Pick<Dependencies, 'blobs' | 'scanner'>,
   const feed = new PassThrough();
   let verdict: ScanVerdict | undefined;
   let scanError: unknown;
-  const scanned = deps.scanner.inspect({ bucket: 'raw', key: input.objectKey, body: async () => feed }).then(
+  const subject = { bucket: 'raw' as const, key: input.objectKey, revision: raw.etag, contentLength: raw.contentLength - TAG_BYTES, body: async () => feed };
+  const scanned = deps.scanner.inspect(subject).then(
     (answer) => {
       verdict = answer;
     },

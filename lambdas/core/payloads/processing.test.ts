@@ -8,7 +8,8 @@ import { createFixedClock } from '../adapters/local/clocks.ts';
 import { createEicarScanner } from '../adapters/local/eicar-scanner.ts';
 import { deviceKeysOf } from '../device-activity/device-keys.ts';
 import { createLogger } from '../logger.ts';
-import { keys, payloadObjectKey } from '../store/keys.ts';
+import { keys, payloadObjectKey, quarantineObjectKey } from '../store/keys.ts';
+import { processBlobEvent } from './blob-events.ts';
 import { createMemoryTable } from '../testing/memory-table.ts';
 import { memoryBlobs } from './memory-blobs.ts';
 import { sealPayload } from './payload-crypto.ts';
@@ -104,6 +105,47 @@ describe('payload processing', () => {
     expect(await processPayload(deps, client, ref(2))).toBe('Processed');
     expect(await processPayload(deps, client, ref(2))).toBe('unchanged');
     expect(effects.metrics).toBe(1);
+  });
+
+  it('an asynchronous scanner (GuardDuty on a quarantine copy): pending keeps Scanning, its result event finishes', async () => {
+    // Like the AWS adapter: the first look copies the plaintext and answers pending; once "scanned", the verdict.
+    const copies = new Map<string, Buffer>();
+    const verdicts = new Map<string, 'clean' | 'infected'>();
+    deps = {
+      ...deps,
+      scanner: {
+        inspect: async (subject) => {
+          const copyKey = quarantineObjectKey(subject.key, subject.revision);
+          const verdict = verdicts.get(copyKey);
+          if (verdict === 'clean') return { verdict };
+          if (verdict === 'infected') return { verdict, signature: 'GuardDuty:THREATS_FOUND' };
+          const parts: Buffer[] = [];
+          for await (const part of await subject.body()) parts.push(part as Buffer);
+          copies.set(copyKey, Buffer.concat(parts));
+          return { verdict: 'pending' };
+        },
+      },
+    };
+    const content = randomBytes(3000);
+    await upload(ref(13), content);
+    expect(await processPayload(deps, client, ref(13))).toBe('scan-pending');
+    expect((await stored(ref(13)))?.payload_state).toBe('Scanning');
+    expect(blobs.objects.has(`processed/${payloadObjectKey(client, ref(13))}`)).toBe(false);
+    // The quarantine copy is the whole plaintext.
+    const [copyKey, copy] = [...copies][0] ?? [];
+    expect(copy?.equals(content)).toBe(true);
+
+    verdicts.set(String(copyKey), 'clean');
+    const scanResult = {
+      source: 'aws.guardduty',
+      'detail-type': 'GuardDuty Malware Protection Object Scan Result',
+      detail: { s3ObjectDetails: { bucketName: 'verity-scan', objectKey: copyKey }, scanResultDetails: { scanResultStatus: 'NO_THREATS_FOUND' } },
+    };
+    const events = { ...deps, config: { RAW_BUCKET: 'verity-raw', SCAN_BUCKET: 'verity-scan' } };
+    // A result from another bucket names nothing.
+    expect(await processBlobEvent(events, { ...scanResult, detail: { s3ObjectDetails: { bucketName: 'elsewhere', objectKey: copyKey } } })).toEqual({});
+    expect(await processBlobEvent(events, scanResult)).toEqual({ [payloadObjectKey(client, ref(13))]: 'Processed' });
+    expect(blobs.objects.get(`processed/${payloadObjectKey(client, ref(13))}`)?.equals(content)).toBe(true);
   });
 
   it('tampered ciphertext, a wrong DEK, a wrong checksum, bad meta: Failed with one alert; EICAR: Quarantined', async () => {

@@ -629,3 +629,18 @@ export function payloadObjectKey(client: string, payloadReference: string): stri
   tenantPrefix(client);
   return `${client}/payloads/${encodeURIComponent(payloadReference)}`;
 }
+
+/**
+ * Object key, in the malware-scan quarantine bucket, of the plaintext of one upload of a payload: its object key plus
+ * the upload's ETag, so a payload uploaded again is scanned again rather than judged by an older copy's verdict.
+ */
+export function quarantineObjectKey(objectKey: string, revision: string | undefined): string {
+  const cleaned = (revision ?? '').replace(/[^A-Za-z0-9-]/g, '');
+  return `${objectKey}/${cleaned || 'unknown'}`;
+}
+
+/** The payload object key a quarantine key stands for, or undefined for a key of another shape. */
+export function objectKeyOfQuarantineKey(quarantineKey: string): string | undefined {
+  const cut = quarantineKey.lastIndexOf('/');
+  return cut <= 0 ? undefined : quarantineKey.slice(0, cut);
+}

@@ -1,7 +1,5 @@
-import { GetObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
-import { mockClient } from 'aws-sdk-client-mock';
+import { S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { createGuardDutyScanner } from './guardduty-scanner.ts';
 import { attachmentDisposition, createS3BlobStore } from './s3-blob-store.ts';
 
 const buckets = { raw: 'verity-raw', processed: 'verity-processed' };
@@ -32,23 +30,5 @@ describe('S3 blob store pre-signing', () => {
 
   it('keeps quotes and non-ASCII out of the plain filename', () => {
     expect(attachmentDisposition('a"b\\c€.txt')).toBe(`attachment; filename="a_b_c_.txt"; filename*=UTF-8''a%22b%5Cc%E2%82%AC.txt`);
-  });
-});
-
-describe('GuardDuty scanner', () => {
-  const s3 = mockClient(S3Client);
-  const scanner = createGuardDutyScanner(new S3Client({ region: 'eu-west-2' }), buckets);
-  const scan = () => scanner.inspect({ bucket: 'raw', key: 'acme/payloads/p', body: () => Promise.reject(new Error('not read')) });
-
-  it('reads the verdict from the object tag', async () => {
-    s3.on(GetObjectTaggingCommand).resolvesOnce({ TagSet: [] })
-      .resolvesOnce({ TagSet: [{ Key: 'GuardDutyMalwareScanStatus', Value: 'NO_THREATS_FOUND' }] })
-      .resolvesOnce({ TagSet: [{ Key: 'GuardDutyMalwareScanStatus', Value: 'THREATS_FOUND' }] })
-      .resolvesOnce({ TagSet: [{ Key: 'GuardDutyMalwareScanStatus', Value: 'FAILED' }] });
-    expect(await scan()).toEqual({ verdict: 'pending' });
-    expect(await scan()).toEqual({ verdict: 'clean' });
-    expect(await scan()).toEqual({ verdict: 'infected', signature: 'GuardDuty:THREATS_FOUND' });
-    expect(await scan()).toMatchObject({ verdict: 'infected' });
-    expect(s3.commandCalls(GetObjectTaggingCommand)[0]?.args[0].input).toEqual({ Bucket: 'verity-raw', Key: 'acme/payloads/p' });
   });
 });

@@ -3,9 +3,28 @@ import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } 
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { BlobHead, BlobStore, BucketName } from '../../ports/blob-store.ts';
 
-function isNotFound(error: unknown): boolean {
+export function isNotFound(error: unknown): boolean {
   const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
   return failure?.name === 'NoSuchKey' || failure?.name === 'NotFound' || failure?.$metadata?.httpStatusCode === 404;
+}
+
+/**
+ * Sends a PUT whose body may be a stream. A stream that fails (processing's decryption refusing a tag) must abort the
+ * request: the SDK pipes the body into the socket, which does not end on a source error, and the PUT would hang with
+ * the object unfinished. S3 never completes a PUT short of its Content-Length, so nothing partial is stored.
+ */
+export async function sendPut(s3: S3Client, command: PutObjectCommand, stream: Readable | undefined) {
+  const abort = new AbortController();
+  const failed = (error: Error) => abort.abort(error);
+  stream?.once('error', failed);
+  try {
+    return await s3.send(command, { abortSignal: abort.signal });
+  } catch (error) {
+    // The body's own error says why better than the SDK's AbortError.
+    throw abort.signal.aborted && abort.signal.reason instanceof Error ? abort.signal.reason : error;
+  } finally {
+    stream?.off('error', failed);
+  }
 }
 
 /** `attachment; filename="…"` with a plain-ASCII fallback and the RFC 5987 UTF-8 form. */
@@ -37,11 +56,6 @@ export function createS3BlobStore(s3: S3Client, buckets: Record<BucketName, stri
     async put(bucket, key, body, options = {}) {
       const isStream = !(body instanceof Uint8Array);
       if (isStream && options.contentLength === undefined) throw new Error('A stream body needs contentLength');
-      // A stream body that fails (the processing's decryption refusing a tag) must abort the request: the SDK pipes the
-      // body into the socket, which does not end on a source error, and the PUT would hang with the object unfinished.
-      const abort = new AbortController();
-      const failed = (error: Error) => abort.abort(error);
-      if (isStream) body.once('error', failed);
       const command = new PutObjectCommand({
         Bucket: buckets[bucket],
         Key: key,
@@ -57,15 +71,8 @@ export function createS3BlobStore(s3: S3Client, buckets: Record<BucketName, stri
             }
           : {}),
       });
-      try {
-        const result = await s3.send(command, { abortSignal: abort.signal });
-        return { etag: result.ETag, versionId: result.VersionId };
-      } catch (error) {
-        // The body's own error says why better than the SDK's AbortError.
-        throw abort.signal.aborted && abort.signal.reason instanceof Error ? abort.signal.reason : error;
-      } finally {
-        if (isStream) body.off('error', failed);
-      }
+      const result = await sendPut(s3, command, isStream ? body : undefined);
+      return { etag: result.ETag, versionId: result.VersionId };
     },
     async get(bucket, key) {
       try {

@@ -4,7 +4,7 @@ import { createEicarScanner } from './eicar-scanner.ts';
 
 const signature = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$' + 'EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
 const scan = (chunks: Array<string | Buffer>) =>
-  createEicarScanner().inspect({ bucket: 'raw', key: 'k', body: async () => Readable.from(chunks) });
+  createEicarScanner().inspect({ bucket: 'raw', key: 'k', revision: undefined, contentLength: 0, body: async () => Readable.from(chunks) });
 
 describe('EICAR scanner', () => {
   it('flags the test signature, even split across chunks', async () => {
