@@ -27,7 +27,16 @@ export function parseTypedDay(text: string): string | null {
   return parsed.isValid() && parsed.format('YYYY-MM-DD') === candidate ? candidate : null;
 }
 
-function DayInput({ label, value, onChange, min, max }: { label: string; value: string | undefined; onChange: (day: string | undefined) => void; min?: string | undefined; max?: string | undefined }) {
+interface DayInputProps {
+  label: string;
+  value: string | undefined;
+  onChange: (day: string | undefined) => void;
+  /** The earliest and latest days the calendar offers (the other end of the range). */
+  min?: string | undefined;
+  max?: string | undefined;
+}
+
+function DayInput({ label, value, onChange, min, max }: DayInputProps) {
   return (
     <DateInput
       label={label}
