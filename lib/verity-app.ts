@@ -63,6 +63,7 @@ export function buildVerityApp(app: App, options: VerityAppOptions): VerityStack
     table: data.table,
     rawBucket: data.rawBucket,
     processedBucket: data.processedBucket,
+    scanBucket: data.scanBucket,
     key: data.key,
     cursorSecret: data.cursorSecret,
     tenants: { issuer: auth.tenants.issuer, audiences: [auth.tenants.client.userPoolClientId] },

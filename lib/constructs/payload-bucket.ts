@@ -1,8 +1,9 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
-import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, type IBucket, ObjectLockRetention, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Bucket, type CfnBucket, type IBucket, ObjectLockRetention } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { ObjectLockDefault } from '../config/stage-config.ts';
+import { privateDataBucketProps } from './private-bucket.ts';
 
 export interface PayloadBucketProps {
   readonly encryptionKey: IKey;
@@ -36,17 +37,8 @@ export class PayloadBucket extends Construct {
           : props.objectLock.mode === 'COMPLIANCE'
             ? ObjectLockRetention.compliance(Duration.days(props.objectLock.days))
             : ObjectLockRetention.governance(Duration.days(props.objectLock.days)),
-      encryption: BucketEncryption.KMS,
-      encryptionKey: props.encryptionKey,
-      bucketKeyEnabled: true, // one KMS call per bucket key period instead of per object: cost and throttling.
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      enforceSSL: true,
-      minimumTLSVersion: 1.2,
-      serverAccessLogsBucket: props.accessLogsBucket,
-      serverAccessLogsPrefix: `${id}/`,
+      ...privateDataBucketProps({ encryptionKey: props.encryptionKey, accessLogsBucket: props.accessLogsBucket, logPrefix: id }),
       lifecycleRules: [{ id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) }],
-      removalPolicy: RemovalPolicy.RETAIN,
     });
     if (props.eventBridge === true) {
       // Set on the resource directly: `eventBridgeEnabled` would add a custom-resource Lambda just for this flag.

@@ -60,11 +60,20 @@ export interface VerityFunctionProps {
 
 /**
  * What a function may do with a bound bucket. `name` only tells it the bucket name (the config requires it);
- * `retain` is `readWrite` plus setting Object Lock retention and legal holds (never bypassing governance).
+ * `retain` is `readWrite` plus setting Object Lock retention and legal holds (never bypassing governance);
+ * `quarantine` is the malware-scan round trip on a scan bucket: write a copy, read its scan tag, delete it (never
+ * read the copy back).
  */
-export type BucketAccess = 'name' | 'read' | 'put' | 'readWrite' | 'retain';
+export type BucketAccess = 'name' | 'read' | 'put' | 'readWrite' | 'retain' | 'quarantine';
 
 const OBJECT_LOCK_ACTIONS = ['s3:GetObjectRetention', 's3:PutObjectRetention', 's3:GetObjectLegalHold', 's3:PutObjectLegalHold'];
+
+const QUARANTINE_OBJECT_ACTIONS = ['s3:PutObject', 's3:GetObjectTagging', 's3:DeleteObject'];
+
+/** cdk-nag `appliesTo`: the action families CDK's bucket grants put a `*` on (`s3:GetObject*`, `s3:List*`, …). */
+const S3_GRANT_ACTIONS = '/^Action::s3:(GetObject|GetBucket|List|DeleteObject|Abort|PutObject(Legal|Retention|Tagging|VersionTagging)?)\\*?$/';
+/** cdk-nag `appliesTo`: the same for KMS grants (`kms:GenerateDataKey*`, `kms:ReEncrypt*`). */
+const KMS_GRANT_ACTIONS = '/^Action::kms:(ReEncrypt|GenerateDataKey)\\*$/';
 
 /**
  * A Verity Lambda function: ARM64, `nodejs22.x`, bundled locally by esbuild (never Docker) as minified ESM
@@ -162,12 +171,12 @@ export class VerityFunction extends Construct {
     else table.grantReadWriteData(this.role);
     this.suppressGrantWildcards('the DynamoDB table and its indexes', [
       { regex: resourcePattern(table, '\\/index\\/\\*') },
-      { regex: '/^Action::kms:(ReEncrypt|GenerateDataKey)\\*$/' },
+      { regex: KMS_GRANT_ACTIONS },
     ]);
     return this.setEnv('TABLE_NAME', table.tableName);
   }
 
-  /** Access to a payload bucket's objects (and its KMS key); sets `envName` to the bucket name. */
+  /** Access to a bucket's objects (and its KMS key); sets `envName` to the bucket name. */
   bindBucket(bucket: IBucket, envName: string, access: BucketAccess): this {
     if (access === 'read') bucket.grantRead(this.role);
     if (access === 'put') bucket.grantPut(this.role);
@@ -175,11 +184,13 @@ export class VerityFunction extends Construct {
     if (access === 'retain') {
       this.role.addToPrincipalPolicy(new PolicyStatement({ actions: OBJECT_LOCK_ACTIONS, resources: [bucket.arnForObjects('*')] }));
     }
+    if (access === 'quarantine') this.grantQuarantine(bucket);
     if (access !== 'name') {
       this.suppressGrantWildcards(`objects of the ${envName} bucket`, [
-        { regex: '/^Action::s3:(GetObject|GetBucket|List|DeleteObject|Abort|PutObject(Legal|Retention|Tagging|VersionTagging)?)\\*?$/' },
+        // Quarantine access names its actions one by one: only the object keys and the KMS grant carry a `*`.
+        ...(access === 'quarantine' ? [] : [{ regex: S3_GRANT_ACTIONS }]),
         { regex: resourcePattern(bucket, '\\/\\*') },
-        { regex: '/^Action::kms:(ReEncrypt|GenerateDataKey)\\*$/' },
+        { regex: KMS_GRANT_ACTIONS },
       ]);
     }
     return this.setEnv(envName, bucket.bucketName);
@@ -188,7 +199,7 @@ export class VerityFunction extends Construct {
   /** Encrypt, decrypt and generate data keys with a KMS key; sets `envName` to its ARN. */
   bindKey(key: IKey, envName: string): this {
     key.grantEncryptDecrypt(this.role); // includes kms:GenerateDataKey* for envelope encryption
-    this.suppressGrantWildcards('the platform key', [{ regex: '/^Action::kms:(ReEncrypt|GenerateDataKey)\\*$/' }]);
+    this.suppressGrantWildcards('the platform key', [{ regex: KMS_GRANT_ACTIONS }]);
     return this.setEnv(envName, key.keyArn);
   }
 
@@ -224,6 +235,18 @@ export class VerityFunction extends Construct {
     // The grant covers the function's versions and aliases (`<arn>:*`); the ARN comes from the jobs stack's output.
     this.suppressGrantWildcards('versions of the jobs function', [{ regex: '/^Resource::.+JobsFunction.+:\\*$/' }]);
     return this.setEnv('JOBS_FUNCTION_NAME', target.functionName);
+  }
+
+  /**
+   * Write a copy, read its scan tag, delete it; encrypt the copy with the bucket's key (`GenerateDataKey*`, and
+   * `Decrypt`, which S3 needs to complete a multipart upload). `s3:ListBucket` on the bucket itself (no object
+   * access) because without it S3 answers the tag read of a copy not written yet with 403, not 404, and the
+   * scanner (lambdas/core/adapters/aws/guardduty-scanner.ts) tells "no copy yet" from a failure by that 404.
+   */
+  private grantQuarantine(bucket: IBucket): void {
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: QUARANTINE_OBJECT_ACTIONS, resources: [bucket.arnForObjects('*')] }));
+    this.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+    bucket.encryptionKey?.grant(this.role, 'kms:GenerateDataKey*', 'kms:Decrypt');
   }
 
   private suppressGrantWildcards(what: string, appliesTo: { regex: string }[]): void {

@@ -7,18 +7,24 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config/stage-config.ts';
 import { PayloadBucket } from '../constructs/payload-bucket.ts';
+import { ScanBucket } from '../constructs/scan-bucket.ts';
 import { VerityTable } from '../constructs/verity-table.ts';
 
 export interface DataStackProps extends StackProps {
   readonly config: StageConfig;
 }
 
-/** What lives longest and holds the records: the key, the table, the payload buckets and their access logs. */
+/**
+ * What lives longest and holds the records: the key, the table, the payload buckets, the malware-scan quarantine
+ * and their access logs.
+ */
 export class DataStack extends Stack {
   readonly key: Key;
   readonly table: Table;
   readonly rawBucket: Bucket;
   readonly processedBucket: Bucket;
+  /** Short-lived plaintext copies GuardDuty scans (the jobs stack protects it and listens for the verdicts). */
+  readonly scanBucket: Bucket;
   readonly accessLogsBucket: Bucket;
   /** HMAC key of pagination cursors (`last_key`), shared by every function. */
   readonly cursorSecret: Secret;
@@ -61,6 +67,7 @@ export class DataStack extends Stack {
       accessLogsBucket: this.accessLogsBucket,
       objectLock: config.payloadObjectLock,
     }).bucket;
+    this.scanBucket = new ScanBucket(this, 'ScanQuarantine', { encryptionKey: this.key, accessLogsBucket: this.accessLogsBucket }).bucket;
 
     this.cursorSecret = new Secret(this, 'CursorSecret', {
       description: `Verity ${config.stage}: HMAC key of pagination cursors`,

@@ -9,6 +9,7 @@ import type { Construct } from 'constructs';
 import type { ScheduleDefinition } from '#core/ports/scheduler.ts';
 import { checkSchedules } from '../config/job-schedules.ts';
 import type { StageConfig } from '../config/stage-config.ts';
+import { BucketMalwareProtection, SCAN_RESULT_EVENT } from '../constructs/bucket-malware-protection.ts';
 import { resourcePattern } from '../constructs/nag.ts';
 import { VerityFunction } from '../constructs/verity-function.ts';
 import { bindPlatform, type PlatformResources } from './platform-bindings.ts';
@@ -24,13 +25,17 @@ export interface JobsStackProps extends StackProps {
 /**
  * Scheduled and event jobs: one jobs function dispatching on `job`, the platform schedules (from
  * lib/config/job-schedules.ts), a group for the tenants' transfer schedules created at run time, the role
- * EventBridge Scheduler assumes, and the raw-bucket upload event that starts payload processing.
+ * EventBridge Scheduler assumes, the raw-bucket upload event that starts payload processing, and the malware scan
+ * of processing's plaintext: GuardDuty Malware Protection on the scan bucket and its scan-result event, which
+ * resumes the processing.
  */
 export class JobsStack extends Stack {
   readonly schedulerRole: Role;
   /** Where the api's transfers function creates tenant schedules. */
   readonly transferSchedules: ScheduleGroup;
   readonly jobs: VerityFunction | undefined;
+  /** GuardDuty Malware Protection on the scan bucket; absent with the jobs function (nothing writes there then). */
+  readonly scanProtection: BucketMalwareProtection | undefined;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -46,9 +51,10 @@ export class JobsStack extends Stack {
 
     if (props.jobsEntry === undefined) {
       this.jobs = undefined;
+      this.scanProtection = undefined;
       Annotations.of(this).addWarningV2(
         'verity:jobs-handler-missing',
-        'lambdas/jobs/handler.ts does not exist: no jobs function, no schedules and no upload processing are deployed.',
+        'lambdas/jobs/handler.ts does not exist: no jobs function, no schedules, no upload processing and no malware scanning are deployed.',
       );
       return;
     }
@@ -62,7 +68,11 @@ export class JobsStack extends Stack {
       timeout: Duration.minutes(5),
     });
     bindPlatform(jobs, props.platform, { raw: 'retain', processed: 'retain' });
+    // Only processing uses the plaintext quarantine (no API function gets SCAN_BUCKET).
+    jobs.bindBucket(props.platform.scanBucket, 'SCAN_BUCKET', 'quarantine');
     this.jobs = jobs;
+    // Both event rules: EventBridge retries a failed invoke, and processing is idempotent.
+    const jobsTarget = () => new LambdaFunction(jobs.function, { retryAttempts: 4, maxEventAge: Duration.hours(6) });
 
     for (const definition of props.schedules) {
       new Schedule(this, `Schedule-${definition.name}`, {
@@ -104,7 +114,20 @@ export class JobsStack extends Stack {
         detailType: ['Object Created'],
         detail: { bucket: { name: [props.platform.rawBucket.bucketName] } },
       },
-      targets: [new LambdaFunction(jobs.function, { retryAttempts: 4, maxEventAge: Duration.hours(6) })],
+      targets: [jobsTarget()],
+    });
+
+    // Processing writes a payload's plaintext to the scan bucket (the raw object is ciphertext GuardDuty cannot
+    // judge); GuardDuty tags the copy with its verdict and announces it, which brings processing back to read the tag.
+    this.scanProtection = new BucketMalwareProtection(this, 'ScanProtection', { bucket: props.platform.scanBucket });
+    new Rule(this, 'PayloadCopyScanned', {
+      description: 'GuardDuty scanned a plaintext payload copy: read the verdict, delete the copy, finish processing',
+      eventPattern: {
+        source: [SCAN_RESULT_EVENT.source],
+        detailType: [SCAN_RESULT_EVENT.detailType],
+        detail: { s3ObjectDetails: { bucketName: [props.platform.scanBucket.bucketName] } },
+      },
+      targets: [jobsTarget()],
     });
   }
 }

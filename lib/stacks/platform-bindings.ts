@@ -10,11 +10,16 @@ export interface OidcTrust {
   readonly audiences: readonly string[];
 }
 
-/** Everything every Verity function is configured with (lambdas/core/config.ts reads these variables). */
+/**
+ * The shared resources Verity functions are configured with (lambdas/core/config.ts reads these variables).
+ * `bindPlatform` binds all but `scanBucket` to every function.
+ */
 export interface PlatformResources {
   readonly table: ITable;
   readonly rawBucket: IBucket;
   readonly processedBucket: IBucket;
+  /** The malware-scan quarantine: bound (`SCAN_BUCKET`) to the jobs function only, never by `bindPlatform`. */
+  readonly scanBucket: IBucket;
   readonly key: IKey;
   readonly cursorSecret: ISecret;
   readonly tenants: OidcTrust;

@@ -17,6 +17,9 @@ import { synthApp } from './synth.ts';
 let stacks: VerityStacks;
 let t: Record<keyof VerityStacks, Template>;
 let cleanup: () => void = () => {};
+/** The scan bucket's logical id in the data stack: other stacks name it in their imports of its name and ARN. */
+let scanBucketId: string;
+const mentionsScanBucket = (value: unknown) => JSON.stringify(value).includes(scanBucketId);
 
 afterAll(() => cleanup());
 beforeAll(() => {
@@ -25,6 +28,7 @@ beforeAll(() => {
     resolveEntry: (folder) => handlerEntry(folder) ?? (folder === 'jobs' ? NOT_BUILT_HANDLER : undefined),
   }));
   t = Object.fromEntries(Object.entries(stacks).map(([name, stack]) => [name, Template.fromStack(stack)])) as typeof t;
+  scanBucketId = stacks.data.getLogicalId(stacks.data.scanBucket.node.defaultChild as never);
 });
 
 describe('data stack', () => {
@@ -69,10 +73,31 @@ describe('data stack', () => {
     }
   });
 
+  it('makes the scan bucket a private, SSE-KMS, logged quarantine whose copies really go within a day', () => {
+    const bucket = t.data.toJSON().Resources[scanBucketId];
+    expect(bucket.Type).toBe('AWS::S3::Bucket');
+    // No versions and no Object Lock: a deleted plaintext copy must not survive as a noncurrent version.
+    expect(bucket.Properties.VersioningConfiguration).toBeUndefined();
+    expect(bucket.Properties.ObjectLockEnabled).toBeUndefined();
+    expect(bucket.Properties.ObjectLockConfiguration).toBeUndefined();
+    expect(bucket.Properties).toMatchObject({
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'aws:kms', KMSMasterKeyID: expect.anything() }, BucketKeyEnabled: true }],
+      },
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
+      LoggingConfiguration: { DestinationBucketName: expect.anything(), LogFilePrefix: 'ScanQuarantine/' },
+    });
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({ Status: 'Enabled', ExpirationInDays: 1, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+    );
+    expect(bucket.DeletionPolicy).toBe('Retain');
+  });
+
   it('denies non-TLS and pre-1.2 TLS requests on every bucket', () => {
     const bucketIds = Object.keys(t.data.findResources('AWS::S3::Bucket'));
     const policies = Object.values(t.data.findResources('AWS::S3::BucketPolicy'));
-    expect(bucketIds).toHaveLength(3);
+    expect(bucketIds).toHaveLength(4);
     for (const id of bucketIds) {
       const policy = policies.find((p) => JSON.stringify(p.Properties.Bucket).includes(id));
       expect(policy, `bucket policy of ${id}`).toBeDefined();
@@ -137,6 +162,25 @@ describe('functions', () => {
     expect(policyOf('device-api')).not.toContain('s3:GetObject');
     expect(policyOf('payloads')).toContain('s3:PutObjectLegalHold');
     expect(policyOf('payloads')).not.toContain('s3:BypassGovernanceRetention');
+  });
+  it('gives the scan bucket to the jobs function only, to write, tag-read and delete copies, never read them', () => {
+    const jobsResources = t.jobs.toJSON().Resources;
+    const jobs = stacks.jobs.jobs!;
+    const jobsEnv = jobsResources[stacks.jobs.getLogicalId(jobs.function.node.defaultChild as never)].Properties.Environment.Variables;
+    expect(mentionsScanBucket(jobsEnv.SCAN_BUCKET)).toBe(true);
+    for (const [group, fn] of stacks.api.functions) {
+      const env = t.api.toJSON().Resources[stacks.api.getLogicalId(fn.function.node.defaultChild as never)].Properties.Environment.Variables;
+      expect(env.SCAN_BUCKET, group).toBeUndefined();
+      expect(mentionsScanBucket(t.api.toJSON().Resources), group).toBe(false);
+    }
+
+    const policy = jobsResources[stacks.jobs.getLogicalId(jobs.role.node.findChild('DefaultPolicy').node.defaultChild as never)];
+    const onScanBucket = (policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]).filter((statement) =>
+      mentionsScanBucket(statement.Resource),
+    );
+    const actions = onScanBucket.flatMap((statement) => [statement.Action].flat());
+    expect(new Set(actions)).toEqual(new Set(['s3:PutObject', 's3:GetObjectTagging', 's3:DeleteObject', 's3:ListBucket']));
+    expect(JSON.stringify(policy)).toContain('kms:GenerateDataKey*');
   });
 });
 
@@ -252,6 +296,83 @@ describe('jobs', () => {
       expect(envOf(fn).JOBS_FUNCTION_NAME, group).toBeUndefined();
       expect(policyOf(fn), group).not.toContain('lambda:InvokeFunction');
     }
+  });
+});
+
+describe('malware scanning', () => {
+  const jobsResources = () => t.jobs.toJSON().Resources;
+
+  it('protects the scan bucket with a GuardDuty plan that tags each object with its verdict', () => {
+    const plans = Object.values(t.jobs.findResources('AWS::GuardDuty::MalwareProtectionPlan'));
+    expect(plans).toHaveLength(1);
+    const plan = plans[0]!.Properties;
+    expect(mentionsScanBucket(plan.ProtectedResource.S3Bucket.BucketName)).toBe(true);
+    expect(plan.ProtectedResource.S3Bucket.ObjectPrefixes).toBeUndefined();
+    expect(plan.Actions).toEqual({ Tagging: { Status: 'ENABLED' } });
+
+    const [roleId] = plan.Role['Fn::GetAtt'] as [string, string];
+    const role = jobsResources()[roleId];
+    expect(role.Type).toBe('AWS::IAM::Role');
+    expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      expect.objectContaining({
+        Effect: 'Allow',
+        Action: 'sts:AssumeRole',
+        Principal: { Service: 'malware-protection-plan.guardduty.amazonaws.com' },
+        Condition: { StringEquals: { 'aws:SourceAccount': expect.anything() } },
+      }),
+    ]);
+    expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+  });
+
+  it('lets GuardDuty do what AWS documents for Malware Protection for S3, on the scan bucket only', () => {
+    const role = stacks.jobs.scanProtection!.role;
+    const properties = jobsResources()[stacks.jobs.getLogicalId(role.node.defaultChild as never)].Properties;
+    const statements = (properties.Policies as { PolicyDocument: { Statement: { Sid: string; Action: string | string[]; Resource: unknown; Condition?: unknown }[] } }[])
+      .flatMap((policy) => policy.PolicyDocument.Statement);
+    const bySid = Object.fromEntries(statements.map((statement) => [statement.Sid, statement]));
+    expect(Object.keys(bySid).sort()).toEqual(
+      [
+        'AllowManagedRuleToSendS3EventsToGuardDuty',
+        'AllowGuardDutyToMonitorEventBridgeManagedRule',
+        'AllowPostScanTag',
+        'AllowEnableS3EventBridgeEvents',
+        'AllowPutValidationObject',
+        'AllowCheckBucketOwnership',
+        'AllowMalwareScan',
+        'AllowDecryptForMalwareScan',
+      ].sort(),
+    );
+    expect(JSON.stringify(bySid.AllowManagedRuleToSendS3EventsToGuardDuty!.Resource)).toContain(':rule/DO-NOT-DELETE-AmazonGuardDutyMalwareProtectionS3*');
+    expect(bySid.AllowManagedRuleToSendS3EventsToGuardDuty!.Condition).toEqual({
+      StringLike: { 'events:ManagedBy': 'malware-protection-plan.guardduty.amazonaws.com' },
+    });
+    expect(JSON.stringify(bySid.AllowPutValidationObject!.Resource)).toContain('/malware-protection-resource-validation-object');
+    expect([bySid.AllowDecryptForMalwareScan!.Action].flat().sort()).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
+    for (const sid of ['AllowPostScanTag', 'AllowEnableS3EventBridgeEvents', 'AllowPutValidationObject', 'AllowCheckBucketOwnership', 'AllowMalwareScan']) {
+      expect(mentionsScanBucket(bySid[sid]!.Resource), sid).toBe(true);
+    }
+    // Scanning never needs to delete or overwrite an object.
+    expect(JSON.stringify(statements)).not.toContain('s3:DeleteObject');
+  });
+
+  it('sends GuardDuty scan results on the scan bucket to the jobs function, retried like the upload events', () => {
+    const rules = t.jobs.findResources('AWS::Events::Rule', { Properties: { EventPattern: { source: ['aws.guardduty'] } } });
+    expect(Object.keys(rules)).toHaveLength(1);
+    const [ruleId, { Properties: rule }] = Object.entries(rules)[0]!;
+    expect(rule.EventPattern['detail-type']).toEqual(['GuardDuty Malware Protection Object Scan Result']);
+    expect(Object.keys(rule.EventPattern.detail)).toEqual(['s3ObjectDetails']);
+    expect(rule.EventPattern.detail.s3ObjectDetails.bucketName).toHaveLength(1);
+    expect(mentionsScanBucket(rule.EventPattern.detail.s3ObjectDetails.bucketName)).toBe(true);
+    const jobsFunctionId = stacks.jobs.getLogicalId(stacks.jobs.jobs!.function.node.defaultChild as never);
+    expect(rule.Targets).toEqual([
+      expect.objectContaining({ Arn: { 'Fn::GetAtt': [jobsFunctionId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 4, MaximumEventAgeInSeconds: 6 * 60 * 60 } }),
+    ]);
+    t.jobs.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'events.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [jobsFunctionId, 'Arn'] },
+      SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] },
+    });
   });
 });
 
