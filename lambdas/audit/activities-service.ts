@@ -1,9 +1,8 @@
 import { UserActivity } from '#shared/contract/entities/activity.ts';
 import type { Dependencies } from '#core/dependencies.ts';
-import { ValidationError } from '#core/errors.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { describeQuery, type Page } from '#core/store/cursor.ts';
-import { cursorKeyOf, FILTER_BATCH, MAX_EVALUATED_FOR_TOTAL, MAX_EVALUATED_PER_PAGE } from '#core/store/filtered-paging.ts';
+import { collectFilteredPage, countFiltered, perItem } from '#core/store/filtered-paging.ts';
 import { keys } from '#core/store/keys.ts';
 import { timeRange } from '#core/store/time-range.ts';
 
@@ -56,62 +55,26 @@ export async function listActivities(
       const head = await table.get(keys.userActivity.head(client));
       return { count: typeof head?.sequence === 'number' ? head.sequence : 0 };
     }
-    let count = 0;
-    let evaluated = 0;
-    let startKey: Record<string, string> | undefined;
-    do {
-      const page = await table.query({ ...list, ...sort, limit: 1_000, ...(startKey ? { startKey } : {}) });
-      evaluated += page.items.length;
-      if (evaluated > MAX_EVALUATED_FOR_TOTAL) {
-        throw new ValidationError([`query.result_type: More than ${MAX_EVALUATED_FOR_TOTAL} records to count; narrow the time range`]);
-      }
-      count += matches === undefined ? page.items.length : page.items.filter(matches).length;
-      startKey = page.lastKey;
-    } while (startKey !== undefined);
-    return { count };
+    return { count: await countFiltered(table, { ...list, ...sort }, perItem(matches)) };
   }
 
   const binding = {
     client,
     query: describeQuery(list, { from: query.from, to: query.to, user_id: query.user_id, action: query.action, is_allowed: query.is_allowed }),
   };
-  let startKey = query.last_key === undefined ? undefined : cursors.decode(query.last_key, binding);
-  const data: UserActivity[] = [];
-  let evaluated = 0;
-  let lastKey: Record<string, string> | undefined;
-
-  pages: while (true) {
-    const wanted = query.limit - data.length;
-    const page = await table.query({
-      ...list,
-      ...sort,
-      descending: true,
-      // Unfiltered, read what the page needs and one more (to know whether a cursor is due); filtered, in batches.
-      limit: matches === undefined ? wanted + 1 : Math.max(wanted + 1, FILTER_BATCH),
-      ...(startKey ? { startKey } : {}),
-    });
-    for (const [position, item] of page.items.entries()) {
-      evaluated += 1;
-      if (matches === undefined || matches(item)) {
-        const activity = UserActivity.safeParse(item);
-        // A record the contract cannot read is kept out of the page, not hidden: verifyChain reports it.
-        if (activity.success) data.push(activity.data);
-        else logger.warn('activity record unreadable', { client, log_id: String(item.log_id), sequence: item.sequence });
-      }
-      if (data.length === query.limit) {
-        // The list's very last item fills the page: no cursor to an empty page.
-        const atEnd = position === page.items.length - 1 && page.lastKey === undefined;
-        if (!atEnd) lastKey = cursorKeyOf({ index: 'gsi1' }, item);
-        break pages;
-      }
-    }
-    if (page.lastKey === undefined) break;
-    if (evaluated >= MAX_EVALUATED_PER_PAGE) {
-      lastKey = page.lastKey;
-      break;
-    }
-    startKey = page.lastKey;
-  }
-
+  const startKey = query.last_key === undefined ? undefined : cursors.decode(query.last_key, binding);
+  const { data, lastKey } = await collectFilteredPage(table, {
+    query: { ...list, ...sort, descending: true },
+    startKey,
+    limit: query.limit,
+    keep: perItem(matches),
+    toData: (item) => {
+      const activity = UserActivity.safeParse(item);
+      if (activity.success) return activity.data;
+      // A record the contract cannot read is kept out of the page, not hidden: verifyChain reports it.
+      logger.warn('activity record unreadable', { client, log_id: String(item.log_id), sequence: item.sequence });
+      return undefined;
+    },
+  });
   return { count: data.length, data, ...(lastKey === undefined ? {} : { last_key: cursors.encode(lastKey, binding) }) };
 }

@@ -1,8 +1,7 @@
 import type { Dependencies } from '../dependencies.ts';
-import { ValidationError } from '../errors.ts';
 import type { QuerySpec, TableItem } from '../ports/table-store.ts';
 import { describeQuery, type Page } from '../store/cursor.ts';
-import { cursorKeyOf, FILTER_BATCH, MAX_EVALUATED_FOR_TOTAL, MAX_EVALUATED_PER_PAGE } from '../store/filtered-paging.ts';
+import { collectFilteredPage, countFiltered, perItem } from '../store/filtered-paging.ts';
 import type { TimedList } from '../store/keys.ts';
 import { timeRangeOrAll } from '../store/time-range.ts';
 
@@ -40,55 +39,11 @@ export async function timedPage<T>(
     sort: { between: [`${list.sortPrefix}${lower}`, `${list.sortPrefix}${upper}`] },
   };
 
-  if (query.result_type === 'total') {
-    let count = 0;
-    let evaluated = 0;
-    let startKey: Record<string, string> | undefined;
-    do {
-      const page = await deps.table.query({ ...base, limit: 1_000, ...(startKey ? { startKey } : {}) });
-      evaluated += page.items.length;
-      if (evaluated > MAX_EVALUATED_FOR_TOTAL) {
-        throw new ValidationError([`query.result_type: More than ${MAX_EVALUATED_FOR_TOTAL} records to count; narrow the time range`]);
-      }
-      count += keep === undefined ? page.items.length : page.items.filter(keep).length;
-      startKey = page.lastKey;
-    } while (startKey !== undefined);
-    return { count };
-  }
+  const batchKeep = perItem(keep);
+  if (query.result_type === 'total') return { count: await countFiltered(deps.table, base, batchKeep) };
 
   const binding = { client, query: describeQuery(list, { ...filters, from: query.from, to: query.to, prefix: list.sortPrefix }) };
-  let startKey = query.last_key === undefined ? undefined : deps.cursors.decode(query.last_key, binding);
-  const data: T[] = [];
-  let evaluated = 0;
-  let lastKey: Record<string, string> | undefined;
-
-  pages: while (true) {
-    const wanted = query.limit - data.length;
-    const page = await deps.table.query({
-      ...base,
-      descending: true,
-      // Unfiltered, what the page needs and one more (to know whether a cursor is due); filtered, in batches.
-      limit: keep === undefined ? wanted + 1 : Math.max(wanted + 1, FILTER_BATCH),
-      ...(startKey ? { startKey } : {}),
-    });
-    for (const [position, item] of page.items.entries()) {
-      evaluated += 1;
-      if (keep === undefined || keep(item)) {
-        const value = toData(item);
-        if (value !== undefined) data.push(value);
-      }
-      if (data.length === query.limit) {
-        const atEnd = position === page.items.length - 1 && page.lastKey === undefined;
-        if (!atEnd) lastKey = cursorKeyOf(list, item);
-        break pages;
-      }
-    }
-    if (page.lastKey === undefined) break;
-    if (evaluated >= MAX_EVALUATED_PER_PAGE) {
-      lastKey = page.lastKey;
-      break;
-    }
-    startKey = page.lastKey;
-  }
+  const startKey = query.last_key === undefined ? undefined : deps.cursors.decode(query.last_key, binding);
+  const { data, lastKey } = await collectFilteredPage(deps.table, { query: { ...base, descending: true }, startKey, limit: query.limit, keep: batchKeep, toData });
   return { count: data.length, data, ...(lastKey === undefined ? {} : { last_key: deps.cursors.encode(lastKey, binding) }) };
 }
