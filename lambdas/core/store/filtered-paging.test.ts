@@ -3,7 +3,7 @@ import type { TableItem } from '../ports/table-store.ts';
 import { createMemoryTable } from '../testing/memory-table.ts';
 import { collectFilteredPage, countFiltered, MAX_EVALUATED_FOR_TOTAL, MAX_EVALUATED_PER_PAGE, perItem } from './filtered-paging.ts';
 
-const item = (n: number): TableItem => ({ pk: 'C#t#LIST', sk: `ITEM#${String(n).padStart(6, '0')}`, n });
+const item = (n: number): TableItem => ({ pk: 'C#t#LIST', sk: `ITEM#${String(n).padStart(6, '0')}`, entity: 'Item', n });
 const tableOf = (count: number) => createMemoryTable(Array.from({ length: count }, (_, n) => item(n)));
 const query = { partition: 'C#t#LIST' };
 const numberOf = (entry: TableItem) => entry.n as number;

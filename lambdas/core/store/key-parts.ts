@@ -1,0 +1,88 @@
+import { ClientId } from '#shared/contract/fields.ts';
+import type { ItemKey, QuerySpec } from '../ports/table-store.ts';
+import type { IndexName } from './table-definition.ts';
+
+/**
+ * What every key builder is made of (the builders are under keys/, composed in keys.ts): entity tags, the key shapes,
+ * the tenant prefix that starts every key value, and the escaping of key components.
+ */
+
+/** Entity tags (TABLE_KEYS.entityAttribute). */
+export const ENTITY = {
+  account: 'Account',
+  portalUser: 'PortalUser',
+  termsAcceptance: 'TermsAcceptance',
+  role: 'Role',
+  group: 'Group',
+  tagDefinition: 'TagDefinition',
+  device: 'Device',
+  deviceUser: 'DeviceUser',
+  payload: 'Payload',
+  alert: 'Alert',
+  alertKey: 'AlertKey',
+  alertOccurrence: 'AlertOccurrence',
+  alertCounter: 'AlertCounter',
+  userActivity: 'UserActivity',
+  deviceActivity: 'DeviceActivity',
+  clientApp: 'ClientApp',
+  supportAccess: 'SupportAccess',
+  auditHead: 'AuditHead',
+  deviceKeys: 'DeviceKeys',
+  phoneNumber: 'PhoneNumber',
+  licences: 'Licences',
+  payloadMetrics: 'PayloadMetrics',
+  metricTotals: 'MetricTotals',
+  carrierSeen: 'CarrierSeen',
+  dashboardCounters: 'DashboardCounters',
+  deviceHistory: 'DeviceHistory',
+  deviceCommand: 'DeviceCommand',
+  deviceLastSeen: 'DeviceLastSeen',
+  deviceLog: 'DeviceLog',
+  gps: 'Gps',
+  telemetry: 'Telemetry',
+  comment: 'Comment',
+  payloadAudit: 'PayloadAudit',
+  payloadSweep: 'PayloadSweep',
+} as const;
+export type EntityName = (typeof ENTITY)[keyof typeof ENTITY];
+
+/** The key attributes an item carries: primary key, entity tag and whichever index keys place it in a list. */
+export interface ItemKeys extends ItemKey {
+  entity: EntityName;
+  gsi1pk?: string;
+  gsi1sk?: string;
+  gsi2pk?: string;
+  gsi2sk?: string;
+  gsi3pk?: string;
+  gsi3sk?: string;
+}
+
+/** A list access pattern: which partition of which index (or the table) to Query, optionally narrowed by sort key. */
+export type ListKey = Pick<QuerySpec, 'index' | 'partition'> & { sort?: { beginsWith: string } };
+
+/** The tenant prefix. Refuses anything but a client slug: a key must never be built from unchecked input. */
+export function tenantPrefix(client: string): string {
+  if (!ClientId.safeParse(client).success) throw new Error(`Not a client slug: ${JSON.stringify(client.slice(0, 80))}`);
+  return `C#${client}#`;
+}
+
+/**
+ * One key component. `#` separates components and `%` escapes, so both are percent-encoded: a group named `a#b`
+ * can never read as group `a` followed by another component, and prefix queries stay exact.
+ */
+export function part(value: string): string {
+  return value.replace(/%/g, '%25').replace(/#/g, '%23');
+}
+
+/** Sort key for time-ordered lists: ISO-8601 UTC (sorts as text) then the reference that makes it unique. */
+export function timeSort(time: Date | string, reference: string): string {
+  const iso = typeof time === 'string' ? time : time.toISOString();
+  return `${iso}#${part(reference)}`;
+}
+
+/** A list on the table (no index) or on one index's partition. */
+export const list = (index: IndexName | undefined, partition: string): ListKey => (index ? { index, partition } : { partition });
+
+/** A table list whose items' sort keys are `<prefix><reference>`, narrowed to references starting with `startsWith`. */
+export const referenceList = (partition: string, prefix: string, startsWith: string | undefined): ListKey =>
+  startsWith === undefined ? list(undefined, partition) : { partition, sort: { beginsWith: `${prefix}${part(startsWith)}` } };
