@@ -4,8 +4,9 @@ import { devicesKeys } from './keys/devices.ts';
 import { payloadsKeys } from './keys/payloads.ts';
 
 /**
- * Key builders for every entity in the one table: the only place key strings are spelled (docs/data-model.md has
- * the access-pattern table). Every key value starts with `C#<client>#`, so a Query built here cannot cross a tenant.
+ * Key builders for every entity in the one table: the only place key strings are spelled (with key-parts.ts and the
+ * area modules in keys/; docs/data-model.md has the access-pattern table). Every key value starts with `C#<client>#`,
+ * so a Query built here cannot cross a tenant.
  */
 
 export { ENTITY, part, tenantPrefix, timeSort } from './key-parts.ts';
