@@ -5,6 +5,7 @@ import { ValidationError } from '#core/errors.ts';
 import { ADMIN_CLIENT } from '#core/auth/principal.ts';
 import { keys } from '#core/store/keys.ts';
 import type { z } from 'zod';
+import { allClients } from '#core/store/all-clients.ts';
 
 type Event = z.infer<typeof NotificationEvent>;
 type Outcome = { reference: string; ok: boolean; message?: string };
@@ -19,12 +20,7 @@ async function targets(deps: Pick<Dependencies, 'table'>, event: Event): Promise
     return { found: unique.filter((client) => found.has(client)), missing: unique.filter((client) => !found.has(client)) };
   }
   const found: string[] = [];
-  let startKey: Record<string, string> | undefined;
-  do {
-    const page = await deps.table.query({ ...keys.account.listAll(), limit: 500, ...(startKey ? { startKey } : {}) });
-    for (const item of page.items) if (typeof item.client === 'string') found.push(item.client);
-    startKey = page.lastKey;
-  } while (startKey !== undefined);
+  for await (const client of allClients(deps.table)) found.push(client);
   return { found, missing: [] };
 }
 

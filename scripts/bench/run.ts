@@ -1,14 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ulid } from 'ulid';
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
-import type { Dependencies } from '#core/dependencies.ts';
-import type { TransactOperation } from '#core/ports/table-store.ts';
-import { dashboardCounterOperations, deviceCounterChanges, mergeDashboardChanges, type DashboardChanges } from '#core/store/dashboard-counters.ts';
-import { keys } from '#core/store/keys.ts';
 import { signInDemoAccount } from '../device/portal-sign-in.ts';
+import { writeSyntheticFleet } from '../local/seed/synthetic-fleet.ts';
 import { startLocalStack } from '../local/stack.ts';
 import { formatTable, interleavedMedians } from './measure.ts';
 import { measurePayloadPage, measurePeakMemory, measureThroughput, type BenchRow } from './payloads.ts';
@@ -17,7 +13,7 @@ import { benchWeb } from './web.ts';
 /**
  * `npm run bench`: how `GET dashboard` and `GET devices` (first page) scale with the fleet. A dedicated local stack in a
  * temp dir (nothing of `.data/` is touched); tenant `demo` gets 100 devices and tenant `acme` 20,000, written directly
- * with the same key builders and dashboard counter operations the services use (in transactions of 100 items). Then
+ * with the same key builders and dashboard counter operations the services use (seed/synthetic-fleet.ts). Then
  * both tenants' admins call both endpoints over HTTP, interleaved so machine noise hits both sizes alike, and the
  * median times are compared. Aim: ratio (20,000 / 100) under 1.5, because both reads are one GetItem / one Query page.
  * Then the payload bench (./payloads.ts): processing throughput against openssl and peak memory on 1 GiB (before the
@@ -26,49 +22,6 @@ import { benchWeb } from './web.ts';
 const SMALL = 100;
 const LARGE = 20_000;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
-const TRANSACTION_ITEMS = 99;
-const PARALLEL_WRITES = 4;
-
-function deviceItem(client: string, index: number, now: string) {
-  const reference = ulid();
-  return {
-    ...keys.device.item(client, reference),
-    client,
-    device_reference: reference,
-    services: ['calls'],
-    imeis: [String(350_000_000_000_000 + index)],
-    is_deactivated: index % 10 === 0,
-    is_legacy: false,
-    activated_at: now,
-    app_version: index % 3 === 0 ? '5.1.3' : '5.2.0',
-    os_version: index % 2 === 0 ? '14' : '13',
-    updated_at: now,
-    updated_by: 'bench',
-  };
-}
-
-/** Writes `count` devices of `client` and moves its dashboard counters by their sum (one ADD per counter). */
-async function writeFleet(deps: Dependencies, client: string, count: number): Promise<void> {
-  const now = new Date().toISOString();
-  const batches: TransactOperation[][] = [];
-  const changes: DashboardChanges[] = [];
-  for (let start = 0; start < count; start += TRANSACTION_ITEMS) {
-    const batch: TransactOperation[] = [];
-    for (let index = start; index < Math.min(count, start + TRANSACTION_ITEMS); index += 1) {
-      const item = deviceItem(client, index, now);
-      batch.push({ kind: 'put', item });
-      changes.push(deviceCounterChanges(undefined, item));
-    }
-    batches.push(batch);
-  }
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: PARALLEL_WRITES }, async () => {
-      while (next < batches.length) await deps.table.transactWrite(batches[next++] as TransactOperation[]);
-    }),
-  );
-  await deps.table.transactWrite(dashboardCounterOperations(client, mergeDashboardChanges(...changes)));
-}
 
 console.log('Payload processing: sealing and decrypting (throughput, then peak memory on 1 GiB)…');
 const payloadRows: BenchRow[] = [...(await measureThroughput()), await measurePeakMemory()];
@@ -78,7 +31,10 @@ const stack = await startLocalStack({ dataDir, port: 0, quiet: true, inMemoryDyn
 try {
   const deps = buildDependencies(loadConfig({ ...stack.env, LOG_LEVEL: 'error' }));
   const writeStart = performance.now();
-  await Promise.all([writeFleet(deps, 'demo', SMALL), writeFleet(deps, 'acme', LARGE)]);
+  await Promise.all([
+    writeSyntheticFleet(deps, 'demo', SMALL, { writer: 'bench', deactivateEvery: 10 }),
+    writeSyntheticFleet(deps, 'acme', LARGE, { writer: 'bench', deactivateEvery: 10 }),
+  ]);
   console.log(`Wrote ${SMALL} devices (demo) and ${LARGE} devices (acme) in ${((performance.now() - writeStart) / 1000).toFixed(1)} s`);
 
   const tokens = { demo: await signInDemoAccount(stack.apiUrl, 'admin@demo.test'), acme: await signInDemoAccount(stack.apiUrl, 'admin@acme.test') };

@@ -3,6 +3,7 @@ import type { TableItem } from '../ports/table-store.ts';
 import { keys } from '../store/keys.ts';
 import { clearAlert } from './alert-actions.ts';
 import { staffAlertAccess } from './alert-permissions.ts';
+import { allClients } from '../store/all-clients.ts';
 
 /** The reason an alert cleared by the expiry job carries. */
 export const EXPIRED_REASON = 'Expired';
@@ -37,12 +38,7 @@ export async function expireTenantAlerts(deps: Pick<Dependencies, 'table' | 'clo
 /** Every client's expired alerts (the client list is a Query too), and the provider's own. */
 export async function expireDueAlerts(deps: Pick<Dependencies, 'table' | 'clock'>): Promise<{ clients: number; cleared: number }> {
   const clients = new Set<string>(['admin']);
-  let startKey: Record<string, string> | undefined;
-  do {
-    const page = await deps.table.query({ ...keys.account.listAll(), limit: 500, ...(startKey ? { startKey } : {}) });
-    for (const item of page.items) if (typeof item.client === 'string') clients.add(item.client);
-    startKey = page.lastKey;
-  } while (startKey !== undefined);
+  for await (const client of allClients(deps.table)) clients.add(client);
   let cleared = 0;
   for (const client of clients) cleared += await expireTenantAlerts(deps, client);
   return { clients: clients.size, cleared };

@@ -5,6 +5,7 @@ import { ConditionFailedError, type TableItem, type TransactOperation } from '..
 import { dashboardCounterOperations, deviceCounterChanges, type DeviceCounterFields } from '../store/dashboard-counters.ts';
 import { groupStatsOperation, statsAttribute } from '../store/group-stats.ts';
 import { keys } from '../store/keys.ts';
+import { allClients } from '../store/all-clients.ts';
 
 /**
  * Deactivating a device: the admin DELETE (lambdas/devices/devices/devices.ts) and the inactivity job below write the
@@ -123,7 +124,7 @@ export async function deactivateInactiveDevices(
 ): Promise<InactivityReport> {
   const threshold = new Date(deps.clock.now().getTime() - inactivityDays * 86_400_000).toISOString();
   const report: InactivityReport = { clients: 0, threshold, deactivated: 0, seen: 0, failed: 0 };
-  for await (const client of allClients(deps)) {
+  for await (const client of allClients(deps.table)) {
     report.clients += 1;
     let startKey: Record<string, string> | undefined;
     do {
@@ -150,13 +151,4 @@ export async function deactivateInactiveDevices(
     } while (startKey !== undefined);
   }
   return report;
-}
-
-async function* allClients(deps: Pick<Dependencies, 'table'>): AsyncGenerator<string> {
-  let startKey: Record<string, string> | undefined;
-  do {
-    const page = await deps.table.query({ ...keys.account.listAll(), limit: 500, ...(startKey ? { startKey } : {}) });
-    for (const item of page.items) if (typeof item.client === 'string') yield item.client;
-    startKey = page.lastKey;
-  } while (startKey !== undefined);
 }

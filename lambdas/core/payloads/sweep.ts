@@ -1,10 +1,10 @@
 import { raiseAlert } from '../alerts/raise-alert.ts';
 import { relatedEntity } from '../alerts/related-entities.ts';
-import type { Dependencies } from '../dependencies.ts';
 import { ConditionFailedError, type TableItem } from '../ports/table-store.ts';
 import { keys, payloadObjectKey } from '../store/keys.ts';
 import { processPayload, type ProcessingDependencies, type ProcessingOutcome } from './processing.ts';
 import { dueAfter, forgetSweep, SWEEP_AFTER_MINUTES } from './sweep-marker.ts';
+import { allClients } from '../store/all-clients.ts';
 
 /**
  * The late-registration sweep: no payload is lost silently when an event never comes.
@@ -50,7 +50,7 @@ export interface SweepReport {
 export async function sweepUnsettledPayloads(deps: SweepDependencies): Promise<SweepReport> {
   const now = deps.clock.now();
   const report: SweepReport = { clients: 0, due: 0, settled: 0, waiting: 0, alerted: 0, dropped: 0, failed: 0 };
-  for await (const client of allClients(deps)) {
+  for await (const client of allClients(deps.table)) {
     report.clients += 1;
     let startKey: Record<string, string> | undefined;
     let read = 0;
@@ -143,13 +143,4 @@ async function alertStuck(deps: SweepDependencies, client: string, reference: st
     relatedEntities: [relatedEntity(client, 'Payload', reference)],
   });
   deps.logger.warn('payload stuck', { client, payload_reference: reference, why });
-}
-
-async function* allClients(deps: Pick<Dependencies, 'table'>): AsyncGenerator<string> {
-  let startKey: Record<string, string> | undefined;
-  do {
-    const page = await deps.table.query({ ...keys.account.listAll(), limit: 500, ...(startKey ? { startKey } : {}) });
-    for (const item of page.items) if (typeof item.client === 'string') yield item.client;
-    startKey = page.lastKey;
-  } while (startKey !== undefined);
 }
