@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { describeRuntime } from '../runtime/lambda-runtime.ts';
 import { DEMO_PASSWORD, demoAccounts } from './seed/accounts.ts';
 import { seedDemoFleet } from './seed/fleet.ts';
 import { REPO_ROOT, startLocalStack } from './stack.ts';
@@ -55,6 +56,7 @@ setInterval(() => {
 const width = Math.max(...demoAccounts().map((account) => account.email.length));
 console.log(`
 Verity (local) at ${stack.apiUrl}
+  Runtime    ${describeRuntime()}
   API        ${stack.apiUrl}/api/v1/{client}/…  ·  ${stack.apiUrl}/internal/v1/…  ·  ${stack.apiUrl}/device/v1/…
   OpenAPI    ${stack.apiUrl}/openapi.json
   Health     ${stack.apiUrl}/healthz
