@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
+import { RESULTS_DIR_ENV } from './test/e2e/support/env.ts';
+
+/** Artefacts go to test-results/ unless a run names its own folder (two runs in one work tree). */
+const RESULTS_DIR = process.env[RESULTS_DIR_ENV] ?? 'test-results';
 
 /**
  * Browser tests (issue 7 point 7): Debian's chromium (never a downloaded browser) against the REAL local stack, which
@@ -11,7 +15,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.ts';
 
 export default defineConfig({
   testDir: 'test/e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: `${RESULTS_DIR}/e2e`,
   globalSetup: './test/e2e/global-setup.ts',
   // Two cores: two browsers side by side, the stack beside them.
   workers: 2,
@@ -20,7 +24,7 @@ export default defineConfig({
   forbidOnly: process.env.CI !== undefined,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { outputFolder: 'test-results/report', open: 'never' }]],
+  reporter: [['list'], ['html', { outputFolder: `${RESULTS_DIR}/report`, open: 'never' }]],
   use: {
     browserName: 'chromium',
     headless: true,

@@ -35,6 +35,8 @@ export interface LocalStackOptions {
   quiet?: boolean;
   /** Keep DynamoDB in memory instead of under `dataDir/dynamodb` (tests: faster, nothing left behind). */
   inMemoryDynamo?: boolean;
+  /** The built portal to serve (default `web/dist`). */
+  webRoot?: string;
 }
 
 /** The environment the Lambda handlers read (lambdas/core/config.ts), as the deployed functions get it. */
@@ -218,7 +220,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       endpoints: await loadEndpoints(log),
       loadHandler: handlerLoader(errorLog),
       oidc: (req, res) => oidc.handle(req, res),
-      webRoot: join(REPO_ROOT, 'web/dist'),
+      webRoot: options.webRoot ?? join(REPO_ROOT, 'web/dist'),
       log: errorLog,
       async health() {
         const [dynamodb, s3Status, oidcStatus] = await Promise.all([

@@ -3,7 +3,7 @@ import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { BASE_URL_ENV } from './support/env.ts';
+import { BASE_URL_ENV, RESULTS_DIR_ENV, WEB_DIST_ENV } from './support/env.ts';
 
 /**
  * Playwright's global setup: builds the portal (production build into web/dist), starts the REAL local stack on a free
@@ -13,14 +13,15 @@ import { BASE_URL_ENV } from './support/env.ts';
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const READY_TIMEOUT_MS = 240_000;
+const RESULTS_DIR = process.env[RESULTS_DIR_ENV] ?? join(ROOT, 'test-results');
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const started = Date.now();
-  rmSync(join(ROOT, 'test-results/screenshots'), { recursive: true, force: true });
-  mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+  rmSync(join(RESULTS_DIR, 'screenshots'), { recursive: true, force: true });
+  mkdirSync(RESULTS_DIR, { recursive: true });
   if (process.env.E2E_SKIP_BUILD !== '1') buildWeb();
 
-  const log = createWriteStream(join(ROOT, 'test-results/e2e-stack.log'));
+  const log = createWriteStream(join(RESULTS_DIR, 'e2e-stack.log'));
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/e2e/support/stack-process.ts')], {
     cwd: ROOT,
     // stdin stays open: the stack stops by itself when this process goes away (the pipe closes).
@@ -44,7 +45,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 }
 
 function buildWeb(): void {
-  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  const outDir = process.env[WEB_DIST_ENV];
+  const args = ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', ...(outDir ? ['--outDir', outDir, '--emptyOutDir'] : [])];
+  const build = spawnSync('npx', args, { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('The web app did not build (npx vite build --config web/vite.config.ts)');
 }
 

@@ -3,7 +3,7 @@ import { expect, test as base, type APIRequestContext, type Page } from '@playwr
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BASE_URL_ENV } from './env.ts';
+import { BASE_URL_ENV, RESULTS_DIR_ENV } from './env.ts';
 
 /** Every spec imports `test` and `expect` from here: the stack's URL as baseURL, and the helpers below. */
 export const test = base.extend({
@@ -18,8 +18,9 @@ export const test = base.extend({
 export { expect };
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-export const SCREENSHOT_DIR = join(ROOT, 'test-results/screenshots');
-const AUTH_DIR = join(ROOT, 'test-results/.auth');
+const RESULTS_DIR = process.env[RESULTS_DIR_ENV] ?? join(ROOT, 'test-results');
+export const SCREENSHOT_DIR = join(RESULTS_DIR, 'screenshots');
+const AUTH_DIR = join(RESULTS_DIR, '.auth');
 
 export const DEMO_PASSWORD = 'Verity-demo-1';
 

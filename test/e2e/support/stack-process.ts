@@ -7,6 +7,7 @@ import { signInDemoAccount } from '../../../scripts/device/portal-sign-in.ts';
 import { seedDemoFleet } from '../../../scripts/local/seed/fleet.ts';
 import { writeSyntheticFleet } from '../../../scripts/local/seed/synthetic-fleet.ts';
 import { startLocalStack } from '../../../scripts/local/stack.ts';
+import { WEB_DIST_ENV } from './env.ts';
 
 /**
  * The browser tests' stack, in its own process (run by tsx from ./stack.ts): the real local stack on a free port, in a
@@ -16,7 +17,8 @@ import { startLocalStack } from '../../../scripts/local/stack.ts';
 /** Tenant acme's extra devices: more than one page. */
 const ACME_DEVICES = 60;
 const dataDir = mkdtempSync(join(tmpdir(), 'verity-e2e-'));
-const stack = await startLocalStack({ dataDir, port: 0, quiet: true, inMemoryDynamo: true });
+const webRoot = process.env[WEB_DIST_ENV];
+const stack = await startLocalStack({ dataDir, port: 0, quiet: true, inMemoryDynamo: true, ...(webRoot ? { webRoot } : {}) });
 
 let stopping = false;
 async function stop(code: number): Promise<void> {
