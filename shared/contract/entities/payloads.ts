@@ -138,6 +138,15 @@ export const Payload = z.object({
   s3_path: z.string().optional(),
   /** Decrypted meta once processed (type-specific, see META_BY_TYPE). */
   meta: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * When it was recorded (UTC, from its meta at registration): lists sort and filter by it, and show it without
+   * opening the sealed meta, which lists leave out.
+   */
+  payload_time: Timestamp.optional(),
+  /** A message's conversation (plain from its meta once processed), so a list can group messages by thread. */
+  thread_id: z.string().optional(),
+  /** The recording's length in seconds (plain from its meta once processed). */
+  payload_duration: z.number().min(0).optional(),
   checksum: z.string().optional(),
   is_legacy: z.boolean().default(false),
   is_late: z.boolean().default(false),
