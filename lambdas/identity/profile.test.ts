@@ -42,6 +42,7 @@ describe('profileOf', () => {
       groups: ['admin'],
       payload_types: ['Call', 'BlockedCall'],
       roles: ['admin'],
+      alert_permissions: { ops_read: false, ops_write: false, sec_read: false, sec_write: false },
       user_group: 'north',
       portal_config: { theme: 'dark' },
     });
@@ -70,5 +71,18 @@ describe('profileOf', () => {
       access(),
     );
     expect(bare).not.toHaveProperty('user_group');
+  });
+
+  it('carries the alert permissions of the roles that apply from the caller address', async () => {
+    const role = (reference: string, alert_permissions: object, cidr_ranges: string[] = []) =>
+      ({ role_reference: reference, permissions: [], alert_permissions, cidr_ranges }) as unknown as AccessContext['roles'][number];
+    const roles = [
+      role('ops', { ops_read: true, ops_write: true, sec_read: false, sec_write: false }),
+      role('sec-office', { ops_read: false, ops_write: false, sec_read: true, sec_write: true }, ['10.0.0.0/8']),
+    ];
+    const outside = await profileOf({ table: createMemoryTable() }, principal, 'demo', access({ roles, ip: '192.168.1.2' }));
+    expect(outside.alert_permissions).toEqual({ ops_read: true, ops_write: true, sec_read: false, sec_write: false });
+    const inside = await profileOf({ table: createMemoryTable() }, principal, 'demo', access({ roles, ip: '10.1.2.3' }));
+    expect(inside.alert_permissions).toEqual({ ops_read: true, ops_write: true, sec_read: true, sec_write: true });
   });
 });

@@ -1,4 +1,6 @@
 import type { UserProfile } from '#shared/contract/entities/account.ts';
+import { applicableRoles } from '#shared/permissions/evaluate.ts';
+import { unionPermissions } from '#core/alerts/alert-permissions.ts';
 import type { AccessContext } from '#core/access/access-context.ts';
 import type { UserPrincipal } from '#core/auth/principal.ts';
 import type { TableStore } from '#core/ports/table-store.ts';
@@ -10,7 +12,7 @@ import { keys } from '#core/store/keys.ts';
  * - `groups`: the identity provider's group claim as the token carries it (`cognito:groups`);
  * - `actions` and `payload_types`: what the access context computed from those roles;
  * - `user_group`: the access context's, else the portal user's own; `portal_config`: the portal user's stored
- *   portal preferences, when any.
+ *   portal preferences, when any; `alert_permissions`: the union over the roles that apply from the caller's address.
  */
 export async function profileOf(
   deps: { table: TableStore },
@@ -28,6 +30,7 @@ export async function profileOf(
     groups: [...principal.groups],
     payload_types: [...access.payloadTypes],
     roles: [...access.roleReferences],
+    alert_permissions: unionPermissions(applicableRoles(access.roles, access.ip)),
     ...(userGroup === undefined ? {} : { user_group: userGroup }),
     ...(portalConfig === undefined ? {} : { portal_config: portalConfig }),
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CidrRanges, GroupReference, RoleReference } from '../fields.ts';
 import { PayloadType } from '../../constants/payloads.ts';
+import { AlertPermissions } from './alerts.ts';
 import { Audited } from './common.ts';
 
 export const AccountDefaults = Audited.extend({
@@ -54,6 +55,8 @@ export const UserProfile = z.object({
   roles: z.array(z.string()),
   user_group: z.string().optional(),
   portal_config: z.record(z.string(), z.unknown()).optional(),
+  /** What the caller may do with alerts per scope (union over the roles in force from its address), for the alert screens. */
+  alert_permissions: AlertPermissions.optional(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 
