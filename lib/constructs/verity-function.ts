@@ -10,6 +10,7 @@ import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { LAMBDA_BUNDLING } from './lambda-bundling.ts';
 import { resourcePattern } from './nag.ts';
 import { REPO_ROOT } from './paths.ts';
 
@@ -36,13 +37,6 @@ const RESERVED_ENV = new Set([
 ]);
 
 const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;
-
-/**
- * esbuild writes ESM; a few dependencies still call `require` (for Node built-ins), which ESM lacks.
- * The banner gives the bundle a real `require` so those calls work.
- */
-const CREATE_REQUIRE_BANNER =
-  "import { createRequire as __verityCreateRequire } from 'node:module'; const require = __verityCreateRequire(import.meta.url);";
 
 export interface VerityFunctionProps {
   /** Absolute path of the handler module; it must export `handler`. */
@@ -117,13 +111,13 @@ export class VerityFunction extends Construct {
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        banner: CREATE_REQUIRE_BANNER,
-        minify: true,
-        sourceMap: true,
+        target: LAMBDA_BUNDLING.target,
+        mainFields: [...LAMBDA_BUNDLING.mainFields],
+        banner: LAMBDA_BUNDLING.banner,
+        minify: LAMBDA_BUNDLING.minify,
+        sourceMap: LAMBDA_BUNDLING.sourceMap,
         sourceMapMode: SourceMapMode.EXTERNAL,
-        sourcesContent: false,
+        sourcesContent: LAMBDA_BUNDLING.sourcesContent,
         // Bundle (and tree-shake) the SDK v3 clients rather than rely on the runtime's copy: smaller cold start,
         // and the version we tested is the version that runs.
         bundleAwsSDK: true,

@@ -6,6 +6,7 @@ import { loadConfig } from '#core/config.ts';
 import { signInDemoAccount } from '../device/portal-sign-in.ts';
 import { writeSyntheticFleet } from '../local/seed/synthetic-fleet.ts';
 import { startLocalStack } from '../local/stack.ts';
+import { formatBundles, measureBundles } from './bundles.ts';
 import { formatTable, interleavedMedians } from './measure.ts';
 import { measurePayloadPage, measurePeakMemory, measureThroughput, type BenchRow } from './payloads.ts';
 import { benchWeb } from './web.ts';
@@ -22,6 +23,9 @@ import { benchWeb } from './web.ts';
 const SMALL = 100;
 const LARGE = 20_000;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
+
+console.log('Lambda bundles: size and module init against a bare DynamoDB handler (the CDK\'s esbuild options)…');
+console.log(`${formatBundles(await measureBundles())}\n`);
 
 console.log('Payload processing: sealing and decrypting (throughput, then peak memory on 1 GiB)…');
 const payloadRows: BenchRow[] = [...(await measureThroughput()), await measurePeakMemory()];
