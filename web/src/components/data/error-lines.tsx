@@ -1,12 +1,7 @@
 import { Alert, List } from '@mantine/core';
-import { ApiError } from '../../lib/api-error.ts';
 
-/** The `path: message` lines of a refused request: the server's (ApiError) or the form's own check. */
-export function errorLinesOf(error: unknown): string[] {
-  if (error instanceof ApiError) return [...error.lines];
-  if (error instanceof Error && error.message !== '') return error.message.split('\n');
-  return [];
-}
+/** The `path: message` lines of a refused request (kept here too for the screens that import it from here). */
+export { errorLinesOf } from '../../lib/form-errors.ts';
 
 /** Shows refused input beside the form that sent it, one `path: message` line each (spec point 5). */
 export function ErrorLines({ title = 'Please correct the following', lines }: { title?: string; lines: readonly string[] }) {

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { missingActionReason, permissionOf, PERMISSIONS_NOT_LOADED } from './permission.ts';
+
+describe('permissionOf', () => {
+  it('allows an action the profile lists', () => {
+    expect(permissionOf(['devices:List', 'devices:Deactivate'], 'devices:Deactivate')).toEqual({ action: 'devices:Deactivate', allowed: true });
+  });
+
+  it('refuses an action the profile lacks, naming it and what it does', () => {
+    const permission = permissionOf(['devices:List'], 'devices:Deactivate');
+    expect(permission.allowed).toBe(false);
+    expect(permission.reason).toBe('Your roles do not allow devices:Deactivate (Deactivate devices).');
+  });
+
+  it('needs every action of a list and reports the first missing one', () => {
+    const permission = permissionOf(['groups:Update'], ['groups:Update', 'groups:Delete']);
+    expect(permission).toMatchObject({ action: 'groups:Delete', allowed: false });
+  });
+
+  it('refuses while the profile is not loaded', () => {
+    expect(permissionOf(undefined, 'devices:List')).toEqual({ action: 'devices:List', allowed: false, reason: PERMISSIONS_NOT_LOADED });
+  });
+
+  it('names an action without a description plainly', () => {
+    expect(missingActionReason('x:Y')).toBe('Your roles do not allow x:Y.');
+  });
+});

@@ -1,0 +1,34 @@
+import { ACTION_DESCRIPTIONS } from '#shared/contract/actions.ts';
+
+/** What the signed-in user may do with one action: the answer and, when refused, a sentence saying why. */
+export interface Permission {
+  /** The action asked about (`<area>:<Verb>`), or the first one missing when several were asked about. */
+  action: string;
+  allowed: boolean;
+  /** Why the action is not offered; undefined when it is allowed. */
+  reason?: string;
+}
+
+/** The profile's actions are unknown (not loaded yet, or the load failed). */
+export const PERMISSIONS_NOT_LOADED = 'Your permissions are still loading.';
+
+/** The refusal sentence for one action, e.g. "Your roles do not allow devices:Deactivate (Deactivate devices)." */
+export function missingActionReason(action: string): string {
+  const description = ACTION_DESCRIPTIONS[action]?.replace(/\.$/, '');
+  return `Your roles do not allow ${action}${description === undefined ? '' : ` (${description})`}.`;
+}
+
+/**
+ * Does the profile allow the action(s)? The profile's `actions` are the catalogue actions the server computed from
+ * the user's roles (deny already applied), so membership is the whole test. When several actions are named, all are
+ * needed and the first missing one is reported.
+ */
+export function permissionOf(profileActions: readonly string[] | undefined, required: string | readonly string[]): Permission {
+  const actions = typeof required === 'string' ? [required] : [...required];
+  const first = actions[0] ?? '';
+  if (profileActions === undefined) return { action: first, allowed: false, reason: PERMISSIONS_NOT_LOADED };
+  const granted = new Set(profileActions);
+  const missing = actions.find((action) => !granted.has(action));
+  if (missing === undefined) return { action: first, allowed: true };
+  return { action: missing, allowed: false, reason: missingActionReason(missing) };
+}
