@@ -1,4 +1,5 @@
 import { listDeviceActivities } from '#core/device-data/reads.ts';
+import { groupScope } from '#core/access/group-scope.ts';
 import { implement, type Routes } from '#core/http/route.ts';
 import { auditEndpoints } from '#shared/contract/endpoints/audit.ts';
 
@@ -9,6 +10,6 @@ if (deviceActivities.id !== 'admin.device-activities.list') throw new Error(`aud
 export const deviceActivityRoutes: Routes = {
   [deviceActivities.id]: implement(deviceActivities, (input, deps) => {
     if (input.client === undefined) throw new Error('device activities need the path client');
-    return listDeviceActivities(deps, input.client, input.query);
+    return listDeviceActivities(deps, input.client, input.query, groupScope(deps, input.client, input.access, deviceActivities.action));
   }),
 };

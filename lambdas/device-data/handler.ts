@@ -1,4 +1,6 @@
 import { listGps, listLogs } from '#core/device-data/reads.ts';
+import { groupScope } from '#core/access/group-scope.ts';
+import type { Dependencies } from '#core/dependencies.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { implement, type RouteInput } from '#core/http/route.ts';
 import { deviceDataEndpoints } from '#shared/contract/endpoints/device-data.ts';
@@ -23,6 +25,11 @@ function clientOf(input: Pick<RouteInput, 'client'>): string {
   return input.client;
 }
 
+/** The caller's group scope for the endpoint's own action: records of other groups stay out of every list. */
+function scopeOf(endpoint: { action: string }, input: Pick<RouteInput, 'client' | 'access'>, deps: Dependencies) {
+  return groupScope(deps, clientOf(input), input.access, endpoint.action);
+}
+
 /**
  * Lambda entry of the `device-data` group: device logs and GPS fixes for the client portal and client apps, by
  * tenant, device or device user, newest first, with date ranges and cursors (lambdas/core/device-data/reads.ts).
@@ -30,19 +37,19 @@ function clientOf(input: Pick<RouteInput, 'client'>): string {
 export const handler = createApiHandler({
   group: 'device-data',
   routes: {
-    [logsList.id]: implement(logsList, (input, deps) => listLogs(deps, clientOf(input), input.query)),
+    [logsList.id]: implement(logsList, (input, deps) => listLogs(deps, clientOf(input), input.query, scopeOf(logsList, input, deps))),
     [deviceLogs.id]: implement(deviceLogs, (input, deps) =>
-      listLogs(deps, clientOf(input), { ...input.query, device_reference: input.params.device_reference }),
+      listLogs(deps, clientOf(input), { ...input.query, device_reference: input.params.device_reference }, scopeOf(deviceLogs, input, deps)),
     ),
     [userLogs.id]: implement(userLogs, (input, deps) =>
-      listLogs(deps, clientOf(input), { ...input.query, device_user_reference: input.params.device_user_reference }),
+      listLogs(deps, clientOf(input), { ...input.query, device_user_reference: input.params.device_user_reference }, scopeOf(userLogs, input, deps)),
     ),
-    [gpsList.id]: implement(gpsList, (input, deps) => listGps(deps, clientOf(input), input.query)),
+    [gpsList.id]: implement(gpsList, (input, deps) => listGps(deps, clientOf(input), input.query, scopeOf(gpsList, input, deps))),
     [deviceGps.id]: implement(deviceGps, (input, deps) =>
-      listGps(deps, clientOf(input), { ...input.query, device_reference: input.params.device_reference }),
+      listGps(deps, clientOf(input), { ...input.query, device_reference: input.params.device_reference }, scopeOf(deviceGps, input, deps)),
     ),
     [userGps.id]: implement(userGps, (input, deps) =>
-      listGps(deps, clientOf(input), { ...input.query, device_user_reference: input.params.device_user_reference }),
+      listGps(deps, clientOf(input), { ...input.query, device_user_reference: input.params.device_user_reference }, scopeOf(userGps, input, deps)),
     ),
   },
 });

@@ -1,4 +1,6 @@
 import { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
+import { groupScope } from '#core/access/group-scope.ts';
+import type { Dependencies } from '#core/dependencies.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { reply } from '#core/http/reply.ts';
 import { implement, type RouteInput } from '#core/http/route.ts';
@@ -12,7 +14,6 @@ import { deactivateDevice, getDevice, listDeviceHistory, listDevices } from './d
 
 /**
  * The group's endpoints, in the contract's order (the order is what types each route; checked by id at load).
- * Commands, telemetry and metrics are another part of issue 5: they answer 501 until wired here.
  */
 const [
   dashboardGet,
@@ -66,48 +67,53 @@ function clientOf(input: Pick<RouteInput, 'client'>): string {
   return input.client;
 }
 
+/** The caller's group scope for the endpoint's own action (lambdas/core/access/group-scope.ts). */
+function scopeOf(endpoint: { action: string }, input: Pick<RouteInput, 'client' | 'access'>, deps: Dependencies) {
+  return groupScope(deps, clientOf(input), input.access, endpoint.action);
+}
+
 /** Lambda entry of the `devices` group: device users, devices (admin side) and the dashboard. */
 export const handler = createApiHandler({
   group: 'devices',
   routes: {
     ...telemetryRoutes,
-    [dashboardGet.id]: implement(dashboardGet, (input, deps) => getDashboard(deps, clientOf(input))),
-    [metricsGet.id]: implement(metricsGet, (input, deps) => listPayloadMetrics(deps, clientOf(input), input.params.scope, input.query)),
+    [dashboardGet.id]: implement(dashboardGet, (input, deps) => getDashboard(deps, clientOf(input), scopeOf(dashboardGet, input, deps))),
+    [metricsGet.id]: implement(metricsGet, (input, deps) => listPayloadMetrics(deps, clientOf(input), input.params.scope, input.query, scopeOf(metricsGet, input, deps))),
 
-    [devicesList.id]: implement(devicesList, (input, deps) => listDevices(deps, clientOf(input), input.query)),
-    [devicesGet.id]: implement(devicesGet, (input, deps) => getDevice(deps, clientOf(input), input.params.device_reference)),
+    [devicesList.id]: implement(devicesList, (input, deps) => listDevices(deps, clientOf(input), input.query, scopeOf(devicesList, input, deps))),
+    [devicesGet.id]: implement(devicesGet, (input, deps) => getDevice(deps, clientOf(input), input.params.device_reference, scopeOf(devicesGet, input, deps))),
     [devicesDeactivate.id]: implement(devicesDeactivate, (input, deps) =>
-      deactivateDevice(deps, clientOf(input), input.params.device_reference, input.principal),
+      deactivateDevice(deps, clientOf(input), input.params.device_reference, input.principal, scopeOf(devicesDeactivate, input, deps)),
     ),
     [deviceCommandsList.id]: implement(deviceCommandsList, (input, deps) =>
-      listDeviceCommands(deps, clientOf(input), input.params.device_reference, input.query),
+      listDeviceCommands(deps, clientOf(input), input.params.device_reference, input.query, scopeOf(deviceCommandsList, input, deps)),
     ),
     [deviceCommandsSend.id]: implement(deviceCommandsSend, async (input, deps) => {
-      const command = await sendCommand(deps, clientOf(input), input.params.device_reference, input.body, actorOf(input.principal));
+      const command = await sendCommand(deps, clientOf(input), input.params.device_reference, input.body, actorOf(input.principal), scopeOf(deviceCommandsSend, input, deps));
       return reply(command, { status: 201 });
     }),
-    [commandsList.id]: implement(commandsList, (input, deps) => listCommands(deps, clientOf(input), input.query)),
+    [commandsList.id]: implement(commandsList, (input, deps) => listCommands(deps, clientOf(input), input.query, scopeOf(commandsList, input, deps))),
     [devicesHistory.id]: implement(devicesHistory, async (input, deps) => {
-      const page = await listDeviceHistory(deps, clientOf(input), input.params.device_reference, { ...input.query, result_type: 'page' });
+      const page = await listDeviceHistory(deps, clientOf(input), input.params.device_reference, { ...input.query, result_type: 'page' }, scopeOf(devicesHistory, input, deps));
       if (!('data' in page)) throw new Error('history lists a page');
       return page;
     }),
 
-    [usersList.id]: implement(usersList, (input, deps) => listDeviceUsers(deps, clientOf(input), input.query)),
-    [usersGet.id]: implement(usersGet, (input, deps) => getDeviceUser(deps, clientOf(input), input.params.device_user_reference)),
+    [usersList.id]: implement(usersList, (input, deps) => listDeviceUsers(deps, clientOf(input), input.query, scopeOf(usersList, input, deps))),
+    [usersGet.id]: implement(usersGet, (input, deps) => getDeviceUser(deps, clientOf(input), input.params.device_user_reference, scopeOf(usersGet, input, deps))),
     [usersCreate.id]: implement(usersCreate, async (input, deps) => {
-      const { user, created } = await onboardDeviceUser(deps, clientOf(input), input.params.device_user_reference, input.body, input.principal);
+      const { user, created } = await onboardDeviceUser(deps, clientOf(input), input.params.device_user_reference, input.body, input.principal, scopeOf(usersCreate, input, deps));
       return reply(user, { status: created ? 201 : 200 });
     }),
     [usersUpdate.id]: implement(usersUpdate, (input, deps) =>
-      updateDeviceUser(deps, clientOf(input), input.params.device_user_reference, input.body, input.principal),
+      updateDeviceUser(deps, clientOf(input), input.params.device_user_reference, input.body, input.principal, scopeOf(usersUpdate, input, deps)),
     ),
     [usersDelete.id]: implement(usersDelete, async (input, deps) => {
-      await offboardDeviceUser(deps, clientOf(input), input.params.device_user_reference, input.principal);
+      await offboardDeviceUser(deps, clientOf(input), input.params.device_user_reference, input.principal, scopeOf(usersDelete, input, deps));
       return { ok: true as const };
     }),
     [usersDevices.id]: implement(usersDevices, (input, deps) =>
-      listDeviceUserDevices(deps, clientOf(input), input.params.device_user_reference, input.query),
+      listDeviceUserDevices(deps, clientOf(input), input.params.device_user_reference, input.query, scopeOf(usersDevices, input, deps)),
     ),
   },
 });

@@ -1,3 +1,4 @@
+import type { GroupScope } from '#core/access/group-scope.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { describeQuery, type Page } from '#core/store/cursor.ts';
@@ -27,7 +28,8 @@ const MAX_PAGES = 500;
  * One page of a Query, with filters the key cannot express applied to the items read (as a DynamoDB filter
  * expression would: a page may hold fewer than `limit` items, even none, and still carry a cursor). The cursor is
  * bound to the tenant, the partition AND the filters, so it cannot be replayed against another list.
- * `result_type=total` walks the partition and counts what passes.
+ * `result_type=total` walks the partition and counts what passes. `scope` keeps the items of the caller's groups
+ * (the group scope, applied after the other filters; a cursor is the caller's own, so it needs no binding to it).
  */
 export async function filteredPage<T>(
   dependencies: DevicesDependencies,
@@ -37,14 +39,16 @@ export async function filteredPage<T>(
   filters: Record<string, string | number | boolean | undefined>,
   keep: ItemFilter | undefined,
   toData: (item: TableItem) => T,
+  scope: GroupScope,
 ): Promise<Page<T> | { count: number }> {
+  const passing = async (items: TableItem[]) => scope.filter(keep === undefined ? items : items.filter(keep));
   const sortSpec = list.sort === undefined ? {} : { sort: list.sort };
   if (query.result_type === 'total') {
     let count = 0;
     let startKey: Record<string, string> | undefined;
     for (let pages = 0; pages < MAX_PAGES; pages += 1) {
       const page = await dependencies.table.query({ index: list.index, partition: list.partition, ...sortSpec, ...(startKey ? { startKey } : {}) });
-      count += keep === undefined ? page.items.length : page.items.filter(keep).length;
+      count += (await passing(page.items)).length;
       if (page.lastKey === undefined) return { count };
       startKey = page.lastKey;
     }
@@ -59,7 +63,7 @@ export async function filteredPage<T>(
     limit: query.limit,
     ...(startKey ? { startKey } : {}),
   });
-  const items = keep === undefined ? result.items : result.items.filter(keep);
+  const items = await passing(result.items);
   return dependencies.cursors.page({ items, ...(result.lastKey ? { lastKey: result.lastKey } : {}) }, binding, toData);
 }
 

@@ -1,4 +1,5 @@
 import { listLatestTelemetry, listTelemetryHistory } from '#core/device-data/reads.ts';
+import { groupScope } from '#core/access/group-scope.ts';
 import { implement, type Routes } from '#core/http/route.ts';
 import { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
 
@@ -15,7 +16,9 @@ function clientOf(client: string | undefined): string {
 /** Telemetry reads (lambdas/core/device-data/reads.ts): one device's reports newest first, the fleet's latest. */
 export const telemetryRoutes: Routes = {
   [deviceTelemetry.id]: implement(deviceTelemetry, (input, deps) =>
-    listTelemetryHistory(deps, clientOf(input.client), input.params.device_reference, input.query),
+    listTelemetryHistory(deps, clientOf(input.client), input.params.device_reference, input.query, groupScope(deps, clientOf(input.client), input.access, deviceTelemetry.action)),
   ),
-  [telemetryList.id]: implement(telemetryList, (input, deps) => listLatestTelemetry(deps, clientOf(input.client), input.query)),
+  [telemetryList.id]: implement(telemetryList, (input, deps) =>
+    listLatestTelemetry(deps, clientOf(input.client), input.query, groupScope(deps, clientOf(input.client), input.access, telemetryList.action)),
+  ),
 };

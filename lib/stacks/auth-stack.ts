@@ -1,5 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnUserPoolGroup } from 'aws-cdk-lib/aws-cognito';
 import { NagSuppressions } from 'cdk-nag';
+import { STAFF_ROLES } from '#shared/permissions/staff-roles.ts';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config/stage-config.ts';
 import { PortalUserPool } from '../constructs/portal-user-pool.ts';
@@ -31,6 +33,14 @@ export class AuthStack extends Stack {
       portalOrigins,
       withClientAttribute: false,
     });
+    // The staff roles are the staff pool's groups: a staff member's groups reach the backend as `cognito:groups`.
+    for (const role of Object.values(STAFF_ROLES)) {
+      new CfnUserPoolGroup(this, `StaffGroup-${role.role_reference}`, {
+        userPoolId: this.staff.userPool.userPoolId,
+        groupName: role.role_reference,
+        ...(role.description === undefined ? {} : { description: role.description }),
+      });
+    }
     this.tenants = new PortalUserPool(this, 'Tenants', {
       title: `Verity ${config.stage} tenants`,
       domainPrefix: `${config.authDomainPrefix}-tenants`,

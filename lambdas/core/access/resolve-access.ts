@@ -4,6 +4,7 @@ import { SupportAccess } from '#shared/contract/entities/account-data.ts';
 import { Role } from '#shared/contract/entities/roles.ts';
 import { ipAllowedBy } from '#shared/permissions/cidr.ts';
 import { evaluate } from '#shared/permissions/evaluate.ts';
+import { systemStaffRoles } from '#shared/permissions/staff-roles.ts';
 import { ADMIN_CLIENT, type ClientAppPrincipal, type UserPrincipal } from '../auth/principal.ts';
 import type { Dependencies } from '../dependencies.ts';
 import { ForbiddenError, InternalError } from '../errors.ts';
@@ -51,6 +52,17 @@ async function loadRoles(table: TableStore, client: string, references: readonly
 }
 
 /**
+ * A staff user's roles: the roles of the provider's own client (`admin`) that the group claim names, and for a name
+ * not stored there, the system staff role of that name (shared/permissions/staff-roles.ts), so a deployment whose
+ * `admin` client holds no roles yet still knows `staff` and `support`. No known role: no staff action is allowed.
+ */
+async function loadStaffRoles(table: TableStore, groups: readonly string[], logger: AccessDependencies['logger']): Promise<Role[]> {
+  const stored = await loadRoles(table, ADMIN_CLIENT, groups, logger);
+  const storedNames = new Set(stored.map((role) => role.role_reference));
+  return [...stored, ...systemStaffRoles(groups.filter((group) => !storedNames.has(group)))];
+}
+
+/**
  * The account defaults: the `DEFAULTS` setting, or (older seeds) `account_defaults` on the account item. A corrupt
  * item is a 500, not "no limits": the account's CIDR ranges must never silently vanish.
  */
@@ -82,8 +94,8 @@ async function loadSupportRequest(dependencies: AccessDependencies, client: stri
 
 /**
  * Resolves what the caller may do (DESIGN.md §6):
- * - internal console: staff, with the roles of the provider's own client named by their groups (not enforced here:
- *   the tenant check already keeps the console for staff);
+ * - internal console (and the staff's own client `admin`): staff, with the staff roles their group claim names
+ *   (stored roles of client `admin`, else the system staff roles of those names); `authorize` checks the action;
  * - support mode: the role of the approved, unexpired request (a tenant role, else a system role of the provider);
  *   the account's CIDR ranges do not apply (the tenant's approval is the gate), the role's own ranges do;
  * - client app: the app's roles, limited by the account's and the app's CIDR ranges;
@@ -95,15 +107,16 @@ export async function resolveAccess(dependencies: AccessDependencies, request: A
   const { endpoint, principal, client, ip } = request;
   const { table, logger } = dependencies;
 
-  if (endpoint.surface === 'internal' || client === undefined) {
-    const roles = await loadRoles(table, principal.client, principal.kind === 'user' ? principal.groups : [], logger);
+  const isStaff = principal.kind === 'user' && principal.client === ADMIN_CLIENT && principal.supportReference === undefined;
+  if (endpoint.surface === 'internal' || client === undefined || (isStaff && client === ADMIN_CLIENT)) {
+    const roles = isStaff && principal.kind === 'user' ? await loadStaffRoles(table, principal.groups, logger) : [];
     return { access: createAccessContext({ roles, ip, isClientApp: false }), limits: [] };
   }
 
   if (principal.kind === 'user' && principal.supportReference !== undefined) {
     const support = await loadSupportRequest(dependencies, client, principal.supportReference);
     let roles = await loadRoles(table, client, [support.role], logger);
-    if (roles.length === 0) roles = await loadRoles(table, ADMIN_CLIENT, [support.role], logger);
+    if (roles.length === 0) roles = await loadStaffRoles(table, [support.role], logger);
     if (roles.length === 0) throw new ForbiddenError(`Support access denied: role ${support.role} does not exist`);
     return {
       access: createAccessContext({ roles, ip, isClientApp: false, supportReference: principal.supportReference }),
@@ -141,7 +154,7 @@ export const SELF_SERVICE_ACTIONS: ReadonlySet<string> = new Set(['profile:Read'
 
 /**
  * The authorization decision for one endpoint: network limits first, then the endpoint's action. Throws a 403 that
- * says why. The internal console is not governed by tenant roles.
+ * says why. The internal console is governed the same way, by the staff roles (`internal:*` actions).
  */
 export function authorize(resolved: ResolvedAccess, endpoint: Endpoint): void {
   const { access, limits } = resolved;
@@ -150,7 +163,7 @@ export function authorize(resolved: ResolvedAccess, endpoint: Endpoint): void {
       throw new CidrRefusedError(`Access denied: ${access.ip ?? 'an unknown address'} is outside ${limit.owner} allowed CIDR ranges`);
     }
   }
-  if (endpoint.surface === 'internal' || SELF_SERVICE_ACTIONS.has(endpoint.action)) return;
+  if (SELF_SERVICE_ACTIONS.has(endpoint.action)) return;
   const decision = evaluate(access.roles, { action: endpoint.action, ip: access.ip });
   if (decision.allowed) return;
   // Refused only because of where the caller is: the roles would allow it from inside their ranges.

@@ -2,6 +2,7 @@ import { monotonicFactory } from 'ulid';
 import type { DeviceCommandName, DeviceCommandState, DeviceReportableCommandState } from '#shared/constants/devices.ts';
 import { DeviceCommand, type DeviceCommandRequest } from '#shared/contract/entities/devices.ts';
 import type { Dependencies } from '../dependencies.ts';
+import type { GroupScope } from '../access/group-scope.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import { ConditionFailedError, type TableItem, type WriteCondition } from '../ports/table-store.ts';
 import { describeQuery, type Page } from '../store/cursor.ts';
@@ -38,9 +39,11 @@ const DEVICE_ACTIVE: WriteCondition = {
   values: { ':cmdfalse': false },
 };
 
-async function activeDevice(dependencies: Pick<Dependencies, 'table'>, client: string, deviceReference: string): Promise<TableItem> {
-  const device = await dependencies.table.get(keys.device.key(client, deviceReference), { consistent: true });
-  if (device === undefined) throw new NotFoundError('Device not found');
+const deviceNotFound = () => new NotFoundError('Device not found');
+
+/** The device, if it exists and is in the caller's group scope (else the 404 of a missing device), and is active. */
+async function activeDevice(dependencies: Pick<Dependencies, 'table'>, client: string, deviceReference: string, scope: GroupScope): Promise<TableItem> {
+  const device = await scope.visible(await dependencies.table.get(keys.device.key(client, deviceReference), { consistent: true }), deviceNotFound);
   if (device.is_deactivated === true) throw new ConflictError('Device is deactivated: commands cannot be sent to it');
   return device;
 }
@@ -56,8 +59,9 @@ export async function sendCommand(
   deviceReference: string,
   request: DeviceCommandRequest,
   raisedBy: string,
+  scope: GroupScope,
 ): Promise<DeviceCommand> {
-  const device = await activeDevice(dependencies, client, deviceReference);
+  const device = await activeDevice(dependencies, client, deviceReference, scope);
   const now = dependencies.clock.now();
   const sentAt = now.toISOString();
   const reference = nextReference(now.getTime());
@@ -82,7 +86,7 @@ export async function sendCommand(
     ]);
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;
-    await activeDevice(dependencies, client, deviceReference); // 404 or 409 as it is now
+    await activeDevice(dependencies, client, deviceReference, scope); // 404 or 409 as it is now
     throw new ConflictError('Device changed meanwhile, try again');
   }
   return toCommand(item);
@@ -105,7 +109,12 @@ export interface CommandListQuery {
  * range is a key condition on sent_at; state, command and group filter the items read (a page may then be short and
  * still carry a cursor, as with a DynamoDB filter expression). The cursor is bound to the tenant, list and filters.
  */
-export async function listCommands(dependencies: CommandDependencies, client: string, query: CommandListQuery): Promise<Page<DeviceCommand> | { count: number }> {
+export async function listCommands(
+  dependencies: CommandDependencies,
+  client: string,
+  query: CommandListQuery,
+  scope: GroupScope,
+): Promise<Page<DeviceCommand> | { count: number }> {
   const list = query.device_reference === undefined ? keys.command.list(client) : keys.command.listByDevice(client, query.device_reference);
   const range = timeRange(query.from, query.to);
   const sort = range === undefined ? {} : { sort: { between: range } };
@@ -119,7 +128,7 @@ export async function listCommands(dependencies: CommandDependencies, client: st
     let startKey: Record<string, string> | undefined;
     for (let pages = 0; pages < MAX_TOTAL_PAGES; pages += 1) {
       const page = await dependencies.table.query({ ...list, ...sort, ...(startKey ? { startKey } : {}) });
-      count += page.items.filter(keep).length;
+      count += (await scope.filter(page.items.filter(keep))).length;
       if (page.lastKey === undefined) return { count };
       startKey = page.lastKey;
     }
@@ -130,7 +139,8 @@ export async function listCommands(dependencies: CommandDependencies, client: st
   const binding = { client, query: describeQuery(list, filters) };
   const startKey = query.last_key === undefined ? undefined : dependencies.cursors.decode(query.last_key, binding);
   const result = await dependencies.table.query({ ...list, ...sort, descending: true, limit: query.limit, ...(startKey ? { startKey } : {}) });
-  return dependencies.cursors.page({ items: result.items.filter(keep), ...(result.lastKey ? { lastKey: result.lastKey } : {}) }, binding, toCommand);
+  const items = await scope.filter(result.items.filter(keep));
+  return dependencies.cursors.page({ items, ...(result.lastKey ? { lastKey: result.lastKey } : {}) }, binding, toCommand);
 }
 
 /** `devices/{device_reference}/commands`: that device's commands (404 for an unknown device). */
@@ -139,9 +149,10 @@ export async function listDeviceCommands(
   client: string,
   deviceReference: string,
   query: Pick<CommandListQuery, 'last_key' | 'limit' | 'result_type' | 'state'>,
+  scope: GroupScope,
 ): Promise<Page<DeviceCommand> | { count: number }> {
-  if ((await dependencies.table.get(keys.device.key(client, deviceReference))) === undefined) throw new NotFoundError('Device not found');
-  return listCommands(dependencies, client, { ...query, device_reference: deviceReference });
+  await scope.visible(await dependencies.table.get(keys.device.key(client, deviceReference)), deviceNotFound);
+  return listCommands(dependencies, client, { ...query, device_reference: deviceReference }, scope);
 }
 
 /**

@@ -3,6 +3,7 @@ import { Gps } from '#shared/contract/entities/gps.ts';
 import { DeviceLog } from '#shared/contract/entities/logs.ts';
 import { DeviceTelemetry } from '#shared/contract/entities/telemetry.ts';
 import type { LogLevel } from '#shared/constants/devices.ts';
+import type { GroupScope } from '../access/group-scope.ts';
 import type { Dependencies } from '../dependencies.ts';
 import { ValidationError } from '../errors.ts';
 import type { TableItem } from '../ports/table-store.ts';
@@ -41,7 +42,7 @@ export interface LogQuery extends TimedQuery {
  * Device logs newest first by log time. The narrowest list first (device, device user, group, tenant), each one
  * Query with the date range as key condition; the remaining filters apply while paging.
  */
-export function listLogs(deps: ReadDependencies, client: string, query: LogQuery) {
+export function listLogs(deps: ReadDependencies, client: string, query: LogQuery, scope: GroupScope) {
   const list =
     query.device_reference !== undefined
       ? keys.deviceLog.byDevice(client, query.device_reference)
@@ -56,13 +57,13 @@ export function listLogs(deps: ReadDependencies, client: string, query: LogQuery
     query.device_reference === undefined && query.device_user_reference === undefined ? undefined : equals('group', query.group),
   );
   const filters = { log_level: query.log_level, device_user_reference: query.device_user_reference, group: query.group };
-  return timedPage(deps, client, list, query, filters, keep, reader(deps, DeviceLog));
+  return timedPage(deps, client, list, query, filters, keep, reader(deps, DeviceLog), scope);
 }
 
 export type GpsQuery = Omit<LogQuery, 'log_level'>;
 
 /** GPS fixes newest first by fix time; lists chosen as for logs. */
-export function listGps(deps: ReadDependencies, client: string, query: GpsQuery) {
+export function listGps(deps: ReadDependencies, client: string, query: GpsQuery, scope: GroupScope) {
   const list =
     query.device_reference !== undefined
       ? keys.gps.byDevice(client, query.device_reference)
@@ -76,12 +77,18 @@ export function listGps(deps: ReadDependencies, client: string, query: GpsQuery)
     query.device_reference === undefined && query.device_user_reference === undefined ? undefined : equals('group', query.group),
   );
   const filters = { device_user_reference: query.device_user_reference, group: query.group };
-  return timedPage(deps, client, list, query, filters, keep, reader(deps, Gps));
+  return timedPage(deps, client, list, query, filters, keep, reader(deps, Gps), scope);
 }
 
 /** One device's telemetry reports newest first by receive time (the first is the latest). */
-export async function listTelemetryHistory(deps: ReadDependencies, client: string, deviceReference: string, query: Omit<TimedQuery, 'result_type'>) {
-  const page = await timedPage(deps, client, keys.telemetry.historyOf(client, deviceReference), { ...query, result_type: 'page' }, {}, undefined, reader(deps, DeviceTelemetry));
+export async function listTelemetryHistory(
+  deps: ReadDependencies,
+  client: string,
+  deviceReference: string,
+  query: Omit<TimedQuery, 'result_type'>,
+  scope: GroupScope,
+) {
+  const page = await timedPage(deps, client, keys.telemetry.historyOf(client, deviceReference), { ...query, result_type: 'page' }, {}, undefined, reader(deps, DeviceTelemetry), scope);
   if (!('data' in page)) throw new Error('a telemetry history is a page');
   return page;
 }
@@ -94,14 +101,14 @@ export interface ActivityQuery extends TimedQuery {
 }
 
 /** Device API activity newest first: per device (gsi1) or the tenant's (table), other filters while paging. */
-export function listDeviceActivities(deps: ReadDependencies, client: string, query: ActivityQuery) {
+export function listDeviceActivities(deps: ReadDependencies, client: string, query: ActivityQuery, scope: GroupScope) {
   const list: TimedList =
     query.device_reference !== undefined
       ? { ...keys.deviceActivity.listByDevice(client, query.device_reference), sortPrefix: '' }
       : { ...keys.deviceActivity.list(client), sortPrefix: '' };
   const keep = all(equals('device_user_reference', query.device_user_reference), equals('group', query.group), equals('is_allowed', query.is_allowed));
   const filters = { device_user_reference: query.device_user_reference, group: query.group, is_allowed: query.is_allowed };
-  return timedPage(deps, client, list, query, filters, keep, reader(deps, DeviceActivity));
+  return timedPage(deps, client, list, query, filters, keep, reader(deps, DeviceActivity), scope);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -121,7 +128,7 @@ function deviceReferenceOf(item: TableItem): string | undefined {
   return typeof item.device_reference === 'string' ? item.device_reference : undefined;
 }
 
-async function latestOf(deps: ReadDependencies, client: string, devices: TableItem[]): Promise<Map<string, TableItem>> {
+async function latestOf(deps: ReadDependencies, client: string, devices: readonly TableItem[]): Promise<Map<string, TableItem>> {
   const references = devices.map(deviceReferenceOf).filter((reference): reference is string => reference !== undefined);
   const found = await deps.table.batchGet(references.map((reference) => keys.telemetry.latest(client, reference)));
   return new Map(found.map((item) => [String(item.device_reference), item]));
@@ -131,7 +138,12 @@ async function latestOf(deps: ReadDependencies, client: string, devices: TableIt
  * Latest telemetry of a tenant's devices (devices without a report are left out, so a page may be short), in device
  * order; `group` narrows to the group's device list. The cursor is the device list's.
  */
-export async function listLatestTelemetry(deps: ReadDependencies, client: string, query: FleetQuery): Promise<Page<DeviceTelemetry> | { count: number }> {
+export async function listLatestTelemetry(
+  deps: ReadDependencies,
+  client: string,
+  query: FleetQuery,
+  scope: GroupScope,
+): Promise<Page<DeviceTelemetry> | { count: number }> {
   const list: ListKey = query.group === undefined ? keys.device.list(client) : keys.device.listByGroup(client, query.group);
   const read = reader(deps, DeviceTelemetry);
   if (query.result_type === 'total') {
@@ -142,7 +154,7 @@ export async function listLatestTelemetry(deps: ReadDependencies, client: string
       const page = await deps.table.query({ ...list, limit: 100, ...(startKey ? { startKey } : {}) });
       walked += page.items.length;
       if (walked > MAX_DEVICES_FOR_TOTAL) throw new ValidationError([`query.result_type: More than ${MAX_DEVICES_FOR_TOTAL} devices to count`]);
-      count += (await latestOf(deps, client, page.items)).size;
+      count += (await latestOf(deps, client, await scope.filter(page.items))).size;
       startKey = page.lastKey;
     } while (startKey !== undefined);
     return { count };
@@ -150,8 +162,10 @@ export async function listLatestTelemetry(deps: ReadDependencies, client: string
   const binding = { client, query: describeQuery(list, { telemetry: 'latest' }) };
   const startKey = query.last_key === undefined ? undefined : deps.cursors.decode(query.last_key, binding);
   const page = await deps.table.query({ ...list, limit: query.limit, ...(startKey ? { startKey } : {}) });
-  const latest = await latestOf(deps, client, page.items);
-  const data = page.items
+  // The devices in the caller's group scope (a page may then be short and still carry a cursor).
+  const devices = await scope.filter(page.items);
+  const latest = await latestOf(deps, client, devices);
+  const data = devices
     .map((device) => latest.get(deviceReferenceOf(device) ?? ''))
     .filter((item): item is TableItem => item !== undefined)
     .map(read)

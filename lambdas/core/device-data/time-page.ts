@@ -1,7 +1,8 @@
+import type { GroupScope } from '../access/group-scope.ts';
 import type { Dependencies } from '../dependencies.ts';
 import type { QuerySpec, TableItem } from '../ports/table-store.ts';
 import { describeQuery, type Page } from '../store/cursor.ts';
-import { collectFilteredPage, countFiltered, perItem } from '../store/filtered-paging.ts';
+import { collectFilteredPage, countFiltered, perItem, type BatchFilter } from '../store/filtered-paging.ts';
 import type { TimedList } from '../store/keys.ts';
 import { timeRangeOrAll } from '../store/time-range.ts';
 
@@ -21,7 +22,8 @@ type PageDependencies = Pick<Dependencies, 'table' | 'cursors'>;
  * key (`<sortPrefix><ISO>#<id>`), with filters the key cannot express applied while paging (as a FilterExpression
  * would: reading at most 1,000 items per request, so a page may be short and still carry a cursor). The cursor is
  * the signed key of the last item returned, bound to the tenant, the list, the range and the filters.
- * `result_type=total` counts the range (refused beyond 20,000 items: narrow the range).
+ * `result_type=total` counts the range (refused beyond 20,000 items: narrow the range). `scope` keeps the records
+ * whose group (the group of the device when it was recorded) is in the caller's group scope.
  */
 export async function timedPage<T>(
   deps: PageDependencies,
@@ -31,6 +33,7 @@ export async function timedPage<T>(
   filters: Record<string, string | number | boolean | undefined>,
   keep: ((item: TableItem) => boolean) | undefined,
   toData: (item: TableItem) => T | undefined,
+  scope: GroupScope,
 ): Promise<Page<T> | { count: number }> {
   const [lower, upper] = timeRangeOrAll(query.from, query.to);
   const base: QuerySpec = {
@@ -39,7 +42,9 @@ export async function timedPage<T>(
     sort: { between: [`${list.sortPrefix}${lower}`, `${list.sortPrefix}${upper}`] },
   };
 
-  const batchKeep = perItem(keep);
+  const batchKeep: BatchFilter | undefined = scope.unrestricted
+    ? perItem(keep)
+    : (items) => scope.filter(keep === undefined ? items : items.filter(keep));
   if (query.result_type === 'total') return { count: await countFiltered(deps.table, base, batchKeep) };
 
   const binding = { client, query: describeQuery(list, { ...filters, from: query.from, to: query.to, prefix: list.sortPrefix }) };

@@ -98,10 +98,12 @@ const ENDPOINTS: Endpoint[] = [getThing, createThing, listThings, metadata, devi
 let issuer: TestIssuer;
 let tenantToken: string;
 let staffToken: string;
+let rolelessStaffToken: string;
 beforeAll(async () => {
   issuer = await createTestIssuer();
   tenantToken = await issuer.sign({ 'custom:client': 'acme' });
-  staffToken = await issuer.sign({ 'custom:client': 'admin', sub: 'staff-1' });
+  staffToken = await issuer.sign({ 'custom:client': 'admin', 'cognito:groups': ['staff'], sub: 'staff-1' });
+  rolelessStaffToken = await issuer.sign({ 'custom:client': 'admin', sub: 'staff-2' });
 });
 
 /** The test tokens hold group `Admins`: a role allowing everything in tenant acme. */
@@ -270,6 +272,8 @@ describe('createHttpHandler: authentication and tenancy', () => {
     const event = (token: string) => eventFor(internalClients, { pathParameters: acme, headers: bearer(token) });
     expect((await call(event(tenantToken))).status).toBe(403);
     expect((await call(event(staffToken))).status).toBe(501);
+    // Staff roles are enforced: a staff token naming no staff role may use no internal endpoint.
+    expect((await call(event(rolelessStaffToken))).status).toBe(403);
   });
 
   it('refuses support mode for tenant tokens and for requests that do not exist', async () => {

@@ -1,5 +1,6 @@
 import type { MetricScope } from '#shared/constants/devices.ts';
 import { DevicePayloadMetrics } from '#shared/contract/entities/metrics.ts';
+import type { GroupScope } from '../access/group-scope.ts';
 import type { Dependencies } from '../dependencies.ts';
 import type { TableItem } from '../ports/table-store.ts';
 import { describeQuery, type Page } from '../store/cursor.ts';
@@ -51,13 +52,15 @@ export function periodRange(scope: MetricScope, from: string | undefined, to: st
 /**
  * `GET metrics/{scope}`: per-device payload counts by period, from the counters `recordPayloadMetric` keeps. One
  * Query on the scope's partition, the date range as a key condition on the period; periods in time order, devices
- * by reference within a period. `device_reference` filters the items read (a page may hold fewer than `limit`).
+ * by reference within a period. `device_reference` and the caller's group scope (a bucket carries the group of its
+ * device's latest payload) filter the items read (a page may hold fewer than `limit`).
  */
 export async function listPayloadMetrics(
   deps: Pick<Dependencies, 'table' | 'cursors'>,
   client: string,
   scope: MetricScope,
   query: MetricsQuery,
+  groups: GroupScope,
 ): Promise<Page<DevicePayloadMetrics> | { count: number }> {
   timeRange(query.from, query.to); // a `from` after `to` is a 400, as on every dated list
   const list = keys.metrics.list(client, scope);
@@ -69,7 +72,7 @@ export async function listPayloadMetrics(
     let startKey: Record<string, string> | undefined;
     for (let pages = 0; pages < MAX_PAGES; pages += 1) {
       const page = await deps.table.query({ ...base, ...(startKey ? { startKey } : {}) });
-      count += page.items.filter(keep).length;
+      count += (await groups.filter(page.items.filter(keep))).length;
       if (page.lastKey === undefined) return { count };
       startKey = page.lastKey;
     }
@@ -78,5 +81,6 @@ export async function listPayloadMetrics(
   const binding = { client, query: describeQuery(list, { from: range?.[0], to: range?.[1], device_reference: query.device_reference }) };
   const startKey = query.last_key === undefined ? undefined : deps.cursors.decode(query.last_key, binding);
   const result = await deps.table.query({ ...base, limit: query.limit, ...(startKey ? { startKey } : {}) });
-  return deps.cursors.page({ items: result.items.filter(keep), ...(result.lastKey ? { lastKey: result.lastKey } : {}) }, binding, toPayloadMetrics);
+  const items = await groups.filter(result.items.filter(keep));
+  return deps.cursors.page({ items, ...(result.lastKey ? { lastKey: result.lastKey } : {}) }, binding, toPayloadMetrics);
 }

@@ -16,6 +16,8 @@ export const PayloadMetricInput = z.strictObject({
   payload_type: PayloadType,
   /** The payload's own time (payload_time), any ISO 8601 instant. */
   time: Instant,
+  /** The payload's group: the bucket carries its device's latest group, so metrics lists honour group scope. */
+  group: z.string().min(1).optional(),
 });
 export type PayloadMetricInput = z.input<typeof PayloadMetricInput>;
 
@@ -61,7 +63,7 @@ async function recordInBucket(deps: Deps, key: ItemKey, labels: Record<string, u
  * Bad input throws a ZodError: it is a bug of the calling code, not input of a user.
  */
 export async function recordPayloadMetric(deps: Deps, client: string, input: PayloadMetricInput): Promise<void> {
-  const { device_reference, payload_type, time } = PayloadMetricInput.parse(input);
+  const { device_reference, payload_type, time, group } = PayloadMetricInput.parse(input);
   const iso = time.toISOString();
   const countAttribute = `${COUNT_PREFIX}${payload_type}`;
   await Promise.all([
@@ -70,7 +72,7 @@ export async function recordPayloadMetric(deps: Deps, client: string, input: Pay
       return recordInBucket(
         deps,
         keys.metrics.item(client, scope, period, device_reference),
-        { entity: ENTITY.payloadMetrics, device_reference, scope, period },
+        { entity: ENTITY.payloadMetrics, device_reference, scope, period, ...(group === undefined ? {} : { group }) },
         countAttribute,
         iso,
       );

@@ -17,6 +17,11 @@ import { ENTITY, keys, part } from './keys.ts';
  * service, a restore) must never refuse a device's authentication or an offboarding; reads clamp at zero and a
  * recount job can repair. A transaction may touch an item only once, so callers merge all their changes into ONE
  * call per transaction (`mergeDashboardChanges`).
+ *
+ * Each group also keeps its share of the same counters (`keys.device.groupDashboardCounters`), ADDed in the same
+ * transaction from the group of the device or device user before and after the write: a group-limited role's
+ * dashboard is the sum of its groups' shares (one Query of the tenant's shares, a bounded number of groups), never a
+ * count over the fleet. A device or user without a group counts in the tenant's item only.
  */
 
 export const DEVICE_STATES = ['activated', 'pending', 'deactivated', 'legacyActivated', 'legacyDeactivated'] as const;
@@ -25,12 +30,17 @@ export const USER_STATES = ['onboarded', 'offboarded', 'legacyOnboarded', 'legac
 export type UserDashboardState = (typeof USER_STATES)[number];
 
 /** Whole-number increments (negative to decrement); absent or zero counters stay as they are. */
-export interface DashboardChanges {
+export interface CounterChanges {
   devices?: Partial<Record<DeviceDashboardState, number>>;
   users?: Partial<Record<UserDashboardState, number>>;
   /** By version string. */
   app_versions?: Record<string, number>;
   os_versions?: Record<string, number>;
+}
+
+/** The tenant's changes and, by group name, each group's share of them. */
+export interface DashboardChanges extends CounterChanges {
+  groups?: Record<string, CounterChanges>;
 }
 
 const DEVICE_PREFIX = 'dev_';
@@ -49,7 +59,7 @@ function decodeVersion(encoded: string): string {
 }
 
 /** The counter attributes and increments of a change (zeros left out). Throws on a fraction or NaN (a bug). */
-export function dashboardIncrements(changes: DashboardChanges): Record<string, number> {
+export function dashboardIncrements(changes: CounterChanges): Record<string, number> {
   const add: Record<string, number> = {};
   const put = (attribute: string, value: number | undefined) => {
     if (value === undefined || value === 0) return;
@@ -69,15 +79,36 @@ export function dashboardIncrements(changes: DashboardChanges): Record<string, n
  * caller's `transactWrite`. Empty when nothing changes.
  */
 export function dashboardCounterOperations(client: string, changes: DashboardChanges): TransactOperation[] {
+  const operations: TransactOperation[] = [];
   const add = dashboardIncrements(changes);
-  if (Object.keys(add).length === 0) return [];
   // The entity tag rides along as a SET, so the item an ADD may create is tagged like every other item.
-  return [{ kind: 'update', key: keys.device.dashboardCounters(client), update: { set: { entity: ENTITY.dashboardCounters }, add } }];
+  if (Object.keys(add).length > 0) {
+    operations.push({ kind: 'update', key: keys.device.dashboardCounters(client), update: { set: { entity: ENTITY.dashboardCounters }, add } });
+  }
+  for (const [group, share] of Object.entries(changes.groups ?? {})) {
+    const groupAdd = dashboardIncrements(share);
+    if (Object.keys(groupAdd).length === 0) continue;
+    operations.push({
+      kind: 'update',
+      key: keys.device.groupDashboardCounters(client, group),
+      update: { set: { entity: ENTITY.dashboardCounters, group }, add: groupAdd },
+    });
+  }
+  return operations;
 }
 
 /** Sums changes (several moves in one transaction must share the single counter operation). */
 export function mergeDashboardChanges(...all: DashboardChanges[]): DashboardChanges {
-  const merged: Required<DashboardChanges> = { devices: {}, users: {}, app_versions: {}, os_versions: {} };
+  const merged = mergeCounterChanges(...all);
+  const groups: Record<string, CounterChanges> = {};
+  for (const changes of all) {
+    for (const [group, share] of Object.entries(changes.groups ?? {})) groups[group] = mergeCounterChanges(groups[group] ?? {}, share);
+  }
+  return { ...merged, groups };
+}
+
+function mergeCounterChanges(...all: CounterChanges[]): Required<CounterChanges> {
+  const merged: Required<CounterChanges> = { devices: {}, users: {}, app_versions: {}, os_versions: {} };
   const sum = <K extends string>(into: Partial<Record<K, number>>, from: Partial<Record<K, number>> | undefined) => {
     for (const [key, value] of Object.entries(from ?? {}) as [K, number | undefined][]) {
       into[key] = (into[key] ?? 0) + (value ?? 0);
@@ -94,6 +125,8 @@ export function mergeDashboardChanges(...all: DashboardChanges[]): DashboardChan
 
 /** The device fields that decide its dashboard state and versions. */
 export interface DeviceCounterFields {
+  /** The device's group: its share counts there too. */
+  group?: string;
   is_deactivated?: boolean;
   is_legacy?: boolean;
   activated_at?: string;
@@ -116,22 +149,34 @@ export function deviceDashboardState(device: DeviceCounterFields): DeviceDashboa
  * versions count the devices not deactivated (the fleet in use), so a deactivation also takes its versions out.
  */
 export function deviceCounterChanges(before: DeviceCounterFields | undefined, after: DeviceCounterFields | undefined): DashboardChanges {
-  const changes: Required<DashboardChanges> = { devices: {}, users: {}, app_versions: {}, os_versions: {} };
-  const apply = (device: DeviceCounterFields | undefined, sign: 1 | -1) => {
-    if (device === undefined) return;
+  const tenant: Required<CounterChanges> = { devices: {}, users: {}, app_versions: {}, os_versions: {} };
+  const groups: Record<string, Required<CounterChanges>> = {};
+  const count = (changes: Required<CounterChanges>, device: DeviceCounterFields, sign: 1 | -1) => {
     const state = deviceDashboardState(device);
     changes.devices[state] = (changes.devices[state] ?? 0) + sign;
     if (device.is_deactivated === true) return;
     if (device.app_version !== undefined) changes.app_versions[device.app_version] = (changes.app_versions[device.app_version] ?? 0) + sign;
     if (device.os_version !== undefined) changes.os_versions[device.os_version] = (changes.os_versions[device.os_version] ?? 0) + sign;
   };
+  const apply = (device: DeviceCounterFields | undefined, sign: 1 | -1) => {
+    if (device === undefined) return;
+    count(tenant, device, sign);
+    const group = groupOf(device);
+    if (group !== undefined) count((groups[group] ??= { devices: {}, users: {}, app_versions: {}, os_versions: {} }), device, sign);
+  };
   apply(before, -1);
   apply(after, 1);
-  return changes;
+  return { ...tenant, groups };
+}
+
+function groupOf(fields: { group?: unknown }): string | undefined {
+  return typeof fields.group === 'string' && fields.group.length > 0 ? fields.group : undefined;
 }
 
 /** The device-user fields that decide its dashboard state. */
 export interface DeviceUserCounterFields {
+  /** The user's group: its share counts there too. */
+  group?: string | undefined;
   is_active: boolean;
   is_legacy?: boolean;
 }
@@ -147,9 +192,31 @@ export function deviceUserCounterChanges(
   after: DeviceUserCounterFields | undefined,
 ): DashboardChanges {
   const users: Partial<Record<UserDashboardState, number>> = {};
-  if (before !== undefined) users[deviceUserDashboardState(before)] = (users[deviceUserDashboardState(before)] ?? 0) - 1;
-  if (after !== undefined) users[deviceUserDashboardState(after)] = (users[deviceUserDashboardState(after)] ?? 0) + 1;
-  return { users };
+  const groups: Record<string, { users: Partial<Record<UserDashboardState, number>> }> = {};
+  const apply = (user: DeviceUserCounterFields | undefined, sign: 1 | -1) => {
+    if (user === undefined) return;
+    const state = deviceUserDashboardState(user);
+    users[state] = (users[state] ?? 0) + sign;
+    const group = groupOf(user);
+    if (group === undefined) return;
+    const share = (groups[group] ??= { users: {} }).users;
+    share[state] = (share[state] ?? 0) + sign;
+  };
+  apply(before, -1);
+  apply(after, 1);
+  return { users, groups };
+}
+
+/** The counters of several items added up (the shares of a role's visible groups), to read as one. */
+export function sumCounterItems(items: ReadonlyArray<Partial<TableItem>>): Record<string, number> {
+  const total: Record<string, number> = {};
+  for (const item of items) {
+    for (const [attribute, value] of Object.entries(item)) {
+      const counter = attribute.startsWith(DEVICE_PREFIX) || attribute.startsWith(USER_PREFIX) || attribute.startsWith(APP_VERSION_PREFIX) || attribute.startsWith(OS_VERSION_PREFIX);
+      if (counter && typeof value === 'number' && Number.isFinite(value)) total[attribute] = (total[attribute] ?? 0) + Math.max(0, Math.trunc(value));
+    }
+  }
+  return total;
 }
 
 /** The spec's Dashboard from the counter item (missing item or counters are 0; versions with a count, most first). */

@@ -1,9 +1,28 @@
-import { readDashboard } from '#core/store/dashboard-counters.ts';
+import type { GroupScope } from '#core/access/group-scope.ts';
+import { readDashboard, sumCounterItems } from '#core/store/dashboard-counters.ts';
 import { keys } from '#core/store/keys.ts';
 import type { Dashboard } from '#shared/contract/entities/dashboard.ts';
 import type { DevicesDependencies } from '../list-support.ts';
 
-/** The dashboard: one GetItem of the tenant's counters (kept at write time), whatever the fleet size. */
-export async function getDashboard(dependencies: Pick<DevicesDependencies, 'table'>, client: string): Promise<Dashboard> {
-  return readDashboard(await dependencies.table.get(keys.device.dashboardCounters(client)));
+/** Groups' counter shares read at most (pages of one Query); a tenant's groups are far fewer. */
+const MAX_GROUP_SHARES = 10_000;
+
+/**
+ * The dashboard, from counters kept at write time (lambdas/core/store/dashboard-counters.ts), whatever the fleet
+ * size: one GetItem of the tenant's counters for a caller who sees every group; for a group-limited role, one Query
+ * of the groups' shares (and the facts of those groups, batched) summed over the groups in its scope.
+ */
+export async function getDashboard(dependencies: Pick<DevicesDependencies, 'table'>, client: string, scope: GroupScope): Promise<Dashboard> {
+  if (scope.unrestricted) return readDashboard(await dependencies.table.get(keys.device.dashboardCounters(client)));
+  const list = keys.device.listGroupDashboardCounters(client);
+  const shares: Array<Record<string, unknown>> = [];
+  let startKey: Record<string, string> | undefined;
+  do {
+    const page = await dependencies.table.query({ ...list, ...(startKey ? { startKey } : {}) });
+    shares.push(...page.items);
+    startKey = page.lastKey;
+  } while (startKey !== undefined && shares.length < MAX_GROUP_SHARES);
+  const named = shares.filter((share) => typeof share.group === 'string');
+  const visible = await scope.visibleOf(named.map((share) => share.group as string));
+  return readDashboard(sumCounterItems(named.filter((share) => visible.has(share.group as string))));
 }

@@ -1,3 +1,4 @@
+import type { GroupScope } from '#core/access/group-scope.ts';
 import type { Principal } from '#core/auth/principal.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError, type TableItem, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
@@ -35,7 +36,7 @@ export interface DeviceUserListQuery extends PageQuery {
 }
 
 /** Device users of the tenant (by group on gsi3 when a group is given); active-only, search and service filter the page. */
-export function listDeviceUsers(dependencies: DevicesDependencies, client: string, query: DeviceUserListQuery) {
+export function listDeviceUsers(dependencies: DevicesDependencies, client: string, query: DeviceUserListQuery, scope: GroupScope) {
   const list = query.group === undefined ? keys.deviceUser.list(client) : keys.deviceUser.listByGroup(client, query.group);
   const keep = allOf(
     query.active_only === true ? (item) => item.is_active === true : undefined,
@@ -43,13 +44,21 @@ export function listDeviceUsers(dependencies: DevicesDependencies, client: strin
     query.service === undefined ? undefined : (item) => Array.isArray(item.services) && item.services.includes(query.service),
   );
   const filters = { active_only: query.active_only, search: query.search, service: query.service };
-  return filteredPage(dependencies, client, list, query, filters, keep, toDeviceUser);
+  return filteredPage(dependencies, client, list, query, filters, keep, toDeviceUser, scope);
 }
 
-export async function getDeviceUser(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string): Promise<DeviceUser> {
-  const item = await dependencies.table.get(keys.deviceUser.key(client, reference));
-  if (item === undefined) throw new NotFoundError('Device user not found');
-  return toDeviceUser(item);
+const deviceUserNotFound = () => new NotFoundError('Device user not found');
+
+/**
+ * The device user item (read consistently: writes judge it) when it exists and its group is in the caller's scope;
+ * otherwise the 404 of a missing user, so another group's user cannot be told apart from one that does not exist.
+ */
+async function visibleDeviceUserItem(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string, scope: GroupScope): Promise<TableItem> {
+  return scope.visible(await dependencies.table.get(keys.deviceUser.key(client, reference), { consistent: true }), deviceUserNotFound);
+}
+
+export async function getDeviceUser(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string, scope: GroupScope): Promise<DeviceUser> {
+  return toDeviceUser(await visibleDeviceUserItem(dependencies, client, reference, scope));
 }
 
 /** A device user's devices (gsi2), optionally active (not deactivated) only. */
@@ -58,10 +67,12 @@ export async function listDeviceUserDevices(
   client: string,
   reference: string,
   query: PageQuery & { active_only?: boolean | undefined },
+  scope: GroupScope,
 ) {
   const keep = query.active_only === true ? (item: TableItem) => item.is_deactivated !== true : undefined;
   return filteredPage(dependencies, client, keys.device.listByDeviceUser(client, reference), query, { active_only: query.active_only }, keep, (item) =>
     Device.parse(withoutKeys(item)),
+    scope,
   );
 }
 
@@ -145,10 +156,15 @@ export async function onboardDeviceUser(
   reference: string,
   request: DeviceUserRequest,
   principal: Principal | undefined,
+  scope: GroupScope,
 ): Promise<{ user: DeviceUser; created: boolean }> {
   await requireGroup(dependencies, client, request.group);
+  await scope.require(request.group);
   const before = await dependencies.table.get(keys.deviceUser.key(client, reference), { consistent: true });
-  if (before !== undefined && before.is_active === true) throw new ConflictError('Device user already exists and is onboarded');
+  // An existing user of another group is not re-onboarded from here, nor told apart from a conflict: 409 either way.
+  if (before !== undefined && (before.is_active === true || !(await scope.allows(before.group)))) {
+    throw new ConflictError('Device user already exists and is onboarded');
+  }
   const now = dependencies.clock.now().toISOString();
   const previous: Partial<DeviceUser> = before === undefined ? {} : toDeviceUser(before);
   const { offboard_date: _cleared, ...kept } = previous;
@@ -165,10 +181,12 @@ export async function updateDeviceUser(
   reference: string,
   request: DeviceUserRequest,
   principal: Principal | undefined,
+  scope: GroupScope,
 ): Promise<DeviceUser> {
   await requireGroup(dependencies, client, request.group);
-  const before = await dependencies.table.get(keys.deviceUser.key(client, reference), { consistent: true });
-  if (before === undefined) throw new NotFoundError('Device user not found');
+  const before = await visibleDeviceUserItem(dependencies, client, reference, scope);
+  // A move needs the action on the new group too.
+  await scope.require(request.group);
   const previous = toDeviceUser(before);
   const now = dependencies.clock.now().toISOString();
   const { offboard_date: offboardDate, onboard_date: onboardDate, ...kept } = previous;
@@ -188,9 +206,9 @@ export async function offboardDeviceUser(
   client: string,
   reference: string,
   principal: Principal | undefined,
+  scope: GroupScope,
 ): Promise<DeviceUser> {
-  const before = await dependencies.table.get(keys.deviceUser.key(client, reference), { consistent: true });
-  if (before === undefined) throw new NotFoundError('Device user not found');
+  const before = await visibleDeviceUserItem(dependencies, client, reference, scope);
   const previous = toDeviceUser(before);
   if (!previous.is_active) return previous;
   const now = dependencies.clock.now().toISOString();

@@ -1,3 +1,4 @@
+import type { GroupScope } from '#core/access/group-scope.ts';
 import type { Principal } from '#core/auth/principal.ts';
 import { actorOf, deactivateDeviceItem } from '#core/devices/deactivation.ts';
 import { NotFoundError } from '#core/errors.ts';
@@ -25,7 +26,7 @@ export interface DeviceListQuery extends PageQuery {
  * Devices of the tenant. The narrowest key first: by device user (gsi2), else by group (gsi3), else all (gsi1);
  * the other filters apply to the page read.
  */
-export function listDevices(dependencies: DevicesDependencies, client: string, query: DeviceListQuery) {
+export function listDevices(dependencies: DevicesDependencies, client: string, query: DeviceListQuery, scope: GroupScope) {
   const list =
     query.device_user_reference !== undefined
       ? keys.device.listByDeviceUser(client, query.device_user_reference)
@@ -39,13 +40,21 @@ export function listDevices(dependencies: DevicesDependencies, client: string, q
     query.service === undefined ? undefined : (item) => Array.isArray(item.services) && item.services.includes(query.service),
   );
   const filters = { active_only: query.active_only, search: query.search, service: query.service, group: query.group };
-  return filteredPage(dependencies, client, list, query, filters, keep, toDevice);
+  return filteredPage(dependencies, client, list, query, filters, keep, toDevice, scope);
 }
 
-export async function getDevice(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string): Promise<Device> {
-  const item = await dependencies.table.get(keys.device.key(client, reference));
-  if (item === undefined) throw new NotFoundError('Device not found');
-  return toDevice(item);
+const deviceNotFound = () => new NotFoundError('Device not found');
+
+/**
+ * The device item when it exists and its group is in the caller's scope; otherwise the 404 of a missing device
+ * (a device of another group must not be told apart from one that does not exist).
+ */
+export async function visibleDeviceItem(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string, scope: GroupScope): Promise<TableItem> {
+  return scope.visible(await dependencies.table.get(keys.device.key(client, reference), { consistent: true }), deviceNotFound);
+}
+
+export async function getDevice(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string, scope: GroupScope): Promise<Device> {
+  return toDevice(await visibleDeviceItem(dependencies, client, reference, scope));
 }
 
 /**
@@ -58,14 +67,17 @@ export async function deactivateDevice(
   client: string,
   reference: string,
   principal: Principal | undefined,
+  scope: GroupScope,
 ): Promise<Device> {
+  await visibleDeviceItem(dependencies, client, reference, scope);
   const { item } = await deactivateDeviceItem(dependencies, client, reference, { actor: actorOf(principal) });
   return toDevice(item);
 }
 
 /** A device's holding periods (who, which group, from, to), oldest first: a Query on the partition's `HISTORY#` keys. */
-export async function listDeviceHistory(dependencies: DevicesDependencies, client: string, reference: string, query: PageQuery) {
-  if ((await dependencies.table.get(keys.device.key(client, reference))) === undefined) throw new NotFoundError('Device not found');
+export async function listDeviceHistory(dependencies: DevicesDependencies, client: string, reference: string, query: PageQuery, scope: GroupScope) {
+  await visibleDeviceItem(dependencies, client, reference, scope);
   const list = { ...keys.device.partition(client, reference), sort: { beginsWith: keys.device.historyPrefix } };
-  return filteredPage(dependencies, client, list, query, {}, undefined, (item) => DeviceHistory.parse(withoutKeys(item)));
+  // Like every list, the periods show where their group is in scope (a period spent in another group stays hidden).
+  return filteredPage(dependencies, client, list, query, {}, undefined, (item) => DeviceHistory.parse(withoutKeys(item)), scope);
 }

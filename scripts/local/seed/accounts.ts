@@ -34,6 +34,8 @@ const ACCOUNTS: readonly DemoAccount[] = [
   { sub: 'demo-reviewer', email: 'reviewer@demo.test', client: 'demo', groups: ['reviewer'], firstName: 'Robin', surname: 'Reviewer' },
   { sub: 'acme-admin', email: 'admin@acme.test', client: 'acme', groups: ['admin'], firstName: 'Alex', surname: 'Acme' },
   { sub: 'verity-staff', email: 'staff@verity.test', client: STAFF_CLIENT, groups: ['staff'], firstName: 'Sam', surname: 'Staff' },
+  // Read-only staff (the `support` staff role): reads the internal console, refused every internal write.
+  { sub: 'verity-support', email: 'support@verity.test', client: STAFF_CLIENT, groups: ['support'], firstName: 'Sky', surname: 'Support' },
 ];
 
 function hashPassword(password: string, salt: Buffer): Buffer {

@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dyn
 import { PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
 import { ENTITY as CORE_ENTITY, keys } from '#core/store/keys.ts';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
+import { STAFF_ROLES } from '#shared/permissions/staff-roles.ts';
 import { DEMO_TENANTS, STAFF_CLIENT, demoAccounts } from './accounts.ts';
 
 /**
@@ -12,7 +13,7 @@ import { DEMO_TENANTS, STAFF_CLIENT, demoAccounts } from './accounts.ts';
  * restart), and every put is conditional on the item not existing.
  * Keys come from the core store's key builders, so seeded items are exactly the ones the services read.
  */
-export const SEED_VERSION = 'v2';
+export const SEED_VERSION = 'v3';
 
 type Item = Record<string, unknown>;
 
@@ -78,8 +79,11 @@ export function seedItems(now: string): Item[] {
       systemRole(client, 'reviewer', 'Reads everything, changes nothing', REVIEWER_PATTERNS, now),
     );
   }
-  // Provider staff: a system role in the staff pseudo-client (support mode may also grant it in a tenant).
-  items.push(systemRole(STAFF_CLIENT, 'staff', 'Provider staff', ['*'], now));
+  // Provider staff: the system staff roles (shared/permissions/staff-roles.ts) in the staff pseudo-client, where the
+  // role lists show them and support mode may grant one in a tenant.
+  for (const role of Object.values(STAFF_ROLES)) {
+    items.push({ ...keys.role.item(STAFF_CLIENT, role.role_reference), ...role, client: STAFF_CLIENT, updated_at: now, updated_by: 'seed' });
+  }
   for (const account of demoAccounts()) {
     items.push({
       ...keys.portalUser.item(account.client, account.sub),

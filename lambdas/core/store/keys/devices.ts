@@ -46,6 +46,13 @@ export const devicesKeys = {
      */
     dashboardCounters: (client: string): ItemKey => ({ pk: `${tenantPrefix(client)}DASHBOARD`, sk: 'COUNTERS' }),
     /**
+     * One group's share of the dashboard counters (same attributes), in the same partition as the tenant's item and
+     * written in the same transaction: a group-limited role's dashboard sums the shares of its groups (one Query).
+     */
+    groupDashboardCounters: (client: string, group: string): ItemKey => ({ pk: `${tenantPrefix(client)}DASHBOARD`, sk: `GROUP#${part(group)}` }),
+    /** The groups' shares of the dashboard counters (`groupDashboardCounters`), by group name. */
+    listGroupDashboardCounters: (client: string): ListKey => ({ ...list(undefined, `${tenantPrefix(client)}DASHBOARD`), sort: { beginsWith: 'GROUP#' } }),
+    /**
      * The device's place in the tenant's last-seen index, for the inactivity job (lambdas/core/devices/deactivation.ts).
      * Decision: a small item of its own in the device's partition (`LAST_SEEN`), not index attributes on the device:
      * the device item already uses all three indexes (all, by device user, by group). It exists only while the device
