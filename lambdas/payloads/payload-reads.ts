@@ -5,6 +5,7 @@ import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts';
 import { payloadAccess, type PayloadAccess } from '#core/access/payload-access.ts';
 import { openPayloadMeta, PayloadCryptoError } from '#core/payloads/payload-crypto.ts';
+import { waveformObjectKey } from '#core/payloads/waveform-peaks.ts';
 import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import type { DataAction, PayloadDataStatus } from '#shared/constants/payloads.ts';
@@ -61,6 +62,7 @@ interface DataOutcome {
   payload_reference: string;
   status: PayloadDataStatus;
   s3_url?: string;
+  peaks_url?: string;
 }
 
 /** The link for one payload item already read (or its refusal), with its audit record when a link is given. */
@@ -82,9 +84,14 @@ async function dataFor(
     expiresInSeconds: DATA_URL_SECONDS,
     ...(action === 'download' ? { downloadName: reference } : {}),
   });
+  // A player draws the waveform from its peaks (kept beside the recording by processing) before any audio arrives.
+  const peaksUrl =
+    action === 'play' && item.waveform_peaks === true
+      ? await deps.blobs.presignGet('processed', waveformObjectKey(client, reference), { expiresInSeconds: DATA_URL_SECONDS })
+      : undefined;
   // The audit record is written before the link leaves: a link without its record never reaches a caller.
   await writeAudit(deps, client, reference, { action, portal_user: actor });
-  return { payload_reference: reference, status: 'Ok', s3_url: s3Url };
+  return { payload_reference: reference, status: 'Ok', s3_url: s3Url, ...(peaksUrl === undefined ? {} : { peaks_url: peaksUrl }) };
 }
 
 async function writeAudit(
@@ -110,13 +117,13 @@ export async function getPayloadData(
   principal: Principal | undefined,
   reference: string,
   action: DataAction,
-): Promise<{ s3_url: string }> {
+): Promise<{ s3_url: string; peaks_url?: string }> {
   const restriction = payloadAccess(deps, client, access, 'payloads:Download');
   const item = await deps.table.get(keys.payload.key(client, reference));
   const outcome = await dataFor(deps, client, restriction, reference, item, action, auditActorOf(principal));
   switch (outcome.status) {
     case 'Ok':
-      return { s3_url: outcome.s3_url as string };
+      return { s3_url: outcome.s3_url as string, ...(outcome.peaks_url === undefined ? {} : { peaks_url: outcome.peaks_url }) };
     case 'GroupNotAuthorised':
     case 'TypeNotAuthorised':
       throw new ForbiddenError(`${outcome.status}: Your roles do not open this payload's ${outcome.status === 'TypeNotAuthorised' ? 'type' : 'group'}`);
@@ -144,7 +151,9 @@ export async function getBulkData(
   const actor = auditActorOf(principal);
   const data: DataOutcome[] = [];
   for (const reference of references) {
-    data.push(await dataFor(deps, client, restriction, reference, byReference.get(reference), action, actor));
+    // Bulk links serve downloads and transfers: no player, so no peaks.
+    const { peaks_url: _peaks, ...row } = await dataFor(deps, client, restriction, reference, byReference.get(reference), action, actor);
+    data.push(row);
   }
   return { data };
 }

@@ -1,6 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
-import { Bucket, type CfnBucket, type IBucket, ObjectLockRetention } from 'aws-cdk-lib/aws-s3';
+import { Bucket, type CfnBucket, HttpMethods, type IBucket, ObjectLockRetention } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { ObjectLockDefault } from '../config/stage-config.ts';
 import { privateDataBucketProps } from './private-bucket.ts';
@@ -13,6 +13,11 @@ export interface PayloadBucketProps {
   readonly objectLock?: ObjectLockDefault;
   /** Publish object events to EventBridge (the processing job listens there; no notification custom resource). */
   readonly eventBridge?: boolean;
+  /**
+   * Let browsers read pre-signed GET links with `fetch` (the player's waveform peaks, a message's text). Any origin:
+   * the short-lived signed URL is the credential, and the data stack is deployed before the portal's domain exists.
+   */
+  readonly browserReads?: boolean;
 }
 
 /**
@@ -39,6 +44,9 @@ export class PayloadBucket extends Construct {
             : ObjectLockRetention.governance(Duration.days(props.objectLock.days)),
       ...privateDataBucketProps({ encryptionKey: props.encryptionKey, accessLogsBucket: props.accessLogsBucket, logPrefix: id }),
       lifecycleRules: [{ id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) }],
+      ...(props.browserReads === true
+        ? { cors: [{ allowedMethods: [HttpMethods.GET, HttpMethods.HEAD], allowedOrigins: ['*'], allowedHeaders: ['Range'], exposedHeaders: ['Content-Length', 'Content-Range', 'Accept-Ranges'] }] }
+        : {}),
     });
     if (props.eventBridge === true) {
       // Set on the resource directly: `eventBridgeEnabled` would add a custom-resource Lambda just for this flag.

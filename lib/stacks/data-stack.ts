@@ -66,6 +66,7 @@ export class DataStack extends Stack {
       encryptionKey: this.key,
       accessLogsBucket: this.accessLogsBucket,
       objectLock: config.payloadObjectLock,
+      browserReads: true,
     }).bucket;
     this.scanBucket = new ScanBucket(this, 'ScanQuarantine', { encryptionKey: this.key, accessLogsBucket: this.accessLogsBucket }).bucket;
 

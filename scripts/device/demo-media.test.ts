@@ -1,59 +1,55 @@
-import { inflateSync } from 'node:zlib';
+import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { apngClip, crc32, EICAR, pngGradient, smsThread, wavTone } from './demo-media.ts';
+import { WaveformPeaksSink } from '#core/payloads/waveform-peaks.ts';
+import { demoMedia, EICAR, loopedWav, smsThread, wavLayout, wavSeconds, type DemoMediaName } from './demo-media.ts';
+
+const FIXTURES: DemoMediaName[] = ['call.wav', 'interview.wav', 'photo.jpg', 'video.mp4'];
 
 describe('demo media', () => {
-  it('writes a valid PCM WAV whose sizes match its samples', () => {
-    const wav = wavTone(2, 440, 8000);
-    expect(wav.subarray(0, 4).toString('ascii')).toBe('RIFF');
-    expect(wav.subarray(8, 16).toString('ascii')).toBe('WAVEfmt ');
-    expect(wav.readUInt32LE(4)).toBe(wav.length - 8);
-    expect(wav.readUInt16LE(20)).toBe(1);
-    expect(wav.readUInt32LE(24)).toBe(8000);
-    expect(wav.readUInt32LE(40)).toBe(2 * 8000 * 2);
-    // A tone, not silence.
-    expect(Math.max(...Array.from({ length: 100 }, (_, i) => Math.abs(wav.readInt16LE(44 + i * 2))))).toBeGreaterThan(5000);
+  it('keeps the committed fixtures small: tens of KB each, well under 1 MB together', () => {
+    const sizes = FIXTURES.map((name) => statSync(new URL(`./media/${name}`, import.meta.url)).size);
+    for (const size of sizes) expect(size).toBeLessThan(100 * 1024);
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThan(400 * 1024);
   });
 
-  it('writes a PNG with correct chunk CRCs and decodable image data', () => {
-    const png = pngGradient(16, 8, 3);
-    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    let offset = 8;
-    const types: string[] = [];
-    while (offset < png.length) {
-      const length = png.readUInt32BE(offset);
-      const typed = png.subarray(offset + 4, offset + 8 + length);
-      expect(png.readUInt32BE(offset + 8 + length)).toBe(crc32(typed));
-      types.push(typed.subarray(0, 4).toString('ascii'));
-      if (types.at(-1) === 'IDAT') expect(inflateSync(typed.subarray(4)).length).toBe(8 * (1 + 16 * 3));
-      offset += 12 + length;
-    }
-    expect(types).toEqual(['IHDR', 'IDAT', 'IEND']);
-    expect(png.readUInt32BE(16)).toBe(16);
-  });
-
-  it('writes an APNG clip: acTL frame count, numbered fcTL/fdAT in sequence, every frame decodable', () => {
-    const clip = apngClip(8, 4, 3, 2);
-    let offset = 8;
-    const chunks: Array<{ type: string; body: Buffer }> = [];
-    while (offset < clip.length) {
-      const length = clip.readUInt32BE(offset);
-      const typed = clip.subarray(offset + 4, offset + 8 + length);
-      expect(clip.readUInt32BE(offset + 8 + length)).toBe(crc32(typed));
-      chunks.push({ type: typed.subarray(0, 4).toString('ascii'), body: typed.subarray(4) });
-      offset += 12 + length;
-    }
-    expect(chunks.map((entry) => entry.type)).toEqual(['IHDR', 'acTL', 'fcTL', 'IDAT', 'fcTL', 'fdAT', 'fcTL', 'fdAT', 'IEND']);
-    expect(chunks[1]?.body.readUInt32BE(0)).toBe(3);
-    const sequence = chunks.filter((entry) => entry.type === 'fcTL' || entry.type === 'fdAT').map((entry) => entry.body.readUInt32BE(0));
-    expect(sequence).toEqual([0, 1, 2, 3, 4]);
-    for (const entry of chunks.filter((item) => item.type === 'IDAT' || item.type === 'fdAT')) {
-      expect(inflateSync(entry.type === 'IDAT' ? entry.body : entry.body.subarray(4)).length).toBe(4 * (1 + 8 * 3));
+  it('records speech as 8 kHz 8-bit PCM WAV: seconds long, not silence, peaks computable', () => {
+    for (const name of ['call.wav', 'interview.wav'] as const) {
+      const wav = demoMedia(name);
+      expect(wav.readUInt16LE(20), name).toBe(1); // PCM
+      expect(wav.readUInt32LE(24), name).toBe(8000);
+      expect(wav.readUInt16LE(34), name).toBe(8);
+      expect(wavSeconds(wav), name).toBeGreaterThanOrEqual(5);
+      const sink = new WaveformPeaksSink();
+      sink.push(wav);
+      const peaks = sink.result();
+      // Speech: loud words and quiet gaps.
+      expect(Math.max(...(peaks?.peaks ?? [])), name).toBeGreaterThan(100);
+      expect(Math.min(...(peaks?.peaks ?? [])), name).toBeLessThan(20);
     }
   });
 
-  it('knows the standard CRC-32 check value and the EICAR string', () => {
-    expect(crc32(Buffer.from('123456789'))).toBe(0xcbf43926);
+  it('has a JPEG photo with EXIF and an MP4 video', () => {
+    const photo = demoMedia('photo.jpg');
+    expect([...photo.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(photo.includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(true);
+    expect(photo.includes(Buffer.from('Galaxy XCover 7', 'latin1'))).toBe(true);
+    const video = demoMedia('video.mp4');
+    expect(video.toString('latin1', 4, 8)).toBe('ftyp');
+    expect(video.includes(Buffer.from('avc1', 'latin1'))).toBe(true);
+  });
+
+  it('loops the speech into a long WAV whose header states its length', () => {
+    const call = demoMedia('call.wav');
+    const hour = loopedWav(call, 3600);
+    const layout = wavLayout(hour);
+    expect(layout.dataBytes).toBe(3600 * 8000);
+    expect(hour.readUInt32LE(4)).toBe(hour.length - 8);
+    expect(wavSeconds(hour)).toBe(3600);
+    const first = wavLayout(call);
+    expect(hour.subarray(layout.dataOffset, layout.dataOffset + 100).equals(call.subarray(first.dataOffset, first.dataOffset + 100))).toBe(true);
+  });
+
+  it('knows the EICAR string and the SMS thread', () => {
     expect(EICAR.length).toBe(68);
     expect(EICAR.toString('ascii')).toMatch(/^X5O!P%@AP\[4\\PZX54\(P\^\)7CC\)7\}\$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!\$H\+H\*$/);
     expect(smsThread().map((message) => message.offset)).toEqual([0, 120, 300]);

@@ -1,7 +1,7 @@
 import { sealPayload } from '#core/payloads/payload-crypto.ts';
 import type { z } from 'zod';
 import type { PayloadRegistrationResponse, PayloadUploadUrlResponse } from '#shared/contract/entities/device-auth.ts';
-import { apngClip, EICAR, pngGradient, smsThread, wavTone } from './demo-media.ts';
+import { demoMedia, EICAR, smsThread, wavSeconds } from './demo-media.ts';
 import type { DeviceState } from './device-state.ts';
 import { deviceCall, fetchKek, type CallResult, type Simulator } from './simulator.ts';
 
@@ -11,7 +11,7 @@ import { deviceCall, fetchKek, type CallResult, type Simulator } from './simulat
  * PUT of the ciphertext to the pre-signed URL, POST /payloads, then GET /payloads/{ref} until the server settles it.
  * Nothing is written to the table directly: what the portal shows is what the pipeline made of it.
  */
-export const RECORD_TYPES = ['Call', 'Interview', 'Photo', 'Video', 'SMS'] as const;
+export const RECORD_TYPES = ['Call', 'Interview', 'Photo', 'Video', 'SMS', 'BlockedCall', 'AbortedCall'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 /** The device's view of a payload (POST /payloads and GET /payloads/{ref}). */
 type PayloadStateAnswer = z.infer<typeof PayloadRegistrationResponse>;
@@ -33,7 +33,7 @@ export interface RecordOptions {
 
 /** One media item to upload: its type, bytes and (unsealed) meta. */
 export interface Recording {
-  type: RecordType;
+  type: RecordType | 'MMS';
   content: Buffer;
   meta: Record<string, unknown>;
 }
@@ -50,54 +50,71 @@ export interface RecordResult {
 const iso = (time: Date) => time.toISOString();
 const later = (time: Date, seconds: number) => new Date(time.getTime() + seconds * 1000);
 
-/** What the phone records for `type`: a WAV call or interview, a PNG photo, an APNG video, or an SMS thread (3 items). */
+/** Where the phone was: around Leeds, a little apart for each seed. */
+function locationOf(at: Date, seed: number) {
+  return { latitude: 53.796 + seed * 0.004, longitude: -1.548 + seed * 0.006, accuracy: 12, provider: 'gps', timestamp: iso(at) };
+}
+
+/**
+ * What the phone records for `type`: the committed speech for a call or an interview, the JPEG photo, the MP4 video,
+ * an SMS thread (3 texts and an MMS carrying the photo: 4 payloads), or a blocked or aborted call (meta only: there
+ * is nothing to play).
+ */
 export function demoRecordings(type: RecordType, options: RecordOptions = {}): Recording[] {
   const at = options.at ?? new Date();
   const seed = options.seed ?? 0;
   const other = options.otherNumber ?? '+447700900555';
+  const located = { payload_time: iso(at), timezone: 'Europe/London', payload_location: locationOf(at, seed) };
   switch (type) {
     case 'Call': {
-      const seconds = 4;
+      const content = demoMedia('call.wav');
+      const seconds = wavSeconds(content);
       return [
         {
           type,
-          content: wavTone(seconds, 330 + seed * 40),
+          content,
           meta: {
-            payload_time: iso(at),
+            ...located,
             payload_end_time: iso(later(at, seconds)),
             payload_full_duration: seconds,
-            timezone: 'Europe/London',
-            second_parties: [{ phone_number: other, direction: 'O', start_time: iso(at), duration: seconds }],
+            voice_source: 'MIC',
+            second_parties: [{ phone_number: other, contact_name: 'Northwind Trading', direction: 'O', start_time: iso(at), duration: seconds, connection_time: iso(later(at, 1)) }],
           },
         },
       ];
     }
     case 'Interview': {
-      const seconds = 6;
-      return [
-        { type, content: wavTone(seconds, 520 + seed * 40), meta: { payload_time: iso(at), payload_duration: seconds, payload_notes: 'Site visit interview (simulated)' } },
-      ];
+      const content = demoMedia('interview.wav');
+      // The fixture's interviewer pauses about four seconds in (a second and a half of silence).
+      return [{ type, content, meta: { ...located, payload_duration: wavSeconds(content), interview_pause_times: [4], payload_notes: 'Site visit interview (simulated)' } }];
     }
     case 'Photo':
-      return [{ type, content: pngGradient(160, 120, seed), meta: { payload_time: iso(at), payload_notes: 'Delivery photo (simulated)' } }];
-    case 'Video': {
-      const frames = 6;
-      const fps = 2;
-      return [{ type, content: apngClip(96, 64, frames, fps), meta: { payload_time: iso(at), payload_duration: frames / fps, payload_notes: 'Short clip (animated PNG)' } }];
-    }
+      return [{ type, content: demoMedia('photo.jpg'), meta: { ...located, payload_notes: 'Delivery photo (simulated)' } }];
+    case 'Video':
+      return [{ type, content: demoMedia('video.mp4'), meta: { ...located, payload_duration: 4, payload_notes: 'Short clip (simulated)' } }];
+    case 'BlockedCall':
+      return [
+        {
+          type,
+          content: Buffer.alloc(0),
+          meta: { ...located, payload_full_duration: 0, second_parties: [{ phone_number: '+447700900666', direction: 'I', start_time: iso(at), duration: 0 }], reason_for_blocking: 'Caller is on the blocked numbers list' },
+        },
+      ];
+    case 'AbortedCall':
+      return [
+        { type, content: Buffer.alloc(0), meta: { ...located, payload_full_duration: 0, second_parties: [{ phone_number: other, direction: 'O', start_time: iso(at), duration: 0 }] } },
+      ];
     case 'SMS': {
       const threadId = `thread-${at.getTime().toString(36)}-${seed}`;
-      return smsThread().map((message) => ({
+      const thread = { thread_id: threadId, message_parties: [{ phone_number: other, contact_name: 'Northwind Trading' }] };
+      const texts: Recording[] = smsThread().map((message) => ({
         type,
         content: Buffer.from(message.text, 'utf8'),
-        meta: {
-          payload_time: iso(later(at, message.offset)),
-          direction: message.direction === 'Incoming' ? 'I' : 'O',
-          thread_id: threadId,
-          length: message.text.length,
-          message_parties: [{ phone_number: other }],
-        },
+        meta: { ...located, ...thread, payload_time: iso(later(at, message.offset)), direction: message.direction === 'Incoming' ? 'I' : 'O', length: message.text.length },
       }));
+      // An MMS in the same thread: its content is the attached picture.
+      const photo = demoMedia('photo.jpg');
+      return [...texts, { type: 'MMS', content: photo, meta: { ...located, ...thread, payload_time: iso(later(at, 420)), direction: 'I', length: photo.length } }];
     }
   }
 }

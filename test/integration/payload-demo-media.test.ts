@@ -66,9 +66,9 @@ describe('demo media seed', () => {
   });
 
   it('ends with every phone\'s media Processed, one EICAR upload Quarantined and one tampered upload Failed', async () => {
-    const processed = { 'Call:Processed': 1, 'Interview:Processed': 1, 'Photo:Processed': 1, 'Video:Processed': 1, 'SMS:Processed': 3 };
+    const processed = { 'Call:Processed': 1, 'Interview:Processed': 1, 'Photo:Processed': 1, 'Video:Processed': 1, 'SMS:Processed': 3, 'MMS:Processed': 1 };
     const [first, ...others] = await Promise.all(PHONES.map(payloadsOf));
-    expect(tally(first ?? [])).toEqual({ ...processed, 'Interview:Quarantined': 1, 'Call:Failed': 1 });
+    expect(tally(first ?? [])).toEqual({ ...processed, 'BlockedCall:Processed': 1, 'AbortedCall:Processed': 1, 'Interview:Quarantined': 1, 'Call:Failed': 1 });
     for (const items of others) expect(tally(items)).toEqual(processed);
 
     const all = [first ?? [], ...others].flat();
@@ -84,8 +84,8 @@ describe('demo media seed', () => {
     // Neither released any plaintext.
     for (const item of [quarantined, failed]) expect(await deps.blobs.head('processed', payloadObjectKey('demo', String(item?.payload_reference)))).toBeUndefined();
 
-    // Each phone's three messages share one thread.
-    const threads = new Set(all.filter((item) => item.payload_type === 'SMS').map((item) => item.thread_id));
+    // Each phone's four messages (3 SMS, an MMS) share one thread.
+    const threads = new Set(all.filter((item) => item.payload_type === 'SMS' || item.payload_type === 'MMS').map((item) => item.thread_id));
     expect(threads.size).toBe(PHONES.length);
   });
 
@@ -120,22 +120,40 @@ describe('demo media seed', () => {
     }
   });
 
-  it('a seeded call plays from the portal: the pre-signed link answers the WAV bytes', async () => {
+  it('a seeded call plays from the portal: the WAV by range requests, its waveform peaks before any audio', async () => {
     const call = (await payloadsOf('demo-bram')).find((item) => item.payload_type === 'Call');
+    expect(call?.waveform_peaks).toBe(true);
     const { id_token } = await signIn('admin@demo.test');
     const link = await api(`/api/v1/demo/payloads/${String(call?.payload_reference)}/data?action=play`, { headers: bearer(id_token) });
     expect(link.status).toBe(200);
-    const { s3_url } = (await link.json()) as { s3_url: string };
-    const played = await fetch(s3_url);
-    expect(played.status).toBe(200);
-    const bytes = Buffer.from(await played.arrayBuffer());
-    expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
-    expect(bytes.subarray(8, 12).toString('latin1')).toBe('WAVE');
-    expect(bytes.length).toBeGreaterThan(44);
+    const { s3_url, peaks_url } = (await link.json()) as { s3_url: string; peaks_url?: string };
+    // The waveform: a few KB of peaks, however long the call.
+    const peaks = (await (await fetch(String(peaks_url))).json()) as { sample_rate: number; duration: number; peaks: number[] };
+    expect(peaks.sample_rate).toBe(8000);
+    expect(peaks.duration).toBeGreaterThan(5);
+    expect(Math.max(...peaks.peaks)).toBeGreaterThan(100);
+    // A media element asks for ranges: the local S3 answers 206 with exactly the bytes asked.
+    const ranged = await fetch(s3_url, { headers: { Range: 'bytes=0-43' } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get('content-range')).toMatch(/^bytes 0-43\/\d+$/);
+    const head = Buffer.from(await ranged.arrayBuffer());
+    expect(head.length).toBe(44);
+    expect(head.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(head.subarray(8, 12).toString('latin1')).toBe('WAVE');
+    // A download gets the recording only; a blocked call has nothing to play (NoS3Url).
+    const download = (await (await api(`/api/v1/demo/payloads/${String(call?.payload_reference)}/data?action=download`, { headers: bearer(id_token) })).json()) as object;
+    expect(Object.keys(download)).toEqual(['s3_url']);
+    const blocked = (await payloadsOf('demo-alice')).find((item) => item.payload_type === 'BlockedCall');
+    const refused = await api(`/api/v1/demo/payloads/${String(blocked?.payload_reference)}/data?action=play`, { headers: bearer(id_token) });
+    expect(refused.status).toBe(404);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^NoS3Url/);
 
     const photo = (await payloadsOf('demo-chloe')).find((item) => item.payload_type === 'Photo');
     const photoLink = await api(`/api/v1/demo/payloads/${String(photo?.payload_reference)}/data?action=download`, { headers: bearer(id_token) });
     const picture = Buffer.from(await (await fetch(((await photoLink.json()) as { s3_url: string }).s3_url)).arrayBuffer());
-    expect(picture.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+    expect([...picture.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(picture.includes(Buffer.from('Exif', 'latin1'))).toBe(true);
+    const video = (await payloadsOf('demo-chloe')).find((item) => item.payload_type === 'Video');
+    expect(video?.waveform_peaks).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import type { ScanVerdict } from '../ports/malware-scanner.ts';
 import { sharedHashWorker } from './hash-worker.ts';
 import { decryptContent, PayloadCryptoError, TAG_BYTES } from './payload-crypto.ts';
 import { inlineHasher } from './plaintext-hasher.ts';
+import type { WaveformPeaksSink } from './waveform-peaks.ts';
 
 /** Below this size the plaintext is hashed inline: handing it to the worker thread costs more than it saves. */
 export const WORKER_HASH_MIN_BYTES = 4 * 1024 * 1024;
@@ -22,6 +23,8 @@ export interface ContentPassInput {
   iv: Buffer;
   checksum: string;
   lock: ObjectLockOptions | undefined;
+  /** Audio: sees the plaintext as it passes, for the waveform peaks (waveform-peaks.ts); read once 'written'. */
+  peaks?: WaveformPeaksSink;
 }
 
 /** Stops the write when the scanner's verdict is not clean (the error never leaves this module). */
@@ -46,6 +49,7 @@ export async function passContent(deps: Pick<Dependencies, 'blobs' | 'scanner'>,
     return { outcome: 'failed', reason: 'content: Too short to carry a tag' };
   }
 
+  input.peaks?.expectBytes(raw.contentLength - TAG_BYTES);
   const feed = new PassThrough();
   let verdict: ScanVerdict | undefined;
   let scanError: unknown;
@@ -68,6 +72,7 @@ export async function passContent(deps: Pick<Dependencies, 'blobs' | 'scanner'>,
     hasher,
     observe: async (parts, last) => {
       stopIfNotClean();
+      if (input.peaks !== undefined) for (const part of parts) input.peaks.push(part);
       if (verdict === undefined) {
         for (const part of parts) if (!feed.write(part)) await Promise.race([new Promise((resolve) => feed.once('drain', resolve)), scanned]);
         if (last) {

@@ -15,6 +15,7 @@ import { memoryBlobs } from './memory-blobs.ts';
 import { sealPayload } from './payload-crypto.ts';
 import { processPayload } from './processing.ts';
 import { registerPayload } from './registration.ts';
+import { waveformObjectKey } from './waveform-peaks.ts';
 
 // The counted effects: the memory table does not evaluate their conditions, and what matters here is how often they run.
 const effects = vi.hoisted(() => ({ metrics: 0, alerts: [] as string[] }));
@@ -96,6 +97,41 @@ describe('payload processing', () => {
     await upload(ref(18), randomBytes(100));
     expect(await processPayload(deps, client, ref(18))).toBe('Processed');
     expect((await stored(ref(18)))?.payload_duration).toBeUndefined();
+  });
+
+  it('writes waveform peaks beside a WAV call (flagged on the item), none for a call that is not WAV or a message', async () => {
+    const samples = Buffer.alloc(16_000);
+    for (let at = 0; at < samples.length; at += 2) samples.writeInt16LE(at < 8000 ? 0 : 16_384, at);
+    const header = Buffer.alloc(44);
+    header.write('RIFF', 0, 'ascii');
+    header.writeUInt32LE(36 + samples.length, 4);
+    header.write('WAVEfmt ', 8, 'ascii');
+    header.writeUInt32LE(16, 16);
+    header.writeUInt16LE(1, 20);
+    header.writeUInt16LE(1, 22);
+    header.writeUInt32LE(8000, 24);
+    header.writeUInt32LE(16_000, 28);
+    header.writeUInt16LE(2, 32);
+    header.writeUInt16LE(16, 34);
+    header.write('data', 36, 'ascii');
+    header.writeUInt32LE(samples.length, 40);
+    await upload(ref(19), Buffer.concat([header, samples]));
+    expect(await processPayload(deps, client, ref(19))).toBe('Processed');
+    expect((await stored(ref(19)))?.waveform_peaks).toBe(true);
+    const peaks = JSON.parse(String(blobs.objects.get(`processed/${waveformObjectKey(client, ref(19))}`)));
+    expect(peaks).toMatchObject({ sample_rate: 8000, duration: 1, peaks_per_second: 100 });
+    expect(peaks.peaks.slice(0, 50).every((peak: number) => peak === 0)).toBe(true);
+    expect(peaks.peaks.slice(50).every((peak: number) => peak === 128)).toBe(true);
+    // Only the processed object and its peaks: the raw object was still read once.
+    expect(blobs.reads).toEqual([`raw/${payloadObjectKey(client, ref(19))}`]);
+
+    await upload(ref(20), randomBytes(3000));
+    await upload(ref(21), Buffer.concat([header, samples]), { type: 'SMS', meta: { payload_time: '2025-01-01T10:00:00Z', direction: 'I', message_parties: [{ phone_number: '+447700900001' }] } });
+    for (const reference of [ref(20), ref(21)]) {
+      expect(await processPayload(deps, client, reference)).toBe('Processed');
+      expect((await stored(reference))?.waveform_peaks).toBeUndefined();
+      expect(blobs.objects.has(`processed/${waveformObjectKey(client, reference)}`)).toBe(false);
+    }
   });
 
   it('a processing killed after Scanning, then retried, ends Processed once with one metric', async () => {

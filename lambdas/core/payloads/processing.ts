@@ -12,6 +12,10 @@ import { passContent } from './content-pass.ts';
 import { IV_BYTES, openPayloadDek, openSealedMeta, PayloadCryptoError } from './payload-crypto.ts';
 import { isLate } from './registration.ts';
 import { forgetSweep } from './sweep-marker.ts';
+import { waveformObjectKey, WaveformPeaksSink } from './waveform-peaks.ts';
+
+/** Types whose recording is audio: their waveform peaks are computed in the content pass. */
+const AUDIO_TYPES = new Set(['Call', 'Interview']);
 
 /** What processing uses. */
 export type ProcessingDependencies = Pick<Dependencies, 'table' | 'keys' | 'clock' | 'blobs' | 'scanner' | 'logger'>;
@@ -125,11 +129,26 @@ async function scanAndDecrypt(deps: ProcessingDependencies, client: string, item
   const s3Path = payloadObjectKey(client, String(item.payload_reference));
   const iv = Buffer.from(String(item.content_iv), 'base64');
   if (iv.length !== IV_BYTES) return failed(`iv: Must be ${IV_BYTES} bytes`);
-  const content = await passContent(deps, { objectKey: s3Path, dek, iv, checksum: String(item.checksum), lock: await objectLockFor(deps, client, item) });
+  const peaks = AUDIO_TYPES.has(String(item.payload_type)) ? new WaveformPeaksSink() : undefined;
+  const content = await passContent(deps, {
+    objectKey: s3Path,
+    dek,
+    iv,
+    checksum: String(item.checksum),
+    lock: await objectLockFor(deps, client, item),
+    ...(peaks === undefined ? {} : { peaks }),
+  });
   if (content.outcome === 'scan-pending') return { outcome: 'scan-pending' };
   if (content.outcome === 'failed') return failed(content.reason);
   if (content.outcome === 'infected') {
     return { outcome: 'Quarantined', update: { set: { scan_signature: content.signature.slice(0, 200), alert_pending: true } } };
+  }
+  // Written before Processed: a payload flagged with peaks always has them (a failed PUT retries the whole pass).
+  const waveform = peaks?.result();
+  if (waveform !== undefined) {
+    await deps.blobs.put('processed', waveformObjectKey(client, String(item.payload_reference)), Buffer.from(JSON.stringify(waveform)), {
+      contentType: 'application/json',
+    });
   }
 
   const numbers = numbersOf(meta);
@@ -148,6 +167,7 @@ async function scanAndDecrypt(deps: ProcessingDependencies, client: string, item
         ...(typeof meta.thread_id === 'string' ? { thread_id: meta.thread_id } : {}),
         // Plain attribute so the comments service checks a span without opening the sealed meta.
         ...(duration === undefined ? {} : { payload_duration: duration }),
+        ...(waveform === undefined ? {} : { waveform_peaks: true }),
       },
       remove: ['failure_reason'],
     },

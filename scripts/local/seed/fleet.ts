@@ -56,7 +56,7 @@ const USERS: readonly FleetUser[] = [
 
 const markerKey = () => keys.account.setting(STAFF_CLIENT, `LOCAL_FLEET_${FLEET_VERSION}`);
 /** A separate marker for the recorded media, so a data directory seeded before the media existed gets them too. */
-export const MEDIA_VERSION = 'v1';
+export const MEDIA_VERSION = 'v2';
 const mediaMarkerKey = () => keys.account.setting(STAFF_CLIENT, `LOCAL_MEDIA_${MEDIA_VERSION}`);
 
 /** Where each fleet user belongs (the demo groups of groups.ts). */
@@ -135,8 +135,9 @@ async function recordExpecting(sim: Simulator, phone: DeviceState, type: RecordT
 
 /**
  * The demo media, once (own marker), recorded by each fleet phone through the real payload pipeline (never written
- * to the table): a call and an interview (WAV), a photo (PNG), a short video (animated PNG) and an SMS thread of 3;
- * plus one EICAR upload (ends Quarantined) and one tampered upload (ends Failed), each with its PayloadAlert.
+ * to the table): a call and an interview (speech, WAV), a photo (JPEG with EXIF), a short video (MP4) and a message
+ * thread of 3 SMS and an MMS (scripts/device/media/); the first phone also a blocked and an aborted call (nothing to
+ * play), one EICAR upload (ends Quarantined) and one tampered upload (ends Failed), each with its PayloadAlert.
  * Recordings are spread over the last two days so lists and date filters have something to sort.
  */
 async function seedDemoMedia(deps: Dependencies, sim: Simulator, devicesDir: string): Promise<boolean> {
@@ -160,6 +161,8 @@ async function seedDemoMedia(deps: Dependencies, sim: Simulator, devicesDir: str
   );
   const [first] = phones;
   if (first !== undefined) {
+    await recordExpecting(sim, first, 'BlockedCall', 'processed', { at: new Date(now - 5_400_000) });
+    await recordExpecting(sim, first, 'AbortedCall', 'processed', { at: new Date(now - 4_800_000) });
     await recordExpecting(sim, first, 'Interview', 'failed', { eicar: true, at: new Date(now - 3_600_000) });
     await recordExpecting(sim, first, 'Call', 'failed', { tamper: true, at: new Date(now - 1_800_000) });
     saveDevice(devicesDir, first);

@@ -63,6 +63,13 @@ const payloadFilters = {
 
 const dataQuery = z.strictObject({ action: DataAction.default('download') });
 
+/**
+ * The data answer: the spec's `s3_url`, plus (our addition, docs/decisions.md "Waveforms") `peaks_url` on a play of
+ * a recording whose waveform peaks processing computed: a link, as short-lived as `s3_url`, to a small JSON of peaks.
+ */
+export const PayloadDataAnswer = PayloadDataResponse.extend({ peaks_url: z.string().optional() });
+export type PayloadDataAnswer = z.infer<typeof PayloadDataAnswer>;
+
 /** Bulk data links: 1 to 100 unique payload references (comma-delimited) and the action. */
 export const BulkDataQuery = z.strictObject({
   payload_references: commaList(PayloadReference, 1, 100),
@@ -155,7 +162,7 @@ export const payloadEndpoints = [
     summary: 'A short-lived link to play or download the payload (recorded in its audit).',
     params: params('payload_reference'),
     query: dataQuery,
-    response: PayloadDataResponse,
+    response: PayloadDataAnswer,
   }),
   defineEndpoint({
     ...base,
