@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Tooltip, type ActionIconProps, type ButtonProps } from '@mantine/core';
-import type { ComponentPropsWithoutRef, MouseEvent, ReactElement } from 'react';
+import type { ComponentPropsWithoutRef, MouseEvent, ReactElement, ReactNode } from 'react';
 import { useCan } from '../../lib/use-can.ts';
 import type { Permission } from '../../lib/permission.ts';
 
@@ -38,6 +38,9 @@ type PermittedButtonProps = ButtonProps &
   Omit<ComponentPropsWithoutRef<'button'>, keyof ButtonProps> & {
     /** The action(s) the button's request needs (`<area>:<Verb>`); all must be in the signed-in user's profile. */
     action: string | readonly string[];
+    /** Mantine's polymorphic root, e.g. a router `Link` for a button that navigates. */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Mantine types the root's props as any
+    renderRoot?: (props: any) => ReactNode;
   };
 
 /**

@@ -37,8 +37,42 @@ export function actionsCovered(rule: RuleDraft, catalogue: readonly CatalogueEnt
  * What the whole role grants tenant-wide, evaluated with shared/permissions: the catalogue actions it allows
  * somewhere (deny beats allow; conditional rules count, since they allow on some groups).
  */
-export function roleSummary(rules: readonly RuleDraft[], catalogue: readonly CatalogueEntry[]): { allowed: string[]; total: number } {
+export function roleSummary(rules: readonly RuleDraft[], catalogue: readonly CatalogueEntry[]): RoleSummary {
   const permissions = rules.flatMap(permissionsOfRule).filter((permission) => permission.actions_matching !== '');
   const allowed = allowedActions([{ role_reference: 'draft', permissions }], catalogue);
-  return { allowed, total: catalogue.length };
+  return { allowed, total: catalogue.length, denials: denialsOf(rules, catalogue) };
+}
+
+/** How a deny rule changes an action some allow rule grants. */
+export interface Denial {
+  action: string;
+  /** `narrowed`: still allowed on the groups the deny's conditions leave out; `removed`: denied everywhere. */
+  effect: 'narrowed' | 'removed';
+  /** The deny rules (1-based, as the editor numbers them) that take the action away. */
+  rules: number[];
+}
+
+export interface RoleSummary {
+  allowed: string[];
+  total: number;
+  /** The allowed-by-some-rule actions a deny rule narrows or removes, in catalogue order. */
+  denials: Denial[];
+}
+
+/**
+ * Where a deny takes something away from an allow: an action that an allow rule covers and a deny rule also covers.
+ * An unconditional deny removes it everywhere (deny beats allow); a deny with conditions narrows it to the groups
+ * the conditions do not match.
+ */
+export function denialsOf(rules: readonly RuleDraft[], catalogue: readonly CatalogueEntry[]): Denial[] {
+  const granted = new Set(rules.filter((rule) => rule.effect === 'allow').flatMap((rule) => actionsCovered(rule, catalogue)));
+  const denials: Denial[] = [];
+  for (const { action } of catalogue) {
+    if (!granted.has(action)) continue;
+    const denying = rules.flatMap((rule, index) => (rule.effect === 'deny' && actionsCovered(rule, catalogue).includes(action) ? [index] : []));
+    if (denying.length === 0) continue;
+    const removed = denying.some((index) => rules[index]?.conditions.length === 0);
+    denials.push({ action, effect: removed ? 'removed' : 'narrowed', rules: denying.map((index) => index + 1) });
+  }
+  return denials;
 }

@@ -4,14 +4,15 @@ import type { Group as GroupEntity, TagDefinition } from '#shared/contract/entit
 import { TAG_VALUE_MAX_LENGTH } from '#shared/constants/limits.ts';
 import { useEndpointMutation } from '../../lib/api-hooks.ts';
 import { getGroup, listGroups, putGroup } from './api.ts';
-import { ErrorLines, errorLinesOf } from '../../components/data/error-lines.tsx';
+import { PermittedButton } from '../../components/access/permitted-button.tsx';
+import { FormErrorSummary, formErrorsFor } from '../../components/forms/form-errors.tsx';
 import { checkGroupForm, GROUP_TAG_LIMIT, initialTagRows, type TagRow } from './group-form-model.ts';
 
 /**
  * Create a group (no `group`) or replace an existing group's tags. Keys come from the tag definitions; a value is
  * picked from the definition's list, or typed when the definition allows free text.
  */
-export function GroupForm({ group, definitions, onDone }: { group?: GroupEntity; definitions: readonly TagDefinition[]; onDone: () => void }) {
+export function GroupForm({ group, definitions, onDone }: { group?: GroupEntity; definitions: readonly TagDefinition[]; onDone: (reference: string) => void }) {
   const editing = group !== undefined;
   const [reference, setReference] = useState(group?.group_reference ?? '');
   const [rows, setRows] = useState<TagRow[]>(() => initialTagRows(group, definitions));
@@ -29,20 +30,37 @@ export function GroupForm({ group, definitions, onDone }: { group?: GroupEntity;
       return;
     }
     setLocalLines([]);
-    save.mutate({ params: { group_reference: checked.reference }, body: checked.body }, { onSuccess: onDone });
+    save.mutate({ params: { group_reference: checked.reference }, body: checked.body }, { onSuccess: () => onDone(checked.reference) });
   };
 
-  const lines = localLines.length > 0 ? localLines : save.error ? errorLinesOf(save.error) : [];
+  const errors = formErrorsFor({
+    localLines,
+    error: save.error,
+    paths: {
+      reference: ['params.group_reference', 'group_reference'],
+      tags: ['body.tags', 'tags'],
+      ...Object.fromEntries(
+        rows.flatMap((_, index) => [
+          [`tag${index}`, `body.tags.${index}`],
+          [`tagValue${index}`, `body.tags.${index}.tag_value`],
+        ]),
+      ),
+    },
+  });
+  // A row's key select shows the row's problems; its value field those of the value alone.
+  const rowError = (name: string) => (errors.field as Record<string, string | undefined>)[name];
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
+        <FormErrorSummary lines={errors.general} />
         <TextInput
           label="Group name"
           description="2 to 255 characters; cannot be changed later"
           value={reference}
           onChange={(event) => setReference(event.currentTarget.value)}
           disabled={editing}
+          error={errors.field.reference}
           required
           data-autofocus
         />
@@ -61,6 +79,7 @@ export function GroupForm({ group, definitions, onDone }: { group?: GroupEntity;
                 data={row.key !== '' && !keyOptions.includes(row.key) ? [row.key, ...keyOptions] : keyOptions}
                 value={row.key === '' ? null : row.key}
                 onChange={(value) => setRow(index, { key: value ?? '', value: byKey.get(value ?? '')?.default_value ?? '' })}
+                error={rowError(`tag${index}`)}
                 searchable
                 style={{ flex: 1 }}
               />
@@ -72,6 +91,7 @@ export function GroupForm({ group, definitions, onDone }: { group?: GroupEntity;
                   onChange={(value) => setRow(index, { ...row, value: value ?? '' })}
                   placeholder={definition.tag_values.length === 0 ? 'No value allowed' : 'Pick a value'}
                   disabled={definition.tag_values.length === 0}
+                  error={rowError(`tagValue${index}`)}
                   searchable
                   style={{ flex: 1 }}
                 />
@@ -81,6 +101,7 @@ export function GroupForm({ group, definitions, onDone }: { group?: GroupEntity;
                   value={row.value}
                   onChange={(event) => setRow(index, { ...row, value: event.currentTarget.value })}
                   maxLength={TAG_VALUE_MAX_LENGTH + 1}
+                  error={rowError(`tagValue${index}`)}
                   style={{ flex: 1 }}
                 />
               )}
@@ -105,11 +126,15 @@ export function GroupForm({ group, definitions, onDone }: { group?: GroupEntity;
             Add tag
           </Button>
         </Group>
-        <ErrorLines lines={lines} />
+        {errors.field.tags !== undefined && (
+          <Text size="sm" c="red" role="alert">
+            {errors.field.tags}
+          </Text>
+        )}
         <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
+          <PermittedButton action={putGroup.action} type="submit" loading={save.isPending}>
             {editing ? 'Save group' : 'Create group'}
-          </Button>
+          </PermittedButton>
         </Group>
       </Stack>
     </form>

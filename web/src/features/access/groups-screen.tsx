@@ -1,11 +1,13 @@
-import { Badge, Button, Group, Modal } from '@mantine/core';
+import { Badge, Group, Modal } from '@mantine/core';
 import { useState } from 'react';
 import type { Group as GroupEntity } from '#shared/contract/entities/groups.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
+import { PermittedButton } from '../../components/access/permitted-button.tsx';
+import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { useCursorList, useEndpointMutation } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { deleteGroup, getGroup, listGroups } from './api.ts';
+import { deleteGroup, getGroup, listGroups, putGroup } from './api.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { errorLinesOf } from '../../components/data/error-lines.tsx';
 import { GroupForm } from './group-form.tsx';
@@ -53,6 +55,8 @@ export function GroupsScreen({ search, onSearch }: ReferenceSearchProps) {
       render: (row) => (
         <RowActions
           subject={`group ${row.group_reference}`}
+          editAction={putGroup.action}
+          deleteAction={deleteGroup.action}
           onEdit={() => setEditing({ mode: 'edit', group: row })}
           onDelete={() => {
             remove.reset();
@@ -69,9 +73,9 @@ export function GroupsScreen({ search, onSearch }: ReferenceSearchProps) {
         title="Groups"
         description="Device users belong to a group; roles grant access by group name and tags."
         actions={
-          <Button onClick={() => setEditing({ mode: 'create' })} disabled={tags.isLoading}>
+          <PermittedButton action={putGroup.action} onClick={() => setEditing({ mode: 'create' })} disabled={tags.isLoading}>
             Create group
-          </Button>
+          </PermittedButton>
         }
       />
       <ReferenceFilter label="Group" search={search} onSearch={onSearch} />
@@ -94,7 +98,10 @@ export function GroupsScreen({ search, onSearch }: ReferenceSearchProps) {
           <GroupForm
             group={editing.mode === 'edit' ? editing.group : undefined}
             definitions={tags.definitions ?? []}
-            onDone={() => setEditing(undefined)}
+            onDone={(saved) => {
+              setEditing(undefined);
+              notifySaved(`Group ${saved} saved.`);
+            }}
           />
         )}
       </Modal>
@@ -107,7 +114,12 @@ export function GroupsScreen({ search, onSearch }: ReferenceSearchProps) {
         onCancel={() => setDeleting(undefined)}
         onConfirm={() => {
           if (deleting === undefined) return;
-          remove.mutate({ params: { group_reference: deleting.group_reference } }, { onSuccess: () => setDeleting(undefined) });
+          remove.mutate({ params: { group_reference: deleting.group_reference } }, {
+            onSuccess: () => {
+              notifySaved(`Group ${deleting.group_reference} deleted.`);
+              setDeleting(undefined);
+            },
+          });
         }}
       />
     </>

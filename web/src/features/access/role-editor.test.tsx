@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/providers.tsx';
-import { memoryStorage } from '../session/auth-storage.ts';
+import { AUTH_STORAGE_KEY, memoryStorage } from '../session/auth-storage.ts';
 import { Session } from '../session/session.ts';
 import { RoleEditor } from './role-editor.tsx';
 import { EMPTY_ROLE } from './role-model.ts';
@@ -14,9 +14,13 @@ const catalogue = [
   { action: 'payloads:Download', description: 'Download payloads.' },
 ];
 
-function render(node: ReactNode): string {
+const ROLE_EDITOR = { reference: 'u-1', actions: ['roles:List', 'roles:Read', 'roles:Update'], groups: [], roles: ['admin'], payloadTypes: [] };
+
+function render(node: ReactNode, user: object | undefined = ROLE_EDITOR): string {
+  const storage = memoryStorage();
+  storage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ client: 'demo', idToken: 't', user }));
   const session = new Session({
-    storage: memoryStorage(),
+    storage,
     flowStorage: memoryStorage(),
     origin: 'http://localhost:3000',
     navigate: () => undefined,
@@ -54,6 +58,14 @@ describe('RoleEditor', () => {
     expect(text).toContain('The patterns cover 2 catalogue actions: devices:List, devices:Read.');
     expect(text).toContain('1 of 3 actions are allowed on at least some groups');
     expect(text).toContain('Create role');
+    expect(text).toContain('Narrowed by a deny devices:Read : allowed by a rule, but denied everywhere by rule 2.');
+  });
+
+  it('offers no save to a user whose roles may not change roles, and says why', () => {
+    const reader = { ...ROLE_EDITOR, actions: ['roles:List', 'roles:Read'] };
+    const text = render(<RoleEditor initial={{ ...EMPTY_ROLE, reference: 'sales' }} creating={false} readOnly={false} catalogue={catalogue} onSaved={() => undefined} />, reader);
+    expect(text).not.toContain('Save role');
+    expect(text).toContain('Your roles do not allow roles:Update (Create or change roles).');
   });
 
   it('shows a system role read-only, without a save button', () => {

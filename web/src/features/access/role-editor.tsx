@@ -4,8 +4,11 @@ import { PAYLOAD_TYPES, type PayloadType } from '#shared/constants/payloads.ts';
 import type { Role } from '#shared/contract/entities/roles.ts';
 import { useEndpointMutation } from '../../lib/api-hooks.ts';
 import { getRole, listRoles, putRole } from './api.ts';
-import { ErrorLines, errorLinesOf } from '../../components/data/error-lines.tsx';
-import { roleSummary } from './explain-rule.ts';
+import { PermittedButton } from '../../components/access/permitted-button.tsx';
+import { ErrorLines } from '../../components/data/error-lines.tsx';
+import { formErrorsFor } from '../../components/forms/form-errors.tsx';
+import { useCan } from '../../lib/use-can.ts';
+import { roleSummary, type Denial } from './explain-rule.ts';
 import { checkRole, EMPTY_RULE, type CatalogueEntry, type RoleDraft } from './role-model.ts';
 import { RuleCard } from './rule-card.tsx';
 
@@ -21,13 +24,16 @@ const ALERT_FLAGS = [
  * schema and the server's matcher check; each rule explains itself; the summary evaluates the whole role against the
  * action catalogue with shared/permissions. Saves with admin.roles.put.
  */
-export function RoleEditor({ initial, creating, readOnly, catalogue, onSaved }: {
+export function RoleEditor({ initial, creating, readOnly: systemRole, catalogue, onSaved }: {
   initial: RoleDraft;
   creating: boolean;
   readOnly: boolean;
   catalogue: readonly CatalogueEntry[];
   onSaved: (role: Role) => void;
 }) {
+  const canSave = useCan(putRole.action);
+  // A system role, or a user whose roles may not change roles, reads the role without being offered edits.
+  const readOnly = systemRole || !canSave.allowed;
   const [draft, setDraft] = useState<RoleDraft>(initial);
   const [touched, setTouched] = useState(false);
   const save = useEndpointMutation(putRole, { invalidates: [listRoles, getRole] });
@@ -46,6 +52,17 @@ export function RoleEditor({ initial, creating, readOnly, catalogue, onSaved }: 
     save.mutate({ params: { role_reference: draft.reference.trim() }, body: check.body }, { onSuccess: onSaved });
   };
 
+  const errors = formErrorsFor({
+    localLines: touched ? check.lines : [],
+    error: save.error,
+    paths: {
+      reference: 'params.role_reference',
+      description: 'body.description',
+      payloadTypes: 'body.payload_types',
+      cidrRanges: 'body.cidr_ranges',
+      alerts: 'body.alert_permissions',
+    },
+  });
   const problems = check.lines.length + check.ruleLines.reduce((sum, list) => sum + list.length, 0);
 
   return (
@@ -61,13 +78,15 @@ export function RoleEditor({ initial, creating, readOnly, catalogue, onSaved }: 
               description="3 to 35 characters; cannot be changed later"
               value={draft.reference}
               onChange={(event) => update({ reference: event.currentTarget.value })}
-              disabled={!creating}
+              disabled={!creating || readOnly}
+              error={errors.field.reference}
               required
             />
             <Textarea
               label="Description"
               value={draft.description}
               onChange={(event) => update({ description: event.currentTarget.value })}
+              error={errors.field.description}
               disabled={readOnly}
               autosize
               minRows={1}
@@ -124,6 +143,7 @@ export function RoleEditor({ initial, creating, readOnly, catalogue, onSaved }: 
                 data={[...PAYLOAD_TYPES]}
                 value={draft.payloadTypes}
                 onChange={(value) => update({ payloadTypes: value as PayloadType[] })}
+                error={errors.field.payloadTypes}
                 clearable
               />
               <TagsInput
@@ -132,6 +152,7 @@ export function RoleEditor({ initial, creating, readOnly, catalogue, onSaved }: 
                 value={draft.cidrRanges}
                 onChange={(value) => update({ cidrRanges: value })}
                 splitChars={[',', ' ']}
+                error={errors.field.cidrRanges}
                 clearable
               />
             </SimpleGrid>
@@ -173,19 +194,49 @@ export function RoleEditor({ initial, creating, readOnly, catalogue, onSaved }: 
               <Text size="sm">{summary.allowed.join(', ')}</Text>
             </Spoiler>
           )}
+          <DenialList denials={summary.denials} />
         </Paper>
 
-        <ErrorLines lines={touched ? check.lines : []} />
-        <ErrorLines title="The server refused the role" lines={save.error ? errorLinesOf(save.error) : []} />
+        <ErrorLines title={save.error ? 'The server refused the role' : undefined} lines={errors.general} />
+        {errors.field.alerts !== undefined && (
+          <Text size="sm" c="red" role="alert">
+            Alerts: {errors.field.alerts}
+          </Text>
+        )}
+        {!systemRole && !canSave.allowed && (
+          <Text size="sm" c="dimmed" data-testid="role-read-only-reason">
+            {canSave.reason}
+          </Text>
+        )}
         {!readOnly && (
           <Group justify="flex-end">
             {touched && problems > 0 && <Text size="sm">{problems} {problems === 1 ? 'problem' : 'problems'} to fix before saving</Text>}
-            <Button type="submit" loading={save.isPending} disabled={touched && problems > 0}>
+            <PermittedButton action={putRole.action} type="submit" loading={save.isPending} disabled={touched && problems > 0}>
               {creating ? 'Create role' : 'Save role'}
-            </Button>
+            </PermittedButton>
           </Group>
         )}
       </Stack>
     </form>
+  );
+}
+
+/** The allowed actions a deny rule takes away: everywhere (an unconditional deny) or on some groups (its conditions). */
+function DenialList({ denials }: { denials: readonly Denial[] }) {
+  if (denials.length === 0) return null;
+  return (
+    <Stack gap={4} mt="sm" data-testid="role-denials">
+      <Text size="sm" fw={600}>
+        Narrowed by a deny
+      </Text>
+      {denials.map((denial) => (
+        <Text size="sm" key={denial.action}>
+          <strong>{denial.action}</strong>:{' '}
+          {denial.effect === 'removed'
+            ? `allowed by a rule, but denied everywhere by rule ${denial.rules.join(', ')}.`
+            : `allowed, except on the groups rule ${denial.rules.join(', ')} denies it on.`}
+        </Text>
+      ))}
+    </Stack>
   );
 }

@@ -78,6 +78,17 @@ describe('explanations', () => {
   it('lists the catalogue actions a rule covers, and what the role allows (deny beats allow)', () => {
     expect(actionsCovered({ ...salesRule, actions: ['devices:*'] }, catalogue)).toEqual(['devices:Deactivate', 'devices:List', 'devices:Read']);
     const summary = roleSummary([{ ...denyRule, effect: 'allow', actions: ['*'] }, { ...denyRule, actions: ['devices:Deactivate'] }], catalogue);
-    expect(summary).toEqual({ allowed: ['devices:List', 'devices:Read', 'payloads:Download'], total: 4 });
+    expect(summary).toEqual({
+      allowed: ['devices:List', 'devices:Read', 'payloads:Download'],
+      total: 4,
+      denials: [{ action: 'devices:Deactivate', effect: 'removed', rules: [2] }],
+    });
+  });
+
+  it('shows where a deny with conditions narrows an allowed action to fewer groups', () => {
+    const narrowing = { ...denyRule, actions: ['devices:Read'], conditions: [{ mode: 'include' as const, names: 'vip', keys: '', values: '', isRegex: false }] };
+    const summary = roleSummary([{ ...salesRule, conditions: [] }, narrowing], catalogue);
+    expect(summary.allowed).toContain('devices:Read');
+    expect(summary.denials).toEqual([{ action: 'devices:Read', effect: 'narrowed', rules: [2] }]);
   });
 });

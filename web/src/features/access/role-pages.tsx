@@ -1,6 +1,8 @@
-import { Alert, Button, Group, Loader } from '@mantine/core';
+import { Alert, Group, Loader } from '@mantine/core';
 import { useState } from 'react';
 import type { Role } from '#shared/contract/entities/roles.ts';
+import { PermittedButton } from '../../components/access/permitted-button.tsx';
+import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/api-hooks.ts';
 import { deleteRole, getRole, listRoles } from './api.ts';
@@ -39,7 +41,18 @@ export function CreateRoleScreen({ catalogue, onSaved }: { catalogue: CatalogueS
     <>
       <PageHeader title="Create role" description="Give the role a name, then add rules: which actions it allows or denies, and on which groups." />
       <CatalogueGate state={catalogue}>
-        {(entries) => <RoleEditor initial={EMPTY_ROLE} creating readOnly={false} catalogue={entries} onSaved={onSaved} />}
+        {(entries) => (
+          <RoleEditor
+            initial={EMPTY_ROLE}
+            creating
+            readOnly={false}
+            catalogue={entries}
+            onSaved={(role) => {
+              notifySaved(`Role ${role.role_reference} created.`);
+              onSaved(role);
+            }}
+          />
+        )}
       </CatalogueGate>
     </>
   );
@@ -76,7 +89,8 @@ export function RoleDetailScreen({ reference, catalogue, onDeleted }: { referenc
         description={role.data.description}
         actions={
           system ? undefined : (
-            <Button
+            <PermittedButton
+              action={deleteRole.action}
               variant="default"
               onClick={() => {
                 remove.reset();
@@ -84,7 +98,7 @@ export function RoleDetailScreen({ reference, catalogue, onDeleted }: { referenc
               }}
             >
               Delete role
-            </Button>
+            </PermittedButton>
           )
         }
       />
@@ -96,7 +110,7 @@ export function RoleDetailScreen({ reference, catalogue, onDeleted }: { referenc
       <CatalogueGate state={catalogue}>
         {(entries) => (
           // Keyed by the stored version, so a save (which refetches) restarts the editor from what the server kept.
-          <RoleEditor key={role.data.updated_at ?? ''} initial={draftOfRole(role.data)} creating={false} readOnly={system} catalogue={entries} onSaved={() => undefined} />
+          <RoleEditor key={role.data.updated_at ?? ''} initial={draftOfRole(role.data)} creating={false} readOnly={system} catalogue={entries} onSaved={(saved) => notifySaved(`Role ${saved.role_reference} saved.`)} />
         )}
       </CatalogueGate>
       <ConfirmDelete
@@ -106,7 +120,14 @@ export function RoleDetailScreen({ reference, catalogue, onDeleted }: { referenc
         lines={remove.error ? errorLinesOf(remove.error) : []}
         busy={remove.isPending}
         onCancel={() => setDeleting(false)}
-        onConfirm={() => remove.mutate({ params: { role_reference: reference } }, { onSuccess: onDeleted })}
+        onConfirm={() =>
+          remove.mutate({ params: { role_reference: reference } }, {
+            onSuccess: () => {
+              notifySaved(`Role ${reference} deleted.`);
+              onDeleted();
+            },
+          })
+        }
       />
     </>
   );

@@ -1,12 +1,13 @@
-import { Anchor, Button } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
 import type { Role } from '#shared/contract/entities/roles.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
+import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { listRoles } from './api.ts';
+import { listRoles, putRole } from './api.ts';
 import { emptyText, ReferenceFilter, referenceQuery } from './reference-filter.tsx';
 import type { ReferenceSearchProps } from './reference-search.ts';
 
@@ -41,7 +42,11 @@ export function RolesScreen({ search, onSearch }: ReferenceSearchProps) {
       <PageHeader
         title="Roles"
         description="What portal users may do, and on which groups. System roles cannot be changed."
-        actions={<Button renderRoot={(props) => <Link {...props} to="/dashboard/access/roles/create" />}>Create role</Button>}
+        actions={
+          <PermittedButton action={putRole.action} renderRoot={(props) => <Link {...props} to="/dashboard/access/roles/create" />}>
+            Create role
+          </PermittedButton>
+        }
       />
       <ReferenceFilter label="Role" search={search} onSearch={onSearch} />
       <CursorTable

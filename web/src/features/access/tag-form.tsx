@@ -1,10 +1,12 @@
-import { Button, Checkbox, Group, SegmentedControl, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, SegmentedControl, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { TagDefinition } from '#shared/contract/entities/groups.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { useEndpointMutation } from '../../lib/api-hooks.ts';
 import { getTag, listGroups, listTags, putTag } from './api.ts';
-import { ErrorLines, errorLinesOf } from '../../components/data/error-lines.tsx';
+import { PermittedButton } from '../../components/access/permitted-button.tsx';
+import { ErrorLines } from '../../components/data/error-lines.tsx';
+import { FormErrorSummary, formErrorsFor } from '../../components/forms/form-errors.tsx';
 import { checkTagForm, EMPTY_TAG_FORM, tagFormValuesOf, type TagFormValues } from './tag-form-model.ts';
 
 /** True for the 409 that lists groups failing review against the new definition (retry with force_update). */
@@ -14,7 +16,7 @@ export const isGroupConflict = (error: unknown): boolean => error instanceof Api
  * Create or change a tag definition. When existing groups would fail the new definition the server answers 409
  * listing them; the user may then apply it anyway (force_update), which leaves those groups as they are.
  */
-export function TagForm({ definition, onDone }: { definition?: TagDefinition; onDone: () => void }) {
+export function TagForm({ definition, onDone }: { definition?: TagDefinition; onDone: (key: string) => void }) {
   const editing = definition !== undefined;
   const [values, setValues] = useState<TagFormValues>(editing ? tagFormValuesOf(definition) : EMPTY_TAG_FORM);
   const [localLines, setLocalLines] = useState<string[]>([]);
@@ -28,7 +30,7 @@ export function TagForm({ definition, onDone }: { definition?: TagDefinition; on
       return;
     }
     setLocalLines([]);
-    save.mutate({ params: { tag_key: checked.key }, body: checked.body }, { onSuccess: onDone });
+    save.mutate({ params: { tag_key: checked.key }, body: checked.body }, { onSuccess: () => onDone(checked.key) });
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,17 +38,23 @@ export function TagForm({ definition, onDone }: { definition?: TagDefinition; on
   };
 
   const conflict = localLines.length === 0 && isGroupConflict(save.error);
-  const lines = localLines.length > 0 ? localLines : save.error ? errorLinesOf(save.error) : [];
+  const errors = formErrorsFor({
+    localLines,
+    error: save.error,
+    paths: { key: 'params.tag_key', values: 'body.tag_values', isRequired: 'body.is_required', defaultValue: 'body.default_value' },
+  });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
+        {!conflict && <FormErrorSummary lines={errors.general} />}
         <TextInput
           label="Tag key"
           description="1 to 60 characters; cannot be changed later"
           value={values.key}
           onChange={(event) => set('key', event.currentTarget.value)}
           disabled={editing}
+          error={errors.field.key}
           required
           data-autofocus
         />
@@ -70,6 +78,7 @@ export function TagForm({ definition, onDone }: { definition?: TagDefinition; on
             description="Press Enter after each value (at most 255 characters each). An empty list allows no value."
             value={values.values}
             onChange={(list) => set('values', list)}
+            error={errors.field.values}
             clearable
           />
         )}
@@ -77,6 +86,7 @@ export function TagForm({ definition, onDone }: { definition?: TagDefinition; on
           label="Required: every group carries this tag (needs a listed default value)"
           checked={values.isRequired}
           onChange={(event) => set('isRequired', event.currentTarget.checked)}
+          error={errors.field.isRequired}
         />
         {values.mode === 'list' ? (
           <Select
@@ -86,20 +96,26 @@ export function TagForm({ definition, onDone }: { definition?: TagDefinition; on
             onChange={(value) => set('defaultValue', value ?? '')}
             clearable
             placeholder="No default"
+            error={errors.field.defaultValue}
           />
         ) : (
-          <TextInput label="Default value" value={values.defaultValue} onChange={(event) => set('defaultValue', event.currentTarget.value)} />
+          <TextInput
+            label="Default value"
+            value={values.defaultValue}
+            onChange={(event) => set('defaultValue', event.currentTarget.value)}
+            error={errors.field.defaultValue}
+          />
         )}
-        <ErrorLines title={conflict ? 'These groups do not fit the new definition' : undefined} lines={lines} />
+        {conflict && <ErrorLines title="These groups do not fit the new definition" lines={errors.general} />}
         <Group justify="flex-end">
           {conflict && (
-            <Button color="red.9" onClick={() => send(true)} loading={save.isPending}>
+            <PermittedButton action={putTag.action} color="red.9" onClick={() => send(true)} loading={save.isPending}>
               Apply anyway
-            </Button>
+            </PermittedButton>
           )}
-          <Button type="submit" loading={save.isPending && !conflict}>
+          <PermittedButton action={putTag.action} type="submit" loading={save.isPending && !conflict}>
             {editing ? 'Save tag' : 'Create tag'}
-          </Button>
+          </PermittedButton>
         </Group>
       </Stack>
     </form>

@@ -1,11 +1,13 @@
-import { Button, Modal } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { useState } from 'react';
 import type { TagDefinition } from '#shared/contract/entities/groups.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
+import { PermittedButton } from '../../components/access/permitted-button.tsx';
+import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { useCursorList, useEndpointMutation } from '../../lib/api-hooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { deleteTag, getTag, listGroups, listTags } from './api.ts';
+import { deleteTag, getTag, listGroups, listTags, putGroup, putTag } from './api.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { errorLinesOf } from '../../components/data/error-lines.tsx';
 import { isGroupConflict, TagForm } from './tag-form.tsx';
@@ -27,7 +29,12 @@ export function TagsScreen({ search, onSearch }: ReferenceSearchProps) {
     if (deleting === undefined) return;
     remove.mutate(
       { params: { tag_key: deleting.tag_key }, query: force ? { force_update: 'true' } : {} },
-      { onSuccess: () => setDeleting(undefined) },
+      {
+        onSuccess: () => {
+          notifySaved(`Tag ${deleting.tag_key} deleted.`);
+          setDeleting(undefined);
+        },
+      },
     );
   };
 
@@ -43,6 +50,8 @@ export function TagsScreen({ search, onSearch }: ReferenceSearchProps) {
       render: (row) => (
         <RowActions
           subject={`tag ${row.tag_key}`}
+          editAction={putTag.action}
+          deleteAction={deleteTag.action}
           onEdit={() => setEditing({ mode: 'edit', definition: row })}
           onDelete={() => {
             remove.reset();
@@ -60,7 +69,11 @@ export function TagsScreen({ search, onSearch }: ReferenceSearchProps) {
       <PageHeader
         title="Tags"
         description="Tag keys groups may carry, with the values allowed for each."
-        actions={<Button onClick={() => setEditing({ mode: 'create' })}>Create tag</Button>}
+        actions={
+          <PermittedButton action={putTag.action} onClick={() => setEditing({ mode: 'create' })}>
+            Create tag
+          </PermittedButton>
+        }
       />
       <ReferenceFilter label="Tag key" search={search} onSearch={onSearch} />
       <CursorTable
@@ -78,7 +91,15 @@ export function TagsScreen({ search, onSearch }: ReferenceSearchProps) {
         title={editing?.mode === 'edit' ? `Edit tag ${editing.definition.tag_key}` : 'Create tag'}
         size="lg"
       >
-        {editing !== undefined && <TagForm definition={editing.mode === 'edit' ? editing.definition : undefined} onDone={() => setEditing(undefined)} />}
+        {editing !== undefined && (
+          <TagForm
+            definition={editing.mode === 'edit' ? editing.definition : undefined}
+            onDone={(key) => {
+              setEditing(undefined);
+              notifySaved(`Tag ${key} saved.`);
+            }}
+          />
+        )}
       </Modal>
       <ConfirmDelete
         opened={deleting !== undefined}
@@ -90,9 +111,9 @@ export function TagsScreen({ search, onSearch }: ReferenceSearchProps) {
         onConfirm={() => removeTag(false)}
         extra={
           conflict ? (
-            <Button variant="default" onClick={() => removeTag(true)} loading={remove.isPending}>
+            <PermittedButton action={[deleteTag.action, putGroup.action]} variant="default" onClick={() => removeTag(true)} loading={remove.isPending}>
               Delete and remove from these groups
-            </Button>
+            </PermittedButton>
           ) : undefined
         }
       />

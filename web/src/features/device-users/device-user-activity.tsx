@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, SegmentedControl, Select, Tabs, Title } from '@mantine/core';
 import { LOG_LEVELS, type LogLevel } from '#shared/constants/devices.ts';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { Device } from '#shared/contract/entities/devices.ts';
 import type { Gps } from '#shared/contract/entities/gps.ts';
 import type { DeviceLog } from '#shared/contract/entities/logs.ts';
@@ -73,18 +74,40 @@ const gpsColumns: readonly Column<Gps>[] = [
 ];
 
 /** A device user's devices, logs and GPS fixes, one tab each; only the open tab loads. */
-export function DeviceUserActivity({ reference, filters, onChange }: { reference: string; filters: ActivityFilters; onChange: (next: ActivityFilters) => void }) {
+export function DeviceUserActivity({
+  reference,
+  filters,
+  onChange,
+  recordings,
+}: {
+  reference: string;
+  filters: ActivityFilters;
+  onChange: (next: ActivityFilters) => void;
+  /** The user's recordings list (the route composes it from the recordings feature). */
+  recordings?: ReactNode;
+}) {
   const tab = filters.tab ?? 'devices';
   return (
     <Tabs value={tab} onChange={(value) => onChange({ ...filters, tab: (value ?? 'devices') as ActivityTab })} keepMounted={false}>
       <Tabs.List mb="md">
         <Tabs.Tab value="devices">Devices</Tabs.Tab>
+        {recordings !== undefined && <Tabs.Tab value="recordings">Recordings</Tabs.Tab>}
         <Tabs.Tab value="logs">Logs</Tabs.Tab>
         <Tabs.Tab value="gps">GPS fixes</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="devices">
         <DevicesPanel reference={reference} filters={filters} onChange={onChange} />
       </Tabs.Panel>
+      {recordings !== undefined && (
+        <Tabs.Panel value="recordings">
+          <section aria-labelledby="recordings-heading">
+            <Title order={2} size="h4" id="recordings-heading" mb="sm">
+              Recordings
+            </Title>
+            {recordings}
+          </section>
+        </Tabs.Panel>
+      )}
       <Tabs.Panel value="logs">
         <LogsPanel reference={reference} filters={filters} onChange={onChange} />
       </Tabs.Panel>

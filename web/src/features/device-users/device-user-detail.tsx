@@ -2,6 +2,8 @@ import { Alert, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, Ti
 import { useDisclosure } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import type { DeviceUser } from '#shared/contract/entities/device-users.ts';
+import { PermittedButton } from '../../components/access/permitted-button.tsx';
+import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
@@ -96,12 +98,18 @@ function DeviceUserActions({ user }: { user: DeviceUser }) {
   const offboard = useEndpointMutation(deleteDeviceUser, { invalidates });
   const reonboard = useEndpointMutation(updateDeviceUser, { invalidates });
   const mutation = user.is_active ? offboard : reonboard;
+  const mutationEndpoint = user.is_active ? deleteDeviceUser : updateDeviceUser;
   const params = { device_user_reference: user.device_user_reference };
+
+  const done = (message: string) => {
+    confirm.close();
+    notifySaved(message);
+  };
 
   const apply = () => {
     setLocalLines([]);
     if (user.is_active) {
-      offboard.mutate({ params }, { onSuccess: confirm.close });
+      offboard.mutate({ params }, { onSuccess: () => done(`${deviceUserName(user)} offboarded.`) });
       return;
     }
     const body = activationBody(user, true);
@@ -109,7 +117,7 @@ function DeviceUserActions({ user }: { user: DeviceUser }) {
       setLocalLines([...body.lines, 'Edit the device user to complete these fields, then re-onboard.']);
       return;
     }
-    reonboard.mutate({ params, body: body.body }, { onSuccess: confirm.close });
+    reonboard.mutate({ params, body: body.body }, { onSuccess: () => done(`${deviceUserName(user)} re-onboarded.`) });
   };
 
   const lines = localLines.length > 0 ? localLines : mutation.error ? errorLinesOf(mutation.error) : [];
@@ -117,16 +125,27 @@ function DeviceUserActions({ user }: { user: DeviceUser }) {
 
   return (
     <>
-      <Button variant="default" onClick={edit.open}>
+      <PermittedButton action={updateDeviceUser.action} variant="default" onClick={edit.open}>
         Edit
-      </Button>
-      <Button color={user.is_active ? 'red.9' : undefined} onClick={confirm.open}>
+      </PermittedButton>
+      <PermittedButton action={mutationEndpoint.action} color={user.is_active ? 'red.9' : undefined} onClick={confirm.open}>
         {verb}
-      </Button>
+      </PermittedButton>
       <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={editing} onClose={edit.close} title="Edit device user" size="lg">
-        <DeviceUserForm user={user} onDone={edit.close} />
+        <DeviceUserForm
+          user={user}
+          onDone={(saved) => {
+            edit.close();
+            notifySaved(`${deviceUserName(saved)} saved.`);
+          }}
+        />
       </Modal>
-      <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={confirming} onClose={confirm.close} title={`${verb} ${deviceUserName(user)}?`}>
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={confirming}
+        onClose={confirm.close}
+        title={`${verb} ${deviceUserName(user)}?`}
+      >
         <Stack>
           <Text>
             {user.is_active

@@ -1,18 +1,37 @@
-import { Button, Checkbox, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { SERVICES, type Service } from '#shared/constants/devices.ts';
 import type { DeviceUser } from '#shared/contract/entities/device-users.ts';
+import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { useEndpointMutation } from '../../lib/api-hooks.ts';
 import { createDeviceUser, getDeviceUser, listDeviceUserDevices, listDeviceUsers, updateDeviceUser } from './api.ts';
-import { checkDeviceUserForm, EMPTY_DEVICE_USER_FORM, formValuesOf, serviceLabel, type DeviceUserFormValues } from './device-user-form-model.ts';
-import { ErrorLines, errorLinesOf } from '../../components/data/error-lines.tsx';
+import {
+  checkDeviceUserForm,
+  EMPTY_DEVICE_USER_FORM,
+  formValuesOf,
+  serviceLabel,
+  type DeviceUserFormValues,
+} from './device-user-form-model.ts';
+import { FormErrorSummary, formErrorsFor } from '../../components/forms/form-errors.tsx';
 import { useGroupOptions } from './group-options.ts';
 
 const SERVICE_OPTIONS = SERVICES.map((service) => ({ value: service, label: serviceLabel(service) }));
 
+/** Which request path each field of the form fills. */
+const FIELD_PATHS = {
+  reference: 'params.device_user_reference',
+  firstName: 'body.first_name',
+  surname: 'body.surname',
+  email: 'body.email',
+  group: 'body.group',
+  services: 'body.services',
+  expectedDeviceCount: 'body.expected_device_count',
+  isActive: 'body.is_active',
+} as const;
+
 /**
  * Onboard a device user (no `user`) or edit one. Checked with the contract's schema first, then sent; refused input
- * (ours or the server's) shows as `path: message` lines above the buttons.
+ * (ours or the server's) shows under the field it concerns, and anything naming no field above the form.
  */
 export function DeviceUserForm({ user, onDone }: { user?: DeviceUser; onDone: (saved: DeviceUser) => void }) {
   const editing = user !== undefined;
@@ -40,25 +59,49 @@ export function DeviceUserForm({ user, onDone }: { user?: DeviceUser; onDone: (s
   };
 
   const groupData = values.group !== '' && !groups.options.includes(values.group) ? [values.group, ...groups.options] : groups.options;
-  const lines = localLines.length > 0 ? localLines : mutation.error ? errorLinesOf(mutation.error) : [];
+  const errors = formErrorsFor({ localLines, error: mutation.error, paths: FIELD_PATHS });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
+        <FormErrorSummary lines={errors.general} />
         <TextInput
           label="Reference"
           description="3 to 60 characters, no comma; cannot be changed later"
           value={values.reference}
           onChange={(event) => set('reference', event.currentTarget.value)}
           disabled={editing}
+          error={errors.field.reference}
           required
           data-autofocus
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="First name" value={values.firstName} onChange={(event) => set('firstName', event.currentTarget.value)} required maxLength={35} />
-          <TextInput label="Surname" value={values.surname} onChange={(event) => set('surname', event.currentTarget.value)} required maxLength={35} />
+          <TextInput
+            label="First name"
+            error={errors.field.firstName}
+            value={values.firstName}
+            onChange={(event) => set('firstName', event.currentTarget.value)}
+            required
+            maxLength={35}
+          />
+          <TextInput
+            label="Surname"
+            error={errors.field.surname}
+            value={values.surname}
+            onChange={(event) => set('surname', event.currentTarget.value)}
+            required
+            maxLength={35}
+          />
         </SimpleGrid>
-        <TextInput label="Email" type="email" value={values.email} onChange={(event) => set('email', event.currentTarget.value)} required maxLength={255} />
+        <TextInput
+          label="Email"
+          type="email"
+          error={errors.field.email}
+          value={values.email}
+          onChange={(event) => set('email', event.currentTarget.value)}
+          required
+          maxLength={255}
+        />
         <Select
           label="Group"
           placeholder={groups.isLoading ? 'Loading groups…' : 'Pick a group'}
@@ -67,6 +110,7 @@ export function DeviceUserForm({ user, onDone }: { user?: DeviceUser; onDone: (s
           onChange={(value) => set('group', value ?? '')}
           searchable
           nothingFoundMessage="No group of that name"
+          error={errors.field.group}
           required
         />
         <MultiSelect
@@ -75,6 +119,7 @@ export function DeviceUserForm({ user, onDone }: { user?: DeviceUser; onDone: (s
           data={SERVICE_OPTIONS}
           value={values.services}
           onChange={(value) => set('services', value as Service[])}
+          error={errors.field.services}
           required
         />
         <NumberInput
@@ -84,19 +129,20 @@ export function DeviceUserForm({ user, onDone }: { user?: DeviceUser; onDone: (s
           allowNegative={false}
           value={values.expectedDeviceCount}
           onChange={(value) => set('expectedDeviceCount', String(value))}
+          error={errors.field.expectedDeviceCount}
         />
         {editing && (
           <Checkbox
             label="Onboarded (untick to offboard)"
             checked={values.isActive}
             onChange={(event) => set('isActive', event.currentTarget.checked)}
+            error={errors.field.isActive}
           />
         )}
-        <ErrorLines lines={lines} />
         <Group justify="flex-end">
-          <Button type="submit" loading={mutation.isPending}>
+          <PermittedButton action={editing ? updateDeviceUser.action : createDeviceUser.action} type="submit" loading={mutation.isPending}>
             {editing ? 'Save changes' : 'Add device user'}
-          </Button>
+          </PermittedButton>
         </Group>
       </Stack>
     </form>

@@ -1,14 +1,16 @@
-import { Anchor, Badge, Button, Group, Modal, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Modal, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { SERVICES, type Service } from '#shared/constants/devices.ts';
 import type { DeviceUser } from '#shared/contract/entities/device-users.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
+import { PermittedButton } from '../../components/access/permitted-button.tsx';
+import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
-import { listDeviceUsers } from './api.ts';
+import { createDeviceUser, listDeviceUsers } from './api.ts';
 import { DeviceUserForm } from './device-user-form.tsx';
 import { deviceUserName, serviceLabel } from './device-user-form-model.ts';
 import { useGroupOptions } from './group-options.ts';
@@ -49,13 +51,21 @@ const columns: readonly Column<DeviceUser>[] = [
   { header: 'Group', value: (row) => row.group ?? '' },
   { header: 'Services', value: (row) => row.services.map(serviceLabel).join(', ') },
   { header: 'Expected devices', value: (row) => row.expected_device_count, render: (row) => formatNumber(row.expected_device_count) },
-  { header: 'Status', value: (row) => (row.is_active ? 'Onboarded' : 'Offboarded'), render: (row) => <ActivityBadge active={row.is_active} /> },
+  {
+    header: 'Status',
+    value: (row) => (row.is_active ? 'Onboarded' : 'Offboarded'),
+    render: (row) => <ActivityBadge active={row.is_active} />,
+  },
   { header: 'Onboarded on', value: (row) => row.onboard_date ?? '', render: (row) => formatDate(row.onboard_date) },
   { header: 'Offboarded on', value: (row) => row.offboard_date ?? '', render: (row) => formatDate(row.offboard_date) },
 ];
 
 /** Device users, filtered as the URL says; "Add device user" onboards one in a modal. */
-export function DeviceUsersScreen({ filters, onFiltersChange, onCreated }: {
+export function DeviceUsersScreen({
+  filters,
+  onFiltersChange,
+  onCreated,
+}: {
   filters: DeviceUsersFilters;
   onFiltersChange: (next: DeviceUsersFilters) => void;
   onCreated: (user: DeviceUser) => void;
@@ -75,7 +85,11 @@ export function DeviceUsersScreen({ filters, onFiltersChange, onCreated }: {
       <PageHeader
         title="Device users"
         description="The people devices are assigned to. Offboarded users keep their records under the retention policy."
-        actions={<Button onClick={open}>Add device user</Button>}
+        actions={
+          <PermittedButton action={createDeviceUser.action} onClick={open}>
+            Add device user
+          </PermittedButton>
+        }
       />
       <DeviceUsersFiltersBar filters={filters} onChange={onFiltersChange} />
       <CursorTable
@@ -90,6 +104,7 @@ export function DeviceUsersScreen({ filters, onFiltersChange, onCreated }: {
         <DeviceUserForm
           onDone={(user) => {
             close();
+            notifySaved(`${deviceUserName(user)} added.`);
             onCreated(user);
           }}
         />
@@ -108,7 +123,8 @@ function DeviceUsersFiltersBar({ filters, onChange }: { filters: DeviceUsersFilt
     // Only a change of the typed text navigates; the other filters pass through as they are.
   }, [debounced]);
 
-  const groupData = filters.group !== undefined && !groups.options.includes(filters.group) ? [filters.group, ...groups.options] : groups.options;
+  const groupData =
+    filters.group !== undefined && !groups.options.includes(filters.group) ? [filters.group, ...groups.options] : groups.options;
 
   return (
     <Group mb="sm" align="flex-end" wrap="wrap">

@@ -1,5 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { PermittedButton } from '../../components/access/permitted-button.tsx';
+import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { useEndpointMutation } from '../../lib/api-hooks.ts';
 import { deactivateDevice, getDevice, listDevices } from './api.ts';
@@ -7,18 +9,20 @@ import { deactivateDevice, getDevice, listDevices } from './api.ts';
 /** "Deactivate" with a confirmation: the device stops until it authenticates again. Shown only for an active device. */
 export function DeactivateDevice({ deviceReference }: { deviceReference: string }) {
   const [opened, { open, close }] = useDisclosure(false);
-  const deactivate = useEndpointMutation(deactivateDevice, { invalidates: [getDevice, listDevices] });
+  const deactivate = useEndpointMutation(deactivateDevice, {
+    invalidates: [getDevice, listDevices],
+  });
   const lines = deactivate.error instanceof ApiError ? deactivate.error.lines : deactivate.error ? [deactivate.error.message] : [];
   return (
     <>
-      <Button color="red" variant="light" onClick={open}>
+      <PermittedButton action="devices:Deactivate" color="red" variant="light" onClick={open}>
         Deactivate
-      </Button>
+      </PermittedButton>
       <Modal opened={opened} onClose={close} title="Deactivate this device?">
         <Stack>
           <Text size="sm">
-            Device {deviceReference} will stop recording and uploading, and no commands can be sent to it. It becomes
-            active again when it next authenticates.
+            Device {deviceReference} will stop recording and uploading, and no commands can be sent to it. It becomes active again when it
+            next authenticates.
           </Text>
           {lines.length > 0 && (
             <Alert color="red" title="The device was not deactivated" role="alert">
@@ -34,7 +38,17 @@ export function DeactivateDevice({ deviceReference }: { deviceReference: string 
             <Button
               color="red"
               loading={deactivate.isPending}
-              onClick={() => deactivate.mutate({ params: { device_reference: deviceReference } }, { onSuccess: close })}
+              onClick={() =>
+                deactivate.mutate(
+                  { params: { device_reference: deviceReference } },
+                  {
+                    onSuccess: () => {
+                      close();
+                      notifySaved(`Device ${deviceReference} deactivated.`);
+                    },
+                  },
+                )
+              }
             >
               Deactivate device
             </Button>

@@ -1,10 +1,11 @@
-import { Alert, Button, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Paper, Skeleton, Stack, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { DeviceCommandState } from '#shared/constants/devices.ts';
+import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { useEndpointQuery } from '../../lib/api-hooks.ts';
-import { getDevice } from './api.ts';
+import { getDevice, listDeviceGps } from './api.ts';
 import { DeactivateDevice } from './deactivate-device.tsx';
 import { DeviceCommands } from './device-commands.tsx';
 import { DeviceDetails } from './device-details.tsx';
@@ -18,12 +19,13 @@ export function DeviceActions({ deviceReference }: { deviceReference: string }) 
   const device = useEndpointQuery(getDevice, { params: { device_reference: deviceReference } });
   return (
     <>
-      <Button
+      <PermittedButton
+        action={listDeviceGps.action}
         variant="default"
         renderRoot={(props) => <Link {...props} to="/dashboard/devices/$deviceReference/gps" params={{ deviceReference }} />}
       >
         Device location
-      </Button>
+      </PermittedButton>
       {device.data !== undefined && !device.data.is_deactivated && <DeactivateDevice deviceReference={deviceReference} />}
     </>
   );
@@ -34,10 +36,13 @@ export function DeviceDetailView({
   deviceReference,
   search,
   onSearch,
+  recordings,
 }: {
   deviceReference: string;
   search: DeviceDetailSearch;
   onSearch: (next: DeviceDetailSearch) => void;
+  /** The device's recordings list (the route composes it from the recordings feature). */
+  recordings?: ReactNode;
 }) {
   const device = useEndpointQuery(getDevice, { params: { device_reference: deviceReference } });
 
@@ -56,6 +61,7 @@ export function DeviceDetailView({
       <Section title="Details">
         <DeviceDetails device={device.data} />
       </Section>
+      {recordings !== undefined && <Section title="Recordings">{recordings}</Section>}
       <Section title="Commands">
         <Stack gap="lg">
           <DeviceCommands

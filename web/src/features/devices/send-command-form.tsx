@@ -1,8 +1,10 @@
-import { ActionIcon, Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { DEVICE_COMMANDS, type DeviceCommandName } from '#shared/constants/devices.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { PermittedButton } from '../../components/access/permitted-button.tsx';
+import { FormErrorSummary, formErrorsFor, notifySaved } from '../../components/forms/form-errors.tsx';
 import { useEndpointMutation } from '../../lib/api-hooks.ts';
+import { useCan } from '../../lib/use-can.ts';
 import { listCommands, listDeviceCommands, sendDeviceCommand } from './api.ts';
 import { toCommandParams, type ParamRow } from './command-params.ts';
 
@@ -20,26 +22,41 @@ export const COMMAND_HELP: Record<DeviceCommandName, string> = {
 
 const EMPTY_ROW: ParamRow = { name: '', value: '', kind: 'text' };
 
-/** Sends one of the eight device commands, with optional flat parameters (name, value, kind). */
-export function SendCommandForm({ deviceReference, disabled }: { deviceReference: string; disabled: boolean }) {
-  const send = useEndpointMutation(sendDeviceCommand, { invalidates: [listDeviceCommands, listCommands] });
+/** The wire paths a parameter row's problems name: its name once given, else its position. */
+function rowPaths(row: ParamRow, index: number): string[] {
+  const name = row.name.trim();
+  const local = name === '' ? `params.${index + 1}` : `params.${name}`;
+  return [local, `body.${local}`];
+}
+
+/**
+ * Sends one of the eight device commands, with optional flat parameters (name, value, kind). Problems show under the
+ * field they concern; a user whose roles lack `commands:Send` sees the form disabled with the reason.
+ */
+export function SendCommandForm({ deviceReference, disabled: deactivated }: { deviceReference: string; disabled: boolean }) {
+  const canSend = useCan('commands:Send');
+  const disabled = deactivated || !canSend.allowed;
+  const send = useEndpointMutation(sendDeviceCommand, {
+    invalidates: [listDeviceCommands, listCommands],
+  });
   const [command, setCommand] = useState<DeviceCommandName | null>(null);
   const [rows, setRows] = useState<ParamRow[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
-  const [sent, setSent] = useState<string>();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSent(undefined);
-    if (command === null) return setProblems(['command: The command field is required.']);
+    if (command === null) return setProblems(['body.command: The command field is required.']);
     const { params, errors } = toCommandParams(rows);
     setProblems(errors);
     if (errors.length > 0) return;
     send.mutate(
-      { params: { device_reference: deviceReference }, body: params === undefined ? { command } : { command, params } },
+      {
+        params: { device_reference: deviceReference },
+        body: params === undefined ? { command } : { command, params },
+      },
       {
         onSuccess: (result) => {
-          setSent(`${result.command} sent (${result.command_reference}).`);
+          notifySaved(`Command ${result.command} sent (${result.command_reference}).`);
           setRows([]);
         },
       },
@@ -48,8 +65,15 @@ export function SendCommandForm({ deviceReference, disabled }: { deviceReference
 
   const update = (index: number, patch: Partial<ParamRow>) =>
     setRows((current) => current.map((row, at) => (at === index ? { ...row, ...patch } : row)));
-  const serverLines = send.error instanceof ApiError ? send.error.lines : send.error ? [send.error.message] : [];
-  const lines = [...problems, ...serverLines];
+  const errors = formErrorsFor({
+    localLines: problems,
+    error: send.error,
+    paths: {
+      command: 'body.command',
+      ...Object.fromEntries(rows.map((row, index) => [`row${index}`, rowPaths(row, index)])),
+    },
+  });
+  const rowError = (index: number) => (errors.field as Record<string, string | undefined>)[`row${index}`];
 
   return (
     <form onSubmit={submit} aria-labelledby="send-command-heading">
@@ -57,11 +81,17 @@ export function SendCommandForm({ deviceReference, disabled }: { deviceReference
         <Title order={3} size="h5" id="send-command-heading">
           Send command
         </Title>
-        {disabled && (
+        {deactivated && (
           <Text size="sm" c="dimmed">
             Commands cannot be sent to a deactivated device.
           </Text>
         )}
+        {!deactivated && !canSend.allowed && (
+          <Text size="sm" c="dimmed">
+            {canSend.reason}
+          </Text>
+        )}
+        <FormErrorSummary lines={errors.general} />
         <Select
           label="Command"
           placeholder="Choose a command"
@@ -69,6 +99,7 @@ export function SendCommandForm({ deviceReference, disabled }: { deviceReference
           value={command}
           onChange={(value) => setCommand(value as DeviceCommandName | null)}
           description={command ? COMMAND_HELP[command] : undefined}
+          error={errors.field.command}
           disabled={disabled}
           required
         />
@@ -78,6 +109,7 @@ export function SendCommandForm({ deviceReference, disabled }: { deviceReference
               label={`Parameter ${index + 1} name`}
               value={row.name}
               maxLength={60}
+              error={rowError(index)}
               onChange={(event) => update(index, { name: event.currentTarget.value })}
             />
             <Select
@@ -89,7 +121,12 @@ export function SendCommandForm({ deviceReference, disabled }: { deviceReference
               ]}
               value={row.kind}
               allowDeselect={false}
-              onChange={(value) => update(index, { kind: (value ?? 'text') as ParamRow['kind'], value: value === 'boolean' ? 'true' : row.value })}
+              onChange={(value) =>
+                update(index, {
+                  kind: (value ?? 'text') as ParamRow['kind'],
+                  value: value === 'boolean' ? 'true' : row.value,
+                })
+              }
               w={130}
             />
             {row.kind === 'boolean' ? (
@@ -124,25 +161,13 @@ export function SendCommandForm({ deviceReference, disabled }: { deviceReference
             </ActionIcon>
           </Group>
         ))}
-        {lines.length > 0 && (
-          <Alert color="red" title="The command was not sent" role="alert">
-            {lines.map((line) => (
-              <div key={line}>{line}</div>
-            ))}
-          </Alert>
-        )}
-        {sent !== undefined && (
-          <Alert color="green" title="Command sent" role="status">
-            {sent}
-          </Alert>
-        )}
         <Group>
           <Button variant="default" onClick={() => setRows((current) => [...current, EMPTY_ROW])} disabled={disabled || rows.length >= 20}>
             Add parameter
           </Button>
-          <Button type="submit" loading={send.isPending} disabled={disabled}>
+          <PermittedButton action="commands:Send" type="submit" loading={send.isPending} disabled={deactivated}>
             Send command
-          </Button>
+          </PermittedButton>
         </Group>
       </Stack>
     </form>

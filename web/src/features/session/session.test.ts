@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { licenceEndpoints } from '#shared/contract/endpoints/licences.ts';
 import type { SurfaceBases } from '../../lib/api-client.ts';
+import { endpointOf } from '../../lib/endpoint-of.ts';
 import { AUTH_STORAGE_KEY, memoryStorage } from './auth-storage.ts';
 import { AuthExpiredError, ENDING_SUPPORT_MODE, Session, SIGN_IN_STATE_KEY } from './session.ts';
 
@@ -143,6 +145,13 @@ describe('Session', () => {
     expect(t.session.getState().supportReference).toBeUndefined();
     expect(t.navigations).toEqual(['/dashboard', '/internal/support']);
     await expect(t.session.endSupportMode()).rejects.toThrow('Support mode is not active');
+  });
+
+  it('in support mode a staff (internal) endpoint is called without the support header', async () => {
+    const t = setup({ 'GET /internal/v1/clients': () => ({ count: 0, data: [] }) }, { ...signedIn, client: 'demo', supportReference: 'sr-9' });
+    await t.session.call(endpointOf(licenceEndpoints, 'internal.clients.list'), { query: {} }).catch(() => undefined);
+    const call = t.api.requests.find((request) => request.url.pathname.startsWith('/internal/v1/'));
+    expect(call?.authorization).toBe('Bearer id-1');
   });
 
   it('a failed profile load is only logged', async () => {

@@ -238,7 +238,9 @@ export class Session {
 
   /**
    * Calls an authenticated endpoint as the signed-in user: a fresh token, the tenant from the session unless the
-   * input names one, and `internal-<reference>` in support mode.
+   * input names one, and `internal-<reference>` in support mode. The support header goes to tenant endpoints only:
+   * the server refuses it on the staff (internal) surface, and a staff screen still mounted while support mode
+   * begins would otherwise fail with "Support access applies to tenant endpoints only".
    */
   async call<E extends Endpoint>(endpoint: E, input: CallInput<E>, signal?: AbortSignal): Promise<EndpointResponse<E>> {
     const token = await this.token();
@@ -246,7 +248,7 @@ export class Session {
     return callEndpoint(endpoint, { ...input, client } as CallInput<E>, {
       ...this.transport(),
       token,
-      supportReference: this.state.supportReference,
+      supportReference: endpoint.surface === 'internal' ? undefined : this.state.supportReference,
       signal,
     });
   }
