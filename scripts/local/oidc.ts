@@ -29,7 +29,7 @@ export function portalClientId(client: string): string {
 const CLIENT_ID_PATTERN = /^verity-([a-z0-9-]+)-portal$/;
 
 /** The claims every id token carries, as Cognito's do; listed under `openid` so no extra scope is needed. */
-const ID_TOKEN_CLAIMS = ['sub', 'email', 'email_verified', 'custom:client', 'cognito:groups', 'cognito:username', 'token_use'];
+const ID_TOKEN_CLAIMS = ['sub', 'email', 'email_verified', 'given_name', 'family_name', 'custom:client', 'cognito:groups', 'cognito:username', 'token_use'];
 
 export interface LocalOidcOptions {
   /** `http://localhost:<port>/oidc` */
@@ -80,6 +80,9 @@ function claimsFor(account: DemoAccount): Record<string, unknown> {
     sub: account.sub,
     email: account.email,
     email_verified: true,
+    // Cognito's standard attributes: the portal's header names the person by them.
+    given_name: account.firstName,
+    family_name: account.surname,
     'custom:client': account.client,
     'cognito:groups': account.groups,
     'cognito:username': account.sub,

@@ -2,6 +2,8 @@
 export interface NavItem {
   label: string;
   to: string;
+  /** The action the screen's main read needs; the item is hidden from a user whose roles lack it. */
+  action?: string;
 }
 
 export interface NavSection {
@@ -10,14 +12,14 @@ export interface NavSection {
 }
 
 export const DASHBOARD_NAV: readonly NavSection[] = [
-  { label: 'Overview', items: [{ label: 'Dashboard', to: '/dashboard' }] },
+  { label: 'Overview', items: [{ label: 'Dashboard', to: '/dashboard', action: 'dashboard:Read' }] },
   {
     label: 'Devices',
     items: [
-      { label: 'Devices', to: '/dashboard/devices' },
-      { label: 'Device users', to: '/dashboard/devices/users' },
-      { label: 'Logs', to: '/dashboard/devices/logs' },
-      { label: 'Metrics', to: '/dashboard/devices/metrics' },
+      { label: 'Devices', to: '/dashboard/devices', action: 'devices:List' },
+      { label: 'Device users', to: '/dashboard/devices/users', action: 'deviceUsers:List' },
+      { label: 'Logs', to: '/dashboard/devices/logs', action: 'deviceLogs:List' },
+      { label: 'Metrics', to: '/dashboard/devices/metrics', action: 'metrics:Read' },
     ],
   },
   {
@@ -36,9 +38,9 @@ export const DASHBOARD_NAV: readonly NavSection[] = [
   {
     label: 'Access',
     items: [
-      { label: 'Groups', to: '/dashboard/access/groups' },
-      { label: 'Roles', to: '/dashboard/access/roles' },
-      { label: 'Tags', to: '/dashboard/access/tags' },
+      { label: 'Groups', to: '/dashboard/access/groups', action: 'groups:List' },
+      { label: 'Roles', to: '/dashboard/access/roles', action: 'roles:List' },
+      { label: 'Tags', to: '/dashboard/access/tags', action: 'tags:List' },
     ],
   },
   {

@@ -1,19 +1,45 @@
 import { Anchor, AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useLocation } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
+import { displayNameOf } from '../../features/session/id-token.ts';
 import { useSession } from '../../features/session/session-context.tsx';
 import { ColourModeControl } from './colour-mode-control.tsx';
 import type { NavSection } from './nav.ts';
+
+/** True below a PortalShell's main landmark: a page rendered there must not open a second `main` or shell. */
+export const InsideShell = createContext(false);
+
+/** Is this component rendered inside a PortalShell? */
+export function useInsideShell(): boolean {
+  return useContext(InsideShell);
+}
 
 /**
  * The frame of the default and internal layouts: header (brand, support-mode notice, colour mode, sign out),
  * a navigation bar that collapses behind a burger on small screens, and the main landmark.
  */
-export function PortalShell({ nav, area, children }: { nav: readonly NavSection[]; area: string; children: ReactNode }) {
+export function PortalShell({
+  nav,
+  area,
+  children,
+  headerStatus,
+}: {
+  nav: readonly NavSection[];
+  area: string;
+  children: ReactNode;
+  /** Shown in the header before the colour mode control (the dashboard's alert count). */
+  headerStatus?: ReactNode;
+}) {
   const [opened, { toggle, close }] = useDisclosure();
   const { session, state } = useSession();
   const { pathname } = useLocation();
+  const signedInAs = displayNameOf(state.idToken);
+  const allowed = new Set(state.user?.actions ?? []);
+  // A screen the user's roles cannot read is not offered (an item names the action its screen's read needs).
+  const visibleNav = nav
+    .map((section) => ({ ...section, items: section.items.filter((item) => item.action === undefined || allowed.has(item.action)) }))
+    .filter((section) => section.items.length > 0);
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <a className="skip-link" href="#main-content">
@@ -41,10 +67,11 @@ export function PortalShell({ nav, area, children }: { nav: readonly NavSection[
                 </Button>
               </Group>
             )}
+            {headerStatus}
             <ColourModeControl />
-            {state.user !== undefined && (
-              <Text size="sm" c="dimmed" visibleFrom="md">
-                {state.user.reference}
+            {signedInAs !== undefined && (
+              <Text size="sm" c="dimmed" visibleFrom="md" data-testid="signed-in-as">
+                {signedInAs}
               </Text>
             )}
             <Button size="xs" variant="subtle" onClick={() => session.logout()}>
@@ -56,7 +83,7 @@ export function PortalShell({ nav, area, children }: { nav: readonly NavSection[
       <AppShell.Navbar p="xs" aria-label="Main">
         <ScrollArea type="auto">
           <nav aria-label="Main navigation">
-            {nav.map((section) => (
+            {visibleNav.map((section) => (
               <div key={section.label}>
                 <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
                   {section.label}
@@ -80,7 +107,7 @@ export function PortalShell({ nav, area, children }: { nav: readonly NavSection[
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1}>
-        {children}
+        <InsideShell.Provider value>{children}</InsideShell.Provider>
       </AppShell.Main>
     </AppShell>
   );

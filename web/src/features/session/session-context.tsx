@@ -15,6 +15,11 @@ export function useSessionObject(): Session {
   return session;
 }
 
+/** The page's session, or undefined outside a SessionProvider (a page that must render anywhere, e.g. not-found). */
+export function useSessionIfAny(): Session | undefined {
+  return useContext(SessionContext);
+}
+
 /** The session and its current state; re-renders when the state changes (in this tab or another). */
 export function useSession(): { session: Session; state: PersistentAuthState } {
   const session = useSessionObject();
