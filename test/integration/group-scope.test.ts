@@ -1,0 +1,385 @@
+import { randomInt } from 'node:crypto';
+import { ulid } from 'ulid';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildDependencies } from '#core/composition.ts';
+import { loadConfig } from '#core/config.ts';
+import type { Dependencies } from '#core/dependencies.ts';
+import { deviceKeysOf, openKekForDevice, sealDeviceReference } from '#core/device-activity/device-keys.ts';
+import { sealUpload, type UploadKind } from '#core/device-data/envelope.ts';
+import { recordPayloadMetric } from '#core/metrics/record-payload-metric.ts';
+import { keys } from '#core/store/keys.ts';
+import type { Endpoint } from '#shared/contract/endpoint.ts';
+import { ENDPOINTS } from '#shared/contract/registry.ts';
+import { signIn } from './support/sign-in.ts';
+import { api, bearer, stack } from './support/stack.ts';
+
+/**
+ * Group scope on every endpoint that touches a device, a device user or their data, driven by the registry (as the
+ * tenant isolation test is), so an endpoint added later fails here until it says how its group scope is checked.
+ *
+ * In tenant `acme`, this run makes three groups (L, the role's own; C and M, others), a device user and an enrolled
+ * phone in L and in C (each phone uploads logs, GPS and telemetry through the device API; its calls are device
+ * activities), commands to both phones, a payload of each with a comment, and payload metrics. A role allowing `*`
+ * only where the group name is L is granted to staff through support mode (the real path: staff ask, the tenant's
+ * admin approves). Acting with it, every list, total and filter shows only L's records; every single device or device
+ * user of C answers exactly as a missing one (same status, same body); writes reach only L; payloads of C are refused
+ * with the status the spec names (GroupNotAuthorised).
+ */
+const CLIENT = 'acme';
+const run = ulid().toLowerCase().slice(-8);
+const L = `lon-${run}`;
+const C = `cmp-${run}`;
+const M = `mfx-${run}`;
+const userL = `du-l-${run}`;
+const userC = `du-c-${run}`;
+const missingDevice = ulid();
+const missingUser = `du-none-${run}`;
+const year = 1980 + randomInt(0, 15);
+const day = (n: number) => `${year}-06-0${n}T10:00:00Z`;
+
+interface Answer {
+  status: number;
+  text: string;
+  body: Record<string, unknown> & { message?: string; data?: Array<Record<string, unknown>>; count?: number; last_key?: string };
+}
+
+let deps: Dependencies;
+let acmeAdmin: string;
+let staff: string;
+/** The Authorization value of the group-limited role: staff in support mode. */
+let scoped: string;
+
+async function send(method: string, path: string, authorization: string, body?: unknown): Promise<Answer> {
+  const headers: Record<string, string> = { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+  const response = await api(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const text = await response.text();
+  return { status: response.status, text, body: (text === '' ? {} : JSON.parse(text)) as Answer['body'] };
+}
+const asAdmin = (method: string, path: string, body?: unknown) => send(method, `/api/v1/${CLIENT}${path}`, `Bearer ${acmeAdmin}`, body);
+const asScoped = (method: string, path: string, body?: unknown) => send(method, `/api/v1/${CLIENT}${path}`, scoped, body);
+const get = (path: string) => asScoped('GET', path);
+
+interface Phone {
+  reference: string;
+  token: string;
+  seal(kind: UploadKind, value: unknown): ReturnType<typeof sealUpload>;
+}
+
+async function enrol(phoneNumber: string): Promise<Phone> {
+  const reference = ulid();
+  const sealed = await sealDeviceReference(deps, CLIENT, reference);
+  const imei = String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100_000, 999_999));
+  const auth = await send('POST', '/device/v1/authenticate', '', { ulid_encrypted: sealed, phone_numbers: [phoneNumber], imeis: [imei], installation_id: run });
+  expect(auth.status, auth.text).toBe(200);
+  const token = auth.body.access_token as string;
+  const keyAnswer = await send('GET', '/device/v1/keys', `Bearer ${token}`);
+  const keyId = keyAnswer.body.key_id as string;
+  const kek = openKekForDevice((await deviceKeysOf(deps, CLIENT)).enrolmentKey, CLIENT, keyId, keyAnswer.body.kek as string);
+  return { reference, token, seal: (kind, value) => sealUpload(kek, CLIENT, keyId, kind, value) };
+}
+
+let phoneL: Phone;
+let phoneC: Phone;
+const payloadL = `${ulid()}L`;
+const payloadC = `${ulid()}C`;
+const commentOn: Record<string, string> = {};
+
+async function deviceUser(reference: string, group: string, phoneNumber: string) {
+  const created = await asAdmin('POST', `/users/${reference}`, { group, services: ['calls', 'sms', 'gps'], expected_device_count: 1, email: `${reference}@acme.test`, first_name: 'Scope', surname: group });
+  expect(created.status, created.text).toBe(201);
+  await deps.table.put({ ...keys.phoneNumber.item(CLIENT, phoneNumber), phone_number: phoneNumber, device_user_reference: reference });
+}
+
+async function deviceData(phone: Phone) {
+  const token = `Bearer ${phone.token}`;
+  const logs = await send('POST', '/device/v1/logs', token, { logs: [{ log_level: 'INFO', log_datetime: day(1), log_message: `log of ${phone.reference}` }] });
+  expect(logs.status, logs.text).toBe(200);
+  const gps = await send('POST', '/device/v1/gps', token, phone.seal('gps', [{ latitude: 51.5, longitude: -0.1, accuracy: 5, timestamp: day(2), provider: 'gps' }]));
+  expect(gps.status, gps.text).toBe(200);
+  const report = { collected_at: day(3), health: { battery_level: 70, wifi_enabled: true } };
+  const telemetry = await send('POST', '/device/v1/telemetry', token, phone.seal('telemetry', report));
+  expect(telemetry.status, telemetry.text).toBe(200);
+  const command = await asAdmin('POST', `/devices/${phone.reference}/commands`, { command: 'sync_data' });
+  expect(command.status, command.text).toBe(201);
+}
+
+/** A holding period of the device (no API writes history yet: a fixture, as in devices-admin.test.ts). */
+async function period(phone: Phone, user: string, group: string, from: string) {
+  await deps.table.put({ ...keys.device.history(CLIENT, phone.reference, from, ulid()), entity: 'DeviceHistory', from, device_user_reference: user, group });
+}
+
+async function payload(reference: string, phone: Phone, user: string, group: string) {
+  const time = day(4);
+  await deps.table.put({
+    ...keys.payload.item(CLIENT, { payloadReference: reference, payloadTime: time, deviceReference: phone.reference, deviceUserReference: user }),
+    client: CLIENT,
+    device_reference: phone.reference,
+    device_user_reference: user,
+    group,
+    payload_reference: reference,
+    payload_type: 'SMS',
+    payload_state: 'Processed',
+    thread_id: 't1',
+    payload_time: time,
+    uploaded_at: time,
+    processed_at: time,
+    updated_at: time,
+    is_late: false,
+    is_legacy: false,
+  });
+  await recordPayloadMetric(deps, CLIENT, { device_reference: phone.reference, payload_type: 'SMS', time, group });
+  const comment = await asAdmin('POST', `/payloads/${reference}/comments`, { message: `comment on ${group}` });
+  expect(comment.status, comment.text).toBe(200);
+  commentOn[reference] = String(comment.body.comment_id);
+}
+
+beforeAll(async () => {
+  deps = buildDependencies(loadConfig({ ...stack().env, LOG_LEVEL: 'error' }));
+  [acmeAdmin, staff] = (await Promise.all(['admin@acme.test', 'staff@verity.test'].map((email) => signIn(email)))).map((tokens) => tokens.id_token) as [string, string];
+  for (const group of [L, C, M]) expect((await asAdmin('PUT', `/groups/${group}`, { tags: [] })).status).toBe(200);
+  const numbers = [1, 2].map((n) => `07${String(Date.now() + n).slice(-9)}`) as [string, string];
+  await deviceUser(userL, L, numbers[0]);
+  await deviceUser(userC, C, numbers[1]);
+  [phoneL, phoneC] = await Promise.all([enrol(numbers[0]), enrol(numbers[1])]);
+  await Promise.all([deviceData(phoneL), deviceData(phoneC)]);
+  await period(phoneL, userC, C, day(1)); // earlier, in another group: hidden from the role
+  await period(phoneL, userL, L, day(2));
+  await period(phoneC, userC, C, day(2));
+  await payload(payloadL, phoneL, userL, L);
+  await payload(payloadC, phoneC, userC, C);
+
+  // The group-limited role, granted to staff through support mode.
+  const role = `only-${run}`;
+  const put = await asAdmin('PUT', `/roles/${role}`, {
+    permissions: [{ actions_matching: '*', conditions: [{ names_matching: L }] }],
+    alert_permissions: { ops_read: true, ops_write: false, sec_read: false, sec_write: false },
+    description: 'One group only',
+  });
+  expect(put.status, put.text).toBe(200);
+  const expiry = new Date(Date.now() + 86_400_000).toISOString();
+  const asked = await send('POST', `/internal/v1/clients/${CLIENT}/supportaccess`, `Bearer ${staff}`, {
+    role,
+    request_description: 'Group scope check',
+    requested_expiry: expiry,
+  });
+  expect(asked.status, asked.text).toBe(201);
+  const reference = String(asked.body.request_reference);
+  const approved = await asAdmin('PUT', `/supportaccess/${reference}`, { approval_state: 'approved', approval_expiry: expiry });
+  expect(approved.status, approved.text).toBe(200);
+  scoped = `internal-${reference} ${staff}`;
+}, 120_000);
+
+// ---------------------------------------------------------------------------------------------------------------
+// How each endpoint's scope is checked.
+
+/** The `group` (or, where records carry none, the device) of each listed item. */
+const groupsOf = (answer: Answer) => (answer.body.data ?? []).map((item) => item.group);
+const devicesOf = (answer: Answer) => (answer.body.data ?? []).map((item) => item.device_reference);
+
+/** A list of the scoped role: answered, non-empty, only group L's records; `group=C` (and a total of it) is empty. */
+async function onlyOwnGroup(path: string, options: { filterable?: boolean; totals?: boolean } = {}) {
+  const separator = path.includes('?') ? '&' : '?';
+  const page = await get(path);
+  expect(page.status, page.text).toBe(200);
+  expect(page.body.data?.length, `${path} lists group ${L}'s records`).toBeGreaterThan(0);
+  expect(new Set(groupsOf(page))).toEqual(new Set([L]));
+  expect(page.text).not.toContain(phoneC.reference);
+  if (options.filterable !== false) {
+    const filtered = await get(`${path}${separator}group=${C}`);
+    expect(filtered.status, filtered.text).toBe(200);
+    expect(filtered.body.data).toEqual([]);
+    if (options.totals !== false) expect((await get(`${path}${separator}group=${C}&result_type=total`)).body).toEqual({ count: 0 });
+  }
+}
+
+/** A refused object answers exactly as a missing one: the same status and the same body. */
+async function sameAsMissing(method: string, refused: string, missing: string, body?: unknown) {
+  const [a, b] = [await asScoped(method, refused, body), await asScoped(method, missing, body)];
+  expect({ status: a.status, body: a.body }, `${method} ${refused} answers as ${missing}`).toEqual({ status: b.status, body: b.body });
+  return a;
+}
+
+/** A per-device list: the own group's device answers with its records, another group's as a missing device. */
+async function perDevice(suffix: string, withData = true) {
+  const own = await get(`/devices/${phoneL.reference}${suffix}`);
+  expect(own.status, own.text).toBe(200);
+  if (withData) expect(own.body.data?.length).toBeGreaterThan(0);
+  await sameAsMissing('GET', `/devices/${phoneC.reference}${suffix}`, `/devices/${missingDevice}${suffix}`);
+}
+
+async function perUser(suffix: string) {
+  const own = await get(`/users/${userL}${suffix}`);
+  expect(own.status, own.text).toBe(200);
+  expect(own.body.data?.length).toBeGreaterThan(0);
+  await sameAsMissing('GET', `/users/${userC}${suffix}`, `/users/${missingUser}${suffix}`);
+}
+
+/** A single payload of another group: the spec's own refusal, GroupNotAuthorised (no payload data of it leaves). */
+async function payloadRefused(method: string, path: string, body?: unknown) {
+  const answer = await asScoped(method, path, body);
+  expect(answer.status, answer.text).toBe(403);
+  expect(answer.body.message).toContain('GroupNotAuthorised');
+}
+
+const userBody = (group: string) => ({ group, services: ['calls'], expected_device_count: 1, email: 'x@acme.test', first_name: 'X', surname: 'Y' });
+
+const CASES: Record<string, () => Promise<void>> = {
+  'admin.dashboard.get': async () => {
+    const own = await get('/dashboard');
+    expect(own.status, own.text).toBe(200);
+    const devices = own.body.devices as Record<string, number>;
+    const users = own.body.users as Record<string, number>;
+    // Group L holds one phone; its users are exactly those the scoped user list counts.
+    expect(devices.activated + devices.pending + devices.deactivated).toBe(1);
+    const listed = (await get('/users?result_type=total')).body.count as number;
+    expect(users.onboarded + users.offboarded).toBe(listed);
+    const tenant = (await asAdmin('GET', '/dashboard')).body;
+    const tenantDevices = tenant.devices as Record<string, number>;
+    expect(tenantDevices.activated).toBeGreaterThan(devices.activated);
+  },
+  'admin.devices.list': async () => {
+    await onlyOwnGroup('/devices');
+    expect(devicesOf(await get('/devices'))).toEqual([phoneL.reference]);
+    expect((await get(`/devices?device_user_reference=${userC}`)).body.data).toEqual([]);
+  },
+  'admin.devices.get': async () => {
+    expect((await get(`/devices/${phoneL.reference}`)).body.group).toBe(L);
+    const refused = await sameAsMissing('GET', `/devices/${phoneC.reference}`, `/devices/${missingDevice}`);
+    expect(refused.status).toBe(404);
+  },
+  'admin.devices.deactivate': async () => {
+    await sameAsMissing('DELETE', `/devices/${phoneC.reference}`, `/devices/${missingDevice}`);
+    expect((await asAdmin('GET', `/devices/${phoneC.reference}`)).body.is_deactivated).toBe(false);
+  },
+  'admin.devices.commands.list': () => perDevice('/commands'),
+  'admin.devices.commands.send': async () => {
+    expect((await asScoped('POST', `/devices/${phoneL.reference}/commands`, { command: 'sync_data' })).status).toBe(201);
+    const refused = await sameAsMissing('POST', `/devices/${phoneC.reference}/commands`, `/devices/${missingDevice}/commands`, { command: 'sync_data' });
+    expect(refused.status).toBe(404);
+    const sent = await asAdmin('GET', `/devices/${phoneC.reference}/commands`);
+    expect(sent.body.data).toHaveLength(1);
+  },
+  'admin.devices.history': async () => {
+    await perDevice('/history');
+    expect(groupsOf(await get(`/devices/${phoneL.reference}/history`))).toEqual([L]);
+  },
+  'admin.devices.telemetry': () => perDevice('/telemetry'),
+  'admin.commands.list': () => onlyOwnGroup('/commands'),
+  'admin.telemetry.list': async () => {
+    const page = await get('/telemetry');
+    expect(devicesOf(page)).toEqual([phoneL.reference]);
+    expect((await get(`/telemetry?group=${C}`)).body.data).toEqual([]);
+    expect((await get(`/telemetry?group=${C}&result_type=total`)).body).toEqual({ count: 0 });
+  },
+  'admin.metrics.get': async () => {
+    const page = await get('/metrics/Summary');
+    expect(page.status, page.text).toBe(200);
+    expect(devicesOf(page)).toContain(phoneL.reference);
+    expect(devicesOf(page)).not.toContain(phoneC.reference);
+    expect((await get(`/metrics/Summary?device_reference=${phoneC.reference}`)).body.data).toEqual([]);
+    expect((await get(`/metrics/Summary?device_reference=${phoneC.reference}&result_type=total`)).body).toEqual({ count: 0 });
+  },
+  'admin.users.list': async () => {
+    await onlyOwnGroup('/users');
+    expect((await get(`/users?search=${userC}`)).body.data).toEqual([]);
+  },
+  'admin.users.get': async () => {
+    expect((await get(`/users/${userL}`)).body.group).toBe(L);
+    expect((await sameAsMissing('GET', `/users/${userC}`, `/users/${missingUser}`)).status).toBe(404);
+  },
+  'admin.users.create': async () => {
+    const into = await asScoped('POST', `/users/du-new-${run}`, userBody(M));
+    expect(into.status, into.text).toBe(403);
+    expect(into.body.message).toBe(`Access denied: your roles do not allow deviceUsers:Create on group "${M}"`);
+    expect((await asAdmin('GET', `/users/du-new-${run}`)).status).toBe(404);
+    expect((await asScoped('POST', `/users/du-new-${run}`, userBody(L))).status).toBe(201);
+    // An existing user of another group is neither re-onboarded nor told apart from an onboarded one.
+    expect((await asScoped('POST', `/users/${userC}`, userBody(L))).status).toBe(409);
+    expect((await asAdmin('GET', `/users/${userC}`)).body.group).toBe(C);
+  },
+  'admin.users.update': async () => {
+    const moved = await asScoped('PUT', `/users/${userL}`, { ...userBody(M), is_active: true });
+    expect(moved.status, moved.text).toBe(403);
+    expect((await asAdmin('GET', `/users/${userL}`)).body.group).toBe(L);
+    const intoOwn = await sameAsMissing('PUT', `/users/${userC}`, `/users/${missingUser}`, { ...userBody(L), is_active: true });
+    expect(intoOwn.status).toBe(404);
+    expect((await asAdmin('GET', `/users/${userC}`)).body.group).toBe(C);
+    expect((await asScoped('PUT', `/users/${userL}`, { ...userBody(L), services: ['calls', 'sms', 'gps'], is_active: true })).status).toBe(200);
+  },
+  'admin.users.delete': async () => {
+    expect((await sameAsMissing('DELETE', `/users/${userC}`, `/users/${missingUser}`)).status).toBe(404);
+    expect((await asAdmin('GET', `/users/${userC}`)).body.is_active).toBe(true);
+  },
+  'admin.users.devices': () => perUser('/devices'),
+  'admin.device-activities.list': async () => {
+    const page = await get('/device_activities');
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.data?.length).toBeGreaterThan(0);
+    expect(new Set(groupsOf(page))).toEqual(new Set([L]));
+    expect((await get(`/device_activities?device_reference=${phoneC.reference}`)).body.data).toEqual([]);
+    expect((await get(`/device_activities?group=${C}&result_type=total`)).body).toEqual({ count: 0 });
+  },
+  'client.device-logs.list': () => onlyOwnGroup('/device_logs'),
+  'client.devices.logs': () => perDevice('/logs'),
+  'client.users.logs': () => perUser('/logs'),
+  'client.gps.list': () => onlyOwnGroup('/gps'),
+  'client.devices.gps': () => perDevice('/gps'),
+  'client.users.gps': () => perUser('/gps'),
+  'client.payloads.list': () => onlyOwnGroup('/payloads'),
+  'client.devices.payloads': () => perDevice('/payloads'),
+  'client.users.payloads': () => perUser('/payloads'),
+  'client.devices.sms-thread': () => perDevice('/sms/t1'),
+  'client.payloads.get': async () => {
+    expect((await get(`/payloads/${payloadL}`)).status).toBe(200);
+    await payloadRefused('GET', `/payloads/${payloadC}`);
+  },
+  'client.payloads.audit': async () => {
+    expect((await get(`/payloads/${payloadL}/audit`)).status).toBe(200);
+    await payloadRefused('GET', `/payloads/${payloadC}/audit`);
+  },
+  'client.payloads.data': () => payloadRefused('GET', `/payloads/${payloadC}/data`),
+  'client.data.bulk': async () => {
+    const answer = await get(`/data?payload_references=${payloadC}`);
+    expect(answer.text).not.toContain('s3_url');
+    expect(answer.text).toContain('GroupNotAuthorised');
+  },
+  'client.payloads.restore': () => payloadRefused('POST', `/payloads/${payloadC}/restore`),
+  'client.receipts.confirm': async () => {
+    const answer = await asScoped('POST', '/receipts', { payload_references: [payloadC] });
+    expect(answer.text).toContain('GroupNotAuthorised');
+    expect((await asAdmin('GET', `/payloads/${payloadC}`)).body.receipt_confirmed_at).toBeUndefined();
+  },
+  'client.comments.list': async () => {
+    const page = await get('/comments');
+    expect(page.status, page.text).toBe(200);
+    expect(page.text).toContain(commentOn[payloadL]);
+    expect(page.text).not.toContain(commentOn[payloadC]);
+  },
+  'client.payloads.comments.list': async () => {
+    expect((await get(`/payloads/${payloadL}/comments`)).body.data?.length).toBeGreaterThan(0);
+    await payloadRefused('GET', `/payloads/${payloadC}/comments`);
+  },
+  'client.payloads.comments.create': () => payloadRefused('POST', `/payloads/${payloadC}/comments`, { message: 'not mine' }),
+  'client.payloads.comments.update': () => payloadRefused('PUT', `/payloads/${payloadC}/comments/${commentOn[payloadC]}`, { message: 'not mine' }),
+  'client.payloads.comments.delete': () => payloadRefused('DELETE', `/payloads/${payloadC}/comments/${commentOn[payloadC]}`),
+};
+
+/** The action areas whose endpoints read or change devices, device users or what they record. */
+const DEVICE_AREAS = new Set(['devices', 'deviceUsers', 'telemetry', 'commands', 'deviceLogs', 'gps', 'metrics', 'dashboard', 'deviceActivities', 'payloads', 'comments']);
+const touchesDevices = (endpoint: Endpoint) =>
+  (endpoint.surface === 'admin' || endpoint.surface === 'client') &&
+  (DEVICE_AREAS.has(endpoint.action.split(':')[0] ?? '') || /\{device_(user_)?reference\}/.test(endpoint.path));
+const scopedEndpoints = (ENDPOINTS as readonly Endpoint[]).filter(touchesDevices);
+
+describe('group scope on every device, device-user and device-data endpoint', () => {
+  it('knows how to check every such endpoint of the registry', () => {
+    expect(scopedEndpoints.length).toBeGreaterThanOrEqual(39);
+    expect(scopedEndpoints.filter((endpoint) => CASES[endpoint.id] === undefined).map((endpoint) => endpoint.id)).toEqual([]);
+  });
+
+  it.each(scopedEndpoints.map((endpoint) => [endpoint.id, endpoint] as const))('%s', async (id) => {
+    const check = CASES[id];
+    if (check === undefined) throw new Error(`No group-scope check for ${id}`);
+    await check();
+  });
+});
