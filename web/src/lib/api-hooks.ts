@@ -42,6 +42,15 @@ export function useEndpointQuery<E extends Endpoint>(
   return useQuery<EndpointResponse<E>>({ ...sessionQueryOptions(session, endpoint, input), ...options });
 }
 
+/** How often a list with pending rows asks again. */
+export const PENDING_POLL_MS = 5_000;
+
+/** A `refetchInterval` for a cursor list: PENDING_POLL_MS while some loaded row is pending, else no polling. */
+export function pollWhilePending<T>(isPending: (item: T) => boolean) {
+  return (query: { state: { data?: { pages: ReadonlyArray<{ data: readonly T[] }> } } }): number | false =>
+    query.state.data?.pages.some((page) => page.data.some(isPending)) === true ? PENDING_POLL_MS : false;
+}
+
 /** The fields every paginated answer has (`paginated()` in shared/contract/entities/common.ts). */
 interface PageShape<T> {
   count: number;
@@ -56,7 +65,20 @@ type ItemOf<E extends Endpoint> = Extract<EndpointResponse<E>, { data: unknown[]
  * A cursor list: pages of `limit` items, the next page asked for with the previous page's `last_key`
  * (spec point 7). Returns the items loaded so far, flat, plus React Query's paging controls.
  */
-export function useCursorList<E extends Endpoint>(endpoint: E, input: CallInput<E>, options: { enabled?: boolean } = {}) {
+export function useCursorList<E extends Endpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+  options: {
+    enabled?: boolean;
+    refetchInterval?: number | false;
+    staleTime?: number;
+    /**
+     * Rows whose state moves on by itself (a command Sent, a recording Uploaded): while any loaded row is still
+     * pending, the list refetches every PENDING_POLL_MS; once none is, polling stops.
+     */
+    pollWhile?: (item: ItemOf<E>) => boolean;
+  } = {},
+) {
   const { session, state } = useSession();
   const scope = { client: (input as { client?: string }).client ?? state.client, supportReference: state.supportReference };
   const query = useInfiniteQuery({
@@ -69,6 +91,8 @@ export function useCursorList<E extends Endpoint>(endpoint: E, input: CallInput<
     },
     getNextPageParam: (lastPage) => lastPage.last_key,
     enabled: options.enabled,
+    refetchInterval: options.pollWhile === undefined ? options.refetchInterval : pollWhilePending(options.pollWhile),
+    ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }),
   });
   const items = query.data?.pages.flatMap((page) => page.data) ?? [];
   return { ...query, items };

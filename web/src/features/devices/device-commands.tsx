@@ -30,7 +30,10 @@ const COLUMNS: readonly Column<DeviceCommand>[] = [
   { header: 'Reference', value: (row) => row.command_reference },
 ];
 
-/** The commands sent to one device, newest first, filtered by state. */
+/** A command the device has not finished with yet: its state still moves on without the user. */
+export const isCommandPending = (command: DeviceCommand): boolean => command.state === 'Sent' || command.state === 'Acknowledged';
+
+/** The commands sent to one device, newest first, filtered by state; refreshed while one is still pending. */
 export function DeviceCommands({
   deviceReference,
   state,
@@ -43,7 +46,7 @@ export function DeviceCommands({
   const list = useCursorList(listDeviceCommands, {
     params: { device_reference: deviceReference },
     query: state === undefined ? {} : { state },
-  });
+  }, { pollWhile: isCommandPending });
   return (
     <Stack gap="sm">
       <Select
