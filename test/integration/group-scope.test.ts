@@ -11,7 +11,7 @@ import { keys } from '#core/store/keys.ts';
 import type { Endpoint } from '#shared/contract/endpoint.ts';
 import { ENDPOINTS } from '#shared/contract/registry.ts';
 import { signIn } from './support/sign-in.ts';
-import { api, bearer, stack } from './support/stack.ts';
+import { api, stack } from './support/stack.ts';
 
 /**
  * Group scope on every endpoint that touches a device, a device user or their data, driven by the registry (as the
@@ -227,14 +227,14 @@ const CASES: Record<string, () => Promise<void>> = {
   'admin.dashboard.get': async () => {
     const own = await get('/dashboard');
     expect(own.status, own.text).toBe(200);
-    const devices = own.body.devices as Record<string, number>;
-    const users = own.body.users as Record<string, number>;
+    const devices = own.body.devices as { activated: number; pending: number; deactivated: number };
+    const users = own.body.users as { onboarded: number; offboarded: number };
     // Group L holds one phone; its users are exactly those the scoped user list counts.
     expect(devices.activated + devices.pending + devices.deactivated).toBe(1);
     const listed = (await get('/users?result_type=total')).body.count as number;
     expect(users.onboarded + users.offboarded).toBe(listed);
     const tenant = (await asAdmin('GET', '/dashboard')).body;
-    const tenantDevices = tenant.devices as Record<string, number>;
+    const tenantDevices = tenant.devices as { activated: number };
     expect(tenantDevices.activated).toBeGreaterThan(devices.activated);
   },
   'admin.devices.list': async () => {
