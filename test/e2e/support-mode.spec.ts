@@ -15,7 +15,7 @@ test('the Request access form sends the request to the client', async ({ page })
   await page.getByRole('button', { name: 'Request access' }).click();
   const dialog = page.getByRole('dialog', { name: 'Request support access' });
   await dialog.getByRole('textbox', { name: 'Client' }).fill('demo');
-  await dialog.getByRole('textbox', { name: 'Role' }).fill('reviewer');
+  await dialog.getByRole('combobox', { name: 'Role' }).fill('reviewer');
   await dialog.getByRole('textbox', { name: 'Reason' }).fill(reason);
   const created = page.waitForResponse(
     (response) => response.request().method() === 'POST' && /\/internal\/v1\/clients\/demo\/supportaccess$/.test(response.url()),

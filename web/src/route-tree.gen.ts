@@ -39,6 +39,7 @@ import { Route as DashboardDevicesMetricsRouteImport } from './routes/dashboard/
 import { Route as DashboardServicesIndexRouteImport } from './routes/dashboard/services/index.tsx'
 import { Route as DashboardServicesCommentsRouteImport } from './routes/dashboard/services/comments.tsx'
 import { Route as DashboardServicesDiagnosticsRouteImport } from './routes/dashboard/services/diagnostics.tsx'
+import { Route as InternalClientsClientRouteImport } from './routes/internal/clients/$client.tsx'
 import { Route as DashboardAccessRolesIndexRouteImport } from './routes/dashboard/access/roles/index.tsx'
 import { Route as DashboardAccessRolesRoleReferenceRouteImport } from './routes/dashboard/access/roles/$roleReference.tsx'
 import { Route as DashboardAccessRolesCreateRouteImport } from './routes/dashboard/access/roles/create.tsx'
@@ -213,6 +214,11 @@ const DashboardServicesDiagnosticsRoute =
     path: '/services/diagnostics',
     getParentRoute: () => DashboardRouteRoute,
   } as any)
+const InternalClientsClientRoute = InternalClientsClientRouteImport.update({
+  id: '/clients/$client',
+  path: '/clients/$client',
+  getParentRoute: () => InternalRouteRoute,
+} as any)
 const DashboardAccessRolesIndexRoute =
   DashboardAccessRolesIndexRouteImport.update({
     id: '/access/roles/',
@@ -361,6 +367,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/devices/metrics': typeof DashboardDevicesMetricsRoute
   '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
   '/dashboard/services/diagnostics': typeof DashboardServicesDiagnosticsRoute
+  '/internal/clients/$client': typeof InternalClientsClientRoute
   '/dashboard/devices/': typeof DashboardDevicesIndexRoute
   '/dashboard/services/': typeof DashboardServicesIndexRoute
   '/dashboard/access/roles/$roleReference': typeof DashboardAccessRolesRoleReferenceRoute
@@ -409,6 +416,7 @@ export interface FileRoutesByTo {
   '/dashboard/devices/metrics': typeof DashboardDevicesMetricsRoute
   '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
   '/dashboard/services/diagnostics': typeof DashboardServicesDiagnosticsRoute
+  '/internal/clients/$client': typeof InternalClientsClientRoute
   '/dashboard/devices': typeof DashboardDevicesIndexRoute
   '/dashboard/services': typeof DashboardServicesIndexRoute
   '/dashboard/access/roles/$roleReference': typeof DashboardAccessRolesRoleReferenceRoute
@@ -462,6 +470,7 @@ export interface FileRoutesById {
   '/dashboard/devices/metrics': typeof DashboardDevicesMetricsRoute
   '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
   '/dashboard/services/diagnostics': typeof DashboardServicesDiagnosticsRoute
+  '/internal/clients/$client': typeof InternalClientsClientRoute
   '/dashboard/devices/': typeof DashboardDevicesIndexRoute
   '/dashboard/services/': typeof DashboardServicesIndexRoute
   '/dashboard/access/roles/$roleReference': typeof DashboardAccessRolesRoleReferenceRoute
@@ -514,6 +523,7 @@ export interface FileRouteTypes {
     | '/dashboard/devices/metrics'
     | '/dashboard/services/comments'
     | '/dashboard/services/diagnostics'
+    | '/internal/clients/$client'
     | '/dashboard/devices/'
     | '/dashboard/services/'
     | '/dashboard/access/roles/$roleReference'
@@ -562,6 +572,7 @@ export interface FileRouteTypes {
     | '/dashboard/devices/metrics'
     | '/dashboard/services/comments'
     | '/dashboard/services/diagnostics'
+    | '/internal/clients/$client'
     | '/dashboard/devices'
     | '/dashboard/services'
     | '/dashboard/access/roles/$roleReference'
@@ -614,6 +625,7 @@ export interface FileRouteTypes {
     | '/dashboard/devices/metrics'
     | '/dashboard/services/comments'
     | '/dashboard/services/diagnostics'
+    | '/internal/clients/$client'
     | '/dashboard/devices/'
     | '/dashboard/services/'
     | '/dashboard/access/roles/$roleReference'
@@ -856,6 +868,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/dashboard/services/diagnostics'
       preLoaderRoute: typeof DashboardServicesDiagnosticsRouteImport
       parentRoute: typeof DashboardRouteRoute
+    }
+    '/internal/clients/$client': {
+      id: '/internal/clients/$client'
+      path: '/clients/$client'
+      fullPath: '/internal/clients/$client'
+      preLoaderRoute: typeof InternalClientsClientRouteImport
+      parentRoute: typeof InternalRouteRoute
     }
     '/dashboard/access/roles/': {
       id: '/dashboard/access/roles/'
@@ -1127,6 +1146,7 @@ interface InternalRouteRouteChildren {
   InternalStatisticsRoute: typeof InternalStatisticsRoute
   InternalSupportRoute: typeof InternalSupportRoute
   InternalIndexRoute: typeof InternalIndexRoute
+  InternalClientsClientRoute: typeof InternalClientsClientRoute
 }
 
 const InternalRouteRouteChildren: InternalRouteRouteChildren = {
@@ -1136,6 +1156,7 @@ const InternalRouteRouteChildren: InternalRouteRouteChildren = {
   InternalStatisticsRoute: InternalStatisticsRoute,
   InternalSupportRoute: InternalSupportRoute,
   InternalIndexRoute: InternalIndexRoute,
+  InternalClientsClientRoute: InternalClientsClientRoute,
 }
 
 const InternalRouteRouteWithChildren = InternalRouteRoute._addFileChildren(

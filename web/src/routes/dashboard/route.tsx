@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { DASHBOARD_NAV } from '../../components/layout/nav.ts';
 import { PortalShell } from '../../components/layout/portal-shell.tsx';
+import { AlertSummaryBadge } from '../../features/alerts/alert-summary-badge.tsx';
 import { requireAuth, requireTenant } from '../../features/session/guards.ts';
 import { requireTerms } from '../../features/terms/terms-guard.ts';
 
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/dashboard')({
     await requireTerms(input);
   },
   component: () => (
-    <PortalShell nav={DASHBOARD_NAV} area="Portal">
+    <PortalShell nav={DASHBOARD_NAV} area="Portal" headerStatus={<AlertSummaryBadge />}>
       <Outlet />
     </PortalShell>
   ),

@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingScreen } from '../../components/page/pending-screen.tsx';
+import { CarriersScreen } from '../../features/internal/carriers-screen.tsx';
 
 export const Route = createFileRoute('/internal/carriers')({
-  component: CarriersPage,
+  component: CarriersScreen,
 });
-
-function CarriersPage() {
-  return <PendingScreen title="Carriers" about="Mobile carriers seen by devices, by country." />;
-}

@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingScreen } from '../../components/page/pending-screen.tsx';
+import { ClientLicencesScreen } from '../../features/licences/client-licences-screen.tsx';
 
 export const Route = createFileRoute('/internal/licenses')({
-  component: LicencesPage,
+  component: ClientLicencesScreen,
 });
-
-function LicencesPage() {
-  return <PendingScreen title="Licences" about="Licence limits and use of every client." />;
-}

@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingScreen } from '../../components/page/pending-screen.tsx';
+import { StatisticsScreen } from '../../features/internal/statistics-screen.tsx';
 
 export const Route = createFileRoute('/internal/statistics')({
-  component: StatisticsPage,
+  component: StatisticsScreen,
 });
-
-function StatisticsPage() {
-  return <PendingScreen title="Statistics" about="Device and payload statistics across clients." />;
-}

@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingScreen } from '../../../components/page/pending-screen.tsx';
+import { AppsScreen } from '../../../features/client-apps/apps-screen.tsx';
 
 export const Route = createFileRoute('/dashboard/account/apps')({
-  component: AppsPage,
+  component: AppsScreen,
 });
-
-function AppsPage() {
-  return <PendingScreen title="Apps" about="Client apps with machine access to your data." />;
-}

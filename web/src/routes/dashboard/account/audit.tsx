@@ -1,10 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingScreen } from '../../../components/page/pending-screen.tsx';
+import { AuditSearch } from '../../../features/audit/audit-filters.ts';
+import { AuditScreen } from '../../../features/audit/audit-screen.tsx';
 
 export const Route = createFileRoute('/dashboard/account/audit')({
+  validateSearch: AuditSearch,
   component: AuditPage,
 });
 
 function AuditPage() {
-  return <PendingScreen title="Audit" about="Who did what in the portal, in a tamper-evident trail." />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <AuditScreen search={search} onSearch={(next) => void navigate({ search: next, replace: true })} />;
 }

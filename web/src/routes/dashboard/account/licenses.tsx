@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingScreen } from '../../../components/page/pending-screen.tsx';
+import { LicencesScreen } from '../../../features/licences/licences-screen.tsx';
 
 export const Route = createFileRoute('/dashboard/account/licenses')({
-  component: LicencesPage,
+  component: LicencesScreen,
 });
-
-function LicencesPage() {
-  return <PendingScreen title="Licences" about="Your licence limits and use per service." />;
-}

@@ -1,10 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingScreen } from '../../../components/page/pending-screen.tsx';
+import { z } from 'zod/mini';
+import { TenantSupportScreen } from '../../../features/support/tenant-support-screen.tsx';
+
+const SupportAccessSearch = z.object({
+  view: z.catch(z.optional(z.enum(['pending', 'approved', 'history'])), undefined),
+});
 
 export const Route = createFileRoute('/dashboard/account/support-access')({
+  validateSearch: SupportAccessSearch,
   component: SupportAccessPage,
 });
 
 function SupportAccessPage() {
-  return <PendingScreen title="Support access" about="Requests from provider staff to act in your portal." />;
+  const { view = 'pending' } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <TenantSupportScreen view={view} onView={(next) => void navigate({ search: { view: next }, replace: true })} />;
 }

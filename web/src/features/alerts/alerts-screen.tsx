@@ -1,0 +1,173 @@
+import { Alert as Notice, Badge, Button, Checkbox, Group, Loader, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { ALERT_SCOPES, type AlertScope } from '#shared/constants/alerts.ts';
+import { BULK_LIMIT } from '#shared/constants/limits.ts';
+import type { Alert, AlertPermissions } from '#shared/contract/entities/alerts.ts';
+import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
+import { PageHeader } from '../../components/page/page-header.tsx';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { invertedRange } from '../../lib/search-params.ts';
+import { AlertActions, type AlertSurface } from './alert-actions.tsx';
+import { AlertDetail } from './alert-detail.tsx';
+import { alertQueryOf, type AlertsSearch } from './alert-filters.ts';
+import { alertTypeLabel, SCOPE_LABELS, SEVERITY_COLOURS } from './alert-labels.ts';
+import { AlertListFilters } from './alert-list-filters.tsx';
+import { canReadScope, STAFF_ALERT_PERMISSIONS, useAlertPermissions } from './alert-permissions.ts';
+import { useAlertList } from './list-alerts.ts';
+
+interface AlertsScreenProps {
+  surface: AlertSurface;
+  search: AlertsSearch;
+  onSearch: (next: AlertsSearch) => void;
+  title: string;
+  description: string;
+  /** Header actions (staff: send a notification). */
+  actions?: ReactNode;
+}
+
+/** The alerts screen of either console: a tab per scope the user may read, filters, a selectable list and the detail panel. */
+export function AlertsScreen(props: AlertsScreenProps) {
+  const tenantPermissions = useAlertPermissions();
+  const permissions = props.surface === 'staff' ? STAFF_ALERT_PERMISSIONS : tenantPermissions;
+  return (
+    <>
+      <PageHeader title={props.title} description={props.description} actions={props.actions} />
+      {permissions === undefined ? <Loader size="sm" aria-label="Loading" /> : <AlertTabs {...props} permissions={permissions} />}
+    </>
+  );
+}
+
+function AlertTabs({ surface, search, onSearch, permissions }: AlertsScreenProps & { permissions: AlertPermissions }) {
+  const readable = ALERT_SCOPES.filter((scope) => canReadScope(permissions, scope));
+  const scope = search.scope !== undefined && readable.includes(search.scope) ? search.scope : readable[0];
+  if (scope === undefined) {
+    return (
+      <Notice color="gray" title="No alerts to show">
+        Your roles do not allow reading operational or security alerts (ops_read, sec_read). An administrator can grant them in a role&rsquo;s alert permissions.
+      </Notice>
+    );
+  }
+  const set = (patch: Partial<AlertsSearch>) => onSearch({ ...search, ...patch });
+  return (
+    <Tabs value={scope} onChange={(value) => set({ scope: (value ?? undefined) as AlertScope | undefined, alert: undefined })} keepMounted={false}>
+      <Tabs.List mb="md">
+        {readable.map((tab) => (
+          <Tabs.Tab key={tab} value={tab}>
+            {SCOPE_LABELS[tab]}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {readable.map((tab) => (
+        <Tabs.Panel key={tab} value={tab}>
+          <AlertList surface={surface} scope={tab} search={search} onChange={set} permissions={permissions} />
+        </Tabs.Panel>
+      ))}
+      <AlertDetail
+        surface={surface}
+        reference={search.alert}
+        client={search.alert_client ?? 'admin'}
+        permissions={permissions}
+        onClose={() => set({ alert: undefined, alert_client: undefined })}
+      />
+    </Tabs>
+  );
+}
+
+function AlertList({
+  surface,
+  scope,
+  search,
+  onChange,
+  permissions,
+}: {
+  surface: AlertSurface;
+  scope: AlertScope;
+  search: AlertsSearch;
+  onChange: (patch: Partial<AlertsSearch>) => void;
+  permissions: AlertPermissions;
+}) {
+  const list = useAlertList(surface, alertQueryOf(search, scope), !invertedRange(search.from, search.to));
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const chosen = list.items.filter((alert) => selected.has(alert.alert_reference));
+  const toggle = (reference: string, on: boolean) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (on && next.size < BULK_LIMIT) next.add(reference);
+      else next.delete(reference);
+      return next;
+    });
+  const open = (alert: Alert) => onChange({ alert: alert.alert_reference, alert_client: surface === 'staff' ? (alert.client ?? 'admin') : undefined });
+
+  const columns: readonly Column<Alert>[] = [
+    {
+      header: 'Select',
+      value: (row) => (selected.has(row.alert_reference) ? 'Yes' : ''),
+      render: (row) => (
+        <Checkbox
+          aria-label={`Select alert ${row.alert_subject}, ${formatDateTime(row.last_occurrence)}`}
+          checked={selected.has(row.alert_reference)}
+          disabled={!selected.has(row.alert_reference) && selected.size >= BULK_LIMIT}
+          onChange={(event) => toggle(row.alert_reference, event.currentTarget.checked)}
+        />
+      ),
+    },
+    {
+      header: 'Severity',
+      value: (row) => row.alert_severity,
+      render: (row) => (
+        <Badge color={SEVERITY_COLOURS[row.alert_severity]} variant="light" tt="none">
+          {row.alert_severity}
+        </Badge>
+      ),
+    },
+    {
+      header: 'Alert',
+      value: (row) => row.alert_subject,
+      render: (row) => (
+        <UnstyledButton onClick={() => open(row)} aria-label={`Open alert ${row.alert_subject}`} td="underline" c="var(--mantine-color-anchor)">
+          {row.alert_subject}
+        </UnstyledButton>
+      ),
+    },
+    { header: 'Message', value: (row) => row.alert_message, render: (row) => <Text size="sm" lineClamp={2}>{row.alert_message}</Text> },
+    { header: 'Type', value: (row) => alertTypeLabel(row.alert_type) },
+    ...(surface === 'staff' ? [{ header: 'Client', value: (row: Alert) => row.client ?? 'admin' }] : []),
+    { header: 'State', value: (row) => row.alert_state },
+    { header: 'Occurrences', value: (row) => row.occurrences?.length ?? 1, render: (row) => formatNumber(row.occurrences?.length ?? 1) },
+    { header: 'First', value: (row) => row.first_occurrence, render: (row) => formatDateTime(row.first_occurrence) },
+    { header: 'Last', value: (row) => row.last_occurrence, render: (row) => formatDateTime(row.last_occurrence) },
+  ];
+
+  return (
+    <Stack>
+      <AlertListFilters search={search} onChange={(patch) => { setSelected(new Set()); onChange(patch); }} />
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="subtle"
+            disabled={list.items.length === 0}
+            onClick={() => setSelected(new Set(list.items.slice(0, BULK_LIMIT).map((alert) => alert.alert_reference)))}
+          >
+            Select {list.items.length > BULK_LIMIT ? `first ${BULK_LIMIT}` : 'all shown'}
+          </Button>
+          <Button size="xs" variant="subtle" disabled={selected.size === 0} onClick={() => setSelected(new Set())}>
+            Select none
+          </Button>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {formatNumber(chosen.length)} selected (at most {BULK_LIMIT} at once)
+          </Text>
+        </Group>
+        <AlertActions surface={surface} scope={scope} alerts={chosen} permissions={permissions} size="xs" onDone={() => setSelected(new Set())} />
+      </Group>
+      <CursorTable
+        label={`${SCOPE_LABELS[scope]} alerts`}
+        columns={columns}
+        rows={list.items}
+        rowKey={(row) => `${row.client ?? ''}/${row.alert_reference}`}
+        {...pagingOf(list)}
+        empty="No alerts match these filters."
+      />
+    </Stack>
+  );
+}

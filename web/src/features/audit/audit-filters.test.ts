@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { AuditSearch, deviceActivityQueryOf, userActivityQueryOf } from './audit-filters.ts';
+
+describe('audit filters', () => {
+  it('sends each trail only the filters it takes', () => {
+    const search = AuditSearch.parse({ trail: 'users', from: '2026-11-01', outcome: 'refused', user_id: 'demo-admin', device_reference: 'd-1' });
+    expect(userActivityQueryOf(search)).toEqual({ from: '2026-11-01', user_id: 'demo-admin', is_allowed: 'false' });
+    expect(deviceActivityQueryOf(search)).toEqual({ from: '2026-11-01', device_reference: 'd-1', is_allowed: 'false' });
+  });
+
+  it('leaves the outcome out when both are wanted, and drops junk', () => {
+    const search = AuditSearch.parse({ outcome: 'maybe', trail: 'files', to: 'tomorrow' });
+    expect(search).toEqual({});
+    expect(userActivityQueryOf(search)).toEqual({});
+  });
+});

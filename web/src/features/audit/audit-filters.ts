@@ -1,0 +1,41 @@
+import { z } from 'zod/mini';
+import { compactQuery, optionalDay, optionalText } from '../../lib/search-params.ts';
+import type { DeviceActivityQuery } from './list-device-activity.ts';
+import type { UserActivityQuery } from './list-user-activity.ts';
+
+/** Allowed, refused, or both (unset). */
+const outcome = z.catch(z.optional(z.enum(['allowed', 'refused'])), undefined);
+
+/** The audit screen's URL: which trail, and its filters. */
+export const AuditSearch = z.object({
+  trail: z.catch(z.optional(z.enum(['users', 'devices'])), undefined),
+  from: optionalDay,
+  to: optionalDay,
+  outcome,
+  user_id: optionalText(),
+  action: optionalText(),
+  device_reference: optionalText(60),
+  device_user_reference: optionalText(60),
+  group: optionalText(),
+});
+export type AuditSearch = z.infer<typeof AuditSearch>;
+
+const allowedOf = (value: AuditSearch['outcome']): { is_allowed?: 'true' | 'false' } =>
+  value === undefined ? {} : { is_allowed: value === 'allowed' ? 'true' : 'false' };
+
+export function userActivityQueryOf(search: AuditSearch): UserActivityQuery {
+  return { ...compactQuery({ from: search.from, to: search.to, user_id: search.user_id, action: search.action }), ...allowedOf(search.outcome) };
+}
+
+export function deviceActivityQueryOf(search: AuditSearch): DeviceActivityQuery {
+  return {
+    ...compactQuery({
+      from: search.from,
+      to: search.to,
+      device_reference: search.device_reference,
+      device_user_reference: search.device_user_reference,
+      group: search.group,
+    }),
+    ...allowedOf(search.outcome),
+  };
+}

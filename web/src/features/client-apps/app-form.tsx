@@ -1,0 +1,119 @@
+import { Autocomplete, Button, Group, MultiSelect, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import type { ClientAppConfiguration } from '#shared/contract/entities/client-apps.ts';
+import { formErrorsFor, FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
+import { APP_FIELD_PATHS, appFormValuesOf, checkAppForm, EMPTY_APP_FORM, type AppFormValues } from './app-form-model.ts';
+import { useAppChoices } from './app-choices.ts';
+import { useCreateApp, useUpdateApp } from './save-app.ts';
+
+/** Register or change a client app: where its tokens come from (OIDC), which group and roles it acts with, from where. */
+export function AppForm({ app, onDone }: { app?: ClientAppConfiguration; onDone: () => void }) {
+  const editing = app !== undefined;
+  const [values, setValues] = useState<AppFormValues>(editing ? appFormValuesOf(app) : EMPTY_APP_FORM);
+  const [localLines, setLocalLines] = useState<string[]>([]);
+  const choices = useAppChoices();
+  const create = useCreateApp();
+  const update = useUpdateApp();
+  const save = editing ? update : create;
+  const set = <K extends keyof AppFormValues>(key: K, value: AppFormValues[K]) => setValues((previous) => ({ ...previous, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkAppForm(values);
+    if (!checked.ok) {
+      setLocalLines(checked.lines);
+      return;
+    }
+    setLocalLines([]);
+    save.mutate(
+      { params: { app_reference: checked.reference }, body: checked.body },
+      {
+        onSuccess: () => {
+          notifySaved(editing ? `Client app ${checked.reference} saved.` : `Client app ${checked.reference} registered.`);
+          onDone();
+        },
+      },
+    );
+  };
+
+  const errors = formErrorsFor({ localLines, error: save.error, paths: APP_FIELD_PATHS });
+  const roleOptions = [...new Set([...choices.roles, ...values.roles])];
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <FormErrorSummary lines={errors.general} />
+        <TextInput
+          label="Reference"
+          description="3 to 60 characters: letters, digits, spaces and - _ . ! ( ). Cannot be changed later."
+          value={values.reference}
+          onChange={(event) => set('reference', event.currentTarget.value)}
+          disabled={editing}
+          required
+          error={errors.field.reference}
+          data-autofocus
+        />
+        <TextInput
+          label="Token issuer"
+          description="The OIDC issuer URL the app's tokens name (https://)"
+          value={values.issuer}
+          onChange={(event) => set('issuer', event.currentTarget.value)}
+          required
+          error={errors.field.issuer}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Audience"
+            description="At least 5 characters"
+            value={values.audience}
+            onChange={(event) => set('audience', event.currentTarget.value)}
+            required
+            error={errors.field.audience}
+          />
+          <TextInput
+            label="JWKS URL"
+            description="Where the issuer publishes its signing keys (https://)"
+            value={values.jwksUri}
+            onChange={(event) => set('jwksUri', event.currentTarget.value)}
+            required
+            error={errors.field.jwksUri}
+          />
+        </SimpleGrid>
+        <Autocomplete
+          label="Group"
+          description="Optional: the group the app's calls act in"
+          data={choices.groups}
+          value={values.group}
+          onChange={(value) => set('group', value)}
+          error={errors.field.group}
+        />
+        <MultiSelect
+          label="Roles"
+          description="At least one; what the app may do"
+          data={roleOptions}
+          value={values.roles}
+          onChange={(roles) => set('roles', roles)}
+          searchable
+          required
+          error={errors.field.roles}
+        />
+        <TagsInput
+          label="CIDR ranges"
+          description="Optional: addresses the app may call from, e.g. 203.0.113.0/24 (press Enter after each)"
+          value={values.cidrRanges}
+          onChange={(ranges) => set('cidrRanges', ranges)}
+          clearable
+          error={errors.field.cidrRanges}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {editing ? 'Save app' : 'Register app'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

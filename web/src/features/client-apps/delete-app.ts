@@ -1,0 +1,12 @@
+import { accessEndpoints } from '#shared/contract/endpoints/access.ts';
+import { useEndpointMutation } from '../../lib/api-hooks.ts';
+import { endpointOf } from '../../lib/endpoint-of.ts';
+import { listApps } from './list-apps.ts';
+
+/** `DELETE account/apps/{app_reference}`: remove a client app; its tokens stop working. */
+export const deleteApp = endpointOf(accessEndpoints, 'admin.apps.delete');
+const getApp = endpointOf(accessEndpoints, 'admin.apps.get');
+
+export function useDeleteApp() {
+  return useEndpointMutation(deleteApp, { invalidates: [listApps, getApp] });
+}

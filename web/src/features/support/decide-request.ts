@@ -1,0 +1,11 @@
+import { supportAccessEndpoints } from '#shared/contract/endpoints/support-access.ts';
+import { useEndpointMutation } from '../../lib/api-hooks.ts';
+import { endpointOf } from '../../lib/endpoint-of.ts';
+import { listTenantRequests } from './tenant-requests.ts';
+
+/** `PUT supportaccess/{request_reference}`: approve (with an expiry), reject (with a reason) or revoke. */
+export const decideRequest = endpointOf(supportAccessEndpoints, 'admin.supportaccess.decide');
+
+export function useDecideRequest() {
+  return useEndpointMutation(decideRequest, { invalidates: [listTenantRequests] });
+}
