@@ -65,6 +65,7 @@ export function buildVerityApp(app: App, options: VerityAppOptions): VerityStack
     processedBucket: data.processedBucket,
     scanBucket: data.scanBucket,
     key: data.key,
+    auditSigningKey: data.auditSigningKey,
     cursorSecret: data.cursorSecret,
     tenants: { issuer: auth.tenants.issuer, audiences: [auth.tenants.client.userPoolClientId] },
     staff: { issuer: auth.staff.issuer, audiences: [auth.staff.client.userPoolClientId] },

@@ -3,20 +3,31 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { KMSClient } from '@aws-sdk/client-kms';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ClientId } from '#shared/contract/fields.ts';
 import { createDynamoTableStore } from '#core/adapters/aws/dynamodb-table-store.ts';
-import { verifyChain, type ChainVerdict } from '#core/audit/verify-chain.ts';
+import { createKmsKeyService } from '#core/adapters/aws/kms-key-service.ts';
+import { createLocalKeyService } from '#core/adapters/local/local-key-service.ts';
+import { LOCAL_AUDIT_SIGNING_KEY_ID } from '#core/audit/signing-key.ts';
+import { verifyChain, type ChainReport } from '#core/audit/verify-chain.ts';
+import type { KeyService } from '#core/ports/key-service.ts';
+import { ACTIVITY_TRAILS } from '#core/store/keys.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startDynamo } from './local/dynamodb.ts';
 
 const USAGE = `Usage: npm run audit:verify -- <client> [--endpoint <dynamodb url>] [--table <name>] [--data-dir <dir>]
 
-Verifies the hash chain of a tenant's user activity and names the first broken record.
+Verifies a tenant's two audit trails (user activity, device activity): the signed checkpoints, every link of
+the hash chain, every record against its link, and names the first broken one; reports records still waiting
+to be linked.
 Where the table is:
   --endpoint or DYNAMODB_ENDPOINT   a running DynamoDB (Local), e.g. the one npm start runs;
   TABLE_NAME without an endpoint    the AWS table, with the usual AWS credentials and AWS_REGION;
   otherwise                         the local stack's data (--data-dir, default .data/): the script starts its own
-                                    DynamoDB Local on it, so npm start need not be running.`;
+                                    DynamoDB Local on it, so npm start need not be running.
+Which key verifies the checkpoints:
+  in AWS                            AUDIT_SIGNING_KEY_ID (the KMS signing key; kms:Verify needed);
+  locally                           the local key service of --data-dir (or DATA_DIR, default .data/).`;
 
 export interface Io {
   env: Record<string, string | undefined>;
@@ -24,11 +35,26 @@ export interface Io {
   err: (line: string) => void;
 }
 
-/** The one line the script prints for a verdict. */
-export function describeVerdict(client: string, verdict: ChainVerdict): string {
-  return verdict.whole
-    ? `Audit chain of ${client} is whole: ${verdict.count} records`
-    : `Audit chain of ${client} is broken at record #${verdict.brokenAt}: ${verdict.reason}: ${verdict.detail}`;
+const TRAIL_NAMES = { user: 'User activity', device: 'Device activity' } as const;
+
+/** The line the script prints for one trail. */
+export function describeReport(client: string, report: ChainReport): string {
+  const name = `${TRAIL_NAMES[report.trail]} of ${client}`;
+  const waiting = `${report.pending} waiting to be linked${report.oldestPendingAt === undefined ? '' : ` (oldest ${report.oldestPendingAt})`}`;
+  const checkpoints = `${report.checkpoints} signed checkpoints${report.lastCheckpointAt === undefined ? '' : ` (last ${report.lastCheckpointAt})`}`;
+  if (report.broken === undefined) return `${name} is whole: ${report.linked} records linked, ${waiting}, ${checkpoints}`;
+  return `${name} is broken at ${report.broken.at}: ${report.broken.reason}: ${report.broken.detail}`;
+}
+
+/** The key service and key id that verify checkpoints where the table is (see USAGE). */
+function verifyingKeys(values: { endpoint?: string; 'data-dir'?: string }, env: Io['env']): { keys: KeyService; keyId: string } {
+  const aws = values.endpoint === undefined && env.DYNAMODB_ENDPOINT === undefined && env.TABLE_NAME !== undefined && values['data-dir'] === undefined;
+  if (aws) {
+    if (env.AUDIT_SIGNING_KEY_ID === undefined) throw new Error('AUDIT_SIGNING_KEY_ID is required to verify the checkpoints in AWS');
+    return { keys: createKmsKeyService(new KMSClient({ ...(env.AWS_REGION ? { region: env.AWS_REGION } : {}) })), keyId: env.AUDIT_SIGNING_KEY_ID };
+  }
+  const dataDir = resolve(values['data-dir'] ?? env.DATA_DIR ?? join(REPO_ROOT, '.data'));
+  return { keys: createLocalKeyService({ dataDir }), keyId: env.AUDIT_SIGNING_KEY_ID ?? LOCAL_AUDIT_SIGNING_KEY_ID };
 }
 
 interface Table {
@@ -63,7 +89,7 @@ async function openTable(values: { endpoint?: string; table?: string; 'data-dir'
   return { documents: documentsOf(local.client), tableName, close: local.stop };
 }
 
-/** The script: exit code 0 when the chain is whole, 1 when broken, 2 on a usage or connection problem. */
+/** The script: exit code 0 when both trails are whole, 1 when one is broken, 2 on a usage or connection problem. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   let parsed;
   try {
@@ -87,16 +113,23 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   }
 
   let table: Table;
+  let signing: { keys: KeyService; keyId: string };
   try {
+    signing = verifyingKeys(parsed.values, io.env);
     table = await openTable(parsed.values, io.env);
   } catch (error) {
     io.err(error instanceof Error ? error.message : String(error));
     return 2;
   }
   try {
-    const verdict = await verifyChain({ table: createDynamoTableStore(table.documents, table.tableName) }, client);
-    io.out(describeVerdict(client, verdict));
-    return verdict.whole ? 0 : 1;
+    const store = createDynamoTableStore(table.documents, table.tableName);
+    let whole = true;
+    for (const trail of ACTIVITY_TRAILS) {
+      const report = await verifyChain({ table: store, keys: signing.keys }, client, trail, { signingKeyId: signing.keyId });
+      io.out(describeReport(client, report));
+      whole &&= report.whole;
+    }
+    return whole ? 0 : 1;
   } catch (error) {
     io.err(`Could not read the audit chain of ${client}: ${error instanceof Error ? error.message : String(error)}`);
     return 2;

@@ -4,6 +4,7 @@ import type { TableItem } from '#core/ports/table-store.ts';
 import { describeQuery, type Page } from '#core/store/cursor.ts';
 import { collectFilteredPage, countFiltered, perItem } from '#core/store/filtered-paging.ts';
 import { keys } from '#core/store/keys.ts';
+import { trailState } from '#core/audit/chain-state.ts';
 import { timeRange } from '#core/store/time-range.ts';
 
 /** The filters of `GET activities` (the contract's query, as parsed). */
@@ -36,8 +37,9 @@ function matcher(query: ActivityQuery): ((item: TableItem) => boolean) | undefin
  * Pages fill up to `limit`, reading at most 1,000 items per request; a page may then be short, with a cursor to go on.
  * The cursor is the signed key of the last item read, bound to the tenant and to these exact filters.
  *
- * `result_type=total` counts: the chain head's sequence when nothing narrows the list (no read of the records), else
- * by reading the matching range, refused (400) beyond 20,000 records.
+ * `result_type=total` counts: when nothing narrows the list, the linked records (the chain head's sequence, one read)
+ * plus those still waiting on the pending index; else by reading the matching range, refused (400) beyond 20,000
+ * records. Records are listed as soon as their call wrote them, linked or not.
  */
 export async function listActivities(
   dependencies: Pick<Dependencies, 'table' | 'cursors' | 'logger'>,
@@ -52,8 +54,8 @@ export async function listActivities(
 
   if (query.result_type === 'total') {
     if (range === undefined && matches === undefined) {
-      const head = await table.get(keys.userActivity.head(client));
-      return { count: typeof head?.sequence === 'number' ? head.sequence : 0 };
+      const state = await trailState({ table }, 'user', client);
+      return { count: state.linked_count + state.pending_count };
     }
     return { count: await countFiltered(table, { ...list, ...sort }, perItem(matches)) };
   }
@@ -72,7 +74,7 @@ export async function listActivities(
       const activity = UserActivity.safeParse(item);
       if (activity.success) return activity.data;
       // A record the contract cannot read is kept out of the page, not hidden: verifyChain reports it.
-      logger.warn('activity record unreadable', { client, log_id: String(item.log_id), sequence: item.sequence });
+      logger.warn('activity record unreadable', { client, log_id: String(item.log_id) });
       return undefined;
     },
   });

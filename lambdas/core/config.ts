@@ -41,6 +41,8 @@ export const ConfigSchema = z
     DATA_DIR: z.string().min(1).optional(),
     /** KMS key (id, ARN or alias) for platform secrets in AWS mode. */
     KMS_KEY_ID: z.string().min(1).optional(),
+    /** KMS key (ARN) signing the audit trails' checkpoints (ECC_NIST_P256, SIGN_VERIFY). AWS mode; local mode signs with the local key service. */
+    AUDIT_SIGNING_KEY_ID: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     /** Days without a device authentication after which the inactivity job deactivates a device (docs/decisions.md). */
     DEVICE_INACTIVITY_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(3650).default(30),

@@ -4,13 +4,17 @@ import { TermsStatus } from '#shared/contract/entities/common.ts';
 import { findEndpoint } from '#shared/contract/registry.ts';
 import type { AccessContext } from '#core/access/access-context.ts';
 import { SELF_SERVICE_ACTIONS } from '#core/access/resolve-access.ts';
+import { linkPending } from '#core/audit/sequencer.ts';
 import { verifyChain } from '#core/audit/verify-chain.ts';
+import type { KeyService } from '#core/ports/key-service.ts';
 import type { UserPrincipal } from '#core/auth/principal.ts';
 import { ConflictError } from '#core/errors.ts';
 import { keys } from '#core/store/keys.ts';
 import { createMemoryTable, type MemoryTable } from '#core/testing/memory-table.ts';
 import { ACCEPT_TERMS_ACTION, STALE_TERMS_MESSAGE, acceptTerms, actingUser, termsStatus } from './terms.ts';
 
+/** No checkpoint is written here, so verification never asks the key service. */
+const unusedKeys = {} as KeyService;
 const terms = { valid_from: '2026-11-01T00:00:00.000Z', termsAndConditions: 'Be lawful.\n\nTell people.' };
 let now = new Date('2026-11-20T09:00:00.000Z');
 const clock = { now: () => now };
@@ -32,7 +36,7 @@ const access = (overrides: Partial<AccessContext> = {}): AccessContext =>
 const tenantUser = actingUser(principal(), access());
 
 async function activities(table: MemoryTable, client: string) {
-  const page = await table.query({ partition: keys.userActivity.chain(client).partition, sort: { beginsWith: keys.userActivity.sequencePrefix } });
+  const page = await table.query(keys.activityChain.records('user', client));
   return page.items;
 }
 
@@ -80,7 +84,8 @@ describe('terms of use', () => {
       parameters: { valid_from: terms.valid_from },
       request_id: 'req-1',
     });
-    expect(await verifyChain({ table }, 'demo')).toEqual({ whole: true, count: 1 });
+    expect(await linkPending({ table, clock }, 'user', 'demo')).toMatchObject({ linked: 1 });
+    expect(await verifyChain({ table, keys: unusedKeys }, 'demo', 'user', { signingKeyId: 'none' })).toMatchObject({ whole: true, linked: 1, pending: 0 });
     expect(await termsStatus({ table }, 'demo', tenantUser, terms)).toMatchObject({ accepted: true, accepted_at: '2026-11-20T09:00:00.000Z' });
   });
 
@@ -123,7 +128,7 @@ describe('terms of use', () => {
     const staffItem = await table.get(keys.termsAcceptance.item('demo', { reference: 'demo-admin', staff: true }, terms.valid_from));
     expect(staffItem).toMatchObject({ is_staff: true, support_reference: '01HZX3K5J8Q9W2E4R6T7Y8V9AB' });
     const records = await activities(table, 'demo');
-    expect(records.at(-1)).toMatchObject({ user_id: 'demo-admin', roles: ['support'], support_reference: '01HZX3K5J8Q9W2E4R6T7Y8V9AB' });
+    expect(records.find((record) => record.support_reference !== undefined)).toMatchObject({ user_id: 'demo-admin', roles: ['support'], support_reference: '01HZX3K5J8Q9W2E4R6T7Y8V9AB' });
   });
 
   it('record one acceptance and one audit record when the same user accepts concurrently', async () => {

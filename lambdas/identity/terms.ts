@@ -1,8 +1,8 @@
 import { CURRENT_TERMS, type Terms } from '#shared/constants/terms.ts';
 import type { TermsStatus } from '#shared/contract/entities/common.ts';
 import type { AccessContext } from '#core/access/access-context.ts';
-import { appendUserActivityWith } from '#core/audit/append-activity.ts';
-import type { UserActivityEntry } from '#core/audit/record-user-activity.ts';
+import { writeActivityRecordWith } from '#core/audit/activity-log.ts';
+import type { UserActivityEntry } from '#core/http/activity.ts';
 import type { UserPrincipal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError } from '#core/errors.ts';
@@ -75,7 +75,7 @@ function instantOf(iso: string): number {
  * instant, in any ISO spelling the contract accepts), else 409: a page left open across a change of terms must not
  * accept terms its user never saw. Idempotent: accepting again keeps the first `accepted_at` and writes nothing.
  *
- * The acceptance item and its user-activity record are one transaction (`appendUserActivityWith`): the acceptance
+ * The acceptance item and its user-activity record are one transaction (`writeActivityRecordWith`): the acceptance
  * exists if and only if the audit chain shows it. That record says which terms (`parameters.valid_from`); the HTTP
  * stack's own record of the call is written besides, as for every call.
  */
@@ -111,8 +111,9 @@ export async function acceptTerms(
     ...(actor.supportReference === undefined ? {} : { support_reference: actor.supportReference }),
     is_client_app: false,
   };
-  await appendUserActivityWith(
+  await writeActivityRecordWith(
     deps,
+    'user',
     client,
     entry,
     // Re-read before every attempt: a concurrent accept of the same user may have won, and then nothing is left to do.

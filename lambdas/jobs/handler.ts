@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { getDependencies } from '#core/composition.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { processBlobEvent } from '#core/payloads/blob-events.ts';
+import { auditStreamTargets, linkTrails } from './audit-sequencer.ts';
 import { runJob } from './jobs.ts';
 
 /** What a schedule sends (its `target`, lib/config/job-schedules.ts): the job's name and its input. */
@@ -20,7 +21,8 @@ export type JobsHandler = (event: unknown) => Promise<Record<string, unknown>>;
  * The jobs function over a dependency provider (tests and the local scheduler pass their own). EventBridge Scheduler
  * invokes it with `{ job, input }` and it dispatches to the job of that name (jobs.ts). Upload events from the raw
  * bucket (S3 Object Created) also arrive here and run the payload processing (lambdas/core/payloads); an object
- * whose registration has not arrived yet throws, so Lambda retries the event. Anything else is refused by throwing,
+ * whose registration has not arrived yet throws, so Lambda retries the event. A DynamoDB Streams batch of new
+ * activity records links those tenants' audit trails (./audit-sequencer.ts). Anything else is refused by throwing,
  * so the invocation shows as failed.
  */
 export function createJobsHandler(dependencies: () => Dependencies): JobsHandler {
@@ -28,6 +30,13 @@ export function createJobsHandler(dependencies: () => Dependencies): JobsHandler
     const deps = dependencies();
     const job = JobEvent.safeParse(event);
     if (job.success) return runJob(deps, job.data.job, job.data.input);
+    // New activity records from the table's stream: link those tenants' trails now (a failure makes Lambda retry).
+    const streamClients = auditStreamTargets(event);
+    if (streamClients !== undefined) {
+      let linked = 0;
+      for (const client of streamClients) linked += await linkTrails(deps, client);
+      return { audit_linked: linked, clients: streamClients.length };
+    }
     const processed = await processBlobEvent(deps, event);
     if (processed !== undefined) return { processed };
     const bus = BusEvent.safeParse(event);

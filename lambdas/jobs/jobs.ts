@@ -2,6 +2,7 @@ import type { Dependencies } from '#core/dependencies.ts';
 import { deactivateInactiveDevices } from '#core/devices/deactivation.ts';
 import { expireDueRequests } from '../support-access/support-access-service.ts';
 import { alertsExpiryJob } from './alerts-expiry.ts';
+import { auditSequencerJob } from './audit-sequencer.ts';
 import { payloadProcessingJob } from './payload-processing.ts';
 import { payloadSweepJob } from './payload-sweep.ts';
 
@@ -19,6 +20,7 @@ export const JOBS: Readonly<Record<string, Job>> = {
   'alerts-expiry': alertsExpiryJob,
   'payload-sweep': payloadSweepJob,
   'payload-processing': payloadProcessingJob,
+  'audit-sequencer': auditSequencerJob,
 };
 
 /** Runs one job by name. An unknown name is a configuration fault, so it throws rather than doing nothing. */

@@ -33,6 +33,12 @@ export const PLATFORM_SCHEDULES: readonly ScheduleDefinition[] = [
     expression: 'rate(15 minutes)',
     target: { job: 'payload-sweep', input: {} },
   },
+  {
+    name: 'audit-sequencer',
+    // Links what the Streams trigger left waiting and signs each trail's head: a rewrite shows within five minutes.
+    expression: 'rate(5 minutes)',
+    target: { job: 'audit-sequencer', input: {} },
+  },
 ];
 
 const EXPRESSION = /^(rate\(\d+ (minute|minutes|hour|hours|day|days)\)|cron\(\S+ \S+ \S+ \S+ \S+ \S+\))$/;

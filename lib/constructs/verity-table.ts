@@ -1,5 +1,5 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
@@ -29,6 +29,9 @@ export class VerityTable extends Construct {
       encryption: TableEncryption.CUSTOMER_MANAGED,
       encryptionKey: props.encryptionKey,
       timeToLiveAttribute: TABLE_KEYS.ttlAttribute,
+      // New activity records reach the audit sequencer through the stream (lib/stacks/jobs-stack.ts); the new image
+      // carries the entity and client the trigger's filter and the sequencer read.
+      stream: StreamViewType.NEW_IMAGE,
       // Compliance records: a stack deletion must never take the data with it.
       removalPolicy: RemovalPolicy.RETAIN,
     });

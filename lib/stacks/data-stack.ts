@@ -1,6 +1,6 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
-import { Key } from 'aws-cdk-lib/aws-kms';
+import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
@@ -20,6 +20,8 @@ export interface DataStackProps extends StackProps {
  */
 export class DataStack extends Stack {
   readonly key: Key;
+  /** Signs the audit trails' checkpoints (ECDSA P-256): no writer of the table can sign a rewritten chain's head. */
+  readonly auditSigningKey: Key;
   readonly table: Table;
   readonly rawBucket: Bucket;
   readonly processedBucket: Bucket;
@@ -41,6 +43,16 @@ export class DataStack extends Stack {
     });
 
     this.table = new VerityTable(this, 'Records', { encryptionKey: this.key }).table;
+
+    // Asymmetric, so its private half never leaves KMS and anyone given the public key can check a checkpoint.
+    // KMS does not rotate asymmetric keys; a new key means a new key id in the checkpoints signed after it.
+    this.auditSigningKey = new Key(this, 'AuditSigningKey', {
+      alias: `alias/verity/${config.stage}/audit-signing`,
+      description: `Verity ${config.stage}: signs the audit trails' checkpoints`,
+      keySpec: KeySpec.ECC_NIST_P256,
+      keyUsage: KeyUsage.SIGN_VERIFY,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
 
     this.accessLogsBucket = new Bucket(this, 'AccessLogs', {
       // S3 server access logging delivers only to SSE-S3 buckets, not SSE-KMS.

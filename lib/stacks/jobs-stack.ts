@@ -1,5 +1,7 @@
 import { Annotations, Duration, Stack, type StackProps, TimeZone } from 'aws-cdk-lib';
 import { Rule } from 'aws-cdk-lib/aws-events';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Schedule, ScheduleExpression, ScheduleGroup, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
@@ -70,7 +72,35 @@ export class JobsStack extends Stack {
     bindPlatform(jobs, props.platform, { raw: 'retain', processed: 'retain' });
     // Only processing uses the plaintext quarantine (no API function gets SCAN_BUCKET).
     jobs.bindBucket(props.platform.scanBucket, 'SCAN_BUCKET', 'quarantine');
+    // The audit-sequencer job signs checkpoints; verifying them is the audit:verify script's (an operator's) work.
+    props.platform.auditSigningKey.grant(jobs.role, 'kms:Sign');
+    jobs.setEnv('AUDIT_SIGNING_KEY_ID', props.platform.auditSigningKey.keyArn);
     this.jobs = jobs;
+
+    // New activity records (table stream inserts of UserActivity/DeviceActivity only) run the audit sequencer for
+    // their tenants, in batches of up to 100 gathered for up to a second. A tenant's records share one partition
+    // key, so its stream records stay in one shard, handed to one invocation at a time in order; the sequencer's
+    // conditional head update keeps the chain unforked even when runs overlap (a retry, the schedule). A failed
+    // batch is retried, and the audit-sequencer schedule links whatever is left.
+    jobs.function.addEventSource(
+      new DynamoEventSource(props.platform.table, {
+        startingPosition: StartingPosition.LATEST,
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(1),
+        retryAttempts: 10,
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { entity: { S: FilterRule.or('UserActivity', 'DeviceActivity') } } },
+          }),
+        ],
+      }),
+    );
+    NagSuppressions.addResourceSuppressions(
+      jobs.role,
+      [{ id: 'AwsSolutions-IAM5', reason: 'Reading a table stream needs dynamodb:ListStreams, which has no resource-level permission (Resource "*").', appliesTo: ['Resource::*'] }],
+      true,
+    );
     // Both event rules: EventBridge retries a failed invoke, and processing is idempotent.
     const jobsTarget = () => new LambdaFunction(jobs.function, { retryAttempts: 4, maxEventAge: Duration.hours(6) });
 

@@ -21,6 +21,8 @@ export interface PlatformResources {
   /** The malware-scan quarantine: bound (`SCAN_BUCKET`) to the jobs function only, never by `bindPlatform`. */
   readonly scanBucket: IBucket;
   readonly key: IKey;
+  /** Signs the audit trails' checkpoints: bound (`AUDIT_SIGNING_KEY_ID`) to the jobs function only. */
+  readonly auditSigningKey: IKey;
   readonly cursorSecret: ISecret;
   readonly tenants: OidcTrust;
   readonly staff: OidcTrust;

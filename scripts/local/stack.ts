@@ -9,6 +9,7 @@ import type { RouteTarget } from './api-gateway.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, ensureTable, startDynamo, type LocalDynamo } from './dynamodb.ts';
 import { createRequestListener, listenLoopback, type LambdaHandler } from './http-server.ts';
 import { startLocalJobs } from './jobs.ts';
+import { startLocalAuditSequencer } from './audit-sequencer.ts';
 import { setLocalJobHandler } from '#core/adapters/local/local-job-runner.ts';
 import { getDependencies } from '#core/composition.ts';
 import { createJobsHandler, type JobsHandler } from '../../lambdas/jobs/handler.ts';
@@ -198,6 +199,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The platform schedules (support-access expiry, …) on the in-process scheduler, as the jobs stack deploys them.
     const jobs = await startLocalJobs({ logLevel: options.quiet ? 'warn' : 'info' });
     stoppers.push(async () => jobs.stop());
+    // Links the audit trails as the table's stream does in AWS (the records' own writes never wait on it).
+    const auditSequencer = startLocalAuditSequencer({ dependencies: getDependencies, log: errorLog });
+    stoppers.push(() => auditSequencer.stop());
     // Raw-bucket object events run the payload processing in the jobs handler, as S3 → EventBridge → jobs does.
     const delivery = { stopped: false };
     stoppers.push(async () => void (delivery.stopped = true));

@@ -1,22 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { appendUserActivity } from '#core/audit/append-activity.ts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { auditEndpoints } from '#shared/contract/endpoints/audit.ts';
+import { writeActivityRecord } from '#core/audit/activity-log.ts';
+import { writeCheckpoint } from '#core/audit/checkpoint.ts';
+import { linkPending } from '#core/audit/sequencer.ts';
+import { LOCAL_AUDIT_SIGNING_KEY_ID } from '#core/audit/signing-key.ts';
 import { verifyChain } from '#core/audit/verify-chain.ts';
-import { buildDependencies } from '#core/composition.ts';
+import { buildDependencies, setDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
 import type { Dependencies } from '#core/dependencies.ts';
-import { keys } from '#core/store/keys.ts';
+import type { TableItem, TableStore } from '#core/ports/table-store.ts';
+import { keys, type ActivityTrail } from '#core/store/keys.ts';
+import { eventFor, testContext } from '#core/testing/http-events.ts';
 import { main } from '../../scripts/audit-verify.ts';
 import { signIn } from './support/sign-in.ts';
 import { api, bearer, stack } from './support/stack.ts';
 
 /**
- * The audit log on DynamoDB Local: the hash chain under concurrent appends, tamper detection (by verifyChain and by
- * the `audit:verify` script), and `GET activities` over HTTP. Chains are built in tenants of this run only, so the
- * activity other test files cause in demo and acme never meets them; the HTTP tests use demo with this run's user.
+ * The audit trails on DynamoDB Local: records written by concurrent calls, racing sequencers linking them into one
+ * chain, tampering named by the `audit:verify` script, `GET activities` and `GET activities/chain` over HTTP, and a
+ * call failing (500, nothing done) when its record cannot be written. Chains built directly live in tenants of this
+ * run only, so the activity other test files cause in demo and acme never meets them.
  */
 const run = randomUUID().slice(0, 8);
 let deps: Dependencies;
+const signing = { signingKeyId: LOCAL_AUDIT_SIGNING_KEY_ID };
 
 const entry = (index: number, userId = `it-audit-${run}`) => ({
   user_id: userId,
@@ -30,37 +38,86 @@ const entry = (index: number, userId = `it-audit-${run}`) => ({
   status_code: index === 3 ? 403 : 200,
 });
 
-async function chainOf(client: string, length: number): Promise<void> {
-  for (let index = 1; index <= length; index += 1) await appendUserActivity(deps, client, entry(index));
-}
-
 const verifyScript = async (client: string) => {
   const lines: string[] = [];
-  const code = await main([client, '--endpoint', stack().dynamoEndpoint], { env: {}, out: (line) => lines.push(line), err: (line) => lines.push(line) });
+  const io = { env: { DATA_DIR: stack().dataDir }, out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
+  const code = await main([client, '--endpoint', stack().dynamoEndpoint], io);
   return { code, lines };
 };
+
+/** A linked, checkpointed user trail of 6 records in a tenant of its own. */
+async function checkpointedTrail(name: string): Promise<string> {
+  const client = `it-audit-${run}-${name}`;
+  for (let index = 1; index <= 6; index += 1) await writeActivityRecord(deps, 'user', client, entry(index));
+  await linkPending(deps, 'user', client);
+  expect(await writeCheckpoint(deps, 'user', client, LOCAL_AUDIT_SIGNING_KEY_ID)).toBe(true);
+  return client;
+}
+
+async function linkOf(client: string, sequence: number, trail: ActivityTrail = 'user'): Promise<TableItem> {
+  return (await deps.table.get(keys.activityChain.link(trail, client, sequence), { consistent: true })) as TableItem;
+}
 
 beforeAll(() => {
   deps = buildDependencies(loadConfig({ ...stack().env, LOG_LEVEL: 'error' }));
 });
 
-describe('the user-activity hash chain on DynamoDB', () => {
-  it('stays whole under 50 concurrent appends: sequences 1..50, no gaps, no fork', { timeout: 180_000 }, async () => {
+describe('the audit trails on DynamoDB', () => {
+  it('take 200 concurrent records, and racing sequencers link them all into one unforked chain', { timeout: 180_000 }, async () => {
     const client = `it-audit-${run}-c`;
-    const links = await Promise.all(Array.from({ length: 50 }, (_, index) => appendUserActivity(deps, client, entry((index % 28) + 1))));
-    expect(links.map((link) => link.sequence).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
-    expect(await verifyChain(deps, client)).toEqual({ whole: true, count: 50 });
-    expect(await verifyScript(client)).toEqual({ code: 0, lines: [`Audit chain of ${client} is whole: 50 records`] });
+    await Promise.all(Array.from({ length: 200 }, (_, index) => writeActivityRecord(deps, 'user', client, entry((index % 28) + 1))));
+    await Promise.all(Array.from({ length: 100 }, (_, index) => writeActivityRecord(deps, 'device', client, { log_id: `L${index}`, device_reference: 'D', activity_time: entry(1).activity_time, action: 'device:Poll', is_allowed: true })));
+    const runs = await Promise.all(
+      (['user', 'user', 'user', 'device', 'device'] as const).map((trail) => linkPending(deps, trail, client, { batchSize: 20 })),
+    );
+    expect(runs.slice(0, 3).reduce((sum, result) => sum + result.linked, 0)).toBe(200);
+    expect(runs.slice(3).reduce((sum, result) => sum + result.linked, 0)).toBe(100);
+    expect(await verifyChain(deps, client, 'user', signing)).toMatchObject({ whole: true, linked: 200, pending: 0 });
+    const script = await verifyScript(client);
+    expect(script.code).toBe(0);
+    expect(script.lines).toEqual([
+      `User activity of ${client} is whole: 200 records linked, 0 waiting to be linked, 0 signed checkpoints`,
+      `Device activity of ${client} is whole: 100 records linked, 0 waiting to be linked, 0 signed checkpoints`,
+    ]);
   });
 
-  it('names a record whose field was edited in the table', { timeout: 60_000 }, async () => {
-    const client = `it-audit-${run}-e`;
-    await chainOf(client, 5);
-    await deps.table.update(keys.userActivity.item(client, entry(3).activity_time, 3), { set: { is_allowed: true } });
-    expect(await verifyChain(deps, client)).toMatchObject({ whole: false, brokenAt: 3, reason: 'edited' });
-    const script = await verifyScript(client);
+  it('names an edited record, a deleted one and an inserted one', { timeout: 60_000 }, async () => {
+    const edited = await checkpointedTrail('e');
+    const third = await linkOf(edited, 3);
+    await deps.table.update(keys.activityChain.record('user', edited, String(third.record)), { set: { is_allowed: true } });
+    let script = await verifyScript(edited);
     expect(script.code).toBe(1);
-    expect(script.lines[0]).toMatch(new RegExp(`^Audit chain of ${client} is broken at record #3: edited`));
+    expect(script.lines[0]).toBe(`User activity of ${edited} is broken at record #3 (${String(third.record)}): edited: record #3 (${String(third.record)}) was changed after it was linked (a field was changed, added or removed)`);
+
+    const deleted = await checkpointedTrail('d');
+    const second = await linkOf(deleted, 2);
+    await deps.table.delete(keys.activityChain.record('user', deleted, String(second.record)));
+    script = await verifyScript(deleted);
+    expect(script.lines[0]).toMatch(new RegExp(`^User activity of ${deleted} is broken at record #2 \\(.+\\): missing`));
+
+    const inserted = await checkpointedTrail('i');
+    const original = (await deps.table.get(keys.activityChain.record('user', inserted, String((await linkOf(inserted, 4)).record)))) as TableItem;
+    const forgedSort = '2001-02-04T11:00:00.000Z#01JFORGEDRECORD00000000000';
+    await deps.table.put({ ...original, sk: forgedSort, is_allowed: false });
+    script = await verifyScript(inserted);
+    expect(script.lines[0]).toBe(`User activity of ${inserted} is broken at record ${forgedSort}: inserted: record ${forgedSort} claims to be #4, but that link names another record`);
+  });
+
+  it('names a rewritten chain and an edited checkpoint', { timeout: 60_000 }, async () => {
+    const rewritten = await checkpointedTrail('w');
+    // Drop the last link and record and point the head back: consistent hashes, but the checkpoint signed 6.
+    const sixth = await linkOf(rewritten, 6);
+    await deps.table.delete(keys.activityChain.link('user', rewritten, 6));
+    await deps.table.delete(keys.activityChain.record('user', rewritten, String(sixth.record)));
+    await deps.table.update(keys.activityChain.head('user', rewritten), { set: { sequence: 5, hash: (await linkOf(rewritten, 5)).hash } });
+    let script = await verifyScript(rewritten);
+    expect(script.lines[0]).toMatch(/is broken at link #6: checkpoint-mismatch: .* vouches for 6 links, the chain has 5: its end was cut off$/);
+
+    const checkpointEdited = await checkpointedTrail('k');
+    const page = await deps.table.query({ ...keys.activityChain.checkpoints('user', checkpointEdited), consistent: true });
+    await deps.table.update(page.items[0] as TableItem, { set: { sequence: 5 } });
+    script = await verifyScript(checkpointEdited);
+    expect(script.lines[0]).toMatch(/is broken at checkpoint .*: checkpoint-forged: /);
   });
 
   it('has the verify script refuse a missing or malformed client before touching any table', async () => {
@@ -70,23 +127,16 @@ describe('the user-activity hash chain on DynamoDB', () => {
     expect(await main(['C#demo'], io)).toBe(2);
     expect(lines.join('\n')).toContain('Not a client: "C#demo"');
   });
-
-  it('names a deleted record', { timeout: 60_000 }, async () => {
-    const client = `it-audit-${run}-d`;
-    await chainOf(client, 5);
-    await deps.table.delete(keys.userActivity.item(client, entry(2).activity_time, 2));
-    expect(await verifyChain(deps, client)).toMatchObject({ whole: false, brokenAt: 2, reason: 'missing' });
-  });
 });
 
-describe('GET activities', () => {
+describe('calls over HTTP', () => {
   const user = `it-audit-${run}`;
   let demoToken: string;
   let acmeToken: string;
 
   beforeAll(async () => {
-    for (let index = 1; index <= 7; index += 1) await appendUserActivity(deps, 'demo', entry(index, user));
-    await appendUserActivity(deps, 'acme', entry(1, user));
+    for (let index = 1; index <= 7; index += 1) await writeActivityRecord(deps, 'user', 'demo', entry(index, user));
+    await writeActivityRecord(deps, 'user', 'acme', entry(1, user));
     [demoToken, acmeToken] = await Promise.all([signIn('admin@demo.test'), signIn('admin@acme.test')]).then((tokens) => tokens.map((t) => t.id_token)) as [string, string];
   }, 60_000);
 
@@ -96,7 +146,7 @@ describe('GET activities', () => {
   };
   const days = (data: Array<Record<string, unknown>>) => data.map((activity) => Number(String(activity.activity_time).slice(8, 10)));
 
-  it('pages newest first with a cursor, every record as the contract shows it', async () => {
+  it('pages newest first with a cursor, every record as the contract shows it, linked or not', async () => {
     const seen: number[] = [];
     let last_key: string | undefined;
     let pages = 0;
@@ -106,7 +156,7 @@ describe('GET activities', () => {
       seen.push(...days(page.body.data));
       for (const activity of page.body.data) {
         expect(activity).toMatchObject({ user_id: user, roles: ['admin'], is_client_app: false });
-        expect(activity).not.toHaveProperty('hash');
+        expect(activity).not.toHaveProperty('chain_state');
       }
       last_key = page.body.last_key;
       pages += 1;
@@ -137,8 +187,96 @@ describe('GET activities', () => {
     expect(replayed.status).toBe(400);
   });
 
-  it('keeps the tenant chain whole while real calls and these appends interleave', async () => {
-    expect(await verifyChain(deps, 'demo')).toMatchObject({ whole: true });
-    expect(await verifyChain(deps, 'acme')).toMatchObject({ whole: true });
+  it('records each of 200 concurrent calls, and the local sequencer links them all into a whole chain', { timeout: 120_000 }, async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, async () => {
+        const response = await api('/api/v1/acme/activities?limit=1', { headers: bearer(acmeToken) });
+        await response.arrayBuffer();
+        return { status: response.status, requestId: response.headers.get('x-request-id') as string };
+      }),
+    );
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    const requestIds = new Set(answers.map((answer) => answer.requestId));
+    expect(requestIds.size).toBe(200);
+    // Every call's record is listed at once (linked or not), found by the request id it carries.
+    const recorded = new Set<string>();
+    let startKey: Record<string, string> | undefined;
+    const since = new Date(Date.now() - 10 * 60_000).toISOString();
+    do {
+      const page = await deps.table.query({ ...keys.userActivity.list('acme'), sort: { between: [since, '9'] }, limit: 1_000, ...(startKey ? { startKey } : {}) });
+      for (const item of page.items) if (requestIds.has(String(item.request_id))) recorded.add(String(item.request_id));
+      startKey = page.lastKey;
+    } while (startKey !== undefined);
+    expect(recorded.size).toBe(200);
+
+    let state: { user_activity: { pending_count: number; linked_count: number } } | undefined;
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const response = await api('/api/v1/acme/activities/chain', { headers: bearer(acmeToken) });
+      expect(response.status).toBe(200);
+      state = (await response.json()) as typeof state;
+      if (state?.user_activity.pending_count === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    // The chain-state call itself is recorded too, so at most that one may still wait.
+    expect(state?.user_activity.pending_count).toBeLessThanOrEqual(1);
+    expect(state?.user_activity.linked_count).toBeGreaterThanOrEqual(200);
+    const script = await verifyScript('acme');
+    expect(script.code).toBe(0);
+  });
+
+  it('answers the chain state in the contract shape', async () => {
+    const response = await api('/api/v1/demo/activities/chain', { headers: bearer(demoToken) });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Record<string, Record<string, unknown>>;
+    for (const trail of ['user_activity', 'device_activity']) {
+      expect(Object.keys(body[trail] as object).sort()).toEqual(['head_hash', 'head_sequence', 'last_checkpoint_at', 'linked_count', 'oldest_pending_at', 'pending_count']);
+    }
+    expect((await api('/api/v1/demo/activities/chain', { headers: bearer(acmeToken) })).status).toBe(403);
+  });
+});
+
+describe('a call whose record cannot be written', () => {
+  afterEach(() => setDependencies());
+
+  /** The real access handler in this process, over the stack's table, except that activity records fail. */
+  async function handlerWithBrokenAuditStore() {
+    const refuses = (item: { entity?: unknown }) => item.entity === 'UserActivity';
+    const table: TableStore = {
+      ...deps.table,
+      put: async (item, options) => {
+        if (refuses(item)) throw new Error('audit store down');
+        return deps.table.put(item, options);
+      },
+      update: async (key, update, options) => {
+        if (update.set?.chain_state !== undefined) throw new Error('audit store down');
+        return deps.table.update(key, update, options);
+      },
+    };
+    setDependencies({ ...deps, table });
+    const { handler } = await import('../../lambdas/access/handler.ts');
+    return handler;
+  }
+
+  it('fails with a 500 and does nothing: a change is never made unrecorded, a read never answered', { timeout: 60_000 }, async () => {
+    const handler = await handlerWithBrokenAuditStore();
+    const token = (await signIn('admin@demo.test')).id_token;
+    const roleReference = `it-${run}-unrecorded`;
+    const putRole = { method: 'PUT', fullPath: '/api/v1/{client}/roles/{role_reference}' } as const;
+    const answer = await handler(
+      eventFor(putRole, {
+        pathParameters: { client: 'demo', role_reference: roleReference },
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ permissions: [{ actions_matching: 'devices:*' }], alert_permissions: { ops_read: true, ops_write: false, sec_read: false, sec_write: false } }),
+      }),
+      testContext,
+    );
+    expect(answer.statusCode).toBe(500);
+    expect(await deps.table.get(keys.role.item('demo', roleReference), { consistent: true })).toBeUndefined();
+
+    const listRoles = { method: 'GET', fullPath: '/api/v1/{client}/roles' } as const;
+    const read = await handler(eventFor(listRoles, { pathParameters: { client: 'demo' }, headers: { authorization: `Bearer ${token}` } }), testContext);
+    expect(read.statusCode).toBe(500);
+    expect(read.body).not.toContain('role_reference');
+    expect(auditEndpoints).toHaveLength(3);
   });
 });

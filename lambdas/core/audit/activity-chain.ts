@@ -1,45 +1,51 @@
 import { createHash } from 'node:crypto';
-import { UserActivity } from '#shared/contract/entities/activity.ts';
 import type { TableItem } from '../ports/table-store.ts';
+import type { ActivityTrail } from '../store/keys.ts';
 import { TABLE_KEYS } from '../store/table-definition.ts';
-import { canonicalJson, toStorableJson, type Json } from './canonical-json.ts';
+import { canonicalJson, type Json } from './canonical-json.ts';
 
 /**
- * One link of a tenant's user-activity chain (DESIGN.md §8). A record's `hash` is SHA-256 (hex) over the canonical
- * JSON of everything it stores except its keys and the hash itself, and that content includes `previous_hash`,
- * `sequence` and `client`: editing, adding or removing any attribute, moving a record to another place or tenant,
- * or deleting one is visible to `verifyChain`.
+ * The hashes of an audit trail (DESIGN.md §8), after Certificate Transparency: a call appends its record (a leaf),
+ * and the sequencer later integrates records in batches, giving each a link that names the record by its entry hash
+ * and the link before it by its hash.
+ *
+ * - `entry_hash` = SHA-256 (hex) over the canonical JSON of what the record stores, less its placement (keys, entity,
+ *   index keys) and the sequencer's bookkeeping (`chain_state`, `sequence`): an edited, added or removed field shows.
+ * - a link's `hash` = SHA-256 over the canonical JSON of the link's content (version, client, trail, sequence, the
+ *   previous link's hash, the entry hash and the record's sort key): a replaced, moved or re-pointed link shows.
  */
 
-/** `previous_hash` of record 1. */
+/** `previous_hash` of link 1, and the hash of an empty chain. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** Recorded in every record, so a later change of the hashed layout can be told apart from tampering. */
-export const CHAIN_VERSION = 1;
+/** Recorded in every link, so a later change of the hashed layout can be told apart from tampering. */
+export const CHAIN_VERSION = 2;
 
-/** Where a chain ends: the head item, or a record. */
+/** Where a chain ends: the head item, or a link. */
 export interface ChainLink {
   sequence: number;
   hash: string;
 }
 
-/** Stored attributes that are placement (keys, entity tag) or the hash itself, not hashed content. */
+/** Where a record stands: `open` (a write's record, its outcome to come), `pending` (complete), `linked`. */
+export type ChainState = 'open' | 'pending' | 'linked';
+
+/** Stored attributes that are placement or the sequencer's bookkeeping, not what the call recorded. */
 const UNHASHED = new Set<string>([
   TABLE_KEYS.partitionKey,
   TABLE_KEYS.sortKey,
   TABLE_KEYS.entityAttribute,
   ...TABLE_KEYS.indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
-  'hash',
+  'chain_state',
+  'sequence',
 ]);
 
-/** The hashed content of a stored record: every attribute but its placement and the hash. */
+/** The hashed content of a record: every attribute but its placement and bookkeeping. */
 export type RecordContent = { [attribute: string]: Json };
 
-export function hashContent(content: RecordContent): string {
-  return createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex');
-}
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** What a stored item claims as content (the part its hash covers). */
+/** What a stored record says it recorded (the part its entry hash covers). */
 export function contentOf(item: TableItem): RecordContent {
   const content: RecordContent = {};
   for (const [attribute, value] of Object.entries(item)) {
@@ -48,44 +54,40 @@ export function contentOf(item: TableItem): RecordContent {
   return content;
 }
 
-/** What the activity recorder is given: the contract's UserActivity without the fields the log assigns. */
-const Entry = UserActivity.omit({ log_id: true });
+/** Whether an attribute name may be written as record content (placement and bookkeeping may not). */
+export const isContentAttribute = (attribute: string): boolean => !UNHASHED.has(attribute);
 
-export interface RecordInput {
-  client: string;
-  sequence: number;
-  previousHash: string;
-  logId: string;
-  /** The call's activity (UserActivity without `log_id`). */
-  entry: unknown;
-  /** The request that was recorded, to find its log lines. */
-  requestId?: string;
+export function entryHash(item: TableItem): string {
+  return sha256(canonicalJson(contentOf(item)));
 }
 
-/**
- * The content and hash of a new record. The entry is read through the contract (defaults applied, unknown fields
- * dropped); an entry the contract refuses is still recorded as given (`entry_invalid: true`), because losing an
- * audit record is worse than keeping an odd one. Chain fields are written last, so an entry cannot override them.
- */
-export function buildRecord(input: RecordInput): { content: RecordContent; hash: string } {
-  const parsed = Entry.safeParse(input.entry);
-  const fields = toStorableJson(parsed.success ? parsed.data : input.entry);
-  const content: RecordContent = {};
-  if (fields !== null && typeof fields === 'object' && !Array.isArray(fields)) {
-    for (const [attribute, value] of Object.entries(fields)) {
-      if (!UNHASHED.has(attribute)) content[attribute] = value;
-    }
-  }
-  if (!parsed.success) content.entry_invalid = true;
-  Object.assign(content, {
-    log_id: input.logId,
-    client: input.client,
-    sequence: input.sequence,
-    previous_hash: input.previousHash,
-    chain_version: CHAIN_VERSION,
-    ...(input.requestId === undefined ? {} : { request_id: input.requestId }),
-  });
-  return { content, hash: hashContent(content) };
+/** The content of a link: everything its hash covers. */
+export interface LinkContent {
+  chain_version: number;
+  client: string;
+  trail: ActivityTrail;
+  sequence: number;
+  previous_hash: string;
+  entry_hash: string;
+  /** The record's sort key in the trail's partition. */
+  record: string;
+}
+
+export function linkHash(content: LinkContent): string {
+  return sha256(canonicalJson({ ...content }));
+}
+
+/** The link content a stored link item claims (undefined fields stay undefined, so a damaged link fails its hash). */
+export function linkContentOf(item: TableItem): LinkContent {
+  return {
+    chain_version: item.chain_version as number,
+    client: item.client as string,
+    trail: item.trail as ActivityTrail,
+    sequence: item.sequence as number,
+    previous_hash: item.previous_hash as string,
+    entry_hash: item.entry_hash as string,
+    record: item.record as string,
+  };
 }
 
 /** The chain head as stored, or undefined when the item is missing or not a head. */

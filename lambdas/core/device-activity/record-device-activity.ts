@@ -3,9 +3,10 @@ import { ulid } from 'ulid';
 import type { DeviceActivity } from '#shared/contract/entities/activity.ts';
 import type { Endpoint } from '#shared/contract/endpoint.ts';
 import { deviceOfIssuedToken, type DeviceCallPrincipal } from '../auth/device-token.ts';
+import { closeActivityRecord, writeActivityRecord, type ActivityRecordRef } from '../audit/activity-log.ts';
 import type { Dependencies } from '../dependencies.ts';
 import { HttpError } from '../errors.ts';
-import { keys } from '../store/keys.ts';
+import { ActivityNotRecordedError } from '../http/activity.ts';
 
 const MAX_PARAMETER = 255;
 
@@ -14,10 +15,11 @@ export interface DeviceCallFacts {
   event: APIGatewayProxyEventV2;
   endpoint: Endpoint;
   device: { client: string; deviceReference: string; deviceUserReference?: string; group?: string };
-  statusCode: number;
+  /** Undefined while the call has not acted yet (the record written before a change). */
+  statusCode?: number;
   error: unknown;
   startedAt: Date;
-  endedAt: Date;
+  endedAt?: Date;
 }
 
 /**
@@ -31,8 +33,8 @@ export function deviceActivityEntry(facts: DeviceCallFacts): DeviceActivity {
       if (typeof value === 'string') parameters[name.slice(0, 64)] = value.slice(0, MAX_PARAMETER);
     }
   }
-  const allowed = facts.statusCode < 400;
-  const reason = facts.error instanceof HttpError && facts.error.expose ? facts.error.message : `HTTP ${facts.statusCode}`;
+  const allowed = facts.statusCode === undefined || facts.statusCode < 400;
+  const reason = facts.error instanceof HttpError && facts.error.expose ? facts.error.message : `HTTP ${String(facts.statusCode)}`;
   const ip = facts.event.requestContext?.http?.sourceIp;
   return {
     log_id: ulid(facts.startedAt.getTime()),
@@ -41,32 +43,41 @@ export function deviceActivityEntry(facts: DeviceCallFacts): DeviceActivity {
     ...(facts.device.deviceUserReference === undefined ? {} : { device_user_reference: facts.device.deviceUserReference }),
     ...(facts.device.group === undefined ? {} : { group: facts.device.group }),
     activity_time: facts.startedAt.toISOString(),
-    activity_end_time: facts.endedAt.toISOString(),
-    duration: Math.max(0, (facts.endedAt.getTime() - facts.startedAt.getTime()) / 1000),
+    ...(facts.endedAt === undefined
+      ? {}
+      : {
+          activity_end_time: facts.endedAt.toISOString(),
+          duration: Math.max(0, (facts.endedAt.getTime() - facts.startedAt.getTime()) / 1000),
+        }),
     action: facts.endpoint.action,
     is_allowed: allowed,
     ...(allowed ? {} : { denial_reason: reason.slice(0, 500) }),
     parameters,
-    status_code: facts.statusCode,
+    ...(facts.statusCode === undefined ? {} : { status_code: facts.statusCode }),
   };
 }
 
-/** Writes one DeviceActivity record in the device's tenant (listed per tenant and per device by time). */
-export async function recordDeviceActivity(deps: Pick<Dependencies, 'table'>, client: string, entry: DeviceActivity): Promise<void> {
-  const itemKeys = keys.deviceActivity.item(client, {
-    activityTime: entry.activity_time,
-    logId: entry.log_id,
-    deviceReference: entry.device_reference ?? '-',
-  });
-  await deps.table.put({ ...itemKeys, client, ...entry }, { condition: { kind: 'item-not-exists' } });
+/**
+ * Writes the device call's record in the device's tenant, as its own item (lambdas/core/audit/activity-log.ts): the
+ * device trail is chained off the request path like user activity. `open` for a call about to change something
+ * (closed by `recordDeviceCall`). Throws ActivityNotRecordedError: the pipeline then fails the call.
+ */
+export async function openDeviceCall(deps: Dependencies, facts: DeviceCallFacts, requestId: string): Promise<ActivityRecordRef> {
+  try {
+    return await writeActivityRecord(deps, 'device', facts.device.client, deviceActivityEntry(facts), { requestId, state: 'open' });
+  } catch (error) {
+    throw new ActivityNotRecordedError(error);
+  }
 }
 
-/** The pipeline's hook: records the call; a recording fault is logged and never changes the answer. */
-export async function recordDeviceCallSafely(deps: Dependencies, facts: DeviceCallFacts, requestId: string): Promise<void> {
+/** The pipeline's hook: records the call with its outcome (or closes its open record). Throws ActivityNotRecordedError. */
+export async function recordDeviceCall(deps: Dependencies, facts: DeviceCallFacts, requestId: string, opened: ActivityRecordRef | undefined): Promise<void> {
   try {
-    await recordDeviceActivity(deps, facts.device.client, deviceActivityEntry(facts));
+    const entry = deviceActivityEntry(facts);
+    if (opened === undefined) await writeActivityRecord(deps, 'device', facts.device.client, entry, { requestId });
+    else await closeActivityRecord(deps, opened, entry);
   } catch (error) {
-    deps.logger.error('device activity not recorded', { request_id: requestId, endpoint: facts.endpoint.id, error });
+    throw new ActivityNotRecordedError(error);
   }
 }
 

@@ -1,10 +1,14 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Endpoint } from '#shared/contract/endpoint.ts';
 import type { AccessContext } from '../access/access-context.ts';
-import { recordUserActivity, type UserActivityEntry } from '../audit/record-user-activity.ts';
+import type { UserActivity } from '#shared/contract/entities/activity.ts';
+import { closeActivityRecord, writeActivityRecord, type ActivityRecordRef } from '../audit/activity-log.ts';
 import type { ClientAppPrincipal, UserPrincipal } from '../auth/principal.ts';
 import type { Dependencies } from '../dependencies.ts';
-import { ForbiddenError } from '../errors.ts';
+import { ForbiddenError, InternalError } from '../errors.ts';
+
+/** One authenticated call, as the HTTP stack reports it; the log assigns `log_id`. */
+export type UserActivityEntry = Omit<UserActivity, 'log_id'>;
 
 /** Bounds on what a caller can make us store: header and path values are theirs to choose. */
 const MAX_BROWSER = 512;
@@ -15,10 +19,11 @@ export interface ActivityFacts {
   endpoint: Endpoint;
   principal: UserPrincipal | ClientAppPrincipal;
   access: AccessContext | undefined;
-  statusCode: number;
+  /** Undefined while the call has not acted yet (the record written before a change: `openActivity`). */
+  statusCode?: number;
   error: unknown;
   startedAt: Date;
-  endedAt: Date;
+  endedAt?: Date;
   /** The path's `{client}`. */
   pathClient: string | undefined;
 }
@@ -48,10 +53,14 @@ export function activityEntry(facts: ActivityFacts): { client: string; entry: Us
     action: endpoint.action,
     is_allowed: !denied,
     ...(denied ? { denial_reason: (facts.error as ForbiddenError).message } : {}),
-    status_code: facts.statusCode,
+    ...(facts.statusCode === undefined ? {} : { status_code: facts.statusCode }),
     activity_time: facts.startedAt.toISOString(),
-    activity_end_time: facts.endedAt.toISOString(),
-    duration: Math.max(0, (facts.endedAt.getTime() - facts.startedAt.getTime()) / 1000),
+    ...(facts.endedAt === undefined
+      ? {}
+      : {
+          activity_end_time: facts.endedAt.toISOString(),
+          duration: Math.max(0, (facts.endedAt.getTime() - facts.startedAt.getTime()) / 1000),
+        }),
     parameters,
     ...(supportReference === undefined ? {} : { support_reference: supportReference }),
     is_client_app: principal.kind === 'client-app',
@@ -59,16 +68,45 @@ export function activityEntry(facts: ActivityFacts): { client: string; entry: Us
   return { client, entry };
 }
 
-/** Records the entry; a fault is logged with the request id and never fails the call it describes. */
-export async function recordActivitySafely(
+/**
+ * Where the record goes (docs/decisions.md, "Audit trail"): a call that only reads is recorded after it read and
+ * before it answers, so if the record cannot be written the answer (the read's only effect) is withheld. A call that
+ * changes something (any method but GET) is recorded BEFORE it acts, `open`, and closed with its outcome before it
+ * answers: a change whose record cannot be written never happens.
+ */
+export const recordsBeforeActing = (endpoint: Endpoint): boolean => endpoint.method !== 'GET';
+
+/** The call's record could not be written: the call fails (500) rather than act or answer unrecorded. */
+export class ActivityNotRecordedError extends InternalError {
+  constructor(cause: unknown) {
+    super('Activity not recorded', { cause });
+  }
+}
+
+/** Writes the record of a call about to act (open, its outcome to come). Throws ActivityNotRecordedError. */
+export async function openActivity(dependencies: Dependencies, client: string, entry: UserActivityEntry, requestId: string): Promise<ActivityRecordRef> {
+  try {
+    return await writeActivityRecord(dependencies, 'user', client, entry, { requestId, state: 'open' });
+  } catch (error) {
+    throw new ActivityNotRecordedError(error);
+  }
+}
+
+/**
+ * Writes the call's record (or closes the one opened before it acted) with its outcome. Throws
+ * ActivityNotRecordedError: nothing is recorded best-effort, so the caller fails the call.
+ */
+export async function recordActivity(
   dependencies: Dependencies,
   client: string,
   entry: UserActivityEntry,
   requestId: string,
+  opened: ActivityRecordRef | undefined,
 ): Promise<void> {
   try {
-    await recordUserActivity(dependencies, client, entry, { requestId });
+    if (opened === undefined) await writeActivityRecord(dependencies, 'user', client, entry, { requestId });
+    else await closeActivityRecord(dependencies, opened, entry);
   } catch (error) {
-    dependencies.logger.error('user activity not recorded', { request_id: requestId, client, action: entry.action, error });
+    throw new ActivityNotRecordedError(error);
   }
 }

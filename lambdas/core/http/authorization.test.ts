@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { z } from 'zod';
 import { defineEndpoint, type Endpoint } from '#shared/contract/endpoint.ts';
 import { createFixedClock } from '../adapters/local/clocks.ts';
-import type { UserActivityEntry } from '../audit/record-user-activity.ts';
+import type { UserActivityEntry } from './activity.ts';
 import { createOidcTokenVerifier } from '../auth/jwt-verifier.ts';
 import type { TableItem } from '../ports/table-store.ts';
 import { keys } from '../store/keys.ts';
@@ -14,11 +14,17 @@ import { createTestIssuer, type TestIssuer } from '../testing/test-tokens.ts';
 import { createHttpHandler } from './create-http-handler.ts';
 import { implement } from './route.ts';
 
+/** One entry per call: a change's record is opened before it acts and closed (replaced here) with its outcome. */
 const recorded: Array<{ client: string; entry: UserActivityEntry }> = [];
-vi.mock('../audit/record-user-activity.ts', () => ({
-  recordUserActivity: async (_: unknown, client: string, entry: UserActivityEntry) => {
+const acted: string[] = [];
+vi.mock('../audit/activity-log.ts', () => ({
+  writeActivityRecord: async (_: unknown, _trail: string, client: string, entry: UserActivityEntry) => {
+    if (entry.action === 'things:Explode' || entry.parameters?.id === 'unrecordable') throw new Error('audit store down');
     recorded.push({ client, entry });
-    if (entry.action === 'things:Explode') throw new Error('audit store down');
+    return { index: recorded.length - 1 };
+  },
+  closeActivityRecord: async (_: unknown, ref: { index: number }, entry: UserActivityEntry) => {
+    (recorded[ref.index] as { entry: UserActivityEntry }).entry = entry;
   },
 }));
 
@@ -70,6 +76,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   recorded.length = 0;
+  acted.length = 0;
 });
 
 function setup(extra: TableItem[] = []) {
@@ -90,7 +97,10 @@ function setup(extra: TableItem[] = []) {
   ]);
   const verifier = createOidcTokenVerifier({ issuer: issuer.issuer, audiences: [issuer.audience], keySource: issuer.keySource });
   const logLines: string[] = [];
-  const ok = async (input: { access?: { roleReferences: readonly string[] } }) => ({ ok: true, roles: [...(input.access?.roleReferences ?? [])] });
+  const ok = async (input: { access?: { roleReferences: readonly string[] } }) => {
+    acted.push('acted');
+    return { ok: true, roles: [...(input.access?.roleReferences ?? [])] };
+  };
   const handler = createHttpHandler({
     group: 'devices',
     endpoints: ENDPOINTS,
@@ -208,11 +218,36 @@ describe('user activity', () => {
     ]);
   });
 
-  it('records nothing for unverifiable tokens, and never fails a call because recording failed', async () => {
-    const { call, logLines } = setup();
+  it('records nothing for unverifiable tokens', async () => {
+    const { call } = setup();
     expect((await call(readThing, 'Bearer nonsense', { id: 'x' })).status).toBe(401);
     expect(recorded).toEqual([]);
-    expect((await call(explode, `Bearer ${tokens.admin}`)).status).toBe(200);
-    expect(logLines.join('\n')).toContain('user activity not recorded');
+  });
+
+  it('records a change before it acts, and closes the record with the outcome', async () => {
+    const { call } = setup();
+    expect((await call(updateThing, `Bearer ${tokens.admin}`, { id: 'thing-2' })).status).toBe(200);
+    expect(recorded).toEqual([{ client: 'acme', entry: expect.objectContaining({ action: 'things:Update', is_allowed: true, status_code: 200, duration: 0 }) }]);
+  });
+
+  it('fails a change whose record cannot be written with a 500, before it acts', async () => {
+    const { call, logLines } = setup();
+    const answer = await call(explode, `Bearer ${tokens.admin}`);
+    expect(answer).toMatchObject({ status: 500, body: { message: 'Internal Server Error' } });
+    expect(acted).toEqual([]);
+    expect(recorded).toEqual([]);
+    expect(logLines.join('\n')).toContain('Activity not recorded');
+  });
+
+  it('withholds a read whose record cannot be written: 500, no data', async () => {
+    const { call } = setup();
+    const answer = await call(readThing, `Bearer ${tokens.admin}`, { id: 'unrecordable' });
+    expect(answer.status).toBe(500);
+    expect(answer.body).not.toHaveProperty('ok');
+  });
+
+  it('fails a refusal whose record cannot be written with a 500 too', async () => {
+    const { call } = setup();
+    expect((await call(updateThing, `Bearer ${tokens.reviewer}`, { id: 'unrecordable' })).status).toBe(500);
   });
 });

@@ -6,13 +6,14 @@ import { authorize, CidrRefusedError, resolveAccess } from '../access/resolve-ac
 import { raiseSecurityAlert } from '../alerts/security-events.ts';
 import { ClientAppTokenRefusedError } from '../auth/client-app-tokens.ts';
 import { DeviceTokenRefusedError, type DeviceCallPrincipal } from '../auth/device-token.ts';
-import { deviceOf, deviceOfAuthentication, recordDeviceCallSafely } from '../device-activity/record-device-activity.ts';
+import { deviceOf, deviceOfAuthentication, openDeviceCall, recordDeviceCall as writeDeviceCall } from '../device-activity/record-device-activity.ts';
 import { describePrincipal, type Principal } from '../auth/principal.ts';
 import type { Dependencies } from '../dependencies.ts';
 import { HttpError, InternalError, NotFoundError, NotImplementedError, toErrorResponse } from '../errors.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { authenticate, checkTenant } from './authenticate.ts';
-import { activityEntry, recordActivitySafely } from './activity.ts';
+import type { ActivityRecordRef } from '../audit/activity-log.ts';
+import { activityEntry, ActivityNotRecordedError, openActivity, recordActivity as writeActivity, recordsBeforeActing } from './activity.ts';
 import { parseRequest, type ParsedInput } from './parse-request.ts';
 import { Reply } from './reply.ts';
 import type { RouteInput, Routes } from './route.ts';
@@ -40,6 +41,10 @@ interface RequestState {
   access?: AccessContext;
   /** A device whose token was read but refused (its refusal is still its device activity). */
   refusedDevice?: { client: string; deviceReference: string };
+  /** The call's activity record, written before it acted (a change); closed with the outcome. */
+  openedActivity?: ActivityRecordRef;
+  /** The call's record could not be written: it answers 500 and is not recorded again. */
+  activityFailed?: boolean;
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
@@ -188,30 +193,74 @@ export function createHttpHandler(options: HttpHandlerOptions): ApiHandler {
   };
 
   /**
-   * One user-activity record per authenticated call, allowed or refused, once its status is known (DESIGN.md §8).
-   * Registered right after the request log, so its `after` sees the serialised response and its `onError` the
-   * error response. A recording fault is logged and never changes the answer.
+   * One activity record per authenticated call, allowed or refused, once its status is known (DESIGN.md §8), written
+   * by the call itself (lambdas/core/audit/activity-log.ts; a change's record was opened before it acted and is
+   * closed here). Registered right after the request log, so its `after` sees the serialised response and its
+   * `onError` the error response. Nothing is recorded best-effort: a record that cannot be written turns the answer
+   * into a 500 (from `after` by throwing; from `onError` by replacing the response).
    */
   const recordActivity = async (request: MiddyRequest) => {
     const state = stateOf(request.event);
-    if (await recordDeviceCall(request, state)) return;
-    if (state.principal === undefined || state.principal.kind === 'device' || state.endpoint === undefined) return;
-    const dependencies = state.dependencies as Dependencies;
-    const response = request.response as APIGatewayProxyStructuredResultV2 | undefined;
-    const { client, entry } = activityEntry({
-      event: request.event,
-      endpoint: state.endpoint,
-      principal: state.principal,
-      access: state.access,
-      statusCode: response?.statusCode ?? 500,
-      error: request.error ?? undefined,
-      startedAt: state.startedAtTime ?? dependencies.clock.now(),
-      endedAt: dependencies.clock.now(),
-      pathClient: state.input?.client,
-    });
-    await recordActivitySafely(dependencies, client, entry, requestIdOf(request.event, request.context));
+    if (state.activityFailed) return;
+    try {
+      if (await recordDeviceCall(request, state)) return;
+      if (state.principal === undefined || state.principal.kind === 'device' || state.endpoint === undefined) return;
+      const dependencies = state.dependencies as Dependencies;
+      const response = request.response as APIGatewayProxyStructuredResultV2 | undefined;
+      const { client, entry } = activityEntry({
+        event: request.event,
+        endpoint: state.endpoint,
+        principal: state.principal,
+        access: state.access,
+        statusCode: response?.statusCode ?? 500,
+        error: request.error ?? undefined,
+        startedAt: state.startedAtTime ?? dependencies.clock.now(),
+        endedAt: dependencies.clock.now(),
+        pathClient: state.input?.client,
+      });
+      await writeActivity(dependencies, client, entry, requestIdOf(request.event, request.context), state.openedActivity);
+    } catch (error) {
+      state.activityFailed = true;
+      throw error;
+    }
   };
-  const activity = { after: recordActivity, onError: recordActivity };
+  const activity = {
+    after: recordActivity,
+    onError: async (request: MiddyRequest) => {
+      try {
+        await recordActivity(request);
+      } catch (error) {
+        request.error = error as Error;
+        const { status, body, headers } = toErrorResponse(error);
+        request.response = { statusCode: status, headers: { ...JSON_HEADERS, ...headers, 'x-request-id': requestIdOf(request.event, request.context) }, body: JSON.stringify(body) };
+      }
+    },
+  };
+
+  /** A call that changes something is on record before it acts (./activity.ts `recordsBeforeActing`). */
+  const recordBeforeActing = {
+    before: async (request: MiddyRequest) => {
+      const state = stateOf(request.event);
+      const endpoint = state.endpoint as Endpoint;
+      const principal = state.principal;
+      if (principal === undefined || !recordsBeforeActing(endpoint)) return;
+      const dependencies = state.dependencies as Dependencies;
+      const startedAt = state.startedAtTime ?? dependencies.clock.now();
+      const requestId = requestIdOf(request.event, request.context);
+      try {
+        if (principal.kind === 'device') {
+          const device = deviceOf(principal as DeviceCallPrincipal);
+          state.openedActivity = await openDeviceCall(dependencies, { event: request.event, endpoint, device, error: undefined, startedAt }, requestId);
+        } else {
+          const { client, entry } = activityEntry({ event: request.event, endpoint, principal, access: state.access, error: undefined, startedAt, pathClient: state.input?.client });
+          state.openedActivity = await openActivity(dependencies, client, entry, requestId);
+        }
+      } catch (error) {
+        if (error instanceof ActivityNotRecordedError) state.activityFailed = true;
+        throw error;
+      }
+    },
+  };
 
   /** Device calls are DeviceActivity (lambdas/core/device-activity), allowed or refused once the token was read. */
   const recordDeviceCall = async (request: MiddyRequest, state: RequestState): Promise<boolean> => {
@@ -225,7 +274,7 @@ export function createHttpHandler(options: HttpHandlerOptions): ApiHandler {
     const dependencies = state.dependencies as Dependencies;
     const facts = { event: request.event, endpoint: state.endpoint, device, statusCode: response?.statusCode ?? 500, error: request.error };
     const times = { startedAt: state.startedAtTime ?? dependencies.clock.now(), endedAt: dependencies.clock.now() };
-    await recordDeviceCallSafely(dependencies, { ...facts, ...times }, requestIdOf(request.event, request.context));
+    await writeDeviceCall(dependencies, { ...facts, ...times }, requestIdOf(request.event, request.context), state.openedActivity);
     return true;
   };
 
@@ -278,6 +327,7 @@ export function createHttpHandler(options: HttpHandlerOptions): ApiHandler {
     .use(resolveAndParse)
     .use(authenticateAndCheckTenant)
     .use(authorizeCall)
+    .use(recordBeforeActing)
     .use(validateResponse)
     .use(errorResponse)
     .handler(async (event, context) => {

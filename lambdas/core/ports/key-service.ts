@@ -20,6 +20,14 @@ export interface KeyService {
   wrapKey(keyId: string, plaintext: Uint8Array, context: EncryptionContext): Promise<Uint8Array>;
   /** Unwraps a wrapped key. Throws KeyUnwrapError when the key, context or bytes do not match. */
   unwrapKey(keyId: string, wrapped: Uint8Array, context: EncryptionContext): Promise<Uint8Array>;
+  /**
+   * Signs a message (at most 4 KiB) with a signing key: the audit trails' checkpoints. KMS: an asymmetric key
+   * (ECDSA P-256, SHA-256), whose private half never leaves KMS; the local provider: HMAC-SHA-256 under a key
+   * derived from its master key. `algorithm` names how, so a verifier can refuse a mismatch.
+   */
+  sign(keyId: string, message: Uint8Array): Promise<{ signature: Uint8Array; algorithm: string }>;
+  /** Whether `signature` is the key's signature of `message` under `algorithm` (false for any mismatch). */
+  verifySignature(keyId: string, message: Uint8Array, signature: Uint8Array, algorithm: string): Promise<boolean>;
 }
 
 /** The wrapped key was tampered with, or belongs to another key or context. */

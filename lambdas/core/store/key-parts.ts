@@ -27,6 +27,8 @@ export const ENTITY = {
   clientApp: 'ClientApp',
   supportAccess: 'SupportAccess',
   auditHead: 'AuditHead',
+  auditLink: 'AuditLink',
+  auditCheckpoint: 'AuditCheckpoint',
   deviceKeys: 'DeviceKeys',
   phoneNumber: 'PhoneNumber',
   licences: 'Licences',

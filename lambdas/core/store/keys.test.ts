@@ -20,7 +20,7 @@ describe('key builders', () => {
     keys.deviceUser.item('acme', 'du-1', 'Sales'),
     keys.payload.item('acme', { payloadReference: '01J0', payloadTime: '2025-01-02T03:04:05.000Z', deviceReference: 'dev-1', deviceUserReference: 'du-1' }),
     keys.alert.item('acme', '01J1', new Date('2025-01-01T00:00:00Z')),
-    keys.userActivity.item('acme', '2025-01-01T00:00:00.000Z', 1),
+    keys.userActivity.item('acme', '2025-01-01T00:00:00.000Z', 'log-1'),
     keys.deviceActivity.item('acme', { activityTime: '2025-01-01T00:00:00.000Z', logId: 'log-2', deviceReference: 'dev-1' }),
   ];
 

@@ -1,4 +1,5 @@
 import { accessKeys } from './keys/access.ts';
+import { auditKeys } from './keys/audit.ts';
 import { deviceDataKeys } from './keys/device-data.ts';
 import { devicesKeys } from './keys/devices.ts';
 import { payloadsKeys } from './keys/payloads.ts';
@@ -12,7 +13,8 @@ import { payloadsKeys } from './keys/payloads.ts';
 export { ENTITY, part, tenantPrefix, timeSort } from './key-parts.ts';
 export type { EntityName, ItemKeys, ListKey } from './key-parts.ts';
 export type { TimedDeviceData, TimedList } from './keys/device-data.ts';
+export { ACTIVITY_TRAILS, type ActivityTrail } from './keys/audit.ts';
 export { objectKeyOfQuarantineKey, payloadObjectKey, quarantineObjectKey } from './keys/payloads.ts';
 
-/** Every builder, by entity; the areas live under keys/ (access, devices, payloads, device data). */
-export const keys = { ...accessKeys, ...devicesKeys, ...payloadsKeys, ...deviceDataKeys };
+/** Every builder, by entity; the areas live under keys/ (access, audit, devices, payloads, device data). */
+export const keys = { ...accessKeys, ...auditKeys, ...devicesKeys, ...payloadsKeys, ...deviceDataKeys };

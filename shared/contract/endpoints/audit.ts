@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../endpoint.ts';
-import { DeviceActivity, UserActivity } from '../entities/activity.ts';
+import { ActivityChainState, DeviceActivity, UserActivity } from '../entities/activity.ts';
 import { pageOrTotal } from '../entities/common.ts';
 import { DeviceReference, DeviceUserReference, GroupReference, text } from '../fields.ts';
 import { dateRangeQuery, listQuery } from './query.ts';
@@ -38,6 +38,15 @@ export const auditEndpoints = [
       is_allowed: QueryBoolean.optional(),
     }),
     response: pageOrTotal(DeviceActivity),
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'getActivityChainState',
+    method: 'GET',
+    path: '/activities/chain',
+    action: 'activities:List',
+    summary: 'The audit trails\' hash chains: records linked and waiting, the head, the last signed checkpoint.',
+    response: ActivityChainState,
   }),
 ] as const;
 

@@ -31,3 +31,23 @@ export const UserActivity = DeviceActivity.omit({ device_ip: true }).extend({
   support_reference: z.string().optional(),
 });
 export type UserActivity = z.infer<typeof UserActivity>;
+
+/**
+ * One audit trail's hash chain as the portal's audit screen shows it: records are written by each call and linked
+ * into the chain off the request path, so some may be waiting (`pending_count`, the oldest since
+ * `oldest_pending_at`). `head_hash` is SHA-256 hex of the last link (64 zeros while the chain is empty);
+ * `last_checkpoint_at` is when the head was last signed.
+ */
+export const ChainState = z.object({
+  linked_count: z.int().min(0),
+  pending_count: z.int().min(0),
+  head_sequence: z.int().min(0),
+  head_hash: z.string().regex(/^[0-9a-f]{64}$/),
+  last_checkpoint_at: Timestamp.nullable(),
+  oldest_pending_at: Timestamp.nullable(),
+});
+export type ChainState = z.infer<typeof ChainState>;
+
+/** `GET activities/chain`: both trails of the tenant. */
+export const ActivityChainState = z.object({ user_activity: ChainState, device_activity: ChainState });
+export type ActivityChainState = z.infer<typeof ActivityChainState>;

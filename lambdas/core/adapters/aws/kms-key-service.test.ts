@@ -1,4 +1,4 @@
-import { CreateKeyCommand, DecryptCommand, EncryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
+import { CreateKeyCommand, DecryptCommand, EncryptCommand, GenerateDataKeyCommand, KMSClient, SignCommand, VerifyCommand } from '@aws-sdk/client-kms';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { KeyUnwrapError } from '../../ports/key-service.ts';
@@ -39,5 +39,33 @@ describe('KMS key service', () => {
       .rejectsOnce(Object.assign(new Error('throttled'), { name: 'ThrottlingException' }));
     await expect(service.unwrapKey(keyArn, new Uint8Array([1]), { client: 'globex' })).rejects.toThrow(KeyUnwrapError);
     await expect(service.unwrapKey(keyArn, new Uint8Array([1]), { client: 'acme' })).rejects.toThrow('throttled');
+  });
+
+  it('signs with the asymmetric key (ECDSA SHA-256 over the raw message) and verifies with it', async () => {
+    kms.on(SignCommand).resolves({ Signature: new Uint8Array([5, 6]) });
+    kms.on(VerifyCommand).resolves({ SignatureValid: true });
+    const message = new TextEncoder().encode('{"sequence":3}');
+    expect(await service.sign(keyArn, message)).toEqual({ signature: new Uint8Array([5, 6]), algorithm: 'ECDSA_SHA_256' });
+    expect(kms.commandCalls(SignCommand)[0]?.args[0].input).toEqual({ KeyId: keyArn, Message: message, MessageType: 'RAW', SigningAlgorithm: 'ECDSA_SHA_256' });
+    expect(await service.verifySignature(keyArn, message, new Uint8Array([5, 6]), 'ECDSA_SHA_256')).toBe(true);
+    expect(kms.commandCalls(VerifyCommand)[0]?.args[0].input).toEqual({
+      KeyId: keyArn,
+      Message: message,
+      MessageType: 'RAW',
+      Signature: new Uint8Array([5, 6]),
+      SigningAlgorithm: 'ECDSA_SHA_256',
+    });
+  });
+
+  it('answers false for a signature KMS refuses or another algorithm, and passes other failures on', async () => {
+    kms
+      .on(VerifyCommand)
+      .rejectsOnce(Object.assign(new Error('invalid'), { name: 'KMSInvalidSignatureException' }))
+      .rejectsOnce(Object.assign(new Error('throttled'), { name: 'ThrottlingException' }));
+    const message = new Uint8Array([1]);
+    expect(await service.verifySignature(keyArn, message, new Uint8Array([9]), 'ECDSA_SHA_256')).toBe(false);
+    await expect(service.verifySignature(keyArn, message, new Uint8Array([9]), 'ECDSA_SHA_256')).rejects.toThrow('throttled');
+    expect(await service.verifySignature(keyArn, message, new Uint8Array([9]), 'HMAC_SHA_256')).toBe(false);
+    expect(kms.commandCalls(VerifyCommand)).toHaveLength(2);
   });
 });

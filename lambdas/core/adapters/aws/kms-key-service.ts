@@ -1,8 +1,19 @@
-import { CreateKeyCommand, DecryptCommand, EncryptCommand, GenerateDataKeyCommand, type KMSClient } from '@aws-sdk/client-kms';
+import {
+  CreateKeyCommand,
+  DecryptCommand,
+  EncryptCommand,
+  GenerateDataKeyCommand,
+  SignCommand,
+  VerifyCommand,
+  type KMSClient,
+} from '@aws-sdk/client-kms';
 import { KeyUnwrapError, type KeyService } from '../../ports/key-service.ts';
 
 /** KMS answers these when the ciphertext, key or context do not match: the caller's data is at fault, not KMS. */
 const UNWRAP_FAILURES = new Set(['InvalidCiphertextException', 'IncorrectKeyException']);
+
+/** The audit signing key is an ECC_NIST_P256 SIGN_VERIFY key (lib/stacks/data-stack.ts). */
+const SIGNING_ALGORITHM = 'ECDSA_SHA_256';
 
 /**
  * KeyService on KMS: one symmetric key per tenant (tagged with the client), data keys generated under it, the
@@ -42,6 +53,24 @@ export function createKmsKeyService(kms: KMSClient): KeyService {
         if (UNWRAP_FAILURES.has((error as { name?: string }).name ?? '')) {
           throw new KeyUnwrapError('Wrapped key does not authenticate', { cause: error });
         }
+        throw error;
+      }
+    },
+    async sign(keyId, message) {
+      const result = await kms.send(new SignCommand({ KeyId: keyId, Message: message, MessageType: 'RAW', SigningAlgorithm: SIGNING_ALGORITHM }));
+      if (!result.Signature) throw new Error('KMS Sign returned no signature');
+      return { signature: result.Signature, algorithm: SIGNING_ALGORITHM };
+    },
+    async verifySignature(keyId, message, signature, algorithm) {
+      if (algorithm !== SIGNING_ALGORITHM) return false;
+      try {
+        const result = await kms.send(
+          new VerifyCommand({ KeyId: keyId, Message: message, MessageType: 'RAW', Signature: signature, SigningAlgorithm: SIGNING_ALGORITHM }),
+        );
+        return result.SignatureValid === true;
+      } catch (error) {
+        // KMS answers a signature that does not verify with this exception, not with SignatureValid: false.
+        if ((error as { name?: string }).name === 'KMSInvalidSignatureException') return false;
         throw error;
       }
     },

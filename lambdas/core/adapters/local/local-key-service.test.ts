@@ -63,4 +63,17 @@ describe('local key service', () => {
       await rm(otherDir, { recursive: true, force: true });
     }
   });
+
+  it('signs with a key per key id and verifies only the same message, key and algorithm', async () => {
+    const keys = createLocalKeyService({ dataDir });
+    const message = new TextEncoder().encode('{"sequence":3}');
+    const { signature, algorithm } = await keys.sign('local/audit-signing', message);
+    expect(algorithm).toBe('HMAC_SHA_256');
+    expect(await createLocalKeyService({ dataDir }).verifySignature('local/audit-signing', message, signature, algorithm)).toBe(true);
+    expect(await keys.verifySignature('local/audit-signing', new TextEncoder().encode('{"sequence":4}'), signature, algorithm)).toBe(false);
+    expect(await keys.verifySignature('local/other', message, signature, algorithm)).toBe(false);
+    expect(await keys.verifySignature('local/audit-signing', message, signature, 'ECDSA_SHA_256')).toBe(false);
+    expect(await keys.verifySignature('local/audit-signing', message, signature.subarray(1), algorithm)).toBe(false);
+  });
 });
+

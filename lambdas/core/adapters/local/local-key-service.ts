@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { mkdir, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ClientId } from '#shared/contract/fields.ts';
@@ -8,6 +8,7 @@ const VERSION = 1;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const MASTER_FILE = 'master.key';
+const LOCAL_SIGNING_ALGORITHM = 'HMAC_SHA_256';
 
 /**
  * The local stand-in for KMS. One 256-bit master key lives in `<dataDir>/master.key` (created 0600 on first use);
@@ -67,7 +68,21 @@ export function createLocalKeyService(options: { dataDir: string }): KeyService 
         throw new KeyUnwrapError('Wrapped key does not authenticate', { cause });
       }
     },
+    async sign(keyId, message) {
+      if (message.byteLength > 4096) throw new Error('Only messages of up to 4 KiB are signed');
+      return { signature: new Uint8Array(await hmac(keyId, message)), algorithm: LOCAL_SIGNING_ALGORITHM };
+    },
+    async verifySignature(keyId, message, signature, algorithm) {
+      if (algorithm !== LOCAL_SIGNING_ALGORITHM) return false;
+      const expected = await hmac(keyId, message);
+      return signature.byteLength === expected.length && timingSafeEqual(expected, signature);
+    },
   };
+  // A signing key per key id, derived like tenant keys but apart from them (another HKDF label).
+  const hmac = async (keyId: string, message: Uint8Array) =>
+    createHmac('sha256', Buffer.from(hkdfSync('sha256', await masterKey(), Buffer.from('verity-signing-key'), Buffer.from(keyId), 32)))
+      .update(message)
+      .digest();
   return service;
 }
 

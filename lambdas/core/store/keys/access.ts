@@ -1,9 +1,9 @@
 import type { ItemKey } from '../../ports/table-store.ts';
-import { ENTITY, list, part, referenceList, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
+import { ENTITY, list, part, referenceList, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 
 /**
  * Tenant accounts and the people and settings that administer them: portal users, terms acceptances, roles, groups,
- * tag definitions, client apps, support access and the user-activity log.
+ * tag definitions, client apps and support access (the audit trails' keys are in audit.ts).
  */
 export const accessKeys = {
   /** The tenant's account item (the client record, defaults, migration config live beside it by sort key). */
@@ -96,41 +96,5 @@ export const accessKeys = {
     }),
     list: (client: string): ListKey => list(undefined, `${tenantPrefix(client)}SUPPORT`),
     listByState: (approvalState: string): ListKey => list('gsi1', `${tenantPrefix('admin')}SUPPORT#${part(approvalState)}`),
-  },
-  /**
-   * The tenant's user-activity log, hash-chained (DESIGN.md §8). Decision: a record's table sort key is its chain
-   * sequence (`SEQ#<12 digits>`), so one Query on the partition streams the chain in chain order (what verification
-   * needs, in constant memory, and where a gap shows as a missing number); the time-ordered list, with time ranges
-   * as a key condition, is on gsi1 (`<activity_time ISO>#SEQ#<12 digits>`). Activity time cannot be the table sort
-   * key: concurrent calls are chained in another order than they started. The chain head (last sequence and hash)
-   * is one item of the same partition (`HEAD`), rewritten in the same transaction as each append.
-   */
-  userActivity: {
-    /** Sort-key prefix of the records in chain order (the head sorts apart, as `HEAD`). */
-    sequencePrefix: 'SEQ#',
-    /** `SEQ#` and the chain sequence (1 or more) zero-padded to 12 digits, so text order is number order. */
-    sequenceSort: (sequence: number): string => {
-      if (!Number.isSafeInteger(sequence) || sequence < 1 || sequence > 999_999_999_999) {
-        throw new Error(`Not a chain sequence: ${String(sequence).slice(0, 40)}`);
-      }
-      return `SEQ#${String(sequence).padStart(12, '0')}`;
-    },
-    item: (client: string, activityTime: Date | string, sequence: number): ItemKeys => ({
-      pk: `${tenantPrefix(client)}USER_ACTIVITY`,
-      sk: accessKeys.userActivity.sequenceSort(sequence),
-      entity: ENTITY.userActivity,
-      gsi1pk: `${tenantPrefix(client)}USER_ACTIVITY#BY_TIME`,
-      gsi1sk: timeSort(activityTime, accessKeys.userActivity.sequenceSort(sequence)),
-    }),
-    /** The chain head: `sequence` and `hash` of the last record appended. */
-    head: (client: string): ItemKeys => ({
-      pk: `${tenantPrefix(client)}USER_ACTIVITY`,
-      sk: 'HEAD',
-      entity: ENTITY.auditHead,
-    }),
-    /** The records in chain order (table; narrow with `sort: { beginsWith: sequencePrefix }` to leave out the head). */
-    chain: (client: string): ListKey => list(undefined, `${tenantPrefix(client)}USER_ACTIVITY`),
-    /** The records newest or oldest first by activity time (gsi1; a time range is a key condition on the ISO prefix). */
-    list: (client: string): ListKey => list('gsi1', `${tenantPrefix(client)}USER_ACTIVITY#BY_TIME`),
   },
 };
