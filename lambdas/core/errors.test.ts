@@ -3,12 +3,14 @@ import {
   ConflictError,
   ForbiddenError,
   InternalError,
+  ItemTooLargeError,
   NotFoundError,
   NotImplementedError,
   PayloadTooLargeError,
   ServiceUnavailableError,
   toErrorResponse,
   UnauthorizedError,
+  UnstorableNumberError,
   ValidationError,
 } from './errors.ts';
 
@@ -21,6 +23,8 @@ describe('toErrorResponse', () => {
       [new NotFoundError(), 404],
       [new ConflictError(), 409],
       [new PayloadTooLargeError('body: too large'), 413],
+      [new ItemTooLargeError('tag_values'), 413],
+      [new UnstorableNumberError(), 400],
     ];
     for (const [error, status] of cases) {
       const response = toErrorResponse(error);
@@ -44,5 +48,23 @@ describe('toErrorResponse', () => {
 
   it('shows the 501 message, which names only the contract', () => {
     expect(toErrorResponse(new NotImplementedError('Not implemented yet: GET /x (a.b)')).body.message).toBe('Not implemented yet: GET /x (a.b)');
+  });
+});
+
+describe('ItemTooLargeError', () => {
+  it('is a 413 whose line says the record is over the item limit, naming its largest part', () => {
+    const error = new ItemTooLargeError('tag_values');
+    expect(toErrorResponse(error).body.errors).toEqual([
+      'body: Too large to store: the record would exceed the 400 KB item limit (its largest part is tag_values)',
+    ]);
+    expect(new ItemTooLargeError().lines).toEqual(['body: Too large to store: the record would exceed the 400 KB item limit']);
+  });
+
+  it('names the body field the largest part came from, when the body has one of that name', () => {
+    const error = new ItemTooLargeError('tag_values');
+    expect(error.within({ tag_values: [], is_required: false }).lines).toEqual(['body.tag_values: Too large to store: the record would exceed the 400 KB item limit']);
+    expect(error.within({ other: 1 })).toBe(error);
+    expect(error.within(undefined)).toBe(error);
+    expect(new ItemTooLargeError('sealed_meta').within({ meta: 'x' }).lines[0]).toMatch(/^body: .*largest part is sealed_meta\)$/);
   });
 });

@@ -63,9 +63,56 @@ export class ConflictError extends HttpError {
 
 /** 413: the body is over the size limit. */
 export class PayloadTooLargeError extends HttpError {
-  override readonly name = 'PayloadTooLargeError';
+  override readonly name: string = 'PayloadTooLargeError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(413, [message], options);
+  }
+}
+
+/** 415: a request body that is not declared as JSON (`Content-Type: application/json`). */
+export class UnsupportedMediaTypeError extends HttpError {
+  override readonly name = 'UnsupportedMediaTypeError';
   constructor(message: string) {
-    super(413, [message]);
+    super(415, [message]);
+  }
+}
+
+/**
+ * 413: what the request would store is over DynamoDB's 400 KB item limit. The contract's bounds keep every valid
+ * request under it, so this is the last line of defence, never a 500. `attribute` is the stored attribute that took
+ * the most room; `within(body)` names the request field it came from when the body has a field of that name.
+ */
+export class ItemTooLargeError extends PayloadTooLargeError {
+  override readonly name = 'ItemTooLargeError';
+  constructor(
+    readonly attribute?: string,
+    options?: { cause?: unknown; field?: string },
+  ) {
+    super(ItemTooLargeError.line(attribute, options?.field), options);
+  }
+
+  private static line(attribute: string | undefined, field: string | undefined): string {
+    const message = 'Too large to store: the record would exceed the 400 KB item limit';
+    if (field !== undefined) return `body.${field}: ${message}`;
+    return attribute === undefined ? `body: ${message}` : `body: ${message} (its largest part is ${attribute})`;
+  }
+
+  /** The same refusal with the path of the body field the largest attribute came from, when the body has one. */
+  within(body: unknown): ItemTooLargeError {
+    const attribute = this.attribute;
+    const named = attribute !== undefined && typeof body === 'object' && body !== null && !Array.isArray(body) && Object.hasOwn(body, attribute);
+    return named ? new ItemTooLargeError(attribute, { cause: this.cause, field: attribute }) : this;
+  }
+}
+
+/**
+ * 400: a number DynamoDB cannot store (beyond ±(2^53 − 1), or below 1e-130 in size). The contract's safe numbers
+ * refuse these first; this catches any that reach the table another way, so they are a 400, not a 500.
+ */
+export class UnstorableNumberError extends HttpError {
+  override readonly name = 'UnstorableNumberError';
+  constructor(options?: { cause?: unknown }) {
+    super(400, [`body: Contains a number that cannot be stored (numbers must be 0, or between 1e-130 and ${Number.MAX_SAFE_INTEGER} in size)`], options);
   }
 }
 

@@ -260,6 +260,7 @@ describe('shared field types', () => {
     invalid(F.TransferConfigReference, 'Must be between 3 and 255 characters', 'ab');
     invalid(F.UuidTimestamp, 'Must be at least 32 characters', 'x'.repeat(31));
     invalid(F.LogMessage, 'Must be at least 1 character', '');
+    invalid(F.LogMessage, 'Must be at most 32768 characters', 'x'.repeat(32 * 1024 + 1));
     valid(F.PhoneNumber, null, '+44123', '999');
     invalid(F.PhoneNumber, 'Must be between 1 and 255 characters', '');
   });

@@ -9,10 +9,27 @@ import {
   LICENCE_LIMIT_MIN,
   TAG_VALUE_MAX_LENGTH,
 } from '../constants/limits.ts';
-import { Service } from '../constants/devices.ts';
+import { Service, SERVICES } from '../constants/devices.ts';
+import {
+  CIDR_RANGES_MAX,
+  FREE_FORM_ITEMS_MAX,
+  FREE_FORM_KEYS_MAX,
+  FREE_FORM_TEXT_MAX,
+  LOCATION_MAX,
+  LOG_MESSAGE_MAX,
+  PGP_KEY_MAX,
+  SAFE_NUMBER_MAX,
+  SAFE_NUMBER_MIN_MAGNITUDE,
+  SCHEDULE_MAX,
+  SEALED_META_MAX_CHARS,
+  URL_MAX,
+  WRAPPED_KEY_MAX_CHARS,
+} from './bounds.ts';
 import {
   itemsAtLeast,
+  itemsAtMost,
   itemsBetween,
+  keysAtMost,
   lengthAtLeast,
   lengthAtMost,
   lengthBetween,
@@ -41,6 +58,60 @@ export const integer = (min: number, max?: number) => {
   const message = max === undefined ? numberAtLeast(min) : numberBetween(min, max);
   return max === undefined ? base.min(min, { error: message }) : base.min(min, { error: message }).max(max, { error: message });
 };
+
+/**
+ * Any finite number a JavaScript client and the DynamoDB document client hold exactly: within ±(2^53 − 1). Bigger
+ * magnitudes (`1e308`, `18446744073709551616`) lose precision on the way in and cannot be stored, so they are a 400;
+ * so are magnitudes below 1e-130, which DynamoDB cannot store either.
+ */
+export const safeNumber = (min = -SAFE_NUMBER_MAX, max = SAFE_NUMBER_MAX) =>
+  z
+    .number()
+    .min(min, { error: numberBetween(min, max) })
+    .max(max, { error: numberBetween(min, max) })
+    // DynamoDB stores no magnitude below 1e-130 (it refuses the write as an underflow).
+    .refine((value) => value === 0 || Math.abs(value) >= SAFE_NUMBER_MIN_MAGNITUDE, { error: MESSAGES.numberUnderflow });
+export const SafeNumber = safeNumber();
+
+/** At most `max` keys: a bound JSON Schema shows as `maxProperties` (zod records and catch-alls have no own `max`). */
+export const atMostKeys = <T extends z.ZodType>(schema: T, max: number): T =>
+  schema
+    .refine((value) => typeof value !== 'object' || value === null || Object.keys(value).length <= max, { error: keysAtMost(max) })
+    .meta({ maxProperties: max }) as T;
+
+/** A map of names (1 to `keyMax` characters) to values, with at most `maxKeys` keys. */
+export const boundedRecord = <V extends z.ZodType>(value: V, maxKeys: number, keyMax = FREE_FORM_TEXT_MAX) =>
+  atMostKeys(z.record(z.string().min(1, { error: lengthBetween(1, keyMax) }).max(keyMax, { error: lengthBetween(1, keyMax) }), value), maxKeys);
+
+/** A free-form text value inside device meta. */
+const FreeFormText = z.string().max(FREE_FORM_TEXT_MAX, { error: lengthAtMost(FREE_FORM_TEXT_MAX) });
+
+/** A JSON value with every part bounded: text, safe numbers, booleans, null, short lists and small maps of these. */
+export type FreeFormValue = string | number | boolean | null | FreeFormValue[] | { [key: string]: FreeFormValue };
+
+/**
+ * What a device may add to its meta beyond the named fields (newer app versions): any JSON, but every string, number,
+ * list and map bounded. Nesting is held by the JSON parser (64 levels) and the sealed-upload check (12 levels).
+ */
+export const FreeFormValue: z.ZodType<FreeFormValue> = z.lazy(() =>
+  z.union([
+    FreeFormText,
+    SafeNumber,
+    z.boolean(),
+    z.null(),
+    z.array(FreeFormValue).max(FREE_FORM_ITEMS_MAX, { error: itemsAtMost(FREE_FORM_ITEMS_MAX) }),
+    boundedRecord(FreeFormValue, FREE_FORM_KEYS_MAX),
+  ]),
+);
+
+/** A free-form map (carrier metadata, app-defined extras): at most 200 keys of bounded values. */
+export const FreeFormObject = boundedRecord(FreeFormValue, FREE_FORM_KEYS_MAX);
+
+/**
+ * An object with named fields that keeps unknown fields a newer app version adds, each a bounded FreeFormValue, at
+ * most 200 keys in all. Used instead of `z.looseObject` wherever a device's meta is stored.
+ */
+export const openObject = <S extends z.ZodRawShape>(shape: S) => atMostKeys(z.object(shape).catchall(FreeFormValue), FREE_FORM_KEYS_MAX);
 
 // ---------------------------------------------------------------- identifiers
 
@@ -127,7 +198,8 @@ export type PhoneNumber = z.infer<typeof PhoneNumber>;
 export const PhoneNumberLocal = text(3, 255);
 export type PhoneNumberLocal = z.infer<typeof PhoneNumberLocal>;
 
-export const LogMessage = text(1);
+/** A device log line: 1 to 32768 characters (each line is its own item). */
+export const LogMessage = text(1).max(LOG_MESSAGE_MAX, { error: lengthAtMost(LOG_MESSAGE_MAX) });
 export type LogMessage = z.infer<typeof LogMessage>;
 
 /** A pre-signed link; unset for aborted or blocked calls (no media). */
@@ -135,11 +207,11 @@ export const S3Url = z.url().optional();
 export type S3Url = z.infer<typeof S3Url>;
 
 /** An encrypted payload's meta, base64. */
-export const PayloadMetaEncrypted = text(1).regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: MESSAGES.base64 });
+export const PayloadMetaEncrypted = text(1, SEALED_META_MAX_CHARS).regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: MESSAGES.base64 });
 export type PayloadMetaEncrypted = z.infer<typeof PayloadMetaEncrypted>;
 
 /** Base64 of binary (wrapped keys, IVs). */
-export const Base64 = text(1).regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: MESSAGES.base64 });
+export const Base64 = text(1, WRAPPED_KEY_MAX_CHARS).regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: MESSAGES.base64 });
 export type Base64 = z.infer<typeof Base64>;
 
 /** SHA-256 as 64 hex characters (chain of custody from the device to the export manifest). */
@@ -220,7 +292,8 @@ export const CidrRange = z
   .refine(octetsAndPrefix, { error: MESSAGES.cidr });
 export type CidrRange = z.infer<typeof CidrRange>;
 
-export const CidrRanges = z.array(CidrRange);
+/** At most 100 CIDR ranges (our bound). */
+export const CidrRanges = z.array(CidrRange).max(CIDR_RANGES_MAX, { error: itemsAtMost(CIDR_RANGES_MAX) });
 export type CidrRanges = z.infer<typeof CidrRanges>;
 
 /**
@@ -229,18 +302,20 @@ export type CidrRanges = z.infer<typeof CidrRanges>;
  */
 export const HttpsUrl = z
   .string()
+  .max(URL_MAX, { error: lengthAtMost(URL_MAX) })
   .startsWith('https://', { error: MESSAGES.https })
   .refine((value) => URL.canParse(value) && new URL(value).hostname.length > 0, { error: MESSAGES.https });
 export type HttpsUrl = z.infer<typeof HttpsUrl>;
 
 /** OIDC audience: at least 5 characters. */
-export const OidcAudience = text(5);
+export const OidcAudience = text(5).max(URL_MAX, { error: lengthAtMost(URL_MAX) });
 export type OidcAudience = z.infer<typeof OidcAudience>;
 
 /** A device service list: at least 1 service, no duplicates. */
 export const ServiceList = z
   .array(Service)
   .min(1, { error: itemsAtLeast(1) })
+  .max(SERVICES.length, { error: itemsBetween(1, SERVICES.length) })
   .refine((list) => new Set(list).size === list.length, { error: MESSAGES.unique });
 export type ServiceList = z.infer<typeof ServiceList>;
 
@@ -278,18 +353,23 @@ export type InterviewPauseTimes = z.infer<typeof InterviewPauseTimes>;
 export const S3Destination = z
   .string()
   .startsWith('s3://', { error: MESSAGES.s3Address })
-  .min(6, { error: lengthAtLeast(6) });
+  .min(6, { error: lengthAtLeast(6) })
+  .max(LOCATION_MAX, { error: lengthAtMost(LOCATION_MAX) });
 export type S3Destination = z.infer<typeof S3Destination>;
 
 /** IAM role ARN with an account of 12 or more digits, at least 31 characters. */
 export const IamRoleArn = z
   .string()
   .min(31, { error: MESSAGES.iamRoleArn })
+  .max(LOCATION_MAX, { error: lengthAtMost(LOCATION_MAX) })
   .regex(/^arn:aws[a-z-]*:iam::\d{12,}:role\/[\w+=,.@/-]+$/, { error: MESSAGES.iamRoleArn });
 export type IamRoleArn = z.infer<typeof IamRoleArn>;
 
 /** SFTP root directory: starts with /. */
-export const SftpRootDirectory = z.string().startsWith('/', { error: MESSAGES.leadingSlash });
+export const SftpRootDirectory = z
+  .string()
+  .max(LOCATION_MAX, { error: lengthAtMost(LOCATION_MAX) })
+  .startsWith('/', { error: MESSAGES.leadingSlash });
 export type SftpRootDirectory = z.infer<typeof SftpRootDirectory>;
 
 const RATE = /^rate\((\d+) (minute|minutes|hour|hours|day|days)\)$/;
@@ -322,7 +402,7 @@ export function isScheduleExpression(value: string): boolean {
 }
 
 /** Transfer schedule: a cron or rate expression, or empty (run on demand only). */
-export const Schedule = z.string().refine((value) => value === '' || isScheduleExpression(value), {
+export const Schedule = z.string().max(SCHEDULE_MAX, { error: lengthAtMost(SCHEDULE_MAX) }).refine((value) => value === '' || isScheduleExpression(value), {
   error: MESSAGES.cronOrRate,
 });
 export type Schedule = z.infer<typeof Schedule>;
@@ -330,7 +410,7 @@ export type Schedule = z.infer<typeof Schedule>;
 const PGP_BLOCK = /^-----BEGIN PGP PUBLIC KEY BLOCK-----\r?\n[\s\S]*?[A-Za-z0-9+/=]{4,}[\s\S]*\r?\n-----END PGP PUBLIC KEY BLOCK-----$/;
 
 /** An ASCII-armoured PGP public key block. */
-export const PgpPublicKey = z.string().refine((value) => PGP_BLOCK.test(value.trim()), { error: MESSAGES.pgpKey });
+export const PgpPublicKey = z.string().max(PGP_KEY_MAX, { error: lengthAtMost(PGP_KEY_MAX) }).refine((value) => PGP_BLOCK.test(value.trim()), { error: MESSAGES.pgpKey });
 export type PgpPublicKey = z.infer<typeof PgpPublicKey>;
 
 // ---------------------------------------------------------------- query-string helpers

@@ -37,6 +37,7 @@ export const MESSAGES = {
   requiredTagDefinition: 'A required tag needs a default value and a non-empty value list',
   invalidRegex: 'Must be a valid regular expression',
   invalid: 'Invalid value',
+  numberUnderflow: 'Must be 0 or at least 1e-130 in size',
 } as const;
 
 /** 'The {field} field is required.' (spec point 5, word for word). */
@@ -54,6 +55,8 @@ export const numberAtMost = (max: number): string => `Must be at most ${max}`;
 export const itemsBetween = (min: number, max: number): string => `Must contain between ${min} and ${max} items`;
 export const itemsAtLeast = (min: number): string => `Must contain at least ${min} ${min === 1 ? 'item' : 'items'}`;
 export const itemsAtMost = (max: number): string => `Must contain at most ${max} items`;
+/** A free-form object (a map of names to values) with too many keys. */
+export const keysAtMost = (max: number): string => `Must have at most ${max} keys`;
 export const oneOf = (values: readonly unknown[]): string => `Must be one of: ${values.map(String).join(', ')}`;
 
 /** The prefix line used when nothing more specific explains a response-shape failure. */
@@ -107,6 +110,11 @@ function friendlyMessage(issue: Issue, fieldName: string): string {
       return `Must be a multiple of ${String(issue.divisor)}`;
     case 'unrecognized_keys':
       return MESSAGES.unknownField;
+    case 'invalid_key': {
+      // A record's key failed its own schema (too long, empty): say why, as for any other value.
+      const inner = issue.issues[0];
+      return inner === undefined ? MESSAGES.invalid : friendlyMessage(inner as Issue, fieldName);
+    }
     default:
       return MESSAGES.invalid;
   }

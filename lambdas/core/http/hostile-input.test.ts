@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineEndpoint } from '#shared/contract/endpoint.ts';
+import { defineEndpoint, ENDPOINT_GROUPS, type Endpoint } from '#shared/contract/endpoint.ts';
+import { ENDPOINTS } from '#shared/contract/registry.ts';
+import { ROLE_PERMISSIONS_MAX, PERMISSION_CONDITIONS_MAX, TAG_VALUES_MAX } from '#shared/contract/bounds.ts';
 import { createOidcTokenVerifier } from '../auth/jwt-verifier.ts';
 import { keys } from '../store/keys.ts';
 import { bodyOf, eventFor, testContext, testDependencies } from '../testing/http-events.ts';
@@ -158,5 +160,203 @@ describe('parseJsonSafely', () => {
   it('drops nested __proto__ keys', () => {
     const result = parseJsonSafely('{"a":[{"__proto__":{"x":1},"y":2}]}');
     expect(result).toEqual({ ok: true, value: { a: [{ y: 2 }] } });
+  });
+});
+
+// ---------------------------------------------------------------- the registry's bounds, through the real pipeline
+
+/** One handler per endpoint group over the real registry, with no routes: parsing runs before anything else. */
+const registryHandlers = new Map(
+  ENDPOINT_GROUPS.map((group) => [
+    group,
+    createHttpHandler({
+      group,
+      endpoints: ENDPOINTS,
+      routes: {},
+      dependencies: testDependencies({ tokens: { verify: () => Promise.reject(new Error('no tokens in this test')) } as never }),
+    }),
+  ]),
+);
+
+const pathValues = (endpoint: Endpoint): Record<string, string> =>
+  Object.fromEntries([...endpoint.fullPath.matchAll(/\{([a-z_]+)\}/g)].map((match) => [match[1] as string, match[1] === 'client' ? 'acme' : 'x01']));
+
+async function sendTo(endpoint: Endpoint, body: string, headers: Record<string, string> = {}) {
+  const handler = registryHandlers.get(endpoint.group) as ReturnType<typeof createHttpHandler>;
+  const result = await handler(eventFor(endpoint, { pathParameters: pathValues(endpoint), body, headers }), testContext);
+  const answer = bodyOf(result);
+  return { status: result.statusCode as number, errors: (answer.errors as string[] | undefined) ?? [], message: String(answer.message) };
+}
+
+const endpointById = (id: string): Endpoint => {
+  const endpoint = ENDPOINTS.find((candidate) => candidate.id === id);
+  if (endpoint === undefined) throw new Error(`no endpoint ${id}`);
+  return endpoint;
+};
+
+type JsonSchema = Record<string, unknown>;
+
+/** A small value of a JSON Schema (valid or not: only the size of what surrounds it matters here). */
+function sampleOf(schema: JsonSchema, defs: Record<string, JsonSchema>, depth = 0): unknown {
+  if (depth > 6) return null;
+  if (typeof schema.$ref === 'string') return sampleOf(defs[schema.$ref.split('/').pop() as string] ?? {}, defs, depth + 1);
+  const branches = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (branches) return sampleOf(branches.find((branch) => branch.type !== 'null') ?? {}, defs, depth + 1);
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if (schema.const !== undefined) return schema.const;
+  switch (schema.type) {
+    case 'string':
+      return 'a'.repeat(Math.max(1, Number(schema.minLength ?? 1)));
+    case 'number':
+    case 'integer':
+      return Math.max(0, Number(schema.minimum ?? 0));
+    case 'boolean':
+      return false;
+    case 'array':
+      return Array.from({ length: Number(schema.minItems ?? 0) }, () => sampleOf((schema.items as JsonSchema) ?? {}, defs, depth + 1));
+    case 'object':
+      return Object.fromEntries(
+        ((schema.required as string[] | undefined) ?? []).map((name) => [name, sampleOf((schema.properties as Record<string, JsonSchema>)[name] ?? {}, defs, depth + 1)]),
+      );
+    default:
+      return null;
+  }
+}
+
+interface Oversized {
+  /** Path segments below `body` (array items are index 0). */
+  path: Array<string | number>;
+  value: unknown;
+}
+
+/** One value just past each bound in a schema: an array of maxItems + 1, a map of maxProperties + 1, and so on. */
+function oversizedValues(schema: JsonSchema, defs: Record<string, JsonSchema>, path: Array<string | number> = [], seen = new Set<string>()): Oversized[] {
+  const found: Oversized[] = [];
+  if (typeof schema.$ref === 'string') {
+    const name = schema.$ref.split('/').pop() as string;
+    return seen.has(name) ? found : oversizedValues(defs[name] ?? {}, defs, path, new Set([...seen, name]));
+  }
+  for (const branch of ((schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined) ?? []) found.push(...oversizedValues(branch, defs, path, seen));
+  if (schema.type === 'array' && typeof schema.maxItems === 'number') {
+    const item = sampleOf((schema.items as JsonSchema) ?? {}, defs);
+    found.push({ path, value: Array.from({ length: schema.maxItems + 1 }, () => item) });
+    if (schema.items) found.push(...oversizedValues(schema.items as JsonSchema, defs, [...path, 0], seen));
+  }
+  if (schema.type === 'object') {
+    if (typeof schema.maxProperties === 'number') {
+      const extra = typeof schema.additionalProperties === 'object' ? sampleOf(schema.additionalProperties as JsonSchema, defs) : 'a';
+      const value = { ...(sampleOf(schema, defs) as object) } as Record<string, unknown>;
+      for (let index = 0; Object.keys(value).length <= schema.maxProperties; index += 1) value[`extra${index}`] = extra;
+      found.push({ path, value });
+    }
+    for (const [name, property] of Object.entries((schema.properties as Record<string, JsonSchema> | undefined) ?? {})) {
+      found.push(...oversizedValues(property, defs, [...path, name], seen));
+    }
+  }
+  if (schema.type === 'string' && typeof schema.maxLength === 'number') found.push({ path, value: 'a'.repeat(schema.maxLength + 1) });
+  if ((schema.type === 'number' || schema.type === 'integer') && typeof schema.maximum === 'number') found.push({ path, value: 1e308 });
+  return found;
+}
+
+/** `base` with `value` placed at `path` (creating objects and one-item arrays on the way). */
+function placeAt(base: unknown, path: Array<string | number>, value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  if (typeof head === 'number') return [placeAt(Array.isArray(base) ? base[0] : undefined, rest, value)];
+  const object = typeof base === 'object' && base !== null && !Array.isArray(base) ? (base as Record<string, unknown>) : {};
+  return { ...object, [head as string]: placeAt(object[head as string], rest, value) };
+}
+
+describe('the registry bounds every body: oversized parts are a 400 naming the part, never a 5xx', () => {
+  it('every bounded array, map, text and number of every body, one past its bound', async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const endpoint of ENDPOINTS) {
+      if (endpoint.body === undefined) continue;
+      const json = z.toJSONSchema(endpoint.body, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+      const defs = (json.$defs as Record<string, JsonSchema> | undefined) ?? {};
+      const base = sampleOf(json, defs);
+      for (const { path, value } of oversizedValues(json, defs)) {
+        const body = JSON.stringify(placeAt(base, path, value));
+        if (Buffer.byteLength(body) > 1024 * 1024) continue;
+        const { status, errors } = await sendTo(endpoint, body);
+        sent += 1;
+        const where = ['body', ...path].join('.');
+        if (status !== 400 || !errors.some((line) => line.startsWith(`${where}: `) || line.startsWith(`${where}.`))) {
+          failures.push(`${endpoint.id} ${where}: ${status} ${errors.slice(0, 3).join(' | ')}`);
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(100);
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('a role of 10,000 permissions and a role with 3,000 conditions', async () => {
+    const roles = endpointById('admin.roles.put');
+    const alerts = { ops_read: true, ops_write: false, sec_read: false, sec_write: false };
+    const many = await sendTo(roles, JSON.stringify({ permissions: Array.from({ length: 10_000 }, () => ({ actions_matching: '*' })), alert_permissions: alerts }));
+    expect(many).toMatchObject({ status: 400, errors: [`body.permissions: Must contain between 1 and ${ROLE_PERMISSIONS_MAX} items`] });
+    const conditions = Array.from({ length: 3000 }, () => ({ names_matching: 'sales-*' }));
+    const deep = await sendTo(roles, JSON.stringify({ permissions: [{ actions_matching: '*', conditions }], alert_permissions: alerts }));
+    expect(deep).toMatchObject({ status: 400, errors: [`body.permissions.0.conditions: Must contain at most ${PERMISSION_CONDITIONS_MAX} items`] });
+  });
+
+  it('a tag definition of 2,900 long values', async () => {
+    const values = Array.from({ length: 2900 }, (_, index) => `${index}`.padEnd(255, 'v'));
+    const answer = await sendTo(endpointById('admin.tags.put'), JSON.stringify({ tag_values: values }));
+    expect(answer).toMatchObject({ status: 400, errors: [`body.tag_values: Must contain at most ${TAG_VALUES_MAX} items`] });
+  });
+
+  it('command params past MAX_SAFE_INTEGER, also as raw JSON text JSON.parse cannot hold', async () => {
+    const command = endpointById('admin.devices.commands.send');
+    const range = `Must be a number between ${-Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`;
+    for (const raw of ['1e308', '18446744073709551616', '-18446744073709551616']) {
+      const answer = await sendTo(command, `{"command":"sms_auto_response","params":{"delay":${raw}}}`);
+      expect(answer, raw).toMatchObject({ status: 400, errors: [`body.params.delay: ${range}`] });
+    }
+    const tiny = await sendTo(command, '{"command":"sms_auto_response","params":{"delay":1e-200}}');
+    expect(tiny).toMatchObject({ status: 400, errors: ['body.params.delay: Must be 0 or at least 1e-130 in size'] });
+    const infinite = await sendTo(command, '{"command":"sms_auto_response","params":{"delay":1e400}}');
+    expect(infinite.status).toBe(400);
+  });
+});
+
+describe('a body must be declared as JSON', () => {
+  const tags = endpointById('admin.tags.put');
+  const definition = JSON.stringify({ tag_values: ['a', 'b'] });
+
+  it('answers 415 to a form, plain text, or no content type at all, with one headers.content-type line', async () => {
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain;charset=UTF-8', 'multipart/form-data; boundary=x', 'application/jsonp', 'application/json; charset=latin1']) {
+      const answer = await sendTo(tags, definition, { 'content-type': type });
+      expect(answer.status, type).toBe(415);
+      expect(answer.errors, type).toEqual([`headers.content-type: Must be application/json for a request with a body (got ${type})`]);
+    }
+    const handler = registryHandlers.get(tags.group) as ReturnType<typeof createHttpHandler>;
+    const event = eventFor(tags, { pathParameters: pathValues(tags), body: definition });
+    delete event.headers['content-type'];
+    const untyped = await handler(event, testContext);
+    expect(untyped.statusCode).toBe(415);
+    expect(bodyOf(untyped).errors).toEqual(['headers.content-type: Must be application/json for a request with a body (got none)']);
+  });
+
+  it('takes application/json with or without charset=utf-8, in any letter case, past the media check', async () => {
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON;charset=UTF-8', 'application/json; charset="utf-8"']) {
+      // No token: the media check passes and the call stops at authentication (401), not at 415.
+      expect((await sendTo(tags, definition, { 'content-type': type })).status, type).toBe(401);
+    }
+  });
+
+  it('lets a bodiless request send any content type or none', async () => {
+    const list = endpointById('admin.tags.list');
+    const handler = registryHandlers.get(list.group) as ReturnType<typeof createHttpHandler>;
+    for (const headers of [{}, { 'content-type': 'text/plain' }] as Array<Record<string, string>>) {
+      const result = await handler(eventFor(list, { pathParameters: pathValues(list), headers }), testContext);
+      expect(result.statusCode).toBe(401);
+    }
+  });
+
+  it('checks size before type: an oversized body of any type is a 413', async () => {
+    const answer = await sendTo(tags, 'x'.repeat(1024 * 1024 + 1), { 'content-type': 'text/plain' });
+    expect(answer.status).toBe(413);
   });
 });

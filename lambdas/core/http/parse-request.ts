@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Endpoint } from '#shared/contract/endpoint.ts';
 import { ClientId } from '#shared/contract/fields.ts';
-import { PayloadTooLargeError, ValidationError } from '../errors.ts';
+import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors.ts';
 import { issueLines } from './issues.ts';
 import { parseJsonSafely } from './safe-json.ts';
 
@@ -36,12 +36,36 @@ function tooLarge(): PayloadTooLargeError {
   return new PayloadTooLargeError(`body: Must be at most ${MAX_BODY_BYTES} bytes`);
 }
 
+/** `application/json`, optionally with `charset=utf-8` (JSON is UTF-8; RFC 8259), in any letter case and spacing. */
+const JSON_MEDIA_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
+
+/** The Content-Type header, whatever the letter case of its name (API Gateway lower-cases it; tests may not). */
+function contentTypeOf(event: APIGatewayProxyEventV2): string | undefined {
+  const headers = event.headers ?? {};
+  const name = Object.keys(headers).find((key) => key.toLowerCase() === 'content-type');
+  return name === undefined ? undefined : headers[name];
+}
+
+/**
+ * A request that carries a body must declare it as JSON: anything else (a form, plain text, no type at all) is a
+ * 415 before the body is read. A request without a body may send any Content-Type or none: there is nothing to
+ * misread, and browsers and proxies add one to bodiless requests on their own.
+ */
+function checkContentType(event: APIGatewayProxyEventV2): void {
+  const type = contentTypeOf(event)?.trim();
+  if (type !== undefined && JSON_MEDIA_TYPE.test(type)) return;
+  const shown = type === undefined || type === '' ? 'none' : type.slice(0, 100);
+  throw new UnsupportedMediaTypeError(`headers.content-type: Must be application/json for a request with a body (got ${shown})`);
+}
+
 /**
  * Parses path parameters, query and body against the endpoint's contract. Collects every problem and throws one
- * ValidationError with a `params.`, `query.` or `body.` line each (413 for an oversized body, before anything else).
+ * ValidationError with a `params.`, `query.` or `body.` line each (before anything else: 413 for an oversized body,
+ * then 415 for a body that is not declared as JSON).
  */
 export function parseRequest(endpoint: Endpoint, event: APIGatewayProxyEventV2): ParsedInput {
   const text = bodyText(event);
+  if (text !== undefined) checkContentType(event);
   const lines: string[] = [];
 
   const { client: rawClient, ...rawParams } = event.pathParameters ?? {};

@@ -3,6 +3,7 @@ import type { Endpoint } from '#shared/contract/endpoint.ts';
 import type { AccessContext } from '../access/access-context.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Dependencies } from '../dependencies.ts';
+import { ItemTooLargeError } from '../errors.ts';
 import type { Reply } from './reply.ts';
 
 /** What an implementation receives: input that already passed the contract, and who is calling. */
@@ -39,8 +40,15 @@ export type Routes = Readonly<Record<string, RouteImplementation<any>>>;
 
 /**
  * Types an implementation against its endpoint: `routes: { [listDevices.id]: implement(listDevices, async (input) => …) }`.
+ * A record too large to store is answered with the path of the body field it came from, where the body has one.
  */
 export function implement<E extends Endpoint>(endpoint: E, implementation: RouteImplementation<E>): RouteImplementation<E> {
   void endpoint;
-  return implementation;
+  return async (input, dependencies) => {
+    try {
+      return await implementation(input, dependencies);
+    } catch (error) {
+      throw error instanceof ItemTooLargeError ? error.within(input.body) : error;
+    }
+  };
 }

@@ -10,7 +10,7 @@ import type { Clock } from '../ports/clock.ts';
 import type { TableStore } from '../ports/table-store.ts';
 import { createMemoryTable } from './memory-table.ts';
 
-/** Test helper: the event API Gateway (and the local server) would send for an endpoint. */
+/** Test helper: the event API Gateway (and the local server) would send for an endpoint; a body goes as JSON. */
 export function eventFor(
   endpoint: Pick<Endpoint, 'method' | 'fullPath'>,
   request: {
@@ -28,7 +28,8 @@ export function eventFor(
     routeKey: request.routeKey ?? `${endpoint.method} ${endpoint.fullPath}`,
     rawPath,
     rawQueryString: new URLSearchParams(request.query ?? {}).toString(),
-    headers: request.headers ?? {},
+    // A body is JSON unless the test says otherwise (the pipeline answers 415 to a body of another type).
+    headers: { ...(request.body === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers },
     ...(request.query ? { queryStringParameters: request.query } : {}),
     ...(request.pathParameters ? { pathParameters: request.pathParameters } : {}),
     ...(request.body !== undefined ? { body: request.body } : {}),

@@ -8,8 +8,12 @@ import {
   RetentionTimestampType,
   SupportAccessApprovalState,
 } from '../../constants/account.ts';
-import { PayloadType } from '../../constants/payloads.ts';
+import { PAYLOAD_TYPES, PayloadType } from '../../constants/payloads.ts';
 import { RetentionDays, RoleReference, text } from '../fields.ts';
+import { itemsAtMost, lengthAtMost } from '../messages.ts';
+
+/** An ISO date and time with a zone (its fraction is open-ended in the format, so its length is bounded). */
+const IsoInstant = z.iso.datetime({ error: 'Must be an ISO date like 1999-01-01T16:50:00Z' }).max(64, { error: lengthAtMost(64) });
 import { Audited, Timestamp } from './common.ts';
 
 const MigrationIssue = z.object({ type: z.string(), message: z.string().optional(), reference: z.string().optional() });
@@ -70,7 +74,8 @@ export const RetentionPolicyRequest = z.strictObject({
   GpsData: RecordRetention,
   LegacyMigrationData: RecordRetention,
   LegalHoldData: RecordRetention,
-  PayloadData: z.array(PayloadRetention).optional(),
+  /** One entry per payload type at most. */
+  PayloadData: z.array(PayloadRetention).max(PAYLOAD_TYPES.length, { error: itemsAtMost(PAYLOAD_TYPES.length) }).optional(),
   SupportAccessData: RecordRetention,
   TransferableData: RecordRetention,
   UserActivityData: RecordRetention,
@@ -99,7 +104,7 @@ export type SupportAccess = z.infer<typeof SupportAccess>;
 export const SupportAccessRequest = z.strictObject({
   role: RoleReference,
   request_description: text(1, 1000),
-  requested_expiry: z.iso.datetime({ error: 'Must be an ISO date like 1999-01-01T16:50:00Z' }),
+  requested_expiry: IsoInstant,
 });
 export type SupportAccessRequest = z.infer<typeof SupportAccessRequest>;
 
@@ -107,6 +112,6 @@ export type SupportAccessRequest = z.infer<typeof SupportAccessRequest>;
 export const SupportAccessDecision = z.strictObject({
   approval_state: z.enum(['approved', 'rejected', 'revoked']),
   rejection_reason: text(1, 1000).optional(),
-  approval_expiry: z.iso.datetime({ error: 'Must be an ISO date like 1999-01-01T16:50:00Z' }).optional(),
+  approval_expiry: IsoInstant.optional(),
 });
 export type SupportAccessDecision = z.infer<typeof SupportAccessDecision>;

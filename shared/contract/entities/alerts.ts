@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AlertCloseAction, AlertKeyType, AlertScope, AlertSeverity, AlertState, AlertType } from '../../constants/alerts.ts';
+import { NOTIFY_CLIENTS_MAX } from '../bounds.ts';
 import { AlertReferenceList, ClientId, text } from '../fields.ts';
+import { itemsAtMost, lengthAtMost } from '../messages.ts';
 import { Timestamp } from './common.ts';
 
 export const AlertOccurrence = z.object({ time: Timestamp, message: z.string() });
@@ -44,8 +46,9 @@ export const NotificationEvent = z.strictObject({
   scope: AlertScope,
   severity: AlertSeverity,
   message: text(1, 4000),
-  clients: z.array(ClientId).optional(),
-  expires_after: Timestamp.optional(),
+  clients: z.array(ClientId).max(NOTIFY_CLIENTS_MAX, { error: itemsAtMost(NOTIFY_CLIENTS_MAX) }).optional(),
+  /** When the alerts clear themselves (an ISO time; at most 64 characters). */
+  expires_after: z.string().max(64, { error: lengthAtMost(64) }).optional(),
 });
 export type NotificationEvent = z.infer<typeof NotificationEvent>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppReference, CidrRanges, GroupReference, HttpsUrl, OidcAudience, RoleReference } from '../fields.ts';
-import { itemsAtLeast } from '../messages.ts';
+import { APP_ROLES_MAX } from '../bounds.ts';
+import { itemsAtLeast, itemsBetween } from '../messages.ts';
 import { Audited } from './common.ts';
 
 /** The identity provider a client app's tokens come from. */
@@ -21,7 +22,10 @@ export type ClientAppConfiguration = z.infer<typeof ClientAppConfiguration>;
 export const ClientAppRequest = z.strictObject({
   oidc_config: OidcConfig,
   group: GroupReference.optional(),
-  roles: z.array(RoleReference).min(1, { error: itemsAtLeast(1) }),
+  roles: z
+    .array(RoleReference)
+    .min(1, { error: itemsAtLeast(1) })
+    .max(APP_ROLES_MAX, { error: itemsBetween(1, APP_ROLES_MAX) }),
   cidr_ranges: CidrRanges.default([]),
 });
 export type ClientAppRequest = z.infer<typeof ClientAppRequest>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DeviceCommandName, DeviceCommandState, Service } from '../../constants/devices.ts';
-import { Email, FirstName, GroupReference, Surname } from '../fields.ts';
+import { COMMAND_PARAM_NAME_MAX, COMMAND_PARAM_TEXT_MAX, COMMAND_PARAMS_MAX } from '../bounds.ts';
+import { boundedRecord, Email, FirstName, GroupReference, SafeNumber, Surname } from '../fields.ts';
+import { lengthAtMost } from '../messages.ts';
 import { Timestamp } from './common.ts';
 
 export const DevicePhoneNumber = z.object({
@@ -61,8 +63,15 @@ export const DeviceCommand = z.object({
 });
 export type DeviceCommand = z.infer<typeof DeviceCommand>;
 
-/** Parameters of a command: flat string, number or boolean values (e.g. the SMS auto-response text). */
-export const DeviceCommandParams = z.record(z.string().max(60), z.union([z.string().max(1000), z.number(), z.boolean()]));
+/**
+ * Parameters of a command: at most 20 flat values, each text (at most 1000 characters), a safe number or a boolean
+ * (e.g. the SMS auto-response text); names 1 to 60 characters.
+ */
+export const DeviceCommandParams = boundedRecord(
+  z.union([z.string().max(COMMAND_PARAM_TEXT_MAX, { error: lengthAtMost(COMMAND_PARAM_TEXT_MAX) }), SafeNumber, z.boolean()]),
+  COMMAND_PARAMS_MAX,
+  COMMAND_PARAM_NAME_MAX,
+);
 
 export const DeviceCommandRequest = z.strictObject({
   command: DeviceCommandName,

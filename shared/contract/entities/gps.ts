@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { SHORT_TEXT_MAX } from '../bounds.ts';
+import { openObject, safeNumber, SafeNumber } from '../fields.ts';
+import { lengthAtMost } from '../messages.ts';
 import { Timestamp } from './common.ts';
+
+const shortText = z.string().max(SHORT_TEXT_MAX, { error: lengthAtMost(SHORT_TEXT_MAX) });
 
 export const Gps = z.object({
   gps_reference: z.string(),
@@ -16,14 +21,14 @@ export const Gps = z.object({
 });
 export type Gps = z.infer<typeof Gps>;
 
-/** One fix as the device seals it inside a GPS upload's meta. */
-export const GpsFix = z.looseObject({
-  accuracy: z.number().min(0).optional(),
-  altitude: z.number().optional(),
+/** One fix as the device seals it inside a GPS upload's meta (unknown fields bounded, as everywhere in device meta). */
+export const GpsFix = openObject({
+  accuracy: safeNumber(0).optional(),
+  altitude: SafeNumber.optional(),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
-  timestamp: z.string(),
-  timezone: z.string().optional(),
-  provider: z.string().optional(),
+  timestamp: shortText,
+  timezone: shortText.optional(),
+  provider: shortText.optional(),
 });
 export type GpsFix = z.infer<typeof GpsFix>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { GROUP_TAG_LIMIT } from '../../constants/limits.ts';
 import { TagKey, TagValue, text } from '../fields.ts';
-import { itemsBetween, MESSAGES } from '../messages.ts';
+import { TAG_VALUES_MAX } from '../bounds.ts';
+import { itemsAtMost, itemsBetween, MESSAGES } from '../messages.ts';
 import { Audited } from './common.ts';
 
 export const GroupTag = z.strictObject({ tag_key: TagKey, tag_value: TagValue });
@@ -42,7 +43,8 @@ export const GroupRequest = z.strictObject({
 export type GroupRequest = z.infer<typeof GroupRequest>;
 
 /**
- * A tag definition. `tag_values` null means free text; an empty list means no value allowed.
+ * A tag definition. `tag_values` null means free text; an empty list means no value allowed; at most 1000 values
+ * (our bound: 1000 values of 255 characters fill about 256 KB of the 400 KB item).
  * A required tag needs a default value and a non-empty value list.
  */
 export const TagDefinition = Audited.extend({
@@ -57,6 +59,7 @@ export const TagDefinitionRequest = z
   .strictObject({
     tag_values: z
       .array(TagValue)
+      .max(TAG_VALUES_MAX, { error: itemsAtMost(TAG_VALUES_MAX) })
       .nullable()
       .refine((values) => values === null || new Set(values).size === values.length, { error: MESSAGES.unique }),
     is_required: z.boolean().default(false),

@@ -1,109 +1,128 @@
 import { z } from 'zod';
 import { Direction, PayloadState, PayloadType, VoiceSource } from '../../constants/payloads.ts';
+import { CALL_PARTIES_LIMIT } from '../../constants/limits.ts';
+import { FREE_FORM_TEXT_MAX, PAYLOAD_NOTES_MAX, SHORT_TEXT_MAX } from '../bounds.ts';
 import {
   callPartiesList,
   DateTimeIso,
+  FreeFormObject,
   Imei,
   InterviewPauseTimes,
   NonNegativeInt,
+  openObject,
   PhoneNumber,
+  safeNumber,
+  SafeNumber,
   SmsLength,
 } from '../fields.ts';
-import { itemsAtLeast } from '../messages.ts';
+import { itemsAtLeast, itemsAtMost, lengthAtMost } from '../messages.ts';
+
+const shortText = z.string().max(SHORT_TEXT_MAX, { error: lengthAtMost(SHORT_TEXT_MAX) });
+const freeText = z.string().max(FREE_FORM_TEXT_MAX, { error: lengthAtMost(FREE_FORM_TEXT_MAX) });
+const notes = z.string().max(PAYLOAD_NOTES_MAX, { error: lengthAtMost(PAYLOAD_NOTES_MAX) });
+/** IMEIs a payload names (a phone has one or two; 8 as for device authentication). */
+const IMEIS_MAX = 8;
 import { Timestamp } from './common.ts';
 
 /** A location fix as payload meta carries it. */
-export const MetaLocation = z.looseObject({
+export const MetaLocation = openObject({
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
-  accuracy: z.number().min(0).optional(),
-  altitude: z.number().optional(),
-  timestamp: z.string().optional(),
-  provider: z.string().optional(),
+  accuracy: safeNumber(0).optional(),
+  altitude: SafeNumber.optional(),
+  timestamp: shortText.optional(),
+  provider: shortText.optional(),
 });
 
 /**
- * Meta common to every payload type (decrypted form). Objects are loose: a newer app version may add fields
- * the server stores without understanding.
+ * Meta common to every payload type (decrypted form). Objects are open: a newer app version may add fields the
+ * server stores without understanding, each a bounded FreeFormValue (every number safe, every text and list bounded).
  */
-export const CommonMeta = z.looseObject({
-  iv: z.string().optional(),
-  payload_reference: z.string().optional(),
-  timezone: z.string().optional(),
-  timezone_offset: z.number().optional(),
-  local_time: z.string().optional(),
+const commonMetaShape = {
+  iv: shortText.optional(),
+  payload_reference: shortText.optional(),
+  timezone: shortText.optional(),
+  timezone_offset: SafeNumber.optional(),
+  local_time: shortText.optional(),
   payload_time: DateTimeIso,
   payload_location: MetaLocation.nullable().optional(),
   last_known_location: MetaLocation.nullable().optional(),
-  payload_carrier_metadata: z.record(z.string(), z.unknown()).nullable().optional(),
-  imeis: z.array(Imei).optional(),
-});
+  payload_carrier_metadata: FreeFormObject.nullable().optional(),
+  imeis: z.array(Imei).max(IMEIS_MAX, { error: itemsAtMost(IMEIS_MAX) }).optional(),
+};
+export const CommonMeta = openObject(commonMetaShape);
 export type CommonMeta = z.infer<typeof CommonMeta>;
 
-export const SecondParty = z.looseObject({
+export const SecondParty = openObject({
   phone_number: PhoneNumber,
-  contact_name: z.string().nullable().optional(),
+  contact_name: freeText.nullable().optional(),
   direction: Direction,
-  start_time: z.string().optional(),
+  start_time: shortText.optional(),
   duration: NonNegativeInt.optional(),
-  connection_time: z.string().nullable().optional(),
+  connection_time: shortText.nullable().optional(),
 });
 export type SecondParty = z.infer<typeof SecondParty>;
+
+/** The common meta with a payload type's own fields, as one open object (its key bound counts them all). */
+const metaWith = <S extends z.ZodRawShape>(shape: S) => openObject({ ...commonMetaShape, ...shape });
 
 const callFields = {
   payload_end_time: DateTimeIso.optional(),
   voice_source: VoiceSource.optional(),
-  signal_strength: z.number().optional(),
+  signal_strength: SafeNumber.optional(),
   size: NonNegativeInt.optional(),
   is_intermittent: z.boolean().optional(),
   payload_full_duration: NonNegativeInt.optional(),
 };
 
 /** Call and aborted-call meta: 1 to 1000 second parties. */
-export const CallMeta = CommonMeta.extend({ ...callFields, second_parties: callPartiesList(SecondParty) });
+export const CallMeta = metaWith({ ...callFields, second_parties: callPartiesList(SecondParty) });
 export type CallMeta = z.infer<typeof CallMeta>;
 
 /** Blocked-call meta: 0 to 1000 second parties, and why the call was blocked. */
-export const BlockedCallMeta = CommonMeta.extend({
+export const BlockedCallMeta = metaWith({
   ...callFields,
   second_parties: callPartiesList(SecondParty, true),
-  reason_for_blocking: z.string().optional(),
+  reason_for_blocking: freeText.optional(),
 });
 export type BlockedCallMeta = z.infer<typeof BlockedCallMeta>;
 
-export const MessageParty = z.looseObject({
+export const MessageParty = openObject({
   phone_number: PhoneNumber,
-  contact_name: z.string().nullable().optional(),
+  contact_name: freeText.nullable().optional(),
 });
 
 const messageFields = {
-  thread_id: z.string().optional(),
+  thread_id: shortText.optional(),
   direction: Direction,
   length: SmsLength.optional(),
-  imsi: z.string().optional(),
+  imsi: shortText.optional(),
 };
 
-/** MMS, SMS and RCS meta: at least 1 message party. */
-export const MessageMeta = CommonMeta.extend({
+/** MMS, SMS and RCS meta: at least 1 message party (at most 1000, as for call parties). */
+export const MessageMeta = metaWith({
   ...messageFields,
-  message_parties: z.array(MessageParty).min(1, { error: itemsAtLeast(1) }),
+  message_parties: z
+    .array(MessageParty)
+    .min(1, { error: itemsAtLeast(1) })
+    .max(CALL_PARTIES_LIMIT, { error: itemsAtMost(CALL_PARTIES_LIMIT) }),
 });
 export type MessageMeta = z.infer<typeof MessageMeta>;
 
 /** The older message form with a single second party. */
-export const LegacyMessageMeta = CommonMeta.extend({ ...messageFields, second_party: MessageParty });
+export const LegacyMessageMeta = metaWith({ ...messageFields, second_party: MessageParty });
 export type LegacyMessageMeta = z.infer<typeof LegacyMessageMeta>;
 
-export const InterviewMeta = CommonMeta.extend({
+export const InterviewMeta = metaWith({
   payload_duration: NonNegativeInt.optional(),
-  payload_notes: z.string().optional(),
+  payload_notes: notes.optional(),
   interview_pause_times: InterviewPauseTimes.optional(),
 });
 export type InterviewMeta = z.infer<typeof InterviewMeta>;
 
-export const MediaMeta = CommonMeta.extend({
+export const MediaMeta = metaWith({
   payload_duration: NonNegativeInt.optional(),
-  payload_notes: z.string().optional(),
+  payload_notes: notes.optional(),
 });
 export type MediaMeta = z.infer<typeof MediaMeta>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PAYLOAD_TYPES, PayloadType } from '../../constants/payloads.ts';
 import { CidrRanges, RoleReference, text } from '../fields.ts';
-import { itemsAtLeast, MESSAGES } from '../messages.ts';
+import { PERMISSION_CONDITIONS_MAX, ROLE_CONDITIONS_MAX, ROLE_PERMISSIONS_MAX } from '../bounds.ts';
+import { itemsAtLeast, itemsAtMost, itemsBetween, MESSAGES } from '../messages.ts';
 import { AlertPermissions } from './alerts.ts';
 import { Audited } from './common.ts';
 
@@ -29,24 +30,41 @@ export const Condition = z
   );
 export type Condition = z.infer<typeof Condition>;
 
-/** An action matcher with allow (default) or deny, and optional group conditions. Deny beats allow. */
+/** An action matcher with allow (default) or deny, and optional group conditions (at most 20). Deny beats allow. */
 export const Permission = z.strictObject({
   actions_matching: Matcher,
   is_denied: z.boolean().default(false),
   is_regex: z.boolean().default(false),
-  conditions: z.array(Condition).optional(),
+  conditions: z.array(Condition).max(PERMISSION_CONDITIONS_MAX, { error: itemsAtMost(PERMISSION_CONDITIONS_MAX) }).optional(),
 });
 export type Permission = z.infer<typeof Permission>;
 
-/** Create or replace a role: at least 1 permission; payload types default to all; alert permissions required. */
-export const RoleRequest = z.strictObject({
-  permissions: z.array(Permission).min(1, { error: itemsAtLeast(1) }),
-  payload_types: z.array(PayloadType).default([...PAYLOAD_TYPES]),
-  cidr_ranges: CidrRanges.default([]),
-  alert_permissions: AlertPermissions,
-  is_alertable: z.boolean().default(false),
-  description: text(0, 1000).optional(),
-});
+const conditionCount = (permissions: readonly Permission[]): number =>
+  permissions.reduce((total, permission) => total + (permission.conditions?.length ?? 0), 0);
+
+/**
+ * Create or replace a role: 1 to 200 permissions, at most 300 conditions in all (our bounds: the largest role stays
+ * well under DynamoDB's item limit); payload types default to all; alert permissions required.
+ */
+export const RoleRequest = z
+  .strictObject({
+    permissions: z
+      .array(Permission)
+      .min(1, { error: itemsAtLeast(1) })
+      .max(ROLE_PERMISSIONS_MAX, { error: itemsBetween(1, ROLE_PERMISSIONS_MAX) }),
+    payload_types: z
+      .array(PayloadType)
+      .max(PAYLOAD_TYPES.length, { error: itemsAtMost(PAYLOAD_TYPES.length) })
+      .default([...PAYLOAD_TYPES]),
+    cidr_ranges: CidrRanges.default([]),
+    alert_permissions: AlertPermissions,
+    is_alertable: z.boolean().default(false),
+    description: text(0, 1000).optional(),
+  })
+  .refine((role) => conditionCount(role.permissions) <= ROLE_CONDITIONS_MAX, {
+    error: `Must contain at most ${ROLE_CONDITIONS_MAX} conditions in all`,
+    path: ['permissions'],
+  });
 export type RoleRequest = z.infer<typeof RoleRequest>;
 
 export const Role = Audited.extend({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TransferFileFormat, TransferState, TransferTargetType, TransferType } from '../../constants/account.ts';
-import { TransferablePayloadType } from '../../constants/payloads.ts';
+import { TRANSFERABLE_PAYLOAD_TYPES, TransferablePayloadType } from '../../constants/payloads.ts';
 import {
   IamRoleArn,
   PgpPublicKey,
@@ -10,7 +10,7 @@ import {
   text,
   TransferConfigReference,
 } from '../fields.ts';
-import { itemsAtLeast } from '../messages.ts';
+import { itemsAtLeast, itemsBetween } from '../messages.ts';
 import { Audited, Timestamp } from './common.ts';
 
 export const S3TransferParams = z.strictObject({ destination: S3Destination, iam_role_arn: IamRoleArn });
@@ -32,7 +32,10 @@ export const TransferSecrets = z.strictObject({
 
 const configFields = {
   transfer_type: TransferType,
-  payload_types: z.array(TransferablePayloadType).min(1, { error: itemsAtLeast(1) }),
+  payload_types: z
+    .array(TransferablePayloadType)
+    .min(1, { error: itemsAtLeast(1) })
+    .max(TRANSFERABLE_PAYLOAD_TYPES.length, { error: itemsBetween(1, TRANSFERABLE_PAYLOAD_TYPES.length) }),
   schedule: Schedule.default(''),
   pgp_key: PgpPublicKey.optional(),
   transfer_file_format: TransferFileFormat.default('Zipped'),

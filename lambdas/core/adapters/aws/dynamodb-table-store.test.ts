@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { HttpError, ItemTooLargeError, toErrorResponse, UnstorableNumberError } from '../../errors.ts';
 import { ConditionFailedError } from '../../ports/table-store.ts';
 import { conditionExpression, createDynamoTableStore, keyConditionExpression, updateExpression } from './dynamodb-table-store.ts';
 
@@ -47,6 +48,48 @@ describe('DynamoDB table store', () => {
       Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }] }),
     );
     await expect(store.transactWrite([{ kind: 'delete', key: { pk: 'a', sk: 'b' } }])).rejects.toThrow(ConditionFailedError);
+  });
+
+  it('turns an item over 400 KB into ItemTooLargeError (413) naming the largest attribute, alone or in a transaction', async () => {
+    const tooLarge = Object.assign(new Error('Item size has exceeded the maximum allowed size'), { name: 'ValidationException' });
+    documents.on(PutCommand).rejects(tooLarge);
+    const item = { pk: 'C#acme#TAGS', sk: 'TAG#k', entity: 'TagDefinition', tag_values: ['v'.repeat(300)], description: 'd'.repeat(100) };
+    const put = await store.put(item).catch((error: unknown) => error);
+    expect(put).toBeInstanceOf(ItemTooLargeError);
+    expect(put).toMatchObject({ status: 413, attribute: 'tag_values' });
+    expect(toErrorResponse(put).body.errors).toEqual([
+      'body: Too large to store: the record would exceed the 400 KB item limit (its largest part is tag_values)',
+    ]);
+
+    documents.on(UpdateCommand).rejects(Object.assign(new Error('Item size to update has exceeded the maximum allowed size'), { name: 'ValidationException' }));
+    await expect(store.update({ pk: 'p', sk: 's' }, { set: { permissions: ['x'.repeat(50)], note: 'n' } })).rejects.toMatchObject({
+      status: 413,
+      attribute: 'permissions',
+    });
+
+    documents.on(TransactWriteCommand).rejects(
+      Object.assign(new Error('Transaction cancelled'), {
+        name: 'TransactionCanceledException',
+        CancellationReasons: [{ Code: 'None' }, { Code: 'ValidationError', Message: 'Item size has exceeded the maximum allowed size' }],
+      }),
+    );
+    await expect(
+      store.transactWrite([
+        { kind: 'put', item: { pk: 'a', sk: 'b', entity: 'Test', small: 'x' } },
+        { kind: 'put', item: { pk: 'a', sk: 'c', entity: 'Test', meta: 'm'.repeat(500) } },
+      ]),
+    ).rejects.toMatchObject({ status: 413, attribute: 'meta' });
+  });
+
+  it('turns a number DynamoDB cannot hold into a 400, and leaves other faults as they are', async () => {
+    documents.on(PutCommand).rejects(Object.assign(new Error('Number underflow. Attempting to store a number with magnitude smaller than supported range'), { name: 'ValidationException' }));
+    await expect(store.put({ pk: 'p', sk: 's', entity: 'Test', n: 1e-200 })).rejects.toBeInstanceOf(UnstorableNumberError);
+    // The document client's own refusal to marshal an unsafe number (the integration test meets it for real).
+    documents.on(PutCommand).rejects(new Error('Number 1e+308 is greater than Number.MAX_SAFE_INTEGER. Use NumberValue from @aws-sdk/lib-dynamodb.'));
+    await expect(store.put({ pk: 'p', sk: 's', entity: 'Test', n: 1e308 })).rejects.toMatchObject({ status: 400 });
+    documents.on(PutCommand).rejects(Object.assign(new Error('Requested resource not found'), { name: 'ResourceNotFoundException' }));
+    const fault = await store.put({ pk: 'p', sk: 's', entity: 'Test' }).catch((error: unknown) => error);
+    expect(fault).not.toBeInstanceOf(HttpError);
   });
 
   it('updates with merged placeholders and returns the new item', async () => {

@@ -19,6 +19,8 @@ import {
   type WriteCondition,
 } from '../../ports/table-store.ts';
 import { TABLE_KEYS } from '../../store/table-definition.ts';
+import { ItemTooLargeError, UnstorableNumberError } from '../../errors.ts';
+import { largestAttribute, valueSize } from '#shared/contract/item-size.ts';
 
 /** Expression parts with their placeholder maps, merged into one command. */
 interface Expression {
@@ -126,13 +128,51 @@ function isConditionFailure(error: unknown): boolean {
   return false;
 }
 
-async function translate<T>(operation: Promise<T>): Promise<T> {
+const ITEM_TOO_LARGE = /item size (to update )?has exceeded the maximum allowed size/i;
+/** DynamoDB's number range errors, and the document client's refusal to marshal an unsafe or special number. */
+const UNSTORABLE_NUMBER = /^Number (overflow|underflow)|^Number .+ is (greater|less) than Number\.(MAX|MIN)_SAFE_INTEGER|^Special numeric value/;
+
+/** The error's own message and those of a cancelled transaction's reasons. */
+function messagesOf(error: unknown): string[] {
+  const message = (error as { message?: unknown } | null)?.message;
+  const reasons = (error as { CancellationReasons?: Array<{ Message?: unknown }> } | null)?.CancellationReasons ?? [];
+  return [message, ...reasons.map((reason) => reason.Message)].filter((text): text is string => typeof text === 'string');
+}
+
+/**
+ * DynamoDB's refusals that the request caused, as typed errors: a failed condition (409), an item over the 400 KB
+ * limit, alone or in a transaction (413, naming the largest attribute of what was written), a number it cannot hold
+ * (400). Anything else is a fault and stays as it is (500).
+ */
+async function translate<T>(operation: () => Promise<T>, written: () => Array<Record<string, unknown>>): Promise<T> {
   try {
-    return await operation;
+    return await operation();
   } catch (error) {
     if (isConditionFailure(error)) throw new ConditionFailedError('Conflict');
+    const messages = messagesOf(error);
+    if (messages.some((message) => ITEM_TOO_LARGE.test(message))) throw new ItemTooLargeError(largestOf(written()), { cause: error });
+    if (messages.some((message) => UNSTORABLE_NUMBER.test(message))) throw new UnstorableNumberError({ cause: error });
     throw error;
   }
+}
+
+/** The attribute that takes the most room among everything written (what most likely made an item too big). */
+function largestOf(values: Array<Record<string, unknown>>): string | undefined {
+  let largest: { name: string; size: number } | undefined;
+  for (const value of values) {
+    const name = largestAttribute(value);
+    if (name === undefined) continue;
+    const size = valueSize(value[name]);
+    if (largest === undefined || size > largest.size) largest = { name, size };
+  }
+  return largest?.name;
+}
+
+/** What one transaction operation writes (a put's item, an update's values; nothing for a delete or check). */
+function writtenBy(operation: TransactOperation): Record<string, unknown> {
+  if (operation.kind === 'put') return operation.item;
+  if (operation.kind === 'update') return { ...operation.update.set, ...operation.update.add };
+  return {};
 }
 
 const BATCH_GET_LIMIT = 100;
@@ -186,30 +226,34 @@ export function createDynamoTableStore(client: DynamoDBDocumentClient, tableName
     async put(item, options) {
       const condition = conditionExpression(options?.condition);
       await translate(
-        client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: condition?.expression, ...attributes(condition) })),
+        () => client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: condition?.expression, ...attributes(condition) })),
+        () => [item],
       );
     },
     async update(key, update, options) {
       const expression = updateExpression(update);
       const condition = conditionExpression(options?.condition);
       const result = await translate(
-        client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: keyOf(key),
-            UpdateExpression: expression.expression,
-            ConditionExpression: condition?.expression,
-            ReturnValues: 'ALL_NEW',
-            ...attributes(expression, condition),
-          }),
-        ),
+        () =>
+          client.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: keyOf(key),
+              UpdateExpression: expression.expression,
+              ConditionExpression: condition?.expression,
+              ReturnValues: 'ALL_NEW',
+              ...attributes(expression, condition),
+            }),
+          ),
+        () => [{ ...update.set, ...update.add }],
       );
       return result.Attributes as TableItem | undefined;
     },
     async delete(key, options) {
       const condition = conditionExpression(options?.condition);
       await translate(
-        client.send(new DeleteCommand({ TableName: tableName, Key: keyOf(key), ConditionExpression: condition?.expression, ...attributes(condition) })),
+        () => client.send(new DeleteCommand({ TableName: tableName, Key: keyOf(key), ConditionExpression: condition?.expression, ...attributes(condition) })),
+        () => [],
       );
     },
     async query(query) {
@@ -234,7 +278,10 @@ export function createDynamoTableStore(client: DynamoDBDocumentClient, tableName
     async transactWrite(operations) {
       if (operations.length === 0) return;
       if (operations.length > 100) throw new Error('A transaction holds at most 100 operations');
-      await translate(client.send(new TransactWriteCommand({ TransactItems: operations.map(transactItem) })));
+      await translate(
+        () => client.send(new TransactWriteCommand({ TransactItems: operations.map(transactItem) })),
+        () => operations.map(writtenBy),
+      );
     },
     async batchGet(keys) {
       const found: TableItem[] = [];
