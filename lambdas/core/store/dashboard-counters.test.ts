@@ -8,6 +8,7 @@ import {
   deviceUserCounterChanges,
   mergeDashboardChanges,
   readDashboard,
+  sumCounterItems,
 } from './dashboard-counters.ts';
 import { keys } from './keys.ts';
 
@@ -105,5 +106,27 @@ describe('readDashboard', () => {
       { version: '1.0', count: 1 },
     ]);
     expect(dashboard.os_versions).toEqual([{ version: 'a#b%', count: 2 }]);
+  });
+});
+
+describe('group shares', () => {
+  it('a device counts in its group share too, and a move takes from one share and adds to the other', () => {
+    const device = { group: 'london', activated_at: '2024-01-01T00:00:00Z', app_version: '5.2' };
+    const operations = dashboardCounterOperations('demo', deviceCounterChanges(device, { ...device, group: 'compliance' }));
+    // The tenant's counts net out (nothing to write); the two shares move.
+    expect(operations).toHaveLength(2);
+    const [from, to] = operations;
+    expect(from).toMatchObject({ key: keys.device.groupDashboardCounters('demo', 'london'), update: { set: { group: 'london' }, add: { dev_activated: -1, 'appv#5.2': -1 } } });
+    expect(to).toMatchObject({ key: keys.device.groupDashboardCounters('demo', 'compliance'), update: { add: { dev_activated: 1, 'appv#5.2': 1 } } });
+  });
+
+  it('a device user counts in its group share; without a group only the tenant item moves', () => {
+    expect(dashboardCounterOperations('demo', deviceUserCounterChanges(undefined, { is_active: true, group: 'london' }))).toHaveLength(2);
+    expect(dashboardCounterOperations('demo', deviceUserCounterChanges(undefined, { is_active: true }))).toHaveLength(1);
+  });
+
+  it('sums the shares of visible groups into one dashboard', () => {
+    const summed = sumCounterItems([{ dev_activated: 2, 'appv#5.2': 2, group: 'a' }, { dev_activated: 1, usr_onboarded: -3, 'appv#5.2': 1 }]);
+    expect(readDashboard(summed)).toMatchObject({ devices: { activated: 3 }, users: { onboarded: 0 }, app_versions: [{ version: '5.2', count: 3 }] });
   });
 });
