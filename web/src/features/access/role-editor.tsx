@@ -10,6 +10,7 @@ import { formErrorsFor } from '../../components/forms/form-errors.tsx';
 import { useCan } from '../../lib/use-can.ts';
 import { roleSummary, type Denial } from './explain-rule.ts';
 import { checkRole, EMPTY_RULE, type CatalogueEntry, type RoleDraft } from './role-model.ts';
+import { optionsOf, PAYLOAD_TYPE_LABELS } from '../../lib/labels.ts';
 import { RuleCard } from './rule-card.tsx';
 
 const ALERT_FLAGS = [
@@ -129,7 +130,7 @@ export function RoleEditor({ initial, creating, readOnly: systemRole, catalogue,
             // Read-only (system role): plain text reads better than disabled pills, which are faint in dark mode.
             <Stack gap={4}>
               <Text size="sm">
-                <strong>Payload types:</strong> {draft.payloadTypes.length === 0 ? 'none' : draft.payloadTypes.join(', ')}
+                <strong>Payload types:</strong> {draft.payloadTypes.length === 0 ? 'none' : draft.payloadTypes.map((type) => PAYLOAD_TYPE_LABELS[type]).join(', ')}
               </Text>
               <Text size="sm">
                 <strong>CIDR ranges:</strong> {draft.cidrRanges.length === 0 ? 'anywhere' : draft.cidrRanges.join(', ')}
@@ -140,7 +141,7 @@ export function RoleEditor({ initial, creating, readOnly: systemRole, catalogue,
               <MultiSelect
                 label="Payload types"
                 description="The kinds of recording this role may see"
-                data={[...PAYLOAD_TYPES]}
+                data={optionsOf(PAYLOAD_TYPES, PAYLOAD_TYPE_LABELS)}
                 value={draft.payloadTypes}
                 onChange={(value) => update({ payloadTypes: value as PayloadType[] })}
                 error={errors.field.payloadTypes}

@@ -9,6 +9,7 @@ import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { listRoles, putRole } from './api.ts';
 import { emptyText, ReferenceFilter, referenceQuery } from './reference-filter.tsx';
+import { PAYLOAD_TYPE_LABELS } from '../../lib/labels.ts';
 import type { ReferenceSearchProps } from './reference-search.ts';
 
 const columns: readonly Column<Role>[] = [
@@ -26,7 +27,7 @@ const columns: readonly Column<Role>[] = [
   {
     header: 'Payload types',
     value: (row) => row.payload_types.join(', '),
-    render: (row) => (row.payload_types.length === PAYLOAD_TYPES.length ? 'All' : row.payload_types.join(', ') || 'None'),
+    render: (row) => (row.payload_types.length === PAYLOAD_TYPES.length ? 'All' : row.payload_types.map((type) => PAYLOAD_TYPE_LABELS[type]).join(', ') || 'None'),
   },
   { header: 'CIDR ranges', value: (row) => row.cidr_ranges.join(', ') },
   { header: 'Alertable', value: (row) => (row.is_alertable ? 'Yes' : 'No') },

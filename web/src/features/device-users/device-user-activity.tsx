@@ -10,6 +10,7 @@ import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import type { ActivityTab } from './activity-tabs.ts';
 import { listDeviceUserDevices, listDeviceUserGps, listDeviceUserLogs } from './api.ts';
+import { LOG_LEVEL_LABELS, optionsOf } from '../../lib/labels.ts';
 import { DateRangeFilter } from '../../components/filters/date-range-filter.tsx';
 
 /** The detail page's tab and its filters, as kept in the URL. Dates are YYYY-MM-DD (the API's DateTimeParam). */
@@ -58,7 +59,7 @@ const deviceColumns: readonly Column<Device>[] = [
 
 const logColumns: readonly Column<DeviceLog>[] = [
   { header: 'Time', value: (row) => row.log_datetime, render: (row) => formatDateTime(row.log_datetime) },
-  { header: 'Level', value: (row) => row.log_level },
+  { header: 'Level', value: (row) => row.log_level, render: (row) => LOG_LEVEL_LABELS[row.log_level] },
   { header: 'Device', value: (row) => row.device_reference ?? '', render: (row) => (row.device_reference ? <DeviceLink reference={row.device_reference} /> : '—') },
   { header: 'Class', value: (row) => row.log_class ?? '' },
   { header: 'Message', value: (row) => row.log_message },
@@ -180,7 +181,7 @@ function LogsPanel({ reference, filters, onChange }: PanelProps) {
         <Select
           label="Level"
           placeholder="All levels"
-          data={[...LOG_LEVELS]}
+          data={optionsOf(LOG_LEVELS, LOG_LEVEL_LABELS)}
           value={filters.level ?? null}
           onChange={(value) => onChange({ ...filters, level: (value ?? undefined) as LogLevel | undefined })}
           clearable

@@ -2,6 +2,7 @@ import type { Service } from '#shared/constants/devices.ts';
 import { DeviceUserRequest, type DeviceUser } from '#shared/contract/entities/device-users.ts';
 import { DeviceUserReference } from '#shared/contract/fields.ts';
 import { formatIssues } from '#shared/contract/messages.ts';
+import { SERVICE_LABELS } from '../../lib/labels.ts';
 import type { z } from 'zod';
 
 /** What the device user form holds while it is edited (strings as typed; parsed on submit). */
@@ -91,9 +92,7 @@ export function activationBody(user: DeviceUser, isActive: boolean): DeviceUserF
   return checkDeviceUserForm({ ...formValuesOf(user), isActive });
 }
 
-const ACRONYMS: ReadonlySet<string> = new Set(['gps', 'mms', 'rcs', 'sms']);
-
-/** "Calls", "SMS": a service as the screens name it. */
+/** "Calls", "SMS": a service as the screens name it (the portal's one label map, lib/labels.ts). */
 export function serviceLabel(service: Service): string {
-  return ACRONYMS.has(service) ? service.toUpperCase() : service[0]!.toUpperCase() + service.slice(1);
+  return SERVICE_LABELS[service];
 }

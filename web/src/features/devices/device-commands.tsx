@@ -4,6 +4,7 @@ import type { DeviceCommand } from '#shared/contract/entities/devices.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { COMMAND_STATE_LABELS, optionsOf } from '../../lib/labels.ts';
 import { listDeviceCommands } from './api.ts';
 
 const STATE_COLOURS: Record<DeviceCommandState, string> = { Sent: 'blue', Acknowledged: 'yellow', Completed: 'green', Failed: 'red' };
@@ -20,7 +21,7 @@ const COLUMNS: readonly Column<DeviceCommand>[] = [
     value: (row) => row.state,
     render: (row) => (
       <Badge miw="max-content" color={STATE_COLOURS[row.state]} variant="light" tt="none">
-        {row.state}
+        {COMMAND_STATE_LABELS[row.state]}
       </Badge>
     ),
   },
@@ -53,7 +54,7 @@ export function DeviceCommands({
         label="Command state"
         placeholder="Any state"
         clearable
-        data={DEVICE_COMMAND_STATES}
+        data={optionsOf(DEVICE_COMMAND_STATES, COMMAND_STATE_LABELS)}
         value={state ?? null}
         onChange={(value) => onState((value ?? undefined) as DeviceCommandState | undefined)}
         maw={240}

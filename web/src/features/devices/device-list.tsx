@@ -9,6 +9,7 @@ import { deviceStatus, holderName, STATUS_COLOURS } from './device-labels.ts';
 import { DeviceLink, DeviceUserLink } from './links.tsx';
 import { DebouncedTextFilter } from '../../components/filters/filter-inputs.tsx';
 import { compactQuery } from '../../lib/search-params.ts';
+import { labelOf, SERVICE_LABELS } from '../../lib/labels.ts';
 import { type DevicesSearch } from './filters.ts';
 
 const COLUMNS: readonly Column<Device>[] = [
@@ -102,8 +103,6 @@ export function DeviceList({ search, onSearch }: { search: DevicesSearch; onSear
   );
 }
 
-const SERVICE_LABELS: Record<string, string> = { mms: 'MMS', rcs: 'RCS', sms: 'SMS', gps: 'GPS' };
-
 function serviceLabel(service: string): string {
-  return SERVICE_LABELS[service] ?? `${service[0]?.toUpperCase() ?? ''}${service.slice(1)}`;
+  return labelOf(SERVICE_LABELS, service);
 }

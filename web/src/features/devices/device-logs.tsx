@@ -9,6 +9,7 @@ import { DateRangeFilter } from '../../components/filters/date-range-filter.tsx'
 import { DebouncedTextFilter, InvertedRangeNotice } from '../../components/filters/filter-inputs.tsx';
 import { compactQuery, invertedRange } from '../../lib/search-params.ts';
 import { type DeviceLogsSearch } from './filters.ts';
+import { LOG_LEVEL_LABELS, optionsOf } from '../../lib/labels.ts';
 import { DeviceLink } from './links.tsx';
 
 const LEVEL_COLOURS: Record<LogLevel, string> = { DEBUG: 'gray', INFO: 'blue', WARN: 'yellow', ERROR: 'red' };
@@ -20,7 +21,7 @@ const COLUMNS: readonly Column<DeviceLog>[] = [
     value: (row) => row.log_level,
     render: (row) => (
       <Badge miw="max-content" color={LEVEL_COLOURS[row.log_level]} variant="light">
-        {row.log_level}
+        {LOG_LEVEL_LABELS[row.log_level]}
       </Badge>
     ),
   },
@@ -54,7 +55,7 @@ export function DeviceLogs({ search, onSearch }: { search: DeviceLogsSearch; onS
           label="Level"
           placeholder="Any level"
           clearable
-          data={LOG_LEVELS}
+          data={optionsOf(LOG_LEVELS, LOG_LEVEL_LABELS)}
           value={search.log_level ?? null}
           onChange={(value) => set({ log_level: (value ?? undefined) as LogLevel | undefined })}
         />

@@ -13,6 +13,7 @@ import { DebouncedTextFilter, InvertedRangeNotice } from '../../components/filte
 import { compactQuery, invertedRange } from '../../lib/search-params.ts';
 import { type DeviceMetricsSearch } from './filters.ts';
 import { DeviceLink } from './links.tsx';
+import { METRIC_SCOPE_LABELS, optionsOf, PAYLOAD_TYPE_LABELS } from '../../lib/labels.ts';
 import { metricsSeries } from './metrics-series.ts';
 
 /** Spec point 7: the metric scope defaults to Summary. */
@@ -27,7 +28,7 @@ const COLUMNS: readonly Column<DevicePayloadMetrics>[] = [
   { header: 'Period', value: (row) => row.period },
   ...PAYLOAD_TYPES.map(
     (type): Column<DevicePayloadMetrics> => ({
-      header: type,
+      header: PAYLOAD_TYPE_LABELS[type],
       value: (row) => String(row.counts[type] ?? 0),
       render: (row) => formatNumber(row.counts[type] ?? 0),
     }),
@@ -55,7 +56,7 @@ export function DeviceMetrics({ search, onSearch }: { search: DeviceMetricsSearc
         aria-label="Scope"
         value={scope}
         onChange={(value) => set({ scope: value === DEFAULT_SCOPE ? undefined : (value as MetricScope) })}
-        data={METRIC_SCOPES.map((value) => ({ value, label: value }))}
+        data={optionsOf(METRIC_SCOPES, METRIC_SCOPE_LABELS)}
         style={{ alignSelf: 'flex-start' }}
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }} component="form" role="search" aria-label="Filter metrics" onSubmit={(event) => event.preventDefault()}>

@@ -1,0 +1,104 @@
+import type { SupportAccessApprovalState } from '#shared/constants/account.ts';
+import type { MIGRATION_STATES, TRANSFER_STATES } from '#shared/constants/account.ts';
+import type { ALERT_SCOPES, ALERT_SEVERITIES, ALERT_STATES } from '#shared/constants/alerts.ts';
+import type { DeviceCommandState, LogLevel, MetricScope, Service } from '#shared/constants/devices.ts';
+import type { PayloadState, PayloadType } from '#shared/constants/payloads.ts';
+
+/**
+ * The words the portal shows for wire values, in en-GB: one map per enum, all here, so a screen never prints a raw
+ * value (`canceled`, `InProgress`, `WARN`) and two screens never word one value differently. Typed as a Record over
+ * the enum, so a value added to the contract fails the build until it has a label.
+ */
+
+export const APPROVAL_STATE_LABELS: Record<SupportAccessApprovalState, string> = {
+  pending: 'Pending',
+  canceled: 'Cancelled',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  revoked: 'Revoked',
+  expired: 'Expired',
+};
+
+export const COMMAND_STATE_LABELS: Record<DeviceCommandState, string> = {
+  Sent: 'Sent',
+  Acknowledged: 'Acknowledged',
+  Completed: 'Completed',
+  Failed: 'Failed',
+};
+
+export const LOG_LEVEL_LABELS: Record<LogLevel, string> = { DEBUG: 'Debug', INFO: 'Information', WARN: 'Warning', ERROR: 'Error' };
+
+export const METRIC_SCOPE_LABELS: Record<MetricScope, string> = {
+  Daily: 'Daily',
+  Weekly: 'Weekly',
+  Monthly: 'Monthly',
+  Yearly: 'Yearly',
+  Summary: 'Summary',
+};
+
+export const SERVICE_LABELS: Record<Service, string> = {
+  calls: 'Calls',
+  interviews: 'Interviews',
+  gps: 'GPS',
+  photos: 'Photos',
+  mms: 'MMS',
+  rcs: 'RCS',
+  sms: 'SMS',
+  videos: 'Videos',
+};
+
+export const PAYLOAD_TYPE_LABELS: Record<PayloadType, string> = {
+  AbortedCall: 'Aborted call',
+  BlockedCall: 'Blocked call',
+  Call: 'Call',
+  Diagnostics: 'Diagnostics',
+  Interview: 'Interview',
+  Photo: 'Photo',
+  MMS: 'MMS',
+  RCS: 'RCS',
+  SMS: 'SMS',
+  Video: 'Video',
+};
+
+export const PAYLOAD_STATE_LABELS: Record<PayloadState, string> = {
+  NotRecorded: 'Not recorded',
+  Recorded: 'Recorded',
+  Uploaded: 'Uploaded',
+  Processed: 'Processed',
+  Transferred: 'Transferred',
+  Deleted: 'Deleted',
+  Destroyed: 'Destroyed',
+  Failed: 'Failed',
+  Scanning: 'Scanning',
+  Quarantined: 'Quarantined',
+};
+
+export const TRANSFER_STATE_LABELS: Record<(typeof TRANSFER_STATES)[number], string> = {
+  Pending: 'Pending',
+  InProgress: 'In progress',
+  Succeeded: 'Succeeded',
+  PartialFail: 'Partly failed',
+  Failed: 'Failed',
+};
+
+export const MIGRATION_STATE_LABELS: Record<(typeof MIGRATION_STATES)[number], string> = {
+  Pending: 'Pending',
+  Quarantined: 'Quarantined',
+  Migrated: 'Migrated',
+  PartialFail: 'Partly failed',
+  Failed: 'Failed',
+};
+
+export const ALERT_SEVERITY_LABELS: Record<(typeof ALERT_SEVERITIES)[number], string> = { Low: 'Low', Medium: 'Medium', High: 'High' };
+export const ALERT_STATE_LABELS: Record<(typeof ALERT_STATES)[number], string> = { Triggered: 'Triggered', Cleared: 'Cleared' };
+export const ALERT_SCOPE_LABELS: Record<(typeof ALERT_SCOPES)[number], string> = { ops: 'Operational', sec: 'Security' };
+
+/** A value's label, or the value itself when it is not one the map knows (an older or newer wire value). */
+export function labelOf<K extends string>(labels: Record<K, string>, value: string): string {
+  return Object.hasOwn(labels, value) ? labels[value as K] : value;
+}
+
+/** Select options for an enum, in the enum's order, worded by its label map. */
+export function optionsOf<K extends string>(values: readonly K[], labels: Record<K, string>): { value: K; label: string }[] {
+  return values.map((value) => ({ value, label: labels[value] }));
+}
