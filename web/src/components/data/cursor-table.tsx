@@ -8,6 +8,8 @@ import { formatNumber } from '../../lib/format.ts';
 export interface Column<T> extends CsvColumn<T> {
   /** Defaults to the CSV value as text. */
   render?: (row: T) => ReactNode;
+  /** False keeps the column out of the CSV export (a row's checkbox, say). */
+  exportable?: boolean;
 }
 
 export interface CursorTableProps<T> {
@@ -57,7 +59,7 @@ export function CursorTable<T>(props: CursorTableProps<T>) {
     enabled: virtual,
   });
 
-  const exportCsv = () => downloadCsv(`${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.csv`, toCsv(columns, rows));
+  const exportCsv = () => downloadCsv(`${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.csv`, toCsv(columns.filter((column) => column.exportable !== false), rows));
 
   const renderRow = (row: T) => (
     <Table.Tr key={rowKey(row)}>

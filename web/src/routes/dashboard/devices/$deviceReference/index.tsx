@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../../../components/page/page-header.tsx';
 import { DeviceActions, DeviceDetailView } from '../../../../features/devices/device-detail-view.tsx';
 import { DeviceDetailSearch } from '../../../../features/devices/filters.ts';
+import { RecordingsTab } from '../../../../features/recordings/lists/recordings-tab.tsx';
 
 export const Route = createFileRoute('/dashboard/devices/$deviceReference/')({
   validateSearch: DeviceDetailSearch,
@@ -23,6 +24,7 @@ function DevicePage() {
         deviceReference={deviceReference}
         search={search}
         onSearch={(next) => void navigate({ search: next, replace: true, resetScroll: false })}
+        recordings={<RecordingsTab scope={{ device: deviceReference }} label={`Recordings of ${deviceReference}`} />}
       />
     </>
   );

@@ -4,6 +4,7 @@ import { LOG_LEVELS } from '#shared/constants/devices.ts';
 import { ACTIVITY_TABS } from '../../../../features/device-users/activity-tabs.ts';
 import { DeviceUserActivity } from '../../../../features/device-users/device-user-activity.tsx';
 import { DeviceUserDetail } from '../../../../features/device-users/device-user-detail.tsx';
+import { RecordingsTab } from '../../../../features/recordings/lists/recordings-tab.tsx';
 
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
@@ -31,6 +32,7 @@ function DeviceUserPage() {
         reference={deviceUserReference}
         filters={filters}
         onChange={(next) => void navigate({ search: next, replace: true })}
+        recordings={<RecordingsTab scope={{ deviceUser: deviceUserReference }} label={`Recordings of ${deviceUserReference}`} />}
       />
     </DeviceUserDetail>
   );

@@ -1,10 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingScreen } from '../../../../components/page/pending-screen.tsx';
+import { PageHeader } from '../../../../components/page/page-header.tsx';
+import { RecordingsList } from '../../../../features/recordings/lists/recordings-list.tsx';
+import { RecordingsSearch } from '../../../../features/recordings/lists/search.ts';
 
 export const Route = createFileRoute('/dashboard/services/calls/')({
+  validateSearch: RecordingsSearch,
   component: CallsPage,
 });
 
 function CallsPage() {
-  return <PendingScreen title="Calls" about="Calls recorded by your devices." />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <>
+      <PageHeader title="Calls" description="Calls, aborted calls and blocked calls recorded by your devices. Open one to listen, comment or confirm receipt." />
+      <RecordingsList kind="calls" label="Calls" search={search} onSearch={(next) => void navigate({ search: next, replace: true })} />
+    </>
+  );
 }

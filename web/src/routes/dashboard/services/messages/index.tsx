@@ -1,10 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingScreen } from '../../../../components/page/pending-screen.tsx';
+import { PageHeader } from '../../../../components/page/page-header.tsx';
+import { RecordingsList } from '../../../../features/recordings/lists/recordings-list.tsx';
+import { RecordingsSearch } from '../../../../features/recordings/lists/search.ts';
 
 export const Route = createFileRoute('/dashboard/services/messages/')({
+  validateSearch: RecordingsSearch,
   component: MessagesPage,
 });
 
 function MessagesPage() {
-  return <PendingScreen title="Messages" about="Messages recorded by your devices." />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <>
+      <PageHeader title="Messages" description="SMS, MMS and RCS messages recorded by your devices, grouped by conversation." />
+      <RecordingsList kind="messages" label="Messages" search={search} onSearch={(next) => void navigate({ search: next, replace: true })} />
+    </>
+  );
 }

@@ -1,10 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingScreen } from '../../../../components/page/pending-screen.tsx';
+import { PageHeader } from '../../../../components/page/page-header.tsx';
+import { RecordingsList } from '../../../../features/recordings/lists/recordings-list.tsx';
+import { RecordingsSearch } from '../../../../features/recordings/lists/search.ts';
 
 export const Route = createFileRoute('/dashboard/services/videos/')({
+  validateSearch: RecordingsSearch,
   component: VideosPage,
 });
 
 function VideosPage() {
-  return <PendingScreen title="Videos" about="Videos recorded by your devices." />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <>
+      <PageHeader title="Videos" description="Videos recorded by your devices." />
+      <RecordingsList kind="videos" label="Videos" search={search} onSearch={(next) => void navigate({ search: next, replace: true })} />
+    </>
+  );
 }

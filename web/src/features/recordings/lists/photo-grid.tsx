@@ -1,0 +1,80 @@
+import { AspectRatio, Badge, Card, Center, Checkbox, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { Payload } from '#shared/contract/entities/payloads.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { usePlayLinks } from '../api/bulk-data-links.ts';
+import { PAYLOAD_STATE_COLOURS, PAYLOAD_STATE_LABELS } from '../shared/labels.ts';
+import { useAllowedAction } from './allowed-action.ts';
+import { RecordingLink } from './links.tsx';
+import type { Selection } from './use-selection.ts';
+
+/** Only processed photos have a file to show. */
+const hasImage = (row: Payload) => row.payload_state === 'Processed' || row.payload_state === 'Transferred';
+
+/**
+ * Photos as a grid of thumbnails. The images come through the audited data endpoint (`GET data`, action play), so
+ * every preview is on the recording's audit trail; a role that may not play recordings gets no preview (and the
+ * screen asks for none).
+ */
+export function PhotoGrid({ rows, selection }: { rows: readonly Payload[]; selection: Selection | undefined }) {
+  const play = useAllowedAction('payloads:Download');
+  const { links } = usePlayLinks(
+    rows.filter(hasImage).map((row) => row.payload_reference),
+    play.allowed,
+  );
+  return (
+    <Stack gap="xs">
+      {!play.allowed && (
+        <Text size="sm" c="dimmed">
+          {play.reason} Previews are not shown.
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} role="list" aria-label="Photos">
+        {rows.map((row) => {
+          const link = links.get(row.payload_reference);
+          return (
+            <Card key={row.payload_reference} withBorder padding="xs" role="listitem">
+              <Card.Section>
+                <AspectRatio ratio={4 / 3}>
+                  {link !== undefined ? (
+                    <Image src={link} alt={`Photo recorded ${formatDateTime(row.payload_time)} on device ${row.device_reference}`} fit="cover" />
+                  ) : (
+                    <Center bg="var(--mantine-color-default-hover)">
+                      <Text size="xs" c="dimmed" ta="center" px="xs">
+                        {!hasImage(row) ? 'No picture yet' : play.allowed ? 'Loading preview…' : 'No preview'}
+                      </Text>
+                    </Center>
+                  )}
+                </AspectRatio>
+              </Card.Section>
+              <Stack gap={4} mt="xs">
+                <Group justify="space-between" wrap="nowrap" gap={4}>
+                  <Text size="sm" fw={500}>
+                    <RecordingLink type={row.payload_type} reference={row.payload_reference}>
+                      {formatDateTime(row.payload_time)}
+                    </RecordingLink>
+                  </Text>
+                  {selection !== undefined && (
+                    <Checkbox
+                      aria-label={`Select photo ${row.payload_reference}`}
+                      checked={selection.isSelected(row.payload_reference)}
+                      disabled={!selection.isSelected(row.payload_reference) && selection.isFull}
+                      onChange={() => selection.toggle(row.payload_reference)}
+                    />
+                  )}
+                </Group>
+                <Text size="xs" c="dimmed" truncate>
+                  {row.device_user_reference ?? row.device_reference}
+                </Text>
+                {!hasImage(row) && (
+                  <Badge size="xs" variant="light" color={PAYLOAD_STATE_COLOURS[row.payload_state]}>
+                    {PAYLOAD_STATE_LABELS[row.payload_state]}
+                  </Badge>
+                )}
+              </Stack>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}
