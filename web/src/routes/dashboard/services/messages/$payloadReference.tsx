@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingScreen } from '../../../../components/page/pending-screen.tsx';
+import { RecordingDetail } from '../../../../features/recordings/detail/recording-detail.tsx';
 
 export const Route = createFileRoute('/dashboard/services/messages/$payloadReference')({
   component: MessagePage,
 });
 
 function MessagePage() {
-  return <PendingScreen title="Message" about="One payload: its details, data, comments and audit." />;
+  const { payloadReference } = Route.useParams();
+  return <RecordingDetail kind="messages" payloadReference={payloadReference} />;
 }

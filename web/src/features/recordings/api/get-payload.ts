@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
+import { sessionQueryOptions } from '../../../lib/api-hooks.ts';
+import { endpointOf } from '../../../lib/endpoint-of.ts';
+import { useSession } from '../../session/session-context.tsx';
+import type { Session } from '../../session/session.ts';
+
+/** `GET payloads/{ref}`: one payload with its decrypted meta. */
+export const getPayload = endpointOf(payloadEndpoints, 'client.payloads.get');
+
+export function payloadQueryOptions(session: Session, payloadReference: string) {
+  return sessionQueryOptions(session, getPayload, { params: { payload_reference: payloadReference } });
+}
+
+export function usePayload(payloadReference: string) {
+  const { session } = useSession();
+  return useQuery(payloadQueryOptions(session, payloadReference));
+}

@@ -1,0 +1,111 @@
+import { Alert, Loader, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { PageHeader } from '../../../components/page/page-header.tsx';
+import { usePayload } from '../api/get-payload.ts';
+import { kindOfType, RECORDING_KINDS, type RecordingKind } from '../shared/kinds.ts';
+import { PAYLOAD_TYPE_LABELS } from '../shared/labels.ts';
+import { AuditTrail } from './audit-trail.tsx';
+import { DetailSection } from './detail-section.tsx';
+import { DownloadButton } from './download-button.tsx';
+import { CAPTURE_FIX_LABELS, captureLocationOf } from './location.ts';
+import { nothingToPlay } from './nothing-to-play.tsx';
+import { partiesOf } from './parties.ts';
+import { PartiesTable } from './parties-table.tsx';
+import { ReceiptControl } from './receipt-control.tsx';
+import { RecordingFacts } from './recording-facts.tsx';
+import { RecordingMedia } from './recording-media.tsx';
+import { RestoreControl } from './restore-control.tsx';
+
+// Leaflet arrives only with a recording that has a location.
+const RecordingMap = lazy(() => import('./recording-map.tsx'));
+
+/** The singular a page title uses for each screen. */
+const PAGE_NOUNS: Record<Exclude<RecordingKind, 'all' | 'diagnostics'>, string> = {
+  calls: 'Call',
+  interviews: 'Interview',
+  messages: 'Message',
+  photos: 'Photo',
+  videos: 'Video',
+};
+
+/**
+ * One recording's page: the recording (player, viewer or conversation) with its comments, its facts, parties and
+ * where it was captured, its audit trail, and Download, Confirm receipt and Restore as the role allows.
+ */
+export function RecordingDetail({ kind, payloadReference }: { kind: keyof typeof PAGE_NOUNS; payloadReference: string }) {
+  const payload = usePayload(payloadReference);
+  const title = `${PAGE_NOUNS[kind]} ${payloadReference}`;
+  const data = payload.data;
+
+  if (payload.isLoading) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <Loader aria-label="Loading the recording" />
+      </>
+    );
+  }
+  if (data === undefined) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <Alert color="red" variant="light" title="This recording could not be shown">
+          {payload.error?.message ?? 'It was not found.'}
+        </Alert>
+      </>
+    );
+  }
+
+  const location = captureLocationOf(data.meta, payloadReference);
+  const parties = partiesOf(data.meta);
+  const shownUnder = kindOfType(data.payload_type);
+  const hasContent = nothingToPlay(data) === undefined;
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={`${PAYLOAD_TYPE_LABELS[data.payload_type]} recorded by device ${data.device_reference}.`}
+        actions={
+          <>
+            {hasContent && <DownloadButton payloadReference={payloadReference} />}
+            <ReceiptControl payload={data} />
+          </>
+        }
+      />
+      <Stack gap="md">
+        {shownUnder !== kind && (
+          <Alert variant="light" color="yellow" title={`This is a ${PAYLOAD_TYPE_LABELS[data.payload_type].toLowerCase()}`}>
+            It belongs under {RECORDING_KINDS[shownUnder].title}; it is shown here as it is.
+          </Alert>
+        )}
+        <RestoreControl payload={data} />
+        <RecordingMedia payload={data} />
+        <DetailSection title="Details">
+          <RecordingFacts payload={data} />
+        </DetailSection>
+        <DetailSection title="Parties">
+          <PartiesTable parties={parties} />
+        </DetailSection>
+        <DetailSection title="Where it was captured">
+          {location === undefined ? (
+            <Text c="dimmed">The phone reported no location for this recording.</Text>
+          ) : (
+            <Stack gap="xs">
+              <Text size="sm">
+                {CAPTURE_FIX_LABELS[location.fix]}: {location.point.latitude.toFixed(5)}, {location.point.longitude.toFixed(5)}
+                {location.point.accuracy === undefined ? '' : ` (within ${Math.round(location.point.accuracy)} m)`}
+              </Text>
+              <Suspense fallback={<Loader size="sm" aria-label="Loading the map" />}>
+                <RecordingMap point={location.point} />
+              </Suspense>
+            </Stack>
+          )}
+        </DetailSection>
+        <DetailSection title="Audit trail">
+          <AuditTrail payloadReference={payloadReference} />
+        </DetailSection>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { Alert, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Payload } from '#shared/contract/entities/payloads.ts';
+import { PermittedButton } from '../../../components/access/permitted-button.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useRestorePayload } from '../api/restore-payload.ts';
+
+/** A deleted recording's notice with "Restore" (Deleted → Processed); a destroyed one says it is gone for good. */
+export function RestoreControl({ payload }: { payload: Payload }) {
+  const restore = useRestorePayload();
+  if (payload.payload_state === 'Destroyed') {
+    return (
+      <Alert color="gray" variant="light" title="This recording was destroyed">
+        Its recording no longer exists and cannot be restored; its record is kept as retention requires.
+      </Alert>
+    );
+  }
+  if (payload.payload_state !== 'Deleted') return null;
+  return (
+    <Alert color="orange" variant="light" title="This recording is deleted">
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">
+          Deleted {payload.updated_at ? formatDateTime(payload.updated_at) : ''}
+          {payload.updated_by ? ` by ${payload.updated_by}` : ''}. It can be restored until retention destroys it.
+        </Text>
+        <PermittedButton
+          action="payloads:Restore"
+          loading={restore.isPending}
+          onClick={() =>
+            restore.mutate(
+              { params: { payload_reference: payload.payload_reference } },
+              { onSuccess: () => notifications.show({ color: 'green', title: 'Recording restored', message: `${payload.payload_reference} can be played again.` }) },
+            )
+          }
+        >
+          Restore
+        </PermittedButton>
+      </Group>
+    </Alert>
+  );
+}
