@@ -2,6 +2,7 @@ import type { GroupScope } from '#core/access/group-scope.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { describeQuery, type Page } from '#core/store/cursor.ts';
+import { collectFilteredPage } from '#core/store/filtered-paging.ts';
 import type { ListKey } from '#core/store/keys.ts';
 
 /** What the devices-group services use. */
@@ -41,7 +42,7 @@ export async function filteredPage<T>(
   toData: (item: TableItem) => T,
   scope: GroupScope,
 ): Promise<Page<T> | { count: number }> {
-  const passing = async (items: TableItem[]) => scope.filter(keep === undefined ? items : items.filter(keep));
+  const passing = async (items: readonly TableItem[]) => scope.filter(keep === undefined ? items : items.filter(keep));
   const sortSpec = list.sort === undefined ? {} : { sort: list.sort };
   if (query.result_type === 'total') {
     let count = 0;
@@ -56,6 +57,13 @@ export async function filteredPage<T>(
   }
   const binding = { client, query: describeQuery(list, filters) };
   const startKey = query.last_key === undefined ? undefined : dependencies.cursors.decode(query.last_key, binding);
+  if (!scope.unrestricted) {
+    // A group-limited role may reach few of the list's items: fill the page while paging (bounded reads per request,
+    // core/store/filtered-paging.ts) rather than answer the empty pages a plain filter would.
+    const base = { ...(list.index === undefined ? {} : { index: list.index }), partition: list.partition, ...sortSpec };
+    const page = await collectFilteredPage(dependencies.table, { query: base, startKey, limit: query.limit, keep: passing, toData });
+    return { count: page.data.length, data: page.data, ...(page.lastKey === undefined ? {} : { last_key: dependencies.cursors.encode(page.lastKey, binding) }) };
+  }
   const result = await dependencies.table.query({
     index: list.index,
     partition: list.partition,
