@@ -110,7 +110,7 @@ test('a notification sent by staff is cleared and dismissed by the client', asyn
   // Clear one from its detail panel, with a reason.
   await clearRow.getByRole('button', { name: /^Open alert/ }).click();
   const drawer = admin.getByRole('dialog', { name: 'Alert' });
-  await expect(drawer.getByText(first)).toBeVisible();
+  await expect(drawer.getByText(first).first()).toBeVisible();
   await drawer.getByRole('button', { name: 'Clear', exact: true }).click();
   const clearDialog = admin.getByRole('dialog', { name: 'Clear this alert' });
   await clearDialog.getByRole('textbox', { name: 'Reason' }).fill('Dealt with in the e2e run');

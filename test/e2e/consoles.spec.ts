@@ -76,5 +76,13 @@ test.describe('what each role is offered', () => {
       await expect(page.getByRole('tab', { name: 'Security' })).toBeVisible();
       await expect(page.locator('[data-requires-action="alerts:Clear"]')).not.toHaveAttribute('aria-disabled', 'true');
     });
+
+    test('the audit screen says how far each trail is linked into the hash chain', async ({ page }) => {
+      await page.goto('/dashboard/account/audit');
+      const chain = page.getByRole('region', { name: 'Audit chain' });
+      await expect(chain.getByText('Portal users and apps')).toBeVisible();
+      await expect(chain.getByText(/records linked \(head #/).first()).toBeVisible();
+      await expect(chain.getByText(/Last signed checkpoint:/).first()).toBeVisible();
+    });
   });
 });

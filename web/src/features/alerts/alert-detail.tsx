@@ -42,13 +42,13 @@ function AlertBody({ surface, reference, client, permissions }: { surface: Alert
         {alert.alert_subject}
       </Title>
       <Group gap="xs">
-        <Badge color={SEVERITY_COLOURS[alert.alert_severity]} variant="light" tt="none">
+        <Badge miw="max-content" color={SEVERITY_COLOURS[alert.alert_severity]} variant="light" tt="none">
           {alert.alert_severity}
         </Badge>
-        <Badge color={alert.alert_state === 'Triggered' ? 'red' : 'gray'} variant="outline" tt="none">
+        <Badge miw="max-content" color={alert.alert_state === 'Triggered' ? 'red' : 'gray'} variant="outline" tt="none">
           {alert.alert_state}
         </Badge>
-        <Badge color="gray" variant="outline" tt="none">
+        <Badge miw="max-content" color="gray" variant="outline" tt="none">
           {SCOPE_LABELS[alert.alert_scope]}
         </Badge>
       </Group>

@@ -1,8 +1,9 @@
-import type { AlertScope, AlertSeverity, AlertType } from '#shared/constants/alerts.ts';
-import type { BulkResult } from '#shared/contract/entities/alerts.ts';
+import { ALERT_SEVERITIES, type AlertScope, type AlertSeverity, type AlertType } from '#shared/constants/alerts.ts';
+import type { AlertSummary, BulkResult } from '#shared/contract/entities/alerts.ts';
+import { ALERT_SCOPE_LABELS } from '../../lib/labels.ts';
 
-/** What the two scopes are called on screen. */
-export const SCOPE_LABELS: Record<AlertScope, string> = { ops: 'Operational', sec: 'Security' };
+/** What the two scopes are called on screen (the portal's one label map). */
+export const SCOPE_LABELS: Record<AlertScope, string> = ALERT_SCOPE_LABELS;
 
 export const SEVERITY_COLOURS: Record<AlertSeverity, string> = { High: 'red', Medium: 'orange', Low: 'blue' };
 
@@ -31,4 +32,15 @@ export function describeBulkResult(result: BulkResult, done: string): { ok: bool
 /** Related-entity links are portal paths; anything else (an absolute URL) is not followed from an alert. */
 export function isPortalLink(link: string | undefined): link is string {
   return link !== undefined && link.startsWith('/dashboard/') && !link.startsWith('//');
+}
+
+/** Totals per severity (both scopes together), highest first, leaving out severities with none. */
+export function summaryTotals(summary: readonly AlertSummary[]): { total: number; bySeverity: [AlertSeverity, number][] } {
+  const counts = new Map<AlertSeverity, number>();
+  for (const entry of summary) counts.set(entry.severity, (counts.get(entry.severity) ?? 0) + entry.count);
+  const bySeverity = [...ALERT_SEVERITIES]
+    .reverse()
+    .map((severity) => [severity, counts.get(severity) ?? 0] as [AlertSeverity, number])
+    .filter(([, count]) => count > 0);
+  return { total: bySeverity.reduce((sum, [, count]) => sum + count, 0), bySeverity };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AlertsSearch, alertQueryOf } from './alert-filters.ts';
-import { alertTypeLabel, describeBulkResult, isPortalLink } from './alert-labels.ts';
+import { alertTypeLabel, describeBulkResult, isPortalLink, summaryTotals } from './alert-labels.ts';
 
 describe('alert filters', () => {
   it('turns the URL into the list query, leaving unset filters out', () => {
@@ -43,5 +43,19 @@ describe('alert labels', () => {
     expect(isPortalLink('https://evil.example/dashboard/')).toBe(false);
     expect(isPortalLink('//evil.example')).toBe(false);
     expect(isPortalLink(undefined)).toBe(false);
+  });
+});
+
+describe('alert summary badge', () => {
+  it('adds both scopes per severity, most severe first, leaving out severities with none', () => {
+    expect(
+      summaryTotals([
+        { scope: 'ops', severity: 'Low', count: 2 },
+        { scope: 'sec', severity: 'Low', count: 1 },
+        { scope: 'sec', severity: 'High', count: 4 },
+        { scope: 'ops', severity: 'Medium', count: 0 },
+      ]),
+    ).toEqual({ total: 7, bySeverity: [['High', 4], ['Low', 3]] });
+    expect(summaryTotals([])).toEqual({ total: 0, bySeverity: [] });
   });
 });

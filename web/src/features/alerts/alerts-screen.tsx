@@ -115,7 +115,7 @@ function AlertList({
       header: 'Severity',
       value: (row) => row.alert_severity,
       render: (row) => (
-        <Badge color={SEVERITY_COLOURS[row.alert_severity]} variant="light" tt="none">
+        <Badge miw="max-content" color={SEVERITY_COLOURS[row.alert_severity]} variant="light" tt="none">
           {row.alert_severity}
         </Badge>
       ),
@@ -134,8 +134,8 @@ function AlertList({
     ...(surface === 'staff' ? [{ header: 'Client', value: (row: Alert) => row.client ?? 'admin' }] : []),
     { header: 'State', value: (row) => row.alert_state },
     { header: 'Occurrences', value: (row) => row.occurrences?.length ?? 1, render: (row) => formatNumber(row.occurrences?.length ?? 1) },
-    { header: 'First', value: (row) => row.first_occurrence, render: (row) => formatDateTime(row.first_occurrence) },
-    { header: 'Last', value: (row) => row.last_occurrence, render: (row) => formatDateTime(row.last_occurrence) },
+    { header: 'First', value: (row) => row.first_occurrence, render: (row) => <NoWrap>{formatDateTime(row.first_occurrence)}</NoWrap> },
+    { header: 'Last', value: (row) => row.last_occurrence, render: (row) => <NoWrap>{formatDateTime(row.last_occurrence)}</NoWrap> },
   ];
 
   return (
@@ -169,5 +169,14 @@ function AlertList({
         empty="No alerts match these filters."
       />
     </Stack>
+  );
+}
+
+/** A date that stays on one line in a narrow column. */
+function NoWrap({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </Text>
   );
 }

@@ -19,7 +19,7 @@ const badges = (values: readonly string[]) =>
   ) : (
     <Group gap={4}>
       {values.map((value) => (
-        <Badge key={value} variant="outline" color="gray" tt="none" c="var(--mantine-color-text)">
+        <Badge miw="max-content" key={value} variant="outline" color="gray" tt="none" c="var(--mantine-color-text)">
           {value}
         </Badge>
       ))}

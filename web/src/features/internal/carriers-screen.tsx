@@ -19,7 +19,7 @@ const COLUMNS: readonly Column<CarrierRow>[] = [
     render: (row) => (
       <Group gap={4}>
         {row.clients.map((client) => (
-          <Badge key={client} variant="outline" color="gray" tt="none" c="var(--mantine-color-text)">
+          <Badge miw="max-content" key={client} variant="outline" color="gray" tt="none" c="var(--mantine-color-text)">
             {client}
           </Badge>
         ))}

@@ -32,7 +32,7 @@ export function ClientsScreen() {
       header: 'Active',
       value: (row) => (row.is_active === false ? 'No' : 'Yes'),
       render: (row) => (
-        <Badge color={row.is_active === false ? 'gray' : 'teal'} variant="light" tt="none">
+        <Badge miw="max-content" color={row.is_active === false ? 'gray' : 'teal'} variant="light" tt="none">
           {row.is_active === false ? 'Inactive' : 'Active'}
         </Badge>
       ),

@@ -8,7 +8,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { useStatistics } from './list-statistics.ts';
 import { perClientBars, stateCounts } from './statistics-model.ts';
 
-const activeDevices = (row: ClientStatistics) => stateCounts(row, 'devices').find((entry) => entry.label === 'Active')?.value;
+const activeDevices = (row: ClientStatistics) => stateCounts(row, 'devices').find((entry) => entry.label === 'Activated')?.value;
 
 const COLUMNS: readonly Column<ClientStatistics>[] = [
   {
@@ -33,7 +33,7 @@ export function StatisticsScreen() {
     <>
       <PageHeader title="Statistics" description="Each client's devices, device users and payloads, from the counters kept as data arrives." />
       <Stack gap="lg">
-        <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="lg">
+        <SimpleGrid cols={{ base: 1, xl: 3 }} spacing="lg">
           <Paper withBorder p="md">
             <BarChart title="Devices per client" labelHeader="Client" valueHeader="Devices" titleOrder={2} data={perClientBars(list.items, (row) => row.devices)} />
           </Paper>

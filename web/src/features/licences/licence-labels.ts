@@ -1,11 +1,10 @@
 import { SERVICES, type Service } from '#shared/constants/devices.ts';
 import type { LicenceUsage } from '#shared/contract/entities/licences.ts';
+import { SERVICE_LABELS } from '../../lib/labels.ts';
 
-const SHORT_NAMES: Partial<Record<Service, string>> = { mms: 'MMS', rcs: 'RCS', sms: 'SMS', gps: 'GPS' };
-
-/** "calls" reads "Calls"; the message services keep their capitals. */
+/** "calls" reads "Calls"; the message services keep their capitals (the portal's one label map). */
 export function serviceLabel(service: Service): string {
-  return SHORT_NAMES[service] ?? `${service.charAt(0).toUpperCase()}${service.slice(1)}`;
+  return SERVICE_LABELS[service];
 }
 
 /** How full a licence is: the share used (0 to 100, capped) and a colour that warns as it fills. */

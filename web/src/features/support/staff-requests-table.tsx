@@ -43,7 +43,7 @@ export function StaffRequestsTable({
       header: 'State',
       value: (row) => STATE_LABELS[row.approval_state],
       render: (row) => (
-        <Badge color={STATE_COLOURS[row.approval_state]} variant="light" tt="none">
+        <Badge miw="max-content" color={STATE_COLOURS[row.approval_state]} variant="light" tt="none">
           {STATE_LABELS[row.approval_state]}
         </Badge>
       ),

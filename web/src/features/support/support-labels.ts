@@ -1,14 +1,8 @@
 import type { SupportAccessApprovalState } from '#shared/constants/account.ts';
+import { APPROVAL_STATE_LABELS } from '../../lib/labels.ts';
 
-/** en-GB words for the approval states (the wire spells `canceled`). */
-export const STATE_LABELS: Record<SupportAccessApprovalState, string> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  revoked: 'Revoked',
-  expired: 'Expired',
-  canceled: 'Cancelled',
-};
+/** en-GB words for the approval states (the wire spells `canceled`): the portal's one label map. */
+export const STATE_LABELS = APPROVAL_STATE_LABELS;
 
 export const STATE_COLOURS: Record<SupportAccessApprovalState, string> = {
   approved: 'green',

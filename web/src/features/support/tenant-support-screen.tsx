@@ -67,7 +67,7 @@ function RequestList({ view, onDecide }: { view: TenantSupportView; onDecide: (r
         header: 'State',
         value: (row) => STATE_LABELS[row.approval_state],
         render: (row) => (
-          <Badge color={STATE_COLOURS[row.approval_state]} variant="light" tt="none">
+          <Badge miw="max-content" color={STATE_COLOURS[row.approval_state]} variant="light" tt="none">
             {STATE_LABELS[row.approval_state]}
           </Badge>
         ),
