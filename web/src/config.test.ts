@@ -51,6 +51,14 @@ describe('parseConfig', () => {
     expect((caught as ConfigError).lines[0]).toMatch(/^apiBase: (must be a path starting with "\/" or an https:\/\/ URL|must not be empty|must be a string)$/);
   });
 
+  it('takes an optional https map tile template with its attribution, and refuses any other URL', () => {
+    const tiles = { mapTileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png', mapAttribution: '© Example' };
+    expect(parseConfig({ runtime: tiles })).toMatchObject(tiles);
+    expect(parseConfig({}).mapTileUrl).toBeUndefined();
+    expect(() => parseConfig({ runtime: { mapTileUrl: 'http://tiles.example.com/{z}/{x}/{y}.png' } })).toThrow(/mapTileUrl/);
+    expect(() => parseConfig({ runtime: { mapTileUrl: 'https://tiles.example.com/tile.png' } })).toThrow(/mapTileUrl/);
+  });
+
   it('refuses unknown keys, so a typo in config.js is caught rather than ignored', () => {
     expect(() => parseConfig({ runtime: { apiBse: '/api/v1' } })).toThrow('apiBse: unknown setting');
   });

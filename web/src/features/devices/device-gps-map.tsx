@@ -1,11 +1,39 @@
 // Leaflet and its stylesheet load only with this module, which only the GPS route imports (its own chunk).
 import 'leaflet/dist/leaflet.css';
-import { useEffect } from 'react';
-import { CircleMarker, MapContainer, Polyline, Popup, ScaleControl, TileLayer, useMap } from 'react-leaflet';
+import type { Feature, FeatureCollection } from 'geojson';
+import { useEffect, useState } from 'react';
+import { CircleMarker, GeoJSON, MapContainer, Polyline, Popup, ScaleControl, TileLayer, useMap } from 'react-leaflet';
 import type { Gps } from '#shared/contract/entities/gps.ts';
 import { getConfig } from '../../config.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { trackBounds, type LatLng } from './gps-track.ts';
+import { loadWorldLand } from './world-outline.ts';
+
+/** The sea behind the offline outline. */
+const SEA = '#cfe3f0';
+
+/** The offline base map: the world's land drawn as plain shapes under the track (no tile server needed). */
+function WorldOutline() {
+  const [land, setLand] = useState<Feature | FeatureCollection>();
+  useEffect(() => {
+    let live = true;
+    void loadWorldLand().then((loaded) => {
+      if (live) setLand(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (land === undefined) return null;
+  return (
+    <GeoJSON
+      data={land}
+      interactive={false}
+      // Fixed colours: SVG attributes do not read CSS variables. The class lets the browser tests find the land.
+      style={{ color: '#868e96', weight: 1, fillColor: '#d9dcc8', fillOpacity: 1, className: 'world-land' }}
+    />
+  );
+}
 
 /** Keeps every point in view when the points change (a new range, or "Load more" extending the track). */
 function FitToPoints({ bounds }: { bounds: [LatLng, LatLng] | undefined }) {
@@ -21,8 +49,8 @@ function FitToPoints({ bounds }: { bounds: [LatLng, LatLng] | undefined }) {
 
 /**
  * The device's track on a Leaflet map: a polyline through the fixes in time order and a circle per fix with its time
- * and accuracy. Base tiles only when the deployment configures them (`mapTileUrl`); otherwise the track is drawn on a
- * plain background, with a scale so distances still read.
+ * and accuracy. The base map is the deployment's tiles when it configures them (`mapTileUrl`, `mapAttribution`),
+ * else the bundled world outline (land on a sea-coloured background), with a scale so distances read either way.
  */
 export function DeviceGpsMap({ points }: { points: readonly Gps[] }) {
   const { mapTileUrl, mapAttribution } = getConfig();
@@ -35,10 +63,10 @@ export function DeviceGpsMap({ points }: { points: readonly Gps[] }) {
       <MapContainer
         center={line[0] ?? [51.5, -0.12]}
         zoom={13}
-        style={{ height: 420, width: '100%', background: 'var(--mantine-color-default-hover)', borderRadius: 4 }}
+        style={{ height: 420, width: '100%', background: mapTileUrl === undefined ? SEA : undefined, borderRadius: 4 }}
         scrollWheelZoom={false}
       >
-        {mapTileUrl !== undefined && <TileLayer url={mapTileUrl} attribution={mapAttribution ?? ''} />}
+        {mapTileUrl !== undefined ? <TileLayer url={mapTileUrl} attribution={mapAttribution ?? ''} /> : <WorldOutline />}
         <ScaleControl metric imperial={false} />
         <FitToPoints bounds={bounds} />
         {line.length > 1 && <Polyline positions={line} pathOptions={{ color: '#1a9fd7', weight: 3, opacity: 0.8 }} />}
