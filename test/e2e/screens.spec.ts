@@ -1,7 +1,7 @@
 import { apiGet, checkScreen, expect, preferColourMode, storageStateOf, test, type ColourMode } from './support/fixtures.ts';
 
 /**
- * The walk of issue 7's screens as admin@demo.test, in light and dark mode: each screen's h1, no error notification,
+ * The walk of the device, device user, access and dashboard screens as admin@demo.test, in light and dark mode: each screen's h1, no error notification,
  * no serious or critical axe violation, a full-page screenshot per mode (test-results/screenshots/).
  */
 test.use({ storageState: storageStateOf('demoAdmin') });

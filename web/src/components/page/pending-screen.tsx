@@ -2,8 +2,8 @@ import { Alert } from '@mantine/core';
 import { PageHeader } from './page-header.tsx';
 
 /**
- * A route of spec point 2 whose screen is built by a later issue (services, account and the staff console). The
- * route, its guard and its place in the navigation exist now, so links and bookmarks already work.
+ * A route of spec point 2 whose screen is not built yet. The route, its guard and its place in the navigation exist,
+ * so links and bookmarks already work.
  */
 export function PendingScreen({ title, about }: { title: string; about: string }) {
   return (
