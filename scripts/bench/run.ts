@@ -10,6 +10,7 @@ import { formatBundles, measureBundles } from './bundles.ts';
 import { formatTable, interleavedMedians } from './measure.ts';
 import { measurePayloadPage, measurePeakMemory, measureThroughput, type BenchRow } from './payloads.ts';
 import { benchWeb } from './web.ts';
+import { benchLoad, loadOptions } from './load.ts';
 
 /**
  * `npm run bench`: how `GET dashboard` and `GET devices` (first page) scale with the fleet. A dedicated local stack in a
@@ -23,6 +24,13 @@ import { benchWeb } from './web.ts';
 const SMALL = 100;
 const LARGE = 20_000;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
+
+// `npm run bench -- load [--clients n] [--seconds n]`: the audit trail under load (./load.ts) alone.
+const sectionArgs = process.argv.slice(2);
+if (sectionArgs[0] === 'load') {
+  console.log(`Audit trail under load…\n\n${await benchLoad(loadOptions(sectionArgs))}`);
+  process.exit(0);
+}
 
 console.log('Lambda bundles: size and module init against a bare DynamoDB handler (the CDK\'s esbuild options)…');
 console.log(`${formatBundles(await measureBundles())}\n`);
@@ -75,3 +83,7 @@ try {
 // The portal (issue 7): JS size and LCP of /dashboard in headless Chromium, against its own stack (./web.ts).
 console.log('\nPortal: JS and LCP of /dashboard in headless Chromium…');
 console.log(`\n${await benchWeb()}`);
+
+// The audit trail under load (./load.ts): audited calls against the same mix with the activity write a no-op.
+console.log('\nAudit trail under load (200 clients, 60 s per run)…');
+console.log(`\n${await benchLoad(loadOptions([]))}`);
