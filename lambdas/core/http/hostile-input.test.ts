@@ -5,9 +5,11 @@ import { defineEndpoint, ENDPOINT_GROUPS, type Endpoint } from '#shared/contract
 import { ENDPOINTS } from '#shared/contract/registry.ts';
 import { ROLE_PERMISSIONS_MAX, PERMISSION_CONDITIONS_MAX, TAG_VALUES_MAX } from '#shared/contract/bounds.ts';
 import { createOidcTokenVerifier } from '../auth/jwt-verifier.ts';
+import { ItemTooLargeError, toErrorResponse } from '../errors.ts';
 import { keys } from '../store/keys.ts';
 import { bodyOf, eventFor, testContext, testDependencies } from '../testing/http-events.ts';
 import { createMemoryTable } from '../testing/memory-table.ts';
+import { namesPart, oversizedBodies } from '../testing/oversized-bodies.ts';
 import { createTestIssuer, type TestIssuer } from '../testing/test-tokens.ts';
 import { createHttpHandler } from './create-http-handler.ts';
 import { implement } from './route.ts';
@@ -194,97 +196,15 @@ const endpointById = (id: string): Endpoint => {
   return endpoint;
 };
 
-type JsonSchema = Record<string, unknown>;
-
-/** A small value of a JSON Schema (valid or not: only the size of what surrounds it matters here). */
-function sampleOf(schema: JsonSchema, defs: Record<string, JsonSchema>, depth = 0): unknown {
-  if (depth > 6) return null;
-  if (typeof schema.$ref === 'string') return sampleOf(defs[schema.$ref.split('/').pop() as string] ?? {}, defs, depth + 1);
-  const branches = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
-  if (branches) return sampleOf(branches.find((branch) => branch.type !== 'null') ?? {}, defs, depth + 1);
-  if (Array.isArray(schema.enum)) return schema.enum[0];
-  if (schema.const !== undefined) return schema.const;
-  switch (schema.type) {
-    case 'string':
-      return 'a'.repeat(Math.max(1, Number(schema.minLength ?? 1)));
-    case 'number':
-    case 'integer':
-      return Math.max(0, Number(schema.minimum ?? 0));
-    case 'boolean':
-      return false;
-    case 'array':
-      return Array.from({ length: Number(schema.minItems ?? 0) }, () => sampleOf((schema.items as JsonSchema) ?? {}, defs, depth + 1));
-    case 'object':
-      return Object.fromEntries(
-        ((schema.required as string[] | undefined) ?? []).map((name) => [name, sampleOf((schema.properties as Record<string, JsonSchema>)[name] ?? {}, defs, depth + 1)]),
-      );
-    default:
-      return null;
-  }
-}
-
-interface Oversized {
-  /** Path segments below `body` (array items are index 0). */
-  path: Array<string | number>;
-  value: unknown;
-}
-
-/** One value just past each bound in a schema: an array of maxItems + 1, a map of maxProperties + 1, and so on. */
-function oversizedValues(schema: JsonSchema, defs: Record<string, JsonSchema>, path: Array<string | number> = [], seen = new Set<string>()): Oversized[] {
-  const found: Oversized[] = [];
-  if (typeof schema.$ref === 'string') {
-    const name = schema.$ref.split('/').pop() as string;
-    return seen.has(name) ? found : oversizedValues(defs[name] ?? {}, defs, path, new Set([...seen, name]));
-  }
-  for (const branch of ((schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined) ?? []) found.push(...oversizedValues(branch, defs, path, seen));
-  if (schema.type === 'array' && typeof schema.maxItems === 'number') {
-    const item = sampleOf((schema.items as JsonSchema) ?? {}, defs);
-    found.push({ path, value: Array.from({ length: schema.maxItems + 1 }, () => item) });
-    if (schema.items) found.push(...oversizedValues(schema.items as JsonSchema, defs, [...path, 0], seen));
-  }
-  if (schema.type === 'object') {
-    if (typeof schema.maxProperties === 'number') {
-      const extra = typeof schema.additionalProperties === 'object' ? sampleOf(schema.additionalProperties as JsonSchema, defs) : 'a';
-      const value = { ...(sampleOf(schema, defs) as object) } as Record<string, unknown>;
-      for (let index = 0; Object.keys(value).length <= schema.maxProperties; index += 1) value[`extra${index}`] = extra;
-      found.push({ path, value });
-    }
-    for (const [name, property] of Object.entries((schema.properties as Record<string, JsonSchema> | undefined) ?? {})) {
-      found.push(...oversizedValues(property, defs, [...path, name], seen));
-    }
-  }
-  if (schema.type === 'string' && typeof schema.maxLength === 'number') found.push({ path, value: 'a'.repeat(schema.maxLength + 1) });
-  if ((schema.type === 'number' || schema.type === 'integer') && typeof schema.maximum === 'number') found.push({ path, value: 1e308 });
-  return found;
-}
-
-/** `base` with `value` placed at `path` (creating objects and one-item arrays on the way). */
-function placeAt(base: unknown, path: Array<string | number>, value: unknown): unknown {
-  if (path.length === 0) return value;
-  const [head, ...rest] = path;
-  if (typeof head === 'number') return [placeAt(Array.isArray(base) ? base[0] : undefined, rest, value)];
-  const object = typeof base === 'object' && base !== null && !Array.isArray(base) ? (base as Record<string, unknown>) : {};
-  return { ...object, [head as string]: placeAt(object[head as string], rest, value) };
-}
-
 describe('the registry bounds every body: oversized parts are a 400 naming the part, never a 5xx', () => {
   it('every bounded array, map, text and number of every body, one past its bound', async () => {
     const failures: string[] = [];
     let sent = 0;
     for (const endpoint of ENDPOINTS) {
-      if (endpoint.body === undefined) continue;
-      const json = z.toJSONSchema(endpoint.body, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-      const defs = (json.$defs as Record<string, JsonSchema> | undefined) ?? {};
-      const base = sampleOf(json, defs);
-      for (const { path, value } of oversizedValues(json, defs)) {
-        const body = JSON.stringify(placeAt(base, path, value));
-        if (Buffer.byteLength(body) > 1024 * 1024) continue;
+      for (const { where, body } of oversizedBodies(endpoint)) {
         const { status, errors } = await sendTo(endpoint, body);
         sent += 1;
-        const where = ['body', ...path].join('.');
-        if (status !== 400 || !errors.some((line) => line.startsWith(`${where}: `) || line.startsWith(`${where}.`))) {
-          failures.push(`${endpoint.id} ${where}: ${status} ${errors.slice(0, 3).join(' | ')}`);
-        }
+        if (status !== 400 || !errors.some((line) => namesPart(line, where))) failures.push(`${endpoint.id} ${where}: ${status} ${errors.slice(0, 3).join(' | ')}`);
       }
     }
     expect(sent).toBeGreaterThan(100);
@@ -358,5 +278,22 @@ describe('a body must be declared as JSON', () => {
   it('checks size before type: an oversized body of any type is a 413', async () => {
     const answer = await sendTo(tags, 'x'.repeat(1024 * 1024 + 1), { 'content-type': 'text/plain' });
     expect(answer.status).toBe(413);
+  });
+});
+
+describe('a record too large to store', () => {
+  it('is a 413 naming the body field it came from when the route has one of that name, else body', async () => {
+    const tags = endpointById('admin.tags.put');
+    const input = { params: {}, query: {}, client: 'acme', principal: undefined, access: undefined, requestId: 'r' };
+    const failing = (attribute: string) => implement(tags, async () => Promise.reject(new ItemTooLargeError(attribute)));
+    const named = await failing('tag_values')({ ...input, body: { tag_values: [], is_required: false, force_update: false } } as never, {} as never).catch((error: unknown) => error);
+    expect(toErrorResponse(named)).toMatchObject({
+      status: 413,
+      body: { errors: ['body.tag_values: Too large to store: the record would exceed the 400 KB item limit'] },
+    });
+    const unnamed = await failing('sealed_meta')({ ...input, body: { tag_values: null } } as never, {} as never).catch((error: unknown) => error);
+    expect(toErrorResponse(unnamed).body.errors).toEqual([
+      'body: Too large to store: the record would exceed the 400 KB item limit (its largest part is sealed_meta)',
+    ]);
   });
 });
