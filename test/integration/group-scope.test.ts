@@ -264,7 +264,13 @@ const CASES: Record<string, () => Promise<void>> = {
     expect(groupsOf(await get(`/devices/${phoneL.reference}/history`))).toEqual([L]);
   },
   'admin.devices.telemetry': () => perDevice('/telemetry'),
-  'admin.commands.list': () => onlyOwnGroup('/commands'),
+  'admin.commands.list': async () => {
+    await onlyOwnGroup('/commands');
+    const pages = [await get('/commands?limit=1')];
+    const next = pages[0]?.body.last_key;
+    if (next !== undefined) pages.push(await get(`/commands?limit=1&last_key=${encodeURIComponent(next)}`));
+    for (const page of pages) expect(page.body.data?.map((command) => command.group)).toEqual([L]);
+  },
   'admin.telemetry.list': async () => {
     const page = await get('/telemetry');
     expect(devicesOf(page)).toEqual([phoneL.reference]);

@@ -6,6 +6,7 @@ import type { GroupScope } from '../access/group-scope.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import { ConditionFailedError, type TableItem, type WriteCondition } from '../ports/table-store.ts';
 import { describeQuery, type Page } from '../store/cursor.ts';
+import { collectFilteredPage } from '../store/filtered-paging.ts';
 import { withoutKeys } from '../store/items.ts';
 import { keys } from '../store/keys.ts';
 import { timeRange } from '../store/time-range.ts';
@@ -138,6 +139,17 @@ export async function listCommands(
   const filters = { from: query.from, to: query.to, state: query.state, command: query.command, group: query.group };
   const binding = { client, query: describeQuery(list, filters) };
   const startKey = query.last_key === undefined ? undefined : dependencies.cursors.decode(query.last_key, binding);
+  if (!scope.unrestricted) {
+    // A group-limited role: fill the page while paging (bounded reads per request) rather than answer empty pages.
+    const page = await collectFilteredPage(dependencies.table, {
+      query: { ...list, ...sort, descending: true },
+      startKey,
+      limit: query.limit,
+      keep: (items) => scope.filter(items.filter(keep)),
+      toData: toCommand,
+    });
+    return { count: page.data.length, data: page.data, ...(page.lastKey === undefined ? {} : { last_key: dependencies.cursors.encode(page.lastKey, binding) }) };
+  }
   const result = await dependencies.table.query({ ...list, ...sort, descending: true, limit: query.limit, ...(startKey ? { startKey } : {}) });
   const items = await scope.filter(result.items.filter(keep));
   return dependencies.cursors.page({ items, ...(result.lastKey ? { lastKey: result.lastKey } : {}) }, binding, toCommand);
