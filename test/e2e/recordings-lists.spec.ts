@@ -77,7 +77,8 @@ const SCREENS: Screen[] = [
     path: () => '/dashboard/services',
     title: 'Services',
     ready: async (page) => {
-      await expect(page.getByRole('img', { name: /Recordings by type/ })).toBeVisible();
+      await expect(page.getByRole('img', { name: /Recordings by type/ })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('img', { name: /Recordings by state/ })).toBeVisible();
       await expect(page.getByRole('table', { name: 'Failed and quarantined recordings' }).locator('tbody tr')).toHaveCount(2);
     },
   },
@@ -104,7 +105,7 @@ const SCREENS: Screen[] = [
     path: () => `/dashboard/devices/${refs!.device}`,
     title: /^Device /,
     ready: async (page) => {
-      await expect(page.getByRole('table', { name: `Recordings of ${refs!.device}` }).locator('tbody tr').first()).toBeVisible();
+      await expect(page.getByRole('table', { name: `Recordings of ${refs!.device}` }).locator('tbody tr').first()).toBeVisible({ timeout: 20_000 });
     },
   },
   {
@@ -112,7 +113,7 @@ const SCREENS: Screen[] = [
     path: () => `/dashboard/devices/users/${refs!.deviceUser}?tab=recordings`,
     title: /^Device user/,
     ready: async (page) => {
-      await expect(page.getByRole('table', { name: `Recordings of ${refs!.deviceUser}` }).locator('tbody tr').first()).toBeVisible();
+      await expect(page.getByRole('table', { name: `Recordings of ${refs!.deviceUser}` }).locator('tbody tr').first()).toBeVisible({ timeout: 20_000 });
     },
   },
 ];

@@ -10,7 +10,7 @@ import { usePayloadList } from '../api/list-payloads.ts';
 import { DeviceLink, RecordingLink, ServiceLink } from '../lists/links.tsx';
 import { OVERVIEW_PERIODS, type ServicesOverviewSearch } from '../lists/search.ts';
 import { RECORDING_KINDS } from '../shared/kinds.ts';
-import { PAYLOAD_STATE_LABELS, PAYLOAD_TYPE_LABELS } from '../shared/labels.ts';
+import { PAYLOAD_STATE_COLOURS, PAYLOAD_STATE_LABELS, PAYLOAD_TYPE_LABELS } from '../shared/labels.ts';
 import { COUNTED_STATES, periodRange, serviceSummaries, type ServiceSummary } from './overview-model.ts';
 
 const PERIOD_LABELS: Record<(typeof OVERVIEW_PERIODS)[number], string> = { '7': '7 days', '30': '30 days', '90': '90 days', '365': '12 months' };
@@ -132,10 +132,10 @@ function ServiceCard({ summary, range }: { summary: ServiceSummary; range: { fro
       {summary.parts.length > 1 && (
         <Group gap="md" mt={4}>
           {summary.parts.map((part) => (
+            // The whole "Call 6" is the link: a link inside other text would need more than its colour to stand out.
             <Text size="sm" key={part.type}>
-              {PAYLOAD_TYPE_LABELS[part.type]}{' '}
               <ServiceLink kind={summary.kind} search={{ ...range, type: part.type }} aria-label={`${formatNumber(part.count)} ${PAYLOAD_TYPE_LABELS[part.type]}: open the list`}>
-                {part.count === undefined ? '…' : formatNumber(part.count)}
+                {PAYLOAD_TYPE_LABELS[part.type]} {part.count === undefined ? '…' : formatNumber(part.count)}
               </ServiceLink>
             </Text>
           ))}
@@ -156,8 +156,24 @@ const ATTENTION_COLUMNS: readonly Column<Payload>[] = [
     ),
   },
   { header: 'Type', value: (row) => PAYLOAD_TYPE_LABELS[row.payload_type] },
-  { header: 'State', value: (row) => PAYLOAD_STATE_LABELS[row.payload_state] },
-  { header: 'Device', value: (row) => row.device_reference, render: (row) => <DeviceLink reference={row.device_reference} /> },
+  {
+    header: 'State',
+    value: (row) => PAYLOAD_STATE_LABELS[row.payload_state],
+    render: (row) => (
+      <Badge variant="light" color={PAYLOAD_STATE_COLOURS[row.payload_state]} miw="max-content">
+        {PAYLOAD_STATE_LABELS[row.payload_state]}
+      </Badge>
+    ),
+  },
+  {
+    header: 'Device',
+    value: (row) => row.device_reference,
+    render: (row) => (
+      <Text size="xs" ff="monospace">
+        <DeviceLink reference={row.device_reference} />
+      </Text>
+    ),
+  },
   { header: 'Device user', value: (row) => row.device_user_reference ?? '' },
   { header: 'Group', value: (row) => row.group ?? '' },
   { header: 'Uploaded', value: (row) => row.uploaded_at ?? '', render: (row) => formatDateTime(row.uploaded_at) },
