@@ -43,8 +43,6 @@ export const COMMAND_PARAM_TEXT_MAX = 1000;
 export const LOG_BATCH_MAX = 1000;
 /** Length of one device log line (one item each). */
 export const LOG_MESSAGE_MAX = 32 * 1024;
-/** GPS fixes in one sealed upload (each fix is its own item). */
-export const GPS_BATCH_MAX = 1000;
 /**
  * Sealed plaintext of one device upload or payload meta: telemetry is stored twice (latest and history), each its own
  * item, and a payload keeps its sealed meta in its item, so 256 KiB leaves room for the rest under 400 KB.
