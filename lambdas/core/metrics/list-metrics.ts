@@ -4,6 +4,7 @@ import type { GroupScope } from '../access/group-scope.ts';
 import type { Dependencies } from '../dependencies.ts';
 import type { TableItem } from '../ports/table-store.ts';
 import { describeQuery, type Page } from '../store/cursor.ts';
+import { collectFilteredPage } from '../store/filtered-paging.ts';
 import { keys, part } from '../store/keys.ts';
 import { isoOf, timeRange } from '../store/time-range.ts';
 import { COUNT_PREFIX } from './record-payload-metric.ts';
@@ -80,6 +81,11 @@ export async function listPayloadMetrics(
   }
   const binding = { client, query: describeQuery(list, { from: range?.[0], to: range?.[1], device_reference: query.device_reference }) };
   const startKey = query.last_key === undefined ? undefined : deps.cursors.decode(query.last_key, binding);
+  if (!groups.unrestricted) {
+    // A group-limited role: fill the page while paging (bounded reads per request) rather than answer empty pages.
+    const page = await collectFilteredPage(deps.table, { query: base, startKey, limit: query.limit, keep: (items) => groups.filter(items.filter(keep)), toData: toPayloadMetrics });
+    return { count: page.data.length, data: page.data, ...(page.lastKey === undefined ? {} : { last_key: deps.cursors.encode(page.lastKey, binding) }) };
+  }
   const result = await deps.table.query({ ...base, limit: query.limit, ...(startKey ? { startKey } : {}) });
   const items = await groups.filter(result.items.filter(keep));
   return deps.cursors.page({ items, ...(result.lastKey ? { lastKey: result.lastKey } : {}) }, binding, toPayloadMetrics);
