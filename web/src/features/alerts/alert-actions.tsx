@@ -43,6 +43,7 @@ export function AlertActions({
   permissions,
   onDone,
   size = 'sm',
+  bulk = false,
 }: {
   surface: AlertSurface;
   scope: AlertScope;
@@ -50,6 +51,8 @@ export function AlertActions({
   permissions: AlertPermissions;
   onDone?: () => void;
   size?: 'xs' | 'sm';
+  /** The list's bar: the buttons say how many selected alerts they act on. */
+  bulk?: boolean;
 }) {
   const [opened, { open, close }] = useDisclosure(false);
   const [reason, setReason] = useState('');
@@ -110,7 +113,7 @@ export function AlertActions({
               open();
             })}
           >
-            Clear{alerts.length > 1 ? ` (${clearable.length})` : ''}
+            Clear{bulk ? ` (${clearable.length})` : ''}
           </Button>
         </PermissionTooltip>
         <PermissionTooltip permission={dismissAction}>
@@ -121,7 +124,7 @@ export function AlertActions({
             loading={dismiss.isPending}
             {...gateProps(dismissAction, () => void runDismiss().catch(() => undefined))}
           >
-            Dismiss{alerts.length > 1 ? ` (${alerts.length})` : ''}
+            Dismiss{bulk ? ` (${alerts.length})` : ''}
           </Button>
         </PermissionTooltip>
       </Group>

@@ -101,7 +101,8 @@ function AlertList({
   const columns: readonly Column<Alert>[] = [
     {
       header: 'Select',
-      value: (row) => (selected.has(row.alert_reference) ? 'Yes' : ''),
+      exportable: false,
+      value: () => '',
       render: (row) => (
         <Checkbox
           aria-label={`Select alert ${row.alert_subject}, ${formatDateTime(row.last_occurrence)}`}
@@ -129,13 +130,29 @@ function AlertList({
         </UnstyledButton>
       ),
     },
-    { header: 'Message', value: (row) => row.alert_message, render: (row) => <Text size="sm" lineClamp={2}>{row.alert_message}</Text> },
+    {
+      header: 'Message',
+      value: (row) => row.alert_message,
+      render: (row) => (
+        <Text size="sm" lineClamp={2} maw={280}>
+          {row.alert_message}
+        </Text>
+      ),
+    },
     { header: 'Type', value: (row) => alertTypeLabel(row.alert_type) },
     ...(surface === 'staff' ? [{ header: 'Client', value: (row: Alert) => row.client ?? 'admin' }] : []),
     { header: 'State', value: (row) => row.alert_state },
-    { header: 'Occurrences', value: (row) => row.occurrences?.length ?? 1, render: (row) => formatNumber(row.occurrences?.length ?? 1) },
-    { header: 'First', value: (row) => row.first_occurrence, render: (row) => <NoWrap>{formatDateTime(row.first_occurrence)}</NoWrap> },
-    { header: 'Last', value: (row) => row.last_occurrence, render: (row) => <NoWrap>{formatDateTime(row.last_occurrence)}</NoWrap> },
+    { header: 'Times', value: (row) => row.occurrences?.length ?? 1, render: (row) => formatNumber(row.occurrences?.length ?? 1) },
+    {
+      header: 'Occurred',
+      value: (row) => `${row.first_occurrence} to ${row.last_occurrence}`,
+      render: (row) => (
+        <>
+          <NoWrap>{formatDateTime(row.last_occurrence)}</NoWrap>
+          {row.first_occurrence !== row.last_occurrence && <NoWrap dimmed>since {formatDateTime(row.first_occurrence)}</NoWrap>}
+        </>
+      ),
+    },
   ];
 
   return (
@@ -158,7 +175,7 @@ function AlertList({
             {formatNumber(chosen.length)} selected (at most {BULK_LIMIT} at once)
           </Text>
         </Group>
-        <AlertActions surface={surface} scope={scope} alerts={chosen} permissions={permissions} size="xs" onDone={() => setSelected(new Set())} />
+        <AlertActions surface={surface} scope={scope} alerts={chosen} permissions={permissions} size="xs" bulk onDone={() => setSelected(new Set())} />
       </Group>
       <CursorTable
         label={`${SCOPE_LABELS[scope]} alerts`}
@@ -173,9 +190,9 @@ function AlertList({
 }
 
 /** A date that stays on one line in a narrow column. */
-function NoWrap({ children }: { children: ReactNode }) {
+function NoWrap({ children, dimmed = false }: { children: ReactNode; dimmed?: boolean }) {
   return (
-    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+    <Text size={dimmed ? 'xs' : 'sm'} c={dimmed ? 'dimmed' : undefined} style={{ whiteSpace: 'nowrap' }}>
       {children}
     </Text>
   );

@@ -1,5 +1,6 @@
 import type { SupportAccessApprovalState } from '#shared/constants/account.ts';
 import { supportAccessEndpoints } from '#shared/contract/endpoints/support-access.ts';
+import { useEffect, useRef } from 'react';
 import { useCursorList, useEndpointQuery } from '../../lib/api-hooks.ts';
 import { endpointOf } from '../../lib/endpoint-of.ts';
 
@@ -21,14 +22,33 @@ export function usePendingCount() {
   return query.data?.count ?? 0;
 }
 
-export function useStaffRequests(state: SupportAccessApprovalState, waiting: boolean) {
-  return useCursorList(
-    staffRequestsByState,
-    { params: { approval_status: state }, query: {} },
-    { refetchInterval: waiting ? WAITING_REFRESH_MS : false, staleTime: 0 },
-  );
+/**
+ * Refetches a list when the number of waiting requests changes: a client's decision takes a request out of
+ * `pending`, and the list shown must follow even when its own timer stops with the last waiting request.
+ */
+function useFollowPending(pending: number, refetch: () => unknown): void {
+  const previous = useRef(pending);
+  useEffect(() => {
+    if (previous.current === pending) return;
+    previous.current = pending;
+    void refetch();
+  }, [pending, refetch]);
 }
 
-export function useClientRequests(client: string, waiting: boolean) {
-  return useCursorList(clientRequests, { client, query: {} }, { refetchInterval: waiting ? WAITING_REFRESH_MS : false, staleTime: 0 });
+/** One approval state across clients; refreshed while requests wait and whenever the waiting count changes. */
+export function useStaffRequests(state: SupportAccessApprovalState, pending: number) {
+  const list = useCursorList(
+    staffRequestsByState,
+    { params: { approval_status: state }, query: {} },
+    { refetchInterval: pending > 0 ? WAITING_REFRESH_MS : false, staleTime: 0 },
+  );
+  useFollowPending(pending, list.refetch);
+  return list;
+}
+
+/** The requests made to one client; refreshed like useStaffRequests. */
+export function useClientRequests(client: string, pending: number) {
+  const list = useCursorList(clientRequests, { client, query: {} }, { refetchInterval: pending > 0 ? WAITING_REFRESH_MS : false, staleTime: 0 });
+  useFollowPending(pending, list.refetch);
+  return list;
 }

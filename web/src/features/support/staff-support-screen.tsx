@@ -24,7 +24,7 @@ export function StaffSupportScreen({
 }) {
   const [opened, { open, close }] = useDisclosure(false);
   const pending = usePendingCount();
-  const list = useStaffRequests(state, pending > 0);
+  const list = useStaffRequests(state, pending);
   return (
     <>
       <PageHeader

@@ -19,7 +19,7 @@ function ClientPage() {
   const { session } = useSession();
   const [opened, { open, close }] = useDisclosure(false);
   const pending = usePendingCount();
-  const requests = useClientRequests(client, pending > 0);
+  const requests = useClientRequests(client, pending);
   return (
     <Stack gap="lg">
       <div>
