@@ -273,6 +273,10 @@ describe('a body must be declared as JSON', () => {
       const result = await handler(eventFor(list, { pathParameters: pathValues(list), headers }), testContext);
       expect(result.statusCode).toBe(401);
     }
+    // Whitespace alone is no body, whatever its type.
+    const blank = eventFor(list, { pathParameters: pathValues(list), body: ' \n' });
+    delete blank.headers['content-type'];
+    expect((await handler(blank, testContext)).statusCode).toBe(401);
   });
 
   it('checks size before type: an oversized body of any type is a 413', async () => {

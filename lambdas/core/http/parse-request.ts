@@ -65,7 +65,8 @@ function checkContentType(event: APIGatewayProxyEventV2): void {
  */
 export function parseRequest(endpoint: Endpoint, event: APIGatewayProxyEventV2): ParsedInput {
   const text = bodyText(event);
-  if (text !== undefined) checkContentType(event);
+  // A body of only whitespace counts as none here, as it does for endpoints that take no body.
+  if (text !== undefined && text.trim() !== '') checkContentType(event);
   const lines: string[] = [];
 
   const { client: rawClient, ...rawParams } = event.pathParameters ?? {};
