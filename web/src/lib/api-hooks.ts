@@ -102,11 +102,19 @@ export function useCursorList<E extends Endpoint>(
  * A write endpoint. On success the listed read endpoints' cached answers are dropped (they refetch when shown), so a
  * list never shows what was just changed as it was before.
  */
-export function useEndpointMutation<E extends Endpoint>(endpoint: E, options: { invalidates?: readonly Endpoint[] } = {}) {
+export function useEndpointMutation<E extends Endpoint>(
+  endpoint: E,
+  options: {
+    invalidates?: readonly Endpoint[];
+    /** The caller shows refused input under its fields (components/forms/form-errors.tsx): no notification repeats it. */
+    formErrors?: boolean;
+  } = {},
+) {
   const { session } = useSession();
   const queryClient = useQueryClient();
   return useMutation<EndpointResponse<E>, Error, CallInput<E>>({
     mutationFn: (input) => session.call(endpoint, input),
+    meta: options.formErrors === true ? { formErrors: true } : undefined,
     onSuccess: async () => {
       await Promise.all(
         (options.invalidates ?? []).map((stale) => queryClient.invalidateQueries({ queryKey: ['api', stale.id] })),

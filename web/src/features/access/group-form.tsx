@@ -17,7 +17,7 @@ export function GroupForm({ group, definitions, onDone }: { group?: GroupEntity;
   const [reference, setReference] = useState(group?.group_reference ?? '');
   const [rows, setRows] = useState<TagRow[]>(() => initialTagRows(group, definitions));
   const [localLines, setLocalLines] = useState<string[]>([]);
-  const save = useEndpointMutation(putGroup, { invalidates: [listGroups, getGroup] });
+  const save = useEndpointMutation(putGroup, { invalidates: [listGroups, getGroup], formErrors: true });
 
   const setRow = (index: number, row: TagRow) => setRows((previous) => previous.map((current, i) => (i === index ? row : current)));
   const byKey = new Map(definitions.map((definition) => [definition.tag_key, definition]));

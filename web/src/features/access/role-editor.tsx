@@ -37,7 +37,7 @@ export function RoleEditor({ initial, creating, readOnly: systemRole, catalogue,
   const readOnly = systemRole || !canSave.allowed;
   const [draft, setDraft] = useState<RoleDraft>(initial);
   const [touched, setTouched] = useState(false);
-  const save = useEndpointMutation(putRole, { invalidates: [listRoles, getRole] });
+  const save = useEndpointMutation(putRole, { invalidates: [listRoles, getRole], formErrors: true });
   const check = useMemo(() => checkRole(draft, { checkReference: creating }), [draft, creating]);
   const summary = useMemo(() => roleSummary(draft.rules, catalogue), [draft.rules, catalogue]);
 

@@ -20,7 +20,7 @@ export function TagForm({ definition, onDone }: { definition?: TagDefinition; on
   const editing = definition !== undefined;
   const [values, setValues] = useState<TagFormValues>(editing ? tagFormValuesOf(definition) : EMPTY_TAG_FORM);
   const [localLines, setLocalLines] = useState<string[]>([]);
-  const save = useEndpointMutation(putTag, { invalidates: [listTags, getTag, listGroups] });
+  const save = useEndpointMutation(putTag, { invalidates: [listTags, getTag, listGroups], formErrors: true });
   const set = <K extends keyof TagFormValues>(key: K, value: TagFormValues[K]) => setValues((previous) => ({ ...previous, [key]: value }));
 
   const send = (force: boolean) => {

@@ -39,8 +39,8 @@ export function DeviceUserForm({ user, onDone }: { user?: DeviceUser; onDone: (s
   const [localLines, setLocalLines] = useState<string[]>([]);
   const groups = useGroupOptions();
   const invalidates = [listDeviceUsers, getDeviceUser, listDeviceUserDevices];
-  const create = useEndpointMutation(createDeviceUser, { invalidates });
-  const update = useEndpointMutation(updateDeviceUser, { invalidates });
+  const create = useEndpointMutation(createDeviceUser, { invalidates, formErrors: true });
+  const update = useEndpointMutation(updateDeviceUser, { invalidates, formErrors: true });
   const mutation = editing ? update : create;
 
   const set = <K extends keyof DeviceUserFormValues>(key: K, value: DeviceUserFormValues[K]) =>

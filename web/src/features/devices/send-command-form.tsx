@@ -38,6 +38,7 @@ export function SendCommandForm({ deviceReference, disabled: deactivated }: { de
   const disabled = deactivated || !canSend.allowed;
   const send = useEndpointMutation(sendDeviceCommand, {
     invalidates: [listDeviceCommands, listCommands],
+    formErrors: true,
   });
   const [command, setCommand] = useState<DeviceCommandName | null>(null);
   const [rows, setRows] = useState<ParamRow[]>([]);
