@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Loader, Stack, Text, useComputedColorScheme } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Stack, Text, useComputedColorScheme } from '@mantine/core';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import RegionsPlugin, { type Region, type RegionParams } from 'wavesurfer.js/dist/plugins/regions.esm.js';
@@ -52,6 +52,40 @@ function tag(text: string, colour: string): HTMLElement {
  * Its own lazy chunk: wavesurfer.js arrives only with a recording.
  */
 export default function AudioPlayer(props: AudioPlayerProps) {
+  return props.peaksUrl === undefined ? <PlainAudio {...props} note="No waveform for this recording’s format: it plays without one." /> : <WaveformPlayer {...props} peaksUrl={props.peaksUrl} />;
+}
+
+/**
+ * The browser's own audio controls, for a recording without peaks (or whose peaks failed): never a waveform decoded
+ * from the audio, which would download all of it first.
+ */
+function PlainAudio({ src, controls, onLinkFailed, note }: AudioPlayerProps & { note: string }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  useEffect(() => {
+    controls.current = {
+      playSpan: (span) => {
+        const element = audio.current;
+        if (element === null) return;
+        element.currentTime = span.start_time;
+        void element.play();
+      },
+      playhead: () => audio.current?.currentTime ?? 0,
+    };
+    return () => {
+      controls.current = null;
+    };
+  }, [controls]);
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">
+        {note}
+      </Text>
+      <audio ref={audio} src={src} controls preload="metadata" aria-label="Recording" onError={onLinkFailed} style={{ width: '100%' }} />
+    </Stack>
+  );
+}
+
+function WaveformPlayer(props: AudioPlayerProps & { peaksUrl: string }) {
   const { payloadReference, src, peaksUrl, length, comments, pauseTimes, selectedCommentId, selectable, controls } = props;
   const scheme = useComputedColorScheme('light');
   const peaks = useWaveformPeaks(payloadReference, peaksUrl);
@@ -68,7 +102,7 @@ export default function AudioPlayer(props: AudioPlayerProps) {
   latest.current = props;
 
   const duration = peaks.data?.duration ?? length;
-  const ready = peaks.data !== undefined || peaksUrl === undefined;
+  const ready = peaks.data !== undefined;
 
   // One WaveSurfer per recording and colour scheme, on the page's own <audio> element.
   useEffect(() => {
@@ -174,29 +208,21 @@ export default function AudioPlayer(props: AudioPlayerProps) {
     .filter(Boolean)
     .join('; ');
 
+  if (peaks.isError) return <PlainAudio {...props} note={`${peaks.error.message} The recording plays without its waveform.`} />;
   return (
     <Stack gap="xs">
-      {peaks.isError && (
-        <Alert color="yellow" variant="light" title="No waveform">
-          {peaks.error.message} The recording still plays.
-        </Alert>
-      )}
-      {peaksUrl === undefined && (
-        <Text size="sm" c="dimmed">
-          No waveform for this recording’s format: it plays without one.
-        </Text>
-      )}
       {!ready && <Loader size="sm" aria-label="Loading the waveform" />}
       <div
         ref={container}
         role="img"
         aria-label={description}
         data-waveform={drawn ? 'drawn' : 'pending'}
-        style={{ minHeight: peaksUrl === undefined ? 0 : 96, cursor: selectable ? 'crosshair' : 'pointer' }}
+        style={{ minHeight: 96, cursor: selectable ? 'crosshair' : 'pointer' }}
       />
-      <audio ref={audio} src={src} preload="metadata" aria-label="Recording" onError={failed} onLoadedMetadata={restore} />
+      {/* No preload: the peaks give the length, so no audio byte is fetched until Play (then by ranges). */}
+      <audio ref={audio} src={src} preload="none" aria-label="Recording" onError={failed} onLoadedMetadata={restore} />
       <Group gap="xs">
-        <Button onClick={() => void surfer.current?.playPause()} disabled={!drawn && peaksUrl !== undefined} w={96}>
+        <Button onClick={() => void surfer.current?.playPause()} disabled={!drawn} w={96}>
           {playing ? 'Pause' : 'Play'}
         </Button>
         <ActionIcon variant="default" size="lg" aria-label="Back 5 seconds" onClick={() => surfer.current?.skip(-5)}>

@@ -16,7 +16,8 @@ import type { Span } from './spans.ts';
 import { VideoPlayer } from './video-player.tsx';
 
 // wavesurfer.js and its regions plugin arrive only with a call or an interview.
-const AudioPlayer = lazy(() => import('./audio-player.tsx'));
+const loadAudioPlayer = () => import('./audio-player.tsx');
+const AudioPlayer = lazy(loadAudioPlayer);
 
 const MESSAGE_TYPES = new Set(['SMS', 'MMS', 'RCS']);
 const NO_COMMENTS: PayloadComment[] = [];
@@ -36,6 +37,8 @@ export function RecordingMedia({ payload }: { payload: Payload }) {
   const isMessage = MESSAGE_TYPES.has(payload.payload_type);
   const timeline = payload.payload_type === 'Call' || payload.payload_type === 'Interview' || payload.payload_type === 'Video';
   const link = usePlayLink(reference, { enabled: canPlay.allowed && blocked === undefined && !isMessage });
+  // The player's code loads while the play link is asked for, not after it.
+  if (canPlay.allowed && blocked === undefined && (payload.payload_type === 'Call' || payload.payload_type === 'Interview')) void loadAudioPlayer();
   const comments = usePayloadComments(reference, { enabled: canList.allowed });
   const commentList = comments.data !== undefined && 'data' in comments.data ? comments.data.data : NO_COMMENTS;
   const controls = useRef<PlayerControls | null>(null);

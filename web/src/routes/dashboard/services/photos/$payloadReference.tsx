@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { payloadQueryOptions } from '../../../../features/recordings/api/get-payload.ts';
 import { RecordingDetail } from '../../../../features/recordings/detail/recording-detail.tsx';
 
 export const Route = createFileRoute('/dashboard/services/photos/$payloadReference')({
+  // The payload is on its way while the page's code still loads.
+  loader: ({ context, params }) => void context.queryClient.prefetchQuery(payloadQueryOptions(context.session, params.payloadReference)),
   component: PhotoPage,
 });
 
