@@ -5,6 +5,7 @@ import { sessionQueryKey } from '../../../lib/api-hooks.ts';
 import { endpointOf } from '../../../lib/endpoint-of.ts';
 import { useSession } from '../../session/session-context.tsx';
 import type { Session } from '../../session/session.ts';
+import { earliestExpiry } from './link-expiry.ts';
 
 /** `GET data`: short-lived links for 1 to 100 recordings, each with its PayloadDataStatus; every link is audited. */
 export const bulkDataLinks = endpointOf(payloadEndpoints, 'client.data.bulk');
@@ -12,29 +13,38 @@ export const bulkDataLinks = endpointOf(payloadEndpoints, 'client.data.bulk');
 /** The most references one request takes (spec: bulk limit 100). */
 export const BULK_LIMIT = 100;
 
-/**
- * The server signs links for 300 seconds. A cached answer is dropped well before that, so a screen never offers a
- * link that has expired; a shown thumbnail is fetched again before its link runs out.
- */
+/** If a link does not say how long it lives, assume the server's usual 300 seconds. */
 export const LINK_LIFETIME_MS = 300_000;
-export const LINK_REFRESH_MS = 240_000;
+/** A shown link is replaced this long before it expires. */
+const REFRESH_BEFORE_EXPIRY_MS = 60_000;
 
 export function fetchBulkDataLinks(session: Session, references: readonly string[], action: DataAction, signal?: AbortSignal) {
   return session.call(bulkDataLinks, { query: { payload_references: references.join(','), action } }, signal);
 }
 
-/** Links for the given recordings (at most BULK_LIMIT), kept no longer than they stay valid. */
+/** The links with the moment the first of them expires (read from the links themselves). */
+async function fetchWithExpiry(session: Session, references: readonly string[], action: DataAction, signal: AbortSignal) {
+  const asked = Date.now();
+  const answer = await fetchBulkDataLinks(session, references, action, signal);
+  const urls = answer.data.flatMap((row) => (row.s3_url === undefined ? [] : [row.s3_url]));
+  return { ...answer, expiresAt: earliestExpiry(urls, asked + LINK_LIFETIME_MS) };
+}
+
+/**
+ * Links for the given recordings (at most BULK_LIMIT), never kept past their expiry: while shown they are asked for
+ * again a minute before the first expires; put away, the answer is dropped within that minute, so a screen opened
+ * again never starts from expired links.
+ */
 export function bulkDataLinksOptions(session: Session, references: readonly string[], action: DataAction) {
   const state = session.getState();
   const query = { payload_references: references.join(','), action };
+  const refreshIn = (expiresAt: number | undefined) => Math.max(1_000, (expiresAt ?? 0) - REFRESH_BEFORE_EXPIRY_MS - Date.now());
   return queryOptions({
     queryKey: sessionQueryKey(bulkDataLinks, { client: state.client, supportReference: state.supportReference }, { query }),
-    queryFn: ({ signal }) => fetchBulkDataLinks(session, references, action, signal),
-    staleTime: LINK_REFRESH_MS,
-    gcTime: LINK_REFRESH_MS,
-    // Timed from when the links were signed, not from when a screen mounted: a screen opened on a cached answer
-    // still refreshes it before it expires.
-    refetchInterval: (query) => Math.max(1_000, query.state.dataUpdatedAt + LINK_REFRESH_MS - Date.now()),
+    queryFn: ({ signal }) => fetchWithExpiry(session, references, action, signal),
+    staleTime: (cached) => (cached.state.data === undefined ? 0 : refreshIn(cached.state.data.expiresAt)),
+    gcTime: REFRESH_BEFORE_EXPIRY_MS,
+    refetchInterval: (cached) => refreshIn(cached.state.data?.expiresAt),
     // A refusal is an answer (each row has its status), and a retry would write the audit again.
     retry: false,
   });
@@ -62,6 +72,6 @@ export function usePlayLinks(references: readonly string[], enabled: boolean) {
 export function useDownloadLinks() {
   const { session } = useSession();
   return useMutation({
-    mutationFn: (references: readonly string[]) => fetchBulkDataLinks(session, references, 'download'),
+    mutationFn: (references: readonly string[]) => fetchWithExpiry(session, references, 'download', new AbortController().signal),
   });
 }

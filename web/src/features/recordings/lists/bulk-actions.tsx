@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../../lib/format.ts';
-import { LINK_LIFETIME_MS, useDownloadLinks } from '../api/bulk-data-links.ts';
+import { useDownloadLinks } from '../api/bulk-data-links.ts';
 import { useConfirmReceipts } from '../api/confirm-receipts.ts';
 import { BULK_LIMIT } from '../api/bulk-data-links.ts';
 import { useAllowedAction } from './allowed-action.ts';
@@ -58,12 +58,11 @@ export function BulkActions({
       },
     );
   const download = () => {
-    const asked = Date.now();
     links.mutate(selection.selected, {
       onSuccess: (answer) => {
         onOutcomes(new Map(answer.data.map((row) => [row.payload_reference, { action: 'download', ok: row.status === 'Ok', status: row.status }])));
         const ok = answer.data.flatMap((row) => (row.status === 'Ok' && row.s3_url !== undefined ? [{ reference: row.payload_reference, url: row.s3_url }] : []));
-        setReady(ok.length === 0 ? undefined : { links: ok, expiresAt: asked + LINK_LIFETIME_MS });
+        setReady(ok.length === 0 ? undefined : { links: ok, expiresAt: answer.expiresAt });
       },
     });
   };
