@@ -7,6 +7,9 @@ import { errorNotifications, expect, storageStateOf, test, type AccountName } fr
  * registered, refused with the message under its field, and deleted.
  */
 
+// Each flow drives two or three signed-in browsers through several screens on a shared, busy machine.
+test.describe.configure({ timeout: 150_000 });
+
 async function pageAs(browser: Browser, account: AccountName): Promise<Page> {
   const context = await browser.newContext({ storageState: storageStateOf(account) });
   return context.newPage();
@@ -103,7 +106,7 @@ test('a notification sent by staff is cleared and dismissed by the client', asyn
 
   // The client sees them in the header badge and the Operational tab.
   await admin.goto('/dashboard/account/alerts');
-  await expect(admin.getByRole('link', { name: /alerts? needs? attention/ })).toBeVisible();
+  await expect(admin.getByRole('link', { name: /alerts? needs? attention/ })).toBeVisible({ timeout: 30_000 });
   const clearRow = admin.getByRole('row').filter({ hasText: first });
   await expect(clearRow).toBeVisible();
 
