@@ -8,9 +8,10 @@ export interface LocalAuditSequencer {
 }
 
 /**
- * The local stand-in for the DynamoDB Streams trigger of the audit sequencer: every `intervalMs` it runs the same
- * `linkTrails` the stream batches run in AWS, for every tenant (and `admin`). An idle trail costs one Query of its
- * pending index. Passes never overlap; a failed pass is logged and the next one tries again, as a stream retries.
+ * The local stand-in for the DynamoDB Streams trigger of the audit sequencer: every `intervalMs` (a second, as the
+ * trigger's batching window in AWS) it runs the same `linkTrails` the stream batches run, for every tenant (and
+ * `admin`). An idle trail costs one Query of its pending index; under load a pass links full batches of 49, so
+ * DynamoDB Local sees few large transactions rather than many small ones beside the calls. Passes never overlap; a failed pass is logged and the next one tries again, as a stream retries.
  * The checkpoints come from the `audit-sequencer` schedule (scripts/local/jobs.ts), as in AWS.
  */
 export function startLocalAuditSequencer(options: {
@@ -18,7 +19,7 @@ export function startLocalAuditSequencer(options: {
   intervalMs?: number;
   log?: (line: string) => void;
 }): LocalAuditSequencer {
-  const interval = options.intervalMs ?? 250;
+  const interval = options.intervalMs ?? 1_000;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();

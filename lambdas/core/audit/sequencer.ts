@@ -131,7 +131,7 @@ export async function linkPending(
 
   for (let batch = 0; batch < maxBatches; batch += 1) {
     for (let attempt = 1; ; attempt += 1) {
-      // The index first: an idle trail costs one Query (the local poller asks every quarter second).
+      // The index first: an idle trail costs one Query (the local poller asks every second).
       const records = await readyRecords(deps, trail, client, batchSize, abandonAfter);
       const stored = await deps.table.get(headKey, { consistent: true });
       const current = linkOfHead(stored);
