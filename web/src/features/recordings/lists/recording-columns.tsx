@@ -67,7 +67,14 @@ export function recordingColumns(
     scope !== 'deviceUser' && {
       header: 'Device user',
       value: (row) => row.device_user_reference ?? '',
-      render: (row) => (row.device_user_reference === undefined ? '—' : <DeviceUserLink reference={row.device_user_reference} />),
+      render: (row) =>
+        row.device_user_reference === undefined ? (
+          '—'
+        ) : (
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+            <DeviceUserLink reference={row.device_user_reference} />
+          </Text>
+        ),
     },
     { header: 'Group', value: (row) => row.group ?? '' },
     {
