@@ -84,3 +84,55 @@ test('staff enter support mode once demo approves, and end it', async ({ page, r
   expect(after.supportReference).toBeUndefined();
   expect(after.client).toBe('admin');
 });
+
+test('the round trip through both portals (request, approve, enter, end) shows no error', async ({ page, browser, baseURL }) => {
+  const reason = `e2e round trip ${Date.now()}`;
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400 && /\/(api|internal)\/v1\//.test(response.url())) refused.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+
+  // 1. Staff ask demo for its reviewer role through the staff console's form.
+  await openStaffPage(page, 'Support');
+  await page.getByRole('button', { name: 'Request access' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request support access' });
+  await dialog.getByRole('textbox', { name: 'Client' }).fill('demo');
+  await dialog.getByRole('combobox', { name: 'Role' }).fill('reviewer');
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill(reason);
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(dialog).toBeHidden();
+
+  // 2. An admin of demo approves it in the tenant's own portal.
+  const tenant = await browser.newContext({ baseURL, storageState: storageStateOf('demoAdmin') });
+  try {
+    const tenantPage = await tenant.newPage();
+    await tenantPage.goto('/dashboard/account/support-access');
+    const pending = tenantPage.getByRole('row').filter({ hasText: reason });
+    await expect(pending).toBeVisible({ timeout: 15_000 });
+    await pending.getByRole('button', { name: /^Approve request/ }).click();
+    const decision = tenantPage.getByRole('dialog', { name: 'Approve support access' });
+    await decision.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(tenantPage.locator('.mantine-Notification-root').filter({ hasText: 'Support access approved.' })).toBeVisible();
+    await expect(errorNotifications(tenantPage)).toHaveCount(0);
+  } finally {
+    await tenant.close();
+  }
+
+  // 3. Staff enter support mode: the dashboard of demo, and no error at any point.
+  await page.getByRole('radiogroup', { name: 'Approval state' }).getByText('Approved', { exact: true }).click();
+  const row = page.getByRole('row').filter({ hasText: reason });
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await row.getByRole('button', { name: 'Enter support mode' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Support mode · demo')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(errorNotifications(page)).toHaveCount(0);
+  await expect(page.getByText('Support access applies to tenant endpoints only')).toHaveCount(0);
+
+  // 4. End it: back in the staff console, still without an error.
+  await page.getByRole('button', { name: 'End support mode' }).click();
+  await expect(page).toHaveURL(/\/internal\/support/);
+  await page.waitForLoadState('networkidle');
+  await expect(errorNotifications(page)).toHaveCount(0);
+  expect(refused).toEqual([]);
+});
