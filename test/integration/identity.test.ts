@@ -93,7 +93,7 @@ describe('sign-in through GET url and GET exchange (real code flow)', () => {
     const refreshed = await exchange('/api/v1/demo/exchange', { refresh_token: tokens.refresh_token! });
     expect(refreshed.status).toBe(200);
     const next = await json<{ id_token: string; refresh_token: string }>(refreshed);
-    expect(await json(await api('/internal/v1/verify', { method: 'POST', body: JSON.stringify({ id_token: next.id_token }) }))).toMatchObject({
+    expect(await json(await api('/internal/v1/verify', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id_token: next.id_token }) }))).toMatchObject({
       valid: true,
       user_reference: 'demo-reviewer',
     });
