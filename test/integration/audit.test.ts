@@ -8,6 +8,7 @@ import { LOCAL_AUDIT_SIGNING_KEY_ID } from '#core/audit/signing-key.ts';
 import { verifyChain } from '#core/audit/verify-chain.ts';
 import { buildDependencies, setDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
+import { createLogger } from '#core/logger.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { TableItem, TableStore } from '#core/ports/table-store.ts';
 import { keys, type ActivityTrail } from '#core/store/keys.ts';
@@ -252,13 +253,14 @@ describe('a call whose record cannot be written', () => {
         return deps.table.update(key, update, options);
       },
     };
-    setDependencies({ ...deps, table });
+    const logLines: string[] = [];
+    setDependencies({ ...deps, table, logger: createLogger({ level: 'error', sink: (line) => logLines.push(line) }) });
     const { handler } = await import('../../lambdas/access/handler.ts');
-    return handler;
+    return { handler, logLines };
   }
 
   it('fails with a 500 and does nothing: a change is never made unrecorded, a read never answered', { timeout: 60_000 }, async () => {
-    const handler = await handlerWithBrokenAuditStore();
+    const { handler, logLines } = await handlerWithBrokenAuditStore();
     const token = (await signIn('admin@demo.test')).id_token;
     const roleReference = `it-${run}-unrecorded`;
     const putRole = { method: 'PUT', fullPath: '/api/v1/{client}/roles/{role_reference}' } as const;
@@ -277,6 +279,7 @@ describe('a call whose record cannot be written', () => {
     const read = await handler(eventFor(listRoles, { pathParameters: { client: 'demo' }, headers: { authorization: `Bearer ${token}` } }), testContext);
     expect(read.statusCode).toBe(500);
     expect(read.body).not.toContain('role_reference');
+    expect(logLines.filter((line) => line.includes('Activity not recorded') && line.includes('audit store down'))).toHaveLength(2);
     expect(auditEndpoints).toHaveLength(3);
   });
 });

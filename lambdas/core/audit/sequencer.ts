@@ -39,8 +39,11 @@ export const MAX_BATCH = 49;
 const DEFAULT_MAX_BATCHES = 200;
 const DEFAULT_ABANDON_MS = 5 * 60_000;
 const DEFAULT_ATTEMPTS = 20;
-/** Pending entries read per look: the index may still list records just linked (its reads are eventually consistent). */
-const READ_AHEAD = 150;
+/**
+ * Pending entries read beyond a batch: the index may still list records just linked (its reads are eventually
+ * consistent) or open ones still waiting for their outcome. Few: each is read again from the table.
+ */
+const READ_AHEAD = 11;
 
 const defaultSleep = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 
@@ -58,7 +61,7 @@ async function readyRecords(
   batchSize: number,
   abandonOpenAfterMs: number,
 ): Promise<TableItem[]> {
-  const page = await deps.table.query({ ...keys.activityChain.pending(trail, client), limit: READ_AHEAD });
+  const page = await deps.table.query({ ...keys.activityChain.pending(trail, client), limit: batchSize + READ_AHEAD });
   if (page.items.length === 0) return [];
   const current = await deps.table.batchGet(page.items.map((item) => ({ pk: item.pk, sk: item.sk })));
   const bySort = new Map(current.map((item) => [item.sk, item]));
