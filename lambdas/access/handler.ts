@@ -78,6 +78,7 @@ function forceOf(query: object): boolean {
 /** Lambda entry of the `access` group: roles, groups, tags, account defaults and client apps of a tenant. */
 export const handler = createApiHandler({
   group: 'access',
+  endpoints: accessEndpoints,
   routes: {
     [rolesList.id]: implement(rolesList, (input, deps) => listRoles(deps, clientOf(input), input.query)),
     [rolesGet.id]: implement(rolesGet, (input, deps) => getRole(deps, clientOf(input), input.params.role_reference)),

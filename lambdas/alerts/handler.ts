@@ -75,4 +75,4 @@ export const routes = {
 };
 
 /** Lambda entry of the `alerts` endpoint group. */
-export const handler = createApiHandler({ group: 'alerts', routes });
+export const handler = createApiHandler({ group: 'alerts', endpoints: alertEndpoints, routes });

@@ -15,6 +15,7 @@ if (chainState.id !== 'getActivityChainState') throw new Error(`audit handler ex
  */
 export const handler = createApiHandler({
   group: 'audit',
+  endpoints: auditEndpoints,
   routes: {
     ...deviceActivityRoutes,
     // Admin surface: the router has checked `{client}` and the caller's tenant before this runs.

@@ -64,7 +64,7 @@ describe('composition root', () => {
     try {
       const endpoint = findEndpoint('admin.profile.get');
       if (!endpoint) throw new Error('registry lacks admin.profile.get');
-      const handler = createApiHandler({ group: endpoint.group, routes: {} });
+      const handler = createApiHandler({ group: endpoint.group, endpoints: [endpoint], routes: {} });
       const result = await handler(eventFor(endpoint, { pathParameters: { client: 'acme' } }), testContext);
       expect(result.statusCode).toBe(500);
       expect(result.body).toBe(JSON.stringify({ error_code: 500, message: 'Internal Server Error' }));

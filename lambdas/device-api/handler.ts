@@ -1,3 +1,4 @@
+import { deviceApiEndpoints } from '#shared/contract/endpoints/device-api.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { deviceCommandRoutes } from './command-routes.ts';
 import { deviceDataRoutes } from './data-routes.ts';
@@ -8,4 +9,4 @@ import { deviceApiRoutes } from './routes.ts';
  * Lambda entry of the `device-api` endpoint group: authentication, keys, device alerts, commands, and uploads of
  * logs, telemetry and GPS (./data-routes.ts), payload upload URL, registration and state (./payload-routes.ts).
  */
-export const handler = createApiHandler({ group: 'device-api', routes: { ...deviceApiRoutes, ...deviceDataRoutes, ...deviceCommandRoutes, ...devicePayloadRoutes } });
+export const handler = createApiHandler({ group: 'device-api', endpoints: deviceApiEndpoints, routes: { ...deviceApiRoutes, ...deviceDataRoutes, ...deviceCommandRoutes, ...devicePayloadRoutes } });

@@ -36,6 +36,7 @@ function scopeOf(endpoint: { action: string }, input: Pick<RouteInput, 'client' 
  */
 export const handler = createApiHandler({
   group: 'device-data',
+  endpoints: deviceDataEndpoints,
   routes: {
     [logsList.id]: implement(logsList, (input, deps) => listLogs(deps, clientOf(input), input.query, scopeOf(logsList, input, deps))),
     [deviceLogs.id]: implement(deviceLogs, (input, deps) =>

@@ -75,6 +75,7 @@ function scopeOf(endpoint: { action: string }, input: Pick<RouteInput, 'client' 
 /** Lambda entry of the `devices` group: device users, devices (admin side) and the dashboard. */
 export const handler = createApiHandler({
   group: 'devices',
+  endpoints: deviceEndpoints,
   routes: {
     ...telemetryRoutes,
     [dashboardGet.id]: implement(dashboardGet, (input, deps) => getDashboard(deps, clientOf(input), scopeOf(dashboardGet, input, deps))),

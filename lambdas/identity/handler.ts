@@ -59,6 +59,7 @@ function userOf(input: Pick<RouteInput, 'principal'>): UserPrincipal {
  */
 export const handler = createApiHandler({
   group: 'identity',
+  endpoints: identityEndpoints,
   routes: {
     [urlGet.id]: implement(urlGet, (input, deps) =>
       signInUrl(signInDependencies(deps), clientOf(input), { localPort: input.query.local_port, portalUrl: portalUrlFrom() }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { InternalError } from '#core/errors.ts';
 
 /** Port the local portal is assumed on when neither `local_port` nor `PORTAL_URL` says otherwise. */

@@ -42,6 +42,7 @@ function actorOf(principal: Principal | undefined): string {
  */
 export const handler = createApiHandler({
   group: 'licences',
+  endpoints: licenceEndpoints,
   routes: {
     ...telemetryRoutes,
     [licensesGet.id]: implement(licensesGet, (input, deps) => getLicences(deps, clientOf(input))),

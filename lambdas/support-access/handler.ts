@@ -49,6 +49,7 @@ function actorOf(principal: Principal | undefined): Actor {
  */
 export const handler = createApiHandler({
   group: 'support-access',
+  endpoints: supportAccessEndpoints,
   routes: {
     [list.id]: implement(list, async (input, deps) =>
       listSupportAccess(deps, { client: clientOf(input), state: input.query.approval_state, ...input.query }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const SUPPORT_ACCESS_APPROVAL_STATES = ['pending', 'canceled', 'approved', 'rejected', 'revoked', 'expired'] as const;
 export const SupportAccessApprovalState = z.enum(SUPPORT_ACCESS_APPROVAL_STATES);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ALERT_SEVERITIES = ['Low', 'Medium', 'High'] as const;
 export const AlertSeverity = z.enum(ALERT_SEVERITIES);

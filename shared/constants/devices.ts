@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Licensed services (spec point 9); a device or device user holds a subset. */
 export const SERVICES = ['calls', 'interviews', 'gps', 'photos', 'mms', 'rcs', 'sms', 'videos'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Payload types (spec point 9). */
 export const PAYLOAD_TYPES = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The four API surfaces. Each has its own URL base (DESIGN.md §4):

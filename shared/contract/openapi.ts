@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AuthKind, Endpoint } from './endpoint.ts';
 import { pathParamNames } from './endpoint.ts';
 import { ErrorBody } from './entities/common.ts';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ClientId } from '#shared/contract/fields.ts';
 import { UnauthorizedError } from '../errors.ts';
 import type { Clock } from '../ports/clock.ts';

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod';
 import { HttpError, ServiceUnavailableError, UnauthorizedError } from '../errors.ts';
 import { discoverIssuer, type FetchLike } from './oidc-discovery.ts';
 import type { UserPrincipal } from './principal.ts';

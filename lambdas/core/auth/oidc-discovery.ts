@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ServiceUnavailableError } from '../errors.ts';
 
 /** The parts of an OpenID Provider's discovery document the backend uses. */

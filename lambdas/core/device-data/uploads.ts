@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SealedUpload } from '#shared/contract/entities/device-auth.ts';
 import { GpsFix } from '#shared/contract/entities/gps.ts';
 import type { DeviceLogUpload } from '#shared/contract/entities/logs.ts';

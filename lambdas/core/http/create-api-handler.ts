@@ -1,5 +1,4 @@
-import type { EndpointGroup } from '#shared/contract/endpoint.ts';
-import { ENDPOINTS } from '#shared/contract/registry.ts';
+import type { Endpoint, EndpointGroup } from '#shared/contract/endpoint.ts';
 import { getDependencies } from '../composition.ts';
 import type { Dependencies } from '../dependencies.ts';
 import { createHttpHandler, type ApiHandler } from './create-http-handler.ts';
@@ -22,15 +21,23 @@ import type { Routes } from './route.ts';
  * `params.` / `query.` / `body.` lines; 413 over 1 MiB) -> authenticate by the endpoint's auth kind (401) ->
  * tenant check (403) -> the implementation, or 501 `Not implemented yet: <METHOD> <fullPath> (<id>)`.
  * Dependencies default to the composition root's, built on the first request.
+ *
+ * `endpoints` is the group's own list (`shared/contract/endpoints/<group>.ts`), not the registry: a function's
+ * bundle then holds only its group's schemas. A list naming another group fails at load.
  */
 export function createApiHandler(options: {
   group: EndpointGroup;
+  endpoints: readonly Endpoint[];
   routes: Routes;
   dependencies?: Dependencies | (() => Dependencies);
 }): ApiHandler {
+  const strangers = options.endpoints.filter((endpoint) => endpoint.group !== options.group).map((endpoint) => endpoint.id);
+  if (options.endpoints.length === 0 || strangers.length > 0) {
+    throw new Error(`The ${options.group} handler needs its group's endpoints${strangers.length > 0 ? `, not ${strangers.join(', ')}` : ''}`);
+  }
   return createHttpHandler({
     group: options.group,
-    endpoints: ENDPOINTS,
+    endpoints: options.endpoints,
     routes: options.routes,
     dependencies: options.dependencies ?? getDependencies,
   });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Instant } from './instant.ts';
 import { Country } from '#shared/contract/entities/carriers.ts';
 import { ClientId, CountryCode } from '#shared/contract/fields.ts';

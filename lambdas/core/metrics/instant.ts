@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Any ISO 8601 instant (or a Date) as a Date; an unreadable one is an issue, not an Invalid Date. */
 export const Instant = z.union([z.date(), z.string()]).transform((value, context) => {

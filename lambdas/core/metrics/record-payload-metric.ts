@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Instant } from './instant.ts';
 import { PayloadType } from '#shared/constants/payloads.ts';
 import { DeviceReference } from '#shared/contract/fields.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ClientId, PayloadReference } from '#shared/contract/fields.ts';
 import { objectKeyOfQuarantineKey, payloadObjectKey } from '../store/keys.ts';
 import { processPayload, type ProcessingDependencies, type ProcessingOutcome } from './processing.ts';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ValidationError } from '../errors.ts';
 import type { QueryPage } from '../ports/table-store.ts';
 import type { ListKey } from './keys.ts';

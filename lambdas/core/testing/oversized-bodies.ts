@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Endpoint } from '#shared/contract/endpoint.ts';
 import { MAX_BODY_BYTES } from '../http/parse-request.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { AuthenticationResponse, OkResponse } from '../entities/common.ts';
 import {

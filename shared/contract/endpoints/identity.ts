@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { DateTimeIso, OAuth2Code, queryInt, text } from '../fields.ts';
 import { AccountMetadata, UserProfile } from '../entities/account.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LegalHoldTargetType, SupportAccessApprovalState } from '../../constants/account.ts';
 import { MetricScope } from '../../constants/devices.ts';
 import {

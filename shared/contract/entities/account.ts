@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CidrRanges, GroupReference, RoleReference } from '../fields.ts';
 import { PayloadType } from '../../constants/payloads.ts';
 import { AlertPermissions } from './alerts.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Timestamp } from './common.ts';
 
 /** One API call made by a device (or, in UserActivity, a portal user or client app). */

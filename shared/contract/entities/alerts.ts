@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AlertCloseAction, AlertKeyType, AlertScope, AlertSeverity, AlertState, AlertType } from '../../constants/alerts.ts';
 import { NOTIFY_CLIENTS_MAX } from '../bounds.ts';
 import { AlertReferenceList, ClientId, text } from '../fields.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CountryCode } from '../fields.ts';
 import { Timestamp } from './common.ts';
 

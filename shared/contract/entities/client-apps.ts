@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppReference, CidrRanges, GroupReference, HttpsUrl, OidcAudience, RoleReference } from '../fields.ts';
 import { APP_ROLES_MAX } from '../bounds.ts';
 import { itemsAtLeast, itemsBetween } from '../messages.ts';

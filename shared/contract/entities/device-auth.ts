@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AlertSeverity } from '../../constants/alerts.ts';
 import { DeviceReportableCommandState, InstallState, Service } from '../../constants/devices.ts';
 import { Base64, Imei, KeyId, PayloadMetaEncrypted, PayloadReference, PhoneNumberLocal, Sha256Hex, text } from '../fields.ts';

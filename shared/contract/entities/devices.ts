@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DeviceCommandName, DeviceCommandState, Service } from '../../constants/devices.ts';
 import { COMMAND_PARAM_NAME_MAX, COMMAND_PARAM_TEXT_MAX, COMMAND_PARAMS_MAX } from '../bounds.ts';
 import { boundedRecord, Email, FirstName, GroupReference, SafeNumber, Surname } from '../fields.ts';

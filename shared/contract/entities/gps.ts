@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SHORT_TEXT_MAX } from '../bounds.ts';
 import { openObject, safeNumber, SafeNumber } from '../fields.ts';
 import { lengthAtMost } from '../messages.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { GROUP_TAG_LIMIT } from '../../constants/limits.ts';
 import { TagKey, TagValue, text } from '../fields.ts';
 import { TAG_VALUES_MAX } from '../bounds.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LicenceLimit } from '../fields.ts';
 import { SERVICES } from '../../constants/devices.ts';
 import { Audited, Timestamp } from './common.ts';

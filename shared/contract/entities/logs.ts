@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LogLevel } from '../../constants/devices.ts';
 import { DateTimeIso, LogMessage } from '../fields.ts';
 import { LOG_BATCH_MAX, SHORT_TEXT_MAX } from '../bounds.ts';

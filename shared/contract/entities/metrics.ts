@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MetricScope } from '../../constants/devices.ts';
 import { Timestamp } from './common.ts';
 

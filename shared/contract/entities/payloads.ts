@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Direction, PayloadState, PayloadType, VoiceSource } from '../../constants/payloads.ts';
 import { CALL_PARTIES_LIMIT } from '../../constants/limits.ts';
 import { FREE_FORM_TEXT_MAX, PAYLOAD_NOTES_MAX, SHORT_TEXT_MAX } from '../bounds.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PAYLOAD_TYPES, PayloadType } from '../../constants/payloads.ts';
 import { CidrRanges, RoleReference, text } from '../fields.ts';
 import { PERMISSION_CONDITIONS_MAX, ROLE_CONDITIONS_MAX, ROLE_PERMISSIONS_MAX } from '../bounds.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FREE_FORM_KEYS_MAX, SHORT_TEXT_MAX, TELEMETRY_APPLICATIONS_MAX } from '../bounds.ts';
 import { boundedRecord, CountryCode, openObject, safeNumber, SafeNumber } from '../fields.ts';
 import { itemsAtMost, lengthAtMost } from '../messages.ts';

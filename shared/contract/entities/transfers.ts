@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TransferFileFormat, TransferState, TransferTargetType, TransferType } from '../../constants/account.ts';
 import { TRANSFERABLE_PAYLOAD_TYPES, TransferablePayloadType } from '../../constants/payloads.ts';
 import {

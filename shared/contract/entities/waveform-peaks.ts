@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The waveform peaks of an audio recording (our addition to the spec, docs/decisions.md "Waveforms"): written by

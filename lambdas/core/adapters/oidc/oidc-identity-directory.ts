@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { discoverIssuer, type OidcDiscovery } from '../../auth/oidc-discovery.ts';
 import { ServiceUnavailableError } from '../../errors.ts';
 import type { IdentityDirectory } from '../../ports/identity-directory.ts';

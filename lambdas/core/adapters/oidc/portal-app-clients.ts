@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADMIN_CLIENT } from '../../auth/principal.ts';
 import { InternalError } from '../../errors.ts';
 import type { PortalAppClient } from '../../ports/identity-directory.ts';

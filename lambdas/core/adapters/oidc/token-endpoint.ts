@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod';
 import { InternalError, ServiceUnavailableError, UnauthorizedError, ValidationError, type HttpError } from '../../errors.ts';
 import type { PortalTokens } from '../../ports/identity-directory.ts';
 
