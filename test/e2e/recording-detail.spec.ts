@@ -183,6 +183,9 @@ test.describe('as a reviewer', () => {
     await expect(comment.getByRole('button', { name: /^Close comment/ })).toHaveAttribute('aria-disabled', 'true');
     await expect(page.getByRole('button', { name: 'Download' })).toHaveAttribute('aria-disabled', 'true');
     await expect(page.locator('audio')).toHaveCount(0);
+    // Its span is shown, not offered to play.
+    await expect(comment.getByText('0:01 to 0:03 (2 s)')).toBeVisible();
+    await expect(comment.getByRole('button', { name: /^Play / })).toHaveCount(0);
     await expect(page.getByRole('table', { name: 'Parties' })).toBeVisible();
     await checkScreen(page, { name: 'call-detail-reviewer', title: /^Call /, mode: 'light' });
   });

@@ -119,7 +119,9 @@ export function RecordingMedia({ payload }: { payload: Payload }) {
             spanned={timeline && blocked === undefined}
             {...(selectedCommentId === undefined ? {} : { selectedId: selectedCommentId })}
             {...(selectedSpan === undefined ? {} : { selectedSpan })}
-            {...(timeline ? { playhead: () => controls.current?.playhead() ?? 0, onPlaySpan: (span: Span) => controls.current?.playSpan(span) } : {})}
+            {...(timeline && canPlay.allowed && blocked === undefined
+              ? { playhead: () => controls.current?.playhead() ?? 0, onPlaySpan: (span: Span) => controls.current?.playSpan(span) }
+              : {})}
           />
         ) : (
           <Alert variant="light" color="gray" title="Comments are not open to you">
