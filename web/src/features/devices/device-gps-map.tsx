@@ -2,7 +2,7 @@
 import 'leaflet/dist/leaflet.css';
 import type { Feature, FeatureCollection } from 'geojson';
 import { useEffect, useState } from 'react';
-import { CircleMarker, GeoJSON, MapContainer, Polyline, Popup, ScaleControl, TileLayer, useMap } from 'react-leaflet';
+import { CircleMarker, GeoJSON, MapContainer, Pane, Polyline, Popup, ScaleControl, TileLayer, useMap } from 'react-leaflet';
 import type { Gps } from '#shared/contract/entities/gps.ts';
 import { getConfig } from '../../config.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
@@ -26,12 +26,15 @@ function WorldOutline() {
   }, []);
   if (land === undefined) return null;
   return (
-    <GeoJSON
-      data={land}
-      interactive={false}
-      // Fixed colours: SVG attributes do not read CSS variables. The class lets the browser tests find the land.
-      style={{ color: '#868e96', weight: 1, fillColor: '#d9dcc8', fillOpacity: 1, className: 'world-land' }}
-    />
+    // Its own pane below Leaflet's overlay pane (z-index 400): the outline arrives after the track and must not cover it.
+    <Pane name="world-outline" style={{ zIndex: 250 }}>
+      <GeoJSON
+        data={land}
+        interactive={false}
+        // Fixed colours: SVG attributes do not read CSS variables. The class lets the browser tests find the land.
+        style={{ color: '#868e96', weight: 1, fillColor: '#d9dcc8', fillOpacity: 1, className: 'world-land' }}
+      />
+    </Pane>
   );
 }
 
