@@ -73,6 +73,15 @@ describe('data stack', () => {
     }
   });
 
+  it('lets browsers read the processed bucket through pre-signed links (CORS GET and HEAD only), not the raw one', () => {
+    const processed = t.data.toJSON().Resources[stacks.data.getLogicalId(stacks.data.processedBucket.node.defaultChild as never)];
+    expect(processed.Properties.CorsConfiguration).toEqual({
+      CorsRules: [{ AllowedMethods: ['GET', 'HEAD'], AllowedOrigins: ['*'], AllowedHeaders: ['Range'], ExposedHeaders: ['Content-Length', 'Content-Range', 'Accept-Ranges'] }],
+    });
+    const raw = t.data.toJSON().Resources[stacks.data.getLogicalId(stacks.data.rawBucket.node.defaultChild as never)];
+    expect(raw.Properties.CorsConfiguration).toBeUndefined();
+  });
+
   it('makes the scan bucket a private, SSE-KMS, logged quarantine whose copies really go within a day', () => {
     const bucket = t.data.toJSON().Resources[scanBucketId];
     expect(bucket.Type).toBe('AWS::S3::Bucket');
