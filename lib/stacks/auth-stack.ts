@@ -3,6 +3,7 @@ import { CfnUserPoolGroup } from 'aws-cdk-lib/aws-cognito';
 import { NagSuppressions } from 'cdk-nag';
 import { STAFF_ROLES } from '#shared/permissions/staff-roles.ts';
 import type { Construct } from 'constructs';
+import { STACK_OUTPUTS } from '../config/stack-outputs.ts';
 import type { StageConfig } from '../config/stage-config.ts';
 import { PortalUserPool } from '../constructs/portal-user-pool.ts';
 
@@ -59,5 +60,8 @@ export class AuthStack extends Stack {
 
     new CfnOutput(this, 'StaffSignInBase', { value: this.staff.domain.baseUrl() });
     new CfnOutput(this, 'TenantSignInBase', { value: this.tenants.domain.baseUrl() });
+    // Read by the provisioning commands (npm run tenant / staff), which create users in these pools.
+    new CfnOutput(this, STACK_OUTPUTS.staffUserPoolId.output, { value: this.staff.userPool.userPoolId });
+    new CfnOutput(this, STACK_OUTPUTS.tenantUserPoolId.output, { value: this.tenants.userPool.userPoolId });
   }
 }

@@ -1,10 +1,11 @@
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { STACK_OUTPUTS } from '../config/stack-outputs.ts';
 import type { StageConfig } from '../config/stage-config.ts';
 import { PayloadBucket } from '../constructs/payload-bucket.ts';
 import { ScanBucket } from '../constructs/scan-bucket.ts';
@@ -43,6 +44,8 @@ export class DataStack extends Stack {
     });
 
     this.table = new VerityTable(this, 'Records', { encryptionKey: this.key }).table;
+    // Read by the provisioning commands (npm run tenant / staff) to write a new tenant's items.
+    new CfnOutput(this, STACK_OUTPUTS.tableName.output, { value: this.table.tableName });
 
     // Asymmetric, so its private half never leaves KMS and anyone given the public key can check a checkpoint.
     // KMS does not rotate asymmetric keys; a new key means a new key id in the checkpoints signed after it.
