@@ -42,6 +42,17 @@ describe('composition root', () => {
     expect(await dependencies.keys.unwrapKey(keyId, wrapped, { client: 'acme' })).toEqual(plaintext);
   });
 
+  it('builds the S3, KMS, Scheduler, Lambda, scanner and OIDC adapters on first use, once, unless overridden', () => {
+    const dependencies = buildDependencies(loadConfig({ ...env(), VERITY_MODE: 'aws' }));
+    for (const name of ['blobs', 'keys', 'identity', 'scheduler', 'jobs', 'scanner'] as const) {
+      expect(Object.getOwnPropertyDescriptor(dependencies, name)?.get, name).toBeTypeOf('function');
+      expect(dependencies[name], name).toBe(dependencies[name]);
+    }
+    const blobs = buildDependencies(loadConfig(env())).blobs;
+    const overridden = buildDependencies(loadConfig(env()), { blobs });
+    expect(Object.getOwnPropertyDescriptor(overridden, 'blobs')?.value).toBe(blobs);
+  });
+
   it('rebuilds the dependencies after the configuration is reset', () => {
     for (const [name, value] of Object.entries(env())) vi.stubEnv(name, value);
     const first = getDependencies();

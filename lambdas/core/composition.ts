@@ -28,7 +28,8 @@ import { createCursorCodec } from './store/cursor.ts';
 /**
  * The one composition root: picks AWS or local adapters from the configuration. DynamoDB and S3 are the real
  * engines in both modes (DynamoDB Local and s3rver stand in by endpoint); keys, scheduling and scanning have local
- * adapters. Each SDK client is built once, when the dependencies are (once per Lambda container).
+ * adapters. Each SDK client is built once per Lambda container: DynamoDB's with the dependencies, the others (S3, KMS,
+ * Scheduler, Lambda, GuardDuty's bucket reads, the OIDC directory) on first use.
  */
 export function buildDependencies(config: Config, overrides: Partial<Dependencies> = {}): Dependencies {
   const local = config.VERITY_MODE === 'local';
@@ -43,42 +44,71 @@ export function buildDependencies(config: Config, overrides: Partial<Dependencie
   const documents = DynamoDBDocumentClient.from(dynamo, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
-  const s3 = new S3Client({
-    region: config.AWS_REGION,
-    logger: sdkLogger(logger),
-    ...(config.S3_ENDPOINT
-      ? {
-          endpoint: config.S3_ENDPOINT,
-          credentials: standInCredentials,
-          // s3rver serves path-style URLs only, and stores streamed bodies corrupted when the SDK adds checksums.
-          forcePathStyle: true,
-          requestChecksumCalculation: 'WHEN_REQUIRED',
-          responseChecksumValidation: 'WHEN_REQUIRED',
-        }
-      : {}),
-  });
+  const s3 = once(
+    () =>
+      new S3Client({
+        region: config.AWS_REGION,
+        logger: sdkLogger(logger),
+        ...(config.S3_ENDPOINT
+          ? {
+              endpoint: config.S3_ENDPOINT,
+              credentials: standInCredentials,
+              // s3rver serves path-style URLs only, and stores streamed bodies corrupted when the SDK adds checksums.
+              forcePathStyle: true,
+              requestChecksumCalculation: 'WHEN_REQUIRED',
+              responseChecksumValidation: 'WHEN_REQUIRED',
+            }
+          : {}),
+      }),
+  );
   const buckets = { raw: config.RAW_BUCKET, processed: config.PROCESSED_BUCKET };
   const table = overrides.table ?? createDynamoTableStore(documents, config.TABLE_NAME);
   const clock = overrides.clock ?? systemClock;
+  // Built on first use: a function that never stores a blob, signs with a key or schedules builds no client for it.
+  const blobs = once(() => createS3BlobStore(s3(), buckets));
+  const keys = once(() =>
+    local ? createLocalKeyService({ dataDir: config.DATA_DIR as string }) : createKmsKeyService(new KMSClient({ region: config.AWS_REGION })),
+  );
+  const identity = once(() => createOidcIdentityDirectory({ issuer: config.OIDC_ISSUER }));
+  const scheduler = once(() => (local ? localScheduler(logger) : awsScheduler(config)));
+  const jobs = once(() => (local ? createLocalJobRunner(logger) : awsJobRunner(config)));
+  const scanner = once(() => (local ? createEicarScanner() : createGuardDutyScanner(s3(), config.SCAN_BUCKET)));
 
   return {
     config,
     logger,
     clock,
     table,
-    blobs: createS3BlobStore(s3, buckets),
-    keys: local
-      ? createLocalKeyService({ dataDir: config.DATA_DIR as string })
-      : createKmsKeyService(new KMSClient({ region: config.AWS_REGION })),
-    identity: createOidcIdentityDirectory({ issuer: config.OIDC_ISSUER }),
-    scheduler: local ? localScheduler(logger) : awsScheduler(config),
-    jobs: local ? createLocalJobRunner(logger) : awsJobRunner(config),
-    scanner: local ? createEicarScanner() : createGuardDutyScanner(s3, config.SCAN_BUCKET),
+    get blobs() {
+      return blobs();
+    },
+    get keys() {
+      return keys();
+    },
+    get identity() {
+      return identity();
+    },
+    get scheduler() {
+      return scheduler();
+    },
+    get jobs() {
+      return jobs();
+    },
+    get scanner() {
+      return scanner();
+    },
     cursors: createCursorCodec(config.CURSOR_SECRET),
     tokens: createOidcTokenVerifier({ issuer: config.OIDC_ISSUER, audiences: config.OIDC_AUDIENCES }),
     deviceTokens: createDeviceTokens({ secret: deviceTokenSecret(config), table, clock }),
+    // An override replaces the getter of the same name with its own value.
     ...overrides,
   };
+}
+
+/** The value `build` makes on the first call, kept for every later one. */
+function once<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => (built ??= { value: build() }).value;
 }
 
 /** Until the jobs exist, a due local schedule is only logged; the local server may pass its own scheduler. */

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { LAMBDA_BUNDLING } from '../../lib/constructs/lambda-bundling.ts';
 import { REPO_ROOT } from '../../lib/constructs/paths.ts';
 import { formatTable } from './measure.ts';
@@ -15,6 +15,8 @@ import { formatTable } from './measure.ts';
  * Aims: functions that call only DynamoDB at most 1.5x the bare handler; every function at most 2x.
  */
 const INIT_RUNS = Number(process.env.BENCH_INIT_RUNS ?? 15);
+/** With BENCH_TOP_MODULES=n, each bundle's n heaviest packages (or source folders) are printed from esbuild's metafile. */
+const TOP_MODULES = Number(process.env.BENCH_TOP_MODULES ?? 0);
 
 const BARE_HANDLER = `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -36,6 +38,8 @@ const INIT_ENV = {
 export interface BundleRow {
   name: string;
   bytes: number;
+  /** Minified bytes by npm package (or the repository's top two folders), heaviest first. */
+  weights: [string, number][];
   initMs: number;
   initWithMapsMs: number;
 }
@@ -48,8 +52,24 @@ function handlerEntries(): { name: string; entry: string }[] {
 /** A handler module's path, or the bare handler's source (resolved from the repository, like the others). */
 type Source = { entry: string } | { contents: string };
 
-async function bundle(source: Source, outfile: string): Promise<number> {
-  await build({
+/** A bundle input's weight bucket: its npm package, or for the repository's own code its first two folders. */
+function ownerOf(input: string): string {
+  const packageName = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+  return packageName ? packageName[1]! : input.split('/').slice(0, 2).join('/');
+}
+
+function weightsOf(metafile: Metafile): [string, number][] {
+  const byOwner = new Map<string, number>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      byOwner.set(ownerOf(input), (byOwner.get(ownerOf(input)) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...byOwner].sort((a, b) => b[1] - a[1]);
+}
+
+async function bundle(source: Source, outfile: string): Promise<{ bytes: number; weights: [string, number][] }> {
+  const result = await build({
     ...('entry' in source ? { entryPoints: [source.entry] } : { stdin: { contents: source.contents, resolveDir: REPO_ROOT, loader: 'js' as const } }),
     outfile,
     bundle: true,
@@ -63,8 +83,9 @@ async function bundle(source: Source, outfile: string): Promise<number> {
     sourcesContent: LAMBDA_BUNDLING.sourcesContent,
     tsconfig: join(REPO_ROOT, 'tsconfig.json'),
     logLevel: 'error',
+    metafile: true,
   });
-  return statSync(outfile).size;
+  return { bytes: statSync(outfile).size, weights: weightsOf(result.metafile) };
 }
 
 /** Milliseconds from process start until the module is imported, in a fresh process. */
@@ -87,7 +108,7 @@ export async function measureBundles(): Promise<{ bare: BundleRow; functions: Bu
     const built = [];
     for (const target of targets) {
       const outfile = join(dir, `${target.name.replace(/\W+/g, '-')}.mjs`);
-      built.push({ name: target.name, outfile, bytes: await bundle(target, outfile) });
+      built.push({ name: target.name, outfile, ...(await bundle(target, outfile)) });
     }
     const samples = new Map(built.map((item) => [item.name, { plain: [] as number[], maps: [] as number[] }]));
     for (let run = 0; run < INIT_RUNS; run += 1) {
@@ -99,6 +120,7 @@ export async function measureBundles(): Promise<{ bare: BundleRow; functions: Bu
     const rows = built.map((item) => ({
       name: item.name,
       bytes: item.bytes,
+      weights: item.weights,
       initMs: median(samples.get(item.name)!.plain),
       initWithMapsMs: median(samples.get(item.name)!.maps),
     }));
@@ -120,7 +142,8 @@ export function formatBundles({ bare, functions }: { bare: BundleRow; functions:
     (row.initWithMapsMs / bare.initWithMapsMs).toFixed(2),
   ]);
   const header = ['function', 'bundle', 'x bare', 'init', 'x bare', 'init + source maps', 'x bare'];
-  return `${formatTable(header, rows)}\n(module init: medians of ${INIT_RUNS} fresh processes each, interleaved; aim ≤ 1.5x for DynamoDB-only functions, ≤ 2x for all)`;
+  const heaviest = TOP_MODULES > 0 ? `\n${[bare, ...functions].map((row) => `${row.name}: ${row.weights.slice(0, TOP_MODULES).map(([owner, bytes]) => `${owner} ${kb(bytes)}`).join(', ')}`).join('\n')}` : '';
+  return `${formatTable(header, rows)}${heaviest}\n(module init: medians of ${INIT_RUNS} fresh processes each, interleaved; aim ≤ 1.5x for DynamoDB-only functions, ≤ 2x for all)`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
