@@ -22,8 +22,8 @@ import { formatTable } from './measure.ts';
  * call, an audited download (`GET payloads/{ref}/data`, then the bytes from the link). The clients run on a worker
  * thread, so they do not share the server's event loop; each call times out after 10 s.
  *
- * Run twice: first with the activity write replaced by a no-op (a table wrapper this bench injects through
- * `setDependencies`: production has no switch for it), then audited. Prints requests/s, p50/p99, errors, the audit
+ * Run in two modes, `seconds` each, in interleaved slices: with the activity write replaced by a no-op (a table
+ * wrapper this bench injects through `setDependencies`: production has no switch for it), and audited. Prints requests/s, p50/p99, errors, the audit
  * records found for the calls answered (by request id), the chains once the sequencer drained them, and the ratio.
  * Aim: audited requests/s at least 0.8 of the no-op run, 0 errors, 0 records missing.
  */
@@ -37,6 +37,8 @@ const TENANTS = ['demo', 'acme'] as const;
 const DOWNLOAD_EVERY = 20;
 const PAYLOADS_PER_TENANT = 200;
 const CALL_TIMEOUT_MS = 10_000;
+/** Each mode's time is split into this many slices, interleaved with the other mode's. */
+const SLICES = 4;
 
 /** Reads `--clients n` and `--seconds n` (bounded: this is a loopback bench, not a load generator for hire). */
 export function loadOptions(argv: readonly string[]): LoadOptions {
@@ -204,8 +206,23 @@ async function recordsFor(deps: Dependencies, requestIds: readonly string[], sin
   return found;
 }
 
-/** Waits (at most a minute) for the local sequencer to link what the run wrote, then verifies both tenants' chains. */
-async function chainsAfter(deps: Dependencies): Promise<string> {
+/** One mode's slices as one run. */
+function merge(parts: readonly PhaseResult[]): PhaseResult {
+  const statuses: Record<string, number> = {};
+  for (const part of parts) for (const [status, count] of Object.entries(part.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  return {
+    latencies: parts.flatMap((part) => part.latencies),
+    statuses,
+    requestIds: parts.flatMap((part) => part.requestIds),
+    errors: parts.reduce((sum, part) => sum + part.errors, 0),
+    timeouts: parts.reduce((sum, part) => sum + part.timeouts, 0),
+    errorSamples: parts.flatMap((part) => part.errorSamples).slice(0, 5),
+    seconds: parts.reduce((sum, part) => sum + part.seconds, 0),
+  };
+}
+
+/** Waits (at most a minute) for the local sequencer to link what was written. */
+async function waitForSequencer(deps: Dependencies): Promise<void> {
   const deadline = Date.now() + 60_000;
   const waiting = async () => {
     let pending = 0;
@@ -213,6 +230,11 @@ async function chainsAfter(deps: Dependencies): Promise<string> {
     return pending;
   };
   while ((await waiting()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+/** Waits for the sequencer, then verifies both tenants' chains. */
+async function chainsAfter(deps: Dependencies): Promise<string> {
+  await waitForSequencer(deps);
   const reports = await Promise.all(TENANTS.map((client) => verifyChain(deps, client, 'user', { signingKeyId: LOCAL_AUDIT_SIGNING_KEY_ID })));
   return reports.map((report, index) => `${TENANTS[index]}: ${report.whole ? 'whole' : `BROKEN (${report.broken?.detail})`}, ${report.linked} linked, ${report.pending} waiting`).join('; ');
 }
@@ -244,14 +266,23 @@ export async function benchLoad(options: LoadOptions): Promise<string> {
     await runClients(plansFor(stack.apiUrl, tenants, 4), 3);
 
     const probe = () => drain(`${stack.apiUrl}/api/v1/demo/dashboard`, (tenants.demo as { token: string }).token);
-    setDependencies({ ...deps, table: withoutActivityWrites(deps.table) });
-    const noop = await runClients(plans, options.seconds);
-    await probe();
-    setDependencies();
-    await chainsAfter(deps); // the warm-up's records linked, so the audited run starts with an idle sequencer
+    const noopTable = withoutActivityWrites(deps.table);
+    await chainsAfter(deps); // the warm-up's records linked: every slice starts with an idle sequencer
 
+    // Interleaved slices (no-op, audited, audited, no-op, …) so the machine's other load hits both modes alike; after
+    // each slice the server works off what the clients gave up on, and the sequencer links what was written.
     const since = new Date(Date.now() - 1_000).toISOString();
-    const audited = await runClients(plans, options.seconds);
+    const parts: { noop: PhaseResult[]; audited: PhaseResult[] } = { noop: [], audited: [] };
+    for (let slice = 0; slice < SLICES; slice += 1) {
+      for (const mode of slice % 2 === 0 ? (['noop', 'audited'] as const) : (['audited', 'noop'] as const)) {
+        setDependencies(mode === 'noop' ? { ...deps, table: noopTable } : undefined);
+        parts[mode].push(await runClients(plans, options.seconds / SLICES));
+        setDependencies();
+        await probe();
+        await waitForSequencer(deps);
+      }
+    }
+    const [noop, audited] = [merge(parts.noop), merge(parts.audited)];
     const written = await recordsFor(deps, audited.requestIds, since);
     const chains = await chainsAfter(deps);
 
@@ -272,7 +303,7 @@ export async function benchLoad(options: LoadOptions): Promise<string> {
     const ratio = a.rate / n.rate;
     lines.push(`ratio audited / no-op requests/s: ${ratio.toFixed(2)} (aim >= 0.8: ${ratio >= 0.8 ? 'ok' : 'UNDER 0.8'}); records missing: ${a.answered - written}`);
     lines.push(`chains after the sequencer drained: ${chains}`);
-    lines.push(`(${options.clients} clients x ${options.seconds} s each run, tenants demo and acme, every ${DOWNLOAD_EVERY}th call a download; status counts audited ${JSON.stringify(audited.statuses)}, no-op ${JSON.stringify(noop.statuses)})`);
+    lines.push(`(${options.clients} clients x ${options.seconds} s per mode in ${SLICES} interleaved slices each, tenants demo and acme, every ${DOWNLOAD_EVERY}th call a download; status counts audited ${JSON.stringify(audited.statuses)}, no-op ${JSON.stringify(noop.statuses)})`);
     for (const sample of [...audited.errorSamples, ...noop.errorSamples]) lines.push(`  error: ${sample}`);
   } finally {
     setDependencies();
