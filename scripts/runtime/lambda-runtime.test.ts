@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { LAMBDA_BUNDLING } from '../../lib/constructs/lambda-bundling.ts';
 import { LAMBDA_NODE_MAJOR, describeRuntime, runningNodeMajor } from './lambda-runtime.ts';
 
 describe('the runtime the tests run on', () => {
@@ -11,7 +12,7 @@ describe('the runtime the tests run on', () => {
   it('matches the runtime the CDK deploys', () => {
     const construct = readFileSync(new URL('../../lib/constructs/verity-function.ts', import.meta.url), 'utf8');
     expect(construct).toContain(`Runtime.NODEJS_${LAMBDA_NODE_MAJOR}_X`);
-    expect(construct).toContain(`target: 'node${LAMBDA_NODE_MAJOR}'`);
+    expect(LAMBDA_BUNDLING.target).toBe(`node${LAMBDA_NODE_MAJOR}`);
   });
 
   it('is the major of the node package the project installs', () => {
