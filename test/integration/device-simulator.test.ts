@@ -26,6 +26,7 @@ import {
 } from '../../scripts/device/simulator.ts';
 import { api, bearer, stack } from './support/stack.ts';
 import { signIn } from './support/sign-in.ts';
+import { demoMedia, wavSeconds } from '../../scripts/device/demo-media.ts';
 
 /**
  * The device simulator end to end against the real local stack: every install_state, and the device's flags as the
@@ -117,7 +118,7 @@ describe('device simulator', () => {
     const [call] = await record(sim, state, 'Call', { at: new Date('2024-03-01T09:00:00Z') });
     expect(call).toMatchObject({ payload_type: 'Call', state: 'processed' });
     const item = await deps.table.get(keys.payload.key('demo', String(call?.payload_reference)));
-    expect(item).toMatchObject({ payload_state: 'Processed', device_reference: state.device_reference, payload_duration: 4, second_party_numbers: '+447700900555' });
+    expect(item).toMatchObject({ payload_state: 'Processed', device_reference: state.device_reference, payload_duration: wavSeconds(demoMedia('call.wav')), second_party_numbers: '+447700900555' });
 
     const [infected] = await record(sim, state, 'Call', { eicar: true });
     expect(infected).toMatchObject({ payload_type: 'Call', state: 'failed' });
