@@ -6,7 +6,7 @@ import { RESULTS_DIR_ENV } from './test/e2e/support/env.ts';
 const RESULTS_DIR = process.env[RESULTS_DIR_ENV] ?? 'test-results';
 
 /**
- * Browser tests (issue 7 point 7): Debian's chromium (never a downloaded browser) against the REAL local stack, which
+ * Browser tests: Debian's chromium (never a downloaded browser) against the REAL local stack, which
  * test/e2e/global-setup.ts builds and starts on a free port. The `setup` project signs each demo account in through
  * the local provider's page once per run and saves its storage state; the specs reuse those states.
  * Artefacts: test-results/screenshots/<screen>-<light|dark>.png, test-results/e2e/ (failure screenshots and traces),

@@ -28,7 +28,7 @@ function clientOf(input: Pick<RouteInput, 'client'>): string {
   return input.client;
 }
 
-/** Lists, detail, data links, audit, restore and receipts (issue 6 points 3, 4, 6, 7). */
+/** Lists, detail, data links, audit, restore and receipts (the recordings' read side). */
 export const payloadReadRoutes = {
   [list.id]: implement(list, (input, deps) => listPayloads(deps, clientOf(input), input.access, input.query)),
   [deviceList.id]: implement(deviceList, (input, deps) =>

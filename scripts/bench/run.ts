@@ -74,13 +74,13 @@ try {
       SAMPLES,
     ),
   );
-  console.log(`\n${formatTable(['payloads (issue 6)', 'result', 'aim', 'verdict'], payloadRows)}\n(page medians: ${SAMPLES} samples each, interleaved)`);
+  console.log(`\n${formatTable(['payloads', 'result', 'aim', 'verdict'], payloadRows)}\n(page medians: ${SAMPLES} samples each, interleaved)`);
 } finally {
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-// The portal (issue 7): JS size and LCP of /dashboard in headless Chromium, against its own stack (./web.ts).
+// The portal: JS size and LCP of /dashboard in headless Chromium, against its own stack (./web.ts).
 console.log('\nPortal: JS and LCP of /dashboard in headless Chromium…');
 console.log(`\n${await benchWeb()}`);
 

@@ -19,7 +19,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 import { formatTable } from './measure.ts';
 
 /**
- * The portal's bench (issue 7): against a local stack serving the production build, admin@demo.test signs in through
+ * The portal's bench: against a local stack serving the production build, admin@demo.test signs in through
  * the local provider's page (accepting the terms), then fresh pages (empty cache) load /dashboard: (a) the gzip size
  * (level 9) of every script fetched, aim < 250 KB; (b) the largest contentful paint in headless Chromium, median of
  * LOADS, aim < 1000 ms (the spec's "good" is 2500 ms). Then the JS of a few other routes' cold loads, to show code
@@ -213,7 +213,7 @@ export async function benchWeb(): Promise<string> {
         ],
       );
     }
-    return `${formatTable(['portal (issue 7)', 'result', 'aim', 'verdict'], rows)}\n(headless Chromium, a fresh context per load, production build, local stack with the demo fleet)`;
+    return `${formatTable(['portal', 'result', 'aim', 'verdict'], rows)}\n(headless Chromium, a fresh context per load, production build, local stack with the demo fleet)`;
   } finally {
     await browser.close();
     await stack.stop();

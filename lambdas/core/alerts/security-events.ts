@@ -4,7 +4,7 @@ import { raiseAlert, type RaiseAlertInput } from './raise-alert.ts';
 import { relatedEntity } from './related-entities.ts';
 
 /**
- * The security events access control reports, as `sec` alerts (issue 4 point 5, docs/decisions.md "Security
+ * The security events access control reports, as `sec` alerts (docs/decisions.md "Security
  * alerts"). Every definition (subject, key, key type, severity, message) lives here so each call site is one line:
  * `await raiseSecurityAlert(deps, client, { kind: ..., ... })`.
  */

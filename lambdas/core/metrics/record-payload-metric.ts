@@ -10,7 +10,7 @@ import { ALL_SCOPES, periodOf } from './periods.ts';
 /** Count attributes are flat (`n_<payload type>`): ADD creates a missing number, but not a path under a missing map. */
 export const COUNT_PREFIX = 'n_';
 
-/** What issue 6's processing reports for each payload it stores. */
+/** What payload processing reports for each payload it stores. */
 export const PayloadMetricInput = z.strictObject({
   device_reference: DeviceReference,
   payload_type: PayloadType,
@@ -58,7 +58,7 @@ async function recordInBucket(deps: Deps, key: ItemKey, labels: Record<string, u
 
 /**
  * Counts one payload of a device in every metric scope's period bucket (Daily, Weekly, Monthly, Yearly, Summary)
- * and in the tenant's totals (internal statistics). Called by payload processing (issue 6) once per stored payload.
+ * and in the tenant's totals (internal statistics). Called by payload processing once per stored payload.
  * Not idempotent: a retried call counts again, so the caller records after its own write succeeded, once.
  * Bad input throws a ZodError: it is a bug of the calling code, not input of a user.
  */

@@ -29,7 +29,7 @@ export interface PayloadDevice {
 
 /** Upload links live this long: enough for a slow mobile PUT to start, short enough not to be a standing credential. */
 export const UPLOAD_URL_SECONDS = 15 * 60;
-/** An upload more than this long after the recording is late (issue 6). */
+/** An upload more than this long after the recording is late (spec: 7 days). */
 export const LATE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** A pre-signed PUT to the raw bucket for a new payload reference (the server names it, so it is a fresh ULID). */

@@ -7,7 +7,7 @@ import { ENTITY, keys, part } from './keys.ts';
  *
  * Every write that moves a device or a device user between dashboard states adds `dashboardCounterOperations(...)`
  * to its own transaction, so the state change and its counts commit together; the dashboard is then one GetItem,
- * whatever the fleet size (the bench target of issue 5).
+ * whatever the fleet size (the dashboard bench's target).
  *
  * Counters are FLAT numeric attributes (`dev_activated`, `usr_offboarded`, `appv#<version>`, `osv#<version>`):
  * DynamoDB's ADD creates a missing top-level number (and the missing item) but refuses a path under a missing map,

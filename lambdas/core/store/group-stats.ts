@@ -11,7 +11,7 @@ import { keys } from './keys.ts';
  * devices, active devices and active users) live on the group item as FLAT numeric attributes.
  *
  * Why flat: DynamoDB's ADD creates a missing top-level number but refuses a nested path whose parent map is missing,
- * and the TableStore port names whole attributes. Flat counters let devices and device users (issue 5) change them
+ * and the TableStore port names whole attributes. Flat counters let devices and device users change them
  * with one atomic ADD, never by reading and rewriting, and a group PUT never touches them (no lost update).
  */
 
