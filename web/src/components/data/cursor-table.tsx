@@ -88,7 +88,14 @@ export function CursorTable<T>(props: CursorTableProps<T>) {
           {error.message}
         </Alert>
       ) : (
-        <ScrollArea.Autosize mah={virtual ? '70vh' : undefined} viewportRef={viewport} type="auto">
+        <ScrollArea.Autosize
+          mah={virtual ? '70vh' : undefined}
+          viewportRef={viewport}
+          // A focusable region: a wide table scrolls sideways, and rows with no link or button would otherwise leave
+          // keyboard users no way to scroll it (WCAG 2.1.1).
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': `${label} (scrollable)` }}
+          type="auto"
+        >
           <Table striped highlightOnHover aria-label={label} stickyHeader={virtual} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
