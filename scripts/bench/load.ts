@@ -14,6 +14,7 @@ import { signInDemoAccount } from '../device/portal-sign-in.ts';
 import { writeSyntheticFleet } from '../local/seed/synthetic-fleet.ts';
 import { startLocalStack } from '../local/stack.ts';
 import { formatTable } from './measure.ts';
+import { processedPayloadItem } from './payload-items.ts';
 
 /**
  * `npm run bench -- load [--clients 200] [--seconds 60]`: the audit trail under load. A dedicated local stack in this
@@ -137,21 +138,7 @@ async function writePayloads(deps: Dependencies, client: string): Promise<string
         const reference = ulid();
         references.push(reference);
         const time = new Date(now - (start + offset) * 3_600_000).toISOString();
-        await deps.table.put({
-          ...keys.payload.item(client, { payloadReference: reference, payloadTime: time, deviceReference: 'bench-device' }),
-          client,
-          device_reference: 'bench-device',
-          payload_reference: reference,
-          payload_type: 'Call',
-          payload_state: 'Processed',
-          payload_time: time,
-          uploaded_at: time,
-          processed_at: time,
-          updated_at: time,
-          updated_by: 'bench',
-          is_late: false,
-          is_legacy: false,
-        });
+        await deps.table.put(processedPayloadItem(client, { reference, device: 'bench-device', type: 'Call', time }));
       }),
     );
   }

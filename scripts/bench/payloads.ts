@@ -13,11 +13,11 @@ import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import { sharedHashWorker } from '#core/payloads/hash-worker.ts';
 import { DEK_BYTES, decryptContent, encryptContent, IV_BYTES } from '#core/payloads/payload-crypto.ts';
 import { inlineHasher } from '#core/payloads/plaintext-hasher.ts';
-import { keys } from '#core/store/keys.ts';
 import { interleavedMedians } from './measure.ts';
+import { processedPayloadItem } from './payload-items.ts';
 
 /**
- * The issue-6 part of `npm run bench` (DESIGN.md §7, §8):
+ * The payloads part of `npm run bench` (DESIGN.md §7, §8):
  * 1. processing throughput: the real `decryptContent` (AES-256-GCM + SHA-256 + tag check) over a payload sealed in
  *    memory, streamed in 64 KiB chunks as S3 delivers them, as a ratio to `openssl speed -evp aes-256-gcm` at 16 KiB
  *    blocks measured in the same run (aim ≥ 0.5; the bench does SHA-256 as well, openssl only the cipher), hashing on
@@ -229,8 +229,8 @@ export interface BenchTable {
 }
 
 /**
- * `count` Processed payloads of `client` over 50 devices and the past year, built with keys.payload.item and written
- * with BatchWriteItem (25 items a request, PARALLEL_BATCHES requests at a time, unprocessed items retried). These are
+ * `count` Processed payloads of `client` over 50 devices and the past year, built by processedPayloadItem (the store's
+ * key builders) and written with BatchWriteItem (25 items a request, PARALLEL_BATCHES requests at a time, unprocessed items retried). These are
  * plain puts with no conditions, so the batch API (not in the TableStore port: no service needs it) does in seconds
  * what transactions of 99 did in minutes at 100,000 items. Answers items per second.
  */
@@ -243,22 +243,13 @@ async function writePayloads(table: BenchTable, client: string, count: number): 
     const reference = ulid();
     const device = `bench-device-${index % 50}`;
     const time = new Date(now - Math.floor((index / count) * 365 * 86_400_000)).toISOString();
-    return {
-      ...keys.payload.item(client, { payloadReference: reference, payloadTime: time, deviceReference: device }),
-      client,
-      device_reference: device,
-      payload_reference: reference,
-      payload_type: TYPES[index % TYPES.length] as string,
-      payload_state: 'Processed',
-      payload_time: time,
-      uploaded_at: time,
-      processed_at: time,
-      updated_at: time,
-      updated_by: 'bench',
-      is_late: false,
-      is_legacy: false,
-      all_numbers: `+4477009${String(index % 100_000).padStart(5, '0')}`,
-    };
+    return processedPayloadItem(client, {
+      reference,
+      device,
+      type: TYPES[index % TYPES.length] as string,
+      time,
+      allNumbers: `+4477009${String(index % 100_000).padStart(5, '0')}`,
+    });
   };
   const started = performance.now();
   let next = 0;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
 import { deviceKeysOf } from '#core/device-activity/device-keys.ts';
@@ -73,6 +73,24 @@ async function signIn(browser: Browser, baseURL: string): Promise<Awaited<Return
   return state;
 }
 
+/** The page's last largest-contentful-paint time (ms), read once the page has settled. */
+function largestContentfulPaint(page: Page): Promise<number | undefined> {
+  return page.evaluate(
+    () =>
+      new Promise<number | undefined>((resolve) => {
+        let last: number | undefined;
+        const observer = new PerformanceObserver((list) => {
+          last = list.getEntries().at(-1)?.startTime;
+        });
+        observer.observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(last);
+        }, 300);
+      }),
+  );
+}
+
 /** One cold load of `path` in a fresh context: every script response (gzipped here) and the page's LCP. */
 async function coldLoad(browser: Browser, baseURL: string, storageState: Awaited<ReturnType<typeof signIn>>, path: string): Promise<PageLoad> {
   const context = await browser.newContext({ baseURL, storageState, viewport: { width: 1280, height: 800 } });
@@ -91,21 +109,7 @@ async function coldLoad(browser: Browser, baseURL: string, storageState: Awaited
   await page.getByRole('heading', { level: 1 }).waitFor();
   if (new URL(page.url()).pathname !== path) throw new Error(`${path} ended on ${page.url()}`);
   await page.waitForLoadState('networkidle');
-  const lcp = await page.evaluate(
-    () =>
-      new Promise<number | undefined>((resolve) => {
-        let last: number | undefined;
-        const observer = new PerformanceObserver((list) => {
-          const entries = list.getEntries();
-          last = entries[entries.length - 1]?.startTime;
-        });
-        observer.observe({ type: 'largest-contentful-paint', buffered: true });
-        setTimeout(() => {
-          observer.disconnect();
-          resolve(last);
-        }, 300);
-      }),
-  );
+  const lcp = await largestContentfulPaint(page);
   const scripts = (await Promise.all(pending)).filter((script): script is ScriptLoad => script !== undefined);
   await context.close();
   return { scripts, lcp };
@@ -280,20 +284,7 @@ async function callDetailLoad(browser: Browser, baseURL: string, storageState: A
   drawn = true;
   const waveformMs = Date.now() - started;
   await page.waitForLoadState('networkidle');
-  const lcp = await page.evaluate(
-    () =>
-      new Promise<number | undefined>((resolve) => {
-        let last: number | undefined;
-        const observer = new PerformanceObserver((list) => {
-          last = list.getEntries().at(-1)?.startTime;
-        });
-        observer.observe({ type: 'largest-contentful-paint', buffered: true });
-        setTimeout(() => {
-          observer.disconnect();
-          resolve(last);
-        }, 300);
-      }),
-  );
+  const lcp = await largestContentfulPaint(page);
   const loaded = (await Promise.all(scripts)).filter((script): script is ScriptLoad => script !== undefined);
   await context.close();
   const sum = (test: (url: string) => boolean) => received.filter((entry) => test(entry.url)).reduce((total, entry) => total + entry.bytes, 0);

@@ -1,44 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { expect, storageStateOf, test } from './support/fixtures.ts';
+import { readCsvDownload } from './support/csv.ts';
 
 /**
  * The device list's cursor and CSV export. Tenant acme has 60 more devices than the demo fleet (the global setup
  * writes them): more than the API's page of 50, so "Load more" appears.
  */
 test.use({ storageState: storageStateOf('acmeAdmin') });
-
-/** A CSV parser for what the portal writes (RFC 4180: quoted fields, doubled quotes, CRLF or LF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
 
 test('/dashboard/devices: Load more, then Export CSV of exactly what is shown', async ({ page }) => {
   await page.goto('/dashboard/devices');
@@ -58,7 +25,7 @@ test('/dashboard/devices: Load more, then Export CSV of exactly what is shown', 
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
-  const csv = parseCsv(readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, ''));
+  const csv = readCsvDownload(await download.path());
   expect(csv[0]).toEqual(headers);
   expect(csv.length - 1).toBe(60);
   // Every row has one value per column.

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
 import { apiGet, checkScreen, expect, preferColourMode, settle, storageStateOf, test, type ColourMode } from './support/fixtures.ts';
+import { readCsvDownload } from './support/csv.ts';
 
 /**
  * The recordings lists and the services overview against the demo recordings the local stack seeds through the real
@@ -30,35 +30,6 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     await request.dispose();
   }
 });
-
-/** A CSV parser for what the portal writes (quoted fields, doubled quotes, CRLF). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  return rows;
-}
 
 /** API requests the page sends, by path ending (`/payloads`, `/data`, `/receipts`). */
 function apiRequests(page: Page): Request[] {
@@ -195,7 +166,7 @@ test.describe('as admin@demo.test', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('interviews.csv');
-    const csv = parseCsv(readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, ''));
+    const csv = readCsvDownload(await download.path());
     expect(csv[0]).toEqual(headers);
     expect(csv.slice(1)).toHaveLength(4);
     expect(csv.slice(1).every((row) => row.length === headers.length)).toBe(true);

@@ -62,14 +62,14 @@ export const PAYLOAD_TYPE_LABELS: Record<PayloadType, string> = {
 
 export const PAYLOAD_STATE_LABELS: Record<PayloadState, string> = {
   NotRecorded: 'Not recorded',
-  Recorded: 'Recorded',
+  Recorded: 'Recorded on device',
   Uploaded: 'Uploaded',
   Processed: 'Processed',
   Transferred: 'Transferred',
   Deleted: 'Deleted',
   Destroyed: 'Destroyed',
   Failed: 'Failed',
-  Scanning: 'Scanning',
+  Scanning: 'Being scanned',
   Quarantined: 'Quarantined',
 };
 

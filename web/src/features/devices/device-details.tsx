@@ -1,14 +1,14 @@
-import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Badge, Group } from '@mantine/core';
 import type { Device } from '#shared/contract/entities/devices.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { deviceStatus, holderName, phoneNumbersText, STATUS_COLOURS } from './device-labels.ts';
 import { DeviceUserLink } from './links.tsx';
+import { FactList, type Fact } from '../../components/data/fact-list.tsx';
 
 /** The device's fields as a description list. */
 export function DeviceDetails({ device }: { device: Device }) {
   const status = deviceStatus(device);
-  const fields: [string, ReactNode][] = [
+  const fields: Fact[] = [
     [
       'Status',
       <Group gap={4} key="status">
@@ -47,18 +47,5 @@ export function DeviceDetails({ device }: { device: Device }) {
     ['Installation id', device.installation_id],
     ['Updated', device.updated_at && `${formatDateTime(device.updated_at)}${device.updated_by ? ` by ${device.updated_by}` : ''}`],
   ];
-  return (
-    <SimpleGrid component="dl" cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm" m={0}>
-      {fields.map(([label, value]) => (
-        <div key={label}>
-          <Text component="dt" size="sm" c="dimmed">
-            {label}
-          </Text>
-          <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-            {value === undefined || value === '' ? '—' : value}
-          </Text>
-        </div>
-      ))}
-    </SimpleGrid>
-  );
+  return <FactList facts={fields} />;
 }

@@ -1,10 +1,10 @@
-import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Badge, Group, Text } from '@mantine/core';
 import type { Payload } from '#shared/contract/entities/payloads.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { DeviceLink, DeviceUserLink } from '../lists/links.tsx';
 import { PAYLOAD_STATE_COLOURS, PAYLOAD_STATE_LABELS, PAYLOAD_TYPE_LABELS } from '../shared/labels.ts';
 import { formatClock } from './spans.ts';
+import { FactList, type Fact } from '../../../components/data/fact-list.tsx';
 
 const VOICE_SOURCES: Record<string, string> = { MIC: 'Microphone', BT: 'Bluetooth', HEADSET: 'Headset' };
 
@@ -20,7 +20,7 @@ export function lengthOf(meta: Record<string, unknown> | undefined): number | un
 export function RecordingFacts({ payload }: { payload: Payload }) {
   const meta = payload.meta;
   const length = lengthOf(meta);
-  const fields: [string, ReactNode][] = [
+  const fields: Fact[] = [
     ['Type', PAYLOAD_TYPE_LABELS[payload.payload_type]],
     [
       'State',
@@ -58,18 +58,5 @@ export function RecordingFacts({ payload }: { payload: Payload }) {
     ['SHA-256 (as the phone sealed it)', payload.checksum && <Text key="sum" ff="monospace" size="xs" component="span">{payload.checksum}</Text>],
     ['Updated', payload.updated_at && `${formatDateTime(payload.updated_at)}${payload.updated_by ? ` by ${payload.updated_by}` : ''}`],
   ];
-  return (
-    <SimpleGrid component="dl" cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" verticalSpacing="sm" m={0}>
-      {fields.map(([label, value]) => (
-        <div key={label}>
-          <Text component="dt" size="sm" c="dimmed">
-            {label}
-          </Text>
-          <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-            {value === undefined || value === '' ? '—' : value}
-          </Text>
-        </div>
-      ))}
-    </SimpleGrid>
-  );
+  return <FactList facts={fields} />;
 }

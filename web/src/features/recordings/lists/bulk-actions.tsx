@@ -22,14 +22,11 @@ export function BulkActions({
   selection,
   shown,
   onOutcomes,
-  onReceipts,
 }: {
   selection: Selection;
   /** The references of the rows on screen, in order ("Select all shown"). */
   shown: readonly string[];
   onOutcomes: (outcomes: ReadonlyMap<string, RowOutcome>) => void;
-  /** Called after receipts were recorded, so the list shows who confirmed them and when. */
-  onReceipts: () => void;
 }) {
   const receiptsAllowed = useAllowedAction('payloads:ConfirmReceipt');
   const downloadAllowed = useAllowedAction('payloads:Download');
@@ -53,7 +50,6 @@ export function BulkActions({
       {
         onSuccess: (answer) => {
           onOutcomes(new Map(answer.data.map((row) => [row.reference, { action: 'receipt', ok: row.ok, status: row.ok ? 'Ok' : (row.message ?? 'Refused') }])));
-          onReceipts();
         },
       },
     );

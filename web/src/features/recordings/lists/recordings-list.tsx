@@ -115,7 +115,7 @@ export function RecordingsList({
         withPhoneNumber={kind === 'calls' || kind === 'messages' || kind === 'all'}
       />
       <InvertedRangeNotice from={search.from} to={search.to} />
-      <BulkActions selection={selection} shown={shown} onOutcomes={setOutcomes} onReceipts={() => void list.refetch()} />
+      <BulkActions selection={selection} shown={shown} onOutcomes={setOutcomes} />
       {kind === 'photos' && (
         <SegmentedControl
           aria-label="Show photos as"

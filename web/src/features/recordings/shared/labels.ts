@@ -1,32 +1,10 @@
-import type { PayloadDataStatus, PayloadState, PayloadType } from '#shared/constants/payloads.ts';
+import type { PayloadDataStatus, PayloadState } from '#shared/constants/payloads.ts';
 
-/** en-GB words for the wire's payload values, shared by the recordings lists and detail pages. */
-
-export const PAYLOAD_TYPE_LABELS: Record<PayloadType, string> = {
-  Call: 'Call',
-  AbortedCall: 'Aborted call',
-  BlockedCall: 'Blocked call',
-  SMS: 'SMS',
-  MMS: 'MMS',
-  RCS: 'RCS',
-  Interview: 'Interview',
-  Photo: 'Photo',
-  Video: 'Video',
-  Diagnostics: 'Diagnostics',
-};
-
-export const PAYLOAD_STATE_LABELS: Record<PayloadState, string> = {
-  NotRecorded: 'Not recorded',
-  Recorded: 'Recorded on device',
-  Uploaded: 'Uploaded',
-  Processed: 'Processed',
-  Transferred: 'Transferred',
-  Deleted: 'Deleted',
-  Destroyed: 'Destroyed',
-  Failed: 'Failed',
-  Scanning: 'Being scanned',
-  Quarantined: 'Quarantined',
-};
+/**
+ * The recordings screens' words and colours for the wire's payload values. Type and state words are the portal's one
+ * label map (lib/labels.ts), re-exported so the screens import them from one place.
+ */
+export { PAYLOAD_STATE_LABELS, PAYLOAD_TYPE_LABELS } from '../../../lib/labels.ts';
 
 /** Badge colours: attention for failures, quiet for the usual. */
 export const PAYLOAD_STATE_COLOURS: Record<PayloadState, string> = {
