@@ -4,7 +4,10 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Endpoint-group folders under lambdas/ (everything but core and jobs, which any group may use). */
+/**
+ * Area folders under lambdas/ (everything but core and jobs). An area holds its domain code and, where it has
+ * endpoints, the function that serves them (`handler.ts`, `*routes.ts`).
+ */
 const endpointGroups = readdirSync(new URL('./lambdas/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !['core', 'jobs'].includes(entry.name))
   .map((entry) => entry.name);
@@ -55,10 +58,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': forbid({
         '**/web/**': 'Backend code must not import the web app.',
-        ...Object.fromEntries(endpointGroups.map((group) => [`**/lambdas/${group}/**`, 'core must not depend on an endpoint group.'])),
+        '**/handler.ts': 'core must not import a function entry.',
+        '**/*routes.ts': 'core must not import an endpoint group\'s routes.',
       }),
     },
   },
+  // Areas share their domain code, never their function entries: a function bundles its own routes only.
   ...endpointGroups.map((group) => ({
     files: [`lambdas/${group}/**`],
     rules: {
@@ -67,10 +72,8 @@ export default tseslint.config(
         ...Object.fromEntries(
           endpointGroups
             .filter((other) => other !== group)
-            .flatMap((other) => [
-              [`**/lambdas/${other}/**`, `Endpoint groups never import each other (${group} → ${other}): move shared code to lambdas/core.`],
-              [`../${other}/**`, `Endpoint groups never import each other (${group} → ${other}): move shared code to lambdas/core.`],
-            ]),
+            .flatMap((other) => [`../${other}/**/handler.ts`, `../${other}/**/*routes.ts`, `**/lambdas/${other}/**/handler.ts`, `**/lambdas/${other}/**/*routes.ts`])
+            .map((pattern) => [pattern, `Areas never import another function's entry or routes (${group}): import the domain module itself.`]),
         ),
       }),
     },

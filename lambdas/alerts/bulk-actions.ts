@@ -1,6 +1,6 @@
 import type { AlertCloseRequest } from '#shared/contract/entities/alerts.ts';
-import { clearAlert, dismissAlert, type AlertActionOutcome } from '#core/alerts/alert-actions.ts';
-import type { AlertAccess } from '#core/alerts/alert-permissions.ts';
+import { clearAlert, dismissAlert, type AlertActionOutcome } from './alert-actions.ts';
+import type { AlertAccess } from './alert-permissions.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { z } from 'zod';
 

@@ -1,7 +1,7 @@
 import { alertEndpoints } from '#shared/contract/endpoints/alerts.ts';
-import { readAlert } from '#core/alerts/alert-actions.ts';
-import { alertAccessFromContext, staffAlertAccess, type AlertAccess } from '#core/alerts/alert-permissions.ts';
-import { alertSummary } from '#core/alerts/alert-summary.ts';
+import { readAlert } from './alert-actions.ts';
+import { alertAccessFromContext, staffAlertAccess, type AlertAccess } from './alert-permissions.ts';
+import { alertSummary } from './alert-summary.ts';
 import { ADMIN_CLIENT, type Principal } from '#core/auth/principal.ts';
 import { ForbiddenError, NotFoundError } from '#core/errors.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';

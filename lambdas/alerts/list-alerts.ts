@@ -1,6 +1,6 @@
 import type { AlertDateFilter, AlertScope, AlertSeverity, AlertState, AlertType } from '#shared/constants/alerts.ts';
-import { dismissedUsers, toAlert, userId, type Alert } from '#core/alerts/alert-model.ts';
-import type { AlertAccess } from '#core/alerts/alert-permissions.ts';
+import { dismissedUsers, toAlert, userId, type Alert } from './alert-model.ts';
+import type { AlertAccess } from './alert-permissions.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { describeQuery, type Page } from '#core/store/cursor.ts';

@@ -1,5 +1,5 @@
 import type { NotificationEvent } from '#shared/contract/entities/alerts.ts';
-import { raiseAlert } from '#core/alerts/raise-alert.ts';
+import { raiseAlert } from './raise-alert.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ValidationError } from '#core/errors.ts';
 import { ADMIN_CLIENT } from '#core/auth/principal.ts';

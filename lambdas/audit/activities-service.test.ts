@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { writeActivityRecord } from '#core/audit/activity-log.ts';
-import { linkPending } from '#core/audit/sequencer.ts';
+import { writeActivityRecord } from './trail/activity-log.ts';
+import { linkPending } from './trail/sequencer.ts';
 import { createMemoryTable } from '#core/testing/memory-table.ts';
 import { ValidationError } from '#core/errors.ts';
 import { createLogger } from '#core/logger.ts';

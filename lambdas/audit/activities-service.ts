@@ -4,7 +4,7 @@ import type { TableItem } from '#core/ports/table-store.ts';
 import { describeQuery, type Page } from '#core/store/cursor.ts';
 import { collectFilteredPage, countFiltered, perItem } from '#core/store/filtered-paging.ts';
 import { keys } from '#core/store/keys.ts';
-import { trailState } from '#core/audit/chain-state.ts';
+import { trailState } from './trail/chain-state.ts';
 import { timeRange } from '#core/store/time-range.ts';
 
 /** The filters of `GET activities` (the contract's query, as parsed). */

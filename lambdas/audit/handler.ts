@@ -1,7 +1,7 @@
 import { auditEndpoints } from '#shared/contract/endpoints/audit.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { implement } from '#core/http/route.ts';
-import { trailState } from '#core/audit/chain-state.ts';
+import { trailState } from './trail/chain-state.ts';
 import { listActivities } from './activities-service.ts';
 import { deviceActivityRoutes } from './device-activity-routes.ts';
 

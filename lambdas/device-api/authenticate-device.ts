@@ -2,10 +2,10 @@ import { Service, type InstallState } from '#shared/constants/devices.ts';
 import type { DeviceAuthRequest, DeviceAuthResponse } from '#shared/contract/entities/device-auth.ts';
 import { createDeviceTokens, deviceTokenSecret } from '#core/auth/device-token.ts';
 import type { Dependencies } from '#core/dependencies.ts';
-import { openDeviceReference } from '#core/device-activity/device-keys.ts';
+import { openDeviceReference } from '../device-crypto/device-keys.ts';
 import { ConditionFailedError, type TableItem, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
-import { dashboardCounterOperations, deviceCounterChanges } from '#core/store/dashboard-counters.ts';
-import { groupStatsOperation, statsAttribute } from '#core/store/group-stats.ts';
+import { dashboardCounterOperations, deviceCounterChanges } from '../metrics/dashboard-counters.ts';
+import { groupStatsOperation, statsAttribute } from '../metrics/group-stats.ts';
 import { keys } from '#core/store/keys.ts';
 import { ConflictError } from '#core/errors.ts';
 
@@ -140,7 +140,7 @@ async function attemptAuthentication(deps: Deps, client: string, deviceReference
     { kind: 'put', item: { ...keys.device.lastSeen(client, deviceReference, now), client, device_reference: deviceReference, last_seen: now } },
   ];
   operations.push(...dashboardCounterOperations(client, deviceCounterChanges(before as never, after as never)));
-  // A deactivated device was taken out of its group's actual_devices (core/devices/deactivation.ts): it counts anew.
+  // A deactivated device was taken out of its group's actual_devices (lambdas/devices/deactivation.ts): it counts anew.
   const beforeGroup = before?.is_deactivated !== true && typeof before?.group === 'string' ? before.group : undefined;
   if (beforeGroup !== group) operations.push(...(await groupMoveOperations(deps, client, beforeGroup, group)));
   if (userReference !== undefined) {

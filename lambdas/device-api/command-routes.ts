@@ -1,5 +1,5 @@
 import type { DevicePrincipal } from '#core/auth/principal.ts';
-import { pollCommands, reportCommand } from '#core/commands/commands.ts';
+import { pollCommands, reportCommand } from '../commands/commands.ts';
 import { UnauthorizedError } from '#core/errors.ts';
 import { implement, type Routes } from '#core/http/route.ts';
 import { deviceApiEndpoints } from '#shared/contract/endpoints/device-api.ts';
@@ -14,7 +14,7 @@ function deviceOf(principal: unknown): DevicePrincipal {
   return device;
 }
 
-/** The device side of commands (lambdas/core/commands): its own pending commands, and its reports on them. */
+/** The device side of commands (lambdas/commands): its own pending commands, and its reports on them. */
 export const deviceCommandRoutes: Routes = {
   [poll.id]: implement(poll, (input, deps) => {
     const device = deviceOf(input.principal);

@@ -1,5 +1,5 @@
 import type { DevicePrincipal } from '#core/auth/principal.ts';
-import { uploadGps, uploadLogs, uploadTelemetry } from '#core/device-data/uploads.ts';
+import { uploadGps, uploadLogs, uploadTelemetry } from '../device-data/uploads.ts';
 import { UnauthorizedError } from '#core/errors.ts';
 import { implement, type Routes } from '#core/http/route.ts';
 import { deviceApiEndpoints } from '#shared/contract/endpoints/device-api.ts';
@@ -21,7 +21,7 @@ function deviceOf(principal: unknown): DevicePrincipal {
   return device;
 }
 
-/** Device uploads: logs, sealed telemetry and sealed GPS fixes (lambdas/core/device-data). */
+/** Device uploads: logs, sealed telemetry and sealed GPS fixes (lambdas/device-data). */
 export const deviceDataRoutes: Routes = {
   [logs.id]: implement(logs, (input, deps) => uploadLogs(deps, deviceOf(input.principal), input.body)),
   [telemetry.id]: implement(telemetry, (input, deps) => uploadTelemetry(deps, deviceOf(input.principal), input.body)),

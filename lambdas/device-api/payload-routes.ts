@@ -1,7 +1,7 @@
 import type { DevicePrincipal } from '#core/auth/principal.ts';
 import { UnauthorizedError } from '#core/errors.ts';
 import { implement, type Routes } from '#core/http/route.ts';
-import { createUploadUrl, payloadStateFor, registerPayload } from '#core/payloads/registration.ts';
+import { createUploadUrl, payloadStateFor, registerPayload } from '../payloads/processing/registration.ts';
 import { deviceApiEndpoints } from '#shared/contract/endpoints/device-api.ts';
 
 // The contract's order types each route; the ids are checked at load so a reordering fails loudly.
@@ -21,7 +21,7 @@ function deviceOf(principal: unknown): DevicePrincipal {
   return device;
 }
 
-/** Payload upload: pre-signed URL, registration, state (lambdas/core/payloads/registration.ts). */
+/** Payload upload: pre-signed URL, registration, state (lambdas/payloads/processing/registration.ts). */
 export const devicePayloadRoutes: Routes = {
   [uploadUrl.id]: implement(uploadUrl, (input, deps) => createUploadUrl(deps, deviceOf(input.principal), input.body)),
   [register.id]: implement(register, (input, deps) => registerPayload(deps, deviceOf(input.principal), input.body)),

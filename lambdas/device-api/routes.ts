@@ -1,7 +1,7 @@
-import { relatedEntity } from '#core/alerts/related-entities.ts';
-import { raiseAlert } from '#core/alerts/raise-alert.ts';
+import { relatedEntity } from '../alerts/related-entities.ts';
+import { raiseAlert } from '../alerts/raise-alert.ts';
 import type { DevicePrincipal } from '#core/auth/principal.ts';
-import { kekForDevice } from '#core/device-activity/device-keys.ts';
+import { kekForDevice } from '../device-crypto/device-keys.ts';
 import { UnauthorizedError } from '#core/errors.ts';
 import { implement, type Routes } from '#core/http/route.ts';
 import { deviceApiEndpoints } from '#shared/contract/endpoints/device-api.ts';

@@ -1,5 +1,5 @@
-import { listGps, listLogs } from '#core/device-data/reads.ts';
-import { groupScope } from '#core/access/group-scope.ts';
+import { listGps, listLogs } from './reads.ts';
+import { groupScope } from '#core/auth/access/group-scope.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { implement, type RouteInput } from '#core/http/route.ts';
@@ -32,7 +32,7 @@ function scopeOf(endpoint: { action: string }, input: Pick<RouteInput, 'client' 
 
 /**
  * Lambda entry of the `device-data` group: device logs and GPS fixes for the client portal and client apps, by
- * tenant, device or device user, newest first, with date ranges and cursors (lambdas/core/device-data/reads.ts).
+ * tenant, device or device user, newest first, with date ranges and cursors (lambdas/device-data/reads.ts).
  */
 export const handler = createApiHandler({
   group: 'device-data',

@@ -1,16 +1,16 @@
 import { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
-import { groupScope } from '#core/access/group-scope.ts';
+import { groupScope } from '#core/auth/access/group-scope.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { reply } from '#core/http/reply.ts';
 import { implement, type RouteInput } from '#core/http/route.ts';
 import { telemetryRoutes } from './telemetry-routes.ts';
-import { listCommands, listDeviceCommands, sendCommand } from '#core/commands/commands.ts';
-import { actorOf } from '#core/devices/deactivation.ts';
+import { listCommands, listDeviceCommands, sendCommand } from '../commands/commands.ts';
+import { actorOf } from './deactivation.ts';
 import { getDashboard } from './dashboard/dashboard.ts';
-import { listPayloadMetrics } from '#core/metrics/list-metrics.ts';
+import { listPayloadMetrics } from '../metrics/list-metrics.ts';
 import { getDeviceUser, listDeviceUserDevices, listDeviceUsers, offboardDeviceUser, onboardDeviceUser, updateDeviceUser } from './device-users/device-users.ts';
-import { deactivateDevice, getDevice, listDeviceHistory, listDevices } from './devices/devices.ts';
+import { deactivateDevice, getDevice, listDeviceHistory, listDevices } from './device-service.ts';
 
 /**
  * The group's endpoints, in the contract's order (the order is what types each route; checked by id at load).
@@ -35,9 +35,9 @@ const [
   usersDevices,
 ] = deviceEndpoints;
 
-/** Commands (lambdas/core/commands), by position in the contract (checked by id below). */
+/** Commands (lambdas/commands), by position in the contract (checked by id below). */
 const [deviceCommandsList, deviceCommandsSend, commandsList] = [deviceEndpoints[4], deviceEndpoints[5], deviceEndpoints[8]];
-/** Payload metrics (lambdas/core/metrics), by position in the contract (checked by id below). */
+/** Payload metrics (lambdas/metrics), by position in the contract (checked by id below). */
 const metricsGet = deviceEndpoints[10];
 
 const expected: Array<[{ id: string }, string]> = [
@@ -67,7 +67,7 @@ function clientOf(input: Pick<RouteInput, 'client'>): string {
   return input.client;
 }
 
-/** The caller's group scope for the endpoint's own action (lambdas/core/access/group-scope.ts). */
+/** The caller's group scope for the endpoint's own action (lambdas/core/auth/access/group-scope.ts). */
 function scopeOf(endpoint: { action: string }, input: Pick<RouteInput, 'client' | 'access'>, deps: Dependencies) {
   return groupScope(deps, clientOf(input), input.access, endpoint.action);
 }

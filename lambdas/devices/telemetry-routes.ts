@@ -1,5 +1,5 @@
-import { listLatestTelemetry, listTelemetryHistory } from '#core/device-data/reads.ts';
-import { groupScope } from '#core/access/group-scope.ts';
+import { listLatestTelemetry, listTelemetryHistory } from '../device-data/reads.ts';
+import { groupScope } from '#core/auth/access/group-scope.ts';
 import { implement, type Routes } from '#core/http/route.ts';
 import { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
 
@@ -13,7 +13,7 @@ function clientOf(client: string | undefined): string {
   return client;
 }
 
-/** Telemetry reads (lambdas/core/device-data/reads.ts): one device's reports newest first, the fleet's latest. */
+/** Telemetry reads (lambdas/device-data/reads.ts): one device's reports newest first, the fleet's latest. */
 export const telemetryRoutes: Routes = {
   [deviceTelemetry.id]: implement(deviceTelemetry, (input, deps) =>
     listTelemetryHistory(deps, clientOf(input.client), input.params.device_reference, input.query, groupScope(deps, clientOf(input.client), input.access, deviceTelemetry.action)),

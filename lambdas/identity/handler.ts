@@ -1,5 +1,5 @@
 import { identityEndpoints } from '#shared/contract/endpoints/identity.ts';
-import type { AccessContext } from '#core/access/access-context.ts';
+import type { AccessContext } from '#core/auth/access/access-context.ts';
 import { ADMIN_CLIENT, type UserPrincipal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { InternalError } from '#core/errors.ts';

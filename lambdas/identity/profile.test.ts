@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccessContext } from '#core/access/access-context.ts';
+import type { AccessContext } from '#core/auth/access/access-context.ts';
 import type { UserPrincipal } from '#core/auth/principal.ts';
 import { keys } from '#core/store/keys.ts';
 import { createMemoryTable } from '#core/testing/memory-table.ts';

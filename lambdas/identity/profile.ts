@@ -1,7 +1,7 @@
 import type { UserProfile } from '#shared/contract/entities/account.ts';
 import { applicableRoles } from '#shared/permissions/evaluate.ts';
-import { unionPermissions } from '#core/alerts/alert-permissions.ts';
-import type { AccessContext } from '#core/access/access-context.ts';
+import { unionPermissions } from '../alerts/alert-permissions.ts';
+import type { AccessContext } from '#core/auth/access/access-context.ts';
 import type { UserPrincipal } from '#core/auth/principal.ts';
 import type { TableStore } from '#core/ports/table-store.ts';
 import { keys } from '#core/store/keys.ts';

@@ -1,7 +1,7 @@
 import { CURRENT_TERMS, type Terms } from '#shared/constants/terms.ts';
 import type { TermsStatus } from '#shared/contract/entities/common.ts';
-import type { AccessContext } from '#core/access/access-context.ts';
-import { writeActivityRecordWith } from '#core/audit/activity-log.ts';
+import type { AccessContext } from '#core/auth/access/access-context.ts';
+import { writeActivityRecordWith } from '../audit/trail/activity-log.ts';
 import type { UserActivityEntry } from '#core/http/activity.ts';
 import type { UserPrincipal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';

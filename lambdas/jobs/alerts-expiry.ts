@@ -1,4 +1,4 @@
-import { expireDueAlerts } from '#core/alerts/expire-alerts.ts';
+import { expireDueAlerts } from '../alerts/expire-alerts.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 
 /**

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { ClientId } from '#shared/contract/fields.ts';
-import { writeCheckpoint } from '#core/audit/checkpoint.ts';
-import { linkPending } from '#core/audit/sequencer.ts';
-import { auditSigningKeyId } from '#core/audit/signing-key.ts';
+import { writeCheckpoint } from '../audit/trail/checkpoint.ts';
+import { linkPending } from '../audit/trail/sequencer.ts';
+import { auditSigningKeyId } from '../audit/trail/signing-key.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { allClients } from '#core/store/all-clients.ts';
 import { ACTIVITY_TRAILS, type ActivityTrail } from '#core/store/keys.ts';
 
 /**
- * The audit trails' sequencer and checkpoints as jobs (lambdas/core/audit/sequencer.ts, checkpoint.ts).
+ * The audit trails' sequencer and checkpoints as jobs (lambdas/audit/trail/sequencer.ts, checkpoint.ts).
  *
  * - `audit-sequencer` (every 5 minutes, lib/config/job-schedules.ts): for every tenant (and the provider's own,
  *   `admin`, where staff calls are recorded) links what waits, then signs each trail's head. It is the safety net

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { getDependencies } from '#core/composition.ts';
 import type { Dependencies } from '#core/dependencies.ts';
-import { processBlobEvent } from '#core/payloads/blob-events.ts';
+import { processBlobEvent } from '../payloads/processing/blob-events.ts';
 import { auditStreamTargets, linkTrails } from './audit-sequencer.ts';
 import { runJob } from './jobs.ts';
 
@@ -20,7 +20,7 @@ export type JobsHandler = (event: unknown) => Promise<Record<string, unknown>>;
 /**
  * The jobs function over a dependency provider (tests and the local scheduler pass their own). EventBridge Scheduler
  * invokes it with `{ job, input }` and it dispatches to the job of that name (jobs.ts). Upload events from the raw
- * bucket (S3 Object Created) also arrive here and run the payload processing (lambdas/core/payloads); an object
+ * bucket (S3 Object Created) also arrive here and run the payload processing (lambdas/payloads/processing); an object
  * whose registration has not arrived yet throws, so Lambda retries the event. A DynamoDB Streams batch of new
  * activity records links those tenants' audit trails (./audit-sequencer.ts). Anything else is refused by throwing,
  * so the invocation shows as failed.

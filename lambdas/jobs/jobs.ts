@@ -1,5 +1,5 @@
 import type { Dependencies } from '#core/dependencies.ts';
-import { deactivateInactiveDevices } from '#core/devices/deactivation.ts';
+import { deactivateInactiveDevices } from '../devices/deactivation.ts';
 import { expireDueRequests } from '../support-access/support-access-service.ts';
 import { alertsExpiryJob } from './alerts-expiry.ts';
 import { auditSequencerJob } from './audit-sequencer.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Dependencies } from '#core/dependencies.ts';
-import { processPayload } from '#core/payloads/processing.ts';
+import { processPayload } from '../payloads/processing/processing.ts';
 import { ClientId, PayloadReference } from '#shared/contract/fields.ts';
 
 const Input = z.strictObject({ client: ClientId, payload_reference: PayloadReference });

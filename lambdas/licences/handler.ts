@@ -3,7 +3,7 @@ import type { Principal } from '#core/auth/principal.ts';
 import { UnauthorizedError } from '#core/errors.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { implement, type RouteInput } from '#core/http/route.ts';
-import { listCountries } from '#core/metrics/carriers.ts';
+import { listCountries } from '../metrics/carriers.ts';
 import { telemetryRoutes } from './telemetry-routes.ts';
 import { getLicences, listAllLicences, listClients, listStatistics, setLicenceLimits } from './licence-service.ts';
 

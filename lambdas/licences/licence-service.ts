@@ -1,10 +1,10 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { ADMIN_CLIENT } from '#core/auth/principal.ts';
-import { hasLimits, limitAttribute, readLicences, readLimits } from '#core/licences/licence-usage.ts';
+import { hasLimits, limitAttribute, readLicences, readLimits } from './licence-usage.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { describeQuery, type Page } from '#core/store/cursor.ts';
-import { readDashboard } from '#core/store/dashboard-counters.ts';
+import { readDashboard } from '../metrics/dashboard-counters.ts';
 import { ENTITY, keys } from '#core/store/keys.ts';
 import { SERVICES } from '#shared/constants/devices.ts';
 import {

@@ -1,5 +1,5 @@
-import { listLatestTelemetry, listLatestTelemetryAcrossClients } from '#core/device-data/reads.ts';
-import { groupScope } from '#core/access/group-scope.ts';
+import { listLatestTelemetry, listLatestTelemetryAcrossClients } from '../device-data/reads.ts';
+import { groupScope } from '#core/auth/access/group-scope.ts';
 import { implement, type Routes } from '#core/http/route.ts';
 import { licenceEndpoints } from '#shared/contract/endpoints/licences.ts';
 

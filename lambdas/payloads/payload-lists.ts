@@ -1,6 +1,6 @@
-import type { AccessContext } from '#core/access/access-context.ts';
+import type { AccessContext } from '#core/auth/access/access-context.ts';
 import type { Dependencies } from '#core/dependencies.ts';
-import { payloadAccess } from '#core/access/payload-access.ts';
+import { payloadAccess } from '#core/auth/access/payload-access.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { keys, type ListKey } from '#core/store/keys.ts';
 import { isoOf, timeRange } from '#core/store/time-range.ts';

@@ -1,11 +1,11 @@
 import { ulid } from 'ulid';
-import type { AccessContext } from '#core/access/access-context.ts';
+import type { AccessContext } from '#core/auth/access/access-context.ts';
 import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts';
-import { payloadAccess, type PayloadAccess } from '#core/access/payload-access.ts';
-import { openPayloadMeta, PayloadCryptoError } from '#core/payloads/payload-crypto.ts';
-import { waveformObjectKey } from '#core/payloads/waveform-peaks.ts';
+import { payloadAccess, type PayloadAccess } from '#core/auth/access/payload-access.ts';
+import { openPayloadMeta, PayloadCryptoError } from '../device-crypto/payload-crypto.ts';
+import { waveformObjectKey } from './processing/waveform-peaks.ts';
 import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import type { DataAction, PayloadDataStatus } from '#shared/constants/payloads.ts';

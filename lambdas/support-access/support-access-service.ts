@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import type { SupportAccessApprovalState } from '#shared/constants/account.ts';
 import type { SupportAccess, SupportAccessDecision, SupportAccessRequest } from '#shared/contract/entities/account-data.ts';
 import type { CountOnly } from '#shared/contract/entities/common.ts';
-import { raiseSecurityAlert } from '#core/alerts/security-events.ts';
+import { raiseSecurityAlert } from '../alerts/security-events.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { NotFoundError, ValidationError } from '#core/errors.ts';
 import { describeQuery, type Page } from '#core/store/cursor.ts';

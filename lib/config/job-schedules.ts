@@ -29,7 +29,7 @@ export const PLATFORM_SCHEDULES: readonly ScheduleDefinition[] = [
   },
   {
     name: 'payload-sweep',
-    // A payload marker is first due 15 minutes after registration (lambdas/core/payloads/sweep.ts): as often as that.
+    // A payload marker is first due 15 minutes after registration (lambdas/payloads/processing/sweep.ts): as often as that.
     expression: 'rate(15 minutes)',
     target: { job: 'payload-sweep', input: {} },
   },

@@ -1,7 +1,7 @@
 import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { sharedHashWorker } from '#core/payloads/hash-worker.ts';
-import { decryptContent } from '#core/payloads/payload-crypto.ts';
+import { sharedHashWorker } from '../../lambdas/payloads/processing/hash-worker.ts';
+import { decryptContent } from '../../lambdas/device-crypto/payload-crypto.ts';
 
 /**
  * Child of the payload bench: decrypts one sealed file through the real `decryptContent` transform into /dev/null,

@@ -10,9 +10,9 @@ import { promisify } from 'node:util';
 import { ulid } from 'ulid';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { sharedHashWorker } from '#core/payloads/hash-worker.ts';
-import { DEK_BYTES, decryptContent, encryptContent, IV_BYTES } from '#core/payloads/payload-crypto.ts';
-import { inlineHasher } from '#core/payloads/plaintext-hasher.ts';
+import { sharedHashWorker } from '../../lambdas/payloads/processing/hash-worker.ts';
+import { DEK_BYTES, decryptContent, encryptContent, IV_BYTES } from '../../lambdas/device-crypto/payload-crypto.ts';
+import { inlineHasher } from '../../lambdas/payloads/processing/plaintext-hasher.ts';
 import { interleavedMedians } from './measure.ts';
 import { processedPayloadItem } from './payload-items.ts';
 

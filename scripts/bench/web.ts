@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
-import { deviceKeysOf } from '#core/device-activity/device-keys.ts';
+import { deviceKeysOf } from '../../lambdas/device-crypto/device-keys.ts';
 import { demoMedia, loopedWav } from '../device/demo-media.ts';
 import { loadDevice } from '../device/device-state.ts';
 import { demoRecordings, uploadRecording } from '../device/recorder.ts';

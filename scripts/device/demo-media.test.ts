@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { WaveformPeaksSink } from '#core/payloads/waveform-peaks.ts';
+import { WaveformPeaksSink } from '../../lambdas/payloads/processing/waveform-peaks.ts';
 import { demoMedia, EICAR, loopedWav, smsThread, wavLayout, wavSeconds, type DemoMediaName } from './demo-media.ts';
 
 const FIXTURES: DemoMediaName[] = ['call.wav', 'interview.wav', 'photo.jpg', 'video.mp4'];

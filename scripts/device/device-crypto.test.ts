@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { createLocalKeyService } from '#core/adapters/local/local-key-service.ts';
-import { deviceKeysOf, kekForDevice, openDeviceReference } from '#core/device-activity/device-keys.ts';
+import { deviceKeysOf, kekForDevice, openDeviceReference } from '../../lambdas/device-crypto/device-keys.ts';
 import { createMemoryTable } from '#core/testing/memory-table.ts';
 import { openKek, sealReference } from './device-crypto.ts';
 

@@ -4,7 +4,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
  * What the phone's app does with the enrolment key, written from docs/device-protocol.md as a client would write it
  * (the simulator is a client, not a backend module). `device-crypto.test.ts` proves each format against the server's
  * own code, so a drift on either side fails a test instead of a demo. Upload sealing (telemetry, GPS) is the one
- * piece taken from the core (`sealUpload` of `lambdas/core/device-data/envelope.ts`): the brief's "sealing material".
+ * piece taken from the core (`sealUpload` of `lambdas/device-crypto/envelope.ts`): the brief's "sealing material".
  */
 
 const IV_BYTES = 12;

@@ -1,4 +1,4 @@
-import { sealPayload } from '#core/payloads/payload-crypto.ts';
+import { sealPayload } from '../../lambdas/device-crypto/payload-crypto.ts';
 import type { z } from 'zod';
 import type { PayloadRegistrationResponse, PayloadUploadUrlResponse } from '#shared/contract/entities/device-auth.ts';
 import { demoMedia, EICAR, smsThread, wavSeconds } from './demo-media.ts';

@@ -6,7 +6,7 @@ import type { DeviceLogEntry } from '#shared/contract/entities/logs.ts';
 import type { GpsFix } from '#shared/contract/entities/gps.ts';
 import type { TelemetryMeta } from '#shared/contract/entities/telemetry.ts';
 import type { AlertSeverity } from '#shared/constants/alerts.ts';
-import { sealUpload, type UploadKind } from '#core/device-data/envelope.ts';
+import { sealUpload, type UploadKind } from '../../lambdas/device-crypto/envelope.ts';
 import { openKek, sealReference } from './device-crypto.ts';
 import type { DeviceState } from './device-state.ts';
 

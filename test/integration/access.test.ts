@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
 import type { Dependencies } from '#core/dependencies.ts';
-import { adjustGroupStats } from '#core/store/group-stats.ts';
+import { adjustGroupStats } from '../../lambdas/metrics/group-stats.ts';
 import { deleteTag } from '../../lambdas/access/tags/tags.ts';
 import { signIn } from './support/sign-in.ts';
 import { api, bearer, stack } from './support/stack.ts';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AlertScope, AlertSeverity } from '#shared/constants/alerts.ts';
-import { raiseAlert, type RaiseAlertInput } from '#core/alerts/raise-alert.ts';
-import { expireTenantAlerts } from '#core/alerts/expire-alerts.ts';
-import { relatedEntity } from '#core/alerts/related-entities.ts';
-import { alertAccessOf } from '#core/alerts/alert-permissions.ts';
+import { raiseAlert, type RaiseAlertInput } from '../../lambdas/alerts/raise-alert.ts';
+import { expireTenantAlerts } from '../../lambdas/alerts/expire-alerts.ts';
+import { relatedEntity } from '../../lambdas/alerts/related-entities.ts';
+import { alertAccessOf } from '../../lambdas/alerts/alert-permissions.ts';
 import { clearAlerts, dismissAlerts } from '../../lambdas/alerts/bulk-actions.ts';
-import { recipientsOf } from '#core/alerts/recipients.ts';
+import { recipientsOf } from '../../lambdas/alerts/recipients.ts';
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
 import type { Dependencies } from '#core/dependencies.ts';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditEndpoints } from '#shared/contract/endpoints/audit.ts';
-import { writeActivityRecord } from '#core/audit/activity-log.ts';
-import { writeCheckpoint } from '#core/audit/checkpoint.ts';
-import { linkPending } from '#core/audit/sequencer.ts';
-import { LOCAL_AUDIT_SIGNING_KEY_ID } from '#core/audit/signing-key.ts';
-import { verifyChain } from '#core/audit/verify-chain.ts';
+import { writeActivityRecord } from '../../lambdas/audit/trail/activity-log.ts';
+import { writeCheckpoint } from '../../lambdas/audit/trail/checkpoint.ts';
+import { linkPending } from '../../lambdas/audit/trail/sequencer.ts';
+import { LOCAL_AUDIT_SIGNING_KEY_ID } from '../../lambdas/audit/trail/signing-key.ts';
+import { verifyChain } from '../../lambdas/audit/trail/verify-chain.ts';
 import { buildDependencies, setDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
 import { createLogger } from '#core/logger.ts';

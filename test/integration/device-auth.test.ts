@@ -3,9 +3,9 @@ import { ulid } from 'ulid';
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
 import type { Dependencies } from '#core/dependencies.ts';
-import { deviceKeysOf, openKekForDevice, sealDeviceReference } from '#core/device-activity/device-keys.ts';
+import { deviceKeysOf, openKekForDevice, sealDeviceReference } from '../../lambdas/device-crypto/device-keys.ts';
 import { keys } from '#core/store/keys.ts';
-import { readDashboard } from '#core/store/dashboard-counters.ts';
+import { readDashboard } from '../../lambdas/metrics/dashboard-counters.ts';
 import { api, bearer, stack } from './support/stack.ts';
 
 /**

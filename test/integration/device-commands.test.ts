@@ -3,7 +3,7 @@ import { ulid } from 'ulid';
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
 import type { Dependencies } from '#core/dependencies.ts';
-import { sealDeviceReference } from '#core/device-activity/device-keys.ts';
+import { sealDeviceReference } from '../../lambdas/device-crypto/device-keys.ts';
 import { signIn } from './support/sign-in.ts';
 import { api, bearer, stack } from './support/stack.ts';
 

@@ -8,7 +8,7 @@ import { ulid } from 'ulid';
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
 import type { Dependencies } from '#core/dependencies.ts';
-import { deviceKeysOf } from '#core/device-activity/device-keys.ts';
+import { deviceKeysOf } from '../../lambdas/device-crypto/device-keys.ts';
 import { keys } from '#core/store/keys.ts';
 import { writeMdmConfig } from '../../scripts/device/mdm-config.ts';
 import { loadDevice } from '../../scripts/device/device-state.ts';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
 import type { Dependencies } from '#core/dependencies.ts';
-import { dashboardCounterOperations, deviceCounterChanges } from '#core/store/dashboard-counters.ts';
+import { dashboardCounterOperations, deviceCounterChanges } from '../../lambdas/metrics/dashboard-counters.ts';
 import { keys } from '#core/store/keys.ts';
 import { signIn } from './support/sign-in.ts';
 import { api, bearer, stack } from './support/stack.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
 import type { Dependencies } from '#core/dependencies.ts';
-import { recordCarrierSeen } from '#core/metrics/carriers.ts';
+import { recordCarrierSeen } from '../../lambdas/metrics/carriers.ts';
 import { keys } from '#core/store/keys.ts';
 import { signIn } from './support/sign-in.ts';
 import { api, bearer, stack } from './support/stack.ts';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
 import type { Dependencies } from '#core/dependencies.ts';
-import { recordPayloadMetric } from '#core/metrics/record-payload-metric.ts';
+import { recordPayloadMetric } from '../../lambdas/metrics/record-payload-metric.ts';
 import { signIn } from './support/sign-in.ts';
 import { api, bearer, stack } from './support/stack.ts';
 

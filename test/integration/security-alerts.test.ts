@@ -12,7 +12,7 @@ import { signIn } from './support/sign-in.ts';
 import { api, bearer, stack } from './support/stack.ts';
 
 /**
- * Security events raise sec alerts through the engine (lambdas/core/alerts/security-events.ts): CIDR refusals,
+ * Security events raise sec alerts through the engine (lambdas/alerts/security-events.ts): CIDR refusals,
  * role changes, support-access decisions and refused client-app tokens. Alerts are read back the way the portal
  * reads them (`GET /api/v1/demo/alerts?alert_scope=sec` as admin@demo.test) and found by their key or reference;
  * every key this file makes carries this run's id.

@@ -4,7 +4,7 @@ import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts
 import { ENTITY, keys } from '#core/store/keys.ts';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import { AccountDefaults, type AccountDefaultsRequest } from '#shared/contract/entities/account.ts';
-import { actorOf, type AccessDependencies } from '../store-support.ts';
+import { actorOf, type AccessDependencies } from '../access-lists.ts';
 import { withoutKeys } from '#core/store/items.ts';
 
 /**

@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
 import { keys } from '#core/store/keys.ts';
 import type { ClientAppConfiguration, ClientAppRequest } from '#shared/contract/entities/client-apps.ts';
-import { actorOf, listPage, type AccessDependencies, type ListQuery } from '../store-support.ts';
+import { actorOf, listPage, type AccessDependencies, type ListQuery } from '../access-lists.ts';
 import { withoutKeys } from '#core/store/items.ts';
 
 export const APP_EXISTS_MESSAGE = 'A client app with this reference already exists';

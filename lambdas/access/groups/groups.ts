@@ -1,11 +1,11 @@
 import type { Principal } from '#core/auth/principal.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
-import { isStatsAttribute, readGroupStats, statsAttribute } from '#core/store/group-stats.ts';
+import { isStatsAttribute, readGroupStats, statsAttribute } from '../../metrics/group-stats.ts';
 import { ENTITY, keys } from '#core/store/keys.ts';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import type { Group, GroupRequest, TagDefinition } from '#shared/contract/entities/groups.ts';
-import { actorOf, listPage, queryAll, type AccessDependencies, type ListQuery } from '../store-support.ts';
+import { actorOf, listPage, queryAll, type AccessDependencies, type ListQuery } from '../access-lists.ts';
 import { withoutKeys } from '#core/store/items.ts';
 import type { ReviewedGroup } from '../tags/tag-review.ts';
 import { resolveGroupTags } from './group-tags.ts';

@@ -1,4 +1,4 @@
-import { raiseSecurityAlert, type RoleChanged } from '#core/alerts/security-events.ts';
+import { raiseSecurityAlert, type RoleChanged } from '../../alerts/security-events.ts';
 import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
@@ -7,7 +7,7 @@ import { keys } from '#core/store/keys.ts';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import type { Role, RoleRequest } from '#shared/contract/entities/roles.ts';
 import { defaultsKey, getAccountDefaults } from '../account/account-defaults.ts';
-import { actorOf, listPage, type AccessDependencies, type ListQuery } from '../store-support.ts';
+import { actorOf, listPage, type AccessDependencies, type ListQuery } from '../access-lists.ts';
 import { withoutKeys } from '#core/store/items.ts';
 import { rolePatternIssues } from './role-patterns.ts';
 

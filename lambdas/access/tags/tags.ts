@@ -4,7 +4,7 @@ import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts
 import { keys } from '#core/store/keys.ts';
 import type { TagDefinition, TagDefinitionRequest } from '#shared/contract/entities/groups.ts';
 import { loadGroupsForReview } from '../groups/groups.ts';
-import { actorOf, listPage, type AccessDependencies, type ListQuery } from '../store-support.ts';
+import { actorOf, listPage, type AccessDependencies, type ListQuery } from '../access-lists.ts';
 import { withoutKeys } from '#core/store/items.ts';
 import { conflictLines, groupsUsingTag, reviewDefinition } from './tag-review.ts';
 

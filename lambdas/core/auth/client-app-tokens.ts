@@ -27,7 +27,7 @@ function keySetFor(jwksUri: string): JWTVerifyGetKey {
 
 /**
  * A 401 for a token that named a client app's issuer (or an unknown issuer in a tenant that has apps) and failed
- * verification: a security event (lambdas/core/alerts/security-events.ts). Expired tokens are routine, not this.
+ * verification: a security event (lambdas/alerts/security-events.ts). Expired tokens are routine, not this.
  */
 export class ClientAppTokenRefusedError extends UnauthorizedError {
   constructor(

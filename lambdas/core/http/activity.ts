@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Endpoint } from '#shared/contract/endpoint.ts';
-import type { AccessContext } from '../access/access-context.ts';
+import type { AccessContext } from '../auth/access/access-context.ts';
 import type { UserActivity } from '#shared/contract/entities/activity.ts';
-import { closeActivityRecord, writeActivityRecord, type ActivityRecordRef } from '../audit/activity-log.ts';
+import { closeActivityRecord, writeActivityRecord, type ActivityRecordRef } from '../../audit/trail/activity-log.ts';
 import type { ClientAppPrincipal, UserPrincipal } from '../auth/principal.ts';
 import type { Dependencies } from '../dependencies.ts';
 import { ForbiddenError, InternalError } from '../errors.ts';

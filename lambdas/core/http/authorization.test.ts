@@ -17,7 +17,7 @@ import { implement } from './route.ts';
 /** One entry per call: a change's record is opened before it acts and closed (replaced here) with its outcome. */
 const recorded: Array<{ client: string; entry: UserActivityEntry }> = [];
 const acted: string[] = [];
-vi.mock('../audit/activity-log.ts', () => ({
+vi.mock('../../audit/trail/activity-log.ts', () => ({
   writeActivityRecord: async (_: unknown, _trail: string, client: string, entry: UserActivityEntry) => {
     if (entry.action === 'things:Explode' || entry.parameters?.id === 'unrecordable') throw new Error('audit store down');
     recorded.push({ client, entry });

@@ -1,18 +1,18 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Endpoint, EndpointGroup } from '#shared/contract/endpoint.ts';
-import type { AccessContext } from '../access/access-context.ts';
-import { authorize, CidrRefusedError, resolveAccess } from '../access/resolve-access.ts';
-import { raiseSecurityAlert } from '../alerts/security-events.ts';
+import type { AccessContext } from '../auth/access/access-context.ts';
+import { authorize, CidrRefusedError, resolveAccess } from '../auth/access/resolve-access.ts';
+import { raiseSecurityAlert } from '../../alerts/security-events.ts';
 import { ClientAppTokenRefusedError } from '../auth/client-app-tokens.ts';
 import { DeviceTokenRefusedError, type DeviceCallPrincipal } from '../auth/device-token.ts';
-import { deviceOf, deviceOfAuthentication, openDeviceCall, recordDeviceCall as writeDeviceCall } from '../device-activity/record-device-activity.ts';
+import { deviceOf, deviceOfAuthentication, openDeviceCall, recordDeviceCall as writeDeviceCall } from '../../audit/trail/record-device-activity.ts';
 import { describePrincipal, type Principal } from '../auth/principal.ts';
 import type { Dependencies } from '../dependencies.ts';
 import { HttpError, InternalError, NotFoundError, NotImplementedError, toErrorResponse } from '../errors.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { authenticate, checkTenant } from './authenticate.ts';
-import type { ActivityRecordRef } from '../audit/activity-log.ts';
+import type { ActivityRecordRef } from '../../audit/trail/activity-log.ts';
 import { activityEntry, ActivityNotRecordedError, openActivity, recordActivity as writeActivity, recordsBeforeActing } from './activity.ts';
 import { parseRequest, type ParsedInput } from './parse-request.ts';
 import { Reply } from './reply.ts';
@@ -194,7 +194,7 @@ export function createHttpHandler(options: HttpHandlerOptions): ApiHandler {
 
   /**
    * One activity record per authenticated call, allowed or refused, once its status is known (DESIGN.md §8), written
-   * by the call itself (lambdas/core/audit/activity-log.ts; a change's record was opened before it acted and is
+   * by the call itself (lambdas/audit/trail/activity-log.ts; a change's record was opened before it acted and is
    * closed here). Registered right after the request log, so its `after` sees the serialised response and its
    * `onError` the error response. Nothing is recorded best-effort: a record that cannot be written turns the answer
    * into a 500 (from `after` by throwing; from `onError` by replacing the response).
@@ -262,7 +262,7 @@ export function createHttpHandler(options: HttpHandlerOptions): ApiHandler {
     },
   };
 
-  /** Device calls are DeviceActivity (lambdas/core/device-activity), allowed or refused once the token was read. */
+  /** Device calls are DeviceActivity (lambdas/audit/trail/record-device-activity.ts), allowed or refused once the token was read. */
   const recordDeviceCall = async (request: MiddyRequest, state: RequestState): Promise<boolean> => {
     if (state.endpoint === undefined) return false;
     const response = request.response as APIGatewayProxyStructuredResultV2 | undefined;

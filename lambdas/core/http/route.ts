@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Endpoint } from '#shared/contract/endpoint.ts';
-import type { AccessContext } from '../access/access-context.ts';
+import type { AccessContext } from '../auth/access/access-context.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Dependencies } from '../dependencies.ts';
 import { ItemTooLargeError } from '../errors.ts';

@@ -1,14 +1,14 @@
-import type { GroupScope } from '#core/access/group-scope.ts';
-import { readDashboard, sumCounterItems } from '#core/store/dashboard-counters.ts';
+import type { GroupScope } from '#core/auth/access/group-scope.ts';
+import { readDashboard, sumCounterItems } from '../../metrics/dashboard-counters.ts';
 import { keys } from '#core/store/keys.ts';
 import type { Dashboard } from '#shared/contract/entities/dashboard.ts';
-import type { DevicesDependencies } from '../list-support.ts';
+import type { DevicesDependencies } from '../device-lists.ts';
 
 /** Groups' counter shares read at most (pages of one Query); a tenant's groups are far fewer. */
 const MAX_GROUP_SHARES = 10_000;
 
 /**
- * The dashboard, from counters kept at write time (lambdas/core/store/dashboard-counters.ts), whatever the fleet
+ * The dashboard, from counters kept at write time (lambdas/metrics/dashboard-counters.ts), whatever the fleet
  * size: one GetItem of the tenant's counters for a caller who sees every group; for a group-limited role, one Query
  * of the groups' shares (and the facts of those groups, batched) summed over the groups in its scope.
  */

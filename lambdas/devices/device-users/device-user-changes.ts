@@ -1,4 +1,4 @@
-import type { GroupStatsDelta } from '#core/store/group-stats.ts';
+import type { GroupStatsDelta } from '../../metrics/group-stats.ts';
 import type { Service } from '#shared/constants/devices.ts';
 
 /**

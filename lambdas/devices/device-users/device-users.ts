@@ -1,18 +1,18 @@
-import type { GroupScope } from '#core/access/group-scope.ts';
+import type { GroupScope } from '#core/auth/access/group-scope.ts';
 import type { Principal } from '#core/auth/principal.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError, type TableItem, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
-import { dashboardCounterOperations, deviceUserCounterChanges } from '#core/store/dashboard-counters.ts';
-import { groupStatsOperation } from '#core/store/group-stats.ts';
+import { dashboardCounterOperations, deviceUserCounterChanges } from '../../metrics/dashboard-counters.ts';
+import { groupStatsOperation } from '../../metrics/group-stats.ts';
 import { keys } from '#core/store/keys.ts';
 import type { Service } from '#shared/constants/devices.ts';
 import { Device } from '#shared/contract/entities/devices.ts';
 import { DeviceUser, type DeviceUserRequest } from '#shared/contract/entities/device-users.ts';
-import { allOf, filteredPage, searchFilter, type DevicesDependencies, type PageQuery } from '../list-support.ts';
+import { allOf, filteredPage, searchFilter, type DevicesDependencies, type PageQuery } from '../device-lists.ts';
 import { withoutKeys } from '#core/store/items.ts';
 import { groupStatsChanges } from './device-user-changes.ts';
-import { LicenceLimitError, raiseLicenceAlerts, servicesAtLimit } from '#core/licences/licence-check.ts';
-import { increasedServices, licenceUseChanges, licenceUseOperations } from '#core/licences/licence-usage.ts';
+import { LicenceLimitError, raiseLicenceAlerts, servicesAtLimit } from '../../licences/licence-check.ts';
+import { increasedServices, licenceUseChanges, licenceUseOperations } from '../../licences/licence-usage.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 
 export const UNKNOWN_GROUP_LINE = 'body.group: Unknown group';

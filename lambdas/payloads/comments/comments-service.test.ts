@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PayloadAccess, PayloadFacts } from '#core/access/payload-access.ts';
+import type { PayloadAccess, PayloadFacts } from '#core/auth/access/payload-access.ts';
 import { createCursorCodec } from '#core/store/cursor.ts';
 import { keys } from '#core/store/keys.ts';
 import { createMemoryTable } from '#core/testing/memory-table.ts';

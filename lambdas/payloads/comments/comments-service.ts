@@ -9,7 +9,7 @@ import { describeQuery, type Page } from '#core/store/cursor.ts';
 import { withoutKeys } from '#core/store/items.ts';
 import { keys } from '#core/store/keys.ts';
 import { timeRangeOrAll } from '#core/store/time-range.ts';
-import type { PayloadAccess } from '#core/access/payload-access.ts';
+import type { PayloadAccess } from '#core/auth/access/payload-access.ts';
 import { filteredPage, type ListQuery } from './filtered-page.ts';
 
 type Deps = Pick<Dependencies, 'table' | 'clock' | 'cursors'>;

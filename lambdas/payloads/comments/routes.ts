@@ -3,7 +3,7 @@ import type { Principal } from '#core/auth/principal.ts';
 import { ForbiddenError } from '#core/errors.ts';
 import { implement, type RouteInput } from '#core/http/route.ts';
 import type { Dependencies } from '#core/dependencies.ts';
-import { payloadAccess, type PayloadAccess } from '#core/access/payload-access.ts';
+import { payloadAccess, type PayloadAccess } from '#core/auth/access/payload-access.ts';
 import { closeComment, createComment, listComments, listPayloadComments, updateComment } from './comments-service.ts';
 
 /** Contract ids are plain strings to the type system, so the position types each route; `named` checks it at load. */

@@ -1,9 +1,9 @@
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
 import type { Dependencies } from '#core/dependencies.ts';
-import { deviceKeysOf } from '#core/device-activity/device-keys.ts';
+import { deviceKeysOf } from '../../../lambdas/device-crypto/device-keys.ts';
 import { ConditionFailedError } from '#core/ports/table-store.ts';
-import { dashboardCounterOperations, deviceCounterChanges, deviceUserCounterChanges } from '#core/store/dashboard-counters.ts';
+import { dashboardCounterOperations, deviceCounterChanges, deviceUserCounterChanges } from '../../../lambdas/metrics/dashboard-counters.ts';
 import { keys } from '#core/store/keys.ts';
 import { ulid } from 'ulid';
 import { writeMdmConfig } from '../../device/mdm-config.ts';

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { TransactOperation } from '#core/ports/table-store.ts';
-import { dashboardCounterOperations, deviceCounterChanges, mergeDashboardChanges } from '#core/store/dashboard-counters.ts';
+import { dashboardCounterOperations, deviceCounterChanges, mergeDashboardChanges } from '../../../lambdas/metrics/dashboard-counters.ts';
 import { keys } from '#core/store/keys.ts';
 
 /** Items of one transaction (the limit is 100), and how many transactions are written at once. */

@@ -1,7 +1,7 @@
 import { ENTITY, list, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 
 /**
- * The audit trail's items (lambdas/core/audit, DESIGN.md §8): one record per call, written by the call itself and
+ * The audit trail's items (lambdas/audit/trail, DESIGN.md §8): one record per call, written by the call itself and
  * contending with no other call, and per tenant and trail a chain that one sequencer links off the request path.
  *
  * - Records sit in the trail's own partition, sorted `<activity ISO>#<log id>`: a call's put touches only its own

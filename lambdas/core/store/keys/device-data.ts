@@ -46,7 +46,7 @@ export const deviceDataKeys = {
       list('gsi1', `${tenantPrefix(client)}DEVICE#${part(deviceReference)}#ACTIVITY`),
   },
   /**
-   * Device logs (lambdas/core/device-data). One item per log line, time-ordered by its `log_datetime` (UTC) in four
+   * Device logs (lambdas/device-data). One item per log line, time-ordered by its `log_datetime` (UTC) in four
    * lists, each one Query with the time range as a key condition: per device (the device's partition, sort-key
    * prefix `LOG#`), per tenant (gsi1), per device user (gsi2) and per group (gsi3), the last two as the device was
    * held when the line arrived.

@@ -42,7 +42,7 @@ export const devicesKeys = {
     /**
      * The tenant's dashboard counters (devices by state, device users by state, app and OS versions): one item,
      * changed only by atomic ADD in the transaction of the write that moves a device or device user
-     * (lambdas/core/store/dashboard-counters.ts), so the dashboard is one GetItem at any fleet size.
+     * (lambdas/metrics/dashboard-counters.ts), so the dashboard is one GetItem at any fleet size.
      */
     dashboardCounters: (client: string): ItemKey => ({ pk: `${tenantPrefix(client)}DASHBOARD`, sk: 'COUNTERS' }),
     /**
@@ -53,7 +53,7 @@ export const devicesKeys = {
     /** The groups' shares of the dashboard counters (`groupDashboardCounters`), by group name. */
     listGroupDashboardCounters: (client: string): ListKey => ({ ...list(undefined, `${tenantPrefix(client)}DASHBOARD`), sort: { beginsWith: 'GROUP#' } }),
     /**
-     * The device's place in the tenant's last-seen index, for the inactivity job (lambdas/core/devices/deactivation.ts).
+     * The device's place in the tenant's last-seen index, for the inactivity job (lambdas/devices/deactivation.ts).
      * Decision: a small item of its own in the device's partition (`LAST_SEEN`), not index attributes on the device:
      * the device item already uses all three indexes (all, by device user, by group). It exists only while the device
      * is active: device authentication writes it with last_seen, every deactivation deletes it, in the same
@@ -107,7 +107,7 @@ export const devicesKeys = {
     }),
   },
   /**
-   * A client's licences (lambdas/core/licences): ONE item holding the limits staff set (`limit_<service>`) and the use
+   * A client's licences (lambdas/licences): ONE item holding the limits staff set (`limit_<service>`) and the use
    * counters (`used_<service>`, active device users with the service), so a device-user write can ADD to the use with
    * a condition on the limit of the same item, in its own transaction.
    */
@@ -115,7 +115,7 @@ export const devicesKeys = {
     item: (client: string): ItemKey => ({ pk: `${tenantPrefix(client)}LICENCES`, sk: 'LICENCES' }),
   },
   /**
-   * Payload metrics (lambdas/core/metrics): one partition per tenant and scope, sort key `<period>#<device>`, so a
+   * Payload metrics (lambdas/metrics): one partition per tenant and scope, sort key `<period>#<device>`, so a
    * date range is a key condition on the period prefix. Periods sort as text (`2024-05-01`, `2024-W18`, `2024-05`,
    * `2024`, `all`). The tenant's running totals are one item apart.
    */
@@ -150,7 +150,7 @@ export const devicesKeys = {
     }),
   },
   /**
-   * Device commands (lambdas/core/commands). A command lives in its device's partition (`COMMAND#<ulid>`). gsi1 lists
+   * Device commands (lambdas/commands). A command lives in its device's partition (`COMMAND#<ulid>`). gsi1 lists
    * the tenant's commands by sent_at, gsi2 one device's by sent_at (time ranges are key conditions on both); gsi3 is
    * the device's pending queue the poll reads, present only while the command is Sent or Acknowledged.
    */

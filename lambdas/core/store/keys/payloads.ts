@@ -44,7 +44,7 @@ export const payloadsKeys = {
     }),
     auditPrefix: 'AUDIT#',
     /**
-     * The sweep's marker of a payload that has not settled yet (lambdas/core/payloads/sweep.ts): in the payload's
+     * The sweep's marker of a payload that has not settled yet (lambdas/payloads/processing/sweep.ts): in the payload's
      * partition under `SWEEP`, and on gsi1 `C#<c>#PAYLOADS#SWEEP` by the time it is next due, so the job reads only
      * the markers due (a key range up to now). The payload item cannot carry it: its three index pairs are its lists.
      */
@@ -84,7 +84,7 @@ export const payloadsKeys = {
     list: (client: string): ListKey => list('gsi1', `${tenantPrefix(client)}COMMENTS`),
   },
   /**
-   * Alerts (lambdas/core/alerts). An alert's own partition holds the alert (`ALERT`) and its bounded ring of
+   * Alerts (lambdas/alerts). An alert's own partition holds the alert (`ALERT`) and its bounded ring of
    * occurrences (`OCC#<slot>`), so one Query reads an alert whole. Lists: gsi1 by last occurrence, gsi2 by first
    * occurrence (the two date filters), both per tenant and across scopes (scope is a filter of the list); gsi3 is the
    * tenant's expiry queue, present only while a Triggered alert has an expiry. A Scoped key has one pointer item naming

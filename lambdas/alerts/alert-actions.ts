@@ -1,0 +1,123 @@
+import type { Dependencies } from '../core/dependencies.ts';
+import { type TableItem, type TransactOperation } from '../core/ports/table-store.ts';
+import { keys } from '../core/store/keys.ts';
+import { counterAttribute, dismissedUsers, occurrencesFromSlots, toAlert, userId, type Alert } from './alert-model.ts';
+import type { AlertAccess } from './alert-permissions.ts';
+import type { AlertScope, AlertSeverity } from '#shared/constants/alerts.ts';
+import { retryOnConflict } from './retry.ts';
+
+type Deps = Pick<Dependencies, 'table' | 'clock'>;
+
+/** Outcome of an action on one alert (one row of a BulkResult). */
+export interface AlertActionOutcome {
+  reference: string;
+  ok: boolean;
+  message?: string;
+}
+
+/** Reasons shown per reference. A refused alert of a scope the caller cannot read reads as missing: no leak. */
+export const OUTCOME = {
+  notFound: 'Alert not found',
+  notAllowedToClear: 'Not allowed to clear alerts of this scope',
+  alreadyCleared: 'Already cleared',
+  alreadyDismissed: 'Already dismissed',
+} as const;
+
+const scopeOf = (item: TableItem) => item.alert_scope as AlertScope;
+const severityOf = (item: TableItem) => item.alert_severity as AlertSeverity;
+
+/** One alert with its occurrences (one Query of its partition), or undefined when missing or not readable. */
+export async function readAlert(deps: Pick<Deps, 'table'>, client: string, reference: string): Promise<Alert | undefined> {
+  const page = await deps.table.query({ ...keys.alert.partition(client, reference), consistent: true, limit: 200 });
+  const item = page.items.find((entry) => entry.sk === keys.alert.key(client, reference).sk);
+  if (item === undefined) return undefined;
+  const slots = page.items.filter((entry) => entry.sk.startsWith(keys.alert.occurrencePrefix));
+  return toAlert(item, occurrencesFromSlots(slots));
+}
+
+/** Condition: still Triggered and nobody dismissed it since we read it. */
+const unchangedTriggered = (item: TableItem) => ({
+  kind: 'expression' as const,
+  expression: '#st = :trig AND #dc = :dc',
+  names: { '#st': 'alert_state', '#dc': 'dismiss_count' },
+  values: { ':trig': 'Triggered', ':dc': item.dismiss_count ?? 0 },
+});
+
+/**
+ * Clears a Triggered alert (close action Clear). In one transaction: the alert becomes Cleared (and leaves the
+ * expiry queue), the tenant counter goes down, and so does the dismissed-counter of every user who had dismissed
+ * it, on condition nobody dismissed it meanwhile (else we read again and redo). A cleared alert is left as it is.
+ *
+ * Limit: a transaction holds 100 writes, so an alert dismissed by more than 98 users cannot clear in one; that
+ * refusal is reported per reference rather than leaving counters wrong.
+ */
+export async function clearAlert(
+  deps: Deps,
+  client: string,
+  reference: string,
+  access: AlertAccess,
+  reason: string,
+  clearedBy: string,
+): Promise<AlertActionOutcome> {
+  return retryOnConflict(async () => {
+    const item = await deps.table.get(keys.alert.key(client, reference), { consistent: true });
+    if (item === undefined || !access.canRead(scopeOf(item))) return { reference, ok: false, message: OUTCOME.notFound };
+    if (!access.canWrite(scopeOf(item))) return { reference, ok: false, message: OUTCOME.notAllowedToClear };
+    if (item.alert_state !== 'Triggered') return { reference, ok: true, message: OUTCOME.alreadyCleared };
+    const dismissed = dismissedUsers(item);
+    if (dismissed.length > 98) return { reference, ok: false, message: 'Dismissed by too many users to clear at once' };
+    const counter = counterAttribute(scopeOf(item), severityOf(item));
+    const operations: TransactOperation[] = [
+      {
+        kind: 'update',
+        key: keys.alert.key(client, reference),
+        update: {
+          set: { alert_state: 'Cleared', cleared_reason: reason, cleared_at: deps.clock.now().toISOString(), cleared_by: clearedBy },
+          remove: ['gsi3pk', 'gsi3sk'],
+        },
+        condition: unchangedTriggered(item),
+      },
+      { kind: 'update', key: keys.alert.tenantCounter(client), update: { add: { [counter]: -1 } } },
+      ...dismissed.map(
+        (user): TransactOperation => ({ kind: 'update', key: keys.alert.userCounter(client, user), update: { add: { [counter]: -1 } } }),
+      ),
+    ];
+    await deps.table.transactWrite(operations);
+    return { reference, ok: true };
+  });
+}
+
+/**
+ * Dismisses an alert for one user (adds them to `dismissed_by`; idempotent). Needs read on the alert's scope. On a
+ * Triggered alert the user's dismissed-counter goes up in the same transaction, on condition the alert is unchanged.
+ */
+export async function dismissAlert(deps: Deps, client: string, reference: string, access: AlertAccess): Promise<AlertActionOutcome> {
+  const user = userId(access.user);
+  return retryOnConflict(async () => {
+    const item = await deps.table.get(keys.alert.key(client, reference), { consistent: true });
+    if (item === undefined || !access.canRead(scopeOf(item))) return { reference, ok: false, message: OUTCOME.notFound };
+    const dismissed = dismissedUsers(item);
+    if (dismissed.includes(user)) return { reference, ok: true, message: OUTCOME.alreadyDismissed };
+    const update = { set: { dismissed_by: [...dismissed, user].join(',') }, add: { dismiss_count: 1 } };
+    if (item.alert_state === 'Triggered') {
+      await deps.table.transactWrite([
+        { kind: 'update', key: keys.alert.key(client, reference), update, condition: unchangedTriggered(item) },
+        {
+          kind: 'update',
+          key: keys.alert.userCounter(client, user),
+          update: { set: { entity: keys.alert.userCounter(client, user).entity }, add: { [counterAttribute(scopeOf(item), severityOf(item))]: 1 } },
+        },
+      ]);
+    } else {
+      await deps.table.update(keys.alert.key(client, reference), update, {
+        condition: {
+          kind: 'expression',
+          expression: '#st = :cleared AND #dc = :dc',
+          names: { '#st': 'alert_state', '#dc': 'dismiss_count' },
+          values: { ':cleared': 'Cleared', ':dc': item.dismiss_count ?? 0 },
+        },
+      });
+    }
+    return { reference, ok: true };
+  });
+}

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import type { TableItem } from '../../core/ports/table-store.ts';
+import type { ActivityTrail } from '../../core/store/keys.ts';
+import { TABLE_KEYS } from '../../core/store/table-definition.ts';
+import { canonicalJson, type Json } from './canonical-json.ts';
+
+/**
+ * The hashes of an audit trail (DESIGN.md §8), after Certificate Transparency: a call appends its record (a leaf),
+ * and the sequencer later integrates records in batches, giving each a link that names the record by its entry hash
+ * and the link before it by its hash.
+ *
+ * - `entry_hash` = SHA-256 (hex) over the canonical JSON of what the record stores, less its placement (keys, entity,
+ *   index keys) and the sequencer's bookkeeping (`chain_state`, `sequence`): an edited, added or removed field shows.
+ * - a link's `hash` = SHA-256 over the canonical JSON of the link's content (version, client, trail, sequence, the
+ *   previous link's hash, the entry hash and the record's sort key): a replaced, moved or re-pointed link shows.
+ */
+
+/** `previous_hash` of link 1, and the hash of an empty chain. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** Recorded in every link, so a later change of the hashed layout can be told apart from tampering. */
+export const CHAIN_VERSION = 2;
+
+/** Where a chain ends: the head item, or a link. */
+export interface ChainLink {
+  sequence: number;
+  hash: string;
+}
+
+/** Where a record stands: `open` (a write's record, its outcome to come), `pending` (complete), `linked`. */
+export type ChainState = 'open' | 'pending' | 'linked';
+
+/** Stored attributes that are placement or the sequencer's bookkeeping, not what the call recorded. */
+const UNHASHED = new Set<string>([
+  TABLE_KEYS.partitionKey,
+  TABLE_KEYS.sortKey,
+  TABLE_KEYS.entityAttribute,
+  ...TABLE_KEYS.indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+  'chain_state',
+  'sequence',
+]);
+
+/** The hashed content of a record: every attribute but its placement and bookkeeping. */
+export type RecordContent = { [attribute: string]: Json };
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** What a stored record says it recorded (the part its entry hash covers). */
+export function contentOf(item: TableItem): RecordContent {
+  const content: RecordContent = {};
+  for (const [attribute, value] of Object.entries(item)) {
+    if (!UNHASHED.has(attribute)) content[attribute] = value as Json;
+  }
+  return content;
+}
+
+/** Whether an attribute name may be written as record content (placement and bookkeeping may not). */
+export const isContentAttribute = (attribute: string): boolean => !UNHASHED.has(attribute);
+
+export function entryHash(item: TableItem): string {
+  return sha256(canonicalJson(contentOf(item)));
+}
+
+/** The content of a link: everything its hash covers. */
+export interface LinkContent {
+  chain_version: number;
+  client: string;
+  trail: ActivityTrail;
+  sequence: number;
+  previous_hash: string;
+  entry_hash: string;
+  /** The record's sort key in the trail's partition. */
+  record: string;
+}
+
+export function linkHash(content: LinkContent): string {
+  return sha256(canonicalJson({ ...content }));
+}
+
+/** The link content a stored link item claims (undefined fields stay undefined, so a damaged link fails its hash). */
+export function linkContentOf(item: TableItem): LinkContent {
+  return {
+    chain_version: item.chain_version as number,
+    client: item.client as string,
+    trail: item.trail as ActivityTrail,
+    sequence: item.sequence as number,
+    previous_hash: item.previous_hash as string,
+    entry_hash: item.entry_hash as string,
+    record: item.record as string,
+  };
+}
+
+/** The chain head as stored, or undefined when the item is missing or not a head. */
+export function linkOfHead(item: TableItem | undefined): ChainLink | undefined {
+  if (item === undefined) return undefined;
+  const { sequence, hash } = item;
+  if (typeof sequence !== 'number' || typeof hash !== 'string') return undefined;
+  return { sequence, hash };
+}

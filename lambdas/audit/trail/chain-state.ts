@@ -1,0 +1,46 @@
+import type { Dependencies } from '../../core/dependencies.ts';
+import { keys, type ActivityTrail } from '../../core/store/keys.ts';
+import { GENESIS_HASH, linkOfHead } from './activity-chain.ts';
+import { latestCheckpoint } from './checkpoint.ts';
+
+/** The portal's view of one trail's chain (`GET activities/chain`, the contract's ChainState). */
+export interface TrailState {
+  linked_count: number;
+  pending_count: number;
+  head_sequence: number;
+  head_hash: string;
+  last_checkpoint_at: string | null;
+  oldest_pending_at: string | null;
+}
+
+/** Pending entries read per page while counting (the sequencer keeps the index short; this bounds a backlog's cost). */
+const COUNT_PAGE = 1_000;
+
+/**
+ * One trail's state from three small reads and the pending index: the head (linked count, hash), the newest
+ * checkpoint, and the pending index counted page by page (oldest first, so its first item is the oldest waiting).
+ */
+export async function trailState(deps: Pick<Dependencies, 'table'>, trail: ActivityTrail, client: string): Promise<TrailState> {
+  const { table } = deps;
+  const [head, checkpoint] = await Promise.all([
+    table.get(keys.activityChain.head(trail, client)).then(linkOfHead),
+    latestCheckpoint(table, trail, client),
+  ]);
+  let pending = 0;
+  let oldest: string | null = null;
+  let startKey: Record<string, string> | undefined;
+  do {
+    const page = await table.query({ ...keys.activityChain.pending(trail, client), limit: COUNT_PAGE, ...(startKey ? { startKey } : {}) });
+    if (oldest === null && page.items[0] !== undefined) oldest = String(page.items[0].activity_time);
+    pending += page.items.length;
+    startKey = page.lastKey;
+  } while (startKey !== undefined);
+  return {
+    linked_count: head?.sequence ?? 0,
+    pending_count: pending,
+    head_sequence: head?.sequence ?? 0,
+    head_hash: head?.hash ?? GENESIS_HASH,
+    last_checkpoint_at: typeof checkpoint?.checkpoint_at === 'string' ? checkpoint.checkpoint_at : null,
+    oldest_pending_at: oldest,
+  };
+}

@@ -1,0 +1,211 @@
+import type { Dependencies } from '../../core/dependencies.ts';
+import type { QuerySpec, TableItem } from '../../core/ports/table-store.ts';
+import { keys, type ActivityTrail } from '../../core/store/keys.ts';
+import { entryHash, GENESIS_HASH, linkContentOf, linkHash, linkOfHead, type ChainLink } from './activity-chain.ts';
+import { checkpointContentOf, checkpointSignatureHolds } from './checkpoint.ts';
+
+/** Why a trail is not whole. */
+export type ChainBreak =
+  /** A record's content no longer matches the entry hash its link holds, or a link no longer matches its own hash. */
+  | 'edited'
+  /** A link, or the record a link names, is gone. */
+  | 'missing'
+  /** A link or record sits at another place than it says (moved, swapped, copied in). */
+  | 'reordered'
+  /** A link's `previous_hash` is not the hash of the link before it. */
+  | 'unlinked'
+  /** The head disagrees with the last link. */
+  | 'head-mismatch'
+  /** A record claims a place in the chain that no link gives it. */
+  | 'inserted'
+  /** A record is neither linked nor waiting to be linked: it escaped the chain. */
+  | 'escaped'
+  /** A checkpoint's signature does not hold (edited or forged), or it names another key. */
+  | 'checkpoint-forged'
+  /** A checkpoint names a checkpoint before it that is gone. */
+  | 'checkpoint-missing'
+  /** The chain disagrees with a signed checkpoint: rewritten wholesale, or cut off below a signed point. */
+  | 'checkpoint-mismatch';
+
+export interface ChainReport {
+  trail: ActivityTrail;
+  whole: boolean;
+  /** Links checked (the chain's length when whole). */
+  linked: number;
+  /** Records waiting to be linked. */
+  pending: number;
+  oldestPendingAt?: string;
+  checkpoints: number;
+  lastCheckpointAt?: string;
+  /** The first break found. `at` names the record or link. */
+  broken?: { reason: ChainBreak; at: string; detail: string };
+}
+
+/** Items per Query page: verification streams the trail a page at a time (constant memory but the checkpoints). */
+const PAGE_SIZE = 100;
+
+async function* pages(table: Dependencies['table'], query: Omit<QuerySpec, 'limit' | 'startKey' | 'consistent'>): AsyncGenerator<TableItem[]> {
+  let startKey: Record<string, string> | undefined;
+  do {
+    const page = await table.query({ ...query, limit: PAGE_SIZE, consistent: true, ...(startKey === undefined ? {} : { startKey }) });
+    if (page.items.length > 0) yield page.items;
+    startKey = page.lastKey;
+  } while (startKey !== undefined);
+}
+
+const shortHash = (hash: unknown) => String(hash).slice(0, 12);
+
+/** A batch read refuses the same key twice (two forged items may name one place). */
+const unique = <T>(values: readonly T[]): T[] => [...new Set(values)];
+
+class Broken extends Error {
+  constructor(
+    readonly reason: ChainBreak,
+    readonly at: string,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/**
+ * Verifies one trail of a tenant: the signed checkpoints (signature by the trusted key, each naming the one before),
+ * every link in chain order (its hash, its previous hash, the record it names and that record's entry hash), the
+ * head, the chain against every checkpoint, and every record (linked where its link says, or waiting on the pending
+ * index). Names the first break; counts the records still waiting. Reads strongly consistent pages.
+ */
+export async function verifyChain(
+  deps: Pick<Dependencies, 'table' | 'keys'>,
+  client: string,
+  trail: ActivityTrail,
+  options: { signingKeyId: string },
+): Promise<ChainReport> {
+  const { table } = deps;
+  const chain = keys.activityChain;
+  const readHead = async () => linkOfHead(await table.get(chain.head(trail, client), { consistent: true }));
+  const report: ChainReport = { trail, whole: true, linked: 0, pending: 0, checkpoints: 0 };
+  try {
+    const headBefore = await readHead();
+
+    // Checkpoints first: few, and the link walk checks each link against what they vouch for.
+    const vouched = new Map<number, { hash: string; at: string }>();
+    let previousAt: string | null = null;
+    for await (const page of pages(table, chain.checkpoints(trail, client))) {
+      for (const item of page) {
+        const content = checkpointContentOf(item);
+        const at = `checkpoint ${String(item.sk).slice('CHECKPOINT#'.length)}`;
+        const placed = item.sk === chain.checkpoint(trail, client, String(content.checkpoint_at)).sk;
+        if (!placed || content.client !== client || content.trail !== trail || !(await checkpointSignatureHolds(deps, item, options.signingKeyId))) {
+          throw new Broken('checkpoint-forged', at, `${at} is not signed by the audit signing key (edited, moved or forged)`);
+        }
+        if (content.previous_checkpoint_at !== previousAt) {
+          throw new Broken('checkpoint-missing', at, `${at} follows the checkpoint of ${String(content.previous_checkpoint_at)}, which is gone`);
+        }
+        previousAt = content.checkpoint_at;
+        vouched.set(content.sequence, { hash: content.hash, at: content.checkpoint_at });
+        report.checkpoints += 1;
+        report.lastCheckpointAt = content.checkpoint_at;
+      }
+    }
+    const genesisVouched = vouched.get(0);
+    if (genesisVouched !== undefined && genesisVouched.hash !== GENESIS_HASH) {
+      throw new Broken('checkpoint-mismatch', 'link #0', `the checkpoint of ${genesisVouched.at} signed an empty chain with another hash`);
+    }
+
+    let last: ChainLink = { sequence: 0, hash: GENESIS_HASH };
+    for await (const page of pages(table, chain.links(trail, client))) {
+      const records = new Map(
+        (await table.batchGet(unique(page.map((link) => String(link.record))).map((sort) => chain.record(trail, client, sort)))).map((record) => [record.sk, record]),
+      );
+      for (const link of page) {
+        const expected = last.sequence + 1;
+        const place = chain.placeOf(link.sk);
+        if (Number.isNaN(place)) throw new Broken('reordered', `link ${link.sk.slice(0, 40)}`, `a link is stored under the key ${link.sk.slice(0, 40)}`);
+        if (place !== expected) throw new Broken('missing', `link #${expected}`, `link #${expected} is missing (the next one is #${place})`);
+        const content = linkContentOf(link);
+        if (content.sequence !== place || linkHash(content) !== link.hash) {
+          throw new Broken('edited', `link #${place}`, `link #${place} does not match its hash (a field was changed)`);
+        }
+        if (content.client !== client || content.trail !== trail) throw new Broken('reordered', `link #${place}`, `link #${place} belongs to another chain`);
+        if (content.previous_hash !== last.hash) {
+          throw new Broken('unlinked', `link #${place}`, `link #${place} does not follow link #${last.sequence} (one of them was replaced)`);
+        }
+        const name = `record #${place} (${content.record})`;
+        const record = records.get(content.record);
+        if (record === undefined) throw new Broken('missing', name, `${name} is missing: its link remains`);
+        if (entryHash(record) !== content.entry_hash) throw new Broken('edited', name, `${name} was changed after it was linked (a field was changed, added or removed)`);
+        if (record.sequence !== place || record.chain_state !== 'linked') throw new Broken('reordered', name, `${name} says it is #${String(record.sequence).slice(0, 20)}`);
+        const signed = vouched.get(place);
+        if (signed !== undefined && signed.hash !== link.hash) {
+          throw new Broken('checkpoint-mismatch', name, `the checkpoint of ${signed.at} signed link #${place} as ${shortHash(signed.hash)}…, the chain has ${shortHash(link.hash)}…: it was rewritten`);
+        }
+        last = { sequence: place, hash: String(link.hash) };
+        report.linked = place;
+      }
+    }
+
+    if (last.sequence < (headBefore?.sequence ?? 0)) {
+      const next = last.sequence + 1;
+      throw new Broken('missing', `link #${next}`, `link #${next} is missing (the head names #${headBefore?.sequence ?? 0})`);
+    }
+    const headAfter = await readHead();
+    if (headAfter === undefined && last.sequence > 0) throw new Broken('head-mismatch', `link #${last.sequence}`, 'the chain head is missing');
+    if (headAfter !== undefined && last.sequence > headAfter.sequence) {
+      throw new Broken('head-mismatch', `link #${headAfter.sequence + 1}`, `links after #${headAfter.sequence}, where the head says the chain ends`);
+    }
+    if (headAfter !== undefined && last.sequence === headAfter.sequence && last.hash !== headAfter.hash) {
+      throw new Broken('head-mismatch', `link #${last.sequence}`, `the head's hash is not link #${last.sequence}'s`);
+    }
+    const highestVouched = Math.max(0, ...vouched.keys());
+    if (highestVouched > last.sequence) {
+      const at = vouched.get(highestVouched)?.at;
+      throw new Broken('checkpoint-mismatch', `link #${last.sequence + 1}`, `the checkpoint of ${at} vouches for ${highestVouched} links, the chain has ${last.sequence}: its end was cut off`);
+    }
+
+    await checkRecords(deps, client, trail, last, report, readHead);
+  } catch (error) {
+    if (!(error instanceof Broken)) throw error;
+    report.whole = false;
+    report.broken = { reason: error.reason, at: error.at, detail: error.detail };
+  }
+  return report;
+}
+
+/** Every record: linked where its link says, or waiting on the pending index; counts the waiting ones. */
+async function checkRecords(
+  deps: Pick<Dependencies, 'table'>,
+  client: string,
+  trail: ActivityTrail,
+  last: ChainLink,
+  report: ChainReport,
+  readHead: () => Promise<ChainLink | undefined>,
+): Promise<void> {
+  const chain = keys.activityChain;
+  const pendingPartition = chain.pendingKeys(trail, client, '').gsi2pk;
+  for await (const page of pages(deps.table, chain.records(trail, client))) {
+    const claimed = page.filter((record) => record.chain_state === 'linked' || record.sequence !== undefined);
+    const validClaims = claimed.filter((record) => Number.isSafeInteger(record.sequence) && (record.sequence as number) >= 1);
+    const links = new Map(
+      (await deps.table.batchGet(unique(validClaims.map((record) => record.sequence as number)).map((sequence) => chain.link(trail, client, sequence)))).map((link) => [link.sk, link]),
+    );
+    for (const record of page) {
+      const name = `record ${record.sk}`;
+      if (claimed.includes(record)) {
+        const sequence = record.sequence as number;
+        if (!validClaims.includes(record)) throw new Broken('inserted', name, `${name} claims a place in the chain that is no sequence`);
+        // Linked after the link walk passed: the head has moved past it since.
+        if (sequence > last.sequence && ((await readHead())?.sequence ?? 0) >= sequence) continue;
+        const link = links.get(chain.link(trail, client, sequence).sk);
+        if (link === undefined || link.record !== record.sk) {
+          throw new Broken('inserted', name, `${name} claims to be #${sequence}, but that link names ${link === undefined ? 'no record' : 'another record'}`);
+        }
+      } else if ((record.chain_state === 'pending' || record.chain_state === 'open') && record.gsi2pk === pendingPartition && record.gsi2sk === record.sk) {
+        report.pending += 1;
+        const time = String(record.activity_time);
+        if (report.oldestPendingAt === undefined || time < report.oldestPendingAt) report.oldestPendingAt = time;
+      } else {
+        throw new Broken('escaped', name, `${name} is neither linked nor waiting to be linked`);
+      }
+    }
+  }
+}

@@ -1,0 +1,222 @@
+import { monotonicFactory } from 'ulid';
+import type { DeviceCommandName, DeviceCommandState, DeviceReportableCommandState } from '#shared/constants/devices.ts';
+import { DeviceCommand, type DeviceCommandRequest } from '#shared/contract/entities/devices.ts';
+import type { Dependencies } from '../core/dependencies.ts';
+import type { GroupScope } from '../core/auth/access/group-scope.ts';
+import { ConflictError, NotFoundError } from '../core/errors.ts';
+import { ConditionFailedError, type TableItem, type WriteCondition } from '../core/ports/table-store.ts';
+import { describeQuery, type Page } from '../core/store/cursor.ts';
+import { collectFilteredPage } from '../core/store/filtered-paging.ts';
+import { withoutKeys } from '../core/store/items.ts';
+import { keys } from '../core/store/keys.ts';
+import { timeRange } from '../core/store/time-range.ts';
+import { canTransition, isFinal } from './transitions.ts';
+
+/**
+ * Device commands (spec points 4 and 9), used by both sides: portal users send and list them (the `devices` group),
+ * the device polls and reports them (the `device-api` group). Keys: `keys.command` (docs/data-model.md).
+ */
+
+export type CommandDependencies = Pick<Dependencies, 'table' | 'clock' | 'cursors'>;
+
+/** Monotonic within a process: two commands sent in the same millisecond still list in the order they were sent. */
+const nextReference = monotonicFactory();
+
+/** The poll answers at most this many pending commands, oldest first; the device reports them and polls again. */
+export const POLL_LIMIT = 100;
+/** `result_type=total` walks the list: bounded, so a hostile query cannot read without end. */
+const MAX_TOTAL_PAGES = 200;
+
+/** The command as the contract shows it (index keys, client and the device's report message stay off the wire). */
+export function toCommand(item: TableItem): DeviceCommand {
+  return DeviceCommand.parse(withoutKeys(item));
+}
+
+/** The device exists and is not deactivated: a condition on the device item, checked in the command's transaction. */
+const DEVICE_ACTIVE: WriteCondition = {
+  kind: 'expression',
+  expression: 'attribute_exists(#cmdpk) AND (attribute_not_exists(#cmdoff) OR #cmdoff = :cmdfalse)',
+  names: { '#cmdpk': 'pk', '#cmdoff': 'is_deactivated' },
+  values: { ':cmdfalse': false },
+};
+
+const deviceNotFound = () => new NotFoundError('Device not found');
+
+/** The device, if it exists and is in the caller's group scope (else the 404 of a missing device), and is active. */
+async function activeDevice(dependencies: Pick<Dependencies, 'table'>, client: string, deviceReference: string, scope: GroupScope): Promise<TableItem> {
+  const device = await scope.visible(await dependencies.table.get(keys.device.key(client, deviceReference), { consistent: true }), deviceNotFound);
+  if (device.is_deactivated === true) throw new ConflictError('Device is deactivated: commands cannot be sent to it');
+  return device;
+}
+
+/**
+ * POST: a new command in state Sent, with a ULID reference, raised_by and sent_at. Written in one transaction with a
+ * check that the device is still active, so a deactivation racing the send cannot leave a command for a dead device.
+ * `params` were validated by the contract (flat string, number or boolean values); the contract sets no per-command rule.
+ */
+export async function sendCommand(
+  dependencies: Pick<Dependencies, 'table' | 'clock'>,
+  client: string,
+  deviceReference: string,
+  request: DeviceCommandRequest,
+  raisedBy: string,
+  scope: GroupScope,
+): Promise<DeviceCommand> {
+  const device = await activeDevice(dependencies, client, deviceReference, scope);
+  const now = dependencies.clock.now();
+  const sentAt = now.toISOString();
+  const reference = nextReference(now.getTime());
+  const item: TableItem = {
+    ...keys.command.item(client, deviceReference, reference, sentAt),
+    ...keys.command.pendingKeys(client, deviceReference, reference, sentAt),
+    client,
+    command: request.command,
+    ...(request.params === undefined ? {} : { params: request.params }),
+    device_reference: deviceReference,
+    command_reference: reference,
+    ...(typeof device.group === 'string' ? { group: device.group } : {}),
+    state: 'Sent' satisfies DeviceCommandState,
+    raised_by: raisedBy,
+    sent_at: sentAt,
+    updated_at: sentAt,
+  };
+  try {
+    await dependencies.table.transactWrite([
+      { kind: 'check', key: keys.device.key(client, deviceReference), condition: DEVICE_ACTIVE },
+      { kind: 'put', item, condition: { kind: 'item-not-exists' } },
+    ]);
+  } catch (error) {
+    if (!(error instanceof ConditionFailedError)) throw error;
+    await activeDevice(dependencies, client, deviceReference, scope); // 404 or 409 as it is now
+    throw new ConflictError('Device changed meanwhile, try again');
+  }
+  return toCommand(item);
+}
+
+export interface CommandListQuery {
+  last_key?: string | undefined;
+  limit: number;
+  result_type: 'page' | 'total';
+  from?: string | undefined;
+  to?: string | undefined;
+  state?: DeviceCommandState | undefined;
+  command?: DeviceCommandName | undefined;
+  device_reference?: string | undefined;
+  group?: string | undefined;
+}
+
+/**
+ * Commands newest first: one device's (gsi2) when `device_reference` is given, else the tenant's (gsi1). The time
+ * range is a key condition on sent_at; state, command and group filter the items read (a page may then be short and
+ * still carry a cursor, as with a DynamoDB filter expression). The cursor is bound to the tenant, list and filters.
+ */
+export async function listCommands(
+  dependencies: CommandDependencies,
+  client: string,
+  query: CommandListQuery,
+  scope: GroupScope,
+): Promise<Page<DeviceCommand> | { count: number }> {
+  const list = query.device_reference === undefined ? keys.command.list(client) : keys.command.listByDevice(client, query.device_reference);
+  const range = timeRange(query.from, query.to);
+  const sort = range === undefined ? {} : { sort: { between: range } };
+  const keep = (item: TableItem) =>
+    (query.state === undefined || item.state === query.state) &&
+    (query.command === undefined || item.command === query.command) &&
+    (query.group === undefined || item.group === query.group);
+
+  if (query.result_type === 'total') {
+    let count = 0;
+    let startKey: Record<string, string> | undefined;
+    for (let pages = 0; pages < MAX_TOTAL_PAGES; pages += 1) {
+      const page = await dependencies.table.query({ ...list, ...sort, ...(startKey ? { startKey } : {}) });
+      count += (await scope.filter(page.items.filter(keep))).length;
+      if (page.lastKey === undefined) return { count };
+      startKey = page.lastKey;
+    }
+    throw new Error(`Command list ${list.partition} is longer than ${MAX_TOTAL_PAGES} pages`);
+  }
+
+  const filters = { from: query.from, to: query.to, state: query.state, command: query.command, group: query.group };
+  const binding = { client, query: describeQuery(list, filters) };
+  const startKey = query.last_key === undefined ? undefined : dependencies.cursors.decode(query.last_key, binding);
+  if (!scope.unrestricted) {
+    // A group-limited role: fill the page while paging (bounded reads per request) rather than answer empty pages.
+    const page = await collectFilteredPage(dependencies.table, {
+      query: { ...list, ...sort, descending: true },
+      startKey,
+      limit: query.limit,
+      keep: (items) => scope.filter(items.filter(keep)),
+      toData: toCommand,
+    });
+    return { count: page.data.length, data: page.data, ...(page.lastKey === undefined ? {} : { last_key: dependencies.cursors.encode(page.lastKey, binding) }) };
+  }
+  const result = await dependencies.table.query({ ...list, ...sort, descending: true, limit: query.limit, ...(startKey ? { startKey } : {}) });
+  const items = await scope.filter(result.items.filter(keep));
+  return dependencies.cursors.page({ items, ...(result.lastKey ? { lastKey: result.lastKey } : {}) }, binding, toCommand);
+}
+
+/** `devices/{device_reference}/commands`: that device's commands (404 for an unknown device). */
+export async function listDeviceCommands(
+  dependencies: CommandDependencies,
+  client: string,
+  deviceReference: string,
+  query: Pick<CommandListQuery, 'last_key' | 'limit' | 'result_type' | 'state'>,
+  scope: GroupScope,
+): Promise<Page<DeviceCommand> | { count: number }> {
+  await scope.visible(await dependencies.table.get(keys.device.key(client, deviceReference)), deviceNotFound);
+  return listCommands(dependencies, client, { ...query, device_reference: deviceReference }, scope);
+}
+
+/**
+ * The device's poll: its own Sent and Acknowledged commands, oldest first (the pending queue, gsi3, holds nothing
+ * else). Tenant and device come from the device token only.
+ */
+export async function pollCommands(dependencies: Pick<Dependencies, 'table'>, client: string, deviceReference: string): Promise<{ data: DeviceCommand[] }> {
+  const page = await dependencies.table.query({ ...keys.command.pending(client, deviceReference), limit: POLL_LIMIT });
+  // The queue is an index (eventually consistent): a command reported a moment ago may still show; drop it.
+  const data = page.items
+    .filter((item) => item.device_reference === deviceReference && (item.state === 'Sent' || item.state === 'Acknowledged'))
+    .map(toCommand);
+  return { data };
+}
+
+/**
+ * The device's report. Only Sent → Acknowledged and Sent|Acknowledged → Completed|Failed (transitions.ts); anything
+ * else is a 409 naming the state. The update is conditional on the state read, so two racing reports cannot both
+ * land. Completed and Failed set completed_at and leave the pending queue. The key is the calling device's own
+ * partition: another device's command is simply not there (404), whatever its reference.
+ */
+export async function reportCommand(
+  dependencies: Pick<Dependencies, 'table' | 'clock'>,
+  client: string,
+  deviceReference: string,
+  commandReference: string,
+  report: { state: DeviceReportableCommandState; message?: string | undefined },
+): Promise<DeviceCommand> {
+  const key = keys.command.key(client, deviceReference, commandReference);
+  const before = await dependencies.table.get(key, { consistent: true });
+  if (before === undefined || before.device_reference !== deviceReference) throw new NotFoundError('Command not found');
+  const from = toCommand(before).state;
+  if (!canTransition(from, report.state)) throw new ConflictError(`Command is ${from}: it cannot become ${report.state}`);
+  const now = dependencies.clock.now().toISOString();
+  const set: Record<string, unknown> = {
+    state: report.state,
+    updated_at: now,
+    ...(report.message === undefined ? {} : { report_message: report.message }),
+    ...(isFinal(report.state) ? { completed_at: now } : {}),
+  };
+  let after: TableItem | undefined;
+  try {
+    after = await dependencies.table.update(
+      key,
+      { set, ...(isFinal(report.state) ? { remove: ['gsi3pk', 'gsi3sk'] } : {}) },
+      { condition: { kind: 'expression', expression: '#cmdstate = :cmdfrom', names: { '#cmdstate': 'state' }, values: { ':cmdfrom': from } } },
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionFailedError)) throw error;
+    const current = await dependencies.table.get(key, { consistent: true });
+    const state = typeof current?.state === 'string' ? current.state : 'gone';
+    throw new ConflictError(`Command is ${state}: it cannot become ${report.state}`);
+  }
+  return toCommand(after ?? { ...before, ...set });
+}

@@ -1,0 +1,241 @@
+import { DeviceActivity } from '#shared/contract/entities/activity.ts';
+import { Gps } from '#shared/contract/entities/gps.ts';
+import { DeviceLog } from '#shared/contract/entities/logs.ts';
+import { DeviceTelemetry } from '#shared/contract/entities/telemetry.ts';
+import type { LogLevel } from '#shared/constants/devices.ts';
+import type { GroupScope } from '../core/auth/access/group-scope.ts';
+import type { Dependencies } from '../core/dependencies.ts';
+import { ValidationError } from '../core/errors.ts';
+import type { TableItem } from '../core/ports/table-store.ts';
+import { describeQuery, type Page } from '../core/store/cursor.ts';
+import { withoutKeys } from '../core/store/items.ts';
+import { keys, type ListKey, type TimedList } from '../core/store/keys.ts';
+import { timedPage, type TimedQuery } from './time-page.ts';
+
+type ReadDependencies = Pick<Dependencies, 'table' | 'cursors' | 'logger'>;
+
+/** Maps a stored item to the contract entity; an unreadable one is left out of the page and logged, never a 500. */
+function reader<T>(deps: ReadDependencies, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }) {
+  return (item: TableItem): T | undefined => {
+    const parsed = schema.safeParse(withoutKeys(item));
+    if (parsed.success) return parsed.data;
+    deps.logger.warn('device data record unreadable', { pk: item.pk, sk: item.sk });
+    return undefined;
+  };
+}
+
+type Keep = ((item: TableItem) => boolean) | undefined;
+const equals = (name: string, value: unknown): Keep => (value === undefined ? undefined : (item) => item[name] === value);
+const all = (...filters: Keep[]): Keep => {
+  const present = filters.filter((filter): filter is NonNullable<Keep> => filter !== undefined);
+  return present.length === 0 ? undefined : (item) => present.every((filter) => filter(item));
+};
+
+export interface LogQuery extends TimedQuery {
+  log_level?: LogLevel | undefined;
+  device_reference?: string | undefined;
+  device_user_reference?: string | undefined;
+  group?: string | undefined;
+}
+
+/**
+ * Device logs newest first by log time. The narrowest list first (device, device user, group, tenant), each one
+ * Query with the date range as key condition; the remaining filters apply while paging.
+ */
+export function listLogs(deps: ReadDependencies, client: string, query: LogQuery, scope: GroupScope) {
+  const list =
+    query.device_reference !== undefined
+      ? keys.deviceLog.byDevice(client, query.device_reference)
+      : query.device_user_reference !== undefined
+        ? keys.deviceLog.byDeviceUser(client, query.device_user_reference)
+        : query.group !== undefined
+          ? keys.deviceLog.byGroup(client, query.group)
+          : keys.deviceLog.byTenant(client);
+  const keep = all(
+    equals('log_level', query.log_level),
+    query.device_reference === undefined ? undefined : equals('device_user_reference', query.device_user_reference),
+    query.device_reference === undefined && query.device_user_reference === undefined ? undefined : equals('group', query.group),
+  );
+  const filters = { log_level: query.log_level, device_user_reference: query.device_user_reference, group: query.group };
+  return timedPage(deps, client, list, query, filters, keep, reader(deps, DeviceLog), scope);
+}
+
+export type GpsQuery = Omit<LogQuery, 'log_level'>;
+
+/** GPS fixes newest first by fix time; lists chosen as for logs. */
+export function listGps(deps: ReadDependencies, client: string, query: GpsQuery, scope: GroupScope) {
+  const list =
+    query.device_reference !== undefined
+      ? keys.gps.byDevice(client, query.device_reference)
+      : query.device_user_reference !== undefined
+        ? keys.gps.byDeviceUser(client, query.device_user_reference)
+        : query.group !== undefined
+          ? keys.gps.byGroup(client, query.group)
+          : keys.gps.byTenant(client);
+  const keep = all(
+    query.device_reference === undefined ? undefined : equals('device_user_reference', query.device_user_reference),
+    query.device_reference === undefined && query.device_user_reference === undefined ? undefined : equals('group', query.group),
+  );
+  const filters = { device_user_reference: query.device_user_reference, group: query.group };
+  return timedPage(deps, client, list, query, filters, keep, reader(deps, Gps), scope);
+}
+
+/** One device's telemetry reports newest first by receive time (the first is the latest). */
+export async function listTelemetryHistory(
+  deps: ReadDependencies,
+  client: string,
+  deviceReference: string,
+  query: Omit<TimedQuery, 'result_type'>,
+  scope: GroupScope,
+) {
+  const page = await timedPage(deps, client, keys.telemetry.historyOf(client, deviceReference), { ...query, result_type: 'page' }, {}, undefined, reader(deps, DeviceTelemetry), scope);
+  if (!('data' in page)) throw new Error('a telemetry history is a page');
+  return page;
+}
+
+export interface ActivityQuery extends TimedQuery {
+  device_reference?: string | undefined;
+  device_user_reference?: string | undefined;
+  group?: string | undefined;
+  is_allowed?: boolean | undefined;
+}
+
+/** Device API activity newest first: per device (gsi1) or the tenant's (table), other filters while paging. */
+export function listDeviceActivities(deps: ReadDependencies, client: string, query: ActivityQuery, scope: GroupScope) {
+  const list: TimedList =
+    query.device_reference !== undefined
+      ? { ...keys.deviceActivity.listByDevice(client, query.device_reference), sortPrefix: '' }
+      : { ...keys.deviceActivity.list(client), sortPrefix: '' };
+  const keep = all(equals('device_user_reference', query.device_user_reference), equals('group', query.group), equals('is_allowed', query.is_allowed));
+  const filters = { device_user_reference: query.device_user_reference, group: query.group, is_allowed: query.is_allowed };
+  return timedPage(deps, client, list, query, filters, keep, reader(deps, DeviceActivity), scope);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Latest telemetry across a fleet: a page of the device list, then one BatchGet of those devices' latest reports.
+
+export interface FleetQuery {
+  group?: string | undefined;
+  last_key?: string | undefined;
+  limit: number;
+  result_type: 'page' | 'total';
+}
+
+/** Devices a total walks at most (the largest fleets are ~20,000). */
+const MAX_DEVICES_FOR_TOTAL = 50_000;
+
+function deviceReferenceOf(item: TableItem): string | undefined {
+  return typeof item.device_reference === 'string' ? item.device_reference : undefined;
+}
+
+async function latestOf(deps: ReadDependencies, client: string, devices: readonly TableItem[]): Promise<Map<string, TableItem>> {
+  const references = devices.map(deviceReferenceOf).filter((reference): reference is string => reference !== undefined);
+  const found = await deps.table.batchGet(references.map((reference) => keys.telemetry.latest(client, reference)));
+  return new Map(found.map((item) => [String(item.device_reference), item]));
+}
+
+/**
+ * Latest telemetry of a tenant's devices (devices without a report are left out, so a page may be short), in device
+ * order; `group` narrows to the group's device list. The cursor is the device list's.
+ */
+export async function listLatestTelemetry(
+  deps: ReadDependencies,
+  client: string,
+  query: FleetQuery,
+  scope: GroupScope,
+): Promise<Page<DeviceTelemetry> | { count: number }> {
+  const list: ListKey = query.group === undefined ? keys.device.list(client) : keys.device.listByGroup(client, query.group);
+  const read = reader(deps, DeviceTelemetry);
+  if (query.result_type === 'total') {
+    let count = 0;
+    let walked = 0;
+    let startKey: Record<string, string> | undefined;
+    do {
+      const page = await deps.table.query({ ...list, limit: 100, ...(startKey ? { startKey } : {}) });
+      walked += page.items.length;
+      if (walked > MAX_DEVICES_FOR_TOTAL) throw new ValidationError([`query.result_type: More than ${MAX_DEVICES_FOR_TOTAL} devices to count`]);
+      count += (await latestOf(deps, client, await scope.filter(page.items))).size;
+      startKey = page.lastKey;
+    } while (startKey !== undefined);
+    return { count };
+  }
+  const binding = { client, query: describeQuery(list, { telemetry: 'latest' }) };
+  const startKey = query.last_key === undefined ? undefined : deps.cursors.decode(query.last_key, binding);
+  const page = await deps.table.query({ ...list, limit: query.limit, ...(startKey ? { startKey } : {}) });
+  // The devices in the caller's group scope (a page may then be short and still carry a cursor).
+  const devices = await scope.filter(page.items);
+  const latest = await latestOf(deps, client, devices);
+  const data = devices
+    .map((device) => latest.get(deviceReferenceOf(device) ?? ''))
+    .filter((item): item is TableItem => item !== undefined)
+    .map(read)
+    .filter((value): value is DeviceTelemetry => value !== undefined);
+  return { count: data.length, data, ...(page.lastKey === undefined ? {} : { last_key: deps.cursors.encode(page.lastKey, binding) }) };
+}
+
+/** Clients a cross-client page visits at most (a page may be short; its cursor goes on from where it stopped). */
+const MAX_CLIENTS_PER_PAGE = 25;
+/** Accounts read to find where a cursor's client stands in the list. */
+const MAX_ACCOUNTS = 10_000;
+
+/**
+ * Internal console: latest telemetry across every client, client by client (the account list, `keys.account.listAll`),
+ * each client's devices in order. The cursor names the client and that client's device cursor; one request visits
+ * at most 25 clients. `result_type=total` is refused (it would read every tenant's fleet): count one client instead.
+ */
+export async function listLatestTelemetryAcrossClients(deps: ReadDependencies, query: Omit<FleetQuery, 'group'>): Promise<Page<DeviceTelemetry> | { count: number }> {
+  if (query.result_type === 'total') throw new ValidationError(['query.result_type: Count one client at a time (query.client)']);
+  const accounts = keys.account.listAll();
+  const binding = { client: 'admin', query: describeQuery(accounts, { telemetry: 'latest' }) };
+  const cursor = query.last_key === undefined ? undefined : deps.cursors.decode(query.last_key, binding);
+  const read = reader(deps, DeviceTelemetry);
+  const clients: string[] = [];
+  let startKey: Record<string, string> | undefined;
+  do {
+    const page = await deps.table.query({ ...accounts, ...(startKey ? { startKey } : {}) });
+    for (const item of page.items) if (typeof item.client === 'string') clients.push(item.client);
+    startKey = page.lastKey;
+  } while (startKey !== undefined && clients.length < MAX_ACCOUNTS);
+  clients.sort();
+
+  let position = cursor === undefined ? 0 : clients.findIndex((client) => client >= (cursor.c ?? ''));
+  if (position < 0) position = clients.length;
+  let deviceCursor: Record<string, string> | undefined =
+    cursor !== undefined && clients[position] === cursor.c && cursor.pk !== undefined ? withoutClient(cursor) : undefined;
+  const data: DeviceTelemetry[] = [];
+  let visited = 0;
+  while (position < clients.length && data.length < query.limit && visited < MAX_CLIENTS_PER_PAGE) {
+    const client = clients[position] as string;
+    visited += 1;
+    const list = keys.device.list(client);
+    const page = await deps.table.query({ ...list, limit: query.limit - data.length, ...(deviceCursor ? { startKey: deviceCursor } : {}) });
+    const latest = await latestOf(deps, client, page.items);
+    for (const device of page.items) {
+      const item = latest.get(deviceReferenceOf(device) ?? '');
+      const value = item === undefined ? undefined : read(item);
+      if (value !== undefined) data.push(value);
+    }
+    if (page.lastKey !== undefined) {
+      deviceCursor = page.lastKey;
+      if (data.length >= query.limit) {
+        return { count: data.length, data, last_key: deps.cursors.encode({ c: client, ...page.lastKey }, binding) };
+      }
+      continue;
+    }
+    deviceCursor = undefined;
+    position += 1;
+  }
+  const next = clients[position];
+  const more = next !== undefined;
+  return {
+    count: data.length,
+    data,
+    ...(more ? { last_key: deps.cursors.encode({ c: next, ...(deviceCursor ?? {}) }, binding) } : {}),
+  };
+}
+
+function withoutClient(cursor: Record<string, string>): Record<string, string> {
+  const { c: _client, ...rest } = cursor;
+  void _client;
+  return rest;
+}

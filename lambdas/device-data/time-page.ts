@@ -1,0 +1,54 @@
+import type { GroupScope } from '../core/auth/access/group-scope.ts';
+import type { Dependencies } from '../core/dependencies.ts';
+import type { QuerySpec, TableItem } from '../core/ports/table-store.ts';
+import { describeQuery, type Page } from '../core/store/cursor.ts';
+import { collectFilteredPage, countFiltered, perItem, type BatchFilter } from '../core/store/filtered-paging.ts';
+import type { TimedList } from '../core/store/keys.ts';
+import { timeRangeOrAll } from '../core/store/time-range.ts';
+
+/** The paging and range part of a time-ordered list query (the contract's listQuery with dateRangeQuery, parsed). */
+export interface TimedQuery {
+  from?: string | undefined;
+  to?: string | undefined;
+  last_key?: string | undefined;
+  limit: number;
+  result_type: 'page' | 'total';
+}
+
+type PageDependencies = Pick<Dependencies, 'table' | 'cursors'>;
+
+/**
+ * One page of a time-ordered list, newest first: a Query whose key condition is the `from`/`to` range on the sort
+ * key (`<sortPrefix><ISO>#<id>`), with filters the key cannot express applied while paging (as a FilterExpression
+ * would: reading at most 1,000 items per request, so a page may be short and still carry a cursor). The cursor is
+ * the signed key of the last item returned, bound to the tenant, the list, the range and the filters.
+ * `result_type=total` counts the range (refused beyond 20,000 items: narrow the range). `scope` keeps the records
+ * whose group (the group of the device when it was recorded) is in the caller's group scope.
+ */
+export async function timedPage<T>(
+  deps: PageDependencies,
+  client: string,
+  list: TimedList,
+  query: TimedQuery,
+  filters: Record<string, string | number | boolean | undefined>,
+  keep: ((item: TableItem) => boolean) | undefined,
+  toData: (item: TableItem) => T | undefined,
+  scope: GroupScope,
+): Promise<Page<T> | { count: number }> {
+  const [lower, upper] = timeRangeOrAll(query.from, query.to);
+  const base: QuerySpec = {
+    ...(list.index === undefined ? {} : { index: list.index }),
+    partition: list.partition,
+    sort: { between: [`${list.sortPrefix}${lower}`, `${list.sortPrefix}${upper}`] },
+  };
+
+  const batchKeep: BatchFilter | undefined = scope.unrestricted
+    ? perItem(keep)
+    : (items) => scope.filter(keep === undefined ? items : items.filter(keep));
+  if (query.result_type === 'total') return { count: await countFiltered(deps.table, base, batchKeep) };
+
+  const binding = { client, query: describeQuery(list, { ...filters, from: query.from, to: query.to, prefix: list.sortPrefix }) };
+  const startKey = query.last_key === undefined ? undefined : deps.cursors.decode(query.last_key, binding);
+  const { data, lastKey } = await collectFilteredPage(deps.table, { query: { ...base, descending: true }, startKey, limit: query.limit, keep: batchKeep, toData });
+  return { count: data.length, data, ...(lastKey === undefined ? {} : { last_key: deps.cursors.encode(lastKey, binding) }) };
+}

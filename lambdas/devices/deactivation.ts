@@ -1,0 +1,154 @@
+import type { Principal } from '../core/auth/principal.ts';
+import type { Dependencies } from '../core/dependencies.ts';
+import { ConflictError, NotFoundError } from '../core/errors.ts';
+import { ConditionFailedError, type TableItem, type TransactOperation } from '../core/ports/table-store.ts';
+import { dashboardCounterOperations, deviceCounterChanges, type DeviceCounterFields } from '../metrics/dashboard-counters.ts';
+import { groupStatsOperation, statsAttribute } from '../metrics/group-stats.ts';
+import { keys } from '../core/store/keys.ts';
+import { allClients } from '../core/store/all-clients.ts';
+
+/**
+ * Deactivating a device: the admin DELETE (lambdas/devices/device-service.ts) and the inactivity job below write the
+ * same transaction, so the dashboard, group stats and last-seen index cannot disagree whichever path ran.
+ */
+
+type Deps = Pick<Dependencies, 'table' | 'clock'>;
+
+/** Who a write is recorded as (`updated_by`, `raised_by`): a user's subject, a client app, or `unknown`. */
+export function actorOf(principal: Principal | undefined): string {
+  if (principal?.kind === 'user') return principal.subject;
+  if (principal?.kind === 'client-app') return `app:${principal.appReference}`;
+  if (principal?.kind === 'device') return `device:${principal.deviceReference}`;
+  return 'unknown';
+}
+
+export interface DeactivationOptions {
+  /** Recorded as `updated_by`. */
+  actor: string;
+  /** The job's threshold (ISO): deactivate only if last_seen is still before it when the device is read. */
+  lastSeenBefore?: string;
+}
+
+export type DeactivationOutcome =
+  /** Deactivated now. */
+  | { outcome: 'deactivated'; item: TableItem }
+  /** Was deactivated already: nothing written. */
+  | { outcome: 'already'; item: TableItem }
+  /** The job's candidate was seen again since the index said otherwise: nothing written. */
+  | { outcome: 'seen'; item: TableItem };
+
+/**
+ * One transaction: the device (is_deactivated, deactivation_date, updated_at/by; conditional on the item read being
+ * unchanged and not deactivated), its dashboard counters, the group's `actual_devices` (−1, skipped when the group is
+ * gone or its counter is already 0 rather than failing: stats must never block a deactivation), and the removal of its
+ * last-seen index item. A lost race re-reads and tries again (twice), then 409.
+ */
+export async function deactivateDeviceItem(deps: Deps, client: string, reference: string, options: DeactivationOptions): Promise<DeactivationOutcome> {
+  const key = keys.device.key(client, reference);
+  for (let attempt = 0; ; attempt += 1) {
+    const before = await deps.table.get(key, { consistent: true });
+    if (before === undefined) throw new NotFoundError('Device not found');
+    if (before.is_deactivated === true) return { outcome: 'already', item: before };
+    if (options.lastSeenBefore !== undefined && typeof before.last_seen === 'string' && before.last_seen >= options.lastSeenBefore) {
+      return { outcome: 'seen', item: before };
+    }
+    const now = deps.clock.now().toISOString();
+    const set = { is_deactivated: true, deactivation_date: now, updated_at: now, updated_by: options.actor };
+    const operations: TransactOperation[] = [
+      {
+        kind: 'update',
+        key,
+        update: { set },
+        condition: unchangedAndActive(before),
+      },
+      ...dashboardCounterOperations(client, deviceCounterChanges(before as DeviceCounterFields, { ...(before as DeviceCounterFields), is_deactivated: true })),
+      { kind: 'delete', key: keys.device.lastSeenKey(client, reference) },
+    ];
+    const group = await groupDecrement(deps, client, before.group);
+    if (group !== undefined) operations.push(group);
+    try {
+      await deps.table.transactWrite(operations);
+      return { outcome: 'deactivated', item: { ...before, ...set } };
+    } catch (error) {
+      if (!(error instanceof ConditionFailedError)) throw error;
+      if (attempt >= 2) throw new ConflictError('Device changed meanwhile, try again');
+    }
+  }
+}
+
+/** Optimistic: not deactivated and, when the item read had one, the same `updated_at` (authentication sets it). */
+function unchangedAndActive(before: TableItem) {
+  const base = 'attribute_exists(#dvpk) AND (attribute_not_exists(#dvoff) OR #dvoff = :dvfalse)';
+  const names: Record<string, string> = { '#dvpk': 'pk', '#dvoff': 'is_deactivated' };
+  const values: Record<string, unknown> = { ':dvfalse': false };
+  if (typeof before.updated_at !== 'string') return { kind: 'expression' as const, expression: base, names, values };
+  return {
+    kind: 'expression' as const,
+    expression: `${base} AND #dvupd = :dvupd`,
+    names: { ...names, '#dvupd': 'updated_at' },
+    values: { ...values, ':dvupd': before.updated_at },
+  };
+}
+
+/** `actual_devices` −1 on the device's group, or nothing when there is no group, it is gone, or its counter is 0. */
+async function groupDecrement(deps: Deps, client: string, group: unknown): Promise<TransactOperation | undefined> {
+  if (typeof group !== 'string') return undefined;
+  const { pk, sk } = keys.group.item(client, group);
+  const item = await deps.table.get({ pk, sk }, { consistent: true });
+  const count = item?.[statsAttribute('actual_devices')];
+  if (typeof count !== 'number' || count < 1) return undefined;
+  return groupStatsOperation(client, group, { actual_devices: -1 });
+}
+
+/** What one run of the inactivity job did. */
+export interface InactivityReport {
+  clients: number;
+  threshold: string;
+  deactivated: number;
+  seen: number;
+  failed: number;
+}
+
+/** Page size of the job's Queries. */
+const JOB_PAGE = 200;
+
+/**
+ * The inactivity job: every client (`keys.account.listAll()`), then that client's active devices last seen before
+ * now − `inactivityDays` (a key range on the last-seen index, `keys.device.listByLastSeen`: no Scan, and only
+ * candidates are read). Each is deactivated with the same transaction as the admin DELETE, re-checking last_seen on
+ * the item itself (the index is eventually consistent). One device failing is logged and counted, not fatal.
+ */
+export async function deactivateInactiveDevices(
+  deps: Pick<Dependencies, 'table' | 'clock' | 'logger'>,
+  inactivityDays: number,
+): Promise<InactivityReport> {
+  const threshold = new Date(deps.clock.now().getTime() - inactivityDays * 86_400_000).toISOString();
+  const report: InactivityReport = { clients: 0, threshold, deactivated: 0, seen: 0, failed: 0 };
+  for await (const client of allClients(deps.table)) {
+    report.clients += 1;
+    let startKey: Record<string, string> | undefined;
+    do {
+      const page = await deps.table.query({
+        ...keys.device.listByLastSeen(client),
+        // Keys are `<last_seen ISO>#<reference>`: everything below the threshold text was seen before it.
+        sort: { between: ['0', threshold] },
+        limit: JOB_PAGE,
+        ...(startKey ? { startKey } : {}),
+      });
+      for (const candidate of page.items) {
+        const reference = candidate.device_reference;
+        if (typeof reference !== 'string') continue;
+        try {
+          const result = await deactivateDeviceItem(deps, client, reference, { actor: 'job:device-deactivation', lastSeenBefore: threshold });
+          if (result.outcome === 'deactivated') report.deactivated += 1;
+          if (result.outcome === 'seen') report.seen += 1;
+        } catch (error) {
+          report.failed += 1;
+          deps.logger.warn('device deactivation failed', { client, device_reference: reference, error: error instanceof Error ? error.message : String(error) });
+        }
+      }
+      startKey = page.lastKey;
+    } while (startKey !== undefined);
+  }
+  return report;
+}

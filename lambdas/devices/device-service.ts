@@ -1,0 +1,83 @@
+import type { GroupScope } from '#core/auth/access/group-scope.ts';
+import type { Principal } from '#core/auth/principal.ts';
+import { actorOf, deactivateDeviceItem } from './deactivation.ts';
+import { NotFoundError } from '#core/errors.ts';
+import type { TableItem } from '#core/ports/table-store.ts';
+import { keys } from '#core/store/keys.ts';
+import type { Service } from '#shared/constants/devices.ts';
+import { Device, DeviceHistory } from '#shared/contract/entities/devices.ts';
+import { allOf, filteredPage, searchFilter, type DevicesDependencies, type PageQuery } from './device-lists.ts';
+import { withoutKeys } from '#core/store/items.ts';
+
+/** The device as the contract shows it (parsed: install_state and other internal attributes stay off the wire). */
+export function toDevice(item: TableItem): Device {
+  return Device.parse(withoutKeys(item));
+}
+
+export interface DeviceListQuery extends PageQuery {
+  active_only?: boolean | undefined;
+  search?: string | undefined;
+  group?: string | undefined;
+  device_user_reference?: string | undefined;
+  service?: Service | undefined;
+}
+
+/**
+ * Devices of the tenant. The narrowest key first: by device user (gsi2), else by group (gsi3), else all (gsi1);
+ * the other filters apply to the page read.
+ */
+export function listDevices(dependencies: DevicesDependencies, client: string, query: DeviceListQuery, scope: GroupScope) {
+  const list =
+    query.device_user_reference !== undefined
+      ? keys.device.listByDeviceUser(client, query.device_user_reference)
+      : query.group !== undefined
+        ? keys.device.listByGroup(client, query.group)
+        : keys.device.list(client);
+  const keep = allOf(
+    query.active_only === true ? (item) => item.is_deactivated !== true : undefined,
+    query.device_user_reference !== undefined && query.group !== undefined ? (item) => item.group === query.group : undefined,
+    searchFilter(query.search, ['device_reference', 'device_user_reference', 'email', 'first_name', 'surname']),
+    query.service === undefined ? undefined : (item) => Array.isArray(item.services) && item.services.includes(query.service),
+  );
+  const filters = { active_only: query.active_only, search: query.search, service: query.service, group: query.group };
+  return filteredPage(dependencies, client, list, query, filters, keep, toDevice, scope);
+}
+
+const deviceNotFound = () => new NotFoundError('Device not found');
+
+/**
+ * The device item when it exists and its group is in the caller's scope; otherwise the 404 of a missing device
+ * (a device of another group must not be told apart from one that does not exist).
+ */
+export async function visibleDeviceItem(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string, scope: GroupScope): Promise<TableItem> {
+  return scope.visible(await dependencies.table.get(keys.device.key(client, reference), { consistent: true }), deviceNotFound);
+}
+
+export async function getDevice(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string, scope: GroupScope): Promise<Device> {
+  return toDevice(await visibleDeviceItem(dependencies, client, reference, scope));
+}
+
+/**
+ * DELETE = deactivate: the shared deactivation transaction (lambdas/devices/deactivation.ts: the device, its
+ * dashboard counters, the group's actual_devices and its last-seen index item). Deactivating a deactivated device
+ * changes nothing and answers it as it is. Re-activation is the device's own authentication.
+ */
+export async function deactivateDevice(
+  dependencies: DevicesDependencies,
+  client: string,
+  reference: string,
+  principal: Principal | undefined,
+  scope: GroupScope,
+): Promise<Device> {
+  await visibleDeviceItem(dependencies, client, reference, scope);
+  const { item } = await deactivateDeviceItem(dependencies, client, reference, { actor: actorOf(principal) });
+  return toDevice(item);
+}
+
+/** A device's holding periods (who, which group, from, to), oldest first: a Query on the partition's `HISTORY#` keys. */
+export async function listDeviceHistory(dependencies: DevicesDependencies, client: string, reference: string, query: PageQuery, scope: GroupScope) {
+  await visibleDeviceItem(dependencies, client, reference, scope);
+  const list = { ...keys.device.partition(client, reference), sort: { beginsWith: keys.device.historyPrefix } };
+  // Like every list, the periods show where their group is in scope (a period spent in another group stays hidden).
+  return filteredPage(dependencies, client, list, query, {}, undefined, (item) => DeviceHistory.parse(withoutKeys(item)), scope);
+}

@@ -1,0 +1,92 @@
+import type { MetricScope } from '#shared/constants/devices.ts';
+import { DevicePayloadMetrics } from '#shared/contract/entities/metrics.ts';
+import type { GroupScope } from '../core/auth/access/group-scope.ts';
+import type { Dependencies } from '../core/dependencies.ts';
+import type { TableItem } from '../core/ports/table-store.ts';
+import { describeQuery, type Page } from '../core/store/cursor.ts';
+import { collectFilteredPage } from '../core/store/filtered-paging.ts';
+import { keys, part } from '../core/store/keys.ts';
+import { isoOf, timeRange } from '../core/store/time-range.ts';
+import { COUNT_PREFIX } from './record-payload-metric.ts';
+import { periodOf } from './periods.ts';
+
+export interface MetricsQuery {
+  from?: string | undefined;
+  to?: string | undefined;
+  device_reference?: string | undefined;
+  last_key?: string | undefined;
+  limit: number;
+  result_type: 'page' | 'total';
+}
+
+/** `result_type=total` walks the scope's range to its end: bounded, so a hostile query cannot read without end. */
+const MAX_PAGES = 500;
+
+/** The contract's DevicePayloadMetrics from a bucket item (counts from the flat `n_<type>` attributes). */
+export function toPayloadMetrics(item: TableItem): DevicePayloadMetrics {
+  const counts: Record<string, number> = {};
+  for (const [attribute, value] of Object.entries(item)) {
+    if (attribute.startsWith(COUNT_PREFIX) && typeof value === 'number') counts[attribute.slice(COUNT_PREFIX.length)] = Math.max(0, Math.trunc(value));
+  }
+  return DevicePayloadMetrics.parse({
+    device_reference: item.device_reference,
+    scope: item.scope,
+    period: item.period,
+    counts,
+    ...(typeof item.first_occurrence === 'string' ? { first_occurrence: item.first_occurrence } : {}),
+    ...(typeof item.last_occurrence === 'string' ? { last_occurrence: item.last_occurrence } : {}),
+  });
+}
+
+/**
+ * The sort-key range of the periods a date range touches: from the period holding `from` to the one holding `to`
+ * (`#` ends a period in the key and `$` is the next character, so the upper bound takes every device of the last
+ * period). Summary has one period (`all`): a date range does not narrow it. Undefined: the whole partition.
+ */
+export function periodRange(scope: MetricScope, from: string | undefined, to: string | undefined): [string, string] | undefined {
+  if (scope === 'Summary' || (from === undefined && to === undefined)) return undefined;
+  const lower = from === undefined ? '0' : `${part(periodOf(scope, new Date(isoOf(from, 'start'))))}#`;
+  const upper = to === undefined ? '~' : `${part(periodOf(scope, new Date(isoOf(to, 'end'))))}$`;
+  return [lower, upper];
+}
+
+/**
+ * `GET metrics/{scope}`: per-device payload counts by period, from the counters `recordPayloadMetric` keeps. One
+ * Query on the scope's partition, the date range as a key condition on the period; periods in time order, devices
+ * by reference within a period. `device_reference` and the caller's group scope (a bucket carries the group of its
+ * device's latest payload) filter the items read (a page may hold fewer than `limit`).
+ */
+export async function listPayloadMetrics(
+  deps: Pick<Dependencies, 'table' | 'cursors'>,
+  client: string,
+  scope: MetricScope,
+  query: MetricsQuery,
+  groups: GroupScope,
+): Promise<Page<DevicePayloadMetrics> | { count: number }> {
+  timeRange(query.from, query.to); // a `from` after `to` is a 400, as on every dated list
+  const list = keys.metrics.list(client, scope);
+  const range = periodRange(scope, query.from, query.to);
+  const base = { partition: list.partition, ...(range === undefined ? {} : { sort: { between: range } }) };
+  const keep = (item: TableItem) => query.device_reference === undefined || item.device_reference === query.device_reference;
+  if (query.result_type === 'total') {
+    let count = 0;
+    let startKey: Record<string, string> | undefined;
+    for (let pages = 0; pages < MAX_PAGES; pages += 1) {
+      const page = await deps.table.query({ ...base, ...(startKey ? { startKey } : {}) });
+      count += (await groups.filter(page.items.filter(keep))).length;
+      if (page.lastKey === undefined) return { count };
+      startKey = page.lastKey;
+    }
+    throw new Error(`Metrics of ${scope} span more than ${MAX_PAGES} pages`);
+  }
+  const binding = { client, query: describeQuery(list, { from: range?.[0], to: range?.[1], device_reference: query.device_reference }) };
+  const startKey = query.last_key === undefined ? undefined : deps.cursors.decode(query.last_key, binding);
+  if (!groups.unrestricted) {
+    // A group-limited role: fill the page while paging (bounded reads per request) rather than answer empty pages.
+    const page = await collectFilteredPage(deps.table, { query: base, startKey, limit: query.limit, keep: (items) => groups.filter(items.filter(keep)), toData: toPayloadMetrics });
+    return { count: page.data.length, data: page.data, ...(page.lastKey === undefined ? {} : { last_key: deps.cursors.encode(page.lastKey, binding) }) };
+  }
+  const result = await deps.table.query({ ...base, limit: query.limit, ...(startKey ? { startKey } : {}) });
+  const items = await groups.filter(result.items.filter(keep));
+  return deps.cursors.page({ items, ...(result.lastKey ? { lastKey: result.lastKey } : {}) }, binding, toPayloadMetrics);
+}
