@@ -111,7 +111,6 @@ function once<T>(build: () => T): () => T {
   return () => (built ??= { value: build() }).value;
 }
 
-/** Until the jobs exist, a due local schedule is only logged; the local server may pass its own scheduler. */
 /**
  * The AWS SDK's logger, routed to ours. Without one the SDK writes to the console: for instance "An error was
  * encountered in a non-retryable streaming request." whenever processing aborts the upload of a payload that failed

@@ -6,7 +6,6 @@ import { expireTenantAlerts } from '../../lambdas/alerts/expire-alerts.ts';
 import { relatedEntity } from '../../lambdas/alerts/related-entities.ts';
 import { alertAccessOf } from '../../lambdas/alerts/alert-permissions.ts';
 import { clearAlerts, dismissAlerts } from '../../lambdas/alerts/bulk-actions.ts';
-import { recipientsOf } from '../../lambdas/alerts/recipients.ts';
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
 import type { Dependencies } from '#core/dependencies.ts';
@@ -115,12 +114,6 @@ describe('the alert engine', () => {
     expect(await expireTenantAlerts(later, 'demo')).toBeGreaterThanOrEqual(1);
     const read = await call('GET', `/alerts/${raised.alert.alert_reference}`);
     expect(read.body).toMatchObject({ alert_state: 'Cleared', cleared_reason: 'Expired' });
-  });
-
-  it('notifies the users whose roles are alertable and may read the scope', async () => {
-    const ops = (await recipientsOf(deps, 'demo', 'ops')).map((user) => user.email);
-    expect(ops).toContain('admin@demo.test');
-    expect(ops).not.toContain('reviewer@demo.test');
   });
 });
 
