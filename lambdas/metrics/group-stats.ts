@@ -2,9 +2,13 @@ import { SERVICES, type Service } from '#shared/constants/devices.ts';
 import type { GroupStats } from '#shared/contract/entities/groups.ts';
 import type { z } from 'zod';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
-import { ConditionFailedError, type TableItem, type TableStore, type TransactOperation } from '../core/ports/table-store.ts';
+import { ConditionFailedError, type TableStore, type TransactOperation } from '../core/ports/table-store.ts';
 import { TABLE_KEYS } from '../core/store/table-definition.ts';
 import { keys } from '../core/store/keys.ts';
+import { GROUP_COUNTERS, readGroupStats, SERVICE_COUNTERS, statsAttribute, type ServiceCounter } from '../core/store/entities/group.ts';
+
+// The counters' attribute names and their reading belong to the group item (core/store/entities/group.ts).
+export { readGroupStats, statsAttribute };
 
 /**
  * Group stats (spec point 3: device users, expected and actual devices, and per service used licences, expected
@@ -15,24 +19,12 @@ import { keys } from '../core/store/keys.ts';
  * with one atomic ADD, never by reading and rewriting, and a group PUT never touches them (no lost update).
  */
 
-const SERVICE_COUNTERS = ['used_licenses', 'expected_devices', 'active_devices', 'active_users'] as const;
-type ServiceCounter = (typeof SERVICE_COUNTERS)[number];
-const GROUP_COUNTERS = ['device_users', 'expected_devices', 'actual_devices'] as const;
-type GroupCounter = (typeof GROUP_COUNTERS)[number];
-
 /** A change to a group's stats: positive or negative whole numbers; absent counters stay as they are. */
 export interface GroupStatsDelta {
   device_users?: number;
   expected_devices?: number;
   actual_devices?: number;
   services?: Partial<Record<Service, Partial<Record<ServiceCounter, number>>>>;
-}
-
-/** The item attribute that holds one counter. */
-export function statsAttribute(counter: GroupCounter): string;
-export function statsAttribute(counter: ServiceCounter, service: Service): string;
-export function statsAttribute(counter: string, service?: string): string {
-  return service === undefined ? `stats_${counter}` : `stats_svc_${service}_${counter}`;
 }
 
 /** Every counter attribute the delta changes, with its increment (zeros left out). */
@@ -112,35 +104,4 @@ export async function adjustGroupStats(
     if (item === undefined) throw new NotFoundError('Unknown group');
     throw new ConflictError('Group stats cannot go below zero');
   }
-}
-
-/** The spec's stats object from a group item's counters (missing counters are 0; only services with a count show). */
-export function readGroupStats(item: Partial<TableItem>): z.infer<typeof GroupStats> {
-  const count = (attribute: string) => {
-    const value = item[attribute];
-    // Never negative on the wire: the write condition prevents it, this guards items written before it existed.
-    return typeof value === 'number' && Number.isFinite(value) ? Math.max(0, Math.trunc(value)) : 0;
-  };
-  const services: z.infer<typeof GroupStats>['services'] = {};
-  for (const service of SERVICES) {
-    const present = SERVICE_COUNTERS.some((counter) => item[statsAttribute(counter, service)] !== undefined);
-    if (!present) continue;
-    services[service] = {
-      used_licenses: count(statsAttribute('used_licenses', service)),
-      expected_devices: count(statsAttribute('expected_devices', service)),
-      active_devices: count(statsAttribute('active_devices', service)),
-      active_users: count(statsAttribute('active_users', service)),
-    };
-  }
-  return {
-    device_users: count(statsAttribute('device_users')),
-    expected_devices: count(statsAttribute('expected_devices')),
-    actual_devices: count(statsAttribute('actual_devices')),
-    services,
-  };
-}
-
-/** True for an attribute that holds a stats counter (so the wire mapping can leave it out of the entity). */
-export function isStatsAttribute(attribute: string): boolean {
-  return attribute.startsWith('stats_');
 }

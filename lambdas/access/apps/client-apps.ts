@@ -1,20 +1,17 @@
 import type { Principal } from '#core/auth/principal.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
-import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
+import { ConditionFailedError } from '#core/ports/table-store.ts';
+import { clientAppToItem, readClientApp, toClientApp } from '#core/store/entities/client-app.ts';
+import { readRole } from '#core/store/entities/role.ts';
 import { keys } from '#core/store/keys.ts';
 import type { ClientAppConfiguration, ClientAppRequest } from '#shared/contract/entities/client-apps.ts';
 import { actorOf, listPage, type AccessDependencies, type ListQuery } from '../access-lists.ts';
-import { withoutKeys } from '#core/store/items.ts';
 
 export const APP_EXISTS_MESSAGE = 'A client app with this reference already exists';
 
-export function toClientApp(item: TableItem): ClientAppConfiguration {
-  return withoutKeys(item) as ClientAppConfiguration;
-}
-
 /** Client apps answer pages only (the contract's response has no count-only variant). */
 export async function listClientApps(dependencies: AccessDependencies, client: string, query: ListQuery) {
-  const page = await listPage(dependencies, client, keys.clientApp.list(client), { ...query, result_type: 'page' }, toClientApp);
+  const page = await listPage(dependencies, client, keys.clientApp.list(client), { ...query, result_type: 'page' }, (item) => toClientApp(readClientApp(item)));
   return 'data' in page ? page : { count: 0, data: [] };
 }
 
@@ -25,14 +22,14 @@ export async function getClientApp(
 ): Promise<ClientAppConfiguration> {
   const item = await dependencies.table.get(keys.clientApp.item(client, appReference));
   if (item === undefined) throw new NotFoundError('Client app not found');
-  return toClientApp(item);
+  return toClientApp(readClientApp(item));
 }
 
 /** `body.roles.<i>: Unknown role` for every named role the tenant does not have. */
 async function unknownRoleLines(dependencies: Pick<AccessDependencies, 'table'>, client: string, roles: readonly string[]) {
   const unique = [...new Set(roles)];
   const found = await dependencies.table.batchGet(unique.map((role) => keys.role.item(client, role)));
-  const existing = new Set(found.map((item) => item.role_reference));
+  const existing = new Set(found.map((item) => readRole(item).role_reference));
   return roles.flatMap((role, i) => (existing.has(role) ? [] : [`body.roles.${i}: Unknown role`]));
 }
 
@@ -62,7 +59,7 @@ export async function saveClientApp(
   };
   try {
     await dependencies.table.put(
-      { ...keys.clientApp.item(client, appReference), ...app },
+      clientAppToItem(client, app),
       { condition: { kind: mode === 'create' ? 'item-not-exists' : 'item-exists' } },
     );
   } catch (error) {

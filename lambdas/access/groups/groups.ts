@@ -1,44 +1,38 @@
 import type { Principal } from '#core/auth/principal.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
-import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
-import { isStatsAttribute, readGroupStats, statsAttribute } from '../../metrics/group-stats.ts';
+import { ConditionFailedError } from '#core/ports/table-store.ts';
+import { readGroup, statsAttribute, toGroup } from '#core/store/entities/group.ts';
+import { readTag } from '#core/store/entities/tag.ts';
 import { ENTITY, keys } from '#core/store/keys.ts';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import type { Group, GroupRequest, TagDefinition } from '#shared/contract/entities/groups.ts';
 import { actorOf, listPage, queryAll, type AccessDependencies, type ListQuery } from '../access-lists.ts';
-import { withoutKeys } from '#core/store/items.ts';
 import type { ReviewedGroup } from '../tags/tag-review.ts';
 import { resolveGroupTags } from './group-tags.ts';
 
 export const GROUP_HAS_USERS_MESSAGE = 'The group still has device users';
 
-/** The group as the contract shows it: its own attributes, and the flat stats counters folded into `stats`. */
-export function toGroup(item: TableItem): Group {
-  const own = Object.fromEntries(Object.entries(withoutKeys(item)).filter(([name]) => !isStatsAttribute(name)));
-  return { ...(own as Group), tags: Array.isArray(item.tags) ? (item.tags as Group['tags']) : [], stats: readGroupStats(item) };
-}
-
 export function listGroups(dependencies: AccessDependencies, client: string, query: ListQuery) {
-  return listPage(dependencies, client, keys.group.list(client, query.starts_with), query, toGroup);
+  return listPage(dependencies, client, keys.group.list(client, query.starts_with), query, (item) => toGroup(readGroup(item)));
 }
 
 export async function getGroup(dependencies: Pick<AccessDependencies, 'table'>, client: string, groupReference: string): Promise<Group> {
   const item = await dependencies.table.get(keys.group.item(client, groupReference));
   if (item === undefined) throw new NotFoundError('Group not found');
-  return toGroup(item);
+  return toGroup(readGroup(item));
 }
 
 /** Every group of the tenant with its tags (what a tag definition change is reviewed against). */
 export async function loadGroupsForReview(dependencies: Pick<AccessDependencies, 'table'>, client: string): Promise<ReviewedGroup[]> {
   const items = await queryAll(dependencies, keys.group.list(client));
   return items.map((item) => {
-    const group = toGroup(item);
+    const group = readGroup(item);
     return { group_reference: group.group_reference, tags: group.tags };
   });
 }
 
 async function loadDefinitions(dependencies: Pick<AccessDependencies, 'table'>, client: string): Promise<TagDefinition[]> {
-  return (await queryAll(dependencies, keys.tagDefinition.list(client))).map((item) => withoutKeys(item) as TagDefinition);
+  return (await queryAll(dependencies, keys.tagDefinition.list(client))).map(readTag);
 }
 
 /**
@@ -70,7 +64,7 @@ export async function putGroup(
     },
   );
   if (item === undefined) throw new Error('Group update returned no item');
-  return toGroup(item);
+  return toGroup(readGroup(item));
 }
 
 /** Deletes a group: unknown 404; a group that device users still belong to 409 (also when one joins meanwhile). */
@@ -78,7 +72,7 @@ export async function deleteGroup(dependencies: AccessDependencies, client: stri
   const { pk, sk } = keys.group.item(client, groupReference);
   const item = await dependencies.table.get({ pk, sk }, { consistent: true });
   if (item === undefined || item.entity !== ENTITY.group) throw new NotFoundError('Group not found');
-  if (readGroupStats(item).device_users > 0) throw new ConflictError(GROUP_HAS_USERS_MESSAGE);
+  if (readGroup(item).stats.device_users > 0) throw new ConflictError(GROUP_HAS_USERS_MESSAGE);
   try {
     await dependencies.table.delete(
       { pk, sk },

@@ -2,22 +2,18 @@ import { raiseSecurityAlert, type RoleChanged } from '../../alerts/security-even
 import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
-import { ConditionFailedError, type TableItem, type WriteCondition } from '#core/ports/table-store.ts';
+import { ConditionFailedError, type WriteCondition } from '#core/ports/table-store.ts';
+import { readRole, roleToItem, toRole } from '#core/store/entities/role.ts';
 import { keys } from '#core/store/keys.ts';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import type { Role, RoleRequest } from '#shared/contract/entities/roles.ts';
-import { defaultsKey, getAccountDefaults } from '../account/account-defaults.ts';
+import { getAccountDefaults } from '../account/account-defaults.ts';
+import { accountDefaultsKey } from '#core/store/entities/account-defaults.ts';
 import { actorOf, listPage, type AccessDependencies, type ListQuery } from '../access-lists.ts';
-import { withoutKeys } from '#core/store/items.ts';
 import { rolePatternIssues } from './role-patterns.ts';
 
 export const SYSTEM_ROLE_MESSAGE = 'System roles cannot be changed';
 export const DEFAULT_ROLE_MESSAGE = 'The role is the account default role';
-
-/** The role as the contract shows it (the item without its keys). */
-export function toRole(item: TableItem): Role {
-  return withoutKeys(item) as Role;
-}
 
 /**
  * Writes and deletes hold only while the stored role is not a system role (a concurrent seed or migration);
@@ -41,13 +37,13 @@ function changedBy(principal: Principal | undefined): Pick<RoleChanged, 'by' | '
 }
 
 export function listRoles(dependencies: AccessDependencies, client: string, query: ListQuery) {
-  return listPage(dependencies, client, keys.role.list(client, query.starts_with), query, toRole);
+  return listPage(dependencies, client, keys.role.list(client, query.starts_with), query, (item) => toRole(readRole(item)));
 }
 
 export async function getRole(dependencies: Pick<AccessDependencies, 'table'>, client: string, roleReference: string): Promise<Role> {
   const item = await dependencies.table.get(keys.role.item(client, roleReference));
   if (item === undefined) throw new NotFoundError('Role not found');
-  return toRole(item);
+  return toRole(readRole(item));
 }
 
 /** Creates or replaces a role. System roles are refused (409); every regex matcher must compile under RE2 (400). */
@@ -76,7 +72,7 @@ export async function putRole(
   // Only to word the alert (created or replaced); the write's condition is what guards the role.
   const existed = (await dependencies.table.get(keys.role.item(client, roleReference), { consistent: true })) !== undefined;
   try {
-    await dependencies.table.put({ ...keys.role.item(client, roleReference), ...role }, { condition: notSystem(false) });
+    await dependencies.table.put(roleToItem(client, role), { condition: notSystem(false) });
   } catch (error) {
     if (error instanceof ConditionFailedError) throw new ConflictError(SYSTEM_ROLE_MESSAGE);
     throw error;
@@ -99,7 +95,7 @@ export async function deleteRole(
   const assertDeletable = async () => {
     const role = await dependencies.table.get(keys.role.item(client, roleReference), { consistent: true });
     if (role === undefined) throw new NotFoundError('Role not found');
-    if (role.is_system === true) throw new ConflictError(SYSTEM_ROLE_MESSAGE);
+    if (readRole(role).is_system) throw new ConflictError(SYSTEM_ROLE_MESSAGE);
     const defaults = await getAccountDefaults(dependencies, client);
     if (defaults.role === roleReference) throw new ConflictError(DEFAULT_ROLE_MESSAGE);
   };
@@ -114,7 +110,7 @@ export async function deleteRole(
       },
       {
         kind: 'check',
-        key: defaultsKey(client),
+        key: accountDefaultsKey(client),
         condition: {
           kind: 'expression',
           expression: 'attribute_not_exists(#cpk) OR NOT (#crole = :cref)',

@@ -1,11 +1,11 @@
 import type { Principal } from '#core/auth/principal.ts';
 import { HttpError, NotFoundError } from '#core/errors.ts';
-import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
+import { ConditionFailedError } from '#core/ports/table-store.ts';
+import { readTag, tagToItem, toTagDefinition, type TagItem } from '#core/store/entities/tag.ts';
 import { keys } from '#core/store/keys.ts';
 import type { TagDefinition, TagDefinitionRequest } from '#shared/contract/entities/groups.ts';
 import { loadGroupsForReview } from '../groups/groups.ts';
 import { actorOf, listPage, type AccessDependencies, type ListQuery } from '../access-lists.ts';
-import { withoutKeys } from '#core/store/items.ts';
 import { conflictLines, groupsUsingTag, reviewDefinition } from './tag-review.ts';
 
 /** 409 listing the groups a tag definition change (or delete) conflicts with, one `groups.<ref>: why` line each. */
@@ -16,18 +16,14 @@ export class GroupReviewConflictError extends HttpError {
   }
 }
 
-export function toTagDefinition(item: TableItem): TagDefinition {
-  return withoutKeys(item) as TagDefinition;
-}
-
 export function listTags(dependencies: AccessDependencies, client: string, query: ListQuery) {
-  return listPage(dependencies, client, keys.tagDefinition.list(client, query.starts_with), query, toTagDefinition);
+  return listPage(dependencies, client, keys.tagDefinition.list(client, query.starts_with), query, (item) => toTagDefinition(readTag(item)));
 }
 
 export async function getTag(dependencies: Pick<AccessDependencies, 'table'>, client: string, tagKey: string): Promise<TagDefinition> {
   const item = await dependencies.table.get(keys.tagDefinition.item(client, tagKey));
   if (item === undefined) throw new NotFoundError('Tag not found');
-  return toTagDefinition(item);
+  return toTagDefinition(readTag(item));
 }
 
 /**
@@ -46,7 +42,7 @@ export async function putTag(
     const conflicts = reviewDefinition(tagKey, request, await loadGroupsForReview(dependencies, client));
     if (conflicts.length > 0) throw new GroupReviewConflictError(conflictLines(conflicts));
   }
-  const definition: TagDefinition = {
+  const definition: TagItem = {
     client,
     tag_key: tagKey,
     tag_values: request.tag_values,
@@ -56,8 +52,8 @@ export async function putTag(
     updated_by: actorOf(principal),
     updated_at: dependencies.clock.now().toISOString(),
   };
-  await dependencies.table.put({ ...keys.tagDefinition.item(client, tagKey), ...definition });
-  return definition;
+  await dependencies.table.put(tagToItem(client, definition));
+  return toTagDefinition(definition);
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { TableItem, TableStore } from '../../ports/table-store.ts';
+import type { TableStore } from '../../ports/table-store.ts';
+import { readGroup, type GroupItem } from '../../store/entities/group.ts';
 import { ForbiddenError } from '../../errors.ts';
 import { keys } from '../../store/keys.ts';
 import { visibleGroupFilter, type GroupFacts } from '#shared/permissions/evaluate.ts';
@@ -54,15 +55,8 @@ export function groupNameOf(item: GroupedItem | undefined): string {
   return typeof item?.group === 'string' ? item.group : NO_GROUP;
 }
 
-function factsOf(reference: string, item: TableItem | undefined): GroupFacts {
-  const tags = Array.isArray(item?.tags)
-    ? (item.tags as unknown[]).flatMap((tag) => {
-        if (typeof tag !== 'object' || tag === null) return [];
-        const { tag_key: key, tag_value: value } = tag as Record<string, unknown>;
-        return typeof key === 'string' ? [{ tag_key: key, tag_value: typeof value === 'string' ? value : null }] : [];
-      })
-    : [];
-  return { name: reference, tags };
+function factsOf(reference: string, group: GroupItem | undefined): GroupFacts {
+  return { name: reference, tags: group?.tags ?? [] };
 }
 
 /** BatchGet takes at most 100 keys per call. */
@@ -87,14 +81,14 @@ export function groupScope(
   const judge = async (references: readonly string[]): Promise<void> => {
     const missing = [...new Set(references)].filter((reference) => !verdicts.has(reference));
     const named = missing.filter((reference) => reference !== NO_GROUP);
-    const byReference = new Map<string, TableItem>();
+    const byReference = new Map<string, GroupItem>();
     for (let start = 0; start < named.length; start += GROUPS_PER_BATCH) {
       const batch = named.slice(start, start + GROUPS_PER_BATCH);
       const items = await dependencies.table.batchGet(batch.map((reference) => {
         const { pk, sk } = keys.group.item(client, reference);
         return { pk, sk };
       }));
-      for (const item of items) byReference.set(String(item.group_reference ?? ''), item);
+      for (const group of items.map(readGroup)) byReference.set(group.group_reference, group);
     }
     for (const reference of missing) verdicts.set(reference, filter.allows(factsOf(reference, byReference.get(reference))));
   };

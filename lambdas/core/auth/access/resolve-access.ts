@@ -1,7 +1,7 @@
 import type { Endpoint } from '#shared/contract/endpoint.ts';
 import { AccountDefaults } from '#shared/contract/entities/account.ts';
 import { SupportAccess } from '#shared/contract/entities/account-data.ts';
-import { Role } from '#shared/contract/entities/roles.ts';
+import type { Role } from '#shared/contract/entities/roles.ts';
 import { ipAllowedBy } from '#shared/permissions/cidr.ts';
 import { evaluate } from '#shared/permissions/evaluate.ts';
 import { systemStaffRoles } from '#shared/permissions/staff-roles.ts';
@@ -9,6 +9,9 @@ import { ADMIN_CLIENT, type ClientAppPrincipal, type UserPrincipal } from '../pr
 import type { Dependencies } from '../../dependencies.ts';
 import { ForbiddenError, InternalError } from '../../errors.ts';
 import type { TableStore } from '../../ports/table-store.ts';
+import { readAccount } from '../../store/entities/account.ts';
+import { accountDefaultsKey, readAccountDefaults } from '../../store/entities/account-defaults.ts';
+import { readRole } from '../../store/entities/role.ts';
 import { keys } from '../../store/keys.ts';
 import type { AccessContext } from './access-context.ts';
 import { createAccessContext } from './create-access-context.ts';
@@ -43,10 +46,13 @@ async function loadRoles(table: TableStore, client: string, references: readonly
   const items = await table.batchGet(unique.map((reference) => keys.role.item(client, reference)));
   const roles: Role[] = [];
   for (const item of items) {
-    const parsed = Role.safeParse(item);
-    // A corrupt role grants nothing; say so in the log rather than failing every call of the tenant.
-    if (parsed.success) roles.push(parsed.data);
-    else logger.warn('role item unreadable, ignored', { client, role_reference: String(item.role_reference ?? item.sk) });
+    try {
+      roles.push(readRole(item));
+    } catch (error) {
+      // A corrupt role grants nothing; say so in the log rather than failing every call of the tenant.
+      if (!(error instanceof InternalError)) throw error;
+      logger.warn('role item unreadable, ignored', { client, role_key: item.sk, problems: error.message });
+    }
   }
   return roles.sort((a, b) => unique.indexOf(a.role_reference) - unique.indexOf(b.role_reference));
 }
@@ -67,9 +73,10 @@ async function loadStaffRoles(table: TableStore, groups: readonly string[], logg
  * item is a 500, not "no limits": the account's CIDR ranges must never silently vanish.
  */
 async function loadDefaults(table: TableStore, client: string): Promise<AccountDefaults> {
-  const setting = await table.get(keys.account.setting(client, 'DEFAULTS'));
-  const raw = setting ?? ((await table.get(keys.account.item(client)))?.account_defaults as unknown) ?? {};
-  const parsed = AccountDefaults.safeParse(raw);
+  const setting = await table.get(accountDefaultsKey(client));
+  if (setting !== undefined) return readAccountDefaults(setting);
+  const account = await table.get(keys.account.item(client));
+  const parsed = AccountDefaults.safeParse((account === undefined ? undefined : readAccount(account).account_defaults) ?? {});
   if (!parsed.success) throw new InternalError(`Account defaults of ${client} are unreadable`);
   return parsed.data;
 }

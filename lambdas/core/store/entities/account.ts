@@ -1,0 +1,21 @@
+import * as z from 'zod';
+import type { TableItem } from '../../ports/table-store.ts';
+import { readItem } from './read-item.ts';
+
+/**
+ * A tenant's account item (`keys.account.item`): the client, its display name, and on tenants created before the
+ * defaults setting existed, the legacy `account_defaults` (free-form: account-defaults.ts reads it field by field).
+ */
+export const AccountItem = z.object({
+  client: z.string(),
+  display_name: z.string().optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+  updated_by: z.string().optional(),
+  account_defaults: z.unknown().optional(),
+});
+export type AccountItem = z.infer<typeof AccountItem>;
+
+export function readAccount(item: TableItem): AccountItem {
+  return readItem('Account', AccountItem, item);
+}

@@ -1,0 +1,23 @@
+import type * as z from 'zod';
+import { ClientAppConfiguration } from '#shared/contract/entities/client-apps.ts';
+import type { TableItem } from '../../ports/table-store.ts';
+import { keys } from '../keys.ts';
+import { readItem } from './read-item.ts';
+
+/** A tenant's client app (`keys.clientApp`), stored exactly as the contract shows it. */
+export const ClientAppItem = ClientAppConfiguration;
+export type ClientAppItem = z.infer<typeof ClientAppItem>;
+
+export function readClientApp(item: TableItem): ClientAppItem {
+  return readItem('ClientApp', ClientAppItem, item);
+}
+
+/** The app's item: its attributes under the app's keys. */
+export function clientAppToItem(client: string, app: ClientAppItem): TableItem {
+  return { ...keys.clientApp.item(client, app.app_reference), ...app };
+}
+
+/** The app as the API answers it. */
+export function toClientApp(stored: ClientAppItem): ClientAppConfiguration {
+  return stored;
+}

@@ -1,0 +1,27 @@
+import type * as z from 'zod';
+import { Role } from '#shared/contract/entities/roles.ts';
+import type { TableItem } from '../../ports/table-store.ts';
+import { keys } from '../keys.ts';
+import { readItem } from './read-item.ts';
+
+/**
+ * A tenant's role (`keys.role`). Decision: stored exactly as the contract shows it, so the item schema is the
+ * contract's `Role` (its defaults fill attributes that roles written before them lack: `cidr_ranges`, `is_alertable`,
+ * `is_system`).
+ */
+export const RoleItem = Role;
+export type RoleItem = z.infer<typeof RoleItem>;
+
+export function readRole(item: TableItem): RoleItem {
+  return readItem('Role', RoleItem, item);
+}
+
+/** The role's item: its attributes under the role's keys. */
+export function roleToItem(client: string, role: RoleItem): TableItem {
+  return { ...keys.role.item(client, role.role_reference), ...role };
+}
+
+/** The role as the API answers it. */
+export function toRole(stored: RoleItem): Role {
+  return stored;
+}
