@@ -1,4 +1,3 @@
-import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { describeQuery, type Page } from '#core/store/cursor.ts';
@@ -21,24 +20,6 @@ export interface ListQuery {
  * most, and a bound keeps a hostile tenant from making one request read without end.
  */
 const MAX_PAGES = 200;
-
-/**
- * Who `updated_by` names: a portal user by their reference (the token's `sub`, which is the portal user reference),
- * a client app as `app:<app_reference>` (its `sub` is an identity at the app's own issuer, not ours).
- */
-export function actorOf(principal: Principal | undefined): string {
-  switch (principal?.kind) {
-    case 'user':
-      return principal.subject;
-    case 'client-app':
-      return `app:${principal.appReference}`;
-    case 'device':
-      return `device:${principal.deviceReference}`;
-    default:
-      return 'unknown';
-  }
-}
-
 
 /** Every item of a list partition (bounded), for reviews and checks that must see them all. */
 export async function queryAll(dependencies: Pick<AccessDependencies, 'table'>, list: ListKey): Promise<TableItem[]> {

@@ -1,71 +1,35 @@
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { accessEndpoints } from '#shared/contract/endpoints/access.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { reply } from '#core/http/reply.ts';
-import { implement, type RouteInput } from '#core/http/route.ts';
+import { implementForTenant } from '#core/http/route.ts';
 import { getAccountDefaults, putAccountDefaults } from './account/account-defaults.ts';
 import { deleteClientApp, getClientApp, listClientApps, saveClientApp } from './apps/client-apps.ts';
 import { deleteGroup, getGroup, listGroups, putGroup } from './groups/groups.ts';
 import { deleteRole, getRole, listRoles, putRole } from './roles/roles.ts';
 import { deleteTag, getTag, listTags, putTag } from './tags/tags.ts';
 
-/**
- * The group's endpoints, in the contract's order. Contract ids are plain strings to the type system, so the order
- * is what types each route; `named` checks at load that each one is the endpoint its name says.
- */
-const [
-  rolesList,
-  rolesGet,
-  rolesPut,
-  rolesDelete,
-  groupsList,
-  groupsGet,
-  groupsPut,
-  groupsDelete,
-  tagsList,
-  tagsGet,
-  tagsPut,
-  tagsDelete,
-  defaultsGet,
-  defaultsPut,
-  appsList,
-  appsGet,
-  appsCreate,
-  appsUpdate,
-  appsDelete,
-  clientRolesList,
-] = accessEndpoints;
-
-const expected: Array<[{ id: string }, string]> = [
-  [rolesList, 'admin.roles.list'],
-  [rolesGet, 'admin.roles.get'],
-  [rolesPut, 'admin.roles.put'],
-  [rolesDelete, 'admin.roles.delete'],
-  [groupsList, 'admin.groups.list'],
-  [groupsGet, 'admin.groups.get'],
-  [groupsPut, 'admin.groups.put'],
-  [groupsDelete, 'admin.groups.delete'],
-  [tagsList, 'admin.tags.list'],
-  [tagsGet, 'admin.tags.get'],
-  [tagsPut, 'admin.tags.put'],
-  [tagsDelete, 'admin.tags.delete'],
-  [defaultsGet, 'admin.account.defaults.get'],
-  [defaultsPut, 'admin.account.defaults.put'],
-  [appsList, 'admin.apps.list'],
-  [appsGet, 'admin.apps.get'],
-  [appsCreate, 'admin.apps.create'],
-  [appsUpdate, 'admin.apps.update'],
-  [appsDelete, 'admin.apps.delete'],
-  [clientRolesList, 'internal.clients.roles.list'],
-];
-for (const [endpoint, id] of expected) {
-  if (endpoint.id !== id) throw new Error(`access handler expected ${id}, found ${endpoint.id}`);
-}
-
-/** Every endpoint of the group has `{client}` in its path; the router checked it against the caller's tenant. */
-function clientOf(input: Pick<RouteInput, 'client'>): string {
-  if (input.client === undefined) throw new Error('access routes need the path client');
-  return input.client;
-}
+/** The group's endpoints, picked by id: the compiler refuses an id the group lacks and types each route by it. */
+const rolesList = endpointOf(accessEndpoints, 'admin.roles.list');
+const rolesGet = endpointOf(accessEndpoints, 'admin.roles.get');
+const rolesPut = endpointOf(accessEndpoints, 'admin.roles.put');
+const rolesDelete = endpointOf(accessEndpoints, 'admin.roles.delete');
+const clientRolesList = endpointOf(accessEndpoints, 'internal.clients.roles.list');
+const groupsList = endpointOf(accessEndpoints, 'admin.groups.list');
+const groupsGet = endpointOf(accessEndpoints, 'admin.groups.get');
+const groupsPut = endpointOf(accessEndpoints, 'admin.groups.put');
+const groupsDelete = endpointOf(accessEndpoints, 'admin.groups.delete');
+const tagsList = endpointOf(accessEndpoints, 'admin.tags.list');
+const tagsGet = endpointOf(accessEndpoints, 'admin.tags.get');
+const tagsPut = endpointOf(accessEndpoints, 'admin.tags.put');
+const tagsDelete = endpointOf(accessEndpoints, 'admin.tags.delete');
+const defaultsGet = endpointOf(accessEndpoints, 'admin.account.defaults.get');
+const defaultsPut = endpointOf(accessEndpoints, 'admin.account.defaults.put');
+const appsList = endpointOf(accessEndpoints, 'admin.apps.list');
+const appsGet = endpointOf(accessEndpoints, 'admin.apps.get');
+const appsCreate = endpointOf(accessEndpoints, 'admin.apps.create');
+const appsUpdate = endpointOf(accessEndpoints, 'admin.apps.update');
+const appsDelete = endpointOf(accessEndpoints, 'admin.apps.delete');
 
 /**
  * `force_update` on a tag DELETE. The contract gives that endpoint no query yet (a strict empty one refuses it), so
@@ -80,50 +44,50 @@ export const handler = createApiHandler({
   group: 'access',
   endpoints: accessEndpoints,
   routes: {
-    [rolesList.id]: implement(rolesList, (input, deps) => listRoles(deps, clientOf(input), input.query)),
-    [rolesGet.id]: implement(rolesGet, (input, deps) => getRole(deps, clientOf(input), input.params.role_reference)),
-    [rolesPut.id]: implement(rolesPut, (input, deps) =>
-      putRole(deps, clientOf(input), input.params.role_reference, input.body, input.principal),
+    [rolesList.id]: implementForTenant(rolesList, (input, deps) => listRoles(deps, input.client, input.query)),
+    [rolesGet.id]: implementForTenant(rolesGet, (input, deps) => getRole(deps, input.client, input.params.role_reference)),
+    [rolesPut.id]: implementForTenant(rolesPut, (input, deps) =>
+      putRole(deps, input.client, input.params.role_reference, input.body, input.principal),
     ),
-    [rolesDelete.id]: implement(rolesDelete, async (input, deps) => {
-      await deleteRole(deps, clientOf(input), input.params.role_reference, input.principal);
+    [rolesDelete.id]: implementForTenant(rolesDelete, async (input, deps) => {
+      await deleteRole(deps, input.client, input.params.role_reference, input.principal);
       return { ok: true as const };
     }),
-    [clientRolesList.id]: implement(clientRolesList, (input, deps) => listRoles(deps, clientOf(input), input.query)),
+    [clientRolesList.id]: implementForTenant(clientRolesList, (input, deps) => listRoles(deps, input.client, input.query)),
 
-    [groupsList.id]: implement(groupsList, (input, deps) => listGroups(deps, clientOf(input), input.query)),
-    [groupsGet.id]: implement(groupsGet, (input, deps) => getGroup(deps, clientOf(input), input.params.group_reference)),
-    [groupsPut.id]: implement(groupsPut, (input, deps) =>
-      putGroup(deps, clientOf(input), input.params.group_reference, input.body, input.principal),
+    [groupsList.id]: implementForTenant(groupsList, (input, deps) => listGroups(deps, input.client, input.query)),
+    [groupsGet.id]: implementForTenant(groupsGet, (input, deps) => getGroup(deps, input.client, input.params.group_reference)),
+    [groupsPut.id]: implementForTenant(groupsPut, (input, deps) =>
+      putGroup(deps, input.client, input.params.group_reference, input.body, input.principal),
     ),
-    [groupsDelete.id]: implement(groupsDelete, async (input, deps) => {
-      await deleteGroup(deps, clientOf(input), input.params.group_reference);
+    [groupsDelete.id]: implementForTenant(groupsDelete, async (input, deps) => {
+      await deleteGroup(deps, input.client, input.params.group_reference);
       return { ok: true as const };
     }),
 
-    [tagsList.id]: implement(tagsList, (input, deps) => listTags(deps, clientOf(input), input.query)),
-    [tagsGet.id]: implement(tagsGet, (input, deps) => getTag(deps, clientOf(input), input.params.tag_key)),
-    [tagsPut.id]: implement(tagsPut, (input, deps) => putTag(deps, clientOf(input), input.params.tag_key, input.body, input.principal)),
-    [tagsDelete.id]: implement(tagsDelete, async (input, deps) => {
-      await deleteTag(deps, clientOf(input), input.params.tag_key, forceOf(input.query));
+    [tagsList.id]: implementForTenant(tagsList, (input, deps) => listTags(deps, input.client, input.query)),
+    [tagsGet.id]: implementForTenant(tagsGet, (input, deps) => getTag(deps, input.client, input.params.tag_key)),
+    [tagsPut.id]: implementForTenant(tagsPut, (input, deps) => putTag(deps, input.client, input.params.tag_key, input.body, input.principal)),
+    [tagsDelete.id]: implementForTenant(tagsDelete, async (input, deps) => {
+      await deleteTag(deps, input.client, input.params.tag_key, forceOf(input.query));
       return { ok: true as const };
     }),
 
-    [defaultsGet.id]: implement(defaultsGet, (input, deps) => getAccountDefaults(deps, clientOf(input))),
-    [defaultsPut.id]: implement(defaultsPut, (input, deps) => putAccountDefaults(deps, clientOf(input), input.body, input.principal)),
+    [defaultsGet.id]: implementForTenant(defaultsGet, (input, deps) => getAccountDefaults(deps, input.client)),
+    [defaultsPut.id]: implementForTenant(defaultsPut, (input, deps) => putAccountDefaults(deps, input.client, input.body, input.principal)),
 
-    [appsList.id]: implement(appsList, (input, deps) => listClientApps(deps, clientOf(input), input.query)),
-    [appsGet.id]: implement(appsGet, (input, deps) => getClientApp(deps, clientOf(input), input.params.app_reference)),
-    [appsCreate.id]: implement(appsCreate, async (input, deps) =>
-      reply(await saveClientApp(deps, clientOf(input), input.params.app_reference, input.body, input.principal, 'create'), {
+    [appsList.id]: implementForTenant(appsList, (input, deps) => listClientApps(deps, input.client, input.query)),
+    [appsGet.id]: implementForTenant(appsGet, (input, deps) => getClientApp(deps, input.client, input.params.app_reference)),
+    [appsCreate.id]: implementForTenant(appsCreate, async (input, deps) =>
+      reply(await saveClientApp(deps, input.client, input.params.app_reference, input.body, input.principal, 'create'), {
         status: 201,
       }),
     ),
-    [appsUpdate.id]: implement(appsUpdate, (input, deps) =>
-      saveClientApp(deps, clientOf(input), input.params.app_reference, input.body, input.principal, 'replace'),
+    [appsUpdate.id]: implementForTenant(appsUpdate, (input, deps) =>
+      saveClientApp(deps, input.client, input.params.app_reference, input.body, input.principal, 'replace'),
     ),
-    [appsDelete.id]: implement(appsDelete, async (input, deps) => {
-      await deleteClientApp(deps, clientOf(input), input.params.app_reference);
+    [appsDelete.id]: implementForTenant(appsDelete, async (input, deps) => {
+      await deleteClientApp(deps, input.client, input.params.app_reference);
       return { ok: true as const };
     }),
   },

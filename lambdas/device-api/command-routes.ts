@@ -1,18 +1,11 @@
-import type { DevicePrincipal } from '#core/auth/principal.ts';
+import { deviceOf } from '#core/auth/actor.ts';
 import { pollCommands, reportCommand } from '../commands/commands.ts';
-import { UnauthorizedError } from '#core/errors.ts';
 import { implement, type Routes } from '#core/http/route.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { deviceApiEndpoints } from '#shared/contract/endpoints/device-api.ts';
 
-const [poll, report] = [deviceApiEndpoints[2], deviceApiEndpoints[3]];
-if (poll.id !== 'device.commands.poll' || report.id !== 'device.commands.report') throw new Error('device-api contract order changed: commands');
-
-/** The verified device (the pipeline authenticated it; this narrows the type). Tenant and device come from it only. */
-function deviceOf(principal: unknown): DevicePrincipal {
-  const device = principal as DevicePrincipal | undefined;
-  if (device?.kind !== 'device') throw new UnauthorizedError('Device token required');
-  return device;
-}
+const poll = endpointOf(deviceApiEndpoints, 'device.commands.poll');
+const report = endpointOf(deviceApiEndpoints, 'device.commands.report');
 
 /** The device side of commands (lambdas/commands): its own pending commands, and its reports on them. */
 export const deviceCommandRoutes: Routes = {

@@ -1,21 +1,15 @@
 import { relatedEntity } from '../alerts/related-entities.ts';
 import { raiseAlert } from '../alerts/raise-alert.ts';
-import type { DevicePrincipal } from '#core/auth/principal.ts';
+import { deviceOf } from '#core/auth/actor.ts';
 import { kekForDevice } from '../device-crypto/device-keys.ts';
-import { UnauthorizedError } from '#core/errors.ts';
 import { implement, type Routes } from '#core/http/route.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { deviceApiEndpoints } from '#shared/contract/endpoints/device-api.ts';
 import { authenticateDevice } from './authenticate-device.ts';
 
-const [authenticate, getKeys] = [deviceApiEndpoints[0], deviceApiEndpoints[1]];
-const raise = deviceApiEndpoints[10];
-
-/** The verified device, or 401 (the pipeline authenticates device endpoints; this narrows the type). */
-function deviceOf(principal: unknown): DevicePrincipal {
-  const device = principal as DevicePrincipal | undefined;
-  if (device?.kind !== 'device') throw new UnauthorizedError('Device token required');
-  return device;
-}
+const authenticate = endpointOf(deviceApiEndpoints, 'device.authenticate');
+const getKeys = endpointOf(deviceApiEndpoints, 'device.keys');
+const raise = endpointOf(deviceApiEndpoints, 'device.alerts.raise');
 
 export const deviceApiRoutes: Routes = {
   [authenticate.id]: implement(authenticate, async (input, deps) => authenticateDevice(deps, input.body)),

@@ -1,4 +1,3 @@
-import type { Principal } from '../core/auth/principal.ts';
 import type { Dependencies } from '../core/dependencies.ts';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
 import { ConditionFailedError, type TableItem, type TransactOperation } from '../core/ports/table-store.ts';
@@ -13,14 +12,6 @@ import { allClients } from '../core/store/all-clients.ts';
  */
 
 type Deps = Pick<Dependencies, 'table' | 'clock'>;
-
-/** Who a write is recorded as (`updated_by`, `raised_by`): a user's subject, a client app, or `unknown`. */
-export function actorOf(principal: Principal | undefined): string {
-  if (principal?.kind === 'user') return principal.subject;
-  if (principal?.kind === 'client-app') return `app:${principal.appReference}`;
-  if (principal?.kind === 'device') return `device:${principal.deviceReference}`;
-  return 'unknown';
-}
 
 export interface DeactivationOptions {
   /** Recorded as `updated_by`. */

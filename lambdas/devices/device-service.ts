@@ -1,6 +1,7 @@
 import type { GroupScope } from '#core/auth/access/group-scope.ts';
 import type { Principal } from '#core/auth/principal.ts';
-import { actorOf, deactivateDeviceItem } from './deactivation.ts';
+import { actorOf } from '#core/auth/actor.ts';
+import { deactivateDeviceItem } from './deactivation.ts';
 import { NotFoundError } from '#core/errors.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { keys } from '#core/store/keys.ts';

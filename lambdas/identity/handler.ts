@@ -1,10 +1,11 @@
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { identityEndpoints } from '#shared/contract/endpoints/identity.ts';
 import type { AccessContext } from '#core/auth/access/access-context.ts';
 import { ADMIN_CLIENT, type UserPrincipal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { InternalError } from '#core/errors.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
-import { implement, type RouteInput } from '#core/http/route.ts';
+import { implement, implementForTenant, type RouteInput } from '#core/http/route.ts';
 import { accountMetadata } from './account-metadata.ts';
 import { profileOf } from './profile.ts';
 import { portalUrlFrom } from './redirect-uri.ts';
@@ -13,29 +14,15 @@ import { listStaff } from './staff.ts';
 import { acceptTerms, actingUser, termsStatus } from './terms.ts';
 import { verifyIdToken } from './verify-token.ts';
 
-/** The group's endpoints in the contract's order (the tuple types each route); checked by id at load. */
-const [urlGet, exchangeGet, metadataGet, profileGet, termsGet, termsAccept, internalExchange, verifyPost, staffList] = identityEndpoints;
-
-const expected: Array<[{ id: string }, string]> = [
-  [urlGet, 'admin.identity.url'],
-  [exchangeGet, 'admin.identity.exchange'],
-  [metadataGet, 'admin.account.metadata'],
-  [profileGet, 'admin.profile.get'],
-  [termsGet, 'admin.terms.get'],
-  [termsAccept, 'admin.terms.accept'],
-  [internalExchange, 'internal.identity.exchange'],
-  [verifyPost, 'internal.identity.verify'],
-  [staffList, 'internal.staff.list'],
-];
-for (const [endpoint, id] of expected) {
-  if (endpoint.id !== id) throw new Error(`identity handler expected ${id}, found ${endpoint.id}`);
-}
-
-/** The admin-surface routes all have `{client}` in their path (checked by the router). */
-function clientOf(input: Pick<RouteInput, 'client'>): string {
-  if (input.client === undefined) throw new InternalError('identity route without a path client');
-  return input.client;
-}
+const urlGet = endpointOf(identityEndpoints, 'admin.identity.url');
+const exchangeGet = endpointOf(identityEndpoints, 'admin.identity.exchange');
+const metadataGet = endpointOf(identityEndpoints, 'admin.account.metadata');
+const profileGet = endpointOf(identityEndpoints, 'admin.profile.get');
+const termsGet = endpointOf(identityEndpoints, 'admin.terms.get');
+const termsAccept = endpointOf(identityEndpoints, 'admin.terms.accept');
+const internalExchange = endpointOf(identityEndpoints, 'internal.identity.exchange');
+const verifyPost = endpointOf(identityEndpoints, 'internal.identity.verify');
+const staffList = endpointOf(identityEndpoints, 'internal.staff.list');
 
 function signInDependencies(deps: Dependencies): SignInDependencies {
   return { table: deps.table, identity: deps.identity, mode: deps.config.VERITY_MODE };
@@ -61,18 +48,18 @@ export const handler = createApiHandler({
   group: 'identity',
   endpoints: identityEndpoints,
   routes: {
-    [urlGet.id]: implement(urlGet, (input, deps) =>
-      signInUrl(signInDependencies(deps), clientOf(input), { localPort: input.query.local_port, portalUrl: portalUrlFrom() }),
+    [urlGet.id]: implementForTenant(urlGet, (input, deps) =>
+      signInUrl(signInDependencies(deps), input.client, { localPort: input.query.local_port, portalUrl: portalUrlFrom() }),
     ),
-    [exchangeGet.id]: implement(exchangeGet, (input, deps) => exchangeTokens(signInDependencies(deps), clientOf(input), input.query)),
-    [metadataGet.id]: implement(metadataGet, (input, deps) => accountMetadata(deps, clientOf(input))),
-    [profileGet.id]: implement(profileGet, async (input, deps) => {
+    [exchangeGet.id]: implementForTenant(exchangeGet, (input, deps) => exchangeTokens(signInDependencies(deps), input.client, input.query)),
+    [metadataGet.id]: implementForTenant(metadataGet, (input, deps) => accountMetadata(deps, input.client)),
+    [profileGet.id]: implementForTenant(profileGet, async (input, deps) => {
       if (input.principal?.kind !== 'user') throw new InternalError('profile without a user principal');
-      return profileOf(deps, input.principal, clientOf(input), accessOf(input));
+      return profileOf(deps, input.principal, input.client, accessOf(input));
     }),
-    [termsGet.id]: implement(termsGet, (input, deps) => termsStatus(deps, clientOf(input), actingUser(userOf(input), accessOf(input)))),
-    [termsAccept.id]: implement(termsAccept, (input, deps) =>
-      acceptTerms(deps, clientOf(input), actingUser(userOf(input), accessOf(input)), input.body.valid_from, { requestId: input.requestId }),
+    [termsGet.id]: implementForTenant(termsGet, (input, deps) => termsStatus(deps, input.client, actingUser(userOf(input), accessOf(input)))),
+    [termsAccept.id]: implementForTenant(termsAccept, (input, deps) =>
+      acceptTerms(deps, input.client, actingUser(userOf(input), accessOf(input)), input.body.valid_from, { requestId: input.requestId }),
     ),
     // Staff sign in through the staff portal's app client: the internal surface has no `{client}`.
     [internalExchange.id]: implement(internalExchange, (input, deps) => exchangeTokens(signInDependencies(deps), ADMIN_CLIENT, input.query)),

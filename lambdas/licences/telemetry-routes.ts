@@ -1,12 +1,11 @@
 import { listLatestTelemetry, listLatestTelemetryAcrossClients } from '../device-data/reads.ts';
 import { groupScope } from '#core/auth/access/group-scope.ts';
-import { implement, type Routes } from '#core/http/route.ts';
+import { implement, implementForTenant, type Routes } from '#core/http/route.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { licenceEndpoints } from '#shared/contract/endpoints/licences.ts';
 
-// The contract's order types each route; the ids are checked at load so a reordering fails loudly.
-const [clientTelemetry, telemetryList] = [licenceEndpoints[3], licenceEndpoints[7]];
-if (clientTelemetry.id !== 'internal.clients.telemetry') throw new Error(`licences telemetry routes expected internal.clients.telemetry, found ${clientTelemetry.id}`);
-if (telemetryList.id !== 'internal.telemetry.list') throw new Error(`licences telemetry routes expected internal.telemetry.list, found ${telemetryList.id}`);
+const clientTelemetry = endpointOf(licenceEndpoints, 'internal.clients.telemetry');
+const telemetryList = endpointOf(licenceEndpoints, 'internal.telemetry.list');
 
 /**
  * Internal console telemetry (staff only; the router checked the surface): one client's latest reports, or every
@@ -14,10 +13,9 @@ if (telemetryList.id !== 'internal.telemetry.list') throw new Error(`licences te
  * group scope is every group; it is asked all the same, like on every endpoint that reads device data.
  */
 export const telemetryRoutes: Routes = {
-  [clientTelemetry.id]: implement(clientTelemetry, (input, deps) => {
-    if (input.client === undefined) throw new Error('internal client telemetry needs the path client');
-    return listLatestTelemetry(deps, input.client, input.query, groupScope(deps, input.client, input.access, clientTelemetry.action));
-  }),
+  [clientTelemetry.id]: implementForTenant(clientTelemetry, (input, deps) =>
+    listLatestTelemetry(deps, input.client, input.query, groupScope(deps, input.client, input.access, clientTelemetry.action)),
+  ),
   [telemetryList.id]: implement(telemetryList, (input, deps) => {
     const { client, ...query } = input.query;
     if (client === undefined) return listLatestTelemetryAcrossClients(deps, query);

@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import type { AccessContext } from '#core/auth/access/access-context.ts';
+import { actorOf } from '#core/auth/actor.ts';
 import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts';
@@ -23,13 +24,6 @@ const NO_MEDIA = new Set(['AbortedCall', 'BlockedCall']);
 const LINKABLE = new Set(['Processed', 'Transferred']);
 /** Audit records a payload's audit shows at most (a payload is played a bounded number of times; pages of 1,000). */
 const MAX_AUDIT_PAGES = 20;
-
-/** Who the payload audit names: the portal user's email (else its subject) or the client app. */
-export function auditActorOf(principal: Principal | undefined): string {
-  if (principal?.kind === 'user') return principal.email ?? principal.subject;
-  if (principal?.kind === 'client-app') return `app:${principal.appReference}`;
-  return 'unknown';
-}
 
 /** The payload item, checked against the caller's restriction: 404 when absent, 403 naming the refusal. */
 async function readableItem(deps: Pick<ReadDependencies, 'table'>, client: string, restriction: PayloadAccess, reference: string): Promise<TableItem> {
@@ -120,7 +114,7 @@ export async function getPayloadData(
 ): Promise<{ s3_url: string; peaks_url?: string }> {
   const restriction = payloadAccess(deps, client, access, 'payloads:Download');
   const item = await deps.table.get(keys.payload.key(client, reference));
-  const outcome = await dataFor(deps, client, restriction, reference, item, action, auditActorOf(principal));
+  const outcome = await dataFor(deps, client, restriction, reference, item, action, actorOf(principal));
   switch (outcome.status) {
     case 'Ok':
       return { s3_url: outcome.s3_url as string, ...(outcome.peaks_url === undefined ? {} : { peaks_url: outcome.peaks_url }) };
@@ -148,7 +142,7 @@ export async function getBulkData(
   const byReference = new Map(items.map((item) => [String(item.payload_reference), item]));
   // Judge every group in one batch before the per-item checks.
   await restriction.filter(items);
-  const actor = auditActorOf(principal);
+  const actor = actorOf(principal);
   const data: DataOutcome[] = [];
   for (const reference of references) {
     // Bulk links serve downloads and transfers: no player, so no peaks.
@@ -198,7 +192,7 @@ export async function restorePayload(
   try {
     const updated = await deps.table.update(
       keys.payload.key(client, reference),
-      { set: { payload_state: 'Processed', updated_at: deps.clock.now().toISOString(), updated_by: auditActorOf(principal) } },
+      { set: { payload_state: 'Processed', updated_at: deps.clock.now().toISOString(), updated_by: actorOf(principal) } },
       { condition: { kind: 'expression', expression: '#state = :deleted', names: { '#state': 'payload_state' }, values: { ':deleted': 'Deleted' } } },
     );
     return toListedPayload(updated ?? item);
@@ -223,7 +217,7 @@ export async function confirmReceipts(
   const items = await deps.table.batchGet(references.map((reference) => keys.payload.key(client, reference)));
   const byReference = new Map(items.map((item) => [String(item.payload_reference), item]));
   await restriction.filter(items);
-  const actor = auditActorOf(principal);
+  const actor = actorOf(principal);
   const data: BulkResult['data'] = [];
   for (const reference of references) {
     const item = byReference.get(reference);

@@ -1,9 +1,10 @@
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { supportAccessEndpoints } from '#shared/contract/endpoints/support-access.ts';
-import type { Principal } from '#core/auth/principal.ts';
-import { ForbiddenError, UnauthorizedError } from '#core/errors.ts';
+import { actorOf } from '#core/auth/actor.ts';
+import { ForbiddenError } from '#core/errors.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { reply } from '#core/http/reply.ts';
-import { implement, type RouteInput } from '#core/http/route.ts';
+import { implement, implementForTenant, type RouteInput } from '#core/http/route.ts';
 import {
   decideSupportAccess,
   getSupportAccess,
@@ -13,35 +14,17 @@ import {
   type Actor,
 } from './support-access-service.ts';
 
-/**
- * The group's endpoints, in the contract's order. Contract ids are plain strings to the type system, so the order
- * is what types each route; `named` checks at load that each one is the endpoint its name says.
- */
-const [list, get, decide, internalList, internalCreate, internalGet, internalCancel, byStatus] = supportAccessEndpoints;
+const list = endpointOf(supportAccessEndpoints, 'admin.supportaccess.list');
+const get = endpointOf(supportAccessEndpoints, 'admin.supportaccess.get');
+const decide = endpointOf(supportAccessEndpoints, 'admin.supportaccess.decide');
+const internalList = endpointOf(supportAccessEndpoints, 'internal.clients.supportaccess.list');
+const internalCreate = endpointOf(supportAccessEndpoints, 'internal.clients.supportaccess.create');
+const internalGet = endpointOf(supportAccessEndpoints, 'internal.clients.supportaccess.get');
+const internalCancel = endpointOf(supportAccessEndpoints, 'internal.clients.supportaccess.cancel');
+const byStatus = endpointOf(supportAccessEndpoints, 'internal.supportaccess.by-status');
 
-function named(endpoint: { id: string }, id: string): void {
-  if (endpoint.id !== id) throw new Error(`support-access handler expected ${id}, found ${endpoint.id}`);
-}
-named(list, 'admin.supportaccess.list');
-named(get, 'admin.supportaccess.get');
-named(decide, 'admin.supportaccess.decide');
-named(internalList, 'internal.clients.supportaccess.list');
-named(internalCreate, 'internal.clients.supportaccess.create');
-named(internalGet, 'internal.clients.supportaccess.get');
-named(internalCancel, 'internal.clients.supportaccess.cancel');
-named(byStatus, 'internal.supportaccess.by-status');
-
-/** Every endpoint of the group has a `{client}` in its path except the cross-tenant list: the router checked it. */
-function clientOf(input: Pick<RouteInput, 'client'>): string {
-  return input.client as string;
-}
-
-/** Who is acting, as the request records it: the token's email, else its subject. */
-function actorOf(principal: Principal | undefined): Actor {
-  if (principal === undefined) throw new UnauthorizedError();
-  if (principal.kind !== 'user') throw new ForbiddenError('Only a portal user may change a support-access request');
-  return { id: principal.email ?? principal.subject };
-}
+/** Who acts, as the request records it (`requested_by`, `approved_by`). Every endpoint of the group is a portal user's. */
+const actor = (input: Pick<RouteInput, 'principal'>): Actor => ({ id: actorOf(input.principal) });
 
 /**
  * Lambda entry of the `support-access` group: staff ask a tenant for a role (internal console), the tenant decides
@@ -51,29 +34,29 @@ export const handler = createApiHandler({
   group: 'support-access',
   endpoints: supportAccessEndpoints,
   routes: {
-    [list.id]: implement(list, async (input, deps) =>
-      listSupportAccess(deps, { client: clientOf(input), state: input.query.approval_state, ...input.query }),
+    [list.id]: implementForTenant(list, async (input, deps) =>
+      listSupportAccess(deps, { client: input.client, state: input.query.approval_state, ...input.query }),
     ),
-    [get.id]: implement(get, async (input, deps) => getSupportAccess(deps, clientOf(input), input.params.request_reference)),
-    [decide.id]: implement(decide, async (input, deps) => {
+    [get.id]: implementForTenant(get, async (input, deps) => getSupportAccess(deps, input.client, input.params.request_reference)),
+    [decide.id]: implementForTenant(decide, async (input, deps) => {
       // Staff in support mode act inside the tenant, but must never approve their own access.
       const supportMode = input.access?.supportReference ?? (input.principal?.kind === 'user' ? input.principal.supportReference : undefined);
       if (supportMode !== undefined) {
         throw new ForbiddenError('Support access cannot be decided in support mode');
       }
-      return decideSupportAccess(deps, clientOf(input), input.params.request_reference, input.body, actorOf(input.principal));
+      return decideSupportAccess(deps, input.client, input.params.request_reference, input.body, actor(input));
     }),
-    [internalList.id]: implement(internalList, async (input, deps) =>
-      listSupportAccess(deps, { client: clientOf(input), state: input.query.approval_state, ...input.query }),
+    [internalList.id]: implementForTenant(internalList, async (input, deps) =>
+      listSupportAccess(deps, { client: input.client, state: input.query.approval_state, ...input.query }),
     ),
-    [internalCreate.id]: implement(internalCreate, async (input, deps) =>
-      reply(await requestSupportAccess(deps, clientOf(input), input.body, actorOf(input.principal)), { status: 201 }),
+    [internalCreate.id]: implementForTenant(internalCreate, async (input, deps) =>
+      reply(await requestSupportAccess(deps, input.client, input.body, actor(input)), { status: 201 }),
     ),
-    [internalGet.id]: implement(internalGet, async (input, deps) =>
-      getSupportAccess(deps, clientOf(input), input.params.request_reference),
+    [internalGet.id]: implementForTenant(internalGet, async (input, deps) =>
+      getSupportAccess(deps, input.client, input.params.request_reference),
     ),
-    [internalCancel.id]: implement(internalCancel, async (input, deps) =>
-      withdrawSupportAccess(deps, clientOf(input), input.params.request_reference, actorOf(input.principal)),
+    [internalCancel.id]: implementForTenant(internalCancel, async (input, deps) =>
+      withdrawSupportAccess(deps, input.client, input.params.request_reference, actor(input)),
     ),
     [byStatus.id]: implement(byStatus, async (input, deps) =>
       listSupportAccess(deps, { state: input.params.approval_status, ...input.query }),

@@ -30,7 +30,7 @@ async function alertChange(deps: Pick<Dependencies, 'table' | 'clock' | 'logger'
   });
 }
 
-/** Who made a change, as stored in requested_by / approved_by / updated_by: the email when the token has one. */
+/** Who made a change, as stored in requested_by / approved_by / updated_by (named by lambdas/core/auth/actor.ts). */
 export interface Actor {
   id: string;
 }

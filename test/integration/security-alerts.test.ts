@@ -214,14 +214,14 @@ describe('support access', () => {
       ...keys.supportAccess.item('demo', expired, 'pending'),
       client: 'demo',
       request_reference: expired,
-      requested_by: 'staff@verity.test',
+      requested_by: 'staff:verity-staff',
       role: 'reviewer',
       request_description: 'expires',
       requested_expiry: past,
       approval_state: 'pending',
       created_at: past,
       updated_at: past,
-      updated_by: 'staff@verity.test',
+      updated_by: 'staff:verity-staff',
     });
     await runJob(deps, 'support-access-expiry');
 

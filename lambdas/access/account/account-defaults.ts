@@ -12,7 +12,8 @@ import {
 import { keys } from '#core/store/keys.ts';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import type { AccountDefaults, AccountDefaultsRequest } from '#shared/contract/entities/account.ts';
-import { actorOf, type AccessDependencies } from '../access-lists.ts';
+import { actorOf } from '#core/auth/actor.ts';
+import { type AccessDependencies } from '../access-lists.ts';
 
 /** The `DEFAULTS` setting, else (tenants created before it existed) the account item's legacy attribute. */
 export async function getAccountDefaults(dependencies: Pick<AccessDependencies, 'table'>, client: string): Promise<AccountDefaults> {

@@ -5,7 +5,8 @@ import { clientAppToItem, readClientApp, toClientApp } from '#core/store/entitie
 import { readRole } from '#core/store/entities/role.ts';
 import { keys } from '#core/store/keys.ts';
 import type { ClientAppConfiguration, ClientAppRequest } from '#shared/contract/entities/client-apps.ts';
-import { actorOf, listPage, type AccessDependencies, type ListQuery } from '../access-lists.ts';
+import { actorOf } from '#core/auth/actor.ts';
+import { listPage, type AccessDependencies, type ListQuery } from '../access-lists.ts';
 
 export const APP_EXISTS_MESSAGE = 'A client app with this reference already exists';
 

@@ -6,7 +6,8 @@ import { readTag } from '#core/store/entities/tag.ts';
 import { ENTITY, keys } from '#core/store/keys.ts';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import type { Group, GroupRequest, TagDefinition } from '#shared/contract/entities/groups.ts';
-import { actorOf, listPage, queryAll, type AccessDependencies, type ListQuery } from '../access-lists.ts';
+import { actorOf } from '#core/auth/actor.ts';
+import { listPage, queryAll, type AccessDependencies, type ListQuery } from '../access-lists.ts';
 import type { ReviewedGroup } from '../tags/tag-review.ts';
 import { resolveGroupTags } from './group-tags.ts';
 

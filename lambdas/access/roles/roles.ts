@@ -9,7 +9,8 @@ import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import type { Role, RoleRequest } from '#shared/contract/entities/roles.ts';
 import { getAccountDefaults } from '../account/account-defaults.ts';
 import { accountDefaultsKey } from '#core/store/entities/account-defaults.ts';
-import { actorOf, listPage, type AccessDependencies, type ListQuery } from '../access-lists.ts';
+import { actorOf } from '#core/auth/actor.ts';
+import { listPage, type AccessDependencies, type ListQuery } from '../access-lists.ts';
 import { rolePatternIssues } from './role-patterns.ts';
 
 export const SYSTEM_ROLE_MESSAGE = 'System roles cannot be changed';

@@ -5,7 +5,8 @@ import { readTag, tagToItem, toTagDefinition, type TagItem } from '#core/store/e
 import { keys } from '#core/store/keys.ts';
 import type { TagDefinition, TagDefinitionRequest } from '#shared/contract/entities/groups.ts';
 import { loadGroupsForReview } from '../groups/groups.ts';
-import { actorOf, listPage, type AccessDependencies, type ListQuery } from '../access-lists.ts';
+import { actorOf } from '#core/auth/actor.ts';
+import { listPage, type AccessDependencies, type ListQuery } from '../access-lists.ts';
 import { conflictLines, groupsUsingTag, reviewDefinition } from './tag-review.ts';
 
 /** 409 listing the groups a tag definition change (or delete) conflicts with, one `groups.<ref>: why` line each. */

@@ -3,8 +3,9 @@
 /** A portal user (tenant user, or provider staff when `client` is `admin`), from an id token. */
 export interface UserPrincipal {
   kind: 'user';
-  /** The token's `sub`. */
+  /** The token's `sub`: the portal user reference, how records and the activity trail name the user (./actor.ts). */
   subject: string;
+  /** Shown to people (a sign-in form, an alert message); never how a record names the user, never logged. */
   email: string | undefined;
   /** The tenant the user belongs to (claim `custom:client`); `admin` for provider staff. */
   client: string;
@@ -16,7 +17,7 @@ export interface UserPrincipal {
   supportReference?: string;
 }
 
-/** A managed device, from a device token (issued by the device authentication exchange, a later issue). */
+/** A managed device, from a device token (issued by the device authentication exchange). */
 export interface DevicePrincipal {
   kind: 'device';
   client: string;

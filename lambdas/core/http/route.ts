@@ -3,7 +3,7 @@ import type { Endpoint } from '#shared/contract/endpoint.ts';
 import type { AccessContext } from '../auth/access/access-context.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Dependencies } from '../dependencies.ts';
-import { ItemTooLargeError } from '../errors.ts';
+import { InternalError, ItemTooLargeError } from '../errors.ts';
 import type { Reply } from './reply.ts';
 
 /** What an implementation receives: input that already passed the contract, and who is calling. */
@@ -39,7 +39,9 @@ export type RouteImplementation<E extends Endpoint = Endpoint> = (
 export type Routes = Readonly<Record<string, RouteImplementation<any>>>;
 
 /**
- * Types an implementation against its endpoint: `routes: { [listDevices.id]: implement(listDevices, async (input) => …) }`.
+ * Types an implementation against its endpoint, picked from its group by id (`#shared/contract/endpoint-of.ts`):
+ * `const listDevices = endpointOf(deviceEndpoints, 'admin.devices.list')`, then
+ * `routes: { [listDevices.id]: implement(listDevices, async (input) => …) }`.
  * A record too large to store is answered with the path of the body field it came from, where the body has one.
  */
 export function implement<E extends Endpoint>(endpoint: E, implementation: RouteImplementation<E>): RouteImplementation<E> {
@@ -51,4 +53,29 @@ export function implement<E extends Endpoint>(endpoint: E, implementation: Route
       throw error instanceof ItemTooLargeError ? error.within(input.body) : error;
     }
   };
+}
+
+/** What a tenant route's implementation receives: the path's `{client}`, always there. */
+export interface TenantRouteInput<E extends Endpoint = Endpoint> extends RouteInput<E> {
+  /** The path's `{client}`, checked against the caller's tenant (or that the caller is staff) before this runs. */
+  client: string;
+}
+
+export type TenantRouteImplementation<E extends Endpoint = Endpoint> = (
+  input: TenantRouteInput<E>,
+  dependencies: Dependencies,
+) => Promise<RouteResult<E>>;
+
+/**
+ * `implement` for an endpoint whose path declares `{client}` (the admin and client surfaces, internal
+ * `/clients/{client}/…`): the implementation gets `input.client` as a string. An endpoint without `{client}` in its
+ * path is refused when the routes load; a call that reaches it without one is our bug (500), never the caller's.
+ */
+export function implementForTenant<E extends Endpoint>(endpoint: E, implementation: TenantRouteImplementation<E>): RouteImplementation<E> {
+  if (!endpoint.fullPath.includes('{client}')) throw new Error(`${endpoint.id} has no {client} in its path: not a tenant route`);
+  return implement(endpoint, (input, dependencies) => {
+    const { client } = input;
+    if (client === undefined) throw new InternalError(`${endpoint.id} reached without its path client`);
+    return implementation({ ...input, client }, dependencies);
+  });
 }

@@ -1,4 +1,5 @@
 import type { GroupScope } from '#core/auth/access/group-scope.ts';
+import { actorOf } from '#core/auth/actor.ts';
 import type { Principal } from '#core/auth/principal.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError, type TableItem, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
@@ -20,12 +21,6 @@ export const UNKNOWN_GROUP_LINE = 'body.group: Unknown group';
 /** The device user as the contract shows it (parsed: unknown attributes never reach the wire). */
 export function toDeviceUser(item: TableItem): DeviceUser {
   return DeviceUser.parse(withoutKeys(item));
-}
-
-function actorOf(principal: Principal | undefined): string {
-  if (principal?.kind === 'user') return principal.subject;
-  if (principal?.kind === 'client-app') return `app:${principal.appReference}`;
-  return 'unknown';
 }
 
 export interface DeviceUserListQuery extends PageQuery {

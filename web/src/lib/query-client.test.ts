@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-error.ts';
-import { createQueryClient, shownByTheForm } from './query-client.ts';
+import { ApiError, ResponseShapeError } from './api-error.ts';
+import { createQueryClient, shouldRetry, shownByTheForm } from './query-client.ts';
 
 describe('form errors and notifications', () => {
   const refused = (status: number) => new ApiError(status, status, ['body.group: Unknown group'], 'admin.users.create');
@@ -25,5 +25,16 @@ describe('form errors and notifications', () => {
     await run(undefined, refused(400));
     await run({ formErrors: true }, refused(403));
     expect(reported.map((error) => (error as ApiError).status)).toEqual([400, 403]);
+  });
+});
+
+describe('shouldRetry', () => {
+  it('retries server and network failures twice, never client errors or contract mismatches', () => {
+    expect(shouldRetry(0, new ApiError(503, 503, ['x'], 'e'))).toBe(true);
+    expect(shouldRetry(0, new ApiError(429, 429, ['x'], 'e'))).toBe(true);
+    expect(shouldRetry(2, new ApiError(503, 503, ['x'], 'e'))).toBe(false);
+    expect(shouldRetry(0, new TypeError('Failed to fetch'))).toBe(true);
+    expect(shouldRetry(0, new ApiError(404, 404, ['x'], 'e'))).toBe(false);
+    expect(shouldRetry(0, new ResponseShapeError('x', 'e'))).toBe(false);
   });
 });

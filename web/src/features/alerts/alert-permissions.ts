@@ -2,7 +2,7 @@ import type { AlertScope } from '#shared/constants/alerts.ts';
 import type { AlertPermissions } from '#shared/contract/entities/alerts.ts';
 import { identityEndpoints } from '#shared/contract/endpoints/identity.ts';
 import { useEndpointQuery } from '../../lib/api-hooks.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 
 /** `GET profile`: carries `alert_permissions`, the union over the caller's roles in force (read and clear per scope). */
 export const getProfile = endpointOf(identityEndpoints, 'admin.profile.get');

@@ -1,6 +1,6 @@
 import { alertEndpoints } from '#shared/contract/endpoints/alerts.ts';
 import { useEndpointQuery } from '../../lib/api-hooks.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 
 /** `GET alerts/summary`: counts of Triggered alerts the caller has not dismissed, per scope and severity. */
 export const alertSummary = endpointOf(alertEndpoints, 'admin.alerts.summary');

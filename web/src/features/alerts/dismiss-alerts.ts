@@ -1,6 +1,6 @@
 import { alertEndpoints } from '#shared/contract/endpoints/alerts.ts';
 import { useEndpointMutation } from '../../lib/api-hooks.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { alertSummary } from './alert-summary.ts';
 import { getAlert, getClientAlert } from './get-alert.ts';
 import { listAlerts, listInternalAlerts } from './list-alerts.ts';

@@ -1,6 +1,6 @@
 import { alertEndpoints } from '#shared/contract/endpoints/alerts.ts';
 import { useEndpointQuery } from '../../lib/api-hooks.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 
 /** `GET alerts/{alert_reference}`: one alert with its occurrences. */
 export const getAlert = endpointOf(alertEndpoints, 'admin.alerts.get');

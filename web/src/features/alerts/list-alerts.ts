@@ -1,7 +1,7 @@
 import { alertEndpoints } from '#shared/contract/endpoints/alerts.ts';
 import type { CallInput } from '../../lib/api-client.ts';
 import { useCursorList } from '../../lib/api-hooks.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 
 /** `GET alerts`: the tenant's alerts the caller's roles may read, newest first on the chosen occurrence. */
 export const listAlerts = endpointOf(alertEndpoints, 'admin.alerts.list');

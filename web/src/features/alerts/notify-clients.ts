@@ -1,6 +1,6 @@
 import { alertEndpoints } from '#shared/contract/endpoints/alerts.ts';
 import { useEndpointMutation } from '../../lib/api-hooks.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { listInternalAlerts } from './list-alerts.ts';
 
 /** `POST /alerts` (staff): a Notification alert in the listed clients, or in all of them. */

@@ -4,7 +4,7 @@ import { ALERT_SCOPES, ALERT_SEVERITIES, type AlertScope, type AlertSeverity } f
 import { licenceEndpoints } from '#shared/contract/endpoints/licences.ts';
 import { formErrorsFor, FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { SCOPE_LABELS } from './alert-labels.ts';
 import { useNotifyClients } from './notify-clients.ts';
 

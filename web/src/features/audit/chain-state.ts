@@ -1,6 +1,6 @@
 import { auditEndpoints } from '#shared/contract/endpoints/audit.ts';
 import { useEndpointQuery } from '../../lib/api-hooks.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 
 /** `GET activities/chain`: how far each audit trail's hash chain is linked, what waits, the last signed checkpoint. */
 export const getChainState = endpointOf(auditEndpoints, 'getActivityChainState');

@@ -1,7 +1,7 @@
 import { auditEndpoints } from '#shared/contract/endpoints/audit.ts';
 import type { CallInput } from '../../lib/api-client.ts';
 import { useCursorList } from '../../lib/api-hooks.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 
 /** `GET activities`: every call made by a portal user, a client app or staff in support mode (append-only). */
 export const listUserActivity = endpointOf(auditEndpoints, 'admin.activities.list');

@@ -1,6 +1,6 @@
 import { accessEndpoints } from '#shared/contract/endpoints/access.ts';
 import { useCursorList } from '../../lib/api-hooks.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { useCan } from '../../lib/use-can.ts';
 
 /** `GET roles` and `GET groups`: what an app's roles and group are picked from (first 100 of each). */

@@ -1,6 +1,6 @@
 import { accessEndpoints } from '#shared/contract/endpoints/access.ts';
 import { useEndpointMutation } from '../../lib/api-hooks.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { listApps } from './list-apps.ts';
 
 /** `DELETE account/apps/{app_reference}`: remove a client app; its tokens stop working. */

@@ -1,6 +1,6 @@
 import { accessEndpoints } from '#shared/contract/endpoints/access.ts';
 import { useEndpointMutation } from '../../lib/api-hooks.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { listApps } from './list-apps.ts';
 
 /** `POST account/apps/{app_reference}`: register a client app (409 when the reference is taken). */

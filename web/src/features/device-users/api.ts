@@ -1,7 +1,7 @@
 import { accessEndpoints } from '#shared/contract/endpoints/access.ts';
 import { deviceDataEndpoints } from '#shared/contract/endpoints/device-data.ts';
 import { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 
 /** The calls of the device user screens (list, detail, onboarding, offboarding, their devices). */
 export const listDeviceUsers = endpointOf(deviceEndpoints, 'admin.users.list');

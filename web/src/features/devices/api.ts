@@ -1,6 +1,6 @@
 import { deviceDataEndpoints } from '#shared/contract/endpoints/device-data.ts';
 import { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 
 export const listDevices = endpointOf(deviceEndpoints, 'admin.devices.list');
 export const getDevice = endpointOf(deviceEndpoints, 'admin.devices.get');

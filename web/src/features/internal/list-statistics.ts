@@ -1,6 +1,6 @@
 import { licenceEndpoints } from '#shared/contract/endpoints/licences.ts';
 import { useCursorList } from '../../lib/api-hooks.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 
 /** `GET /statistics`: per client, device, device user and payload counts from the counters kept at write time. */
 export const listStatistics = endpointOf(licenceEndpoints, 'internal.statistics.list');

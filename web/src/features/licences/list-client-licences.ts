@@ -1,6 +1,6 @@
 import { licenceEndpoints } from '#shared/contract/endpoints/licences.ts';
 import { useCursorList } from '../../lib/api-hooks.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 
 /** `GET /licenses` (staff): every client's limits and use, or one client's. */
 export const listClientLicences = endpointOf(licenceEndpoints, 'internal.licenses.list');

@@ -1,6 +1,6 @@
 import { licenceEndpoints } from '#shared/contract/endpoints/licences.ts';
 import { useEndpointMutation } from '../../lib/api-hooks.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { listClientLicences } from './list-client-licences.ts';
 
 /** `PUT /clients/{client}/licenses` (staff): set all eight limits of a client. */

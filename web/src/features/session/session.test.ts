@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { licenceEndpoints } from '#shared/contract/endpoints/licences.ts';
 import type { SurfaceBases } from '../../lib/api-client.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { AUTH_STORAGE_KEY, memoryStorage } from './auth-storage.ts';
 import { AuthExpiredError, ENDING_SUPPORT_MODE, Session, SIGN_IN_STATE_KEY } from './session.ts';
 

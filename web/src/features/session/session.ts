@@ -3,7 +3,7 @@ import type { TokenExchangeResponse } from '#shared/contract/entities/common.ts'
 import type { Endpoint } from '#shared/contract/endpoint.ts';
 import { identityEndpoints } from '#shared/contract/endpoints/identity.ts';
 import { callEndpoint, type CallInput, type EndpointResponse, type SurfaceBases } from '../../lib/api-client.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { reusableFlight } from '../../lib/reusable-flight.ts';
 import { readAuthState, writeAuthState, type KeyValueStorage } from './auth-storage.ts';
 

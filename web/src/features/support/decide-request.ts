@@ -1,6 +1,6 @@
 import { supportAccessEndpoints } from '#shared/contract/endpoints/support-access.ts';
 import { useEndpointMutation } from '../../lib/api-hooks.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { listTenantRequests } from './tenant-requests.ts';
 
 /** `PUT supportaccess/{request_reference}`: approve (with an expiry), reject (with a reason) or revoke. */

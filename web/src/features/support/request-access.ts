@@ -1,6 +1,6 @@
 import { supportAccessEndpoints } from '#shared/contract/endpoints/support-access.ts';
 import { useEndpointMutation } from '../../lib/api-hooks.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { clientRequests, staffRequestsByState } from './staff-requests.ts';
 
 /** `POST /clients/{client}/supportaccess` (staff): ask a client for one of its roles until an expiry. */

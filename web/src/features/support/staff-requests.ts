@@ -2,7 +2,7 @@ import type { SupportAccessApprovalState } from '#shared/constants/account.ts';
 import { supportAccessEndpoints } from '#shared/contract/endpoints/support-access.ts';
 import { useEffect, useRef } from 'react';
 import { useCursorList, useEndpointQuery } from '../../lib/api-hooks.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 
 /** `GET /supportaccess/{approval_status}` (staff): requests across clients in one state. */
 export const staffRequestsByState = endpointOf(supportAccessEndpoints, 'internal.supportaccess.by-status');

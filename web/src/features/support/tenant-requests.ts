@@ -1,7 +1,7 @@
 import type { SupportAccessApprovalState } from '#shared/constants/account.ts';
 import { supportAccessEndpoints } from '#shared/contract/endpoints/support-access.ts';
 import { useCursorList } from '../../lib/api-hooks.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 
 /** `GET supportaccess`: the requests staff made to this client, in one state or all. */
 export const listTenantRequests = endpointOf(supportAccessEndpoints, 'admin.supportaccess.list');

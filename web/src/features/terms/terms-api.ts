@@ -1,5 +1,5 @@
 import { identityEndpoints } from '#shared/contract/endpoints/identity.ts';
-import { endpointOf } from '../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { sessionQueryKey } from '../../lib/api-hooks.ts';
 import type { Session } from '../session/session.ts';
 

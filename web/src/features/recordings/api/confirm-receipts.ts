@@ -1,6 +1,6 @@
 import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import { useEndpointMutation } from '../../../lib/api-hooks.ts';
-import { endpointOf } from '../../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { getPayload } from './get-payload.ts';
 import { getPayloadAudit } from './get-payload-audit.ts';
 import { listDevicePayloads, listPayloads, listUserPayloads } from './list-payloads.ts';

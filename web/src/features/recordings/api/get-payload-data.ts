@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { DataAction } from '#shared/constants/payloads.ts';
 import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import { sessionQueryOptions } from '../../../lib/api-hooks.ts';
-import { endpointOf } from '../../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { useSession } from '../../session/session-context.tsx';
 import type { Session } from '../../session/session.ts';
 

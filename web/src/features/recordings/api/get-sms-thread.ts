@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import { sessionQueryOptions } from '../../../lib/api-hooks.ts';
-import { endpointOf } from '../../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { useSession } from '../../session/session-context.tsx';
 
 /** `GET devices/{ref}/sms/{thread_id}`: a device's messages of one thread, oldest first. */

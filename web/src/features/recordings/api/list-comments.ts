@@ -1,6 +1,6 @@
 import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import { useCursorList } from '../../../lib/api-hooks.ts';
-import { endpointOf } from '../../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 
 /** `GET comments`: comments across the tenant's recordings (as the caller's groups and types allow). */
 export const listComments = endpointOf(payloadEndpoints, 'client.comments.list');

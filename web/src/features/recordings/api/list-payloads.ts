@@ -1,6 +1,6 @@
 import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import { useCursorList } from '../../../lib/api-hooks.ts';
-import { endpointOf } from '../../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 
 /** `GET payloads`, `GET devices/{ref}/payloads` and `GET users/{ref}/payloads`: one list call, three scopes. */
 export const listPayloads = endpointOf(payloadEndpoints, 'client.payloads.list');

@@ -1,6 +1,6 @@
 import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import { useEndpointMutation } from '../../../lib/api-hooks.ts';
-import { endpointOf } from '../../../lib/endpoint-of.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { listPayloadComments } from './list-payload-comments.ts';
 
 /** `PUT payloads/{ref}/comments/{id}`: edit a comment's text or span (a new comment_version). */
