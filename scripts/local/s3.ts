@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { stopChild, tailBuffer } from './processes.ts';
+import { startObjectLockProxy } from './s3-object-lock.ts';
 
 /** Origins allowed to PUT/GET objects through pre-signed URLs from the browser (the portal, the device simulator). */
 const CORS_XML = `<CORSConfiguration>
@@ -27,8 +28,15 @@ export interface LocalS3 {
   stop(): Promise<void>;
 }
 
-/** Starts s3rver in a child process (see `s3rver-child.js` for why) with the given buckets. */
-export async function startS3(options: { directory: string; buckets: string[] }): Promise<LocalS3> {
+/**
+ * Starts s3rver in a child process (see `s3rver-child.js` for why) with the given buckets. With `objectLock`, the
+ * endpoint is the Object Lock proxy in front of it (`s3-object-lock.ts`), which those buckets are created with.
+ */
+export async function startS3(options: {
+  directory: string;
+  buckets: string[];
+  objectLock?: { buckets: string[]; stateDirectory: string };
+}): Promise<LocalS3> {
   mkdirSync(options.directory, { recursive: true });
   const script = fileURLToPath(new URL('./s3rver-child.js', import.meta.url));
   const output = tailBuffer();
@@ -61,9 +69,24 @@ export async function startS3(options: { directory: string; buckets: string[] })
     throw error;
   });
 
+  const s3rverEndpoint = `http://127.0.0.1:${port}`;
+  const proxy = options.objectLock
+    ? await startObjectLockProxy({
+        upstream: s3rverEndpoint,
+        stateDirectory: options.objectLock.stateDirectory,
+        lockedBuckets: options.objectLock.buckets,
+      }).catch(async (error: unknown) => {
+        await stopChild(child);
+        throw error;
+      })
+    : undefined;
+
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: proxy?.endpoint ?? s3rverEndpoint,
     onEvent: (listener) => listeners.push(listener),
-    stop: () => stopChild(child),
+    stop: async () => {
+      await proxy?.stop();
+      await stopChild(child);
+    },
   };
 }

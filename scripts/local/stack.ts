@@ -15,6 +15,7 @@ import { getDependencies } from '#core/composition.ts';
 import { createJobsHandler, type JobsHandler } from '../../lambdas/jobs/handler.ts';
 import { OIDC_MOUNT_PATH, createLocalOidc, type LocalOidc } from './oidc.ts';
 import { startS3, type LocalS3, type S3Event } from './s3.ts';
+import { startSftp, type LocalSftp } from './sftp.ts';
 import { DEMO_TENANTS } from './seed/accounts.ts';
 import { seedOnce } from './seed/seed.ts';
 
@@ -24,9 +25,13 @@ export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '
 export const TABLE_NAME = 'verity';
 export const RAW_BUCKET = 'verity-raw';
 export const PROCESSED_BUCKET = 'verity-processed';
+/** A customer's bucket that S3-target transfers deliver to (the SFTP stand-in serves SFTP targets). */
+export const TRANSFER_DESTINATION_BUCKET = 'verity-transfer-destination';
+/** Buckets made with Object Lock enabled, as the data stack makes the payload buckets (lib/constructs/payload-bucket.ts). */
+export const OBJECT_LOCK_BUCKETS = [RAW_BUCKET, PROCESSED_BUCKET];
 
 export interface LocalStackOptions {
-  /** Everything the stack keeps: `dynamodb/`, `s3/`, `oidc/`, `secrets.json`, and the handlers' DATA_DIR files. */
+  /** Everything the stack keeps: `dynamodb/`, `s3/`, `s3-object-lock/`, `sftp/`, `oidc/`, `secrets.json`, and the handlers' DATA_DIR files. */
   dataDir: string;
   /** Port of the one HTTP origin (API, OIDC, web app); 0 picks a free one. */
   port: number;
@@ -38,7 +43,12 @@ export interface LocalStackOptions {
   inMemoryDynamo?: boolean;
   /** The built portal to serve (default `web/dist`). */
   webRoot?: string;
+  /** The SFTP stand-in's port and account (default: a free port, user `verity-sftp`, a password made per run). */
+  sftp?: { port?: number; username?: string; password?: string };
 }
+
+/** Where and how to reach the SFTP stand-in (a customer's SFTP server for transfers). */
+export type SftpEndpoint = Omit<LocalSftp, 'stop'>;
 
 /** The environment the Lambda handlers read (lambdas/core/config.ts), as the deployed functions get it. */
 export type StackEnv = Record<
@@ -65,6 +75,7 @@ export interface LocalStack {
   oidcIssuer: string;
   dynamoEndpoint: string;
   s3Endpoint: string;
+  sftp: SftpEndpoint;
   dataDir: string;
   env: StackEnv;
   /** OIDC client ids of the portals (`verity-<tenant>-portal`, `verity-admin-portal`). */
@@ -145,12 +156,25 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
 
   try {
-    const [dynamo, s3] = await Promise.all([
+    const [dynamo, s3, sftp] = await Promise.all([
       startDynamo({ directory: options.inMemoryDynamo ? undefined : join(dataDir, 'dynamodb') }).then((started: LocalDynamo) => {
         stoppers.push(started.stop);
         return started;
       }),
-      startS3({ directory: join(dataDir, 's3'), buckets: [RAW_BUCKET, PROCESSED_BUCKET] }).then((started: LocalS3) => {
+      startS3({
+        directory: join(dataDir, 's3'),
+        buckets: [RAW_BUCKET, PROCESSED_BUCKET, TRANSFER_DESTINATION_BUCKET],
+        objectLock: { buckets: OBJECT_LOCK_BUCKETS, stateDirectory: join(dataDir, 's3-object-lock') },
+      }).then((started: LocalS3) => {
+        stoppers.push(started.stop);
+        return started;
+      }),
+      startSftp({
+        directory: join(dataDir, 'sftp'),
+        port: options.sftp?.port ?? 0,
+        username: options.sftp?.username ?? 'verity-sftp',
+        password: options.sftp?.password ?? randomBytes(18).toString('base64url'),
+      }).then((started: LocalSftp) => {
         stoppers.push(started.stop);
         return started;
       }),
@@ -256,6 +280,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       oidcIssuer: oidc.issuer,
       dynamoEndpoint: dynamo.endpoint,
       s3Endpoint: s3.endpoint,
+      sftp: (({ stop: _stop, ...endpoint }) => endpoint)(sftp),
       dataDir,
       env,
       clientIds: oidc.clientIds,

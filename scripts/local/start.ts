@@ -2,18 +2,21 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeRuntime } from '../runtime/lambda-runtime.ts';
 import { DEMO_PASSWORD, demoAccounts } from './seed/accounts.ts';
+import { DEMO_SFTP } from './sftp.ts';
 import { seedDemoFleet } from './seed/fleet.ts';
-import { REPO_ROOT, startLocalStack } from './stack.ts';
+import { REPO_ROOT, TRANSFER_DESTINATION_BUCKET, startLocalStack } from './stack.ts';
 import { ensureWebBuilt } from './web-build.ts';
 
 /**
- * `npm start` (`npm start -- --reset` wipes `.data/` first; `--port <n>` or env PORT, default 3000).
+ * `npm start` (`npm start -- --reset` wipes `.data/` first; `--port <n>` or env PORT, default 3000; the SFTP stand-in's
+ * `--sftp-port <n>` or env SFTP_PORT, default 2222).
  * Runs the whole product on one machine; Ctrl-C stops every child process.
  */
 const { values } = parseArgs({
   options: {
     reset: { type: 'boolean', default: false },
     port: { type: 'string' },
+    'sftp-port': { type: 'string' },
     'data-dir': { type: 'string' },
   },
 });
@@ -23,13 +26,18 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`Invalid port: ${values.port ?? process.env.PORT}`);
   process.exit(2);
 }
+const sftpPort = Number(values['sftp-port'] ?? process.env.SFTP_PORT ?? DEMO_SFTP.port);
+if (!Number.isInteger(sftpPort) || sftpPort < 0 || sftpPort > 65_535) {
+  console.error(`Invalid SFTP port: ${values['sftp-port'] ?? process.env.SFTP_PORT}`);
+  process.exit(2);
+}
 const dataDir = values['data-dir'] ?? join(REPO_ROOT, '.data');
 
 ensureWebBuilt(REPO_ROOT);
 
 let stack: Awaited<ReturnType<typeof startLocalStack>>;
 try {
-  stack = await startLocalStack({ dataDir, port, reset: values.reset });
+  stack = await startLocalStack({ dataDir, port, reset: values.reset, sftp: { ...DEMO_SFTP, port: sftpPort } });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
@@ -61,6 +69,8 @@ Verity (local) at ${stack.apiUrl}
   OpenAPI    ${stack.apiUrl}/openapi.json
   Health     ${stack.apiUrl}/healthz
   Sign-in    ${stack.oidcIssuer} (OIDC issuer)
+  SFTP       sftp://${stack.sftp.username}@${stack.sftp.host}:${stack.sftp.port}  password ${stack.sftp.password}  (host key ${stack.sftp.hostKeyFingerprint})
+  S3         ${stack.s3Endpoint} (s3rver with Object Lock; transfer destination bucket ${TRANSFER_DESTINATION_BUCKET})
   Data       ${dataDir}
 
 Demo accounts (password ${DEMO_PASSWORD}):

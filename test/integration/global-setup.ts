@@ -8,7 +8,8 @@ import type { StackInfo } from './support/stack-info.ts';
 
 /**
  * Starts the whole local stack once for the integration project: free ports, a temporary data dir, DynamoDB
- * in memory. Tests reach it over HTTP (and the stand-ins' endpoints) through `inject('stack')`.
+ * in memory, an SFTP account made for this run. Tests reach it over HTTP (and the stand-ins' endpoints) through
+ * `inject('stack')`.
  */
 export default async function setup(project: TestProject) {
   ensureWebBuilt(REPO_ROOT, { quiet: true });
@@ -19,6 +20,7 @@ export default async function setup(project: TestProject) {
     oidcIssuer: stack.oidcIssuer,
     dynamoEndpoint: stack.dynamoEndpoint,
     s3Endpoint: stack.s3Endpoint,
+    sftp: stack.sftp,
     dataDir: stack.dataDir,
     env: stack.env,
     clientIds: stack.clientIds,
