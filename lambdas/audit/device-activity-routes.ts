@@ -1,5 +1,4 @@
 import { listDeviceActivities } from '../device-data/reads.ts';
-import { groupScope } from '#core/auth/access/group-scope.ts';
 import { implementForTenant, type Routes } from '#core/http/route.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { auditEndpoints } from '#shared/contract/endpoints/audit.ts';
@@ -9,6 +8,6 @@ const deviceActivities = endpointOf(auditEndpoints, 'admin.device-activities.lis
 /** `GET device_activities`: the tenant's device API calls newest first (records: lambdas/audit/trail/record-device-activity.ts). */
 export const deviceActivityRoutes: Routes = {
   [deviceActivities.id]: implementForTenant(deviceActivities, (input, deps) =>
-    listDeviceActivities(deps, input.client, input.query, groupScope(deps, input.client, input.access, deviceActivities.action)),
+    listDeviceActivities(deps, input.client, input.query, input.groupScope()),
   ),
 };

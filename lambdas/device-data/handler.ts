@@ -1,8 +1,6 @@
 import { listGps, listLogs } from './reads.ts';
-import { groupScope } from '#core/auth/access/group-scope.ts';
-import type { Dependencies } from '#core/dependencies.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
-import { implementForTenant, type TenantRouteInput } from '#core/http/route.ts';
+import { implementForTenant } from '#core/http/route.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { deviceDataEndpoints } from '#shared/contract/endpoints/device-data.ts';
 
@@ -13,11 +11,6 @@ const gpsList = endpointOf(deviceDataEndpoints, 'client.gps.list');
 const deviceGps = endpointOf(deviceDataEndpoints, 'client.devices.gps');
 const userGps = endpointOf(deviceDataEndpoints, 'client.users.gps');
 
-/** The caller's group scope for the endpoint's own action: records of other groups stay out of every list. */
-function scopeOf(endpoint: { action: string }, input: Pick<TenantRouteInput, 'client' | 'access'>, deps: Dependencies) {
-  return groupScope(deps, input.client, input.access, endpoint.action);
-}
-
 /**
  * Lambda entry of the `device-data` group: device logs and GPS fixes for the client portal and client apps, by
  * tenant, device or device user, newest first, with date ranges and cursors (lambdas/device-data/reads.ts).
@@ -26,19 +19,19 @@ export const handler = createApiHandler({
   group: 'device-data',
   endpoints: deviceDataEndpoints,
   routes: {
-    [logsList.id]: implementForTenant(logsList, (input, deps) => listLogs(deps, input.client, input.query, scopeOf(logsList, input, deps))),
+    [logsList.id]: implementForTenant(logsList, (input, deps) => listLogs(deps, input.client, input.query, input.groupScope())),
     [deviceLogs.id]: implementForTenant(deviceLogs, (input, deps) =>
-      listLogs(deps, input.client, { ...input.query, device_reference: input.params.device_reference }, scopeOf(deviceLogs, input, deps)),
+      listLogs(deps, input.client, { ...input.query, device_reference: input.params.device_reference }, input.groupScope()),
     ),
     [userLogs.id]: implementForTenant(userLogs, (input, deps) =>
-      listLogs(deps, input.client, { ...input.query, device_user_reference: input.params.device_user_reference }, scopeOf(userLogs, input, deps)),
+      listLogs(deps, input.client, { ...input.query, device_user_reference: input.params.device_user_reference }, input.groupScope()),
     ),
-    [gpsList.id]: implementForTenant(gpsList, (input, deps) => listGps(deps, input.client, input.query, scopeOf(gpsList, input, deps))),
+    [gpsList.id]: implementForTenant(gpsList, (input, deps) => listGps(deps, input.client, input.query, input.groupScope())),
     [deviceGps.id]: implementForTenant(deviceGps, (input, deps) =>
-      listGps(deps, input.client, { ...input.query, device_reference: input.params.device_reference }, scopeOf(deviceGps, input, deps)),
+      listGps(deps, input.client, { ...input.query, device_reference: input.params.device_reference }, input.groupScope()),
     ),
     [userGps.id]: implementForTenant(userGps, (input, deps) =>
-      listGps(deps, input.client, { ...input.query, device_user_reference: input.params.device_user_reference }, scopeOf(userGps, input, deps)),
+      listGps(deps, input.client, { ...input.query, device_user_reference: input.params.device_user_reference }, input.groupScope()),
     ),
   },
 });

@@ -1,11 +1,9 @@
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
-import { groupScope } from '#core/auth/access/group-scope.ts';
 import { actorOf } from '#core/auth/actor.ts';
-import type { Dependencies } from '#core/dependencies.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { reply } from '#core/http/reply.ts';
-import { implementForTenant, type TenantRouteInput } from '#core/http/route.ts';
+import { implementForTenant } from '#core/http/route.ts';
 import { telemetryRoutes } from './telemetry-routes.ts';
 import { listCommands, listDeviceCommands, sendCommand } from '../commands/commands.ts';
 import { getDashboard } from './dashboard/dashboard.ts';
@@ -30,54 +28,49 @@ const usersUpdate = endpointOf(deviceEndpoints, 'admin.users.update');
 const usersDelete = endpointOf(deviceEndpoints, 'admin.users.delete');
 const usersDevices = endpointOf(deviceEndpoints, 'admin.users.devices');
 
-/** The caller's group scope for the endpoint's own action (lambdas/core/auth/access/group-scope.ts). */
-function scopeOf(endpoint: { action: string }, input: Pick<TenantRouteInput, 'client' | 'access'>, deps: Dependencies) {
-  return groupScope(deps, input.client, input.access, endpoint.action);
-}
-
 /** Lambda entry of the `devices` group: device users, devices (admin side) and the dashboard. */
 export const handler = createApiHandler({
   group: 'devices',
   endpoints: deviceEndpoints,
   routes: {
     ...telemetryRoutes,
-    [dashboardGet.id]: implementForTenant(dashboardGet, (input, deps) => getDashboard(deps, input.client, scopeOf(dashboardGet, input, deps))),
-    [metricsGet.id]: implementForTenant(metricsGet, (input, deps) => listPayloadMetrics(deps, input.client, input.params.scope, input.query, scopeOf(metricsGet, input, deps))),
+    [dashboardGet.id]: implementForTenant(dashboardGet, (input, deps) => getDashboard(deps, input.client, input.groupScope())),
+    [metricsGet.id]: implementForTenant(metricsGet, (input, deps) => listPayloadMetrics(deps, input.client, input.params.scope, input.query, input.groupScope())),
 
-    [devicesList.id]: implementForTenant(devicesList, (input, deps) => listDevices(deps, input.client, input.query, scopeOf(devicesList, input, deps))),
-    [devicesGet.id]: implementForTenant(devicesGet, (input, deps) => getDevice(deps, input.client, input.params.device_reference, scopeOf(devicesGet, input, deps))),
+    [devicesList.id]: implementForTenant(devicesList, (input, deps) => listDevices(deps, input.client, input.query, input.groupScope())),
+    [devicesGet.id]: implementForTenant(devicesGet, (input, deps) => getDevice(deps, input.client, input.params.device_reference, input.groupScope())),
     [devicesDeactivate.id]: implementForTenant(devicesDeactivate, (input, deps) =>
-      deactivateDevice(deps, input.client, input.params.device_reference, input.principal, scopeOf(devicesDeactivate, input, deps)),
+      deactivateDevice(deps, input.client, input.params.device_reference, input.principal, input.groupScope()),
     ),
     [deviceCommandsList.id]: implementForTenant(deviceCommandsList, (input, deps) =>
-      listDeviceCommands(deps, input.client, input.params.device_reference, input.query, scopeOf(deviceCommandsList, input, deps)),
+      listDeviceCommands(deps, input.client, input.params.device_reference, input.query, input.groupScope()),
     ),
     [deviceCommandsSend.id]: implementForTenant(deviceCommandsSend, async (input, deps) => {
-      const command = await sendCommand(deps, input.client, input.params.device_reference, input.body, actorOf(input.principal), scopeOf(deviceCommandsSend, input, deps));
+      const command = await sendCommand(deps, input.client, input.params.device_reference, input.body, actorOf(input.principal), input.groupScope());
       return reply(command, { status: 201 });
     }),
-    [commandsList.id]: implementForTenant(commandsList, (input, deps) => listCommands(deps, input.client, input.query, scopeOf(commandsList, input, deps))),
+    [commandsList.id]: implementForTenant(commandsList, (input, deps) => listCommands(deps, input.client, input.query, input.groupScope())),
     [devicesHistory.id]: implementForTenant(devicesHistory, async (input, deps) => {
-      const page = await listDeviceHistory(deps, input.client, input.params.device_reference, { ...input.query, result_type: 'page' }, scopeOf(devicesHistory, input, deps));
+      const page = await listDeviceHistory(deps, input.client, input.params.device_reference, { ...input.query, result_type: 'page' }, input.groupScope());
       if (!('data' in page)) throw new Error('history lists a page');
       return page;
     }),
 
-    [usersList.id]: implementForTenant(usersList, (input, deps) => listDeviceUsers(deps, input.client, input.query, scopeOf(usersList, input, deps))),
-    [usersGet.id]: implementForTenant(usersGet, (input, deps) => getDeviceUser(deps, input.client, input.params.device_user_reference, scopeOf(usersGet, input, deps))),
+    [usersList.id]: implementForTenant(usersList, (input, deps) => listDeviceUsers(deps, input.client, input.query, input.groupScope())),
+    [usersGet.id]: implementForTenant(usersGet, (input, deps) => getDeviceUser(deps, input.client, input.params.device_user_reference, input.groupScope())),
     [usersCreate.id]: implementForTenant(usersCreate, async (input, deps) => {
-      const { user, created } = await onboardDeviceUser(deps, input.client, input.params.device_user_reference, input.body, input.principal, scopeOf(usersCreate, input, deps));
+      const { user, created } = await onboardDeviceUser(deps, input.client, input.params.device_user_reference, input.body, input.principal, input.groupScope());
       return reply(user, { status: created ? 201 : 200 });
     }),
     [usersUpdate.id]: implementForTenant(usersUpdate, (input, deps) =>
-      updateDeviceUser(deps, input.client, input.params.device_user_reference, input.body, input.principal, scopeOf(usersUpdate, input, deps)),
+      updateDeviceUser(deps, input.client, input.params.device_user_reference, input.body, input.principal, input.groupScope()),
     ),
     [usersDelete.id]: implementForTenant(usersDelete, async (input, deps) => {
-      await offboardDeviceUser(deps, input.client, input.params.device_user_reference, input.principal, scopeOf(usersDelete, input, deps));
+      await offboardDeviceUser(deps, input.client, input.params.device_user_reference, input.principal, input.groupScope());
       return { ok: true as const };
     }),
     [usersDevices.id]: implementForTenant(usersDevices, (input, deps) =>
-      listDeviceUserDevices(deps, input.client, input.params.device_user_reference, input.query, scopeOf(usersDevices, input, deps)),
+      listDeviceUserDevices(deps, input.client, input.params.device_user_reference, input.query, input.groupScope()),
     ),
   },
 });

@@ -1,5 +1,4 @@
 import { listLatestTelemetry, listTelemetryHistory } from '../device-data/reads.ts';
-import { groupScope } from '#core/auth/access/group-scope.ts';
 import { implementForTenant, type Routes } from '#core/http/route.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
@@ -10,9 +9,9 @@ const telemetryList = endpointOf(deviceEndpoints, 'admin.telemetry.list');
 /** Telemetry reads (lambdas/device-data/reads.ts): one device's reports newest first, the fleet's latest. */
 export const telemetryRoutes: Routes = {
   [deviceTelemetry.id]: implementForTenant(deviceTelemetry, (input, deps) =>
-    listTelemetryHistory(deps, input.client, input.params.device_reference, input.query, groupScope(deps, input.client, input.access, deviceTelemetry.action)),
+    listTelemetryHistory(deps, input.client, input.params.device_reference, input.query, input.groupScope()),
   ),
   [telemetryList.id]: implementForTenant(telemetryList, (input, deps) =>
-    listLatestTelemetry(deps, input.client, input.query, groupScope(deps, input.client, input.access, telemetryList.action)),
+    listLatestTelemetry(deps, input.client, input.query, input.groupScope()),
   ),
 };

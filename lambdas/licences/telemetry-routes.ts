@@ -14,7 +14,7 @@ const telemetryList = endpointOf(licenceEndpoints, 'internal.telemetry.list');
  */
 export const telemetryRoutes: Routes = {
   [clientTelemetry.id]: implementForTenant(clientTelemetry, (input, deps) =>
-    listLatestTelemetry(deps, input.client, input.query, groupScope(deps, input.client, input.access, clientTelemetry.action)),
+    listLatestTelemetry(deps, input.client, input.query, input.groupScope()),
   ),
   [telemetryList.id]: implement(telemetryList, (input, deps) => {
     const { client, ...query } = input.query;

@@ -1,6 +1,6 @@
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { supportAccessEndpoints } from '#shared/contract/endpoints/support-access.ts';
-import { actorOf } from '#core/auth/actor.ts';
+import { actorLabelOf, actorOf } from '#core/auth/actor.ts';
 import { ForbiddenError } from '#core/errors.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { reply } from '#core/http/reply.ts';
@@ -23,8 +23,8 @@ const internalGet = endpointOf(supportAccessEndpoints, 'internal.clients.support
 const internalCancel = endpointOf(supportAccessEndpoints, 'internal.clients.supportaccess.cancel');
 const byStatus = endpointOf(supportAccessEndpoints, 'internal.supportaccess.by-status');
 
-/** Who acts, as the request records it (`requested_by`, `approved_by`). Every endpoint of the group is a portal user's. */
-const actor = (input: Pick<RouteInput, 'principal'>): Actor => ({ id: actorOf(input.principal) });
+/** Who acts: as the request records it (`requested_by`, `approved_by`), and as its security alerts say it. */
+const actor = (input: Pick<RouteInput, 'principal'>): Actor => ({ id: actorOf(input.principal), label: actorLabelOf(input.principal) });
 
 /**
  * Lambda entry of the `support-access` group: staff ask a tenant for a role (internal console), the tenant decides

@@ -30,9 +30,13 @@ async function alertChange(deps: Pick<Dependencies, 'table' | 'clock' | 'logger'
   });
 }
 
-/** Who made a change, as stored in requested_by / approved_by / updated_by (named by lambdas/core/auth/actor.ts). */
+/**
+ * Who made a change (lambdas/core/auth/actor.ts): `id` as requested_by / approved_by / updated_by store it, `label` as
+ * the security alert's text says it.
+ */
 export interface Actor {
   id: string;
+  label: string;
 }
 
 /** ULIDs are case-insensitive (Crockford base32); ours are stored upper-case, so a lower-case path still finds them. */
@@ -82,7 +86,7 @@ export async function requestSupportAccess(
     updated_by: actor.id,
   };
   await putRequest(deps.table, record);
-  await alertChange(deps, record, actor.id);
+  await alertChange(deps, record, actor.label);
   return toSupportAccess(record);
 }
 
@@ -95,7 +99,7 @@ export async function withdrawSupportAccess(deps: Deps, client: string, referenc
   const read = await mustGet(deps, client, reference);
   const to = transition(read.approval_state, 'withdraw');
   const updated = await changeState(deps.table, read, { event: 'withdraw', to, at: deps.clock.now().toISOString(), by: actor.id });
-  await alertChange(deps, updated, actor.id);
+  await alertChange(deps, updated, actor.label);
   return toSupportAccess(updated);
 }
 
@@ -148,7 +152,7 @@ export async function decideSupportAccess(
     set.rejection_reason = decision.rejection_reason;
   }
   const updated = await changeState(deps.table, read, { event, to, at: now.toISOString(), by: actor.id, set });
-  await alertChange(deps, updated, actor.id);
+  await alertChange(deps, updated, actor.label);
   return toSupportAccess(updated);
 }
 

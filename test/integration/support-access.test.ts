@@ -70,7 +70,7 @@ describe('staff request, tenant decides', () => {
       client: 'demo',
       role: 'reviewer',
       approval_state: 'pending',
-      requested_by: 'staff@verity.test',
+      requested_by: 'staff:verity-staff',
       requested_expiry: requestedExpiry,
     });
     const reference = created.body.request_reference as string;

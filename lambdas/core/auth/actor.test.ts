@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UnauthorizedError } from '../errors.ts';
-import { actorOf, deviceOf } from './actor.ts';
+import { actorLabelOf, actorOf, deviceOf } from './actor.ts';
 import { ADMIN_CLIENT, type ClientAppPrincipal, type DevicePrincipal, type UserPrincipal } from './principal.ts';
 
 const user = (client: string, extra: Partial<UserPrincipal> = {}): UserPrincipal => ({
@@ -41,6 +41,14 @@ describe('actorOf', () => {
   it('names a device by its reference, and nobody authenticated as unknown', () => {
     expect(actorOf(device)).toBe('device:phone-1');
     expect(actorOf(undefined)).toBe('unknown');
+  });
+});
+
+describe('actorLabelOf', () => {
+  it("says a portal user's e-mail in messages people read, else names the actor as a record does", () => {
+    expect(actorLabelOf(user('demo'))).toBe('admin@demo.test');
+    expect(actorLabelOf(user(ADMIN_CLIENT, { subject: 'ops-1', email: undefined }))).toBe('staff:ops-1');
+    expect(actorLabelOf(app)).toBe('app:recorder-sync');
   });
 });
 

@@ -26,6 +26,14 @@ export function actorOf(principal: Principal | undefined): string {
   }
 }
 
+/**
+ * How a message shown to people (an alert's text) names who acted: the e-mail where the token carries one, else as a
+ * record names them. Messages only: a record keeps `actorOf`, which never changes hands.
+ */
+export function actorLabelOf(principal: Principal | undefined): string {
+  return principal?.kind === 'user' && principal.email !== undefined ? principal.email : actorOf(principal);
+}
+
 /** The calling device of a device endpoint, or 401: its tenant and device reference come from its token only. */
 export function deviceOf(principal: Principal | undefined): DevicePrincipal {
   if (principal?.kind !== 'device') throw new UnauthorizedError('Device token required');

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { accessEndpoints } from '#shared/contract/endpoints/access.ts';
+import { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
 import { identityEndpoints } from '#shared/contract/endpoints/identity.ts';
+import type { AccessContext } from '../auth/access/access-context.ts';
 import type { Dependencies } from '../dependencies.ts';
 import { HttpError } from '../errors.ts';
 import { implementForTenant, type RouteInput } from './route.ts';
@@ -32,6 +34,24 @@ describe('implementForTenant', () => {
     expect(refusal).toBeInstanceOf(HttpError);
     expect((refusal as HttpError).status).toBe(500);
     expect(ran).toBe(false);
+  });
+
+  it("gives the caller's group scope for the endpoint's own action, only when asked (public tenant routes have no access)", async () => {
+    const listDevices = endpointOf(deviceEndpoints, 'admin.devices.list');
+    const asked: string[] = [];
+    const route = implementForTenant(listDevices, async (input) => {
+      asked.push(input.groupScope().action);
+      return {} as never;
+    });
+    const access = { roles: [] } as unknown as AccessContext;
+    const input = { params: {}, query: { limit: 10, result_type: 'page' }, body: undefined, principal: undefined, requestId: 'req-1' } as const;
+    await route({ ...input, client: 'acme', access } as RouteInput<typeof listDevices>, deps);
+    expect(asked).toEqual(['devices:List']);
+
+    const withoutAccess = await route({ ...input, client: 'acme', access: undefined } as RouteInput<typeof listDevices>, deps).catch((error: unknown) => error);
+    expect((withoutAccess as HttpError).status).toBe(403);
+    const untouched = implementForTenant(listDevices, async () => ({}) as never);
+    await expect(untouched({ ...input, client: 'acme', access: undefined } as RouteInput<typeof listDevices>, deps)).resolves.toEqual({});
   });
 
   it('refuses, when the routes load, an endpoint whose path declares no client', () => {

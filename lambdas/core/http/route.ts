@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Endpoint } from '#shared/contract/endpoint.ts';
 import type { AccessContext } from '../auth/access/access-context.ts';
+import { groupScope, type GroupScope } from '../auth/access/group-scope.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Dependencies } from '../dependencies.ts';
 import { InternalError, ItemTooLargeError } from '../errors.ts';
@@ -59,6 +60,8 @@ export function implement<E extends Endpoint>(endpoint: E, implementation: Route
 export interface TenantRouteInput<E extends Endpoint = Endpoint> extends RouteInput<E> {
   /** The path's `{client}`, checked against the caller's tenant (or that the caller is staff) before this runs. */
   client: string;
+  /** The caller's group scope for this endpoint's action in that tenant (403 where no permissions were resolved). */
+  groupScope(): GroupScope;
 }
 
 export type TenantRouteImplementation<E extends Endpoint = Endpoint> = (
@@ -76,6 +79,6 @@ export function implementForTenant<E extends Endpoint>(endpoint: E, implementati
   return implement(endpoint, (input, dependencies) => {
     const { client } = input;
     if (client === undefined) throw new InternalError(`${endpoint.id} reached without its path client`);
-    return implementation({ ...input, client }, dependencies);
+    return implementation({ ...input, client, groupScope: () => groupScope(dependencies, client, input.access, endpoint.action) }, dependencies);
   });
 }
