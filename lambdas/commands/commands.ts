@@ -1,13 +1,14 @@
 import { monotonicFactory } from 'ulid';
 import type { DeviceCommandName, DeviceCommandState, DeviceReportableCommandState } from '#shared/constants/devices.ts';
-import { DeviceCommand, type DeviceCommandRequest } from '#shared/contract/entities/devices.ts';
+import type { DeviceCommand, DeviceCommandRequest } from '#shared/contract/entities/devices.ts';
 import type { Dependencies } from '../core/dependencies.ts';
 import type { GroupScope } from '../core/auth/access/group-scope.ts';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
 import { ConditionFailedError, type TableItem, type WriteCondition } from '../core/ports/table-store.ts';
 import { describeQuery, type Page } from '../core/store/cursor.ts';
 import { collectFilteredPage } from '../core/store/filtered-paging.ts';
-import { withoutKeys } from '../core/store/items.ts';
+import { commandToItem, readCommand, toCommand, type CommandItem } from '../core/store/entities/command.ts';
+import { readDevice, type DeviceItem } from '../core/store/entities/device.ts';
 import { keys } from '../core/store/keys.ts';
 import { timeRange } from '../core/store/time-range.ts';
 import { canTransition, isFinal } from './transitions.ts';
@@ -27,9 +28,9 @@ export const POLL_LIMIT = 100;
 /** `result_type=total` walks the list: bounded, so a hostile query cannot read without end. */
 const MAX_TOTAL_PAGES = 200;
 
-/** The command as the contract shows it (index keys, client and the device's report message stay off the wire). */
-export function toCommand(item: TableItem): DeviceCommand {
-  return DeviceCommand.parse(withoutKeys(item));
+/** A stored command as the contract shows it. */
+function commandOfItem(item: TableItem): DeviceCommand {
+  return toCommand(readCommand(item));
 }
 
 /** The device exists and is not deactivated: a condition on the device item, checked in the command's transaction. */
@@ -43,9 +44,10 @@ const DEVICE_ACTIVE: WriteCondition = {
 const deviceNotFound = () => new NotFoundError('Device not found');
 
 /** The device, if it exists and is in the caller's group scope (else the 404 of a missing device), and is active. */
-async function activeDevice(dependencies: Pick<Dependencies, 'table'>, client: string, deviceReference: string, scope: GroupScope): Promise<TableItem> {
-  const device = await scope.visible(await dependencies.table.get(keys.device.key(client, deviceReference), { consistent: true }), deviceNotFound);
-  if (device.is_deactivated === true) throw new ConflictError('Device is deactivated: commands cannot be sent to it');
+async function activeDevice(dependencies: Pick<Dependencies, 'table'>, client: string, deviceReference: string, scope: GroupScope): Promise<DeviceItem> {
+  const item = await dependencies.table.get(keys.device.key(client, deviceReference), { consistent: true });
+  const device = await scope.visible(item === undefined ? undefined : readDevice(item), deviceNotFound);
+  if (device.is_deactivated) throw new ConflictError('Device is deactivated: commands cannot be sent to it');
   return device;
 }
 
@@ -66,15 +68,13 @@ export async function sendCommand(
   const now = dependencies.clock.now();
   const sentAt = now.toISOString();
   const reference = nextReference(now.getTime());
-  const item: TableItem = {
-    ...keys.command.item(client, deviceReference, reference, sentAt),
-    ...keys.command.pendingKeys(client, deviceReference, reference, sentAt),
+  const command: CommandItem & { sent_at: string } = {
     client,
     command: request.command,
     ...(request.params === undefined ? {} : { params: request.params }),
     device_reference: deviceReference,
     command_reference: reference,
-    ...(typeof device.group === 'string' ? { group: device.group } : {}),
+    ...(device.group === undefined ? {} : { group: device.group }),
     state: 'Sent' satisfies DeviceCommandState,
     raised_by: raisedBy,
     sent_at: sentAt,
@@ -83,14 +83,14 @@ export async function sendCommand(
   try {
     await dependencies.table.transactWrite([
       { kind: 'check', key: keys.device.key(client, deviceReference), condition: DEVICE_ACTIVE },
-      { kind: 'put', item, condition: { kind: 'item-not-exists' } },
+      { kind: 'put', item: commandToItem(client, command), condition: { kind: 'item-not-exists' } },
     ]);
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;
     await activeDevice(dependencies, client, deviceReference, scope); // 404 or 409 as it is now
     throw new ConflictError('Device changed meanwhile, try again');
   }
-  return toCommand(item);
+  return toCommand(command);
 }
 
 export interface CommandListQuery {
@@ -119,10 +119,14 @@ export async function listCommands(
   const list = query.device_reference === undefined ? keys.command.list(client) : keys.command.listByDevice(client, query.device_reference);
   const range = timeRange(query.from, query.to);
   const sort = range === undefined ? {} : { sort: { between: range } };
-  const keep = (item: TableItem) =>
-    (query.state === undefined || item.state === query.state) &&
-    (query.command === undefined || item.command === query.command) &&
-    (query.group === undefined || item.group === query.group);
+  const keep = (item: TableItem) => {
+    const command = readCommand(item);
+    return (
+      (query.state === undefined || command.state === query.state) &&
+      (query.command === undefined || command.command === query.command) &&
+      (query.group === undefined || command.group === query.group)
+    );
+  };
 
   if (query.result_type === 'total') {
     let count = 0;
@@ -146,13 +150,13 @@ export async function listCommands(
       startKey,
       limit: query.limit,
       keep: (items) => scope.filter(items.filter(keep)),
-      toData: toCommand,
+      toData: commandOfItem,
     });
     return { count: page.data.length, data: page.data, ...(page.lastKey === undefined ? {} : { last_key: dependencies.cursors.encode(page.lastKey, binding) }) };
   }
   const result = await dependencies.table.query({ ...list, ...sort, descending: true, limit: query.limit, ...(startKey ? { startKey } : {}) });
   const items = await scope.filter(result.items.filter(keep));
-  return dependencies.cursors.page({ items, ...(result.lastKey ? { lastKey: result.lastKey } : {}) }, binding, toCommand);
+  return dependencies.cursors.page({ items, ...(result.lastKey ? { lastKey: result.lastKey } : {}) }, binding, commandOfItem);
 }
 
 /** `devices/{device_reference}/commands`: that device's commands (404 for an unknown device). */
@@ -163,7 +167,8 @@ export async function listDeviceCommands(
   query: Pick<CommandListQuery, 'last_key' | 'limit' | 'result_type' | 'state'>,
   scope: GroupScope,
 ): Promise<Page<DeviceCommand> | { count: number }> {
-  await scope.visible(await dependencies.table.get(keys.device.key(client, deviceReference)), deviceNotFound);
+  const device = await dependencies.table.get(keys.device.key(client, deviceReference));
+  await scope.visible(device === undefined ? undefined : readDevice(device), deviceNotFound);
   return listCommands(dependencies, client, { ...query, device_reference: deviceReference }, scope);
 }
 
@@ -175,7 +180,8 @@ export async function pollCommands(dependencies: Pick<Dependencies, 'table'>, cl
   const page = await dependencies.table.query({ ...keys.command.pending(client, deviceReference), limit: POLL_LIMIT });
   // The queue is an index (eventually consistent): a command reported a moment ago may still show; drop it.
   const data = page.items
-    .filter((item) => item.device_reference === deviceReference && (item.state === 'Sent' || item.state === 'Acknowledged'))
+    .map(readCommand)
+    .filter((command) => command.device_reference === deviceReference && (command.state === 'Sent' || command.state === 'Acknowledged'))
     .map(toCommand);
   return { data };
 }
@@ -194,12 +200,13 @@ export async function reportCommand(
   report: { state: DeviceReportableCommandState; message?: string | undefined },
 ): Promise<DeviceCommand> {
   const key = keys.command.key(client, deviceReference, commandReference);
-  const before = await dependencies.table.get(key, { consistent: true });
+  const stored = await dependencies.table.get(key, { consistent: true });
+  const before = stored === undefined ? undefined : readCommand(stored);
   if (before === undefined || before.device_reference !== deviceReference) throw new NotFoundError('Command not found');
-  const from = toCommand(before).state;
+  const from = before.state;
   if (!canTransition(from, report.state)) throw new ConflictError(`Command is ${from}: it cannot become ${report.state}`);
   const now = dependencies.clock.now().toISOString();
-  const set: Record<string, unknown> = {
+  const set: Partial<CommandItem> = {
     state: report.state,
     updated_at: now,
     ...(report.message === undefined ? {} : { report_message: report.message }),
@@ -215,8 +222,8 @@ export async function reportCommand(
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;
     const current = await dependencies.table.get(key, { consistent: true });
-    const state = typeof current?.state === 'string' ? current.state : 'gone';
+    const state = current === undefined ? 'gone' : readCommand(current).state;
     throw new ConflictError(`Command is ${state}: it cannot become ${report.state}`);
   }
-  return toCommand(after ?? { ...before, ...set });
+  return toCommand(after === undefined ? { ...before, ...set } : readCommand(after));
 }

@@ -1,11 +1,15 @@
-import { Service, type InstallState } from '#shared/constants/devices.ts';
+import type { InstallState } from '#shared/constants/devices.ts';
 import type { DeviceAuthRequest, DeviceAuthResponse } from '#shared/contract/entities/device-auth.ts';
 import { createDeviceTokens, deviceTokenSecret } from '#core/auth/device-token.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { openDeviceReference } from '../device-crypto/device-keys.ts';
-import { ConditionFailedError, type TableItem, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
+import { ConditionFailedError, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
 import { dashboardCounterOperations, deviceCounterChanges } from '../metrics/dashboard-counters.ts';
-import { groupStatsOperation, statsAttribute } from '../metrics/group-stats.ts';
+import { groupStatsOperation } from '../metrics/group-stats.ts';
+import { deviceLastSeenToItem, deviceToItem, readDevice, type DeviceItem } from '#core/store/entities/device.ts';
+import { readDeviceUser, type DeviceUserItem } from '#core/store/entities/device-user.ts';
+import { readGroup } from '#core/store/entities/group.ts';
+import { phoneNumberToItem, readPhoneNumber } from '#core/store/entities/phone-number.ts';
 import { keys } from '#core/store/keys.ts';
 import { ConflictError } from '#core/errors.ts';
 
@@ -19,38 +23,36 @@ type Deps = Pick<Dependencies, 'table' | 'keys' | 'clock' | 'config'>;
  * - FactoryReset: known device, a different installation_id, and at least one IMEI in common (same phone, app data
  *   lost: a wipe or a reinstall, which the server cannot tell apart).
  */
-export function installStateOf(before: TableItem | undefined, request: Pick<DeviceAuthRequest, 'installation_id' | 'imeis'>): InstallState {
+export function installStateOf(
+  before: Pick<DeviceItem, 'installation_id' | 'imeis'> | undefined,
+  request: Pick<DeviceAuthRequest, 'installation_id' | 'imeis'>,
+): InstallState {
   if (request.installation_id === undefined) return 'NoInstallationId';
   if (before === undefined) return 'NewInstall';
-  const stored = typeof before.installation_id === 'string' ? before.installation_id : undefined;
+  const stored = before.installation_id;
   if (stored === undefined || stored === request.installation_id) return 'NoChange';
-  const known = new Set(Array.isArray(before.imeis) ? before.imeis.map(String) : []);
+  const known = new Set(before.imeis);
   return request.imeis.some((imei) => known.has(imei)) ? 'FactoryReset' : 'NewInstall';
 }
 
 /** The device user: the one the device item remembers, else the first of the request's numbers that names one. */
-async function resolveDeviceUser(deps: Deps, client: string, before: TableItem | undefined, numbers: string[]): Promise<TableItem | undefined> {
-  let reference = typeof before?.device_user_reference === 'string' ? before.device_user_reference : undefined;
+async function resolveDeviceUser(deps: Deps, client: string, before: DeviceItem | undefined, numbers: string[]): Promise<DeviceUserItem | undefined> {
+  let reference = before?.device_user_reference;
   if (reference === undefined) {
-    const found = await deps.table.batchGet(numbers.map((number) => keyOf(keys.phoneNumber.item(client, number))));
-    const byNumber = new Map(found.map((item) => [String(item.phone_number), item]));
-    const first = numbers.map((number) => byNumber.get(number)).find((item) => typeof item?.device_user_reference === 'string');
-    reference = first?.device_user_reference as string | undefined;
+    const found = (await deps.table.batchGet(numbers.map((number) => keyOf(keys.phoneNumber.item(client, number))))).map(readPhoneNumber);
+    const byNumber = new Map(found.map((entry) => [entry.phone_number, entry]));
+    reference = numbers.map((number) => byNumber.get(number)).find((entry) => entry !== undefined)?.device_user_reference;
   }
   if (reference === undefined) return undefined;
-  const { pk, sk } = keys.deviceUser.item(client, reference);
-  return (await deps.table.get({ pk, sk }, { consistent: true })) ?? undefined;
+  const item = await deps.table.get(keys.deviceUser.key(client, reference), { consistent: true });
+  return item === undefined ? undefined : readDeviceUser(item);
 }
 
 const keyOf = (item: { pk: string; sk: string }) => ({ pk: item.pk, sk: item.sk });
-const INDEX_ATTRIBUTES = ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'];
 
 /** Phone numbers as the device item keeps them: first_verified kept, last_verified now, slot = position. */
-function mergePhoneNumbers(before: TableItem | undefined, numbers: string[], now: string) {
-  const previous = new Map<string, { first_verified?: string }>();
-  for (const entry of Array.isArray(before?.phone_numbers) ? (before.phone_numbers as Array<{ phone_number: string; first_verified?: string }>) : []) {
-    previous.set(entry.phone_number, entry);
-  }
+function mergePhoneNumbers(before: DeviceItem | undefined, numbers: string[], now: string) {
+  const previous = new Map((before?.phone_numbers ?? []).map((entry) => [entry.phone_number, entry]));
   return numbers.map((phone_number, slot_index) => ({
     phone_number,
     first_verified: previous.get(phone_number)?.first_verified ?? now,
@@ -85,32 +87,29 @@ export async function authenticateDevice(deps: Deps, request: DeviceAuthRequest)
 async function attemptAuthentication(deps: Deps, client: string, deviceReference: string, request: DeviceAuthRequest, numbers: string[]) {
   const now = deps.clock.now().toISOString();
   const deviceKey = keyOf(keys.device.item(client, deviceReference));
-  const before = await deps.table.get(deviceKey, { consistent: true });
+  const stored = await deps.table.get(deviceKey, { consistent: true });
+  const before = stored === undefined ? undefined : readDevice(stored);
   const user = await resolveDeviceUser(deps, client, before, numbers);
   const installState = installStateOf(before, request);
-  const userReference = typeof user?.device_user_reference === 'string' ? user.device_user_reference : undefined;
-  const group = typeof user?.group === 'string' ? user.group : typeof before?.group === 'string' ? before.group : undefined;
-  // Only an onboarded user's services are enabled; anything stored that is not a service is left out.
-  const services = (user?.is_active === true && Array.isArray(user.services) ? user.services : []).filter(
-    (service): service is Service => Service.safeParse(service).success,
-  );
-  const reactivated = before === undefined || before.is_deactivated === true || typeof before.activated_at !== 'string';
+  const userReference = user?.device_user_reference;
+  const group = user?.group ?? before?.group;
+  // Only an onboarded user's services are enabled.
+  const services = user?.is_active === true ? user.services : [];
   // A fresh epoch on every (re-)activation: tokens issued before a deactivation never come back to life.
-  const activatedAt = reactivated ? now : (before.activated_at as string);
+  const activatedAt = before !== undefined && !before.is_deactivated && before.activated_at !== undefined ? before.activated_at : now;
 
-  const kept = Object.fromEntries(Object.entries(before ?? {}).filter(([name]) => !INDEX_ATTRIBUTES.includes(name) && name !== 'deactivation_date'));
-  const after: TableItem = {
+  const { deactivation_date: _ended, ...kept }: Partial<DeviceItem> = before ?? {};
+  const after: DeviceItem = {
     ...kept,
-    ...keys.device.item(client, deviceReference, userReference, group),
     client,
     device_reference: deviceReference,
     ...(userReference === undefined ? {} : { device_user_reference: userReference }),
     ...(group === undefined ? {} : { group }),
     services,
     imeis: request.imeis,
-    ...(typeof user?.email === 'string' ? { email: user.email } : {}),
-    ...(typeof user?.first_name === 'string' ? { first_name: user.first_name } : {}),
-    ...(typeof user?.surname === 'string' ? { surname: user.surname } : {}),
+    ...(user?.email === undefined ? {} : { email: user.email }),
+    ...(user?.first_name === undefined ? {} : { first_name: user.first_name }),
+    ...(user?.surname === undefined ? {} : { surname: user.surname }),
     last_seen: now,
     is_deactivated: false,
     activated_at: activatedAt,
@@ -131,23 +130,23 @@ async function attemptAuthentication(deps: Deps, client: string, deviceReference
   const condition: WriteCondition =
     before === undefined
       ? { kind: 'item-not-exists' }
-      : typeof before.updated_at === 'string'
+      : before.updated_at !== undefined
         ? { kind: 'expression', expression: '#u = :u', names: { '#u': 'updated_at' }, values: { ':u': before.updated_at } }
         : { kind: 'item-exists' };
   // The last-seen index item (the inactivity job's candidates) moves with last_seen, in the same transaction.
   const operations: TransactOperation[] = [
-    { kind: 'put', item: after, condition },
-    { kind: 'put', item: { ...keys.device.lastSeen(client, deviceReference, now), client, device_reference: deviceReference, last_seen: now } },
+    { kind: 'put', item: deviceToItem(client, after), condition },
+    { kind: 'put', item: deviceLastSeenToItem(client, deviceReference, now) },
   ];
-  operations.push(...dashboardCounterOperations(client, deviceCounterChanges(before as never, after as never)));
+  operations.push(...dashboardCounterOperations(client, deviceCounterChanges(before, after)));
   // A deactivated device was taken out of its group's actual_devices (lambdas/devices/deactivation.ts): it counts anew.
-  const beforeGroup = before?.is_deactivated !== true && typeof before?.group === 'string' ? before.group : undefined;
+  const beforeGroup = before !== undefined && !before.is_deactivated ? before.group : undefined;
   if (beforeGroup !== group) operations.push(...(await groupMoveOperations(deps, client, beforeGroup, group)));
   if (userReference !== undefined) {
     for (const number of numbers) {
       operations.push({
         kind: 'put',
-        item: { ...keys.phoneNumber.item(client, number), client, phone_number: number, device_user_reference: userReference, device_reference: deviceReference, updated_at: now },
+        item: phoneNumberToItem(client, { client, phone_number: number, device_user_reference: userReference, device_reference: deviceReference, updated_at: now }),
       });
     }
   }
@@ -177,13 +176,13 @@ async function attemptAuthentication(deps: Deps, client: string, deviceReference
  */
 async function groupMoveOperations(deps: Deps, client: string, from: string | undefined, to: string | undefined): Promise<TransactOperation[]> {
   const groups = [from, to].filter((group): group is string => group !== undefined);
-  const items = await deps.table.batchGet(groups.map((group) => keyOf(keys.group.item(client, group))));
-  const byKey = new Map(items.map((item) => [item.pk + item.sk, item]));
-  const existing = (group: string) => byKey.get(keyOf(keys.group.item(client, group)).pk + keyOf(keys.group.item(client, group)).sk);
+  const items = (await deps.table.batchGet(groups.map((group) => keyOf(keys.group.item(client, group))))).map(readGroup);
+  const byReference = new Map(items.map((item) => [item.group_reference, item]));
+  const existing = (group: string) => byReference.get(group);
   const operations: TransactOperation[] = [];
   if (from !== undefined) {
-    const count = existing(from)?.[statsAttribute('actual_devices')];
-    const operation = typeof count === 'number' && count >= 1 ? groupStatsOperation(client, from, { actual_devices: -1 }) : undefined;
+    const count = existing(from)?.stats.actual_devices ?? 0;
+    const operation = count >= 1 ? groupStatsOperation(client, from, { actual_devices: -1 }) : undefined;
     if (operation !== undefined) operations.push(operation);
   }
   if (to !== undefined && existing(to) !== undefined) {

@@ -1,8 +1,10 @@
 import type { Dependencies } from '../core/dependencies.ts';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
-import { ConditionFailedError, type TableItem, type TransactOperation } from '../core/ports/table-store.ts';
-import { dashboardCounterOperations, deviceCounterChanges, type DeviceCounterFields } from '../metrics/dashboard-counters.ts';
-import { groupStatsOperation, statsAttribute } from '../metrics/group-stats.ts';
+import { ConditionFailedError, type TransactOperation } from '../core/ports/table-store.ts';
+import { dashboardCounterOperations, deviceCounterChanges } from '../metrics/dashboard-counters.ts';
+import { groupStatsOperation } from '../metrics/group-stats.ts';
+import { readDevice, readDeviceLastSeen, type DeviceItem } from '../core/store/entities/device.ts';
+import { readGroup } from '../core/store/entities/group.ts';
 import { keys } from '../core/store/keys.ts';
 import { allClients } from '../core/store/all-clients.ts';
 
@@ -22,11 +24,11 @@ export interface DeactivationOptions {
 
 export type DeactivationOutcome =
   /** Deactivated now. */
-  | { outcome: 'deactivated'; item: TableItem }
+  | { outcome: 'deactivated'; device: DeviceItem }
   /** Was deactivated already: nothing written. */
-  | { outcome: 'already'; item: TableItem }
+  | { outcome: 'already'; device: DeviceItem }
   /** The job's candidate was seen again since the index said otherwise: nothing written. */
-  | { outcome: 'seen'; item: TableItem };
+  | { outcome: 'seen'; device: DeviceItem };
 
 /**
  * One transaction: the device (is_deactivated, deactivation_date, updated_at/by; conditional on the item read being
@@ -37,11 +39,12 @@ export type DeactivationOutcome =
 export async function deactivateDeviceItem(deps: Deps, client: string, reference: string, options: DeactivationOptions): Promise<DeactivationOutcome> {
   const key = keys.device.key(client, reference);
   for (let attempt = 0; ; attempt += 1) {
-    const before = await deps.table.get(key, { consistent: true });
-    if (before === undefined) throw new NotFoundError('Device not found');
-    if (before.is_deactivated === true) return { outcome: 'already', item: before };
-    if (options.lastSeenBefore !== undefined && typeof before.last_seen === 'string' && before.last_seen >= options.lastSeenBefore) {
-      return { outcome: 'seen', item: before };
+    const stored = await deps.table.get(key, { consistent: true });
+    if (stored === undefined) throw new NotFoundError('Device not found');
+    const before = readDevice(stored);
+    if (before.is_deactivated) return { outcome: 'already', device: before };
+    if (options.lastSeenBefore !== undefined && before.last_seen !== undefined && before.last_seen >= options.lastSeenBefore) {
+      return { outcome: 'seen', device: before };
     }
     const now = deps.clock.now().toISOString();
     const set = { is_deactivated: true, deactivation_date: now, updated_at: now, updated_by: options.actor };
@@ -52,14 +55,14 @@ export async function deactivateDeviceItem(deps: Deps, client: string, reference
         update: { set },
         condition: unchangedAndActive(before),
       },
-      ...dashboardCounterOperations(client, deviceCounterChanges(before as DeviceCounterFields, { ...(before as DeviceCounterFields), is_deactivated: true })),
+      ...dashboardCounterOperations(client, deviceCounterChanges(before, { ...before, is_deactivated: true })),
       { kind: 'delete', key: keys.device.lastSeenKey(client, reference) },
     ];
     const group = await groupDecrement(deps, client, before.group);
     if (group !== undefined) operations.push(group);
     try {
       await deps.table.transactWrite(operations);
-      return { outcome: 'deactivated', item: { ...before, ...set } };
+      return { outcome: 'deactivated', device: { ...before, ...set } };
     } catch (error) {
       if (!(error instanceof ConditionFailedError)) throw error;
       if (attempt >= 2) throw new ConflictError('Device changed meanwhile, try again');
@@ -68,11 +71,11 @@ export async function deactivateDeviceItem(deps: Deps, client: string, reference
 }
 
 /** Optimistic: not deactivated and, when the item read had one, the same `updated_at` (authentication sets it). */
-function unchangedAndActive(before: TableItem) {
+function unchangedAndActive(before: DeviceItem) {
   const base = 'attribute_exists(#dvpk) AND (attribute_not_exists(#dvoff) OR #dvoff = :dvfalse)';
   const names: Record<string, string> = { '#dvpk': 'pk', '#dvoff': 'is_deactivated' };
   const values: Record<string, unknown> = { ':dvfalse': false };
-  if (typeof before.updated_at !== 'string') return { kind: 'expression' as const, expression: base, names, values };
+  if (before.updated_at === undefined) return { kind: 'expression' as const, expression: base, names, values };
   return {
     kind: 'expression' as const,
     expression: `${base} AND #dvupd = :dvupd`,
@@ -82,12 +85,12 @@ function unchangedAndActive(before: TableItem) {
 }
 
 /** `actual_devices` −1 on the device's group, or nothing when there is no group, it is gone, or its counter is 0. */
-async function groupDecrement(deps: Deps, client: string, group: unknown): Promise<TransactOperation | undefined> {
-  if (typeof group !== 'string') return undefined;
+async function groupDecrement(deps: Deps, client: string, group: string | undefined): Promise<TransactOperation | undefined> {
+  if (group === undefined) return undefined;
   const { pk, sk } = keys.group.item(client, group);
   const item = await deps.table.get({ pk, sk }, { consistent: true });
-  const count = item?.[statsAttribute('actual_devices')];
-  if (typeof count !== 'number' || count < 1) return undefined;
+  const count = item === undefined ? 0 : readGroup(item).stats.actual_devices;
+  if (count < 1) return undefined;
   return groupStatsOperation(client, group, { actual_devices: -1 });
 }
 
@@ -127,8 +130,7 @@ export async function deactivateInactiveDevices(
         ...(startKey ? { startKey } : {}),
       });
       for (const candidate of page.items) {
-        const reference = candidate.device_reference;
-        if (typeof reference !== 'string') continue;
+        const reference = readDeviceLastSeen(candidate).device_reference;
         try {
           const result = await deactivateDeviceItem(deps, client, reference, { actor: 'job:device-deactivation', lastSeenBefore: threshold });
           if (result.outcome === 'deactivated') report.deactivated += 1;

@@ -6,13 +6,13 @@ import { NotFoundError } from '#core/errors.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { keys } from '#core/store/keys.ts';
 import type { Service } from '#shared/constants/devices.ts';
-import { Device, DeviceHistory } from '#shared/contract/entities/devices.ts';
+import type { Device } from '#shared/contract/entities/devices.ts';
+import { readDevice, readDeviceHistory, toDevice, toDeviceHistory } from '#core/store/entities/device.ts';
 import { allOf, filteredPage, searchFilter, type DevicesDependencies, type PageQuery } from './device-lists.ts';
-import { withoutKeys } from '#core/store/items.ts';
 
-/** The device as the contract shows it (parsed: install_state and other internal attributes stay off the wire). */
-export function toDevice(item: TableItem): Device {
-  return Device.parse(withoutKeys(item));
+/** A stored device as the contract shows it. */
+function deviceOfItem(item: TableItem): Device {
+  return toDevice(readDevice(item));
 }
 
 export interface DeviceListQuery extends PageQuery {
@@ -35,13 +35,13 @@ export function listDevices(dependencies: DevicesDependencies, client: string, q
         ? keys.device.listByGroup(client, query.group)
         : keys.device.list(client);
   const keep = allOf(
-    query.active_only === true ? (item) => item.is_deactivated !== true : undefined,
-    query.device_user_reference !== undefined && query.group !== undefined ? (item) => item.group === query.group : undefined,
+    query.active_only === true ? (item) => !readDevice(item).is_deactivated : undefined,
+    query.device_user_reference !== undefined && query.group !== undefined ? (item) => readDevice(item).group === query.group : undefined,
     searchFilter(query.search, ['device_reference', 'device_user_reference', 'email', 'first_name', 'surname']),
-    query.service === undefined ? undefined : (item) => Array.isArray(item.services) && item.services.includes(query.service),
+    query.service === undefined ? undefined : (item) => readDevice(item).services.some((service) => service === query.service),
   );
   const filters = { active_only: query.active_only, search: query.search, service: query.service, group: query.group };
-  return filteredPage(dependencies, client, list, query, filters, keep, toDevice, scope);
+  return filteredPage(dependencies, client, list, query, filters, keep, deviceOfItem, scope);
 }
 
 const deviceNotFound = () => new NotFoundError('Device not found');
@@ -55,7 +55,7 @@ export async function visibleDeviceItem(dependencies: Pick<DevicesDependencies, 
 }
 
 export async function getDevice(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string, scope: GroupScope): Promise<Device> {
-  return toDevice(await visibleDeviceItem(dependencies, client, reference, scope));
+  return deviceOfItem(await visibleDeviceItem(dependencies, client, reference, scope));
 }
 
 /**
@@ -71,8 +71,8 @@ export async function deactivateDevice(
   scope: GroupScope,
 ): Promise<Device> {
   await visibleDeviceItem(dependencies, client, reference, scope);
-  const { item } = await deactivateDeviceItem(dependencies, client, reference, { actor: actorOf(principal) });
-  return toDevice(item);
+  const { device } = await deactivateDeviceItem(dependencies, client, reference, { actor: actorOf(principal) });
+  return toDevice(device);
 }
 
 /** A device's holding periods (who, which group, from, to), oldest first: a Query on the partition's `HISTORY#` keys. */
@@ -80,5 +80,5 @@ export async function listDeviceHistory(dependencies: DevicesDependencies, clien
   await visibleDeviceItem(dependencies, client, reference, scope);
   const list = { ...keys.device.partition(client, reference), sort: { beginsWith: keys.device.historyPrefix } };
   // Like every list, the periods show where their group is in scope (a period spent in another group stays hidden).
-  return filteredPage(dependencies, client, list, query, {}, undefined, (item) => DeviceHistory.parse(withoutKeys(item)), scope);
+  return filteredPage(dependencies, client, list, query, {}, undefined, (item) => toDeviceHistory(readDeviceHistory(item)), scope);
 }

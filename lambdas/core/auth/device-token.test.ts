@@ -9,7 +9,7 @@ const at = (iso: string) => ({ now: () => new Date(iso) });
 async function setup(item: Record<string, unknown> = {}) {
   const table = createMemoryTable();
   const { pk, sk } = keys.device.item('demo', 'DEV1');
-  await table.put({ pk, sk, entity: 'Device', activated_at: '2026-01-01T00:00:00.000Z', is_deactivated: false, group: 'g1', ...item });
+  await table.put({ pk, sk, entity: 'Device', device_reference: 'DEV1', activated_at: '2026-01-01T00:00:00.000Z', is_deactivated: false, group: 'g1', ...item });
   return table;
 }
 

@@ -4,6 +4,7 @@ import { ClientId } from '#shared/contract/fields.ts';
 import { UnauthorizedError } from '../errors.ts';
 import type { Clock } from '../ports/clock.ts';
 import type { TableStore } from '../ports/table-store.ts';
+import { readDevice } from '../store/entities/device.ts';
 import { keys } from '../store/keys.ts';
 import type { DevicePrincipal } from './principal.ts';
 
@@ -122,14 +123,15 @@ export function createDeviceTokens(options: { secret: string; table: TableStore;
       const { pk, sk } = keys.device.item(claims.c, claims.d);
       const item = await options.table.get({ pk, sk }, { consistent: true });
       if (item === undefined) throw new DeviceTokenRefusedError('Device unknown', device);
-      if (item.is_deactivated === true) throw new DeviceTokenRefusedError('Device is deactivated: authenticate again', device);
-      if (item.activated_at !== claims.a) throw new DeviceTokenRefusedError('Device token superseded: authenticate again', device);
+      const stored = readDevice(item);
+      if (stored.is_deactivated) throw new DeviceTokenRefusedError('Device is deactivated: authenticate again', device);
+      if (stored.activated_at !== claims.a) throw new DeviceTokenRefusedError('Device token superseded: authenticate again', device);
       const principal: DeviceCallPrincipal = {
         kind: 'device',
         client: claims.c,
         deviceReference: claims.d,
-        ...(typeof item.device_user_reference === 'string' ? { deviceUserReference: item.device_user_reference } : {}),
-        ...(typeof item.group === 'string' ? { group: item.group } : {}),
+        ...(stored.device_user_reference === undefined ? {} : { deviceUserReference: stored.device_user_reference }),
+        ...(stored.group === undefined ? {} : { group: stored.group }),
       };
       return principal;
     },

@@ -7,21 +7,16 @@ import { dashboardCounterOperations, deviceUserCounterChanges } from '../../metr
 import { groupStatsOperation } from '../../metrics/group-stats.ts';
 import { keys } from '#core/store/keys.ts';
 import type { Service } from '#shared/constants/devices.ts';
-import { Device } from '#shared/contract/entities/devices.ts';
+import { readDevice, toDevice } from '#core/store/entities/device.ts';
+import { deviceUserToItem, readDeviceUser, toDeviceUser, type DeviceUserItem } from '#core/store/entities/device-user.ts';
 import { DeviceUser, type DeviceUserRequest } from '#shared/contract/entities/device-users.ts';
 import { allOf, filteredPage, searchFilter, type DevicesDependencies, type PageQuery } from '../device-lists.ts';
-import { withoutKeys } from '#core/store/items.ts';
 import { groupStatsChanges } from './device-user-changes.ts';
 import { LicenceLimitError, raiseLicenceAlerts, servicesAtLimit } from '../../licences/licence-check.ts';
 import { increasedServices, licenceUseChanges, licenceUseOperations } from '../../licences/licence-usage.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 
 export const UNKNOWN_GROUP_LINE = 'body.group: Unknown group';
-
-/** The device user as the contract shows it (parsed: unknown attributes never reach the wire). */
-export function toDeviceUser(item: TableItem): DeviceUser {
-  return DeviceUser.parse(withoutKeys(item));
-}
 
 export interface DeviceUserListQuery extends PageQuery {
   active_only?: boolean | undefined;
@@ -34,12 +29,12 @@ export interface DeviceUserListQuery extends PageQuery {
 export function listDeviceUsers(dependencies: DevicesDependencies, client: string, query: DeviceUserListQuery, scope: GroupScope) {
   const list = query.group === undefined ? keys.deviceUser.list(client) : keys.deviceUser.listByGroup(client, query.group);
   const keep = allOf(
-    query.active_only === true ? (item) => item.is_active === true : undefined,
+    query.active_only === true ? (item) => readDeviceUser(item).is_active : undefined,
     searchFilter(query.search, ['device_user_reference', 'email', 'first_name', 'surname']),
-    query.service === undefined ? undefined : (item) => Array.isArray(item.services) && item.services.includes(query.service),
+    query.service === undefined ? undefined : (item) => readDeviceUser(item).services.some((service) => service === query.service),
   );
   const filters = { active_only: query.active_only, search: query.search, service: query.service };
-  return filteredPage(dependencies, client, list, query, filters, keep, toDeviceUser, scope);
+  return filteredPage(dependencies, client, list, query, filters, keep, (item) => toDeviceUser(readDeviceUser(item)), scope);
 }
 
 const deviceUserNotFound = () => new NotFoundError('Device user not found');
@@ -48,12 +43,13 @@ const deviceUserNotFound = () => new NotFoundError('Device user not found');
  * The device user item (read consistently: writes judge it) when it exists and its group is in the caller's scope;
  * otherwise the 404 of a missing user, so another group's user cannot be told apart from one that does not exist.
  */
-async function visibleDeviceUserItem(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string, scope: GroupScope): Promise<TableItem> {
-  return scope.visible(await dependencies.table.get(keys.deviceUser.key(client, reference), { consistent: true }), deviceUserNotFound);
+async function visibleDeviceUser(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string, scope: GroupScope): Promise<DeviceUserItem> {
+  const item = await dependencies.table.get(keys.deviceUser.key(client, reference), { consistent: true });
+  return scope.visible(item === undefined ? undefined : readDeviceUser(item), deviceUserNotFound);
 }
 
 export async function getDeviceUser(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string, scope: GroupScope): Promise<DeviceUser> {
-  return toDeviceUser(await visibleDeviceUserItem(dependencies, client, reference, scope));
+  return toDeviceUser(await visibleDeviceUser(dependencies, client, reference, scope));
 }
 
 /** A device user's devices (gsi2), optionally active (not deactivated) only. */
@@ -64,16 +60,16 @@ export async function listDeviceUserDevices(
   query: PageQuery & { active_only?: boolean | undefined },
   scope: GroupScope,
 ) {
-  const keep = query.active_only === true ? (item: TableItem) => item.is_deactivated !== true : undefined;
+  const keep = query.active_only === true ? (item: TableItem) => !readDevice(item).is_deactivated : undefined;
   return filteredPage(dependencies, client, keys.device.listByDeviceUser(client, reference), query, { active_only: query.active_only }, keep, (item) =>
-    Device.parse(withoutKeys(item)),
+    toDevice(readDevice(item)),
     scope,
   );
 }
 
 /** The write is conditional on the item being the one read: nobody changed it meanwhile. */
-function unchangedCondition(before: TableItem): WriteCondition {
-  return typeof before.updated_at === 'string'
+function unchangedCondition(before: DeviceUserItem): WriteCondition {
+  return before.updated_at !== undefined
     ? { kind: 'expression', expression: 'attribute_exists(#dupk) AND #duat = :duat', names: { '#dupk': 'pk', '#duat': 'updated_at' }, values: { ':duat': before.updated_at } }
     : { kind: 'expression', expression: 'attribute_exists(#dupk) AND attribute_not_exists(#duat)', names: { '#dupk': 'pk', '#duat': 'updated_at' } };
 }
@@ -89,13 +85,13 @@ export type DeviceUserWriteDependencies = DevicesDependencies & Pick<Dependencie
 async function writeDeviceUser(
   dependencies: DeviceUserWriteDependencies,
   client: string,
-  before: TableItem | undefined,
+  before: DeviceUserItem | undefined,
   after: DeviceUser,
   conflictMessage: string,
   action: string,
 ): Promise<DeviceUser> {
   const previous = before === undefined ? undefined : toDeviceUser(before);
-  const item: TableItem = { ...keys.deviceUser.item(client, after.device_user_reference, after.group), ...after };
+  const item = deviceUserToItem(client, after);
   const operations: TransactOperation[] = [
     { kind: 'put', item, condition: before === undefined ? { kind: 'item-not-exists' } : unchangedCondition(before) },
   ];
@@ -155,7 +151,8 @@ export async function onboardDeviceUser(
 ): Promise<{ user: DeviceUser; created: boolean }> {
   await requireGroup(dependencies, client, request.group);
   await scope.require(request.group);
-  const before = await dependencies.table.get(keys.deviceUser.key(client, reference), { consistent: true });
+  const stored = await dependencies.table.get(keys.deviceUser.key(client, reference), { consistent: true });
+  const before = stored === undefined ? undefined : readDeviceUser(stored);
   // An existing user of another group is not re-onboarded from here, nor told apart from a conflict: 409 either way.
   if (before !== undefined && (before.is_active === true || !(await scope.allows(before.group)))) {
     throw new ConflictError('Device user already exists and is onboarded');
@@ -179,7 +176,7 @@ export async function updateDeviceUser(
   scope: GroupScope,
 ): Promise<DeviceUser> {
   await requireGroup(dependencies, client, request.group);
-  const before = await visibleDeviceUserItem(dependencies, client, reference, scope);
+  const before = await visibleDeviceUser(dependencies, client, reference, scope);
   // A move needs the action on the new group too.
   await scope.require(request.group);
   const previous = toDeviceUser(before);
@@ -203,7 +200,7 @@ export async function offboardDeviceUser(
   principal: Principal | undefined,
   scope: GroupScope,
 ): Promise<DeviceUser> {
-  const before = await visibleDeviceUserItem(dependencies, client, reference, scope);
+  const before = await visibleDeviceUser(dependencies, client, reference, scope);
   const previous = toDeviceUser(before);
   if (!previous.is_active) return previous;
   const now = dependencies.clock.now().toISOString();
