@@ -6,8 +6,11 @@ import type { ByteSource } from './types.ts';
  * A pull-based web stream over any byte source. Nothing is read ahead (high-water mark 0): a chunk is pulled from the
  * source only when the consumer asks for one, so backpressure reaches the recording's own stream.
  */
-export function toByteStream(source: ByteSource): ReadableStream<Uint8Array> {
+export function toByteStream(source: ByteSource, label: string): ReadableStream<Uint8Array> {
   if (source instanceof ReadableStream) return source;
+  if (typeof (source as Partial<AsyncIterable<Uint8Array>>)?.[Symbol.asyncIterator] !== 'function') {
+    throw new PackagingError([`${label}: open() must give a stream or an async iterable of bytes`]);
+  }
   const iterator = source[Symbol.asyncIterator]();
   return new ReadableStream<Uint8Array>(
     {

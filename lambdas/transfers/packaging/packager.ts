@@ -45,7 +45,7 @@ async function* checkedNames(entries: AsyncIterable<PackagingEntry> | Iterable<P
 
 async function* uncompressedOutputs(entries: AsyncIterable<PackagingEntry>, pgp: ParsedPgpKey | undefined): AsyncGenerator<PackagedOutput> {
   for await (const entry of entries) {
-    const plaintext = hashedStream(toByteStream(await entry.open()), entry.name, entry.size);
+    const plaintext = hashedStream(toByteStream(await entry.open(), entry.name), entry.name, entry.size);
     const entryDigest = plaintext.tally.then((tally): EntryDigest[] => [{ name: entry.name, ...tally }]);
     const output = await deliverable(entry.name, plaintext.stream, entryDigest, entry.modifiedAt, pgp);
     yield output;

@@ -28,6 +28,9 @@ const problem = (path: string, detail?: string): PackagingError =>
  * refusal is one `path: message` line that starts with the contract's message for an invalid PGP key.
  */
 export async function parsePgpPublicKey(armoredKey: string, path = 'pgp_key', now = new Date()): Promise<ParsedPgpKey> {
+  // openpgp reads only the first armoured block; a second one pasted after it would be ignored silently.
+  const blocks = armoredKey.match(/-----BEGIN PGP [A-Z ]*KEY BLOCK-----/g)?.length ?? 0;
+  if (blocks > 1) throw problem(path, `the text holds ${blocks} key blocks; give exactly one`);
   let keys: Key[];
   try {
     keys = await readKeys({ armoredKeys: armoredKey });

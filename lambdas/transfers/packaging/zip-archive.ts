@@ -32,7 +32,7 @@ export function zipArchive(
     });
     const digests: EntryDigest[] = [];
     for await (const entry of entries) {
-      const { stream, tally, abort } = hashedStream(toByteStream(await entry.open()), entry.name, entry.size);
+      const { stream, tally, abort } = hashedStream(toByteStream(await entry.open(), entry.name), entry.name, entry.size);
       abortCurrent = abort;
       await zip.add(entry.name, stream, {
         lastModDate: entry.modifiedAt,
