@@ -44,8 +44,11 @@ export interface ObjectLockProxy {
 const XMLNS = 'http://s3.amazonaws.com/doc/2006-03-01/';
 /** Largest legal-hold, retention or DeleteObjects body read (S3 allows 1,000 keys in a DeleteObjects request). */
 const MAX_XML_BODY = 2 * 1024 * 1024;
-/** Query parameters that do not name a sub-resource: a request carrying only these is about the object itself. */
-const PLAIN_QUERY = new Set(['x-id', 'versionId']);
+/**
+ * Query parameters that name no sub-resource: a request carrying only these is about the object itself (the SDK's
+ * `x-id`, a version, a pre-signed URL's `X-Amz-*` signature, GetObject's `response-*` header overrides).
+ */
+const isPlainQuery = (name: string) => name === 'x-id' || name === 'versionId' || /^x-amz-/i.test(name) || name.startsWith('response-');
 
 class S3Failure extends Error {
   constructor(
@@ -90,6 +93,40 @@ function sendError(res: ServerResponse, failure: S3Failure, resource: string): v
     `<Error><Code>${failure.code}</Code><Message>${escapeXml(failure.message)}</Message><Resource>${escapeXml(resource)}</Resource><RequestId>${requestId}</RequestId></Error>`,
     { 'x-amz-request-id': requestId },
   );
+}
+
+/**
+ * A request's path and query as sent, not normalised (`new URL` would fold `a/../b`, a legal S3 key, into `b`), so
+ * what is forwarded names the object the caller named.
+ */
+interface RequestTarget {
+  path: string;
+  search: string;
+  query: URLSearchParams;
+}
+function requestTargetOf(raw: string): RequestTarget {
+  const mark = raw.indexOf('?');
+  const search = mark < 0 ? '' : raw.slice(mark + 1);
+  return { path: mark < 0 ? raw : raw.slice(0, mark), search, query: new URLSearchParams(search) };
+}
+
+/**
+ * The object key of a request path. s3rver stores a key at the `path.join` of its segments, so a `.` or `..` segment
+ * or an empty one inside the key would name another key's file (even another bucket's: `../verity-processed/x`),
+ * past any lock on it. S3 takes such keys; the stand-in cannot keep them apart, so it refuses them.
+ */
+function decodedKey(encoded: string): string {
+  let key: string;
+  try {
+    key = decodeURIComponent(encoded);
+  } catch {
+    throw new S3Failure(400, 'InvalidURI', "Couldn't parse the specified URI.");
+  }
+  const segments = key.split('/');
+  if (segments.some((segment, index) => segment === '.' || segment === '..' || (segment === '' && index < segments.length - 1))) {
+    throw new S3Failure(400, 'InvalidArgument', 'The local S3 stand-in cannot store a key with ".", ".." or empty path segments');
+  }
+  return key;
 }
 
 async function readSmallBody(req: IncomingMessage): Promise<Buffer> {
@@ -195,11 +232,13 @@ export async function startObjectLockProxy(options: ObjectLockProxyOptions): Pro
     return state ?? { key, versionId: NULL_VERSION };
   };
 
-  async function handleObject(req: IncomingMessage, res: ServerResponse, bucket: string, key: string, url: URL): Promise<void> {
-    const query = url.searchParams;
-    const subResources = [...query.keys()].filter((name) => !PLAIN_QUERY.has(name));
+  async function handleObject(req: IncomingMessage, res: ServerResponse, bucket: string, key: string, target: RequestTarget): Promise<void> {
+    const { query } = target;
+    const subResources = [...query.keys()].filter((name) => !isPlainQuery(name));
     const versionId = query.get('versionId');
-    const plainPath = `${url.pathname}${query.has('x-id') ? `?x-id=${encodeURIComponent(query.get('x-id') as string)}` : ''}`;
+    // s3rver knows no versions: the one it keeps is the one the version id named (checked below).
+    const rest = target.search.split('&').filter((part) => part !== '' && part.split('=')[0] !== 'versionId');
+    const plainPath = `${target.path}${rest.length > 0 ? `?${rest.join('&')}` : ''}`;
     const bypass = String(req.headers['x-amz-bypass-governance-retention']).toLowerCase() === 'true';
     const lockedBucket = locked.has(bucket);
 
@@ -208,7 +247,7 @@ export async function startObjectLockProxy(options: ObjectLockProxyOptions): Pro
       if (req.method !== 'GET' && req.method !== 'PUT') throw new S3Failure(405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.');
       const body = req.method === 'PUT' ? (await readSmallBody(req)).toString('utf8') : '';
       await serialize(`${bucket}\0${key}`, async () => {
-        if (!(await objectExists(req, url.pathname))) throw new S3Failure(404, 'NoSuchKey', 'The specified key does not exist.');
+        if (!(await objectExists(req, target.path))) throw new S3Failure(404, 'NoSuchKey', 'The specified key does not exist.');
         const state = await versionState(bucket, key, versionId);
         const versionHeader = { 'x-amz-version-id': state.versionId };
         if (subResources[0] === 'legal-hold') {
@@ -283,7 +322,7 @@ export async function startObjectLockProxy(options: ObjectLockProxyOptions): Pro
   }
 
   /** DeleteObjects: entries naming a locked object are answered AccessDenied; the others go to s3rver. */
-  async function handleDeleteObjects(req: IncomingMessage, res: ServerResponse, bucket: string, url: URL): Promise<void> {
+  async function handleDeleteObjects(req: IncomingMessage, res: ServerResponse, bucket: string, target: RequestTarget): Promise<void> {
     const body = (await readSmallBody(req)).toString('utf8');
     const entries = [...body.matchAll(/<Object>([\s\S]*?)<\/Object>/g)].map((match) => ({
       xml: match[0],
@@ -313,7 +352,7 @@ export async function startObjectLockProxy(options: ObjectLockProxyOptions): Pro
       const headers: IncomingHttpHeaders = { ...req.headers, 'content-length': String(forwarded.length), 'content-md5': createHash('md5').update(forwarded).digest('base64') };
       for (const name of Object.keys(headers)) if (name.startsWith('x-amz-checksum') || name === 'x-amz-sdk-checksum-algorithm' || name === 'transfer-encoding') delete headers[name];
       headers['x-amz-content-sha256'] = 'UNSIGNED-PAYLOAD';
-      const answer = await forward(req, `${url.pathname}?delete`, headers, forwarded);
+      const answer = await forward(req, `${target.path}?delete`, headers, forwarded);
       const text = (await readSmallBody(answer)).toString('utf8');
       if ((answer.statusCode ?? 500) >= 300) return sendXml(res, answer.statusCode ?? 500, text.replace(/^<\?xml[^>]*>\s*/, ''));
       for (const entry of allowed) await store.remove(bucket, entry.key);
@@ -323,13 +362,13 @@ export async function startObjectLockProxy(options: ObjectLockProxyOptions): Pro
   }
 
   const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://local');
-    const [, bucket = '', ...keyParts] = url.pathname.split('/');
+    const target = requestTargetOf(req.url ?? '/');
+    const [, bucket = '', ...keyParts] = target.path.split('/');
     const encodedKey = keyParts.join('/');
     const work = async () => {
-      if (bucket !== '' && encodedKey !== '') return handleObject(req, res, bucket, decodeURIComponent(encodedKey), url);
-      if (bucket !== '' && locked.has(bucket) && req.method === 'POST' && url.searchParams.has('delete')) return handleDeleteObjects(req, res, bucket, url);
-      if (bucket !== '' && req.method === 'GET' && url.searchParams.has('object-lock')) {
+      if (bucket !== '' && encodedKey !== '') return handleObject(req, res, bucket, decodedKey(encodedKey), target);
+      if (bucket !== '' && locked.has(bucket) && req.method === 'POST' && target.query.has('delete')) return handleDeleteObjects(req, res, bucket, target);
+      if (bucket !== '' && req.method === 'GET' && target.query.has('object-lock')) {
         if (!locked.has(bucket)) throw new S3Failure(404, 'ObjectLockConfigurationNotFoundError', 'Object Lock configuration does not exist for this bucket');
         return sendXml(res, 200, `<ObjectLockConfiguration xmlns="${XMLNS}"><ObjectLockEnabled>Enabled</ObjectLockEnabled></ObjectLockConfiguration>`);
       }
@@ -343,7 +382,7 @@ export async function startObjectLockProxy(options: ObjectLockProxyOptions): Pro
       if (res.headersSent) return void res.destroy();
       // A refused write's body is not read: close the connection rather than drain an upload nobody will keep.
       if (!req.complete) res.setHeader('connection', 'close');
-      sendError(res, failure, url.pathname);
+      sendError(res, failure, target.path);
     });
   });
 

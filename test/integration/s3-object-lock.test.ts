@@ -12,6 +12,7 @@ import {
   PutObjectLegalHoldCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../scripts/local/dynamodb.ts';
 import { describeObjectLockContract } from '../../scripts/local/s3-object-lock.contract.ts';
@@ -99,6 +100,42 @@ describe('Object Lock stand-in: where one kept version differs from S3', () => {
     const read = Buffer.from(await ((await s3.send(new GetObjectCommand(object))).Body?.transformToByteArray() ?? Promise.resolve(new Uint8Array())));
     expect(createHash('sha256').update(read).digest('hex')).toBe(createHash('sha256').update(content).digest('hex'));
     await s3.send(new DeleteObjectCommand(object));
+  });
+
+  it('takes pre-signed URLs as S3 does: a PUT is an object write (refused over a locked one), a GET keeps its response-* overrides', async () => {
+    const s3 = client();
+    const object = { Bucket: PROCESSED_BUCKET, Key: keyOf('signed.txt') };
+    const put = await fetch(await getSignedUrl(s3, new PutObjectCommand(object), { expiresIn: 60 }), { method: 'PUT', body: 'signed upload' });
+    expect(put.status).toBe(200);
+    expect(put.headers.get('x-amz-version-id')).toBeTruthy();
+    const download = await getSignedUrl(s3, new GetObjectCommand({ ...object, ResponseContentDisposition: 'attachment; filename="call one.txt"' }), { expiresIn: 60 });
+    const got = await fetch(download);
+    expect(got.headers.get('content-disposition')).toBe('attachment; filename="call one.txt"');
+    expect(await got.text()).toBe('signed upload');
+
+    await s3.send(new PutObjectLegalHoldCommand({ ...object, LegalHold: { Status: 'ON' } }));
+    const over = await fetch(await getSignedUrl(s3, new PutObjectCommand(object), { expiresIn: 60 }), { method: 'PUT', body: 'replaced' });
+    expect(over.status).toBe(403);
+    expect(await over.text()).toContain('<Code>AccessDenied</Code>');
+    await s3.send(new PutObjectLegalHoldCommand({ ...object, LegalHold: { Status: 'OFF' } }));
+    await s3.send(new DeleteObjectCommand(object));
+  });
+
+  it('refuses keys s3rver would store as another key (a/../b, a//b), in any bucket, rather than let them alias a locked one', async () => {
+    const s3 = client();
+    const folder = keyOf('dots');
+    await s3.send(new PutObjectCommand({ Bucket: PROCESSED_BUCKET, Key: `${folder}/b.txt`, Body: 'b', ObjectLockLegalHoldStatus: 'ON' }));
+    for (const [bucket, key] of [
+      [PROCESSED_BUCKET, `${folder}/a/../b.txt`],
+      [PROCESSED_BUCKET, `${folder}//b.txt`],
+      [TRANSFER_DESTINATION_BUCKET, `../${PROCESSED_BUCKET}/${folder}/b.txt`],
+    ] as const) {
+      expect(await failure(s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: 'alias' })))).toEqual({ code: 'InvalidArgument', status: 400 });
+      expect(await failure(s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key })))).toEqual({ code: 'InvalidArgument', status: 400 });
+    }
+    expect(await (await s3.send(new GetObjectCommand({ Bucket: PROCESSED_BUCKET, Key: `${folder}/b.txt` }))).Body?.transformToString()).toBe('b');
+    await s3.send(new PutObjectLegalHoldCommand({ Bucket: PROCESSED_BUCKET, Key: `${folder}/b.txt`, LegalHold: { Status: 'OFF' } }));
+    await s3.send(new DeleteObjectCommand({ Bucket: PROCESSED_BUCKET, Key: `${folder}/b.txt` }));
   });
 
   it('keeps lock state on disk: a restarted stand-in still refuses the delete', async () => {
