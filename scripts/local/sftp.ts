@@ -80,9 +80,10 @@ export async function startSftp(options: LocalSftpOptions): Promise<LocalSftp> {
   });
 
   const port = await new Promise<number>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`The SFTP stand-in cannot listen on 127.0.0.1:${options.port}: the port is in use`) : error),
+    );
     server.listen(options.port, '127.0.0.1', () => {
-      server.off('error', reject);
       const address = server.address();
       resolve(typeof address === 'object' && address ? address.port : options.port);
     });

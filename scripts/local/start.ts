@@ -40,6 +40,7 @@ try {
   stack = await startLocalStack({ dataDir, port, reset: values.reset, sftp: { ...DEMO_SFTP, port: sftpPort } });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.message.startsWith('The SFTP stand-in')) console.error('Another port: SFTP_PORT=<n> npm start, or npm start -- --sftp-port <n>.');
   process.exit(1);
 }
 
