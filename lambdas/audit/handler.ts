@@ -1,5 +1,7 @@
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { auditEndpoints } from '#shared/contract/endpoints/audit.ts';
+import { keyServiceAdapter } from '#core/adapters/wiring/key-service.ts';
+import { dependenciesWith } from '#core/function-dependencies.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { implementForTenant } from '#core/http/route.ts';
 import { trailState } from './trail/chain-state.ts';
@@ -16,6 +18,8 @@ const chainState = endpointOf(auditEndpoints, 'getActivityChainState');
 export const handler = createApiHandler({
   group: 'audit',
   endpoints: auditEndpoints,
+  // The trail's checkpoints are signed with the tenant's key; the rest is DynamoDB.
+  dependencies: dependenciesWith(keyServiceAdapter),
   routes: {
     ...deviceActivityRoutes,
     [activities.id]: implementForTenant(activities, async (input, deps) => listActivities(deps, input.client, input.query)),

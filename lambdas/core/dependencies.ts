@@ -33,3 +33,23 @@ export interface Dependencies {
   tokens: TokenVerifier;
   deviceTokens: DeviceTokenVerifier;
 }
+
+/** The ports a function is wired with only when its endpoints use them (the table and the rest are always there). */
+export type PortName = 'blobs' | 'keys' | 'identity' | 'scheduler' | 'jobs' | 'scanner';
+
+/** What an adapter is built from: the configuration, the logger, and one client per function that two adapters share. */
+export interface AdapterContext {
+  config: Config;
+  logger: Logger;
+  /** The value `build` makes the first time `name` is asked for in this function's dependencies (e.g. its S3 client). */
+  shared<T>(name: string, build: () => T): T;
+}
+
+/**
+ * How one port is built for a Lambda function, real or local by the configuration (`lambdas/core/adapters/wiring/`).
+ * A function lists the adapters its endpoints use, so its bundle holds no SDK client it never calls.
+ */
+export interface PortAdapter<K extends PortName = PortName> {
+  port: K;
+  build(context: AdapterContext): Dependencies[K];
+}

@@ -1,4 +1,8 @@
 import { deviceApiEndpoints } from '#shared/contract/endpoints/device-api.ts';
+import { blobStoreAdapter } from '#core/adapters/wiring/blob-store.ts';
+import { jobRunnerAdapter } from '#core/adapters/wiring/job-runner.ts';
+import { keyServiceAdapter } from '#core/adapters/wiring/key-service.ts';
+import { dependenciesWith } from '#core/function-dependencies.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { deviceCommandRoutes } from './command-routes.ts';
 import { deviceDataRoutes } from './data-routes.ts';
@@ -9,4 +13,10 @@ import { deviceApiRoutes } from './routes.ts';
  * Lambda entry of the `device-api` endpoint group: authentication, keys, device alerts, commands, and uploads of
  * logs, telemetry and GPS (./data-routes.ts), payload upload URL, registration and state (./payload-routes.ts).
  */
-export const handler = createApiHandler({ group: 'device-api', endpoints: deviceApiEndpoints, routes: { ...deviceApiRoutes, ...deviceDataRoutes, ...deviceCommandRoutes, ...devicePayloadRoutes } });
+export const handler = createApiHandler({
+  group: 'device-api',
+  endpoints: deviceApiEndpoints,
+  routes: { ...deviceApiRoutes, ...deviceDataRoutes, ...deviceCommandRoutes, ...devicePayloadRoutes },
+  // Registering a payload reads its object in S3 and may start its processing job; device keys come from the key service.
+  dependencies: dependenciesWith(blobStoreAdapter, jobRunnerAdapter, keyServiceAdapter),
+});

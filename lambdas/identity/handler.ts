@@ -4,6 +4,8 @@ import type { AccessContext } from '#core/auth/access/access-context.ts';
 import { ADMIN_CLIENT, type UserPrincipal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { InternalError } from '#core/errors.ts';
+import { identityDirectoryAdapter } from '#core/adapters/wiring/identity-directory.ts';
+import { dependenciesWith } from '#core/function-dependencies.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { implement, implementForTenant, type RouteInput } from '#core/http/route.ts';
 import { accountMetadata } from './account-metadata.ts';
@@ -47,6 +49,8 @@ function userOf(input: Pick<RouteInput, 'principal'>): UserPrincipal {
 export const handler = createApiHandler({
   group: 'identity',
   endpoints: identityEndpoints,
+  // Sign-in talks to the identity provider over OIDC; the rest is DynamoDB.
+  dependencies: dependenciesWith(identityDirectoryAdapter),
   routes: {
     [urlGet.id]: implementForTenant(urlGet, (input, deps) =>
       signInUrl(signInDependencies(deps), input.client, { localPort: input.query.local_port, portalUrl: portalUrlFrom() }),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ClientId } from '#shared/contract/fields.ts';
 import { writeCheckpoint } from '../audit/trail/checkpoint.ts';
 import { linkPending } from '../audit/trail/sequencer.ts';

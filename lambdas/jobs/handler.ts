@@ -1,5 +1,9 @@
-import { z } from 'zod';
-import { getDependencies } from '#core/composition.ts';
+import * as z from 'zod';
+import { blobStoreAdapter } from '#core/adapters/wiring/blob-store.ts';
+import { jobRunnerAdapter } from '#core/adapters/wiring/job-runner.ts';
+import { keyServiceAdapter } from '#core/adapters/wiring/key-service.ts';
+import { malwareScannerAdapter } from '#core/adapters/wiring/malware-scanner.ts';
+import { dependenciesWith } from '#core/function-dependencies.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { processBlobEvent } from '../payloads/processing/blob-events.ts';
 import { auditStreamTargets, linkTrails } from './audit-sequencer.ts';
@@ -50,4 +54,7 @@ export function createJobsHandler(dependencies: () => Dependencies): JobsHandler
 }
 
 /** Lambda entry of the jobs function (the CDK jobs stack's `lambdas/jobs/handler.ts`). */
-export const handler: JobsHandler = createJobsHandler(getDependencies);
+export const handler: JobsHandler = createJobsHandler(
+  // Processing reads and writes payload objects, scans them, seals them with the tenant's key and starts follow-up jobs.
+  dependenciesWith(blobStoreAdapter, keyServiceAdapter, malwareScannerAdapter, jobRunnerAdapter),
+);

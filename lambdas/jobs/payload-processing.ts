@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Dependencies } from '#core/dependencies.ts';
 import { processPayload } from '../payloads/processing/processing.ts';
 import { ClientId, PayloadReference } from '#shared/contract/fields.ts';

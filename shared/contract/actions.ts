@@ -111,3 +111,10 @@ export const ACTION_DESCRIPTIONS: Record<string, string> = {
   'transfers:Read': 'Read a transfer.',
   'transfers:Run': 'Run or retry transfers.',
 };
+
+/**
+ * Every action some endpoint names, sorted: the registry's `ACTION_CATALOGUE` names without its endpoint schemas, so
+ * a Lambda that lists a caller's allowed actions bundles its own group's endpoints only. The registry's unit test
+ * keeps the two lists equal.
+ */
+export const ACTION_NAMES: readonly string[] = Object.freeze(Object.keys(ACTION_DESCRIPTIONS).sort());

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import * as F from './fields.ts';
 import { formatIssues } from './messages.ts';
+import { Schedule } from './schedule.ts';
 
 /** The friendly lines a value produces, or [] when it is valid. */
 const lines = (schema: z.ZodType, value: unknown): string[] => {
@@ -185,9 +186,9 @@ describe('transfer rules', () => {
     invalid(F.SftpRootDirectory, 'Must start with a leading slash "/"', 'exports', '', ' /x');
   });
   it('schedule is a cron or rate expression, or empty', () => {
-    valid(F.Schedule, '', 'rate(1 hour)', 'rate(5 minutes)', 'rate(2 days)', 'cron(0 12 * * ? *)', 'cron(15 10 ? * MON-FRI *)', 'cron(0 0 1 * ? 2030)');
+    valid(Schedule, '', 'rate(1 hour)', 'rate(5 minutes)', 'rate(2 days)', 'cron(0 12 * * ? *)', 'cron(15 10 ? * MON-FRI *)', 'cron(0 0 1 * ? 2030)');
     invalid(
-      F.Schedule,
+      Schedule,
       'Must be a valid cron or rate expression',
       'rate(0 minutes)',
       'rate(5 minute)',

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { Cron } from 'croner';
 import {
   BULK_LIMIT,
   CALL_PARTIES_LIMIT,
@@ -20,7 +19,6 @@ import {
   PGP_KEY_MAX,
   SAFE_NUMBER_MAX,
   SAFE_NUMBER_MIN_MAGNITUDE,
-  SCHEDULE_MAX,
   SEALED_META_MAX_CHARS,
   URL_MAX,
   WRAPPED_KEY_MAX_CHARS,
@@ -371,41 +369,6 @@ export const SftpRootDirectory = z
   .max(LOCATION_MAX, { error: lengthAtMost(LOCATION_MAX) })
   .startsWith('/', { error: MESSAGES.leadingSlash });
 export type SftpRootDirectory = z.infer<typeof SftpRootDirectory>;
-
-const RATE = /^rate\((\d+) (minute|minutes|hour|hours|day|days)\)$/;
-const CRON = /^cron\((.+)\)$/;
-
-/**
- * Checks a schedule the way EventBridge Scheduler writes it: `rate(5 minutes)` or
- * `cron(minutes hours day-of-month month day-of-week year)`. The first five cron fields are checked with croner
- * (`?` read as `*`); the year is `*`, a year, a range or a list.
- */
-export function isScheduleExpression(value: string): boolean {
-  const rate = RATE.exec(value);
-  if (rate) {
-    const amount = Number(rate[1]);
-    const unit = rate[2] ?? '';
-    return amount >= 1 && (amount === 1) === !unit.endsWith('s');
-  }
-  const cron = CRON.exec(value);
-  if (!cron) return false;
-  const fields = (cron[1] ?? '').trim().split(/\s+/);
-  if (fields.length !== 6) return false;
-  const year = fields[5] ?? '';
-  if (!/^(\*|\d{4}(-\d{4})?(\/\d+)?(,\d{4}(-\d{4})?)*)$/.test(year)) return false;
-  try {
-    new Cron(fields.slice(0, 5).join(' ').replaceAll('?', '*'), { paused: true });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Transfer schedule: a cron or rate expression, or empty (run on demand only). */
-export const Schedule = z.string().max(SCHEDULE_MAX, { error: lengthAtMost(SCHEDULE_MAX) }).refine((value) => value === '' || isScheduleExpression(value), {
-  error: MESSAGES.cronOrRate,
-});
-export type Schedule = z.infer<typeof Schedule>;
 
 const PGP_BLOCK = /^-----BEGIN PGP PUBLIC KEY BLOCK-----\r?\n[\s\S]*?[A-Za-z0-9+/=]{4,}[\s\S]*\r?\n-----END PGP PUBLIC KEY BLOCK-----$/;
 

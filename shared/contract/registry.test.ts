@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ACTION_NAME, ENDPOINT_GROUPS, pathParamNames } from './endpoint.ts';
-import { ACTION_DESCRIPTIONS } from './actions.ts';
+import { ACTION_DESCRIPTIONS, ACTION_NAMES } from './actions.ts';
 import { ACTION_CATALOGUE, ENDPOINTS, findEndpoint, TENANT_ACTION_CATALOGUE } from './registry.ts';
 import { formatIssues } from './messages.ts';
 
@@ -137,6 +137,10 @@ describe('endpoint registry', () => {
     expect(actions).toEqual([...new Set(actions)].sort());
     expect(new Set(actions)).toEqual(new Set(ENDPOINTS.map((endpoint) => endpoint.action)));
     for (const action of actions) expect(ACTION_DESCRIPTIONS[action], action).toBeTruthy();
+  });
+
+  it('lists the same action names without the registry, for the access context of every function', () => {
+    expect(ACTION_NAMES).toEqual(ACTION_CATALOGUE.map((entry) => entry.action));
   });
 
   it('offers tenant roles the portal and client-app actions only, never the device or internal ones', () => {

@@ -1,5 +1,5 @@
 import type { Endpoint, EndpointGroup } from '#shared/contract/endpoint.ts';
-import { getDependencies } from '../composition.ts';
+import { getTableDependencies } from '../function-dependencies.ts';
 import type { Dependencies } from '../dependencies.ts';
 import { createHttpHandler, type ApiHandler } from './create-http-handler.ts';
 import type { Routes } from './route.ts';
@@ -20,7 +20,8 @@ import type { Routes } from './route.ts';
  * Per request, in order: route by `routeKey` (unknown: 404) -> validate params, query and body (400 with
  * `params.` / `query.` / `body.` lines; 413 over 1 MiB) -> authenticate by the endpoint's auth kind (401) ->
  * tenant check (403) -> the implementation, or 501 `Not implemented yet: <METHOD> <fullPath> (<id>)`.
- * Dependencies default to the composition root's, built on the first request.
+ * Dependencies default to the table-only ones (function-dependencies.ts), built on the first request; a group whose
+ * endpoints use other ports passes `dependenciesWith(...)` their adapters.
  *
  * `endpoints` is the group's own list (`shared/contract/endpoints/<group>.ts`), not the registry: a function's
  * bundle then holds only its group's schemas. A list naming another group fails at load.
@@ -39,6 +40,6 @@ export function createApiHandler(options: {
     group: options.group,
     endpoints: options.endpoints,
     routes: options.routes,
-    dependencies: options.dependencies ?? getDependencies,
+    dependencies: options.dependencies ?? getTableDependencies,
   });
 }

@@ -5,11 +5,11 @@ import {
   IamRoleArn,
   PgpPublicKey,
   S3Destination,
-  Schedule,
   SftpRootDirectory,
   text,
   TransferConfigReference,
 } from '../fields.ts';
+import { Schedule } from '../schedule.ts';
 import { itemsAtLeast, itemsBetween } from '../messages.ts';
 import { Audited, Timestamp } from './common.ts';
 

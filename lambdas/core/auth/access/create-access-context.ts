@@ -1,5 +1,5 @@
 import type { Role } from '#shared/contract/entities/roles.ts';
-import { ACTION_CATALOGUE } from '#shared/contract/registry.ts';
+import { ACTION_NAMES } from '#shared/contract/actions.ts';
 import { allowedActions, applicableRoles, evaluate, payloadTypesOf } from '#shared/permissions/evaluate.ts';
 import type { AccessContext } from './access-context.ts';
 
@@ -25,7 +25,7 @@ export function createAccessContext(input: AccessContextInput): AccessContext {
     ...(ip === undefined ? {} : { ip }),
     can: (action, group) => evaluate(roles, { action, ip, ...(group ? { group } : {}) }).allowed,
     allowedActions: () => {
-      actions ??= allowedActions(roles, ACTION_CATALOGUE, ip);
+      actions ??= allowedActions(roles, ACTION_NAMES, ip);
       return [...actions];
     },
   };
