@@ -1,18 +1,19 @@
 import { ulid } from 'ulid';
 import type { AccessContext } from '#core/auth/access/access-context.ts';
-import { actorOf } from '#core/auth/actor.ts';
+import { actorLabelOf } from '#core/auth/actor.ts';
 import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts';
 import { payloadAccess, type PayloadAccess } from '#core/auth/access/payload-access.ts';
 import { openPayloadMeta, PayloadCryptoError } from '../device-crypto/payload-crypto.ts';
 import { waveformObjectKey } from './processing/waveform-peaks.ts';
-import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
+import { ConditionFailedError } from '#core/ports/table-store.ts';
+import { readPayload, toPayload, type PayloadItem } from '#core/store/entities/payload.ts';
+import { payloadAuditToItem, readPayloadAudit, toPayloadAudit, type PayloadAuditAction, type PayloadAuditItem } from '#core/store/entities/payload-audit.ts';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import type { DataAction, PayloadDataStatus } from '#shared/constants/payloads.ts';
 import type { BulkResult } from '#shared/contract/entities/alerts.ts';
 import type { PayloadAudit } from '#shared/contract/entities/payloads.ts';
-import { toListedPayload } from './payload-lists.ts';
 
 export type ReadDependencies = Pick<Dependencies, 'table' | 'keys' | 'blobs' | 'clock' | 'logger'>;
 
@@ -26,12 +27,13 @@ const LINKABLE = new Set(['Processed', 'Transferred']);
 const MAX_AUDIT_PAGES = 20;
 
 /** The payload item, checked against the caller's restriction: 404 when absent, 403 naming the refusal. */
-async function readableItem(deps: Pick<ReadDependencies, 'table'>, client: string, restriction: PayloadAccess, reference: string): Promise<TableItem> {
+async function readableItem(deps: Pick<ReadDependencies, 'table'>, client: string, restriction: PayloadAccess, reference: string): Promise<PayloadItem> {
   const item = await deps.table.get(keys.payload.key(client, reference));
   if (item === undefined) throw new NotFoundError('NoMatchingRecord: Payload not found');
-  const refusal = await restriction.check(item);
+  const payload = readPayload(item);
+  const refusal = await restriction.check(payload);
   if (refusal !== undefined) throw new ForbiddenError(`${refusal}: Your roles do not open this payload's ${refusal === 'TypeNotAuthorised' ? 'type' : 'group'}`);
-  return item;
+  return payload;
 }
 
 /**
@@ -40,8 +42,8 @@ async function readableItem(deps: Pick<ReadDependencies, 'table'>, client: strin
  */
 export async function getPayload(deps: ReadDependencies, client: string, access: AccessContext | undefined, reference: string) {
   const item = await readableItem(deps, client, payloadAccess(deps, client, access, 'payloads:Read'), reference);
-  const payload = toListedPayload(item);
-  if (typeof item.sealed_meta !== 'string') return payload;
+  const payload = toPayload(item);
+  if (item.sealed_meta === undefined) return payload;
   try {
     const meta = await openPayloadMeta(deps, client, { encrypted_dek: item.encrypted_dek, key_id: item.key_id, sealed_meta: item.sealed_meta });
     if (typeof meta === 'object' && meta !== null && !Array.isArray(meta)) return { ...payload, meta: meta as Record<string, unknown> };
@@ -65,15 +67,15 @@ async function dataFor(
   client: string,
   restriction: PayloadAccess,
   reference: string,
-  item: TableItem | undefined,
+  item: PayloadItem | undefined,
   action: DataAction,
   actor: string,
 ): Promise<DataOutcome> {
   if (item === undefined) return { payload_reference: reference, status: 'NoMatchingRecord' };
   const refusal = await restriction.check(item);
   if (refusal !== undefined) return { payload_reference: reference, status: refusal };
-  if (NO_MEDIA.has(String(item.payload_type))) return { payload_reference: reference, status: 'NoS3Url' };
-  if (!LINKABLE.has(String(item.payload_state))) return { payload_reference: reference, status: 'NoMatchingRecord' };
+  if (NO_MEDIA.has(item.payload_type)) return { payload_reference: reference, status: 'NoS3Url' };
+  if (!LINKABLE.has(item.payload_state)) return { payload_reference: reference, status: 'NoMatchingRecord' };
   const s3Url = await deps.blobs.presignGet('processed', payloadObjectKey(client, reference), {
     expiresInSeconds: DATA_URL_SECONDS,
     ...(action === 'download' ? { downloadName: reference } : {}),
@@ -92,10 +94,10 @@ async function writeAudit(
   deps: Pick<ReadDependencies, 'table' | 'clock'>,
   client: string,
   reference: string,
-  record: { action: 'play' | 'download' | 'transfer' | 'receipt'; portal_user: string },
+  record: { action: PayloadAuditAction; portal_user: string },
 ): Promise<string> {
   const time = deps.clock.now().toISOString();
-  await deps.table.put({ ...keys.payload.audit(client, reference, time, ulid()), payload_reference: reference, ...record, time });
+  await deps.table.put(payloadAuditToItem(client, { payload_reference: reference, ...record, time }, ulid()));
   return time;
 }
 
@@ -114,7 +116,7 @@ export async function getPayloadData(
 ): Promise<{ s3_url: string; peaks_url?: string }> {
   const restriction = payloadAccess(deps, client, access, 'payloads:Download');
   const item = await deps.table.get(keys.payload.key(client, reference));
-  const outcome = await dataFor(deps, client, restriction, reference, item, action, actorOf(principal));
+  const outcome = await dataFor(deps, client, restriction, reference, item === undefined ? undefined : readPayload(item), action, actorLabelOf(principal));
   switch (outcome.status) {
     case 'Ok':
       return { s3_url: outcome.s3_url as string, ...(outcome.peaks_url === undefined ? {} : { peaks_url: outcome.peaks_url }) };
@@ -138,11 +140,11 @@ export async function getBulkData(
   action: DataAction,
 ) {
   const restriction = payloadAccess(deps, client, access, 'payloads:Download');
-  const items = await deps.table.batchGet(references.map((reference) => keys.payload.key(client, reference)));
-  const byReference = new Map(items.map((item) => [String(item.payload_reference), item]));
+  const items = (await deps.table.batchGet(references.map((reference) => keys.payload.key(client, reference)))).map(readPayload);
+  const byReference = new Map(items.map((item) => [item.payload_reference, item]));
   // Judge every group in one batch before the per-item checks.
   await restriction.filter(items);
-  const actor = actorOf(principal);
+  const actor = actorLabelOf(principal);
   const data: DataOutcome[] = [];
   for (const reference of references) {
     // Bulk links serve downloads and transfers: no player, so no peaks.
@@ -155,22 +157,16 @@ export async function getBulkData(
 /** `GET payloads/{ref}/audit`: plays, downloads and transfers, and receipts, oldest first. */
 export async function getPayloadAudit(deps: ReadDependencies, client: string, access: AccessContext | undefined, reference: string): Promise<PayloadAudit> {
   await readableItem(deps, client, payloadAccess(deps, client, access, 'payloads:ReadAudit'), reference);
-  const records: PayloadAudit['records'] = [];
-  const receipts: PayloadAudit['receipts'] = [];
+  const stored: PayloadAuditItem[] = [];
   const { pk } = keys.payload.key(client, reference);
   let startKey: Record<string, string> | undefined;
   for (let pages = 0; pages < MAX_AUDIT_PAGES; pages += 1) {
     const page = await deps.table.query({ partition: pk, sort: { beginsWith: keys.payload.auditPrefix }, limit: 1_000, ...(startKey ? { startKey } : {}) });
-    for (const item of page.items) {
-      const portalUser = String(item.portal_user ?? 'unknown');
-      const time = String(item.time);
-      if (item.action === 'receipt') receipts.push({ user: portalUser, time });
-      else if (item.action === 'play' || item.action === 'download' || item.action === 'transfer') records.push({ portal_user: portalUser, action: item.action, time });
-    }
+    stored.push(...page.items.map(readPayloadAudit));
     startKey = page.lastKey;
     if (startKey === undefined) break;
   }
-  return { payload_reference: reference, records, receipts };
+  return toPayloadAudit(reference, stored);
 }
 
 /**
@@ -188,14 +184,14 @@ export async function restorePayload(
   if (item.payload_state === 'Destroyed') {
     throw new ConflictError('payload_state: A destroyed payload cannot be restored; its recording no longer exists');
   }
-  if (item.payload_state !== 'Deleted') throw new ConflictError(`payload_state: Only a deleted payload can be restored (this one is ${String(item.payload_state)})`);
+  if (item.payload_state !== 'Deleted') throw new ConflictError(`payload_state: Only a deleted payload can be restored (this one is ${item.payload_state})`);
   try {
     const updated = await deps.table.update(
       keys.payload.key(client, reference),
-      { set: { payload_state: 'Processed', updated_at: deps.clock.now().toISOString(), updated_by: actorOf(principal) } },
+      { set: { payload_state: 'Processed', updated_at: deps.clock.now().toISOString(), updated_by: actorLabelOf(principal) } },
       { condition: { kind: 'expression', expression: '#state = :deleted', names: { '#state': 'payload_state' }, values: { ':deleted': 'Deleted' } } },
     );
-    return toListedPayload(updated ?? item);
+    return toPayload(updated === undefined ? item : readPayload(updated));
   } catch (error) {
     if (error instanceof ConditionFailedError) throw new ConflictError('payload_state: The payload changed meanwhile; read it again');
     throw error;
@@ -214,10 +210,10 @@ export async function confirmReceipts(
   references: readonly string[],
 ) {
   const restriction = payloadAccess(deps, client, access, 'payloads:ConfirmReceipt');
-  const items = await deps.table.batchGet(references.map((reference) => keys.payload.key(client, reference)));
-  const byReference = new Map(items.map((item) => [String(item.payload_reference), item]));
+  const items = (await deps.table.batchGet(references.map((reference) => keys.payload.key(client, reference)))).map(readPayload);
+  const byReference = new Map(items.map((item) => [item.payload_reference, item]));
   await restriction.filter(items);
-  const actor = actorOf(principal);
+  const actor = actorLabelOf(principal);
   const data: BulkResult['data'] = [];
   for (const reference of references) {
     const item = byReference.get(reference);
@@ -229,7 +225,7 @@ export async function confirmReceipts(
     // The receipt and its audit record are written together: never one without the other.
     const time = deps.clock.now().toISOString();
     await deps.table.transactWrite([
-      { kind: 'put', item: { ...keys.payload.audit(client, reference, time, ulid()), payload_reference: reference, action: 'receipt', portal_user: actor, time } },
+      { kind: 'put', item: payloadAuditToItem(client, { payload_reference: reference, action: 'receipt', portal_user: actor, time }, ulid()) },
       {
         kind: 'update',
         key: keys.payload.key(client, reference),

@@ -1,6 +1,6 @@
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { supportAccessEndpoints } from '#shared/contract/endpoints/support-access.ts';
-import { actorLabelOf, actorOf } from '#core/auth/actor.ts';
+import { actorLabelOf } from '#core/auth/actor.ts';
 import { ForbiddenError } from '#core/errors.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { reply } from '#core/http/reply.ts';
@@ -11,7 +11,6 @@ import {
   listSupportAccess,
   requestSupportAccess,
   withdrawSupportAccess,
-  type Actor,
 } from './support-access-service.ts';
 
 const list = endpointOf(supportAccessEndpoints, 'admin.supportaccess.list');
@@ -24,7 +23,8 @@ const internalCancel = endpointOf(supportAccessEndpoints, 'internal.clients.supp
 const byStatus = endpointOf(supportAccessEndpoints, 'internal.supportaccess.by-status');
 
 /** Who acts: as the request records it (`requested_by`, `approved_by`), and as its security alerts say it. */
-const actor = (input: Pick<RouteInput, 'principal'>): Actor => ({ id: actorOf(input.principal), label: actorLabelOf(input.principal) });
+/** Support requests name who acted as people read it (actorLabelOf): staff and approvers by e-mail. */
+const actor = (input: Pick<RouteInput, 'principal'>): string => actorLabelOf(input.principal);
 
 /**
  * Lambda entry of the `support-access` group: staff ask a tenant for a role (internal console), the tenant decides

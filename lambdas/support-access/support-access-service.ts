@@ -5,7 +5,8 @@ import type { CountOnly } from '#shared/contract/entities/common.ts';
 import { raiseSecurityAlert } from '../alerts/security-events.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { NotFoundError, ValidationError } from '#core/errors.ts';
-import { describeQuery, type Page } from '#core/store/cursor.ts';
+import type { Page } from '#core/store/cursor.ts';
+import { listPage } from '#core/store/paging.ts';
 import { keys } from '#core/store/keys.ts';
 import { SupportAccessStateConflict, transition, type SupportAccessEvent } from './state-machine.ts';
 import { changeState, getRequest, listSource, putRequest, toSupportAccess, type SupportAccessRecord } from './support-access-store.ts';
@@ -30,15 +31,6 @@ async function alertChange(deps: Pick<Dependencies, 'table' | 'clock' | 'logger'
   });
 }
 
-/**
- * Who made a change (lambdas/core/auth/actor.ts): `id` as requested_by / approved_by / updated_by store it, `label` as
- * the security alert's text says it.
- */
-export interface Actor {
-  id: string;
-  label: string;
-}
-
 /** ULIDs are case-insensitive (Crockford base32); ours are stored upper-case, so a lower-case path still finds them. */
 function normalise(reference: string): string {
   return reference.toUpperCase();
@@ -55,7 +47,7 @@ export async function requestSupportAccess(
   deps: Deps,
   client: string,
   body: SupportAccessRequest,
-  actor: Actor,
+  actor: string,
 ): Promise<SupportAccess> {
   const now = deps.clock.now();
   const expiry = new Date(body.requested_expiry);
@@ -76,17 +68,17 @@ export async function requestSupportAccess(
   const record: SupportAccessRecord = {
     client,
     request_reference: ulid(now.getTime()),
-    requested_by: actor.id,
+    requested_by: actor,
     role: body.role,
     request_description: body.request_description,
     requested_expiry: expiry.toISOString(),
     approval_state: 'pending',
     created_at: at,
     updated_at: at,
-    updated_by: actor.id,
+    updated_by: actor,
   };
   await putRequest(deps.table, record);
-  await alertChange(deps, record, actor.label);
+  await alertChange(deps, record, actor);
   return toSupportAccess(record);
 }
 
@@ -95,11 +87,11 @@ export async function getSupportAccess(deps: Deps, client: string, reference: st
 }
 
 /** Staff withdraw their request: a pending one is canceled, an approved one revoked (access ends now). */
-export async function withdrawSupportAccess(deps: Deps, client: string, reference: string, actor: Actor): Promise<SupportAccess> {
+export async function withdrawSupportAccess(deps: Deps, client: string, reference: string, actor: string): Promise<SupportAccess> {
   const read = await mustGet(deps, client, reference);
   const to = transition(read.approval_state, 'withdraw');
-  const updated = await changeState(deps.table, read, { event: 'withdraw', to, at: deps.clock.now().toISOString(), by: actor.id });
-  await alertChange(deps, updated, actor.label);
+  const updated = await changeState(deps.table, read, { event: 'withdraw', to, at: deps.clock.now().toISOString(), by: actor });
+  await alertChange(deps, updated, actor);
   return toSupportAccess(updated);
 }
 
@@ -115,7 +107,7 @@ export async function decideSupportAccess(
   client: string,
   reference: string,
   decision: SupportAccessDecision,
-  actor: Actor,
+  actor: string,
 ): Promise<SupportAccess> {
   const event = DECISION_EVENTS[decision.approval_state];
   // What the decision itself lacks is a 400 whatever the request's state: the caller must fix the body either way.
@@ -147,12 +139,12 @@ export async function decideSupportAccess(
     }
     if (lines.length > 0) throw new ValidationError(lines);
     set.approval_expiry = expiry.toISOString();
-    set.approved_by = actor.id;
+    set.approved_by = actor;
   } else if (decision.rejection_reason !== undefined) {
     set.rejection_reason = decision.rejection_reason;
   }
-  const updated = await changeState(deps.table, read, { event, to, at: now.toISOString(), by: actor.id, set });
-  await alertChange(deps, updated, actor.label);
+  const updated = await changeState(deps.table, read, { event, to, at: now.toISOString(), by: actor, set });
+  await alertChange(deps, updated, actor);
   return toSupportAccess(updated);
 }
 
@@ -165,36 +157,17 @@ export interface ListOptions {
   result_type: 'page' | 'total';
 }
 
-/** The largest page read while counting (`result_type=total`). */
-const COUNT_PAGE = 1000;
-
 /** A page of requests, newest first, or their count. A Query on a key or gsi1, never a Scan. */
 export async function listSupportAccess(deps: Deps, options: ListOptions): Promise<Page<SupportAccess> | CountOnly> {
   const { list, sort } = listSource({ client: options.client, state: options.state });
   // Cursors are bound to the caller's tenant (the provider's own for the cross-tenant list) and to the exact list.
-  const binding = {
+  return listPage(deps, {
     client: options.client ?? 'admin',
-    query: describeQuery(list, { state: options.state, prefix: sort?.beginsWith }),
-  };
-  if (options.result_type === 'total') {
-    let count = 0;
-    let startKey: Record<string, string> | undefined;
-    do {
-      const result = await deps.table.query({ ...list, ...(sort ? { sort } : {}), limit: COUNT_PAGE, ...(startKey ? { startKey } : {}) });
-      count += result.items.length;
-      startKey = result.lastKey;
-    } while (startKey !== undefined);
-    return { count };
-  }
-  const startKey = options.last_key === undefined ? undefined : deps.cursors.decode(options.last_key, binding);
-  const result = await deps.table.query({
-    ...list,
-    ...(sort ? { sort } : {}),
-    descending: true,
-    limit: options.limit,
-    ...(startKey ? { startKey } : {}),
+    query: { ...list, ...(sort ? { sort } : {}), descending: true },
+    filters: { state: options.state },
+    page: options,
+    toData: toSupportAccess,
   });
-  return deps.cursors.page(result, binding, toSupportAccess);
 }
 
 /** What one run of the expiry job did. */

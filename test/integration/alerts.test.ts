@@ -102,7 +102,7 @@ describe('the alert engine', () => {
     const cleared = await call('PUT', '/alerts', { alert_references: [first.alert.alert_reference], action: 'Clear', cleared_reason: 'fixed' });
     expect(rows(cleared)).toEqual([{ reference: first.alert.alert_reference, ok: true }]);
     const read = await call('GET', `/alerts/${first.alert.alert_reference}`);
-    expect(read.body).toMatchObject({ alert_state: 'Cleared', cleared_reason: 'fixed', cleared_by: 'demo-admin' });
+    expect(read.body).toMatchObject({ alert_state: 'Cleared', cleared_reason: 'fixed', cleared_by: 'admin@demo.test' });
     const again = await raiseAlert(deps, 'demo', alert(key));
     expect(again.created).toBe(true);
     expect(again.alert.alert_reference).not.toBe(first.alert.alert_reference);
@@ -153,7 +153,7 @@ describe('permissions and limits', () => {
     const again = await call('PUT', '/alerts/dismiss', { alert_references: [ops.alert.alert_reference] });
     expect(rows(again)[0]).toMatchObject({ ok: true, message: 'Already dismissed' });
     const read = await call('GET', `/alerts/${ops.alert.alert_reference}`);
-    expect(String(read.body.dismissed_by).split(',').filter((user) => user === 'demo-admin')).toHaveLength(1);
+    expect(String(read.body.dismissed_by).split(',').filter((user) => user === 'admin@demo.test')).toHaveLength(1);
   });
 
   it('answers 400 with path lines for duplicates and 101 references', async () => {

@@ -66,7 +66,7 @@ describe('payload comments', () => {
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({
       comment_body: 'Check the opening',
-      raised_by: 'demo-admin',
+      raised_by: 'admin@demo.test',
       comment_version: 1,
       is_closed: false,
       payload_reference: call1,
@@ -78,11 +78,11 @@ describe('payload comments', () => {
 
     const edited = await call('PUT', `/payloads/${call1}/comments/${id}`, { message: 'Check the first minute' });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ comment_body: 'Check the first minute', comment_version: 2, updated_by: 'demo-admin' });
+    expect(edited.body).toMatchObject({ comment_body: 'Check the first minute', comment_version: 2, updated_by: 'admin@demo.test' });
 
     const closed = await call('DELETE', `/payloads/${call1}/comments/${id}`);
     expect(closed.status).toBe(200);
-    expect(closed.body).toMatchObject({ is_closed: true, closed_by: 'demo-admin', comment_version: 2 });
+    expect(closed.body).toMatchObject({ is_closed: true, closed_by: 'admin@demo.test', comment_version: 2 });
     expect(typeof closed.body.closed_at).toBe('string');
 
     const again = await call('PUT', `/payloads/${call1}/comments/${id}`, { message: 'too late' });
@@ -153,9 +153,9 @@ describe('payload comments', () => {
     // Groups of types expand server-side; the raiser filter is exact and declared (400 when empty).
     expect((await call('GET', `/comments?payload_types=Calls,Messages&group=other-${run}&result_type=total`)).body).toEqual({ count: 0 });
     expect((await call('GET', `/comments?payload_types=Calls&group=grp-${run}&include_closed=true&result_type=total`)).body.count).toBeGreaterThan(0);
-    const mine = await call('GET', `/comments?group=other-${run}&raised_by=demo-admin`);
+    const mine = await call('GET', `/comments?group=other-${run}&raised_by=admin@demo.test`);
     expect(mine.body.data?.map((comment) => comment.comment_body)).toEqual(['three', 'two', 'one']);
-    expect((await call('GET', `/comments?group=other-${run}&raised_by=demo-reviewer&result_type=total`)).body).toEqual({ count: 0 });
+    expect((await call('GET', `/comments?group=other-${run}&raised_by=reviewer@demo.test&result_type=total`)).body).toEqual({ count: 0 });
     expect((await call('GET', `/comments?raised_by=`)).status).toBe(400);
     const closedIncluded = await call('GET', `/comments?group=grp-${run}&include_closed=true&result_type=total`);
     const closedHidden = await call('GET', `/comments?group=grp-${run}&result_type=total`);

@@ -214,7 +214,7 @@ describe('payload detail, data and audit', () => {
 
     const audit = await call('GET', `/payloads/${refs.callA}/audit`, admin);
     expect(audit.body.records).toEqual([
-      { portal_user: 'demo-admin', action: 'play', time: expect.any(String) },
+      { portal_user: 'admin@demo.test', action: 'play', time: expect.any(String) },
       { portal_user: `app:reads-${run}`, action: 'download', time: expect.any(String) },
     ]);
   });

@@ -214,14 +214,14 @@ describe('support access', () => {
       ...keys.supportAccess.item('demo', expired, 'pending'),
       client: 'demo',
       request_reference: expired,
-      requested_by: 'staff:verity-staff',
+      requested_by: 'staff@verity.test',
       role: 'reviewer',
       request_description: 'expires',
       requested_expiry: past,
       approval_state: 'pending',
       created_at: past,
       updated_at: past,
-      updated_by: 'staff:verity-staff',
+      updated_by: 'staff@verity.test',
     });
     await runJob(deps, 'support-access-expiry');
 
