@@ -1,31 +1,41 @@
-import { DeviceActivity } from '#shared/contract/entities/activity.ts';
-import { Gps } from '#shared/contract/entities/gps.ts';
-import { DeviceLog } from '#shared/contract/entities/logs.ts';
-import { DeviceTelemetry } from '#shared/contract/entities/telemetry.ts';
+import type { DeviceTelemetry } from '#shared/contract/entities/telemetry.ts';
 import type { LogLevel } from '#shared/constants/devices.ts';
 import type { GroupScope } from '../core/auth/access/group-scope.ts';
 import type { Dependencies } from '../core/dependencies.ts';
-import { ValidationError } from '../core/errors.ts';
+import { InternalError, ValidationError } from '../core/errors.ts';
 import type { TableItem } from '../core/ports/table-store.ts';
 import { describeQuery, type Page } from '../core/store/cursor.ts';
-import { withoutKeys } from '../core/store/items.ts';
+import { readAccount } from '../core/store/entities/account.ts';
+import { readDevice } from '../core/store/entities/device.ts';
+import { readDeviceActivity, toDeviceActivity } from '../core/store/entities/device-activity.ts';
+import { readDeviceLog, toDeviceLog } from '../core/store/entities/device-log.ts';
+import { readGps, toGps } from '../core/store/entities/gps.ts';
+import { readTelemetry, toDeviceTelemetry } from '../core/store/entities/telemetry.ts';
 import { keys, type ListKey, type TimedList } from '../core/store/keys.ts';
 import { timedPage, type TimedQuery } from './time-page.ts';
 
 type ReadDependencies = Pick<Dependencies, 'table' | 'cursors' | 'logger'>;
 
-/** Maps a stored item to the contract entity; an unreadable one is left out of the page and logged, never a 500. */
-function reader<T>(deps: ReadDependencies, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }) {
+/**
+ * Reads a stored record with its entity module and maps it to the contract entity. Decision: a device data record
+ * that cannot be read is left out of the page and logged, never a 500 (one bad line must not hide a device's logs).
+ */
+function reader<S, T>(deps: ReadDependencies, read: (item: TableItem) => S, answer: (stored: S) => T) {
   return (item: TableItem): T | undefined => {
-    const parsed = schema.safeParse(withoutKeys(item));
-    if (parsed.success) return parsed.data;
-    deps.logger.warn('device data record unreadable', { pk: item.pk, sk: item.sk });
-    return undefined;
+    try {
+      return answer(read(item));
+    } catch (error) {
+      if (!(error instanceof InternalError)) throw error;
+      deps.logger.warn('device data record unreadable', { pk: item.pk, sk: item.sk, problem: error.message });
+      return undefined;
+    }
   };
 }
 
 type Keep = ((item: TableItem) => boolean) | undefined;
-const equals = (name: string, value: unknown): Keep => (value === undefined ? undefined : (item) => item[name] === value);
+/** Keeps the records whose attribute `name` is `value` (no filter when `value` is undefined); unreadable ones go. */
+const equals = <T>(record: (item: TableItem) => T | undefined, name: keyof T, value: unknown): Keep =>
+  value === undefined ? undefined : (item) => record(item)?.[name] === value;
 const all = (...filters: Keep[]): Keep => {
   const present = filters.filter((filter): filter is NonNullable<Keep> => filter !== undefined);
   return present.length === 0 ? undefined : (item) => present.every((filter) => filter(item));
@@ -51,13 +61,14 @@ export function listLogs(deps: ReadDependencies, client: string, query: LogQuery
         : query.group !== undefined
           ? keys.deviceLog.byGroup(client, query.group)
           : keys.deviceLog.byTenant(client);
+  const log = reader(deps, readDeviceLog, toDeviceLog);
   const keep = all(
-    equals('log_level', query.log_level),
-    query.device_reference === undefined ? undefined : equals('device_user_reference', query.device_user_reference),
-    query.device_reference === undefined && query.device_user_reference === undefined ? undefined : equals('group', query.group),
+    equals(log, 'log_level', query.log_level),
+    query.device_reference === undefined ? undefined : equals(log, 'device_user_reference', query.device_user_reference),
+    query.device_reference === undefined && query.device_user_reference === undefined ? undefined : equals(log, 'group', query.group),
   );
   const filters = { log_level: query.log_level, device_user_reference: query.device_user_reference, group: query.group };
-  return timedPage(deps, client, list, query, filters, keep, reader(deps, DeviceLog), scope);
+  return timedPage(deps, client, list, query, filters, keep, log, scope);
 }
 
 export type GpsQuery = Omit<LogQuery, 'log_level'>;
@@ -72,12 +83,13 @@ export function listGps(deps: ReadDependencies, client: string, query: GpsQuery,
         : query.group !== undefined
           ? keys.gps.byGroup(client, query.group)
           : keys.gps.byTenant(client);
+  const fix = reader(deps, readGps, toGps);
   const keep = all(
-    query.device_reference === undefined ? undefined : equals('device_user_reference', query.device_user_reference),
-    query.device_reference === undefined && query.device_user_reference === undefined ? undefined : equals('group', query.group),
+    query.device_reference === undefined ? undefined : equals(fix, 'device_user_reference', query.device_user_reference),
+    query.device_reference === undefined && query.device_user_reference === undefined ? undefined : equals(fix, 'group', query.group),
   );
   const filters = { device_user_reference: query.device_user_reference, group: query.group };
-  return timedPage(deps, client, list, query, filters, keep, reader(deps, Gps), scope);
+  return timedPage(deps, client, list, query, filters, keep, fix, scope);
 }
 
 /** One device's telemetry reports newest first by receive time (the first is the latest). */
@@ -88,7 +100,7 @@ export async function listTelemetryHistory(
   query: Omit<TimedQuery, 'result_type'>,
   scope: GroupScope,
 ) {
-  const page = await timedPage(deps, client, keys.telemetry.historyOf(client, deviceReference), { ...query, result_type: 'page' }, {}, undefined, reader(deps, DeviceTelemetry), scope);
+  const page = await timedPage(deps, client, keys.telemetry.historyOf(client, deviceReference), { ...query, result_type: 'page' }, {}, undefined, reader(deps, readTelemetry, toDeviceTelemetry), scope);
   if (!('data' in page)) throw new Error('a telemetry history is a page');
   return page;
 }
@@ -106,9 +118,14 @@ export function listDeviceActivities(deps: ReadDependencies, client: string, que
     query.device_reference !== undefined
       ? { ...keys.deviceActivity.listByDevice(client, query.device_reference), sortPrefix: '' }
       : { ...keys.deviceActivity.list(client), sortPrefix: '' };
-  const keep = all(equals('device_user_reference', query.device_user_reference), equals('group', query.group), equals('is_allowed', query.is_allowed));
+  const activity = reader(deps, readDeviceActivity, toDeviceActivity);
+  const keep = all(
+    equals(activity, 'device_user_reference', query.device_user_reference),
+    equals(activity, 'group', query.group),
+    equals(activity, 'is_allowed', query.is_allowed),
+  );
   const filters = { device_user_reference: query.device_user_reference, group: query.group, is_allowed: query.is_allowed };
-  return timedPage(deps, client, list, query, filters, keep, reader(deps, DeviceActivity), scope);
+  return timedPage(deps, client, list, query, filters, keep, activity, scope);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -125,13 +142,19 @@ export interface FleetQuery {
 const MAX_DEVICES_FOR_TOTAL = 50_000;
 
 function deviceReferenceOf(item: TableItem): string | undefined {
-  return typeof item.device_reference === 'string' ? item.device_reference : undefined;
+  return readDevice(item).device_reference;
 }
 
+/** The latest report of each device that has one, by device reference (a report is found by its key alone). */
 async function latestOf(deps: ReadDependencies, client: string, devices: readonly TableItem[]): Promise<Map<string, TableItem>> {
-  const references = devices.map(deviceReferenceOf).filter((reference): reference is string => reference !== undefined);
-  const found = await deps.table.batchGet(references.map((reference) => keys.telemetry.latest(client, reference)));
-  return new Map(found.map((item) => [String(item.device_reference), item]));
+  const references = devices.map((device) => readDevice(device).device_reference);
+  const found = new Map((await deps.table.batchGet(references.map((reference) => keys.telemetry.latest(client, reference)))).map((item) => [item.pk, item]));
+  return new Map(
+    references.flatMap((reference) => {
+      const item = found.get(keys.telemetry.latest(client, reference).pk);
+      return item === undefined ? [] : [[reference, item] as const];
+    }),
+  );
 }
 
 /**
@@ -145,7 +168,7 @@ export async function listLatestTelemetry(
   scope: GroupScope,
 ): Promise<Page<DeviceTelemetry> | { count: number }> {
   const list: ListKey = query.group === undefined ? keys.device.list(client) : keys.device.listByGroup(client, query.group);
-  const read = reader(deps, DeviceTelemetry);
+  const read = reader(deps, readTelemetry, toDeviceTelemetry);
   if (query.result_type === 'total') {
     let count = 0;
     let walked = 0;
@@ -188,12 +211,12 @@ export async function listLatestTelemetryAcrossClients(deps: ReadDependencies, q
   const accounts = keys.account.listAll();
   const binding = { client: 'admin', query: describeQuery(accounts, { telemetry: 'latest' }) };
   const cursor = query.last_key === undefined ? undefined : deps.cursors.decode(query.last_key, binding);
-  const read = reader(deps, DeviceTelemetry);
+  const read = reader(deps, readTelemetry, toDeviceTelemetry);
   const clients: string[] = [];
   let startKey: Record<string, string> | undefined;
   do {
     const page = await deps.table.query({ ...accounts, ...(startKey ? { startKey } : {}) });
-    for (const item of page.items) if (typeof item.client === 'string') clients.push(item.client);
+    for (const item of page.items) clients.push(readAccount(item).client);
     startKey = page.lastKey;
   } while (startKey !== undefined && clients.length < MAX_ACCOUNTS);
   clients.sort();

@@ -10,6 +10,10 @@ import type { Dependencies } from '../core/dependencies.ts';
 import { UnauthorizedError, ValidationError } from '../core/errors.ts';
 import { recordCarrierSeen } from '../metrics/carriers.ts';
 import { ConditionFailedError, type TableItem, type TransactOperation } from '../core/ports/table-store.ts';
+import { readDevice, deviceLastSeenToItem } from '../core/store/entities/device.ts';
+import { deviceLogToItem, type DeviceLogItem } from '../core/store/entities/device-log.ts';
+import { gpsToItem, type GpsItem } from '../core/store/entities/gps.ts';
+import { telemetryToItems, type TelemetryItem } from '../core/store/entities/telemetry.ts';
 import { keys } from '../core/store/keys.ts';
 import { TABLE_KEYS } from '../core/store/table-definition.ts';
 import { openUpload } from '../device-crypto/envelope.ts';
@@ -97,10 +101,8 @@ export function deviceFields(report: Record<string, unknown>): Record<string, un
 async function holderOf(deps: UploadDependencies, device: UploadingDevice): Promise<{ deviceUserReference?: string; group?: string }> {
   const item = await deps.table.get(keys.device.key(device.client, device.deviceReference), { consistent: true });
   if (item === undefined) throw new UnauthorizedError('Device token required');
-  return {
-    ...(typeof item.device_user_reference === 'string' ? { deviceUserReference: item.device_user_reference } : {}),
-    ...(typeof item.group === 'string' ? { group: item.group } : {}),
-  };
+  const { device_user_reference: deviceUserReference, group } = readDevice(item);
+  return { ...(deviceUserReference === undefined ? {} : { deviceUserReference }), ...(group === undefined ? {} : { group }) };
 }
 
 /**
@@ -122,15 +124,7 @@ async function touchLastSeen(deps: UploadDependencies, device: UploadingDevice, 
           values: { ':now': now, ':false': false },
         },
       },
-      {
-        kind: 'put',
-        item: {
-          ...keys.device.lastSeen(device.client, device.deviceReference, now),
-          client: device.client,
-          device_reference: device.deviceReference,
-          last_seen: now,
-        },
-      },
+      { kind: 'put', item: deviceLastSeenToItem(device.client, device.deviceReference, now) },
     ]);
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;
@@ -158,23 +152,21 @@ export async function uploadLogs(deps: UploadDependencies, device: UploadingDevi
   const holder = await holderOf(deps, device);
   const now = deps.clock.now();
   const items = body.logs.map((log, index): TableItem => {
-    const logId = ulid(now.getTime());
-    const time = times[index] as string;
-    return {
-      ...keys.deviceLog.item(device.client, { time, id: logId, deviceReference: device.deviceReference, ...holder }),
+    const line: DeviceLogItem = {
       client: device.client,
-      log_id: logId,
+      log_id: ulid(now.getTime()),
       device_reference: device.deviceReference,
       ...(holder.deviceUserReference === undefined ? {} : { device_user_reference: holder.deviceUserReference }),
       ...(holder.group === undefined ? {} : { group: holder.group }),
       ...(log.log_class === undefined ? {} : { log_class: log.log_class }),
       log_level: log.log_level,
-      log_datetime: time,
+      log_datetime: times[index] as string,
       ...(log.local_timezone === undefined ? {} : { local_timezone: log.local_timezone }),
       ...(log.payload_reference === undefined ? {} : { payload_reference: log.payload_reference }),
       log_message: log.log_message,
       received_at: now.toISOString(),
     };
+    return deviceLogToItem(device.client, line);
   });
   await writeAll(deps, items);
   await touchLastSeen(deps, device, now.toISOString());
@@ -194,12 +186,9 @@ export async function uploadGps(deps: UploadDependencies, device: UploadingDevic
   const holder = await holderOf(deps, device);
   const now = deps.clock.now();
   const items = fixes.map((fix, index): TableItem => {
-    const reference = ulid(now.getTime());
-    const time = times[index] as string;
-    return {
-      ...keys.gps.item(device.client, { time, id: reference, deviceReference: device.deviceReference, ...holder }),
+    const stored: GpsItem = {
       client: device.client,
-      gps_reference: reference,
+      gps_reference: ulid(now.getTime()),
       device_reference: device.deviceReference,
       ...(holder.deviceUserReference === undefined ? {} : { device_user_reference: holder.deviceUserReference }),
       ...(holder.group === undefined ? {} : { group: holder.group }),
@@ -207,11 +196,12 @@ export async function uploadGps(deps: UploadDependencies, device: UploadingDevic
       ...(fix.altitude === undefined ? {} : { altitude: fix.altitude }),
       latitude: fix.latitude,
       longitude: fix.longitude,
-      timestamp: time,
+      timestamp: times[index] as string,
       ...(fix.timezone === undefined ? {} : { timezone: fix.timezone.slice(0, 64) }),
       ...(fix.provider === undefined ? {} : { provider: fix.provider.slice(0, 64) }),
       received_at: now.toISOString(),
     };
+    return gpsToItem(device.client, stored);
   });
   await writeAll(deps, items);
   await touchLastSeen(deps, device, now.toISOString());
@@ -228,7 +218,7 @@ export async function uploadTelemetry(deps: UploadDependencies, device: Uploadin
   if (collectedAt === undefined) throw new ValidationError(['meta.collected_at: Must be an ISO date like 1999-01-01T16:50:00Z']);
   const holder = await holderOf(deps, device);
   const now = deps.clock.now();
-  const report = {
+  const report: TelemetryItem = {
     ...deviceFields(meta),
     client: device.client,
     device_reference: device.deviceReference,
@@ -237,9 +227,10 @@ export async function uploadTelemetry(deps: UploadDependencies, device: Uploadin
     received_at: now.toISOString(),
     collected_at: collectedAt,
   };
+  const [latest, history] = telemetryToItems(device.client, report, ulid(now.getTime()));
   await deps.table.transactWrite([
-    { kind: 'put', item: { ...report, ...keys.telemetry.latest(device.client, device.deviceReference) } },
-    { kind: 'put', item: { ...report, ...keys.telemetry.history(device.client, device.deviceReference, now, ulid(now.getTime())) } },
+    { kind: 'put', item: latest },
+    { kind: 'put', item: history },
   ]);
   await touchLastSeen(deps, device, now.toISOString());
   await recordCarrierOf(deps, device.client, meta.telecom, collectedAt);

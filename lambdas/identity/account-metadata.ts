@@ -17,7 +17,7 @@ export async function accountMetadata(deps: { table: TableStore; identity: Ident
   const displayName = client === ADMIN_CLIENT ? STAFF_DISPLAY_NAME : account?.display_name;
   return {
     client,
-    ...(typeof displayName === 'string' ? { display_name: displayName } : {}),
+    ...(displayName === undefined ? {} : { display_name: displayName }),
     client_id: app.clientId,
     ...(app.userPoolId === undefined ? {} : { user_pool_id: app.userPoolId }),
     is_admin: client === ADMIN_CLIENT,

@@ -4,6 +4,7 @@ import { unionPermissions } from '../alerts/alert-permissions.ts';
 import type { AccessContext } from '#core/auth/access/access-context.ts';
 import type { UserPrincipal } from '#core/auth/principal.ts';
 import type { TableStore } from '#core/ports/table-store.ts';
+import { readPortalUser } from '#core/store/entities/portal-user.ts';
 import { keys } from '#core/store/keys.ts';
 
 /**
@@ -20,9 +21,10 @@ export async function profileOf(
   client: string,
   access: AccessContext,
 ): Promise<UserProfile> {
-  const user = await deps.table.get(keys.portalUser.item(principal.client, principal.subject));
-  const userGroup = access.userGroup ?? (typeof user?.user_group === 'string' ? user.user_group : undefined);
-  const portalConfig = isRecord(user?.portal_config) ? user.portal_config : undefined;
+  const item = await deps.table.get(keys.portalUser.item(principal.client, principal.subject));
+  const user = item === undefined ? undefined : readPortalUser(item);
+  const userGroup = access.userGroup ?? user?.user_group;
+  const portalConfig = user?.portal_config;
   return {
     user_reference: principal.subject,
     client,
@@ -34,8 +36,4 @@ export async function profileOf(
     ...(userGroup === undefined ? {} : { user_group: userGroup }),
     ...(portalConfig === undefined ? {} : { portal_config: portalConfig }),
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -5,7 +5,8 @@ import type { TokenExchangeResponse, UrlResponse } from '#shared/contract/entiti
 import { ADMIN_CLIENT } from '#core/auth/principal.ts';
 import { ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '#core/errors.ts';
 import type { IdentityDirectory, PortalTokens } from '#core/ports/identity-directory.ts';
-import type { TableItem, TableStore } from '#core/ports/table-store.ts';
+import type { TableStore } from '#core/ports/table-store.ts';
+import { readAccount, type AccountItem } from '#core/store/entities/account.ts';
 import { keys } from '#core/store/keys.ts';
 import { signInRedirectUri } from './redirect-uri.ts';
 
@@ -19,11 +20,11 @@ export interface SignInDependencies {
  * The tenant's account item; 404 `Unknown client` when there is none. Staff (`admin`) is the provider itself, not
  * a tenant: it has no account item and is always known.
  */
-export async function findKnownClient(table: TableStore, client: string): Promise<TableItem | undefined> {
+export async function findKnownClient(table: TableStore, client: string): Promise<AccountItem | undefined> {
   if (client === ADMIN_CLIENT) return undefined;
   const account = await table.get(keys.account.item(client));
   if (account === undefined) throw new NotFoundError('Unknown client');
-  return account;
+  return readAccount(account);
 }
 
 /** The provider's sign-in URL for `client`, returning to the portal's `/sign-in` (or a local portal's port). */

@@ -4,7 +4,8 @@ import type { TableItem } from '#core/ports/table-store.ts';
 import { createCursorCodec } from '#core/store/cursor.ts';
 import { keys } from '#core/store/keys.ts';
 import { createMemoryTable } from '#core/testing/memory-table.ts';
-import { listStaff, toStaff } from './staff.ts';
+import { readPortalUser, toStaff } from '#core/store/entities/portal-user.ts';
+import { listStaff } from './staff.ts';
 
 const cursors = createCursorCodec('x'.repeat(40));
 const staffItem = (n: number): TableItem => ({
@@ -46,7 +47,7 @@ describe('listStaff', () => {
   });
 
   it('drops attributes of the wrong type instead of failing the list', () => {
-    expect(toStaff({ pk: 'p', sk: 's', entity: 'PortalUser', user_reference: 'u', email: 7, roles: ['a', 3], last_seen: null })).toEqual({
+    expect(toStaff(readPortalUser({ pk: 'p', sk: 's', entity: 'PortalUser', user_reference: 'u', email: 7, roles: ['a', 3], last_seen: null }))).toEqual({
       user_reference: 'u',
       roles: ['a'],
     });

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { Staff } from '#shared/contract/entities/licences.ts';
 import type { identityEndpoints } from '#shared/contract/endpoints/identity.ts';
 import { ADMIN_CLIENT } from '#core/auth/principal.ts';
-import type { TableItem, TableStore } from '#core/ports/table-store.ts';
+import type { TableStore } from '#core/ports/table-store.ts';
+import { readPortalUser, toStaff } from '#core/store/entities/portal-user.ts';
 import { describeQuery, type CursorCodec, type Page } from '#core/store/cursor.ts';
 import { keys } from '#core/store/keys.ts';
 
@@ -31,18 +32,6 @@ export async function listStaff(deps: { table: TableStore; cursors: CursorCodec 
   }
   const startKey = query.last_key === undefined ? undefined : deps.cursors.decode(query.last_key, binding);
   const page = await deps.table.query({ ...list, limit: query.limit, ...(startKey ? { startKey } : {}) });
-  return deps.cursors.page(page, binding, toStaff);
+  return deps.cursors.page(page, binding, (item) => toStaff(readPortalUser(item)));
 }
 
-/** A portal user item as a Staff entry; attributes of the wrong type are left out rather than failing the list. */
-export function toStaff(item: TableItem): Staff {
-  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-  const email = text(item.email);
-  const lastSeen = text(item.last_seen);
-  return {
-    user_reference: text(item.user_reference) ?? '',
-    ...(email === undefined ? {} : { email }),
-    roles: Array.isArray(item.roles) ? item.roles.filter((role): role is string => typeof role === 'string') : [],
-    ...(lastSeen === undefined ? {} : { last_seen: lastSeen }),
-  };
-}

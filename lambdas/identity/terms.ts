@@ -7,6 +7,7 @@ import type { UserPrincipal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError } from '#core/errors.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
+import { readTermsAcceptance, termsAcceptanceToItem } from '#core/store/entities/terms-acceptance.ts';
 import { keys } from '#core/store/keys.ts';
 
 /** The action of `PUT terms` (the contract's `admin.terms.accept`); the acceptance's audit record carries it too. */
@@ -41,7 +42,7 @@ export function actingUser(principal: UserPrincipal, access: AccessContext): Ter
 }
 
 function statusOf(terms: Terms, item: TableItem | undefined): TermsStatus {
-  const acceptedAt = typeof item?.accepted_at === 'string' ? item.accepted_at : undefined;
+  const acceptedAt = item === undefined ? undefined : readTermsAcceptance(item).accepted_at;
   return {
     valid_from: terms.valid_from,
     termsAndConditions: terms.termsAndConditions,
@@ -90,8 +91,7 @@ export async function acceptTerms(
   if (instantOf(validFrom) !== instantOf(terms.valid_from)) throw new ConflictError(STALE_TERMS_MESSAGE);
   const key = keyOf(client, actor, terms);
   const now = deps.clock.now().toISOString();
-  const item: TableItem = {
-    ...key,
+  const item = termsAcceptanceToItem({
     client,
     user_reference: actor.reference,
     is_staff: actor.staff,
@@ -99,7 +99,7 @@ export async function acceptTerms(
     ...(actor.supportReference === undefined ? {} : { support_reference: actor.supportReference }),
     valid_from: terms.valid_from,
     accepted_at: now,
-  };
+  });
   const entry: UserActivityEntry = {
     user_id: actor.reference,
     ...(actor.ip === undefined ? {} : { user_ip: actor.ip }),

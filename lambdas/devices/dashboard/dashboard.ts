@@ -1,5 +1,6 @@
 import type { GroupScope } from '#core/auth/access/group-scope.ts';
 import { readDashboard, sumCounterItems } from '../../metrics/dashboard-counters.ts';
+import type { TableItem } from '#core/ports/table-store.ts';
 import { keys } from '#core/store/keys.ts';
 import type { Dashboard } from '#shared/contract/entities/dashboard.ts';
 import type { DevicesDependencies } from '../device-lists.ts';
@@ -15,14 +16,15 @@ const MAX_GROUP_SHARES = 10_000;
 export async function getDashboard(dependencies: Pick<DevicesDependencies, 'table'>, client: string, scope: GroupScope): Promise<Dashboard> {
   if (scope.unrestricted) return readDashboard(await dependencies.table.get(keys.device.dashboardCounters(client)));
   const list = keys.device.listGroupDashboardCounters(client);
-  const shares: Array<Record<string, unknown>> = [];
+  const shares: TableItem[] = [];
   let startKey: Record<string, string> | undefined;
   do {
     const page = await dependencies.table.query({ ...list, ...(startKey ? { startKey } : {}) });
     shares.push(...page.items);
     startKey = page.lastKey;
   } while (startKey !== undefined && shares.length < MAX_GROUP_SHARES);
-  const named = shares.filter((share) => typeof share.group === 'string');
-  const visible = await scope.visibleOf(named.map((share) => share.group as string));
-  return readDashboard(sumCounterItems(named.filter((share) => visible.has(share.group as string))));
+  // A share is a free-form counter item (lambdas/metrics/dashboard-counters.ts) that names its group.
+  const named = shares.flatMap((counters) => (typeof counters.group === 'string' ? [{ group: counters.group, counters }] : []));
+  const visible = await scope.visibleOf(named.map((share) => share.group));
+  return readDashboard(sumCounterItems(named.filter((share) => visible.has(share.group)).map((share) => share.counters)));
 }

@@ -1,0 +1,32 @@
+import * as z from 'zod';
+import { Gps } from '#shared/contract/entities/gps.ts';
+import type { TableItem } from '../../ports/table-store.ts';
+import { keys } from '../keys.ts';
+import { readItem } from './read-item.ts';
+
+/**
+ * One GPS fix (`keys.gps`), on the same four lists as log lines, by the fix's time (UTC). The contract's `Gps`,
+ * always with its device, and what stays off the wire: the tenant and when the fix arrived.
+ */
+export const GpsItem = Gps.extend({
+  device_reference: z.string(),
+  client: z.string().optional(),
+  received_at: z.string().optional(),
+});
+export type GpsItem = z.infer<typeof GpsItem>;
+
+export function readGps(item: TableItem): GpsItem {
+  return readItem('Gps', GpsItem, item);
+}
+
+/** The fix's item: its keys on the four lists, placed by its time and the device's holder and group then. */
+export function gpsToItem(client: string, fix: GpsItem): TableItem {
+  const place = { time: fix.timestamp, id: fix.gps_reference, deviceReference: fix.device_reference, deviceUserReference: fix.device_user_reference, group: fix.group };
+  return { ...keys.gps.item(client, place), ...fix };
+}
+
+/** The fix as the API answers it (tenant and arrival time stay off the wire). */
+export function toGps(stored: GpsItem): Gps {
+  const { client: _client, received_at: _received, ...fix } = stored;
+  return fix;
+}

@@ -1,0 +1,46 @@
+import * as z from 'zod';
+import type { Staff } from '#shared/contract/entities/licences.ts';
+import type { TableItem } from '../../ports/table-store.ts';
+import { readItem } from './read-item.ts';
+
+/** Text that reads as absent when it is not text. */
+const text = z.string().optional().catch(undefined);
+
+/**
+ * A portal user (`keys.portalUser`): a tenant user's or, in the provider's own client `admin`, a staff member's
+ * stored facts (the staff list, the profile and the alert recipients read them). Decision: portal users are written
+ * by the provisioning command, not by an endpoint, so a read is tolerant: an attribute of the wrong type reads as
+ * absent (a role that is not text is left out) rather than failing every list and profile that meets it.
+ */
+export const PortalUserItem = z.object({
+  client: text,
+  user_reference: z.string().catch(''),
+  email: text,
+  first_name: text,
+  surname: text,
+  roles: z
+    .array(z.unknown())
+    .catch([])
+    .transform((roles) => roles.filter((role): role is string => typeof role === 'string')),
+  user_group: text,
+  portal_config: z.record(z.string(), z.unknown()).optional().catch(undefined),
+  last_seen: text,
+  created_at: text,
+  updated_at: text,
+  updated_by: text,
+});
+export type PortalUserItem = z.infer<typeof PortalUserItem>;
+
+export function readPortalUser(item: TableItem): PortalUserItem {
+  return readItem('PortalUser', PortalUserItem, item);
+}
+
+/** A staff member (a portal user of `admin`) as the internal console's staff list shows them. */
+export function toStaff(stored: PortalUserItem): Staff {
+  return {
+    user_reference: stored.user_reference,
+    ...(stored.email === undefined ? {} : { email: stored.email }),
+    roles: stored.roles,
+    ...(stored.last_seen === undefined ? {} : { last_seen: stored.last_seen }),
+  };
+}

@@ -1,0 +1,29 @@
+import * as z from 'zod';
+import type { TableItem } from '../../ports/table-store.ts';
+import { keys } from '../keys.ts';
+import { readItem } from './read-item.ts';
+
+/**
+ * One user's acceptance of one version of the terms of use (`keys.termsAcceptance`), in the tenant the user acts
+ * in: who (a tenant user, or a staff member in support mode), which terms (`valid_from`) and when.
+ */
+export const TermsAcceptanceItem = z.object({
+  client: z.string(),
+  user_reference: z.string(),
+  is_staff: z.boolean(),
+  email: z.string().optional(),
+  support_reference: z.string().optional(),
+  valid_from: z.string(),
+  accepted_at: z.string(),
+});
+export type TermsAcceptanceItem = z.infer<typeof TermsAcceptanceItem>;
+
+export function readTermsAcceptance(item: TableItem): TermsAcceptanceItem {
+  return readItem('TermsAcceptance', TermsAcceptanceItem, item);
+}
+
+/** The acceptance's item, keyed by who accepted and which terms. */
+export function termsAcceptanceToItem(acceptance: TermsAcceptanceItem): TableItem {
+  const user = { reference: acceptance.user_reference, staff: acceptance.is_staff };
+  return { ...keys.termsAcceptance.item(acceptance.client, user, acceptance.valid_from), ...acceptance };
+}
