@@ -7,7 +7,7 @@ import type { TableItem } from '#core/ports/table-store.ts';
 import { keys } from '#core/store/keys.ts';
 import type { Service } from '#shared/constants/devices.ts';
 import type { Device } from '#shared/contract/entities/devices.ts';
-import { readDevice, readDeviceHistory, toDevice, toDeviceHistory } from '#core/store/entities/device.ts';
+import { readDevice, readDeviceHistory, toDevice, toDeviceHistory, type DeviceItem } from '#core/store/entities/device.ts';
 import { allOf, filteredPage, searchFilter, type DevicesDependencies, type PageQuery } from './device-lists.ts';
 
 /** A stored device as the contract shows it. */
@@ -47,15 +47,16 @@ export function listDevices(dependencies: DevicesDependencies, client: string, q
 const deviceNotFound = () => new NotFoundError('Device not found');
 
 /**
- * The device item when it exists and its group is in the caller's scope; otherwise the 404 of a missing device
- * (a device of another group must not be told apart from one that does not exist).
+ * The device when it exists and its group is in the caller's scope; otherwise the 404 of a missing device (a device
+ * of another group must not be told apart from one that does not exist).
  */
-export async function visibleDeviceItem(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string, scope: GroupScope): Promise<TableItem> {
-  return scope.visible(await dependencies.table.get(keys.device.key(client, reference), { consistent: true }), deviceNotFound);
+export async function visibleDevice(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string, scope: GroupScope): Promise<DeviceItem> {
+  const item = await dependencies.table.get(keys.device.key(client, reference), { consistent: true });
+  return scope.visible(item === undefined ? undefined : readDevice(item), deviceNotFound);
 }
 
 export async function getDevice(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string, scope: GroupScope): Promise<Device> {
-  return deviceOfItem(await visibleDeviceItem(dependencies, client, reference, scope));
+  return toDevice(await visibleDevice(dependencies, client, reference, scope));
 }
 
 /**
@@ -70,14 +71,14 @@ export async function deactivateDevice(
   principal: Principal | undefined,
   scope: GroupScope,
 ): Promise<Device> {
-  await visibleDeviceItem(dependencies, client, reference, scope);
+  await visibleDevice(dependencies, client, reference, scope);
   const { device } = await deactivateDeviceItem(dependencies, client, reference, { actor: actorOf(principal) });
   return toDevice(device);
 }
 
 /** A device's holding periods (who, which group, from, to), oldest first: a Query on the partition's `HISTORY#` keys. */
 export async function listDeviceHistory(dependencies: DevicesDependencies, client: string, reference: string, query: PageQuery, scope: GroupScope) {
-  await visibleDeviceItem(dependencies, client, reference, scope);
+  await visibleDevice(dependencies, client, reference, scope);
   const list = { ...keys.device.partition(client, reference), sort: { beginsWith: keys.device.historyPrefix } };
   // Like every list, the periods show where their group is in scope (a period spent in another group stays hidden).
   return filteredPage(dependencies, client, list, query, {}, undefined, (item) => toDeviceHistory(readDeviceHistory(item)), scope);

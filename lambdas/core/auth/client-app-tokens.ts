@@ -1,7 +1,8 @@
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { ClientAppConfiguration } from '#shared/contract/entities/client-apps.ts';
-import { UnauthorizedError } from '../errors.ts';
+import type { ClientAppConfiguration } from '#shared/contract/entities/client-apps.ts';
+import { InternalError, UnauthorizedError } from '../errors.ts';
 import type { TableStore } from '../ports/table-store.ts';
+import { readClientApp } from '../store/entities/client-app.ts';
 import { keys } from '../store/keys.ts';
 import { reasonFor } from './jwt-verifier.ts';
 import type { ClientAppPrincipal } from './principal.ts';
@@ -48,8 +49,12 @@ async function clientApps(table: TableStore, client: string): Promise<ClientAppC
   for (let page = 0; page < MAX_APP_PAGES; page += 1) {
     const result = await table.query({ ...keys.clientApp.list(client), ...(startKey ? { startKey } : {}) });
     for (const item of result.items) {
-      const parsed = ClientAppConfiguration.safeParse(item);
-      if (parsed.success) apps.push(parsed.data);
+      try {
+        apps.push(readClientApp(item));
+      } catch (error) {
+        // A malformed app is left out, as if it did not exist: its tokens are refused, the tenant's others still work.
+        if (!(error instanceof InternalError)) throw error;
+      }
     }
     startKey = result.lastKey;
     if (startKey === undefined) break;
