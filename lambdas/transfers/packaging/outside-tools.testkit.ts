@@ -64,7 +64,7 @@ export function createReceiver(root: string): Receiver {
   };
 }
 
-/** Source recordings on disk: an empty one, a unicode name, one over 1 MiB, one whose name needs CSV quoting. */
+/** Source recordings on disk: an empty one, a unicode name, two over 1 MiB (one of unknown size), one whose name needs CSV quoting. */
 export interface SourceFile {
   name: string;
   path: string;
@@ -79,6 +79,7 @@ export function writeSources(root: string): SourceFile[] {
     { name: 'empty/nothing-said.m4a', bytes: Buffer.alloc(0) },
     { name: 'calls/Zoë 通話 2026-11-24.m4a', bytes: Buffer.from('a short recording with a unicode name\n') },
     { name: 'video/large recording.mp4', bytes: patternBytes(3 * 1024 * 1024 + 17), sizeUnknown: true },
+    { name: 'photos/large photo.jpg', bytes: patternBytes(1536 * 1024 + 3) },
     { name: 'sms/quote "this", then that.txt', bytes: Buffer.from('SMS body, with a comma\n') },
   ];
   return files.map(({ name, bytes, sizeUnknown }) => {

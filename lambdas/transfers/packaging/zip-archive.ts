@@ -6,10 +6,26 @@ import type { EntryDigest, PackagingEntry } from './types.ts';
 const AES_256 = 3;
 
 /**
+ * Recordings in these formats are compressed already: deflate would spend most of the packaging time to save nothing,
+ * so they are stored (as `zip -n` does). Everything else (message text, JSON, logs) is deflated.
+ */
+const ALREADY_COMPRESSED = new Set(['3gp', 'aac', 'amr', 'avi', 'gif', 'gz', 'heic', 'heif', 'jpeg', 'jpg', 'm4a', 'm4v', 'mkv', 'mov', 'mp3', 'mp4', 'oga', 'ogg', 'opus', 'pgp', 'png', 'webm', 'webp', 'zip']);
+
+/**
+ * zip.js level: 0 stores, 6 (zlib's default, what CompressionStream does) deflates. Only an entry known to hold bytes
+ * is stored: zip.js writes an empty stored AES entry that 7-Zip rejects ("Headers Error"), while an empty deflated
+ * one opens everywhere, so an empty entry, or one of unknown size that may turn out empty, is deflated.
+ */
+export const zipLevelFor = (name: string, size: number | undefined): 0 | 6 => {
+  const extension = /\.([^./]+)$/.exec(name)?.[1]?.toLowerCase();
+  return size !== undefined && size > 0 && extension !== undefined && ALREADY_COMPRESSED.has(extension) ? 0 : 6;
+};
+
+/**
  * Zips entries into one stream, written as it is read: zip.js waits on each write until the consumer has taken the
  * previous bytes, and entries are added one after another (zip.js would buffer entries added concurrently), so at
  * most a chunk or two of one entry is in memory. Each entry is deflated with Node's own CompressionStream (no worker,
- * no WebAssembly) and, with a password, encrypted with AES-256. zip.js switches to Zip64 by itself wherever it is
+ * no WebAssembly), or stored when already compressed, and, with a password, encrypted with AES-256. zip.js switches to Zip64 by itself wherever it is
  * needed: an entry of unknown or 4 GiB+ size, an offset past 4 GiB, 65,535+ entries.
  *
  * `entries` settles with each entry's plaintext digest once the archive is complete; if anything fails, the stream
@@ -36,6 +52,7 @@ export function zipArchive(
       abortCurrent = abort;
       await zip.add(entry.name, stream, {
         lastModDate: entry.modifiedAt,
+        level: zipLevelFor(entry.name, entry.size),
         ...(entry.size === undefined ? {} : { uncompressedSize: entry.size }),
       });
       abortCurrent = undefined;
