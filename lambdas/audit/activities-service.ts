@@ -1,8 +1,8 @@
 import { UserActivity } from '#shared/contract/entities/activity.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
-import { describeQuery, type Page } from '#core/store/cursor.ts';
-import { collectFilteredPage, countFiltered, perItem } from '#core/store/filtered-paging.ts';
+import type { Page } from '#core/store/cursor.ts';
+import { listPage, perItem } from '#core/store/paging.ts';
 import { keys } from '#core/store/keys.ts';
 import { trailState } from './trail/chain-state.ts';
 import { timeRange } from '#core/store/time-range.ts';
@@ -38,37 +38,29 @@ function matcher(query: ActivityQuery): ((item: TableItem) => boolean) | undefin
  * The cursor is the signed key of the last item read, bound to the tenant and to these exact filters.
  *
  * `result_type=total` counts: when nothing narrows the list, the linked records (the chain head's sequence, one read)
- * plus those still waiting on the pending index; else by reading the matching range, refused (400) beyond 20,000
- * records. Records are listed as soon as their call wrote them, linked or not.
+ * plus those still waiting on the pending index; else by reading the matching range (exact, or refused with a 400
+ * beyond core/store/paging.ts's reading budget). Records are listed as soon as their call wrote them, linked or not.
  */
 export async function listActivities(
   dependencies: Pick<Dependencies, 'table' | 'cursors' | 'logger'>,
   client: string,
   query: ActivityQuery,
 ): Promise<Page<UserActivity> | { count: number }> {
-  const { table, cursors, logger } = dependencies;
+  const { table, logger } = dependencies;
   const list = keys.userActivity.list(client);
   const range = timeRange(query.from, query.to);
   const matches = matcher(query);
   const sort = range === undefined ? {} : { sort: { between: range } };
 
-  if (query.result_type === 'total') {
-    if (range === undefined && matches === undefined) {
-      const state = await trailState({ table }, 'user', client);
-      return { count: state.linked_count + state.pending_count };
-    }
-    return { count: await countFiltered(table, { ...list, ...sort }, perItem(matches)) };
+  if (query.result_type === 'total' && range === undefined && matches === undefined) {
+    const state = await trailState({ table }, 'user', client);
+    return { count: state.linked_count + state.pending_count };
   }
-
-  const binding = {
+  return listPage(dependencies, {
     client,
-    query: describeQuery(list, { from: query.from, to: query.to, user_id: query.user_id, action: query.action, is_allowed: query.is_allowed }),
-  };
-  const startKey = query.last_key === undefined ? undefined : cursors.decode(query.last_key, binding);
-  const { data, lastKey } = await collectFilteredPage(table, {
     query: { ...list, ...sort, descending: true },
-    startKey,
-    limit: query.limit,
+    filters: { from: query.from, to: query.to, user_id: query.user_id, action: query.action, is_allowed: query.is_allowed },
+    page: query,
     keep: perItem(matches),
     toData: (item) => {
       const activity = UserActivity.safeParse(item);
@@ -78,5 +70,4 @@ export async function listActivities(
       return undefined;
     },
   });
-  return { count: data.length, data, ...(lastKey === undefined ? {} : { last_key: cursors.encode(lastKey, binding) }) };
 }

@@ -5,8 +5,8 @@ import type { Dependencies } from '../core/dependencies.ts';
 import type { GroupScope } from '../core/auth/access/group-scope.ts';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
 import { ConditionFailedError, type TableItem, type WriteCondition } from '../core/ports/table-store.ts';
-import { describeQuery, type Page } from '../core/store/cursor.ts';
-import { collectFilteredPage } from '../core/store/filtered-paging.ts';
+import type { Page } from '../core/store/cursor.ts';
+import { inScope, listPage } from '../core/store/paging.ts';
 import { commandToItem, readCommand, toCommand, type CommandItem } from '../core/store/entities/command.ts';
 import { readDevice, type DeviceItem } from '../core/store/entities/device.ts';
 import { keys } from '../core/store/keys.ts';
@@ -25,8 +25,6 @@ const nextReference = monotonicFactory();
 
 /** The poll answers at most this many pending commands, oldest first; the device reports them and polls again. */
 export const POLL_LIMIT = 100;
-/** `result_type=total` walks the list: bounded, so a hostile query cannot read without end. */
-const MAX_TOTAL_PAGES = 200;
 
 /** A stored command as the contract shows it. */
 function commandOfItem(item: TableItem): DeviceCommand {
@@ -128,35 +126,14 @@ export async function listCommands(
     );
   };
 
-  if (query.result_type === 'total') {
-    let count = 0;
-    let startKey: Record<string, string> | undefined;
-    for (let pages = 0; pages < MAX_TOTAL_PAGES; pages += 1) {
-      const page = await dependencies.table.query({ ...list, ...sort, ...(startKey ? { startKey } : {}) });
-      count += (await scope.filter(page.items.filter(keep))).length;
-      if (page.lastKey === undefined) return { count };
-      startKey = page.lastKey;
-    }
-    throw new Error(`Command list ${list.partition} is longer than ${MAX_TOTAL_PAGES} pages`);
-  }
-
-  const filters = { from: query.from, to: query.to, state: query.state, command: query.command, group: query.group };
-  const binding = { client, query: describeQuery(list, filters) };
-  const startKey = query.last_key === undefined ? undefined : dependencies.cursors.decode(query.last_key, binding);
-  if (!scope.unrestricted) {
-    // A group-limited role: fill the page while paging (bounded reads per request) rather than answer empty pages.
-    const page = await collectFilteredPage(dependencies.table, {
-      query: { ...list, ...sort, descending: true },
-      startKey,
-      limit: query.limit,
-      keep: (items) => scope.filter(items.filter(keep)),
-      toData: commandOfItem,
-    });
-    return { count: page.data.length, data: page.data, ...(page.lastKey === undefined ? {} : { last_key: dependencies.cursors.encode(page.lastKey, binding) }) };
-  }
-  const result = await dependencies.table.query({ ...list, ...sort, descending: true, limit: query.limit, ...(startKey ? { startKey } : {}) });
-  const items = await scope.filter(result.items.filter(keep));
-  return dependencies.cursors.page({ items, ...(result.lastKey ? { lastKey: result.lastKey } : {}) }, binding, commandOfItem);
+  return listPage(dependencies, {
+    client,
+    query: { ...list, ...sort, descending: true },
+    filters: { from: query.from, to: query.to, state: query.state, command: query.command, group: query.group },
+    page: query,
+    keep: inScope(scope, keep),
+    toData: commandOfItem,
+  });
 }
 
 /** `devices/{device_reference}/commands`: that device's commands (404 for an unknown device). */

@@ -5,6 +5,7 @@ import type { Dependencies } from '../core/dependencies.ts';
 import { InternalError, ValidationError } from '../core/errors.ts';
 import type { TableItem } from '../core/ports/table-store.ts';
 import { describeQuery, type Page } from '../core/store/cursor.ts';
+import { listPage } from '../core/store/paging.ts';
 import { readAccount } from '../core/store/entities/account.ts';
 import { readDevice } from '../core/store/entities/device.ts';
 import { readDeviceActivity, toDeviceActivity } from '../core/store/entities/device-activity.ts';
@@ -138,9 +139,6 @@ export interface FleetQuery {
   result_type: 'page' | 'total';
 }
 
-/** Devices a total walks at most (the largest fleets are ~20,000). */
-const MAX_DEVICES_FOR_TOTAL = 50_000;
-
 function deviceReferenceOf(item: TableItem): string | undefined {
   return readDevice(item).device_reference;
 }
@@ -159,7 +157,8 @@ async function latestOf(deps: ReadDependencies, client: string, devices: readonl
 
 /**
  * Latest telemetry of a tenant's devices (devices without a report are left out, so a page may be short), in device
- * order; `group` narrows to the group's device list. The cursor is the device list's.
+ * order; `group` narrows to the group's device list. The device list is paged (core/store/paging.ts): each batch of
+ * devices in the caller's group scope has its latest reports read in one BatchGet, and the devices with one are kept.
  */
 export async function listLatestTelemetry(
   deps: ReadDependencies,
@@ -169,31 +168,20 @@ export async function listLatestTelemetry(
 ): Promise<Page<DeviceTelemetry> | { count: number }> {
   const list: ListKey = query.group === undefined ? keys.device.list(client) : keys.device.listByGroup(client, query.group);
   const read = reader(deps, readTelemetry, toDeviceTelemetry);
-  if (query.result_type === 'total') {
-    let count = 0;
-    let walked = 0;
-    let startKey: Record<string, string> | undefined;
-    do {
-      const page = await deps.table.query({ ...list, limit: 100, ...(startKey ? { startKey } : {}) });
-      walked += page.items.length;
-      if (walked > MAX_DEVICES_FOR_TOTAL) throw new ValidationError([`query.result_type: More than ${MAX_DEVICES_FOR_TOTAL} devices to count`]);
-      count += (await latestOf(deps, client, await scope.filter(page.items))).size;
-      startKey = page.lastKey;
-    } while (startKey !== undefined);
-    return { count };
-  }
-  const binding = { client, query: describeQuery(list, { telemetry: 'latest' }) };
-  const startKey = query.last_key === undefined ? undefined : deps.cursors.decode(query.last_key, binding);
-  const page = await deps.table.query({ ...list, limit: query.limit, ...(startKey ? { startKey } : {}) });
-  // The devices in the caller's group scope (a page may then be short and still carry a cursor).
-  const devices = await scope.filter(page.items);
-  const latest = await latestOf(deps, client, devices);
-  const data = devices
-    .map((device) => latest.get(deviceReferenceOf(device) ?? ''))
-    .filter((item): item is TableItem => item !== undefined)
-    .map(read)
-    .filter((value): value is DeviceTelemetry => value !== undefined);
-  return { count: data.length, data, ...(page.lastKey === undefined ? {} : { last_key: deps.cursors.encode(page.lastKey, binding) }) };
+  const latest = new Map<string, TableItem>();
+  const withReport = async (devices: readonly TableItem[]) => {
+    const visible = await scope.filter(devices);
+    for (const [reference, item] of await latestOf(deps, client, visible)) latest.set(reference, item);
+    return visible.filter((device) => latest.has(deviceReferenceOf(device) ?? ''));
+  };
+  return listPage(deps, {
+    client,
+    query: list,
+    filters: { telemetry: 'latest' },
+    page: query,
+    keep: withReport,
+    toData: (device) => read(latest.get(deviceReferenceOf(device) ?? '') as TableItem),
+  });
 }
 
 /** Clients a cross-client page visits at most (a page may be short; its cursor goes on from where it stopped). */

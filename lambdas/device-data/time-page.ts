@@ -1,8 +1,8 @@
 import type { GroupScope } from '../core/auth/access/group-scope.ts';
 import type { Dependencies } from '../core/dependencies.ts';
 import type { QuerySpec, TableItem } from '../core/ports/table-store.ts';
-import { describeQuery, type Page } from '../core/store/cursor.ts';
-import { collectFilteredPage, countFiltered, perItem, type BatchFilter } from '../core/store/filtered-paging.ts';
+import type { Page } from '../core/store/cursor.ts';
+import { inScope, listPage, type ItemFilter } from '../core/store/paging.ts';
 import type { TimedList } from '../core/store/keys.ts';
 import { timeRangeOrAll } from '../core/store/time-range.ts';
 
@@ -19,10 +19,9 @@ type PageDependencies = Pick<Dependencies, 'table' | 'cursors'>;
 
 /**
  * One page of a time-ordered list, newest first: a Query whose key condition is the `from`/`to` range on the sort
- * key (`<sortPrefix><ISO>#<id>`), with filters the key cannot express applied while paging (as a FilterExpression
- * would: reading at most 1,000 items per request, so a page may be short and still carry a cursor). The cursor is
- * the signed key of the last item returned, bound to the tenant, the list, the range and the filters.
- * `result_type=total` counts the range (refused beyond 20,000 items: narrow the range). `scope` keeps the records
+ * key (`<sortPrefix><ISO>#<id>`), with filters the key cannot express applied while paging (core/store/paging.ts:
+ * a page may be short and still carry a cursor). The cursor is bound to the tenant, the list, the range and the
+ * filters. `result_type=total` counts the range exactly, or refuses (narrow the range). `scope` keeps the records
  * whose group (the group of the device when it was recorded) is in the caller's group scope.
  */
 export async function timedPage<T>(
@@ -31,7 +30,7 @@ export async function timedPage<T>(
   list: TimedList,
   query: TimedQuery,
   filters: Record<string, string | number | boolean | undefined>,
-  keep: ((item: TableItem) => boolean) | undefined,
+  keep: ItemFilter | undefined,
   toData: (item: TableItem) => T | undefined,
   scope: GroupScope,
 ): Promise<Page<T> | { count: number }> {
@@ -41,14 +40,12 @@ export async function timedPage<T>(
     partition: list.partition,
     sort: { between: [`${list.sortPrefix}${lower}`, `${list.sortPrefix}${upper}`] },
   };
-
-  const batchKeep: BatchFilter | undefined = scope.unrestricted
-    ? perItem(keep)
-    : (items) => scope.filter(keep === undefined ? items : items.filter(keep));
-  if (query.result_type === 'total') return { count: await countFiltered(deps.table, base, batchKeep) };
-
-  const binding = { client, query: describeQuery(list, { ...filters, from: query.from, to: query.to, prefix: list.sortPrefix }) };
-  const startKey = query.last_key === undefined ? undefined : deps.cursors.decode(query.last_key, binding);
-  const { data, lastKey } = await collectFilteredPage(deps.table, { query: { ...base, descending: true }, startKey, limit: query.limit, keep: batchKeep, toData });
-  return { count: data.length, data, ...(lastKey === undefined ? {} : { last_key: deps.cursors.encode(lastKey, binding) }) };
+  return listPage(deps, {
+    client,
+    query: { ...base, descending: true },
+    filters: { ...filters, from: query.from, to: query.to, prefix: list.sortPrefix },
+    page: query,
+    keep: inScope(scope, keep),
+    toData,
+  });
 }

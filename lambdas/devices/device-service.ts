@@ -8,7 +8,8 @@ import { keys } from '#core/store/keys.ts';
 import type { Service } from '#shared/constants/devices.ts';
 import type { Device } from '#shared/contract/entities/devices.ts';
 import { readDevice, readDeviceHistory, toDevice, toDeviceHistory, type DeviceItem } from '#core/store/entities/device.ts';
-import { allOf, filteredPage, searchFilter, type DevicesDependencies, type PageQuery } from './device-lists.ts';
+import { searchFilter, type DevicesDependencies } from './device-lists.ts';
+import { allOf, inScope, listPage, type PageQuery } from '#core/store/paging.ts';
 
 /** A stored device as the contract shows it. */
 function deviceOfItem(item: TableItem): Device {
@@ -41,7 +42,7 @@ export function listDevices(dependencies: DevicesDependencies, client: string, q
     query.service === undefined ? undefined : (item) => readDevice(item).services.some((service) => service === query.service),
   );
   const filters = { active_only: query.active_only, search: query.search, service: query.service, group: query.group };
-  return filteredPage(dependencies, client, list, query, filters, keep, deviceOfItem, scope);
+  return listPage(dependencies, { client, query: list, filters, page: query, keep: inScope(scope, keep), toData: deviceOfItem });
 }
 
 const deviceNotFound = () => new NotFoundError('Device not found');
@@ -81,5 +82,5 @@ export async function listDeviceHistory(dependencies: DevicesDependencies, clien
   await visibleDevice(dependencies, client, reference, scope);
   const list = { ...keys.device.partition(client, reference), sort: { beginsWith: keys.device.historyPrefix } };
   // Like every list, the periods show where their group is in scope (a period spent in another group stays hidden).
-  return filteredPage(dependencies, client, list, query, {}, undefined, (item) => toDeviceHistory(readDeviceHistory(item)), scope);
+  return listPage(dependencies, { client, query: list, page: query, keep: inScope(scope), toData: (item) => toDeviceHistory(readDeviceHistory(item)) });
 }

@@ -3,7 +3,8 @@ import { NotFoundError } from '#core/errors.ts';
 import { ADMIN_CLIENT } from '#core/auth/principal.ts';
 import { hasLimits, limitAttribute, readLicences, readLimits } from './licence-usage.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
-import { describeQuery, type Page } from '#core/store/cursor.ts';
+import type { Page } from '#core/store/cursor.ts';
+import { listPage } from '#core/store/paging.ts';
 import { readDashboard } from '../metrics/dashboard-counters.ts';
 import { ENTITY, keys } from '#core/store/keys.ts';
 import { SERVICES } from '#shared/constants/devices.ts';
@@ -24,9 +25,6 @@ export interface ClientListQuery {
   limit: number;
   result_type: 'page' | 'total';
 }
-
-/** Walking every client for a count is bounded (a page of the account list holds hundreds of clients). */
-const MAX_PAGES = 500;
 
 /** `GET licenses` (tenant): limits and use per service, one GetItem. */
 export async function getLicences(deps: Pick<Dependencies, 'table'>, client: string): Promise<Licences> {
@@ -59,22 +57,8 @@ async function accountsPage(
     const items = item === undefined ? [] : [item];
     return query.result_type === 'total' ? { count: items.length } : { items };
   }
-  const list = keys.account.listAll();
-  if (query.result_type === 'total') {
-    let count = 0;
-    let startKey: Record<string, string> | undefined;
-    for (let pages = 0; pages < MAX_PAGES; pages += 1) {
-      const page = await deps.table.query({ ...list, ...(startKey ? { startKey } : {}) });
-      count += page.items.length;
-      if (page.lastKey === undefined) return { count };
-      startKey = page.lastKey;
-    }
-    throw new Error(`The client list is longer than ${MAX_PAGES} pages`);
-  }
-  const binding = { client: ADMIN_CLIENT, query: describeQuery(list) };
-  const startKey = query.last_key === undefined ? undefined : deps.cursors.decode(query.last_key, binding);
-  const page = await deps.table.query({ ...list, limit: query.limit, ...(startKey ? { startKey } : {}) });
-  return { items: page.items, ...(page.lastKey === undefined ? {} : { last_key: deps.cursors.encode(page.lastKey, binding) }) };
+  const page = await listPage(deps, { client: ADMIN_CLIENT, query: keys.account.listAll(), page: query, toData: (item) => item });
+  return 'data' in page ? { items: page.data, ...(page.last_key === undefined ? {} : { last_key: page.last_key }) } : page;
 }
 
 const clientOf = (account: TableItem) => String(account.client);

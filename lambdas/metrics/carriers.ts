@@ -4,7 +4,8 @@ import { Country } from '#shared/contract/entities/carriers.ts';
 import { ClientId, CountryCode } from '#shared/contract/fields.ts';
 import type { Dependencies } from '../core/dependencies.ts';
 import { ConditionFailedError, type ItemKey, type TableItem } from '../core/ports/table-store.ts';
-import { describeQuery, type Page } from '../core/store/cursor.ts';
+import type { Page } from '../core/store/cursor.ts';
+import { pageOf } from '../core/store/paging.ts';
 import { ADMIN_CLIENT } from '../core/auth/principal.ts';
 import { ENTITY, keys } from '../core/store/keys.ts';
 
@@ -104,10 +105,7 @@ export async function listCountries(
   deps: Pick<Dependencies, 'table' | 'cursors'>,
   query: { last_key?: string | undefined; limit: number },
 ): Promise<Page<Country>> {
-  const list = keys.carrier.list();
-  const binding = { client: ADMIN_CLIENT, query: describeQuery(list) };
-  const startKey = query.last_key === undefined ? undefined : deps.cursors.decode(query.last_key, binding);
-  const result = await deps.table.query({ partition: list.partition, limit: query.limit, ...(startKey ? { startKey } : {}) });
-  const data = toCountries(result.items);
-  return { count: data.length, data, ...(result.lastKey === undefined ? {} : { last_key: deps.cursors.encode(result.lastKey, binding) }) };
+  const page = await pageOf(deps, { client: ADMIN_CLIENT, query: keys.carrier.list(), page: query, toData: (item) => item });
+  const data = toCountries(page.data);
+  return { count: data.length, data, ...(page.last_key === undefined ? {} : { last_key: page.last_key }) };
 }

@@ -3,8 +3,8 @@ import { DevicePayloadMetrics } from '#shared/contract/entities/metrics.ts';
 import type { GroupScope } from '../core/auth/access/group-scope.ts';
 import type { Dependencies } from '../core/dependencies.ts';
 import type { TableItem } from '../core/ports/table-store.ts';
-import { describeQuery, type Page } from '../core/store/cursor.ts';
-import { collectFilteredPage } from '../core/store/filtered-paging.ts';
+import type { Page } from '../core/store/cursor.ts';
+import { inScope, listPage } from '../core/store/paging.ts';
 import { keys, part } from '../core/store/keys.ts';
 import { isoOf, timeRange } from '../core/store/time-range.ts';
 import { COUNT_PREFIX } from './record-payload-metric.ts';
@@ -18,9 +18,6 @@ export interface MetricsQuery {
   limit: number;
   result_type: 'page' | 'total';
 }
-
-/** `result_type=total` walks the scope's range to its end: bounded, so a hostile query cannot read without end. */
-const MAX_PAGES = 500;
 
 /** The contract's DevicePayloadMetrics from a bucket item (counts from the flat `n_<type>` attributes). */
 export function toPayloadMetrics(item: TableItem): DevicePayloadMetrics {
@@ -67,26 +64,13 @@ export async function listPayloadMetrics(
   const list = keys.metrics.list(client, scope);
   const range = periodRange(scope, query.from, query.to);
   const base = { partition: list.partition, ...(range === undefined ? {} : { sort: { between: range } }) };
-  const keep = (item: TableItem) => query.device_reference === undefined || item.device_reference === query.device_reference;
-  if (query.result_type === 'total') {
-    let count = 0;
-    let startKey: Record<string, string> | undefined;
-    for (let pages = 0; pages < MAX_PAGES; pages += 1) {
-      const page = await deps.table.query({ ...base, ...(startKey ? { startKey } : {}) });
-      count += (await groups.filter(page.items.filter(keep))).length;
-      if (page.lastKey === undefined) return { count };
-      startKey = page.lastKey;
-    }
-    throw new Error(`Metrics of ${scope} span more than ${MAX_PAGES} pages`);
-  }
-  const binding = { client, query: describeQuery(list, { from: range?.[0], to: range?.[1], device_reference: query.device_reference }) };
-  const startKey = query.last_key === undefined ? undefined : deps.cursors.decode(query.last_key, binding);
-  if (!groups.unrestricted) {
-    // A group-limited role: fill the page while paging (bounded reads per request) rather than answer empty pages.
-    const page = await collectFilteredPage(deps.table, { query: base, startKey, limit: query.limit, keep: (items) => groups.filter(items.filter(keep)), toData: toPayloadMetrics });
-    return { count: page.data.length, data: page.data, ...(page.lastKey === undefined ? {} : { last_key: deps.cursors.encode(page.lastKey, binding) }) };
-  }
-  const result = await deps.table.query({ ...base, limit: query.limit, ...(startKey ? { startKey } : {}) });
-  const items = await groups.filter(result.items.filter(keep));
-  return deps.cursors.page({ items, ...(result.lastKey ? { lastKey: result.lastKey } : {}) }, binding, toPayloadMetrics);
+  const keep = query.device_reference === undefined ? undefined : (item: TableItem) => item.device_reference === query.device_reference;
+  return listPage(deps, {
+    client,
+    query: base,
+    filters: { from: range?.[0], to: range?.[1], device_reference: query.device_reference },
+    page: query,
+    keep: inScope(groups, keep),
+    toData: toPayloadMetrics,
+  });
 }

@@ -6,14 +6,15 @@ import { readRole } from '#core/store/entities/role.ts';
 import { keys } from '#core/store/keys.ts';
 import type { ClientAppConfiguration, ClientAppRequest } from '#shared/contract/entities/client-apps.ts';
 import { actorOf } from '#core/auth/actor.ts';
-import { listPage, type AccessDependencies, type ListQuery } from '../access-lists.ts';
+import { pageOf, type QueryOf } from '#core/store/paging.ts';
+import type { accessEndpoints } from '#shared/contract/endpoints/access.ts';
+import type { AccessDependencies } from '../access-lists.ts';
 
 export const APP_EXISTS_MESSAGE = 'A client app with this reference already exists';
 
 /** Client apps answer pages only (the contract's response has no count-only variant). */
-export async function listClientApps(dependencies: AccessDependencies, client: string, query: ListQuery) {
-  const page = await listPage(dependencies, client, keys.clientApp.list(client), { ...query, result_type: 'page' }, (item) => toClientApp(readClientApp(item)));
-  return 'data' in page ? page : { count: 0, data: [] };
+export function listClientApps(dependencies: AccessDependencies, client: string, query: QueryOf<typeof accessEndpoints, 'admin.apps.list'>) {
+  return pageOf(dependencies, { client, query: keys.clientApp.list(client), page: query, toData: (item) => toClientApp(readClientApp(item)) });
 }
 
 export async function getClientApp(

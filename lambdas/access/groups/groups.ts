@@ -7,14 +7,16 @@ import { ENTITY, keys } from '#core/store/keys.ts';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import type { Group, GroupRequest, TagDefinition } from '#shared/contract/entities/groups.ts';
 import { actorOf } from '#core/auth/actor.ts';
-import { listPage, queryAll, type AccessDependencies, type ListQuery } from '../access-lists.ts';
+import { listPage, readAll, type QueryOf } from '#core/store/paging.ts';
+import type { accessEndpoints } from '#shared/contract/endpoints/access.ts';
+import type { AccessDependencies } from '../access-lists.ts';
 import type { ReviewedGroup } from '../tags/tag-review.ts';
 import { resolveGroupTags } from './group-tags.ts';
 
 export const GROUP_HAS_USERS_MESSAGE = 'The group still has device users';
 
-export function listGroups(dependencies: AccessDependencies, client: string, query: ListQuery) {
-  return listPage(dependencies, client, keys.group.list(client, query.starts_with), query, (item) => toGroup(readGroup(item)));
+export function listGroups(dependencies: AccessDependencies, client: string, query: QueryOf<typeof accessEndpoints, 'admin.groups.list'>) {
+  return listPage(dependencies, { client, query: keys.group.list(client, query.starts_with), page: query, toData: (item) => toGroup(readGroup(item)) });
 }
 
 export async function getGroup(dependencies: Pick<AccessDependencies, 'table'>, client: string, groupReference: string): Promise<Group> {
@@ -25,7 +27,7 @@ export async function getGroup(dependencies: Pick<AccessDependencies, 'table'>, 
 
 /** Every group of the tenant with its tags (what a tag definition change is reviewed against). */
 export async function loadGroupsForReview(dependencies: Pick<AccessDependencies, 'table'>, client: string): Promise<ReviewedGroup[]> {
-  const items = await queryAll(dependencies, keys.group.list(client));
+  const items = await readAll(dependencies.table, { ...keys.group.list(client), consistent: true });
   return items.map((item) => {
     const group = readGroup(item);
     return { group_reference: group.group_reference, tags: group.tags };
@@ -33,7 +35,7 @@ export async function loadGroupsForReview(dependencies: Pick<AccessDependencies,
 }
 
 async function loadDefinitions(dependencies: Pick<AccessDependencies, 'table'>, client: string): Promise<TagDefinition[]> {
-  return (await queryAll(dependencies, keys.tagDefinition.list(client))).map(readTag);
+  return (await readAll(dependencies.table, { ...keys.tagDefinition.list(client), consistent: true })).map(readTag);
 }
 
 /**

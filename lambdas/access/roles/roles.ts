@@ -10,7 +10,9 @@ import type { Role, RoleRequest } from '#shared/contract/entities/roles.ts';
 import { getAccountDefaults } from '../account/account-defaults.ts';
 import { accountDefaultsKey } from '#core/store/entities/account-defaults.ts';
 import { actorOf } from '#core/auth/actor.ts';
-import { listPage, type AccessDependencies, type ListQuery } from '../access-lists.ts';
+import { listPage, type QueryOf } from '#core/store/paging.ts';
+import type { accessEndpoints } from '#shared/contract/endpoints/access.ts';
+import type { AccessDependencies } from '../access-lists.ts';
 import { rolePatternIssues } from './role-patterns.ts';
 
 export const SYSTEM_ROLE_MESSAGE = 'System roles cannot be changed';
@@ -37,8 +39,8 @@ function changedBy(principal: Principal | undefined): Pick<RoleChanged, 'by' | '
   return { by: actorOf(principal) };
 }
 
-export function listRoles(dependencies: AccessDependencies, client: string, query: ListQuery) {
-  return listPage(dependencies, client, keys.role.list(client, query.starts_with), query, (item) => toRole(readRole(item)));
+export function listRoles(dependencies: AccessDependencies, client: string, query: QueryOf<typeof accessEndpoints, 'admin.roles.list'>) {
+  return listPage(dependencies, { client, query: keys.role.list(client, query.starts_with), page: query, toData: (item) => toRole(readRole(item)) });
 }
 
 export async function getRole(dependencies: Pick<AccessDependencies, 'table'>, client: string, roleReference: string): Promise<Role> {

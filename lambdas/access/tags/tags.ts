@@ -6,7 +6,9 @@ import { keys } from '#core/store/keys.ts';
 import type { TagDefinition, TagDefinitionRequest } from '#shared/contract/entities/groups.ts';
 import { loadGroupsForReview } from '../groups/groups.ts';
 import { actorOf } from '#core/auth/actor.ts';
-import { listPage, type AccessDependencies, type ListQuery } from '../access-lists.ts';
+import { listPage, type QueryOf } from '#core/store/paging.ts';
+import type { accessEndpoints } from '#shared/contract/endpoints/access.ts';
+import type { AccessDependencies } from '../access-lists.ts';
 import { conflictLines, groupsUsingTag, reviewDefinition } from './tag-review.ts';
 
 /** 409 listing the groups a tag definition change (or delete) conflicts with, one `groups.<ref>: why` line each. */
@@ -17,8 +19,8 @@ export class GroupReviewConflictError extends HttpError {
   }
 }
 
-export function listTags(dependencies: AccessDependencies, client: string, query: ListQuery) {
-  return listPage(dependencies, client, keys.tagDefinition.list(client, query.starts_with), query, (item) => toTagDefinition(readTag(item)));
+export function listTags(dependencies: AccessDependencies, client: string, query: QueryOf<typeof accessEndpoints, 'admin.tags.list'>) {
+  return listPage(dependencies, { client, query: keys.tagDefinition.list(client, query.starts_with), page: query, toData: (item) => toTagDefinition(readTag(item)) });
 }
 
 export async function getTag(dependencies: Pick<AccessDependencies, 'table'>, client: string, tagKey: string): Promise<TagDefinition> {

@@ -1,8 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { ValidationError } from '../errors.ts';
-import type { QueryPage } from '../ports/table-store.ts';
-import type { ListKey } from './keys.ts';
+import type { QueryPage, QuerySpec } from '../ports/table-store.ts';
 
 /**
  * What a cursor is bound to: the tenant and the exact list (index, partition and filters). A cursor minted for one
@@ -25,13 +24,13 @@ const Payload = z.strictObject({
   k: z.record(z.string(), z.string()),
 });
 
-/** Stable text for a list query: its index and partition, and the filters that shape it (keys sorted). */
-export function describeQuery(list: ListKey, filters: Record<string, string | number | boolean | undefined> = {}): string {
+/** Stable text for a list query: its index, partition and sort-key narrowing, and the filters that shape it (keys sorted). */
+export function describeQuery(list: Pick<QuerySpec, 'index' | 'partition' | 'sort'>, filters: Record<string, string | number | boolean | undefined> = {}): string {
   const shown = Object.keys(filters)
     .filter((name) => filters[name] !== undefined)
     .sort()
     .map((name) => [name, filters[name]]);
-  // A sort-key narrowing shapes the list too, so a cursor of one prefix never resumes another.
+  // A sort-key narrowing shapes the list too, so a cursor of one prefix or range never resumes another.
   return JSON.stringify(list.sort === undefined ? [list.index ?? 'table', list.partition, shown] : [list.index ?? 'table', list.partition, shown, list.sort]);
 }
 

@@ -10,7 +10,8 @@ import type { Service } from '#shared/constants/devices.ts';
 import { readDevice, toDevice } from '#core/store/entities/device.ts';
 import { deviceUserToItem, readDeviceUser, toDeviceUser, type DeviceUserItem } from '#core/store/entities/device-user.ts';
 import { DeviceUser, type DeviceUserRequest } from '#shared/contract/entities/device-users.ts';
-import { allOf, filteredPage, searchFilter, type DevicesDependencies, type PageQuery } from '../device-lists.ts';
+import { searchFilter, type DevicesDependencies } from '../device-lists.ts';
+import { allOf, inScope, listPage, type PageQuery } from '#core/store/paging.ts';
 import { groupStatsChanges } from './device-user-changes.ts';
 import { LicenceLimitError, raiseLicenceAlerts, servicesAtLimit } from '../../licences/licence-check.ts';
 import { increasedServices, licenceUseChanges, licenceUseOperations } from '../../licences/licence-usage.ts';
@@ -34,7 +35,7 @@ export function listDeviceUsers(dependencies: DevicesDependencies, client: strin
     query.service === undefined ? undefined : (item) => readDeviceUser(item).services.some((service) => service === query.service),
   );
   const filters = { active_only: query.active_only, search: query.search, service: query.service };
-  return filteredPage(dependencies, client, list, query, filters, keep, (item) => toDeviceUser(readDeviceUser(item)), scope);
+  return listPage(dependencies, { client, query: list, filters, page: query, keep: inScope(scope, keep), toData: (item) => toDeviceUser(readDeviceUser(item)) });
 }
 
 const deviceUserNotFound = () => new NotFoundError('Device user not found');
@@ -61,10 +62,14 @@ export async function listDeviceUserDevices(
   scope: GroupScope,
 ) {
   const keep = query.active_only === true ? (item: TableItem) => !readDevice(item).is_deactivated : undefined;
-  return filteredPage(dependencies, client, keys.device.listByDeviceUser(client, reference), query, { active_only: query.active_only }, keep, (item) =>
-    toDevice(readDevice(item)),
-    scope,
-  );
+  return listPage(dependencies, {
+    client,
+    query: keys.device.listByDeviceUser(client, reference),
+    filters: { active_only: query.active_only },
+    page: query,
+    keep: inScope(scope, keep),
+    toData: (item) => toDevice(readDevice(item)),
+  });
 }
 
 /** The write is conditional on the item being the one read: nobody changed it meanwhile. */

@@ -5,12 +5,13 @@ import { expandPayloadTypes, type PayloadTypeFilter } from '#shared/contract/end
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
-import { describeQuery, type Page } from '#core/store/cursor.ts';
-import { withoutKeys } from '#core/store/items.ts';
+import type { Page } from '#core/store/cursor.ts';
+import { commentToItem, readComment, toPayloadComment, type CommentItem } from '#core/store/entities/comment.ts';
+import { readPayload, type PayloadItem } from '#core/store/entities/payload.ts';
 import { keys } from '#core/store/keys.ts';
 import { timeRangeOrAll } from '#core/store/time-range.ts';
 import type { PayloadAccess } from '#core/auth/access/payload-access.ts';
-import { filteredPage, type ListQuery } from './filtered-page.ts';
+import { listPage, perItem, type PageQuery as ListQuery } from '#core/store/paging.ts';
 
 type Deps = Pick<Dependencies, 'table' | 'clock' | 'cursors'>;
 
@@ -20,23 +21,22 @@ const TIMED_TYPES: ReadonlySet<PayloadType> = new Set<PayloadType>([...CALL_PAYL
 const nextId = monotonicFactory();
 
 /** The payload a comment belongs to, after the group and type checks (404 when missing, 403 when hidden). */
-async function readPayload(deps: Deps, client: string, access: PayloadAccess, payloadReference: string): Promise<TableItem> {
-  const payload = await deps.table.get(keys.payload.key(client, payloadReference));
-  if (payload === undefined) throw new NotFoundError('Payload not found');
+async function readablePayload(deps: Deps, client: string, access: PayloadAccess, payloadReference: string): Promise<PayloadItem> {
+  const item = await deps.table.get(keys.payload.key(client, payloadReference));
+  if (item === undefined) throw new NotFoundError('Payload not found');
+  const payload = readPayload(item);
   const refusal = await access.check({ payload_type: payload.payload_type, group: payload.group });
   if (refusal !== undefined) throw new ForbiddenError(refusal);
   return payload;
 }
-
-const groupOf = (item: TableItem): string | undefined => (typeof item.group === 'string' ? item.group : undefined);
 
 /**
  * The recording's length in seconds when the payload says it: the processing step stores the meta's
  * `payload_duration` (interview, video) or `payload_full_duration` (calls) on the item; older items may hold the meta
  * decrypted. Unknown (undefined) means any span is accepted.
  */
-export function recordingDuration(payload: TableItem): number | undefined {
-  const meta = typeof payload.meta === 'object' && payload.meta !== null ? (payload.meta as Record<string, unknown>) : {};
+export function recordingDuration(payload: PayloadItem): number | undefined {
+  const meta = typeof payload.meta === 'object' ? payload.meta : {};
   for (const value of [payload.payload_duration, payload.payload_full_duration, meta.payload_duration, meta.payload_full_duration]) {
     if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
   }
@@ -44,10 +44,10 @@ export function recordingDuration(payload: TableItem): number | undefined {
 }
 
 /** A comment's span must be on a recording and inside it (when its length is known). */
-function checkSpan(payload: TableItem, span: CommentPostRequest['comment_duration']): void {
+function checkSpan(payload: PayloadItem, span: CommentPostRequest['comment_duration']): void {
   if (span === undefined) return;
-  if (!TIMED_TYPES.has(payload.payload_type as PayloadType)) {
-    throw new ValidationError([`body.comment_duration: A ${String(payload.payload_type)} payload has no timeline to anchor a comment to`]);
+  if (!TIMED_TYPES.has(payload.payload_type)) {
+    throw new ValidationError([`body.comment_duration: A ${payload.payload_type} payload has no timeline to anchor a comment to`]);
   }
   const length = recordingDuration(payload);
   if (length !== undefined && span.start_time + span.duration > length) {
@@ -56,7 +56,7 @@ function checkSpan(payload: TableItem, span: CommentPostRequest['comment_duratio
 }
 
 export function toComment(item: TableItem): PayloadComment {
-  return PayloadComment.parse(withoutKeys(item));
+  return toPayloadComment(readComment(item));
 }
 
 /** Raise a comment on a payload the caller may act on. */
@@ -68,11 +68,11 @@ export async function createComment(
   payloadReference: string,
   body: CommentPostRequest,
 ): Promise<PayloadComment> {
-  const payload = await readPayload(deps, client, access, payloadReference);
+  const payload = await readablePayload(deps, client, access, payloadReference);
   checkSpan(payload, body.comment_duration);
   const now = deps.clock.now();
   const commentId = nextId(now.getTime());
-  const comment: PayloadComment = {
+  const comment: CommentItem = {
     comment_id: commentId,
     comment_body: body.message,
     raised_by: actor,
@@ -81,20 +81,17 @@ export async function createComment(
     is_closed: false,
     ...(body.comment_duration === undefined ? {} : { comment_duration: body.comment_duration }),
     payload_reference: payloadReference,
-    payload_type: payload.payload_type as PayloadType,
-    ...(groupOf(payload) === undefined ? {} : { group: groupOf(payload) }),
+    payload_type: payload.payload_type,
+    ...(payload.group === undefined ? {} : { group: payload.group }),
   };
-  await deps.table.put(
-    { ...keys.comment.item(client, payloadReference, commentId, now), ...comment },
-    { condition: { kind: 'item-not-exists' } },
-  );
-  return comment;
+  await deps.table.put(commentToItem(client, comment), { condition: { kind: 'item-not-exists' } });
+  return toPayloadComment(comment);
 }
 
-async function readComment(deps: Deps, client: string, payloadReference: string, commentId: string): Promise<TableItem> {
+async function storedComment(deps: Deps, client: string, payloadReference: string, commentId: string): Promise<CommentItem> {
   const item = await deps.table.get(keys.comment.key(client, payloadReference, commentId), { consistent: true });
   if (item === undefined) throw new NotFoundError('Comment not found');
-  return item;
+  return readComment(item);
 }
 
 /** Edit a comment: a new comment_version, stamped with who and when. A closed comment is final (409). */
@@ -110,11 +107,11 @@ export async function updateComment(
   if (body.message === undefined && body.comment_duration === undefined) {
     throw new ValidationError(['body: Give message or comment_duration']);
   }
-  const payload = await readPayload(deps, client, access, payloadReference);
+  const payload = await readablePayload(deps, client, access, payloadReference);
   checkSpan(payload, body.comment_duration);
-  const current = await readComment(deps, client, payloadReference, commentId);
+  const current = await storedComment(deps, client, payloadReference, commentId);
   if (current.is_closed === true) throw new ConflictError('Comment is closed and cannot be edited');
-  const version = Number(current.comment_version);
+  const version = current.comment_version;
   try {
     // The version in the condition makes concurrent edits one-at-a-time: the loser gets a 409, not a lost update.
     const updated = await deps.table.update(
@@ -153,9 +150,9 @@ export async function closeComment(
   payloadReference: string,
   commentId: string,
 ): Promise<PayloadComment> {
-  await readPayload(deps, client, access, payloadReference);
-  const current = await readComment(deps, client, payloadReference, commentId);
-  if (current.is_closed === true) return toComment(current);
+  await readablePayload(deps, client, access, payloadReference);
+  const current = await storedComment(deps, client, payloadReference, commentId);
+  if (current.is_closed === true) return toPayloadComment(current);
   try {
     const updated = await deps.table.update(
       keys.comment.key(client, payloadReference, commentId),
@@ -165,7 +162,7 @@ export async function closeComment(
     return toComment(updated as TableItem);
   } catch (error) {
     // Closed by someone else in between: the first close stands.
-    if (error instanceof ConditionFailedError) return toComment(await readComment(deps, client, payloadReference, commentId));
+    if (error instanceof ConditionFailedError) return toPayloadComment(await storedComment(deps, client, payloadReference, commentId));
     throw error;
   }
 }
@@ -178,16 +175,15 @@ export async function listPayloadComments(
   payloadReference: string,
   query: ListQuery & { include_closed?: boolean | undefined },
 ): Promise<Page<PayloadComment> | { count: number }> {
-  await readPayload(deps, client, access, payloadReference);
+  await readablePayload(deps, client, access, payloadReference);
   const list = keys.comment.listByPayload(client, payloadReference);
   const includeClosed = query.include_closed === true;
-  return filteredPage(deps, client, {
-    list,
-    sort: { beginsWith: keys.comment.sortPrefix },
-    descending: false,
-    binding: describeQuery(list, { comments: true, include_closed: includeClosed }),
-    query,
-    matches: async (item) => includeClosed || item.is_closed !== true,
+  return listPage(deps, {
+    client,
+    query: { ...list, sort: { beginsWith: keys.comment.sortPrefix } },
+    filters: { comments: true, include_closed: includeClosed },
+    page: query,
+    keep: perItem(includeClosed ? undefined : (item) => item.is_closed !== true),
     toData: toComment,
   });
 }
@@ -220,25 +216,29 @@ export async function listComments(
   const types = access.types.filter((type) => wanted === undefined || wanted.includes(type));
   const includeClosed = query.include_closed === true;
   if (types.length === 0) return query.result_type === 'total' ? { count: 0 } : { count: 0, data: [] };
-  return filteredPage(deps, client, {
-    list,
-    sort: { between: timeRangeOrAll(query.from, query.to) },
-    descending: true,
-    binding: describeQuery(list, {
+  const keep = (item: TableItem) =>
+    types.includes(item.payload_type as PayloadType) &&
+    (includeClosed || item.is_closed !== true) &&
+    (query.group === undefined || item.group === query.group) &&
+    (query.raised_by === undefined || item.raised_by === query.raised_by);
+  return listPage(deps, {
+    client,
+    query: { ...list, sort: { between: timeRangeOrAll(query.from, query.to) }, descending: true },
+    filters: {
       from: query.from,
       to: query.to,
       types: [...types].sort().join(','),
       group: query.group,
       raised_by: query.raised_by,
       include_closed: includeClosed,
-    }),
-    query,
-    matches: async (item) =>
-      types.includes(item.payload_type as PayloadType) &&
-      (includeClosed || item.is_closed !== true) &&
-      (query.group === undefined || item.group === query.group) &&
-      (query.raised_by === undefined || item.raised_by === query.raised_by) &&
-      (await access.check({ payload_type: item.payload_type, group: item.group })) === undefined,
+    },
+    page: query,
+    // Then the caller's group and type restrictions, the payload check itself (a hidden comment is never counted).
+    keep: async (items) => {
+      const candidates = items.filter(keep);
+      const refusals = await Promise.all(candidates.map((item) => access.check({ payload_type: item.payload_type, group: item.group })));
+      return candidates.filter((_, position) => refusals[position] === undefined);
+    },
     toData: toComment,
   });
 }

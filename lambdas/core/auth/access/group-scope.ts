@@ -13,7 +13,7 @@ import type { AccessContext } from './access-context.ts';
  * commands, logs, GPS, device activities, metrics, the dashboard, payloads and comments):
  *
  * - lists and totals keep the items whose `group` the scope allows (`filter`, a batch filter for
- *   `collectFilteredPage` / `countFiltered`);
+ *   core/store/paging.ts: `inScope`);
  * - a single object the scope refuses is answered exactly as a missing one (`visible`: the caller's NotFoundError,
  *   same status, same body), so a refusal never tells that the object exists;
  * - a write asks `allows` for the target's current group and, for a move, `require` for the new one (a group the
