@@ -1,5 +1,52 @@
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { transferEndpoints } from '#shared/contract/endpoints/transfers.ts';
+import { jobRunnerAdapter } from '#core/adapters/wiring/job-runner.ts';
+import { keyServiceAdapter } from '#core/adapters/wiring/key-service.ts';
+import { schedulerAdapter } from '#core/adapters/wiring/scheduler.ts';
+import { dependenciesWith } from '#core/function-dependencies.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
+import { reply } from '#core/http/reply.ts';
+import { implementForTenant, type TenantRouteInput } from '#core/http/route.ts';
+import { runTransferNow } from './configs/run-now.ts';
+import { deleteTransferConfig, getTransferConfig, listTransferConfigs, saveTransferConfig, type Caller } from './configs/transfer-configs.ts';
 
-/** Lambda entry of the `transfers` endpoint group. Nothing is implemented yet: every endpoint answers 501 after validation and auth. */
-export const handler = createApiHandler({ group: 'transfers', endpoints: transferEndpoints, routes: {} });
+/** The group's endpoints, picked by id: the compiler refuses an id the group lacks and types each route by it. */
+const configsList = endpointOf(transferEndpoints, 'client.transfer-configs.list');
+const configsGet = endpointOf(transferEndpoints, 'client.transfer-configs.get');
+const configsCreate = endpointOf(transferEndpoints, 'client.transfer-configs.create');
+const configsUpdate = endpointOf(transferEndpoints, 'client.transfer-configs.update');
+const configsDelete = endpointOf(transferEndpoints, 'client.transfer-configs.delete');
+const configsRun = endpointOf(transferEndpoints, 'client.transfer-configs.run');
+
+/** Who is calling, as the configuration services need it. */
+const callerOf = (input: TenantRouteInput): Caller => ({ principal: input.principal, access: input.access, groupScope: input.groupScope });
+
+/**
+ * Lambda entry of the `transfers` group. Transfer configurations are built (with their schedules and run now); the
+ * transfers list, detail and re-run answer 501 until the transfer job exists.
+ */
+export const handler = createApiHandler({
+  group: 'transfers',
+  endpoints: transferEndpoints,
+  routes: {
+    [configsList.id]: implementForTenant(configsList, (input, deps) => listTransferConfigs(deps, input.client, input.query)),
+    [configsGet.id]: implementForTenant(configsGet, (input, deps) => getTransferConfig(deps, input.client, input.params.transfer_config_reference)),
+    [configsCreate.id]: implementForTenant(configsCreate, async (input, deps) =>
+      reply(await saveTransferConfig(deps, input.client, input.params.transfer_config_reference, input.body, callerOf(input), 'create'), {
+        status: 201,
+      }),
+    ),
+    [configsUpdate.id]: implementForTenant(configsUpdate, (input, deps) =>
+      saveTransferConfig(deps, input.client, input.params.transfer_config_reference, input.body, callerOf(input), 'replace'),
+    ),
+    [configsDelete.id]: implementForTenant(configsDelete, async (input, deps) => {
+      await deleteTransferConfig(deps, input.client, input.params.transfer_config_reference, callerOf(input));
+      return { ok: true as const };
+    }),
+    [configsRun.id]: implementForTenant(configsRun, async (input, deps) =>
+      reply(await runTransferNow(deps, input.client, input.params.transfer_config_reference, callerOf(input)), { status: 202 }),
+    ),
+  },
+  // Secrets are sealed with the tenant key, schedules go to EventBridge Scheduler, run now invokes the jobs function.
+  dependencies: dependenciesWith(keyServiceAdapter, schedulerAdapter, jobRunnerAdapter),
+});

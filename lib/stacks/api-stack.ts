@@ -116,7 +116,8 @@ export class ApiStack extends Stack {
         const { group: scheduleGroup, role, target } = props.transferScheduling;
         fn.bindScheduler(scheduleGroup, role, target.function);
       }
-      if (group === 'device-api' && props.jobsFunction !== undefined) fn.bindJobRunner(props.jobsFunction.function);
+      // The device API starts payload processing; transfers start a run now.
+      if ((group === 'device-api' || group === 'transfers') && props.jobsFunction !== undefined) fn.bindJobRunner(props.jobsFunction.function);
       functions.set(group, fn);
       // One integration and one invoke permission per function (not per route): ~110 routes would otherwise
       // add ~220 resources and push the stack towards CloudFormation's 500-resource limit.

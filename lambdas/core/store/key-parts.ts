@@ -45,6 +45,8 @@ export const ENTITY = {
   comment: 'Comment',
   payloadAudit: 'PayloadAudit',
   payloadSweep: 'PayloadSweep',
+  transferConfig: 'TransferConfig',
+  transfer: 'Transfer',
 } as const;
 export type EntityName = (typeof ENTITY)[keyof typeof ENTITY];
 

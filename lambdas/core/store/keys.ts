@@ -3,6 +3,7 @@ import { auditKeys } from './keys/audit.ts';
 import { deviceDataKeys } from './keys/device-data.ts';
 import { devicesKeys } from './keys/devices.ts';
 import { payloadsKeys } from './keys/payloads.ts';
+import { transfersKeys } from './keys/transfers.ts';
 
 /**
  * Key builders for every entity in the one table: the only place key strings are spelled (with key-parts.ts and the
@@ -16,5 +17,5 @@ export type { TimedDeviceData, TimedList } from './keys/device-data.ts';
 export { ACTIVITY_TRAILS, type ActivityTrail } from './keys/audit.ts';
 export { objectKeyOfQuarantineKey, payloadObjectKey, quarantineObjectKey } from './keys/payloads.ts';
 
-/** Every builder, by entity; the areas live under keys/ (access, audit, devices, payloads, device data). */
-export const keys = { ...accessKeys, ...auditKeys, ...devicesKeys, ...payloadsKeys, ...deviceDataKeys };
+/** Every builder, by entity; the areas live under keys/ (access, audit, devices, payloads, device data, transfers). */
+export const keys = { ...accessKeys, ...auditKeys, ...devicesKeys, ...payloadsKeys, ...deviceDataKeys, ...transfersKeys };

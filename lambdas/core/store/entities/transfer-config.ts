@@ -1,0 +1,57 @@
+import * as z from 'zod';
+import { TransferFileFormat, TransferTargetType, TransferType } from '#shared/constants/account.ts';
+import { TransferablePayloadType } from '#shared/constants/payloads.ts';
+import { S3TransferParams, SftpTransferParams, type TransferConfig } from '#shared/contract/entities/transfers.ts';
+import type { TableItem } from '../../ports/table-store.ts';
+import { keys } from '../keys.ts';
+import { readItem } from './read-item.ts';
+
+/**
+ * A secret sealed by the key service (`KeyService.wrapKey` under the tenant key, with the tenant, the configuration
+ * and the field as encryption context): only the wrapped bytes are stored, never the plaintext.
+ */
+export const SealedSecret = z.object({ key_id: z.string().min(1), wrapped: z.string().min(1) });
+export type SealedSecret = z.infer<typeof SealedSecret>;
+
+/**
+ * A tenant's transfer configuration (`keys.transferConfig`). Beside the contract's fields it keeps:
+ * - `sealed_zip_password` / `sealed_sftp_password`: the secured data, sealed (the API says only whether each is set);
+ * - `schedule_name`: the EventBridge Scheduler schedule that runs it, present exactly while the configuration is
+ *   active with a schedule, so a delete or a change knows which schedule to remove;
+ * - `revision`: changes on every write, so undoing a write whose schedule could not be saved never undoes another's.
+ */
+export const TransferConfigItem = z.object({
+  client: z.string(),
+  transfer_config_reference: z.string(),
+  transfer_type: TransferType,
+  target_type: TransferTargetType,
+  payload_types: z.array(TransferablePayloadType),
+  schedule: z.string(),
+  pgp_key: z.string().optional(),
+  transfer_file_format: TransferFileFormat,
+  params: z.union([S3TransferParams, SftpTransferParams]),
+  is_active: z.boolean(),
+  sealed_zip_password: SealedSecret.optional(),
+  sealed_sftp_password: SealedSecret.optional(),
+  schedule_name: z.string().optional(),
+  revision: z.string(),
+  created_at: z.string(),
+  updated_by: z.string(),
+  updated_at: z.string(),
+});
+export type TransferConfigItem = z.infer<typeof TransferConfigItem>;
+
+export function readTransferConfig(item: TableItem): TransferConfigItem {
+  return readItem('TransferConfig', TransferConfigItem, item);
+}
+
+/** The configuration's item: its attributes under its keys. */
+export function transferConfigToItem(config: TransferConfigItem): TableItem {
+  return { ...keys.transferConfig.item(config.client, config.transfer_config_reference), ...config };
+}
+
+/** The configuration as the API answers it: never a secret, only whether each is set. */
+export function toTransferConfig(stored: TransferConfigItem): TransferConfig {
+  const { sealed_zip_password, sealed_sftp_password, schedule_name: _schedule, revision: _revision, created_at: _created, ...shown } = stored;
+  return { ...shown, has_zip_password: sealed_zip_password !== undefined, has_sftp_password: sealed_sftp_password !== undefined };
+}

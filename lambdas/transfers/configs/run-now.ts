@@ -1,0 +1,59 @@
+import { ulid } from 'ulid';
+import { actorOf } from '#core/auth/actor.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError } from '#core/errors.ts';
+import { toTransferable, transferToItem, type TransferItem } from '#core/store/entities/transfer.ts';
+import { keys } from '#core/store/keys.ts';
+import type { TransferRunResponse } from '#shared/contract/entities/transfers.ts';
+import { TRANSFER_JOB } from './schedules.ts';
+import { loadTransferConfig, requireWholeTenant, type Caller, type TransferDependencies } from './transfer-configs.ts';
+
+export const CONFIG_INACTIVE = 'The transfer configuration is not active';
+export const JOB_NOT_STARTED = 'The transfer job could not be started';
+export const typesRefused = (types: readonly string[]) => `Your roles may not read ${types.join(', ')} payloads, which this transfer exports`;
+
+/**
+ * Run now: records a transfer in the spec's initial state (Pending), then starts the transfer job with the
+ * configuration's reference and the new transfer's id. The record comes first, so a started job always has one; if
+ * the job cannot be started the record is marked Failed with the reason (so the transfers list shows what happened)
+ * and the answer is a 503.
+ */
+export async function runTransferNow(
+  dependencies: TransferDependencies,
+  client: string,
+  reference: string,
+  caller: Caller,
+): Promise<TransferRunResponse> {
+  requireWholeTenant(caller);
+  const config = await loadTransferConfig(dependencies, client, reference);
+  if (config === undefined) throw new NotFoundError('Transfer configuration not found');
+  const refused = caller.access === undefined ? [] : config.payload_types.filter((type) => !caller.access?.payloadTypes.includes(type));
+  if (refused.length > 0) throw new ForbiddenError(typesRefused(refused));
+  if (!config.is_active) throw new ConflictError(CONFIG_INACTIVE);
+
+  const now = dependencies.clock.now();
+  const transfer: TransferItem = {
+    client,
+    transfer_id: ulid(now.getTime()),
+    transfer_config_reference: reference,
+    transfer_type: config.transfer_type,
+    created_at: now.toISOString(),
+    transfer_state: 'Pending',
+    transfers: [],
+    related_payloads: [],
+    payload_count: 0,
+    started_by: actorOf(caller.principal),
+  };
+  await dependencies.table.put(transferToItem(transfer), { condition: { kind: 'item-not-exists' } });
+  try {
+    await dependencies.jobs.start(TRANSFER_JOB, { client, transfer_config_reference: reference, transfer_id: transfer.transfer_id, trigger: 'run' });
+  } catch (error) {
+    await dependencies.table.update(
+      keys.transfer.key(client, transfer.transfer_id),
+      { set: { transfer_state: 'Failed', error_message: JOB_NOT_STARTED, completed_at: dependencies.clock.now().toISOString() } },
+      { condition: { kind: 'item-exists' } },
+    );
+    throw new ServiceUnavailableError(JOB_NOT_STARTED, { cause: error });
+  }
+  const { transfer_id, transfer_state } = toTransferable(transfer);
+  return { transfer_id, transfer_state };
+}

@@ -1,0 +1,282 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CreateScheduleCommand, DeleteScheduleCommand, SchedulerClient, UpdateScheduleCommand } from '@aws-sdk/client-scheduler';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createEventBridgeScheduler } from '#core/adapters/aws/eventbridge-scheduler.ts';
+import { createFixedClock } from '#core/adapters/local/clocks.ts';
+import { createLocalKeyService } from '#core/adapters/local/local-key-service.ts';
+import { createLogger } from '#core/logger.ts';
+import { KeyUnwrapError } from '#core/ports/key-service.ts';
+import { createCursorCodec } from '#core/store/cursor.ts';
+import { readTransferConfig } from '#core/store/entities/transfer-config.ts';
+import { readTransfer } from '#core/store/entities/transfer.ts';
+import { keys } from '#core/store/keys.ts';
+import { createMemoryTable, type MemoryTable } from '#core/testing/memory-table.ts';
+import { PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
+import { TransferConfigRequest } from '#shared/contract/entities/transfers.ts';
+import { JOB_NOT_STARTED, runTransferNow } from './run-now.ts';
+import { scheduleNameOf } from './schedules.ts';
+import { openSecret } from './secrets.ts';
+import {
+  CONFIG_EXISTS,
+  GROUP_LIMITED,
+  SCHEDULE_NOT_SAVED,
+  deleteTransferConfig,
+  getTransferConfig,
+  saveTransferConfig,
+  type Caller,
+  type TransferDependencies,
+} from './transfer-configs.ts';
+
+const PUBLIC_KEY = readFileSync(join(import.meta.dirname, '../../../scripts/local/seed/demo-transfer-pgp-public.asc'), 'utf8');
+const PRIVATE_KEY = readFileSync(join(import.meta.dirname, '../../../scripts/local/seed/demo-transfer-pgp-private.asc'), 'utf8');
+const ZIP_PASSWORD = 'zip-secret-Plaintext-1';
+const SFTP_PASSWORD = 'sftp-secret-Plaintext-2';
+
+const aws = mockClient(SchedulerClient);
+const notFound = () => Object.assign(new Error('no such schedule'), { name: 'ResourceNotFoundException' });
+const keyService = createLocalKeyService({ dataDir: mkdtempSync(join(tmpdir(), 'transfer-configs-')) });
+
+let table: MemoryTable;
+let started: Array<{ job: string; input: Record<string, unknown> }>;
+let failJobStart: boolean;
+let deps: TransferDependencies;
+
+const caller = (overrides: Partial<Caller> = {}): Caller => ({
+  principal: { kind: 'user', client: 'acme', subject: 'user-1' } as Caller['principal'],
+  access: { payloadTypes: [...PAYLOAD_TYPES] },
+  groupScope: () => ({ unrestricted: true }),
+  ...overrides,
+});
+
+const sftpRequest = (overrides: Record<string, unknown> = {}) =>
+  TransferConfigRequest.parse({
+    transfer_type: 'Payload',
+    target_type: 'SFTP',
+    payload_types: ['Call', 'SMS'],
+    schedule: 'cron(0 2 * * ? *)',
+    pgp_key: PUBLIC_KEY,
+    transfer_file_format: 'ZippedWithPassword',
+    params: { server: 'sftp.example.com', port: 22, root_directory: '/inbox', username: 'verity' },
+    secured_data: { zip_password: ZIP_PASSWORD, sftp_password: SFTP_PASSWORD },
+    ...overrides,
+  });
+
+const storedItem = (reference: string) => table.items.get(`${keys.transferConfig.key('acme', reference).pk}\u0000${keys.transferConfig.key('acme', reference).sk}`);
+
+beforeEach(() => {
+  aws.reset();
+  aws.on(UpdateScheduleCommand).rejects(notFound());
+  aws.on(CreateScheduleCommand).resolves({ ScheduleArn: 'arn' });
+  aws.on(DeleteScheduleCommand).resolves({});
+  table = createMemoryTable();
+  started = [];
+  failJobStart = false;
+  deps = {
+    table,
+    clock: createFixedClock('2026-11-24T08:00:00.000Z'),
+    cursors: createCursorCodec('test-secret-test-secret-test-secret'),
+    keys: keyService,
+    scheduler: createEventBridgeScheduler(new SchedulerClient({ region: 'eu-west-2' }), {
+      groupName: 'verity-test-transfers',
+      targetArn: 'arn:aws:lambda:eu-west-2:123456789012:function:jobs',
+      roleArn: 'arn:aws:iam::123456789012:role/scheduler',
+    }),
+    jobs: {
+      async start(job, input) {
+        if (failJobStart) throw new Error('invoke refused');
+        started.push({ job, input });
+      },
+    },
+    logger: createLogger({ level: 'error', sink: () => undefined }),
+  };
+});
+
+describe('transfer configurations with their schedules', () => {
+  it('creates a configuration, seals its secrets and creates its EventBridge schedule', async () => {
+    const answer = await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
+    expect(answer).toMatchObject({ transfer_config_reference: 'nightly', has_zip_password: true, has_sftp_password: true, updated_by: 'user-1' });
+    expect(JSON.stringify(answer)).not.toContain(ZIP_PASSWORD);
+
+    const raw = JSON.stringify(storedItem('nightly'));
+    expect(raw).not.toContain(ZIP_PASSWORD);
+    expect(raw).not.toContain(SFTP_PASSWORD);
+    const stored = readTransferConfig(storedItem('nightly')!);
+    expect(await openSecret(deps, 'acme', 'nightly', 'zip_password', stored.sealed_zip_password!)).toBe(ZIP_PASSWORD);
+    // Bound to its configuration and field: the same sealed bytes do not open elsewhere.
+    await expect(openSecret(deps, 'acme', 'other', 'zip_password', stored.sealed_zip_password!)).rejects.toBeInstanceOf(KeyUnwrapError);
+    await expect(openSecret(deps, 'acme', 'nightly', 'sftp_password', stored.sealed_zip_password!)).rejects.toBeInstanceOf(KeyUnwrapError);
+
+    const created = aws.commandCalls(CreateScheduleCommand)[0]?.args[0].input;
+    expect(created).toMatchObject({
+      Name: scheduleNameOf('acme', 'nightly'),
+      GroupName: 'verity-test-transfers',
+      ScheduleExpression: 'cron(0 2 * * ? *)',
+      ScheduleExpressionTimezone: 'UTC',
+    });
+    expect(JSON.parse(created?.Target?.Input ?? '{}')).toEqual({
+      job: 'transfer',
+      input: { client: 'acme', transfer_config_reference: 'nightly', trigger: 'schedule' },
+    });
+    expect(stored.schedule_name).toBe(scheduleNameOf('acme', 'nightly'));
+  });
+
+  it('refuses a second create of the same reference (409) without touching the schedule', async () => {
+    await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
+    aws.resetHistory();
+    await expect(saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create')).rejects.toMatchObject({ status: 409, lines: [CONFIG_EXISTS] });
+    expect(aws.calls()).toHaveLength(0);
+  });
+
+  it('records nothing when the schedule cannot be created', async () => {
+    aws.on(CreateScheduleCommand).rejects(new Error('throttled'));
+    await expect(saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create')).rejects.toMatchObject({
+      status: 503,
+      lines: [SCHEDULE_NOT_SAVED],
+    });
+    expect(storedItem('nightly')).toBeUndefined();
+  });
+
+  it('keeps secrets not given again, and removes the schedule when the configuration is deactivated', async () => {
+    await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
+    const before = readTransferConfig(storedItem('nightly')!);
+    const answer = await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest({ is_active: false, secured_data: undefined }), caller(), 'replace');
+    expect(answer).toMatchObject({ is_active: false, has_zip_password: true, has_sftp_password: true });
+    const after = readTransferConfig(storedItem('nightly')!);
+    expect(after.sealed_zip_password).toEqual(before.sealed_zip_password);
+    expect(after.schedule_name).toBeUndefined();
+    expect(aws.commandCalls(DeleteScheduleCommand)[0]?.args[0].input).toEqual({ Name: before.schedule_name, GroupName: 'verity-test-transfers' });
+  });
+
+  it('drops a secret the configuration no longer uses (S3 target, plain zip)', async () => {
+    await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
+    const s3 = sftpRequest({
+      target_type: 'S3',
+      transfer_file_format: 'Zipped',
+      params: { destination: 's3://acme-archive/verity/', iam_role_arn: 'arn:aws:iam::123456789012:role/verity-transfer' },
+      secured_data: undefined,
+    });
+    const answer = await saveTransferConfig(deps, 'acme', 'nightly', s3, caller(), 'replace');
+    expect(answer).toMatchObject({ target_type: 'S3', has_zip_password: false, has_sftp_password: false });
+    expect(JSON.stringify(storedItem('nightly'))).not.toContain('sealed_');
+  });
+
+  it('puts the previous configuration back when the changed schedule cannot be saved', async () => {
+    await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
+    const before = storedItem('nightly');
+    aws.on(CreateScheduleCommand).rejects(new Error('service down'));
+    await expect(
+      saveTransferConfig(deps, 'acme', 'nightly', sftpRequest({ schedule: 'rate(6 hours)' }), caller(), 'replace'),
+    ).rejects.toMatchObject({ status: 503 });
+    expect(storedItem('nightly')).toEqual(before);
+    expect((await getTransferConfig(deps, 'acme', 'nightly')).schedule).toBe('cron(0 2 * * ? *)');
+  });
+
+  it('deletes the configuration with its schedule, and keeps it when the schedule cannot be removed', async () => {
+    await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
+    aws.on(DeleteScheduleCommand).rejectsOnce(new Error('service down'));
+    await expect(deleteTransferConfig(deps, 'acme', 'nightly', caller())).rejects.toMatchObject({ status: 503 });
+    expect(storedItem('nightly')).toBeDefined();
+
+    await deleteTransferConfig(deps, 'acme', 'nightly', caller());
+    expect(storedItem('nightly')).toBeUndefined();
+    expect(aws.commandCalls(DeleteScheduleCommand).map((call) => call.args[0].input.Name)).toEqual([
+      scheduleNameOf('acme', 'nightly'),
+      scheduleNameOf('acme', 'nightly'),
+    ]);
+    await expect(getTransferConfig(deps, 'acme', 'nightly')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('creates no schedule for a configuration run on demand only', async () => {
+    await saveTransferConfig(deps, 'acme', 'manual', sftpRequest({ schedule: '' }), caller(), 'create');
+    expect(aws.calls()).toHaveLength(0);
+    expect(readTransferConfig(storedItem('manual')!).schedule_name).toBeUndefined();
+  });
+
+  it('refuses a caller whose role is limited to some groups', async () => {
+    const limited = caller({ groupScope: () => ({ unrestricted: false }) });
+    await expect(saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), limited, 'create')).rejects.toMatchObject({ status: 403, lines: [GROUP_LIMITED] });
+  });
+});
+
+describe('transfer configuration validation', () => {
+  const problems = async (request: TransferConfigRequest, who = caller()) => {
+    try {
+      await saveTransferConfig(deps, 'acme', 'checked', request, who, 'create');
+    } catch (error) {
+      return (error as { status: number; lines: string[] }).lines;
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('gives one line per problem, in the contract wording', async () => {
+    const lines = await problems(
+      sftpRequest({
+        // croner reads it, but EventBridge needs exactly one of day-of-month and day-of-week to be "?".
+        schedule: 'cron(0 2 * * * *)',
+        pgp_key: PRIVATE_KEY.replace('PRIVATE KEY BLOCK', 'PUBLIC KEY BLOCK').replace('PRIVATE KEY BLOCK', 'PUBLIC KEY BLOCK'),
+        params: { server: 'host; rm -rf /', port: 22, root_directory: '/inbox/../etc', username: 'a\nb' },
+        secured_data: { sftp_password: SFTP_PASSWORD },
+      }),
+      caller({ access: { payloadTypes: ['Call'] } }),
+    );
+    expect(lines).toEqual([
+      'body.schedule: Must be a valid cron or rate expression',
+      expect.stringMatching(/^body\.pgp_key: must be a valid PGP key/),
+      'body.params.server: Must be a host name or an IP address',
+      'body.params.root_directory: Must not contain "." or ".." parts or control characters',
+      'body.params.username: Must not contain control characters',
+      'body.secured_data.zip_password: The zip_password field is required.',
+      'body.payload_types.1: Your roles may not read SMS payloads',
+    ]);
+    expect(storedItem('checked')).toBeUndefined();
+    expect(aws.calls()).toHaveLength(0);
+  });
+
+  it('refuses secrets the format or target does not use, and unsafe S3 destinations', async () => {
+    const lines = await problems(
+      sftpRequest({
+        target_type: 'S3',
+        transfer_file_format: 'Zipped',
+        params: { destination: 's3://Not_A_Bucket/../x', iam_role_arn: 'arn:aws:iam::123456789012:role/verity-transfer' },
+      }),
+    );
+    expect(lines).toEqual([
+      expect.stringMatching(/^body\.params\.destination: Must be s3:\/\/<bucket>/),
+      'body.secured_data.zip_password: Only used with the ZippedWithPassword file format',
+      'body.secured_data.sftp_password: Only used with an SFTP target',
+    ]);
+  });
+});
+
+describe('run now', () => {
+  it('records a Pending transfer, then starts the transfer job with the configuration reference', async () => {
+    await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
+    const answer = await runTransferNow(deps, 'acme', 'nightly', caller());
+    expect(answer.transfer_state).toBe('Pending');
+    const item = await table.get(keys.transfer.key('acme', answer.transfer_id));
+    expect(readTransfer(item!)).toMatchObject({ transfer_config_reference: 'nightly', transfer_state: 'Pending', started_by: 'user-1', payload_count: 0 });
+    expect(started).toEqual([
+      { job: 'transfer', input: { client: 'acme', transfer_config_reference: 'nightly', transfer_id: answer.transfer_id, trigger: 'run' } },
+    ]);
+  });
+
+  it('marks the transfer Failed and answers 503 when the job cannot be started', async () => {
+    await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
+    failJobStart = true;
+    await expect(runTransferNow(deps, 'acme', 'nightly', caller())).rejects.toMatchObject({ status: 503, lines: [JOB_NOT_STARTED] });
+    const transfers = (await table.query({ ...keys.transfer.list('acme') })).items.map(readTransfer);
+    expect(transfers).toEqual([expect.objectContaining({ transfer_state: 'Failed', error_message: JOB_NOT_STARTED })]);
+  });
+
+  it('refuses an inactive configuration, an unknown one, and payload types the caller may not read', async () => {
+    await saveTransferConfig(deps, 'acme', 'off', sftpRequest({ is_active: false }), caller(), 'create');
+    await expect(runTransferNow(deps, 'acme', 'off', caller())).rejects.toMatchObject({ status: 409 });
+    await expect(runTransferNow(deps, 'acme', 'missing', caller())).rejects.toMatchObject({ status: 404 });
+    await saveTransferConfig(deps, 'acme', 'on', sftpRequest(), caller(), 'create');
+    await expect(runTransferNow(deps, 'acme', 'on', caller({ access: { payloadTypes: ['Call'] } }))).rejects.toMatchObject({ status: 403 });
+    expect(started).toEqual([]);
+  });
+});

@@ -1,0 +1,240 @@
+import { ulid } from 'ulid';
+import type { AccessContext } from '#core/auth/access/access-context.ts';
+import type { GroupScope } from '#core/auth/access/group-scope.ts';
+import { actorOf } from '#core/auth/actor.ts';
+import type { Principal } from '#core/auth/principal.ts';
+import type { Dependencies } from '#core/dependencies.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '#core/errors.ts';
+import { ConditionFailedError, type WriteCondition } from '#core/ports/table-store.ts';
+import {
+  readTransferConfig,
+  toTransferConfig,
+  transferConfigToItem,
+  type SealedSecret,
+  type TransferConfigItem,
+} from '#core/store/entities/transfer-config.ts';
+import { keys } from '#core/store/keys.ts';
+import { listPage, type QueryOf } from '#core/store/paging.ts';
+import type { TransferConfig, TransferConfigRequest } from '#shared/contract/entities/transfers.ts';
+import type { transferEndpoints } from '#shared/contract/endpoints/transfers.ts';
+import { scheduleNameOf, scheduleOf } from './schedules.ts';
+import { sealSecret, type SecretField } from './secrets.ts';
+import { configProblems } from './validation.ts';
+
+/** What the transfer configuration services use. */
+export type TransferDependencies = Pick<Dependencies, 'table' | 'clock' | 'cursors' | 'keys' | 'scheduler' | 'jobs' | 'logger'>;
+
+export const CONFIG_NOT_FOUND = 'Transfer configuration not found';
+export const CONFIG_EXISTS = 'A transfer configuration with this reference already exists';
+export const CONFIG_CHANGED = 'The transfer configuration was changed meanwhile; reload it and try again';
+export const SCHEDULE_NOT_SAVED = 'The schedule could not be saved, so the transfer configuration was not changed';
+export const GROUP_LIMITED =
+  'Transfers export the payloads of every group: a role limited to some groups cannot configure or run them';
+
+/** Who is calling, as a write needs it: for `updated_by`, the payload types they may export, their group scope. */
+export interface Caller {
+  principal: Principal | undefined;
+  access: Pick<AccessContext, 'payloadTypes'> | undefined;
+  groupScope(): Pick<GroupScope, 'unrestricted'>;
+}
+
+/** A configuration exports every group's payloads, so only a caller whose role is not limited to groups may change or run one. */
+export function requireWholeTenant(caller: Pick<Caller, 'groupScope'>): void {
+  if (!caller.groupScope().unrestricted) throw new ForbiddenError(GROUP_LIMITED);
+}
+
+const revisionIs = (revision: string): WriteCondition => ({
+  kind: 'expression',
+  expression: '#revision = :revision',
+  names: { '#revision': 'revision' },
+  values: { ':revision': revision },
+});
+
+export async function loadTransferConfig(
+  dependencies: Pick<Dependencies, 'table'>,
+  client: string,
+  reference: string,
+): Promise<TransferConfigItem | undefined> {
+  const item = await dependencies.table.get(keys.transferConfig.key(client, reference), { consistent: true });
+  return item === undefined ? undefined : readTransferConfig(item);
+}
+
+export function listTransferConfigs(
+  dependencies: TransferDependencies,
+  client: string,
+  query: QueryOf<typeof transferEndpoints, 'client.transfer-configs.list'>,
+) {
+  return listPage(dependencies, {
+    client,
+    query: keys.transferConfig.list(client),
+    page: query,
+    toData: (item) => toTransferConfig(readTransferConfig(item)),
+  });
+}
+
+export async function getTransferConfig(dependencies: TransferDependencies, client: string, reference: string): Promise<TransferConfig> {
+  const stored = await loadTransferConfig(dependencies, client, reference);
+  if (stored === undefined) throw new NotFoundError(CONFIG_NOT_FOUND);
+  return toTransferConfig(stored);
+}
+
+/**
+ * The sealed secret the saved configuration keeps: the one given now (sealed), else the stored one while the format
+ * or target still uses it; a secret the configuration no longer uses is dropped.
+ */
+async function keptSecret(
+  dependencies: TransferDependencies,
+  config: { client: string; reference: string },
+  field: SecretField,
+  given: string | undefined,
+  stored: SealedSecret | undefined,
+  used: boolean,
+): Promise<SealedSecret | undefined> {
+  if (!used) return undefined;
+  if (given !== undefined) return sealSecret(dependencies, config.client, config.reference, field, given);
+  return stored;
+}
+
+/**
+ * Makes the scheduler hold what `config` needs: its schedule (created or replaced), or none (the previous one, named
+ * by `previousName`, removed). Throws what the scheduler threw.
+ */
+async function syncSchedule(dependencies: TransferDependencies, config: TransferConfigItem | undefined, previousName: string | undefined) {
+  const wanted = config === undefined ? undefined : scheduleOf(config);
+  if (wanted !== undefined) await dependencies.scheduler.upsertSchedule(wanted);
+  else if (previousName !== undefined) await dependencies.scheduler.deleteSchedule(previousName);
+}
+
+/**
+ * Two writers of one configuration may finish their schedule calls out of order. After ours, the stored item is read
+ * again: if another write has replaced ours meanwhile, the schedule is set once more from what is stored now, so the
+ * last one to finish leaves the schedule the stored configuration needs.
+ */
+async function converge(dependencies: TransferDependencies, ours: TransferConfigItem | undefined, client: string, reference: string) {
+  const now = await loadTransferConfig(dependencies, client, reference);
+  if (now?.revision === ours?.revision) return;
+  await syncSchedule(dependencies, now, scheduleNameOf(client, reference));
+}
+
+/**
+ * Undoes a configuration write whose schedule could not be saved, unless another write replaced it since. If even
+ * the undo fails, the item and its schedule disagree until the next write: that is logged as an error, loudly.
+ */
+async function undoWrite(dependencies: TransferDependencies, written: TransferConfigItem, previous: TransferConfigItem | undefined, cause: unknown) {
+  const key = keys.transferConfig.key(written.client, written.transfer_config_reference);
+  try {
+    if (previous === undefined) await dependencies.table.delete(key, { condition: revisionIs(written.revision) });
+    else await dependencies.table.put(transferConfigToItem(previous), { condition: revisionIs(written.revision) });
+  } catch (undoError) {
+    dependencies.logger.error('transfer configuration and its schedule disagree: the write could not be undone', {
+      client: written.client,
+      transfer_config_reference: written.transfer_config_reference,
+      schedule_error: cause instanceof Error ? cause.message : String(cause),
+      undo_error: undoError instanceof Error ? undoError.message : String(undoError),
+    });
+  }
+}
+
+/**
+ * Creates (`create`: 409 when the reference exists) or replaces (`replace`: 404 when it does not) a configuration,
+ * with its schedule.
+ *
+ * Order: the item is written first (conditional, so racing writers cannot overwrite each other unseen), then the
+ * scheduler is told. If the scheduler call fails the item write is undone and the answer is a 503: the caller's
+ * change is neither half made nor reported as made. Secrets given are sealed with the key service before anything
+ * is written; the answer says only whether each is set.
+ */
+export async function saveTransferConfig(
+  dependencies: TransferDependencies,
+  client: string,
+  reference: string,
+  request: TransferConfigRequest,
+  caller: Caller,
+  mode: 'create' | 'replace',
+): Promise<TransferConfig> {
+  requireWholeTenant(caller);
+  const existing = mode === 'replace' ? await loadTransferConfig(dependencies, client, reference) : undefined;
+  if (mode === 'replace' && existing === undefined) throw new NotFoundError(CONFIG_NOT_FOUND);
+  const now = dependencies.clock.now();
+  const lines = await configProblems(request, existing, caller.access, now);
+  if (lines.length > 0) throw new ValidationError(lines);
+
+  const given = request.secured_data ?? {};
+  const names = { client, reference };
+  const sealedZip = await keptSecret(dependencies, names, 'zip_password', given.zip_password, existing?.sealed_zip_password, request.transfer_file_format === 'ZippedWithPassword');
+  const sealedSftp = await keptSecret(dependencies, names, 'sftp_password', given.sftp_password, existing?.sealed_sftp_password, request.target_type === 'SFTP');
+  const stamp = now.toISOString();
+  const base = {
+    client,
+    transfer_config_reference: reference,
+    transfer_type: request.transfer_type,
+    target_type: request.target_type,
+    payload_types: [...new Set(request.payload_types)],
+    schedule: request.schedule,
+    ...(request.pgp_key === undefined ? {} : { pgp_key: request.pgp_key.trim() }),
+    transfer_file_format: request.transfer_file_format,
+    params: request.params,
+    is_active: request.is_active,
+    ...(sealedZip === undefined ? {} : { sealed_zip_password: sealedZip }),
+    ...(sealedSftp === undefined ? {} : { sealed_sftp_password: sealedSftp }),
+    revision: ulid(now.getTime()),
+    created_at: existing?.created_at ?? stamp,
+    updated_by: actorOf(caller.principal),
+    updated_at: stamp,
+  };
+  const schedule = scheduleOf(base);
+  const config: TransferConfigItem = { ...base, ...(schedule === undefined ? {} : { schedule_name: schedule.name }) };
+
+  try {
+    await dependencies.table.put(transferConfigToItem(config), {
+      condition: existing === undefined ? { kind: 'item-not-exists' } : revisionIs(existing.revision),
+    });
+  } catch (error) {
+    if (!(error instanceof ConditionFailedError)) throw error;
+    throw new ConflictError(mode === 'create' ? CONFIG_EXISTS : CONFIG_CHANGED);
+  }
+
+  const previousName = existing?.schedule_name;
+  try {
+    await syncSchedule(dependencies, config, previousName);
+  } catch (error) {
+    await undoWrite(dependencies, config, existing, error);
+    throw new ServiceUnavailableError(SCHEDULE_NOT_SAVED, { cause: error });
+  }
+  await converge(dependencies, config, client, reference);
+  return toTransferConfig(config);
+}
+
+/**
+ * Deletes a configuration and its schedule. The item goes first (conditional on the revision read); if its schedule
+ * cannot be removed the item is put back and the answer is a 503, so a schedule never outlives its configuration
+ * unseen. Its transfers (runs) stay: they are the record of what was delivered.
+ */
+export async function deleteTransferConfig(dependencies: TransferDependencies, client: string, reference: string, caller: Pick<Caller, 'groupScope'>) {
+  requireWholeTenant(caller);
+  const existing = await loadTransferConfig(dependencies, client, reference);
+  if (existing === undefined) throw new NotFoundError(CONFIG_NOT_FOUND);
+  try {
+    await dependencies.table.delete(keys.transferConfig.key(client, reference), { condition: revisionIs(existing.revision) });
+  } catch (error) {
+    if (!(error instanceof ConditionFailedError)) throw error;
+    throw new ConflictError(CONFIG_CHANGED);
+  }
+  if (existing.schedule_name === undefined) return;
+  try {
+    await dependencies.scheduler.deleteSchedule(existing.schedule_name);
+  } catch (error) {
+    try {
+      await dependencies.table.put(transferConfigToItem(existing), { condition: { kind: 'item-not-exists' } });
+    } catch (undoError) {
+      dependencies.logger.error('transfer configuration deleted but its schedule remains', {
+        client,
+        transfer_config_reference: reference,
+        schedule_error: error instanceof Error ? error.message : String(error),
+        undo_error: undoError instanceof Error ? undoError.message : String(undoError),
+      });
+    }
+    throw new ServiceUnavailableError(SCHEDULE_NOT_SAVED, { cause: error });
+  }
+  await converge(dependencies, undefined, client, reference);
+}
