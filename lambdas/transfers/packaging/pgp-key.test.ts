@@ -1,4 +1,4 @@
-import { generateKey } from 'openpgp';
+import { armor, enums, generateKey } from 'openpgp';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/contract/messages.ts';
 import { PackagingError } from './errors.ts';
@@ -61,6 +61,10 @@ describe('parsePgpPublicKey', () => {
 
     const second = await generateKey({ type: 'ecc', userIDs, format: 'armored' });
     expect(await refusal(`${revoked.publicKey}\n${second.publicKey}`)).toEqual([`pgp_key: ${MESSAGES.pgpKey} (the text holds 2 key blocks; give exactly one)`]);
+
+    const [one, two] = await Promise.all([generateKey({ type: 'ecc', userIDs, format: 'object' }), generateKey({ type: 'ecc', userIDs, format: 'object' })]);
+    const bothInOneBlock = armor(enums.armor.publicKey, new Uint8Array([...one.publicKey.write(), ...two.publicKey.write()]));
+    expect(await refusal(bothInOneBlock)).toEqual([`pgp_key: ${MESSAGES.pgpKey} (the block holds 2 keys; give exactly one)`]);
 
     const signOnly = await generateKey({ type: 'ecc', userIDs, subkeys: [], format: 'armored' });
     expect(await refusal(signOnly.publicKey)).toEqual([`pgp_key: ${MESSAGES.pgpKey} (the key has no valid encryption key)`]);
