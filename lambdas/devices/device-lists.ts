@@ -1,12 +1,20 @@
 import type { Dependencies } from '#core/dependencies.ts';
+import type { TableItem } from '#core/ports/table-store.ts';
 import type { ItemFilter } from '#core/store/paging.ts';
 
 /** What the devices-group services use. */
 export type DevicesDependencies = Pick<Dependencies, 'table' | 'clock' | 'cursors'>;
 
-/** Case-insensitive prefix search over the named text attributes (the contract's `search`). */
-export function searchFilter(search: string | undefined, attributes: readonly string[]): ItemFilter | undefined {
+/**
+ * Case-insensitive prefix search (the contract's `search`) over the text fields `fieldsOf` picks from each record,
+ * read with its entity module (`read`).
+ */
+export function searchFilter<T>(
+  search: string | undefined,
+  read: (item: TableItem) => T,
+  fieldsOf: (record: T) => ReadonlyArray<string | undefined>,
+): ItemFilter | undefined {
   if (search === undefined) return undefined;
   const needle = search.toLowerCase();
-  return (item) => attributes.some((name) => typeof item[name] === 'string' && (item[name] as string).toLowerCase().startsWith(needle));
+  return (item) => fieldsOf(read(item)).some((field) => field?.toLowerCase().startsWith(needle) === true);
 }

@@ -38,7 +38,7 @@ export function listDevices(dependencies: DevicesDependencies, client: string, q
   const keep = allOf(
     query.active_only === true ? (item) => !readDevice(item).is_deactivated : undefined,
     query.device_user_reference !== undefined && query.group !== undefined ? (item) => readDevice(item).group === query.group : undefined,
-    searchFilter(query.search, ['device_reference', 'device_user_reference', 'email', 'first_name', 'surname']),
+    searchFilter(query.search, readDevice, (device) => [device.device_reference, device.device_user_reference, device.email, device.first_name, device.surname]),
     query.service === undefined ? undefined : (item) => readDevice(item).services.some((service) => service === query.service),
   );
   const filters = { active_only: query.active_only, search: query.search, service: query.service, group: query.group };

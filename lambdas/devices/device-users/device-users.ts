@@ -31,7 +31,7 @@ export function listDeviceUsers(dependencies: DevicesDependencies, client: strin
   const list = query.group === undefined ? keys.deviceUser.list(client) : keys.deviceUser.listByGroup(client, query.group);
   const keep = allOf(
     query.active_only === true ? (item) => readDeviceUser(item).is_active : undefined,
-    searchFilter(query.search, ['device_user_reference', 'email', 'first_name', 'surname']),
+    searchFilter(query.search, readDeviceUser, (user) => [user.device_user_reference, user.email, user.first_name, user.surname]),
     query.service === undefined ? undefined : (item) => readDeviceUser(item).services.some((service) => service === query.service),
   );
   const filters = { active_only: query.active_only, search: query.search, service: query.service };
