@@ -69,4 +69,15 @@ describe('parsePgpPublicKey', () => {
     const signOnly = await generateKey({ type: 'ecc', userIDs, subkeys: [], format: 'armored' });
     expect(await refusal(signOnly.publicKey)).toEqual([`pgp_key: ${MESSAGES.pgpKey} (the key has no valid encryption key)`]);
   });
+
+  it('refuses a damaged key, whatever byte is damaged, with a path: message line and never another error', async () => {
+    const { publicKey } = await generateKey({ type: 'ecc', userIDs, format: 'object' });
+    const bytes = publicKey.write();
+    for (let index = 0; index < bytes.length; index += 1) {
+      const damaged = new Uint8Array(bytes);
+      damaged[index] = (damaged[index] as number) ^ 0x55;
+      const lines = await refusal(armor(enums.armor.publicKey, damaged));
+      expect(lines[0], `byte ${index}`).toMatch(new RegExp(`^pgp_key: ${MESSAGES.pgpKey}`));
+    }
+  });
 });

@@ -40,14 +40,12 @@ export async function parsePgpPublicKey(armoredKey: string, path = 'pgp_key', no
   if (keys.length !== 1) throw problem(path, `the block holds ${keys.length} keys; give exactly one`);
   const key = keys[0] as Key;
   if (key.isPrivate()) throw problem(path, 'this is a private key; give the public key only');
-  const expiry = await key.getExpirationTime();
-  const expiresAt = expiry instanceof Date ? expiry : undefined;
-  if (expiresAt !== undefined && expiresAt.getTime() <= now.getTime()) throw problem(path, `the key expired on ${expiresAt.toISOString()}`);
-  if (await key.isRevoked(undefined, undefined, now)) throw problem(path, 'the key is revoked');
+  let expiresAt: Date | undefined;
   try {
-    await key.getEncryptionKey(undefined, now);
-  } catch {
-    throw problem(path, 'the key has no valid encryption key');
+    expiresAt = await usableUntil(key, path, now);
+  } catch (error) {
+    // A key that parses yet breaks openpgp's checks (no valid self-signature, a damaged packet) is refused as invalid.
+    throw error instanceof PackagingError ? error : problem(path);
   }
   const info = key.getAlgorithmInfo();
   const size = info.bits !== undefined ? String(info.bits) : (info.curve ?? '');
@@ -59,4 +57,18 @@ export async function parsePgpPublicKey(armoredKey: string, path = 'pgp_key', no
     ...(expiresAt === undefined ? {} : { expiresAt }),
     ...(userId === undefined ? {} : { userId }),
   };
+}
+
+/** When the key stops being usable (undefined: never), after checking it can be encrypted to at `now`. */
+async function usableUntil(key: Key, path: string, now: Date): Promise<Date | undefined> {
+  const expiry = await key.getExpirationTime();
+  const expiresAt = expiry instanceof Date ? expiry : undefined;
+  if (expiresAt !== undefined && expiresAt.getTime() <= now.getTime()) throw problem(path, `the key expired on ${expiresAt.toISOString()}`);
+  if (await key.isRevoked(undefined, undefined, now)) throw problem(path, 'the key is revoked');
+  try {
+    await key.getEncryptionKey(undefined, now);
+  } catch {
+    throw problem(path, 'the key has no valid encryption key');
+  }
+  return expiresAt;
 }
