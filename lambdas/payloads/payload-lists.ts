@@ -4,47 +4,41 @@ import { payloadAccess } from '#core/auth/access/payload-access.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { keys, type ListKey } from '#core/store/keys.ts';
 import { isoOf, timeRange } from '#core/store/time-range.ts';
-import { withoutKeys } from '#core/store/items.ts';
-import { MESSAGE_PAYLOAD_TYPES, type PayloadDateFilterType, type PayloadState } from '#shared/constants/payloads.ts';
-import { Payload } from '#shared/contract/entities/payloads.ts';
-import { expandPayloadTypes, type PayloadTypeFilter } from '#shared/contract/endpoints/payloads.ts';
-import { payloadPage, type PagingQuery } from './payload-page.ts';
+import { readPayload, toPayload, type PayloadItem } from '#core/store/entities/payload.ts';
+import { MESSAGE_PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
+import type { Payload } from '#shared/contract/entities/payloads.ts';
+import { expandPayloadTypes, type payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
+import type { QueryOf } from '#core/store/paging.ts';
+import { payloadPage } from './payload-page.ts';
 
 export type ListDependencies = Pick<Dependencies, 'table' | 'cursors'>;
 
-/** The filters of the three payload lists (the contract's payloadFilters, parsed). */
-export interface PayloadListQuery extends PagingQuery {
-  from?: string | undefined;
-  to?: string | undefined;
-  date_filter_type: PayloadDateFilterType;
-  /** Type and group names as sent (`Calls`, `Messages` stand for their types). */
-  payload_types?: PayloadTypeFilter[] | undefined;
-  payload_state?: PayloadState | undefined;
-  group?: string | undefined;
-  phone_number?: string | undefined;
-  is_late?: boolean | undefined;
-  device_reference?: string | undefined;
-  device_user_reference?: string | undefined;
-}
+/** The payload list's query as the contract parses it (the per-device and per-user lists take a subset). */
+export type PayloadListQuery = QueryOf<typeof payloadEndpoints, 'client.payloads.list'>;
 
 /**
  * A payload item as a list shows it: the contract's fields only. The sealed meta stays off lists (opening it costs
  * a key unwrap per payload); `GET payloads/{ref}` shows it decrypted.
  */
 export function toListedPayload(item: TableItem): Payload {
-  const { meta, ...rest } = withoutKeys(item);
-  void meta;
-  return Payload.parse(rest);
+  return toPayload(readPayload(item));
 }
 
 /** Digits only, so `+44 20 7946 0000` finds `+442079460000`. */
 const digits = (value: string) => value.replace(/\D/g, '');
 
-function numbersOf(item: TableItem): string[] {
-  return typeof item.all_numbers === 'string' ? item.all_numbers.split(',').map(digits).filter((entry) => entry.length > 0) : [];
+function numbersOf(payload: PayloadItem): string[] {
+  return payload.all_numbers === undefined ? [] : payload.all_numbers.split(',').map(digits).filter((entry) => entry.length > 0);
 }
 
-type ItemTest = (item: TableItem) => boolean;
+type ItemTest = (payload: PayloadItem) => boolean;
+
+/** The items of a batch whose payload passes every test. */
+const passing = (items: readonly TableItem[], tests: readonly ItemTest[]) =>
+  items.filter((item) => {
+    const payload = readPayload(item);
+    return tests.every((test) => test(payload));
+  });
 
 /** The date filter on updated_at or processed_at (not a key: applied to the items read), or undefined. */
 function attributeRange(query: PayloadListQuery): ItemTest | undefined {
@@ -53,9 +47,9 @@ function attributeRange(query: PayloadListQuery): ItemTest | undefined {
   const lower = query.from === undefined ? undefined : isoOf(query.from, 'start');
   const upper = query.to === undefined ? undefined : isoOf(query.to, 'end');
   const attribute = query.date_filter_type;
-  return (item) => {
-    const value = item[attribute];
-    if (typeof value !== 'string') return false;
+  return (payload) => {
+    const value = payload[attribute];
+    if (value === undefined) return false;
     return (lower === undefined || value >= lower) && (upper === undefined || value <= upper);
   };
 }
@@ -84,14 +78,14 @@ export function listPayloads(
   const types = expanded === undefined ? undefined : new Set<string>(expanded);
   const number = query.phone_number === undefined ? undefined : digits(query.phone_number);
   const tests: Array<ItemTest | undefined> = [
-    types === undefined ? undefined : (item) => types.has(String(item.payload_type)),
-    query.payload_state === undefined ? undefined : (item) => item.payload_state === query.payload_state,
-    query.group === undefined ? undefined : (item) => item.group === query.group,
-    query.is_late === undefined ? undefined : (item) => (item.is_late === true) === query.is_late,
-    number === undefined ? undefined : (item) => number.length > 0 && numbersOf(item).includes(number),
+    types === undefined ? undefined : (payload) => types.has(payload.payload_type),
+    query.payload_state === undefined ? undefined : (payload) => payload.payload_state === query.payload_state,
+    query.group === undefined ? undefined : (payload) => payload.group === query.group,
+    query.is_late === undefined ? undefined : (payload) => (payload.is_late === true) === query.is_late,
+    number === undefined ? undefined : (payload) => number.length > 0 && numbersOf(payload).includes(number),
     // On the device index, a device user filter still applies (and the other way round never arises).
     query.device_reference !== undefined && query.device_user_reference !== undefined
-      ? (item) => item.device_user_reference === query.device_user_reference
+      ? (payload) => payload.device_user_reference === query.device_user_reference
       : undefined,
     attributeRange(query),
   ];
@@ -115,15 +109,12 @@ export function listPayloads(
     'newest',
     query,
     filters,
-    (items) => restriction.filter(items.filter((item) => present.every((test) => test(item)))),
+    (items) => restriction.filter(passing(items, present)),
     toListedPayload,
   );
 }
 
-export interface ThreadQuery extends PagingQuery {
-  from?: string | undefined;
-  to?: string | undefined;
-}
+export type ThreadQuery = QueryOf<typeof payloadEndpoints, 'client.devices.sms-thread'>;
 
 /**
  * `devices/{d}/sms/{thread_id}`: the messages of one thread, OLDEST first (a conversation reads downwards). The
@@ -140,7 +131,7 @@ export function listSmsThread(
 ) {
   const restriction = payloadAccess(deps, client, access, 'payloads:List');
   const messages = new Set<string>(MESSAGE_PAYLOAD_TYPES);
-  const inThread = (item: TableItem) => messages.has(String(item.payload_type)) && item.thread_id === threadId;
+  const inThread = (payload: PayloadItem) => messages.has(payload.payload_type) && payload.thread_id === threadId;
   return payloadPage(
     deps,
     client,
@@ -149,7 +140,7 @@ export function listSmsThread(
     'oldest',
     query,
     { thread_id: threadId, from: query.from, to: query.to },
-    (items) => restriction.filter(items.filter(inThread)),
+    (items) => restriction.filter(passing(items, [inThread])),
     toListedPayload,
   );
 }

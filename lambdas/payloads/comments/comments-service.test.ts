@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PayloadAccess, PayloadFacts } from '#core/auth/access/payload-access.ts';
 import { createCursorCodec } from '#core/store/cursor.ts';
+import { readPayload } from '#core/store/entities/payload.ts';
 import { keys } from '#core/store/keys.ts';
 import { createMemoryTable } from '#core/testing/memory-table.ts';
 import { createComment, listComments, recordingDuration } from './comments-service.ts';
@@ -28,6 +29,8 @@ function setup() {
     ...keys.payload.item('demo', { payloadReference: reference, payloadTime: '2024-05-01T00:00:00Z', deviceReference: 'd1' }),
     payload_reference: reference,
     payload_type: type,
+    payload_state: 'Processed',
+    device_reference: 'd1',
     group,
   });
   const deps = { table, clock: { now: () => new Date('2024-06-01T00:00:00Z') }, cursors: createCursorCodec('s'.repeat(32)) };
@@ -75,10 +78,13 @@ describe('comments service restrictions', () => {
   });
 
   it('reads the recording length from the item or a decrypted meta, ignoring junk', () => {
-    const base = { pk: 'p', sk: 's', entity: 'Payload' };
-    expect(recordingDuration({ ...base, payload_full_duration: 30 })).toBe(30);
-    expect(recordingDuration({ ...base, meta: { payload_duration: 12 } })).toBe(12);
-    expect(recordingDuration({ ...base, meta: 'c2VhbGVk', payload_duration: '40' })).toBeUndefined();
-    expect(recordingDuration({ ...base, payload_duration: -1 })).toBeUndefined();
+    const base = { pk: 'p', sk: 's', entity: 'Payload', payload_reference: 'r', payload_type: 'Call', payload_state: 'Processed', device_reference: 'd' };
+    const duration = (attributes: Record<string, unknown>) => recordingDuration(readPayload({ ...base, ...attributes }));
+    expect(duration({ payload_full_duration: 30 })).toBe(30);
+    expect(duration({ meta: { payload_duration: 12 } })).toBe(12);
+    expect(duration({ meta: 'c2VhbGVk' })).toBeUndefined();
+    // A duration stored as text is a malformed item: refused by the reader, never read as a length.
+    expect(() => duration({ payload_duration: '40' })).toThrow(/payload_duration/);
+    expect(duration({ payload_duration: -1 })).toBeUndefined();
   });
 });

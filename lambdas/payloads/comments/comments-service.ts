@@ -1,7 +1,7 @@
 import { monotonicFactory } from 'ulid';
 import { CALL_PAYLOAD_TYPES, type PayloadType } from '#shared/constants.ts';
-import { PayloadComment, type CommentPostRequest, type CommentPutRequest } from '#shared/contract/entities/comments.ts';
-import { expandPayloadTypes, type PayloadTypeFilter } from '#shared/contract/endpoints/payloads.ts';
+import type { PayloadComment, CommentPostRequest, CommentPutRequest } from '#shared/contract/entities/comments.ts';
+import { expandPayloadTypes, type payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
@@ -11,7 +11,7 @@ import { readPayload, type PayloadItem } from '#core/store/entities/payload.ts';
 import { keys } from '#core/store/keys.ts';
 import { timeRangeOrAll } from '#core/store/time-range.ts';
 import type { PayloadAccess } from '#core/auth/access/payload-access.ts';
-import { listPage, perItem, type PageQuery as ListQuery } from '#core/store/paging.ts';
+import { listPage, perItem, type QueryOf } from '#core/store/paging.ts';
 
 type Deps = Pick<Dependencies, 'table' | 'clock' | 'cursors'>;
 
@@ -173,7 +173,7 @@ export async function listPayloadComments(
   client: string,
   access: PayloadAccess,
   payloadReference: string,
-  query: ListQuery & { include_closed?: boolean | undefined },
+  query: QueryOf<typeof payloadEndpoints, 'client.payloads.comments.list'>,
 ): Promise<Page<PayloadComment> | { count: number }> {
   await readablePayload(deps, client, access, payloadReference);
   const list = keys.comment.listByPayload(client, payloadReference);
@@ -183,22 +183,13 @@ export async function listPayloadComments(
     query: { ...list, sort: { beginsWith: keys.comment.sortPrefix } },
     filters: { comments: true, include_closed: includeClosed },
     page: query,
-    keep: perItem(includeClosed ? undefined : (item) => item.is_closed !== true),
+    keep: perItem(includeClosed ? undefined : (item) => readComment(item).is_closed !== true),
     toData: toComment,
   });
 }
 
-/** Filters of the tenant-wide comment list. */
-export interface CommentListQuery extends ListQuery {
-  from?: string | undefined;
-  to?: string | undefined;
-  /** Type and group names as sent (`Calls`, `Messages` stand for their types). */
-  payload_types?: PayloadTypeFilter[] | undefined;
-  group?: string | undefined;
-  /** Only comments raised by this actor (exact match on `raised_by`). */
-  raised_by?: string | undefined;
-  include_closed?: boolean | undefined;
-}
+/** Filters of the tenant-wide comment list (`raised_by` matches exactly; `payload_types` may name the Calls and Messages groups). */
+export type CommentListQuery = QueryOf<typeof payloadEndpoints, 'client.comments.list'>;
 
 /**
  * Comments across the tenant, newest first, with the date range (raised_at) as a key condition. Payload type,
@@ -216,11 +207,11 @@ export async function listComments(
   const types = access.types.filter((type) => wanted === undefined || wanted.includes(type));
   const includeClosed = query.include_closed === true;
   if (types.length === 0) return query.result_type === 'total' ? { count: 0 } : { count: 0, data: [] };
-  const keep = (item: TableItem) =>
-    types.includes(item.payload_type as PayloadType) &&
-    (includeClosed || item.is_closed !== true) &&
-    (query.group === undefined || item.group === query.group) &&
-    (query.raised_by === undefined || item.raised_by === query.raised_by);
+  const wantedComment = (comment: CommentItem) =>
+    types.includes(comment.payload_type) &&
+    (includeClosed || comment.is_closed !== true) &&
+    (query.group === undefined || comment.group === query.group) &&
+    (query.raised_by === undefined || comment.raised_by === query.raised_by);
   return listPage(deps, {
     client,
     query: { ...list, sort: { between: timeRangeOrAll(query.from, query.to) }, descending: true },
@@ -235,9 +226,9 @@ export async function listComments(
     page: query,
     // Then the caller's group and type restrictions, the payload check itself (a hidden comment is never counted).
     keep: async (items) => {
-      const candidates = items.filter(keep);
-      const refusals = await Promise.all(candidates.map((item) => access.check({ payload_type: item.payload_type, group: item.group })));
-      return candidates.filter((_, position) => refusals[position] === undefined);
+      const candidates = items.map((item) => ({ item, comment: readComment(item) })).filter(({ comment }) => wantedComment(comment));
+      const refusals = await Promise.all(candidates.map(({ comment }) => access.check({ payload_type: comment.payload_type, group: comment.group })));
+      return candidates.filter((_, position) => refusals[position] === undefined).map(({ item }) => item);
     },
     toData: toComment,
   });

@@ -1,5 +1,4 @@
 import { ulid } from 'ulid';
-import type { PayloadType } from '#shared/constants/payloads.ts';
 import type { z } from 'zod';
 import type {
   PayloadRegistration,
@@ -13,6 +12,7 @@ import { utcOf } from '../../device-data/uploads.ts';
 import { ConflictError, UnauthorizedError, ValidationError } from '../../core/errors.ts';
 import { ConditionFailedError, type TableItem } from '../../core/ports/table-store.ts';
 import { keys, payloadObjectKey } from '../../core/store/keys.ts';
+import { payloadToItem, readPayload, type PayloadItem } from '../../core/store/entities/payload.ts';
 import { IV_BYTES, openSealedMeta } from '../../device-crypto/payload-crypto.ts';
 import { sweepMarker } from './sweep-marker.ts';
 
@@ -100,16 +100,10 @@ export async function registerPayload(
   const object = await deps.blobs.head('raw', payloadObjectKey(client, body.payload_reference));
   const uploadedAt = object === undefined ? undefined : (object.lastModified?.toISOString() ?? now);
 
-  const item: TableItem = {
-    ...keys.payload.item(client, {
-      payloadReference: body.payload_reference,
-      payloadTime,
-      deviceReference,
-      ...(deviceUserReference === undefined ? {} : { deviceUserReference }),
-    }),
+  const payload: PayloadItem & { payload_time: string } = {
     client,
     payload_reference: body.payload_reference,
-    payload_type: body.payload_type satisfies PayloadType,
+    payload_type: body.payload_type,
     payload_state: uploadedAt === undefined ? 'Recorded' : 'Uploaded',
     payload_time: payloadTime,
     device_reference: deviceReference,
@@ -131,7 +125,7 @@ export async function registerPayload(
     // With its sweep marker, so a payload whose object or processing never comes is found again (sweep.ts). A plain
     // put: an object that arrived first may have left a marker already.
     await deps.table.transactWrite([
-      { kind: 'put', item, condition: { kind: 'item-not-exists' } },
+      { kind: 'put', item: payloadToItem(client, payload), condition: { kind: 'item-not-exists' } },
       { kind: 'put', item: sweepMarker(client, body.payload_reference, deps.clock.now()) },
     ]);
   } catch (error) {
@@ -142,7 +136,7 @@ export async function registerPayload(
     return sameRegistration(winner, device, body);
   }
   if (uploadedAt !== undefined) await startProcessing(deps, client, body.payload_reference);
-  return { payload_reference: body.payload_reference, state: registrationStateOf(item.payload_state) };
+  return { payload_reference: body.payload_reference, state: registrationStateOf(payload.payload_state) };
 }
 
 /**
@@ -163,7 +157,8 @@ async function startProcessing(deps: Pick<Dependencies, 'jobs' | 'logger'>, clie
 }
 
 /** A repeated registration: the same device and the same sealed content get the current state; anything else is 409. */
-function sameRegistration(existing: TableItem, device: PayloadDevice, body: PayloadRegistration): PayloadRegistrationResponse {
+function sameRegistration(item: TableItem, device: PayloadDevice, body: PayloadRegistration): PayloadRegistrationResponse {
+  const existing = readPayload(item);
   const same =
     existing.device_reference === device.deviceReference &&
     existing.checksum === body.checksum.toLowerCase() &&
@@ -180,6 +175,7 @@ export async function payloadStateFor(
   payloadReference: string,
 ): Promise<PayloadRegistrationResponse> {
   const item = await deps.table.get(keys.payload.key(device.client, payloadReference), { consistent: true });
-  if (item === undefined || item.device_reference !== device.deviceReference) return { payload_reference: payloadReference, state: 'not_found' };
-  return { payload_reference: payloadReference, state: registrationStateOf(item.payload_state) };
+  const payload = item === undefined ? undefined : readPayload(item);
+  if (payload === undefined || payload.device_reference !== device.deviceReference) return { payload_reference: payloadReference, state: 'not_found' };
+  return { payload_reference: payloadReference, state: registrationStateOf(payload.payload_state) };
 }

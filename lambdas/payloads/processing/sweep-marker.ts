@@ -1,6 +1,7 @@
 import type { Dependencies } from '../../core/dependencies.ts';
 import { ConditionFailedError, type TableItem } from '../../core/ports/table-store.ts';
 import { keys } from '../../core/store/keys.ts';
+import { payloadSweepToItem } from '../../core/store/entities/payload-sweep.ts';
 
 /**
  * The sweep's marker (sweep.ts has the why): written beside a new payload, or for an object that came before its
@@ -15,13 +16,7 @@ export const dueAfter = (from: Date, minutes: number): Date => new Date(from.get
 
 /** The marker registration writes beside a new payload (same transaction). */
 export function sweepMarker(client: string, payloadReference: string, now: Date): TableItem {
-  return {
-    ...keys.payload.sweep(client, payloadReference, dueAfter(now, SWEEP_AFTER_MINUTES)),
-    client,
-    payload_reference: payloadReference,
-    since: now.toISOString(),
-    attempts: 0,
-  };
+  return payloadSweepToItem(client, payloadReference, now, dueAfter(now, SWEEP_AFTER_MINUTES));
 }
 
 /** The blob event met an object with no registration: mark it (once; the first sighting stays) before it is retried. */

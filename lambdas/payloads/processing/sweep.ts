@@ -1,6 +1,7 @@
 import { raiseAlert } from '../../alerts/raise-alert.ts';
 import { relatedEntity } from '../../alerts/related-entities.ts';
-import { ConditionFailedError, type TableItem } from '../../core/ports/table-store.ts';
+import { ConditionFailedError } from '../../core/ports/table-store.ts';
+import { readPayloadSweep, type PayloadSweepItem } from '../../core/store/entities/payload-sweep.ts';
 import { keys, payloadObjectKey } from '../../core/store/keys.ts';
 import { processPayload, type ProcessingDependencies, type ProcessingOutcome } from './processing.ts';
 import { dueAfter, forgetSweep, SWEEP_AFTER_MINUTES } from './sweep-marker.ts';
@@ -62,7 +63,7 @@ export async function sweepUnsettledPayloads(deps: SweepDependencies): Promise<S
         limit: PAGE,
         ...(startKey ? { startKey } : {}),
       });
-      for (const marker of page.items) {
+      for (const marker of page.items.map(readPayloadSweep)) {
         report.due += 1;
         read += 1;
         try {
@@ -82,8 +83,8 @@ export async function sweepUnsettledPayloads(deps: SweepDependencies): Promise<S
 type SweepResult = 'settled' | 'waiting' | 'alerted' | 'dropped';
 const SETTLED: readonly ProcessingOutcome[] = ['Processed', 'Failed', 'Quarantined', 'unchanged'];
 
-async function sweepOne(deps: SweepDependencies, client: string, marker: TableItem, now: Date): Promise<SweepResult> {
-  const reference = String(marker.payload_reference);
+async function sweepOne(deps: SweepDependencies, client: string, marker: PayloadSweepItem, now: Date): Promise<SweepResult> {
+  const reference = marker.payload_reference;
   const outcome = await processPayload(deps, client, reference);
   // A final state: processing has deleted the marker after the state's effects.
   if (SETTLED.includes(outcome)) return 'settled';
@@ -92,7 +93,7 @@ async function sweepOne(deps: SweepDependencies, client: string, marker: TableIt
     await forgetSweep(deps, client, reference);
     return 'dropped';
   }
-  const waitedHours = (now.getTime() - Date.parse(String(marker.since))) / 3_600_000;
+  const waitedHours = (now.getTime() - Date.parse(marker.since)) / 3_600_000;
   const stuck = outcome === 'not-registered' || outcome === 'not-uploaded';
   if (stuck && marker.alerted !== true && waitedHours >= ALERT_AFTER_HOURS) {
     await alertStuck(deps, client, reference, outcome === 'not-registered' ? 'upload-without-registration' : 'registration-without-upload');
@@ -104,10 +105,10 @@ async function sweepOne(deps: SweepDependencies, client: string, marker: TableIt
 }
 
 /** Next due time with back-off (15 min, 30, 60, … up to a day); an alerted marker also gets its TTL. */
-async function reschedule(deps: SweepDependencies, client: string, marker: TableItem, now: Date, change: { alerted?: true }): Promise<void> {
-  const attempts = (typeof marker.attempts === 'number' ? marker.attempts : 0) + 1;
+async function reschedule(deps: SweepDependencies, client: string, marker: PayloadSweepItem, now: Date, change: { alerted?: true }): Promise<void> {
+  const attempts = (marker.attempts ?? 0) + 1;
   const minutes = Math.min(MAX_INTERVAL_MINUTES, SWEEP_AFTER_MINUTES * 2 ** Math.min(attempts, 10));
-  const reference = String(marker.payload_reference);
+  const reference = marker.payload_reference;
   const { gsi1sk } = keys.payload.sweep(client, reference, dueAfter(now, minutes));
   try {
     await deps.table.update(

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { InternalError } from '../../errors.ts';
+import { keys } from '../keys.ts';
+import { payloadAuditToItem, readPayloadAudit, toPayloadAudit, type PayloadAuditItem } from './payload-audit.ts';
+
+const play: PayloadAuditItem = { payload_reference: 'p1', action: 'play', portal_user: 'ada@acme.test', time: '2026-01-02T03:04:05.000Z' };
+const receipt: PayloadAuditItem = { payload_reference: 'p1', action: 'receipt', portal_user: 'app:a1', time: '2026-01-02T03:05:00.000Z' };
+
+describe('payload audit item', () => {
+  it('round-trips: in the payload partition by time, read back, and split into records and receipts', () => {
+    const item = payloadAuditToItem('acme', play, '01J0');
+    expect(item).toMatchObject(keys.payload.audit('acme', 'p1', play.time, '01J0'));
+    const stored = [readPayloadAudit(item), readPayloadAudit(payloadAuditToItem('acme', receipt, '01J1'))];
+    expect(toPayloadAudit('p1', stored)).toEqual({
+      payload_reference: 'p1',
+      records: [{ portal_user: 'ada@acme.test', action: 'play', time: play.time }],
+      receipts: [{ user: 'app:a1', time: receipt.time }],
+    });
+  });
+
+  it('names an unknown actor when the record has none', () => {
+    const { portal_user: _user, ...anonymous } = play;
+    expect(toPayloadAudit('p1', [readPayloadAudit(payloadAuditToItem('acme', anonymous, '01J2'))]).records[0]?.portal_user).toBe('unknown');
+  });
+
+  it('refuses a record of an unknown action, naming the path', () => {
+    const item = { ...payloadAuditToItem('acme', play, '01J0'), action: 'print' };
+    expect(() => readPayloadAudit(item)).toThrow(InternalError);
+    expect(() => readPayloadAudit(item)).toThrow(/PayloadAudit item .*action: /);
+  });
+});

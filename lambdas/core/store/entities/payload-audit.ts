@@ -1,0 +1,39 @@
+import * as z from 'zod';
+import type { PayloadAudit } from '#shared/contract/entities/payloads.ts';
+import type { TableItem } from '../../ports/table-store.ts';
+import { keys } from '../keys.ts';
+import { readItem } from './read-item.ts';
+
+/** What a payload audit record says happened: a link given (play, download), a transfer, or a receipt confirmed. */
+export const PayloadAuditAction = z.enum(['play', 'download', 'transfer', 'receipt']);
+export type PayloadAuditAction = z.infer<typeof PayloadAuditAction>;
+
+/** One play, download, transfer or receipt of a payload, in the payload's partition in time order. */
+export const PayloadAuditItem = z.object({
+  payload_reference: z.string(),
+  action: PayloadAuditAction,
+  /** The portal user's email (else subject) or `app:<reference>`. */
+  portal_user: z.string().optional(),
+  time: z.string(),
+});
+export type PayloadAuditItem = z.infer<typeof PayloadAuditItem>;
+
+export function readPayloadAudit(item: TableItem): PayloadAuditItem {
+  return readItem('PayloadAudit', PayloadAuditItem, item);
+}
+
+/** A new audit record of `record.payload_reference` at `record.time`, unique by `id` (a ULID). */
+export function payloadAuditToItem(client: string, record: PayloadAuditItem, id: string): TableItem {
+  return { ...keys.payload.audit(client, record.payload_reference, record.time, id), ...record };
+}
+
+/** A payload's audit as the API shows it: receipts apart from plays, downloads and transfers, each oldest first. */
+export function toPayloadAudit(payloadReference: string, stored: readonly PayloadAuditItem[]): PayloadAudit {
+  const records: PayloadAudit['records'] = [];
+  const receipts: PayloadAudit['receipts'] = [];
+  for (const { action, portal_user: portalUser = 'unknown', time } of stored) {
+    if (action === 'receipt') receipts.push({ user: portalUser, time });
+    else records.push({ portal_user: portalUser, action, time });
+  }
+  return { payload_reference: payloadReference, records, receipts };
+}
