@@ -1,27 +1,16 @@
-import type { AlertDateFilter, AlertScope, AlertSeverity, AlertState, AlertType } from '#shared/constants/alerts.ts';
+import type { AlertScope } from '#shared/constants/alerts.ts';
 import { dismissedUsers, toAlert, userId, type Alert } from './alert-model.ts';
 import type { AlertAccess } from './alert-permissions.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import type { Page } from '#core/store/cursor.ts';
 import { keys } from '#core/store/keys.ts';
-import { listPage, perItem } from '#core/store/paging.ts';
+import { listPage, perItem, type QueryOf } from '#core/store/paging.ts';
+import type { alertEndpoints } from '#shared/contract/endpoints/alerts.ts';
 import { timeRangeOrAll } from '#core/store/time-range.ts';
 
-/** The list query as the contract parses it. */
-export interface AlertListQuery {
-  last_key?: string | undefined;
-  limit: number;
-  result_type: 'page' | 'total';
-  from?: string | undefined;
-  to?: string | undefined;
-  date_filter: AlertDateFilter;
-  alert_scope?: AlertScope | undefined;
-  alert_severity?: AlertSeverity | undefined;
-  alert_state?: AlertState | undefined;
-  alert_type?: AlertType | undefined;
-  active_only?: boolean | undefined;
-}
+/** The list query as the contract parses it (the internal console's list takes the same query). */
+export type AlertListQuery = QueryOf<typeof alertEndpoints, 'admin.alerts.list'>;
 
 /**
  * Alerts newest first on the date filter's index (gsi1 last occurrence, gsi2 first occurrence), with the date range

@@ -2,22 +2,14 @@ import { UserActivity } from '#shared/contract/entities/activity.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import type { Page } from '#core/store/cursor.ts';
-import { listPage, perItem } from '#core/store/paging.ts';
+import { listPage, perItem, type QueryOf } from '#core/store/paging.ts';
+import type { auditEndpoints } from '#shared/contract/endpoints/audit.ts';
 import { keys } from '#core/store/keys.ts';
 import { trailState } from './trail/chain-state.ts';
 import { timeRange } from '#core/store/time-range.ts';
 
-/** The filters of `GET activities` (the contract's query, as parsed). */
-export interface ActivityQuery {
-  from?: string;
-  to?: string;
-  user_id?: string;
-  action?: string;
-  is_allowed?: boolean;
-  limit: number;
-  last_key?: string;
-  result_type: 'page' | 'total';
-}
+/** The query of `GET activities`, as the contract parses it. */
+export type ActivityQuery = QueryOf<typeof auditEndpoints, 'admin.activities.list'>;
 
 function matcher(query: ActivityQuery): ((item: TableItem) => boolean) | undefined {
   const { user_id: userId, action, is_allowed: isAllowed } = query;

@@ -1,12 +1,13 @@
 import { monotonicFactory } from 'ulid';
-import type { DeviceCommandName, DeviceCommandState, DeviceReportableCommandState } from '#shared/constants/devices.ts';
+import type { DeviceCommandState, DeviceReportableCommandState } from '#shared/constants/devices.ts';
 import type { DeviceCommand, DeviceCommandRequest } from '#shared/contract/entities/devices.ts';
 import type { Dependencies } from '../core/dependencies.ts';
 import type { GroupScope } from '../core/auth/access/group-scope.ts';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
 import { ConditionFailedError, type TableItem, type WriteCondition } from '../core/ports/table-store.ts';
 import type { Page } from '../core/store/cursor.ts';
-import { inScope, listPage } from '../core/store/paging.ts';
+import { inScope, listPage, type QueryOf } from '../core/store/paging.ts';
+import type { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
 import { commandToItem, readCommand, toCommand, type CommandItem } from '../core/store/entities/command.ts';
 import { readDevice, type DeviceItem } from '../core/store/entities/device.ts';
 import { keys } from '../core/store/keys.ts';
@@ -91,17 +92,7 @@ export async function sendCommand(
   return toCommand(command);
 }
 
-export interface CommandListQuery {
-  last_key?: string | undefined;
-  limit: number;
-  result_type: 'page' | 'total';
-  from?: string | undefined;
-  to?: string | undefined;
-  state?: DeviceCommandState | undefined;
-  command?: DeviceCommandName | undefined;
-  device_reference?: string | undefined;
-  group?: string | undefined;
-}
+export type CommandListQuery = QueryOf<typeof deviceEndpoints, 'admin.commands.list'>;
 
 /**
  * Commands newest first: one device's (gsi2) when `device_reference` is given, else the tenant's (gsi1). The time
@@ -141,7 +132,7 @@ export async function listDeviceCommands(
   dependencies: CommandDependencies,
   client: string,
   deviceReference: string,
-  query: Pick<CommandListQuery, 'last_key' | 'limit' | 'result_type' | 'state'>,
+  query: QueryOf<typeof deviceEndpoints, 'admin.devices.commands.list'>,
   scope: GroupScope,
 ): Promise<Page<DeviceCommand> | { count: number }> {
   const device = await dependencies.table.get(keys.device.key(client, deviceReference));

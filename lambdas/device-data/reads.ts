@@ -1,11 +1,13 @@
 import type { DeviceTelemetry } from '#shared/contract/entities/telemetry.ts';
-import type { LogLevel } from '#shared/constants/devices.ts';
+import type { auditEndpoints } from '#shared/contract/endpoints/audit.ts';
+import type { deviceDataEndpoints } from '#shared/contract/endpoints/device-data.ts';
+import type { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
 import type { GroupScope } from '../core/auth/access/group-scope.ts';
 import type { Dependencies } from '../core/dependencies.ts';
 import { InternalError, ValidationError } from '../core/errors.ts';
 import type { TableItem } from '../core/ports/table-store.ts';
 import { describeQuery, type Page } from '../core/store/cursor.ts';
-import { listPage } from '../core/store/paging.ts';
+import { listPage, type QueryOf } from '../core/store/paging.ts';
 import { readAccount } from '../core/store/entities/account.ts';
 import { readDevice } from '../core/store/entities/device.ts';
 import { readDeviceActivity, toDeviceActivity } from '../core/store/entities/device-activity.ts';
@@ -42,12 +44,8 @@ const all = (...filters: Keep[]): Keep => {
   return present.length === 0 ? undefined : (item) => present.every((filter) => filter(item));
 };
 
-export interface LogQuery extends TimedQuery {
-  log_level?: LogLevel | undefined;
-  device_reference?: string | undefined;
-  device_user_reference?: string | undefined;
-  group?: string | undefined;
-}
+/** The logs list's query; the per-device-user path adds its user (a path parameter, not a query field). */
+export type LogQuery = QueryOf<typeof deviceDataEndpoints, 'client.device-logs.list'> & { device_user_reference?: string | undefined };
 
 /**
  * Device logs newest first by log time. The narrowest list first (device, device user, group, tenant), each one
@@ -72,7 +70,7 @@ export function listLogs(deps: ReadDependencies, client: string, query: LogQuery
   return timedPage(deps, client, list, query, filters, keep, log, scope);
 }
 
-export type GpsQuery = Omit<LogQuery, 'log_level'>;
+export type GpsQuery = QueryOf<typeof deviceDataEndpoints, 'client.gps.list'> & { device_user_reference?: string | undefined };
 
 /** GPS fixes newest first by fix time; lists chosen as for logs. */
 export function listGps(deps: ReadDependencies, client: string, query: GpsQuery, scope: GroupScope) {
@@ -106,12 +104,7 @@ export async function listTelemetryHistory(
   return page;
 }
 
-export interface ActivityQuery extends TimedQuery {
-  device_reference?: string | undefined;
-  device_user_reference?: string | undefined;
-  group?: string | undefined;
-  is_allowed?: boolean | undefined;
-}
+export type ActivityQuery = QueryOf<typeof auditEndpoints, 'admin.device-activities.list'>;
 
 /** Device API activity newest first: per device (gsi1) or the tenant's (table), other filters while paging. */
 export function listDeviceActivities(deps: ReadDependencies, client: string, query: ActivityQuery, scope: GroupScope) {
@@ -132,12 +125,7 @@ export function listDeviceActivities(deps: ReadDependencies, client: string, que
 // ---------------------------------------------------------------------------------------------------------------
 // Latest telemetry across a fleet: a page of the device list, then one BatchGet of those devices' latest reports.
 
-export interface FleetQuery {
-  group?: string | undefined;
-  last_key?: string | undefined;
-  limit: number;
-  result_type: 'page' | 'total';
-}
+export type FleetQuery = QueryOf<typeof deviceEndpoints, 'admin.telemetry.list'>;
 
 function deviceReferenceOf(item: TableItem): string | undefined {
   return readDevice(item).device_reference;

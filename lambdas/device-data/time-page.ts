@@ -1,3 +1,5 @@
+import type * as z from 'zod';
+import type { dateRangeQuery, pageQuery } from '#shared/contract/endpoints/query.ts';
 import type { GroupScope } from '../core/auth/access/group-scope.ts';
 import type { Dependencies } from '../core/dependencies.ts';
 import type { QuerySpec, TableItem } from '../core/ports/table-store.ts';
@@ -7,13 +9,7 @@ import type { TimedList } from '../core/store/keys.ts';
 import { timeRangeOrAll } from '../core/store/time-range.ts';
 
 /** The paging and range part of a time-ordered list query (the contract's listQuery with dateRangeQuery, parsed). */
-export interface TimedQuery {
-  from?: string | undefined;
-  to?: string | undefined;
-  last_key?: string | undefined;
-  limit: number;
-  result_type: 'page' | 'total';
-}
+export type TimedQuery = z.output<z.ZodObject<typeof pageQuery & typeof dateRangeQuery>>;
 
 type PageDependencies = Pick<Dependencies, 'table' | 'cursors'>;
 

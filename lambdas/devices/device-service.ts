@@ -5,24 +5,18 @@ import { deactivateDeviceItem } from './deactivation.ts';
 import { NotFoundError } from '#core/errors.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { keys } from '#core/store/keys.ts';
-import type { Service } from '#shared/constants/devices.ts';
 import type { Device } from '#shared/contract/entities/devices.ts';
 import { readDevice, readDeviceHistory, toDevice, toDeviceHistory, type DeviceItem } from '#core/store/entities/device.ts';
 import { searchFilter, type DevicesDependencies } from './device-lists.ts';
-import { allOf, inScope, listPage, type PageQuery } from '#core/store/paging.ts';
+import { allOf, inScope, listPage, type QueryOf } from '#core/store/paging.ts';
+import type { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
 
 /** A stored device as the contract shows it. */
 function deviceOfItem(item: TableItem): Device {
   return toDevice(readDevice(item));
 }
 
-export interface DeviceListQuery extends PageQuery {
-  active_only?: boolean | undefined;
-  search?: string | undefined;
-  group?: string | undefined;
-  device_user_reference?: string | undefined;
-  service?: Service | undefined;
-}
+export type DeviceListQuery = QueryOf<typeof deviceEndpoints, 'admin.devices.list'>;
 
 /**
  * Devices of the tenant. The narrowest key first: by device user (gsi2), else by group (gsi3), else all (gsi1);
@@ -78,7 +72,7 @@ export async function deactivateDevice(
 }
 
 /** A device's holding periods (who, which group, from, to), oldest first: a Query on the partition's `HISTORY#` keys. */
-export async function listDeviceHistory(dependencies: DevicesDependencies, client: string, reference: string, query: PageQuery, scope: GroupScope) {
+export async function listDeviceHistory(dependencies: DevicesDependencies, client: string, reference: string, query: QueryOf<typeof deviceEndpoints, 'admin.devices.history'>, scope: GroupScope) {
   await visibleDevice(dependencies, client, reference, scope);
   const list = { ...keys.device.partition(client, reference), sort: { beginsWith: keys.device.historyPrefix } };
   // Like every list, the periods show where their group is in scope (a period spent in another group stays hidden).

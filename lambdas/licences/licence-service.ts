@@ -4,7 +4,8 @@ import { ADMIN_CLIENT } from '#core/auth/principal.ts';
 import { hasLimits, limitAttribute, readLicences, readLimits } from './licence-usage.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import type { Page } from '#core/store/cursor.ts';
-import { listPage } from '#core/store/paging.ts';
+import { listPage, type QueryOf } from '#core/store/paging.ts';
+import type { licenceEndpoints } from '#shared/contract/endpoints/licences.ts';
 import { readDashboard } from '../metrics/dashboard-counters.ts';
 import { ENTITY, keys } from '#core/store/keys.ts';
 import { SERVICES } from '#shared/constants/devices.ts';
@@ -18,13 +19,8 @@ import {
 
 type Deps = Pick<Dependencies, 'table' | 'clock' | 'cursors'>;
 
-/** The paging part of the internal lists, with the optional one-client filter. */
-export interface ClientListQuery {
-  client?: string | undefined;
-  last_key?: string | undefined;
-  limit: number;
-  result_type: 'page' | 'total';
-}
+/** The internal lists' query: paging, with the optional one-client filter. */
+export type ClientListQuery = QueryOf<typeof licenceEndpoints, 'internal.licenses.list'>;
 
 /** `GET licenses` (tenant): limits and use per service, one GetItem. */
 export async function getLicences(deps: Pick<Dependencies, 'table'>, client: string): Promise<Licences> {

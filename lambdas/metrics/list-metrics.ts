@@ -4,20 +4,14 @@ import type { GroupScope } from '../core/auth/access/group-scope.ts';
 import type { Dependencies } from '../core/dependencies.ts';
 import type { TableItem } from '../core/ports/table-store.ts';
 import type { Page } from '../core/store/cursor.ts';
-import { inScope, listPage } from '../core/store/paging.ts';
+import { inScope, listPage, type QueryOf } from '../core/store/paging.ts';
+import type { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
 import { keys, part } from '../core/store/keys.ts';
 import { isoOf, timeRange } from '../core/store/time-range.ts';
 import { COUNT_PREFIX } from './record-payload-metric.ts';
 import { periodOf } from './periods.ts';
 
-export interface MetricsQuery {
-  from?: string | undefined;
-  to?: string | undefined;
-  device_reference?: string | undefined;
-  last_key?: string | undefined;
-  limit: number;
-  result_type: 'page' | 'total';
-}
+export type MetricsQuery = QueryOf<typeof deviceEndpoints, 'admin.metrics.get'>;
 
 /** The contract's DevicePayloadMetrics from a bucket item (counts from the flat `n_<type>` attributes). */
 export function toPayloadMetrics(item: TableItem): DevicePayloadMetrics {

@@ -6,7 +6,7 @@ import { raiseSecurityAlert } from '../alerts/security-events.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { NotFoundError, ValidationError } from '#core/errors.ts';
 import type { Page } from '#core/store/cursor.ts';
-import { listPage } from '#core/store/paging.ts';
+import { listPage, type PageQuery } from '#core/store/paging.ts';
 import { keys } from '#core/store/keys.ts';
 import { SupportAccessStateConflict, transition, type SupportAccessEvent } from './state-machine.ts';
 import { changeState, getRequest, listSource, putRequest, toSupportAccess, type SupportAccessRecord } from './support-access-store.ts';
@@ -148,13 +148,11 @@ export async function decideSupportAccess(
   return toSupportAccess(updated);
 }
 
-export interface ListOptions {
+/** The contract's paging fields, with the list to read: one tenant's, or across tenants by state. */
+export interface ListOptions extends PageQuery {
   /** One tenant's requests; undefined lists across tenants (then `state` is required). */
   client?: string;
   state?: SupportAccessApprovalState;
-  limit: number;
-  last_key?: string;
-  result_type: 'page' | 'total';
 }
 
 /** A page of requests, newest first, or their count. A Query on a key or gsi1, never a Scan. */

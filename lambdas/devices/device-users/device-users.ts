@@ -6,12 +6,12 @@ import { ConditionFailedError, type TableItem, type TransactOperation, type Writ
 import { dashboardCounterOperations, deviceUserCounterChanges } from '../../metrics/dashboard-counters.ts';
 import { groupStatsOperation } from '../../metrics/group-stats.ts';
 import { keys } from '#core/store/keys.ts';
-import type { Service } from '#shared/constants/devices.ts';
 import { readDevice, toDevice } from '#core/store/entities/device.ts';
 import { deviceUserToItem, readDeviceUser, toDeviceUser, type DeviceUserItem } from '#core/store/entities/device-user.ts';
 import { DeviceUser, type DeviceUserRequest } from '#shared/contract/entities/device-users.ts';
 import { searchFilter, type DevicesDependencies } from '../device-lists.ts';
-import { allOf, inScope, listPage, type PageQuery } from '#core/store/paging.ts';
+import { allOf, inScope, listPage, type QueryOf } from '#core/store/paging.ts';
+import type { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
 import { groupStatsChanges } from './device-user-changes.ts';
 import { LicenceLimitError, raiseLicenceAlerts, servicesAtLimit } from '../../licences/licence-check.ts';
 import { increasedServices, licenceUseChanges, licenceUseOperations } from '../../licences/licence-usage.ts';
@@ -19,12 +19,7 @@ import type { Dependencies } from '#core/dependencies.ts';
 
 export const UNKNOWN_GROUP_LINE = 'body.group: Unknown group';
 
-export interface DeviceUserListQuery extends PageQuery {
-  active_only?: boolean | undefined;
-  search?: string | undefined;
-  group?: string | undefined;
-  service?: Service | undefined;
-}
+export type DeviceUserListQuery = QueryOf<typeof deviceEndpoints, 'admin.users.list'>;
 
 /** Device users of the tenant (by group on gsi3 when a group is given); active-only, search and service filter the page. */
 export function listDeviceUsers(dependencies: DevicesDependencies, client: string, query: DeviceUserListQuery, scope: GroupScope) {
@@ -58,7 +53,7 @@ export async function listDeviceUserDevices(
   dependencies: DevicesDependencies,
   client: string,
   reference: string,
-  query: PageQuery & { active_only?: boolean | undefined },
+  query: QueryOf<typeof deviceEndpoints, 'admin.users.devices'>,
   scope: GroupScope,
 ) {
   const keep = query.active_only === true ? (item: TableItem) => !readDevice(item).is_deactivated : undefined;
