@@ -66,17 +66,17 @@ describe('group handlers', () => {
   });
 
   it('answer 501 naming the endpoint once input and token pass, for capabilities not built yet', async () => {
-    // Account data (retention, migrations) is built by a later issue: until then its endpoints name themselves.
-    const retention = await call('client.account.retention.get', {
+    // The legacy migration endpoints are not built yet: until then they name themselves.
+    const migration = await call('client.account.migration.get', {
       pathParameters: { client: 'acme' },
       headers: { authorization: `Bearer ${tenantToken}` },
     });
-    expect(retention).toEqual({
+    expect(migration).toEqual({
       status: 501,
       body: {
         error_code: 501,
-        message: 'Not implemented yet: GET /api/v1/{client}/account/retention (client.account.retention.get)',
-        errors: ['Not implemented yet: GET /api/v1/{client}/account/retention (client.account.retention.get)'],
+        message: 'Not implemented yet: GET /api/v1/{client}/account/migration (client.account.migration.get)',
+        errors: ['Not implemented yet: GET /api/v1/{client}/account/migration (client.account.migration.get)'],
       },
     });
     expect((await call('client.migrations.list', { pathParameters: { client: 'acme' }, headers: { authorization: `Bearer ${tenantToken}` } })).status).toBe(501);

@@ -1,5 +1,34 @@
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { accountDataEndpoints } from '#shared/contract/endpoints/account-data.ts';
+import { blobStoreAdapter } from '#core/adapters/wiring/blob-store.ts';
+import { dependenciesWith } from '#core/function-dependencies.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
+import { implementForTenant } from '#core/http/route.ts';
+import { listLegalHolds, putLegalHold, releaseLegalHold } from './legal-holds/legal-holds.ts';
+import { getRetentionPolicy, putRetentionPolicy } from './retention/retention-policy.ts';
 
-/** Lambda entry of the `account-data` endpoint group. Nothing is implemented yet: every endpoint answers 501 after validation and auth. */
-export const handler = createApiHandler({ group: 'account-data', endpoints: accountDataEndpoints, routes: {} });
+/** The group's endpoints, picked by id (the migration endpoints are not built yet and answer 501). */
+const retentionGet = endpointOf(accountDataEndpoints, 'client.account.retention.get');
+const retentionPut = endpointOf(accountDataEndpoints, 'client.account.retention.put');
+const holdsList = endpointOf(accountDataEndpoints, 'client.legal-holds.list');
+const holdsPut = endpointOf(accountDataEndpoints, 'client.legal-holds.put');
+const holdsDelete = endpointOf(accountDataEndpoints, 'client.legal-holds.delete');
+
+/** Lambda entry of the `account-data` group: retention policy and legal holds. */
+export const handler = createApiHandler({
+  group: 'account-data',
+  endpoints: accountDataEndpoints,
+  routes: {
+    [retentionGet.id]: implementForTenant(retentionGet, (input, deps) => getRetentionPolicy(deps, input.client)),
+    [retentionPut.id]: implementForTenant(retentionPut, (input, deps) => putRetentionPolicy(deps, input.client, input.body, input.principal)),
+    [holdsList.id]: implementForTenant(holdsList, (input, deps) => listLegalHolds(deps, input.client, input.query, input.groupScope())),
+    [holdsPut.id]: implementForTenant(holdsPut, (input, deps) =>
+      putLegalHold(deps, input.client, { targetType: input.params.target_type, target: input.params.target }, input.body.is_active, input.principal, input.groupScope()),
+    ),
+    [holdsDelete.id]: implementForTenant(holdsDelete, (input, deps) =>
+      releaseLegalHold(deps, input.client, { targetType: input.params.target_type, target: input.params.target }, input.principal, input.groupScope()),
+    ),
+  },
+  // Legal holds on device users set Object Lock legal holds on their recordings' objects; the rest is DynamoDB.
+  dependencies: dependenciesWith(blobStoreAdapter),
+});

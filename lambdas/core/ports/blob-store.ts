@@ -3,12 +3,13 @@ import type { Readable } from 'node:stream';
 /** Logical buckets; adapters map them to RAW_BUCKET and PROCESSED_BUCKET. */
 export type BucketName = 'raw' | 'processed';
 
-/** S3 Object Lock settings for a write (DESIGN.md §8): retention synced to policy, legal holds as object holds. */
-export interface ObjectLockOptions {
-  mode: 'GOVERNANCE' | 'COMPLIANCE';
-  retainUntil: Date;
+/**
+ * S3 Object Lock settings for a write (DESIGN.md §8): retention synced to policy (a mode and a date, or neither), legal
+ * holds as object holds.
+ */
+export type ObjectLockOptions = ({ mode: 'GOVERNANCE' | 'COMPLIANCE'; retainUntil: Date } | { mode?: undefined; retainUntil?: undefined }) & {
   legalHold?: boolean;
-}
+};
 
 export interface PutBlobOptions {
   contentType?: string;
@@ -43,4 +44,11 @@ export interface BlobStore {
   presignGet(bucket: BucketName, key: string, options: { expiresInSeconds: number; downloadName?: string }): Promise<string>;
   /** A short-lived PUT link for a device upload. */
   presignPut(bucket: BucketName, key: string, options: { expiresInSeconds: number; contentType?: string }): Promise<string>;
+  /**
+   * Turns the object's Object Lock legal hold on or off (a legal hold on the person it records, DESIGN.md §8). While
+   * on, no one can delete or overwrite the object. False when there is no such object.
+   */
+  setLegalHold(bucket: BucketName, key: string, on: boolean): Promise<boolean>;
+  /** Whether the object's legal hold is on; undefined when there is no such object. */
+  getLegalHold(bucket: BucketName, key: string): Promise<boolean | undefined>;
 }

@@ -45,6 +45,7 @@ export const ENTITY = {
   comment: 'Comment',
   payloadAudit: 'PayloadAudit',
   payloadSweep: 'PayloadSweep',
+  legalHold: 'LegalHold',
   transferConfig: 'TransferConfig',
   transfer: 'Transfer',
 } as const;

@@ -3,6 +3,7 @@ import { auditKeys } from './keys/audit.ts';
 import { deviceDataKeys } from './keys/device-data.ts';
 import { devicesKeys } from './keys/devices.ts';
 import { payloadsKeys } from './keys/payloads.ts';
+import { retentionKeys } from './keys/retention.ts';
 import { transfersKeys } from './keys/transfers.ts';
 
 /**
@@ -17,5 +18,5 @@ export type { TimedDeviceData, TimedList } from './keys/device-data.ts';
 export { ACTIVITY_TRAILS, type ActivityTrail } from './keys/audit.ts';
 export { objectKeyOfQuarantineKey, payloadObjectKey, quarantineObjectKey } from './keys/payloads.ts';
 
-/** Every builder, by entity; the areas live under keys/ (access, audit, devices, payloads, device data, transfers). */
-export const keys = { ...accessKeys, ...auditKeys, ...devicesKeys, ...payloadsKeys, ...deviceDataKeys, ...transfersKeys };
+/** Every builder, by entity; the areas live under keys/ (access, audit, devices, payloads, device data, transfers, retention). */
+export const keys = { ...accessKeys, ...auditKeys, ...devicesKeys, ...payloadsKeys, ...deviceDataKeys, ...transfersKeys, ...retentionKeys };

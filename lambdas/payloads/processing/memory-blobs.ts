@@ -8,6 +8,7 @@ import type { BlobStore, BucketName } from '../../core/ports/blob-store.ts';
 export function memoryBlobs(): BlobStore & { objects: Map<string, Buffer>; reads: string[] } {
   const objects = new Map<string, Buffer>();
   const reads: string[] = [];
+  const holds = new Map<string, boolean>();
   const id = (bucket: BucketName, key: string) => `${bucket}/${key}`;
   const chunks = (data: Buffer) => Array.from({ length: Math.ceil(data.length / 1024) }, (_, n) => data.subarray(n * 1024, (n + 1) * 1024));
   const lastModified = new Date('2025-01-02T00:00:00Z');
@@ -21,6 +22,7 @@ export function memoryBlobs(): BlobStore & { objects: Map<string, Buffer>; reads
       const data = Buffer.concat(parts);
       if (options?.contentLength !== undefined && data.length !== options.contentLength) throw new Error('length mismatch');
       objects.set(id(bucket, key), data);
+      holds.set(id(bucket, key), options?.lock?.legalHold === true);
       return {};
     },
     async get(bucket, key) {
@@ -35,5 +37,13 @@ export function memoryBlobs(): BlobStore & { objects: Map<string, Buffer>; reads
     },
     presignGet: async () => 'http://get',
     presignPut: async () => 'http://put',
+    async setLegalHold(bucket, key, on) {
+      if (!objects.has(id(bucket, key))) return false;
+      holds.set(id(bucket, key), on);
+      return true;
+    },
+    async getLegalHold(bucket, key) {
+      return objects.has(id(bucket, key)) ? (holds.get(id(bucket, key)) ?? false) : undefined;
+    },
   };
 }

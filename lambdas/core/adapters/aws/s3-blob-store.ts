@@ -1,5 +1,12 @@
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  GetObjectLegalHoldCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  PutObjectLegalHoldCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { BlobHead, BlobStore, BucketName } from '../../ports/blob-store.ts';
 
@@ -63,13 +70,8 @@ export function createS3BlobStore(s3: S3Client, buckets: Record<BucketName, stri
         ContentType: options.contentType,
         ContentLength: options.contentLength ?? (body as Uint8Array).byteLength,
         Metadata: options.metadata,
-        ...(options.lock
-          ? {
-              ObjectLockMode: options.lock.mode,
-              ObjectLockRetainUntilDate: options.lock.retainUntil,
-              ObjectLockLegalHoldStatus: options.lock.legalHold ? 'ON' : 'OFF',
-            }
-          : {}),
+        ...(options.lock?.mode === undefined ? {} : { ObjectLockMode: options.lock.mode, ObjectLockRetainUntilDate: options.lock.retainUntil }),
+        ...(options.lock ? { ObjectLockLegalHoldStatus: options.lock.legalHold ? 'ON' : 'OFF' } : {}),
       });
       const result = await sendPut(s3, command, isStream ? body : undefined);
       return { etag: result.ETag, versionId: result.VersionId };
@@ -102,6 +104,26 @@ export function createS3BlobStore(s3: S3Client, buckets: Record<BucketName, stri
     presignPut(bucket, key, options) {
       const command = new PutObjectCommand({ Bucket: buckets[bucket], Key: key, ContentType: options.contentType });
       return getSignedUrl(s3, command, { expiresIn: options.expiresInSeconds });
+    },
+    async setLegalHold(bucket, key, on) {
+      try {
+        await s3.send(new PutObjectLegalHoldCommand({ Bucket: buckets[bucket], Key: key, LegalHold: { Status: on ? 'ON' : 'OFF' } }));
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+    },
+    async getLegalHold(bucket, key) {
+      try {
+        const result = await s3.send(new GetObjectLegalHoldCommand({ Bucket: buckets[bucket], Key: key }));
+        return result.LegalHold?.Status === 'ON';
+      } catch (error) {
+        // An object never given a hold has no legal hold configuration: S3 answers that as a 404, not as OFF.
+        if ((error as { name?: string } | null)?.name === 'NoSuchObjectLockConfiguration') return false;
+        if (isNotFound(error)) return undefined;
+        throw error;
+      }
     },
   };
 }

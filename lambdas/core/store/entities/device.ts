@@ -17,6 +17,17 @@ export function readDevice(item: TableItem): DeviceItem {
   return readItem('Device', DeviceItem, item);
 }
 
+/**
+ * Only who holds the device (legal hold coverage asks it for every recording processed): reads no other attribute, so
+ * it never fails on a part of the device it does not need.
+ */
+export const DeviceHolderItem = z.object({ device_user_reference: z.string().optional() });
+export type DeviceHolderItem = z.infer<typeof DeviceHolderItem>;
+
+export function readDeviceHolder(item: TableItem): DeviceHolderItem {
+  return readItem('Device', DeviceHolderItem, item);
+}
+
 /** The device's item: its attributes under its keys (the list keys of its holder and group when it has them). */
 export function deviceToItem(client: string, device: DeviceItem): TableItem {
   return { ...keys.device.item(client, device.device_reference, device.device_user_reference, device.group), ...device };

@@ -1,0 +1,159 @@
+import { actorOf } from '#core/auth/actor.ts';
+import type { Principal } from '#core/auth/principal.ts';
+import type { Dependencies } from '#core/dependencies.ts';
+import { NotFoundError } from '#core/errors.ts';
+import type { GroupScope } from '#core/auth/access/group-scope.ts';
+import { ConditionFailedError, type ItemKey, type TableItem, type WriteCondition } from '#core/ports/table-store.ts';
+import { readDeviceUser } from '#core/store/entities/device-user.ts';
+import { legalHoldToItem, readLegalHold, toLegalHold, type LegalHoldItem } from '#core/store/entities/legal-hold.ts';
+import { keys } from '#core/store/keys.ts';
+import { listPage, perItem, type QueryOf } from '#core/store/paging.ts';
+import { TABLE_KEYS } from '#core/store/table-definition.ts';
+import type { LegalHold } from '#shared/contract/entities/account-data.ts';
+import type { accountDataEndpoints } from '#shared/contract/endpoints/account-data.ts';
+import { readHold, type HoldTarget } from './coverage.ts';
+import { syncObjectHolds } from './object-holds.ts';
+
+export type { HoldTarget };
+
+/** The table, the clock, cursors (the list) and the payload objects (their Object Lock legal holds). */
+export type LegalHoldDependencies = Pick<Dependencies, 'table' | 'clock' | 'cursors' | 'blobs'>;
+
+/**
+ * `GET account/legal_holds`: the tenant's holds (one type's with `target_type`), active and released unless
+ * `active_only`. A group-limited role sees the holds on device users of its groups (and every portal user's hold:
+ * portal users belong to no group).
+ */
+export function listLegalHolds(
+  deps: Pick<LegalHoldDependencies, 'table' | 'cursors'>,
+  client: string,
+  query: QueryOf<typeof accountDataEndpoints, 'client.legal-holds.list'>,
+  scope: GroupScope,
+) {
+  const keep = perItem(query.active_only === true ? (item) => item.is_active === true : undefined);
+  return listPage(deps, {
+    client,
+    query: keys.legalHold.list(client, query.target_type),
+    filters: { active_only: query.active_only },
+    page: query,
+    keep: scope.unrestricted ? keep : async (items) => inGroupScope(deps, client, scope, keep === undefined ? items : await keep(items)),
+    toData: (item) => toLegalHold(readLegalHold(item)),
+  });
+}
+
+/** The hold items whose device user is in the scope's groups (one BatchGet per batch), and every portal user's. */
+async function inGroupScope(deps: Pick<LegalHoldDependencies, 'table'>, client: string, scope: GroupScope, items: readonly TableItem[]) {
+  const holds = items.map((item) => ({ item, hold: readLegalHold(item) }));
+  const deviceUsers = holds.filter(({ hold }) => hold.target_type === 'DeviceUser').map(({ hold }) => hold.target);
+  const found = await deps.table.batchGet([...new Set(deviceUsers)].map((user) => keys.deviceUser.key(client, user)));
+  const visible = new Set((await scope.filter(found.map(readDeviceUser))).map((user) => user.device_user_reference));
+  return holds.filter(({ hold }) => hold.target_type === 'PortalUser' || visible.has(hold.target)).map(({ item }) => item);
+}
+
+/** The person a hold names, in the tenant: a device user, or a portal user (by reference, the token's subject). */
+function targetKey(client: string, { targetType, target }: HoldTarget): ItemKey {
+  return targetType === 'DeviceUser' ? keys.deviceUser.key(client, target) : keys.portalUser.item(client, target);
+}
+
+const notFound = ({ targetType, target }: HoldTarget) =>
+  new NotFoundError(`${targetType === 'DeviceUser' ? 'Device user' : 'Portal user'} ${target} not found`);
+
+const exists: WriteCondition = { kind: 'expression', expression: 'attribute_exists(#cpk)', names: { '#cpk': TABLE_KEYS.partitionKey } };
+
+/**
+ * The target exists in this tenant and, for a device user, is in the caller's groups; else 404, as for someone who
+ * does not exist (another tenant's person is not found here). A release may name a device user deleted since
+ * (`mayBeGone`): the hold outlives them.
+ */
+async function requireTarget(deps: Pick<LegalHoldDependencies, 'table'>, client: string, target: HoldTarget, scope: GroupScope, mayBeGone = false) {
+  const item = await deps.table.get(targetKey(client, target), { consistent: true });
+  if (item === undefined) {
+    if (mayBeGone) return;
+    throw notFound(target);
+  }
+  if (target.targetType === 'DeviceUser') await scope.visible(readDeviceUser(item), () => notFound(target));
+}
+
+/**
+ * Writes the hold item: created on first placing (its `created_at` kept ever after), `is_active` and who changed it
+ * when. The write is conditional on the item being as read (a concurrent change answers 409, never lost) and, when
+ * placing, on the target still existing (checked in the same transaction, so a hold never names someone deleted
+ * meanwhile).
+ */
+async function writeHold(
+  deps: LegalHoldDependencies,
+  client: string,
+  target: HoldTarget,
+  active: boolean,
+  principal: Principal | undefined,
+  existing: LegalHoldItem | undefined,
+): Promise<LegalHoldItem> {
+  const now = deps.clock.now().toISOString();
+  const hold: LegalHoldItem = {
+    client,
+    target: target.target,
+    target_type: target.targetType,
+    is_active: active,
+    created_at: existing?.created_at ?? now,
+    updated_by: actorOf(principal),
+    updated_at: now,
+  };
+  const unchanged: WriteCondition =
+    existing === undefined
+      ? { kind: 'item-not-exists' }
+      : { kind: 'expression', expression: '#u = :u', names: { '#u': 'updated_at' }, values: { ':u': existing.updated_at } };
+  try {
+    await deps.table.transactWrite([
+      { kind: 'put', item: legalHoldToItem(hold), condition: unchanged },
+      ...(active ? [{ kind: 'check' as const, key: targetKey(client, target), condition: exists }] : []),
+    ]);
+  } catch (error) {
+    if (!(error instanceof ConditionFailedError)) throw error;
+    if (active && (await deps.table.get(targetKey(client, target), { consistent: true })) === undefined) throw notFound(target);
+    throw new ConditionFailedError(`The legal hold on ${target.targetType} ${target.target} changed meanwhile; read it again`);
+  }
+  return hold;
+}
+
+/**
+ * `PUT account/legal_holds/{target_type}/{target}`: places the hold (`is_active: true`, the default) or sets it
+ * inactive. The target must exist in this tenant (404 otherwise; another tenant's person is simply not found here).
+ * A device user's hold is then put on every recording it covers in S3 (object-holds.ts); a portal user's covers what
+ * that person wrote, which lives in the table only, so no object changes.
+ */
+export async function putLegalHold(
+  deps: LegalHoldDependencies,
+  client: string,
+  target: HoldTarget,
+  active: boolean,
+  principal: Principal | undefined,
+  scope: GroupScope,
+): Promise<LegalHold> {
+  if (!active) return releaseLegalHold(deps, client, target, principal, scope);
+  await requireTarget(deps, client, target, scope);
+  const hold = await writeHold(deps, client, target, true, principal, await readHold(deps, client, target));
+  // The record first, then the objects: a failure between them leaves the hold recorded and answers 500, and placing
+  // it again (idempotent) finishes the objects.
+  if (target.targetType === 'DeviceUser') await syncObjectHolds(deps, client, target.target, 'on');
+  return toLegalHold(hold);
+}
+
+/**
+ * `DELETE account/legal_holds/{target_type}/{target}`: releases the hold, kept as an inactive record (404 when the
+ * target never had one). A device user's recordings lose their object legal hold only where no other active hold
+ * still covers them. Releasing a released hold stamps it again and re-runs the objects (so a failed release finishes).
+ */
+export async function releaseLegalHold(
+  deps: LegalHoldDependencies,
+  client: string,
+  target: HoldTarget,
+  principal: Principal | undefined,
+  scope: GroupScope,
+): Promise<LegalHold> {
+  if (target.targetType === 'DeviceUser') await requireTarget(deps, client, target, scope, true);
+  const existing = await readHold(deps, client, target);
+  if (existing === undefined) throw new NotFoundError(`No legal hold on ${target.targetType} ${target.target}`);
+  const hold = await writeHold(deps, client, target, false, principal, existing);
+  if (target.targetType === 'DeviceUser') await syncObjectHolds(deps, client, target.target, 'off');
+  return toLegalHold(hold);
+}

@@ -1,0 +1,57 @@
+import { RETENTION_RECORD_TYPES, type RetentionRecordType } from '#shared/constants/account.ts';
+import { PAYLOAD_TYPES, type PayloadType } from '#shared/constants/payloads.ts';
+import type { RetentionPolicyRequest } from '#shared/contract/entities/account-data.ts';
+
+/**
+ * The retention a tenant has until it sets its own (docs/decisions.md "Retention defaults" says why each figure).
+ * Chosen for a regulated firm: keep at least as long as the strictest common rule asks, then destroy, never the
+ * other way round. Years are counted in days with their leap days (7 years = 2557 days).
+ */
+
+/** Days between the logical delete (recoverable) and the destruction (unrecoverable): the window to undo a mistake. */
+export const DESTROY_GRACE_DAYS = 90;
+
+/** Recorded communications: MiFID II / FCA SYSC 10A ask five years, seven on a regulator's request; SEC 17a-4 / FINRA 4511 six. */
+export const COMMUNICATION_DAYS = 2557;
+/** Records that prove how a recording was kept (its audit, custody and who held the device) outlive it by a year. */
+export const CUSTODY_DAYS = COMMUNICATION_DAYS + 366;
+/** Device diagnostics: operational, not a communication; a year covers the support cases they serve. */
+export const DIAGNOSTICS_DAYS = 366;
+/** Continuous location of staff: personal data kept no longer than its purpose needs (GDPR), one year. */
+export const GPS_DAYS = 366;
+/** Alerts: the supervisory review they prompted is kept three years (FINRA 3110 reviews, SEC 17a-4(b)). */
+export const ALERT_DAYS = 1096;
+
+const afterDays = (days: number) => ({ delete_after_days: days, destroy_after_days: days + DESTROY_GRACE_DAYS });
+
+const RECORD_DAYS: Record<Exclude<RetentionRecordType, 'PayloadData'>, number> = {
+  AlertData: ALERT_DAYS,
+  DeviceActivityData: CUSTODY_DAYS,
+  DeviceData: CUSTODY_DAYS,
+  DeviceUserData: CUSTODY_DAYS,
+  GpsData: GPS_DAYS,
+  LegacyMigrationData: COMMUNICATION_DAYS,
+  LegalHoldData: COMMUNICATION_DAYS,
+  SupportAccessData: CUSTODY_DAYS,
+  TransferableData: CUSTODY_DAYS,
+  UserActivityData: CUSTODY_DAYS,
+};
+
+/** One payload type's default: counted from when it was recorded, no receipts or transfers demanded first. */
+export function defaultPayloadRetention(payloadType: PayloadType) {
+  return {
+    payload_type: payloadType,
+    ...afterDays(payloadType === 'Diagnostics' ? DIAGNOSTICS_DAYS : COMMUNICATION_DAYS),
+    retention_timestamp: 'payload_time' as const,
+    required_receipts: 0,
+    required_transfers: 0,
+  };
+}
+
+/** Every record type and every payload type, as the defaults set them. */
+export function defaultRetention(): Required<RetentionPolicyRequest> {
+  const records = Object.fromEntries(
+    RETENTION_RECORD_TYPES.filter((type) => type !== 'PayloadData').map((type) => [type, afterDays(RECORD_DAYS[type as keyof typeof RECORD_DAYS])]),
+  ) as Omit<Required<RetentionPolicyRequest>, 'PayloadData'>;
+  return { ...records, PayloadData: PAYLOAD_TYPES.map(defaultPayloadRetention) };
+}

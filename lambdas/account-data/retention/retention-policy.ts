@@ -1,0 +1,112 @@
+import { actorOf } from '#core/auth/actor.ts';
+import type { Principal } from '#core/auth/principal.ts';
+import type { Dependencies } from '#core/dependencies.ts';
+import { ValidationError } from '#core/errors.ts';
+import {
+  readRetentionPolicy,
+  retentionPolicyKey,
+  retentionPolicyToItem,
+  toRetentionPolicy,
+  type RetentionPolicyItem,
+} from '#core/store/entities/retention-policy.ts';
+import { RETENTION_RECORD_TYPES } from '#shared/constants/account.ts';
+import { PAYLOAD_TYPES, TRANSFERABLE_PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
+import type { RetentionPolicy, RetentionPolicyRequest } from '#shared/contract/entities/account-data.ts';
+import { defaultPayloadRetention, defaultRetention } from './retention-defaults.ts';
+
+export type RetentionDependencies = Pick<Dependencies, 'table' | 'clock'>;
+
+/**
+ * Longest period accepted: a hundred years. Beyond it a lock date would pass year 9999, which S3 Object Lock and ISO
+ * dates cannot hold, and no rule asks for it.
+ */
+export const MAX_RETENTION_DAYS = 36_500;
+
+const TRANSFERABLE = new Set<string>(TRANSFERABLE_PAYLOAD_TYPES);
+
+interface Periods {
+  delete_after_days?: number | undefined;
+  destroy_after_days?: number | undefined;
+}
+
+/** `path: message` lines for one record type's (or payload type's) periods. */
+function periodProblems(path: string, periods: Periods): string[] {
+  const problems: string[] = [];
+  for (const field of ['delete_after_days', 'destroy_after_days'] as const) {
+    const days = periods[field];
+    if (days !== undefined && days > MAX_RETENTION_DAYS) problems.push(`${path}.${field}: Must be at most ${MAX_RETENTION_DAYS} days (100 years)`);
+  }
+  const { delete_after_days: deleteAfter, destroy_after_days: destroyAfter } = periods;
+  if (deleteAfter !== undefined && destroyAfter !== undefined && destroyAfter < deleteAfter) {
+    problems.push(`${path}.destroy_after_days: Must not be before delete_after_days (${deleteAfter}): a record is destroyed after it is deleted`);
+  }
+  return problems;
+}
+
+/**
+ * What the contract cannot say about a policy, one `path: message` line each: periods past the bound, destruction
+ * before deletion, a payload type listed twice, and transfers demanded of (or counted from) a type never transferred.
+ * Negative days, unknown record types and unknown payload types are the contract's own 400s.
+ */
+export function retentionProblems(request: RetentionPolicyRequest): string[] {
+  const problems: string[] = [];
+  for (const type of RETENTION_RECORD_TYPES) {
+    if (type === 'PayloadData') continue;
+    const periods = request[type];
+    if (periods !== undefined) problems.push(...periodProblems(`body.${type}`, periods));
+  }
+  const seen = new Set<string>();
+  for (const [index, entry] of (request.PayloadData ?? []).entries()) {
+    const path = `body.PayloadData.${index}`;
+    if (seen.has(entry.payload_type)) problems.push(`${path}.payload_type: ${entry.payload_type} is listed more than once`);
+    seen.add(entry.payload_type);
+    problems.push(...periodProblems(path, entry));
+    if (!TRANSFERABLE.has(entry.payload_type)) {
+      if (entry.required_transfers > 0) problems.push(`${path}.required_transfers: ${entry.payload_type} is never transferred; must be 0`);
+      if (entry.retention_timestamp === 'transferred_at') {
+        problems.push(`${path}.retention_timestamp: ${entry.payload_type} is never transferred; count from payload_time, processed_at or receipt_confirmed_at`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** The policy with every record type and every payload type: what the request leaves out keeps its default. */
+export function completePolicy(request: RetentionPolicyRequest): Required<RetentionPolicyRequest> {
+  const defaults = defaultRetention();
+  const given = new Map((request.PayloadData ?? []).map((entry) => [entry.payload_type, entry]));
+  const records = Object.fromEntries(
+    RETENTION_RECORD_TYPES.filter((type) => type !== 'PayloadData').map((type) => [type, request[type] ?? defaults[type]]),
+  ) as Omit<Required<RetentionPolicyRequest>, 'PayloadData'>;
+  return { ...records, PayloadData: PAYLOAD_TYPES.map((type) => given.get(type) ?? defaultPayloadRetention(type)) };
+}
+
+/** The tenant's policy, or the defaults (without `updated_by`/`updated_at`: nobody set them) when it never set one. */
+export async function getRetentionPolicy(deps: Pick<RetentionDependencies, 'table'>, client: string): Promise<RetentionPolicy> {
+  const item = await deps.table.get(retentionPolicyKey(client), { consistent: true });
+  if (item === undefined) return { client, ...defaultRetention() };
+  return toRetentionPolicy(readRetentionPolicy(item));
+}
+
+/**
+ * Replaces the policy. A record type or payload type the request leaves out keeps its default; `{}` for a record type
+ * (or a payload entry with neither period) means kept without end. Refused whole, with every problem named, when any
+ * part is wrong: half a policy is never stored.
+ */
+export async function putRetentionPolicy(
+  deps: RetentionDependencies,
+  client: string,
+  request: RetentionPolicyRequest,
+  principal: Principal | undefined,
+): Promise<RetentionPolicy> {
+  const problems = retentionProblems(request);
+  if (problems.length > 0) throw new ValidationError(problems);
+  const policy: RetentionPolicyItem = {
+    client,
+    ...completePolicy(request),
+    updated_by: actorOf(principal),
+    updated_at: deps.clock.now().toISOString(),
+  };
+  await deps.table.put(retentionPolicyToItem(client, policy));
+  return toRetentionPolicy(policy);
+}

@@ -1,0 +1,33 @@
+import type * as z from 'zod';
+import { RetentionPolicy } from '#shared/contract/entities/account-data.ts';
+import type { TableItem } from '../../ports/table-store.ts';
+import { ENTITY } from '../key-parts.ts';
+import { retentionKeys } from '../keys/retention.ts';
+import { readItem } from './read-item.ts';
+
+/**
+ * The tenant's retention policy (spec point 3: per record type, delete_after_days or destroy_after_days; PayloadData
+ * per payload type): one account setting item, `RETENTION`, stored as the contract shows it, always complete (the
+ * service fills every record type and payload type before it writes). A tenant that never set one has no item and
+ * reads the defaults (lambdas/account-data/retention/retention-defaults.ts).
+ */
+export const RETENTION_SETTING = 'RETENTION';
+
+export const RetentionPolicyItem = RetentionPolicy;
+export type RetentionPolicyItem = z.infer<typeof RetentionPolicyItem>;
+
+export const retentionPolicyKey = retentionKeys.retentionPolicy.key;
+
+export function readRetentionPolicy(item: TableItem): RetentionPolicyItem {
+  return readItem('RetentionPolicy', RetentionPolicyItem, item);
+}
+
+/** The setting's item: the policy under the setting key, tagged as an account item and named by `setting`. */
+export function retentionPolicyToItem(client: string, policy: RetentionPolicyItem): TableItem {
+  return { ...retentionPolicyKey(client), entity: ENTITY.account, setting: RETENTION_SETTING, ...policy };
+}
+
+/** The policy as the API answers it. */
+export function toRetentionPolicy(stored: RetentionPolicyItem): RetentionPolicy {
+  return stored;
+}

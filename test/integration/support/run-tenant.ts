@@ -1,0 +1,79 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { buildDependencies } from '#core/composition.ts';
+import { loadConfig } from '#core/config.ts';
+import type { Dependencies } from '#core/dependencies.ts';
+import { keys } from '#core/store/keys.ts';
+import { createTestIssuer } from '#core/testing/test-tokens.ts';
+import { tenantItems, TENANT_ADMIN_ROLE, TENANT_DEFAULT_ROLE } from '../../../scripts/admin/tenant-items.ts';
+import { api, bearer, stack } from './stack.ts';
+
+/**
+ * A tenant of this test run only, provisioned with the same items as any tenant (account, defaults, the admin and
+ * reviewer system roles), and a client app per role whose tokens this test signs. Tests that change tenant-wide
+ * settings (the retention policy) or walk a tenant's whole list (legal holds) use it, so they neither disturb nor
+ * see what other test files do in `demo` at the same time.
+ */
+export interface RunTenant {
+  client: string;
+  deps: Dependencies;
+  /** A token of a client app holding the tenant's `admin` role (every action). */
+  admin: string;
+  /** A token of a client app holding the `reviewer` role (reads only). */
+  reviewer: string;
+  /** Calls the tenant's API; the JSON answer and its status. */
+  call(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+export async function createRunTenant(prefix: string): Promise<RunTenant> {
+  const run = randomUUID().replace(/-/g, '').slice(0, 10);
+  const client = `${prefix}-${run}`;
+  const deps = buildDependencies(loadConfig({ ...stack().env, LOG_LEVEL: 'error' }));
+  const now = new Date().toISOString();
+  for (const item of tenantItems(client, `Test ${prefix}`, now, 'seed')) await deps.table.put(item as Parameters<typeof deps.table.put>[0]);
+
+  // One issuer per app: a client app is found by its token's issuer and audience.
+  const servers: Server[] = [];
+  const token = async (role: string) => {
+    const issuer = await createTestIssuer(`https://${role}.${client}.example.com`, `${client}-${role}`);
+    const server = createServer((_, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(issuer.jwks));
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const jwksUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks`;
+    await deps.table.put({
+      ...keys.clientApp.item(client, `${role}-app`),
+      client,
+      app_reference: `${role}-app`,
+      oidc_config: { issuer: issuer.issuer, audience: issuer.audience, jwks_uri: jwksUri },
+      roles: [role],
+      cidr_ranges: [],
+      updated_at: now,
+    });
+    return issuer.sign({ sub: `${role}-caller` });
+  };
+  const admin = await token(TENANT_ADMIN_ROLE);
+  const reviewer = await token(TENANT_DEFAULT_ROLE);
+
+  return {
+    client,
+    deps,
+    admin,
+    reviewer,
+    async call(method, path, callerToken, body) {
+      const response = await api(`/api/v1/${client}${path}`, {
+        method,
+        headers: bearer(callerToken, body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+    close: async () => {
+      await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+    },
+  };
+}
