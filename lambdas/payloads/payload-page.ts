@@ -4,9 +4,6 @@ import type { Page } from '#core/store/cursor.ts';
 import type { ListKey } from '#core/store/keys.ts';
 import { listPage, type BatchFilter, type PageQuery } from '#core/store/paging.ts';
 
-/** The paging part of a payload list query (the contract's `pageQuery`, parsed). */
-export type PagingQuery = PageQuery;
-
 /**
  * One page of a payload list (or its total): a Query on `list` narrowed to the sort-key `range` (payload_time keys),
  * in `order` (an SMS thread reads oldest first), with `keep` (async: group facts) applied while paging by
