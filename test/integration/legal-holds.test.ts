@@ -165,6 +165,35 @@ describe('legal holds', () => {
     expect((await tenant.call('DELETE', '/account/legal_holds/PortalUser/never-held', tenant.admin)).status).toBe(404);
   });
 
+  it('lets a role limited to a group hold, release and list only the device users of its group', async () => {
+    const { client, deps } = tenant;
+    const now = new Date().toISOString();
+    for (const group of ['north', 'south']) await deps.table.put({ ...keys.group.item(client, group), client, group_reference: group, tags: [], updated_at: now });
+    for (const [user, group] of [['nora', 'north'], ['sam', 'south']] as const) {
+      await deps.table.put({ ...keys.deviceUser.item(client, user, group), client, device_user_reference: user, group, is_active: true, services: [], updated_at: now });
+    }
+    await deps.table.put({
+      ...keys.role.item(client, 'north-holds'),
+      client,
+      role_reference: 'north-holds',
+      permissions: [{ actions_matching: 'legalHolds:*', is_denied: false, is_regex: false, conditions: [{ names_matching: 'north', is_denied: false, is_regex: false }] }],
+      payload_types: [],
+      cidr_ranges: [],
+      alert_permissions: { ops_read: false, ops_write: false, sec_read: false, sec_write: false },
+      updated_at: now,
+    });
+    const north = await tenant.tokenFor('north-holds');
+    expect((await tenant.call('PUT', '/account/legal_holds/DeviceUser/nora', north, {})).status).toBe(200);
+    expect((await tenant.call('PUT', '/account/legal_holds/DeviceUser/sam', north, {})).status).toBe(404);
+    expect((await tenant.call('PUT', '/account/legal_holds/DeviceUser/sam', tenant.admin, {})).status).toBe(200);
+    expect((await tenant.call('DELETE', '/account/legal_holds/DeviceUser/sam', north)).status).toBe(404);
+    const listed = await tenant.call('GET', '/account/legal_holds?target_type=DeviceUser&active_only=true', north);
+    expect((listed.body.data as Array<{ target: string }>).map((hold) => hold.target)).toEqual(['nora']);
+    expect((await tenant.call('GET', '/account/legal_holds?target_type=DeviceUser&active_only=true&result_type=total', north)).body).toEqual({ count: 1 });
+    // Tidy for the other tests of this file: only the holds they placed.
+    for (const user of ['nora', 'sam']) expect((await tenant.call('DELETE', `/account/legal_holds/DeviceUser/${user}`, tenant.admin)).status).toBe(200);
+  });
+
   it('refuses hostile input with 400 lines, another tenant with 403, and a role without the action with 403', async () => {
     const cases: Array<[string, string, unknown, RegExp]> = [
       ['PUT', '/account/legal_holds/Robot/alice', {}, /^params\.target_type: /],

@@ -22,6 +22,8 @@ export interface RunTenant {
   admin: string;
   /** A token of a client app holding the `reviewer` role (reads only). */
   reviewer: string;
+  /** A token of a new client app holding `role` (a role the test wrote in the tenant). */
+  tokenFor(role: string): Promise<string>;
   /** Calls the tenant's API; the JSON answer and its status. */
   call(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
   close(): Promise<void>;
@@ -64,6 +66,7 @@ export async function createRunTenant(prefix: string): Promise<RunTenant> {
     deps,
     admin,
     reviewer,
+    tokenFor: token,
     async call(method, path, callerToken, body) {
       const response = await api(`/api/v1/${client}${path}`, {
         method,
