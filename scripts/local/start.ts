@@ -4,6 +4,7 @@ import { describeRuntime } from '../runtime/lambda-runtime.ts';
 import { DEMO_PASSWORD, demoAccounts } from './seed/accounts.ts';
 import { DEMO_SFTP } from './sftp.ts';
 import { seedDemoFleet } from './seed/fleet.ts';
+import { DEMO_TRANSFER_CONFIG, seedDemoTransferConfig } from './seed/transfer-config.ts';
 import { REPO_ROOT, TRANSFER_DESTINATION_BUCKET, startLocalStack } from './stack.ts';
 import { ensureWebBuilt } from './web-build.ts';
 
@@ -87,4 +88,9 @@ try {
   if (await seedDemoFleet(stack, join(dataDir, 'devices'))) console.log('Seeded the demo fleet (npm run device -- list).');
 } catch (error) {
   console.error(`Demo fleet not seeded: ${error instanceof Error ? error.message : String(error)}`);
+}
+try {
+  if (await seedDemoTransferConfig(stack)) console.log(`Seeded the demo transfer configuration ${DEMO_TRANSFER_CONFIG} (daily, to the SFTP stand-in).`);
+} catch (error) {
+  console.error(`Demo transfer configuration not seeded: ${error instanceof Error ? error.message : String(error)}`);
 }

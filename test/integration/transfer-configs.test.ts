@@ -13,6 +13,7 @@ import { PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
 import { TransferConfigRequest } from '#shared/contract/entities/transfers.ts';
 import { scheduleNameOf } from '../../lambdas/transfers/configs/schedules.ts';
 import { deleteTransferConfig, saveTransferConfig, type Caller } from '../../lambdas/transfers/configs/transfer-configs.ts';
+import { DEMO_TRANSFER_CONFIG, seedDemoTransferConfig } from '../../scripts/local/seed/transfer-config.ts';
 import { signIn } from './support/sign-in.ts';
 import { api, bearer, stack } from './support/stack.ts';
 
@@ -305,5 +306,27 @@ describe('schedules follow their configurations', () => {
     const ref = `it-${run}-refused`;
     await expect(saveTransferConfig(local, 'demo', ref, TransferConfigRequest.parse(sftpConfig()), caller, 'create')).rejects.toMatchObject({ status: 503 });
     expect(await rawItem(ref)).toBeUndefined();
+  });
+});
+
+describe('the demo transfer configuration of the local seed', () => {
+  it('is created once through the API, pointing at this run\'s SFTP stand-in, with its secrets sealed', async () => {
+    expect(await seedDemoTransferConfig(stack())).toBe(true);
+    try {
+      const read = await call('GET', `/transfer_configs/${DEMO_TRANSFER_CONFIG}`);
+      expect(read.status).toBe(200);
+      expect(read.body).toMatchObject({
+        target_type: 'SFTP',
+        transfer_file_format: 'ZippedWithPassword',
+        schedule: 'cron(0 2 * * ? *)',
+        params: { server: stack().sftp.host, port: stack().sftp.port, username: stack().sftp.username },
+        has_zip_password: true,
+        has_sftp_password: true,
+      });
+      expect(JSON.stringify(await rawItem(DEMO_TRANSFER_CONFIG))).not.toContain(stack().sftp.password);
+      expect(await seedDemoTransferConfig(stack())).toBe(false);
+    } finally {
+      await call('DELETE', `/transfer_configs/${DEMO_TRANSFER_CONFIG}`);
+    }
   });
 });
