@@ -14,7 +14,15 @@ export const LAMBDA_BUNDLING = {
   banner:
     "import { createRequire as __verityCreateRequire } from 'node:module'; const require = __verityCreateRequire(import.meta.url);",
   minify: true,
-  /** External source maps: they cost nothing at start-up unless `--enable-source-maps` loads them. */
+  /**
+   * External source maps: written beside the bundle (to map a logged stack trace by hand) with no `sourceMappingURL`
+   * comment, so nothing reads them at start-up.
+   */
   sourceMap: true,
   sourcesContent: false,
+  /**
+   * No `NODE_OPTIONS=--enable-source-maps`: with external maps it finds no map and maps nothing, and with linked maps
+   * it costs module init (measured by `npm run bench -- bundles`; docs/decisions.md, "Lambda bundles").
+   */
+  enableSourceMaps: false,
 } as const;

@@ -124,7 +124,7 @@ export class VerityFunction extends Construct {
         tsconfig: `${REPO_ROOT}/tsconfig.json`,
       },
     });
-    this.setEnv('NODE_OPTIONS', '--enable-source-maps');
+    if (LAMBDA_BUNDLING.enableSourceMaps) this.setEnv('NODE_OPTIONS', '--enable-source-maps');
     for (const [name, value] of Object.entries(props.environment ?? {})) this.setEnv(name, value);
 
     NagSuppressions.addResourceSuppressions(this.function, [

@@ -6,6 +6,7 @@ import { loadConfig } from '#core/config.ts';
 import { signInDemoAccount } from '../device/portal-sign-in.ts';
 import { writeSyntheticFleet } from '../local/seed/synthetic-fleet.ts';
 import { startLocalStack } from '../local/stack.ts';
+import { LAMBDA_BUNDLING } from '../../lib/constructs/lambda-bundling.ts';
 import { formatBundles, measureBundles } from './bundles.ts';
 import { formatTable, interleavedMedians } from './measure.ts';
 import { measurePayloadPage, measurePeakMemory, measureThroughput, type BenchRow } from './payloads.ts';
@@ -27,13 +28,19 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
 
 // `npm run bench -- load [--clients n] [--seconds n]`: the audit trail under load (./load.ts) alone.
 const sectionArgs = process.argv.slice(2);
+// `npm run bench -- bundles`: each Lambda's bundle size and module init against a bare DynamoDB handler alone.
+if (sectionArgs[0] === 'bundles') {
+  console.log('Lambda bundles: size and module init against a bare DynamoDB handler (the CDK\'s esbuild options)…');
+  console.log(formatBundles(await measureBundles(), { sourceMaps: LAMBDA_BUNDLING.enableSourceMaps }));
+  process.exit(0);
+}
 if (sectionArgs[0] === 'load') {
   console.log(`Audit trail under load…\n\n${await benchLoad(loadOptions(sectionArgs))}`);
   process.exit(0);
 }
 
 console.log('Lambda bundles: size and module init against a bare DynamoDB handler (the CDK\'s esbuild options)…');
-console.log(`${formatBundles(await measureBundles())}\n`);
+console.log(`${formatBundles(await measureBundles(), { sourceMaps: LAMBDA_BUNDLING.enableSourceMaps })}\n`);
 
 console.log('Payload processing: sealing and decrypting (throughput, then peak memory on 1 GiB)…');
 const payloadRows: BenchRow[] = [...(await measureThroughput()), await measurePeakMemory()];
