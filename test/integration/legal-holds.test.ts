@@ -127,6 +127,13 @@ describe('legal holds', () => {
     expect((await tenant.call('DELETE', `/account/legal_holds/DeviceUser/${bob}`, tenant.admin)).status).toBe(200);
     expect(await holds(p1, p2, p4)).toEqual(['OFF', 'OFF', 'OFF']);
     expect(await deleteObject(p4)).toBe(204);
+
+    // The user activity trail holds each placing and release: who, what, on whom, with what answer.
+    const trail = await tenant.deps.table.query({ ...keys.userActivity.list(tenant.client), limit: 1000 });
+    const calls = trail.items
+      .filter((record) => String(record.action).startsWith('legalHolds:') && JSON.stringify(record.parameters ?? {}).includes(bob))
+      .map((record) => `${String(record.user_id)} ${String(record.action)} ${String(record.status_code)}`);
+    expect(calls.sort()).toEqual(['admin-app legalHolds:Release 200', 'admin-app legalHolds:Update 200'].sort());
   });
 
   it('holds a portal user, lists holds with filters and pages, and keeps released ones', async () => {
