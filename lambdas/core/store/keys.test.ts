@@ -22,6 +22,8 @@ describe('key builders', () => {
     keys.alert.item('acme', '01J1', new Date('2025-01-01T00:00:00Z')),
     keys.userActivity.item('acme', '2025-01-01T00:00:00.000Z', 'log-1'),
     keys.deviceActivity.item('acme', { activityTime: '2025-01-01T00:00:00.000Z', logId: 'log-2', deviceReference: 'dev-1' }),
+    keys.transferConfig.item('acme', 'nightly'),
+    keys.transfer.item('acme', '01JTRANSFER'),
   ];
 
   it('starts every partition key with the tenant and tags every item', () => {
