@@ -19,8 +19,15 @@ function alertIndex(size: number): Pick<TableStore, 'query'> {
       entity: 'Alert',
       gsi1pk: 'C#demo#ALERTS',
       gsi1sk: `2024-01-01T00:00:00.000Z#${id}`,
+      alert_reference: `A${id}`,
       alert_scope: 'ops',
+      alert_type: 'DeviceAlert',
+      alert_subject: 'device',
+      alert_message: 'seen',
       alert_state: 'Triggered',
+      alert_severity: 'Low',
+      first_occurrence: '2024-01-01T00:00:00.000Z',
+      last_occurrence: '2024-01-01T00:00:00.000Z',
     };
   };
   return {
