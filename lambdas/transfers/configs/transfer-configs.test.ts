@@ -195,6 +195,38 @@ describe('transfer configurations with their schedules', () => {
     expect(readTransferConfig(storedItem('manual')!).schedule_name).toBeUndefined();
   });
 
+  it('leaves the schedule of the last write when two writers finish their schedule calls out of order', async () => {
+    const schedules = new Map<string, string>();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holdNext = false;
+    deps = {
+      ...deps,
+      scheduler: {
+        async upsertSchedule(definition) {
+          if (holdNext) {
+            holdNext = false;
+            await held;
+          }
+          schedules.set(definition.name, definition.expression);
+        },
+        async deleteSchedule(name) {
+          schedules.delete(name);
+        },
+      },
+    };
+    await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
+    holdNext = true;
+    // A writes its item, then waits in its schedule call while B writes and schedules; A's call lands last.
+    const first = saveTransferConfig(deps, 'acme', 'nightly', sftpRequest({ schedule: 'rate(1 hour)', secured_data: undefined }), caller(), 'replace');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest({ schedule: 'rate(2 hours)', secured_data: undefined }), caller(), 'replace');
+    release();
+    await first;
+    expect((await getTransferConfig(deps, 'acme', 'nightly')).schedule).toBe('rate(2 hours)');
+    expect(schedules.get(scheduleNameOf('acme', 'nightly'))).toBe('rate(2 hours)');
+  });
+
   it('refuses a caller whose role is limited to some groups', async () => {
     const limited = caller({ groupScope: () => ({ unrestricted: false }) });
     await expect(saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), limited, 'create')).rejects.toMatchObject({ status: 403, lines: [GROUP_LIMITED] });
