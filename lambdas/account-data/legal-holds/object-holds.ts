@@ -3,6 +3,7 @@ import type { TableItem } from '#core/ports/table-store.ts';
 import { readDevice } from '#core/store/entities/device.ts';
 import { readPayload, type PayloadItem } from '#core/store/entities/payload.ts';
 import { keys, payloadObjectKey, type ListKey } from '#core/store/keys.ts';
+import { eachPage } from '#core/store/paging.ts';
 import { holdCoverage } from './coverage.ts';
 
 export type ObjectHoldDependencies = Pick<Dependencies, 'table' | 'blobs'>;
@@ -16,13 +17,8 @@ const PARALLEL = 10;
 const WITH_OBJECT = new Set<string>(['Processed', 'Transferred', 'Deleted']);
 
 /** The items of a list, a bounded Query page at a time (a device user's recordings can be tens of thousands). */
-async function* pagesOf(deps: Pick<Dependencies, 'table'>, list: ListKey): AsyncGenerator<TableItem[]> {
-  let startKey: Record<string, string> | undefined;
-  do {
-    const page = await deps.table.query({ ...list, limit: HOLD_PAGE, ...(startKey === undefined ? {} : { startKey }) });
-    yield page.items;
-    startKey = page.lastKey;
-  } while (startKey !== undefined);
+function pagesOf(deps: Pick<Dependencies, 'table'>, list: ListKey): AsyncGenerator<TableItem[]> {
+  return eachPage(deps.table, list, HOLD_PAGE);
 }
 
 /** Runs `work` over `values`, PARALLEL at a time. */
@@ -32,12 +28,14 @@ async function inBatches<T>(values: readonly T[], work: (value: T) => Promise<un
 
 /**
  * The payload lists a device user's hold covers: theirs (gsi3, by device user) and each of their devices' (gsi2, by
- * device), the indexes the payload lists use. A recording on both lists is visited twice; setting a hold is idempotent.
+ * device), the indexes the payload lists use. On a device's list, their own recordings were met on theirs already.
  */
-async function coveredLists(deps: Pick<Dependencies, 'table'>, client: string, deviceUser: string): Promise<ListKey[]> {
-  const lists = [keys.payload.listByDeviceUser(client, deviceUser)];
+async function coveredLists(deps: Pick<Dependencies, 'table'>, client: string, deviceUser: string) {
+  const lists: Array<{ list: ListKey; skip?: (payload: PayloadItem) => boolean }> = [{ list: keys.payload.listByDeviceUser(client, deviceUser) }];
   for await (const devices of pagesOf(deps, keys.device.listByDeviceUser(client, deviceUser))) {
-    for (const item of devices) lists.push(keys.payload.listByDevice(client, readDevice(item).device_reference));
+    for (const item of devices) {
+      lists.push({ list: keys.payload.listByDevice(client, readDevice(item).device_reference), skip: (payload) => payload.device_user_reference === deviceUser });
+    }
   }
   return lists;
 }
@@ -52,9 +50,9 @@ async function coveredLists(deps: Pick<Dependencies, 'table'>, client: string, d
 export async function syncObjectHolds(deps: ObjectHoldDependencies, client: string, deviceUser: string, direction: 'on' | 'off'): Promise<number> {
   const covered = holdCoverage(deps, client);
   let changed = 0;
-  for (const list of await coveredLists(deps, client, deviceUser)) {
+  for (const { list, skip } of await coveredLists(deps, client, deviceUser)) {
     for await (const page of pagesOf(deps, list)) {
-      const recordings = page.map(readPayload).filter((payload) => WITH_OBJECT.has(payload.payload_state));
+      const recordings = page.map(readPayload).filter((payload) => WITH_OBJECT.has(payload.payload_state) && skip?.(payload) !== true);
       await inBatches(recordings, async (payload: PayloadItem) => {
         if (direction === 'off' && (await covered(payload))) return;
         if (await deps.blobs.setLegalHold('processed', payloadObjectKey(client, payload.payload_reference), direction === 'on')) changed += 1;
