@@ -98,13 +98,13 @@ describe('retention policy', () => {
 
   it('answers hostile bodies with 400 lines, never a 5xx', async () => {
     const cases: Array<[unknown, RegExp]> = [
-      [{ GpsData: { delete_after_days: -1 } }, /^body\.GpsData\.delete_after_days: /],
+      [{ GpsData: { delete_after_days: -1 } }, /^body\.GpsData\.delete_after_days: Must be at least 0$/],
       [{ GpsData: { delete_after_days: 1.5 } }, /^body\.GpsData\.delete_after_days: /],
       [{ GpsData: { delete_after_days: '30' } }, /^body\.GpsData\.delete_after_days: /],
       [{ GpsData: { delete_after_days: 1e308 } }, /^body\.GpsData\.delete_after_days: /],
-      [{ ChatData: { delete_after_days: 30 } }, /ChatData/],
+      [{ ChatData: { delete_after_days: 30 } }, /^body\.ChatData: This field is not allowed/],
       [{ GpsData: { delete_after_days: 30, keep: true } }, /^body\.GpsData/],
-      [{ PayloadData: [{ payload_type: 'Fax', delete_after_days: 1 }] }, /^body\.PayloadData\.0\.payload_type: /],
+      [{ PayloadData: [{ payload_type: 'Fax', delete_after_days: 1 }] }, /^body\.PayloadData\.0\.payload_type: Must be one of: /],
       [{ PayloadData: [{ payload_type: 'SMS', retention_timestamp: 'uploaded_at' }] }, /^body\.PayloadData\.0\.retention_timestamp: /],
       [{ PayloadData: [{ payload_type: 'SMS', required_receipts: -2 }] }, /^body\.PayloadData\.0\.required_receipts: /],
       [{ PayloadData: Array.from({ length: 11 }, () => ({ payload_type: 'SMS' })) }, /^body\.PayloadData: /],
