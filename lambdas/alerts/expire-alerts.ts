@@ -1,9 +1,10 @@
 import type { Dependencies } from '../core/dependencies.ts';
-import type { TableItem } from '../core/ports/table-store.ts';
 import { keys } from '../core/store/keys.ts';
+import { readAlert } from '../core/store/entities/alert.ts';
 import { clearAlert } from './alert-actions.ts';
 import { staffAlertAccess } from './alert-permissions.ts';
 import { allClients } from '../core/store/all-clients.ts';
+import { eachPage } from '../core/store/paging.ts';
 
 /** The reason an alert cleared by the expiry job carries. */
 export const EXPIRED_REASON = 'Expired';
@@ -17,21 +18,13 @@ export async function expireTenantAlerts(deps: Pick<Dependencies, 'table' | 'clo
   const now = deps.clock.now().toISOString();
   const operator = staffAlertAccess('system');
   let cleared = 0;
-  let startKey: Record<string, string> | undefined;
-  do {
-    const page = await deps.table.query({
-      ...keys.alert.expiring(client),
-      sort: { between: ['0', `${now}~`] },
-      limit: 100,
-      ...(startKey ? { startKey } : {}),
-    });
-    for (const item of page.items as TableItem[]) {
-      if (typeof item.expires_after !== 'string' || item.expires_after > now) continue;
-      const outcome = await clearAlert(deps, client, String(item.alert_reference), operator, EXPIRED_REASON, 'system');
+  for await (const page of eachPage(deps.table, { ...keys.alert.expiring(client), sort: { between: ['0', `${now}~`] } }, 100)) {
+    for (const alert of page.map(readAlert)) {
+      if (alert.expires_after === undefined || alert.expires_after > now) continue;
+      const outcome = await clearAlert(deps, client, alert.alert_reference, operator, EXPIRED_REASON, 'system');
       if (outcome.ok && outcome.message === undefined) cleared += 1;
     }
-    startKey = page.lastKey;
-  } while (startKey !== undefined);
+  }
   return cleared;
 }
 

@@ -7,6 +7,7 @@ import { readDevice, readDeviceLastSeen, type DeviceItem } from '../core/store/e
 import { readGroup } from '../core/store/entities/group.ts';
 import { keys } from '../core/store/keys.ts';
 import { allClients } from '../core/store/all-clients.ts';
+import { eachPage } from '../core/store/paging.ts';
 
 /**
  * Deactivating a device: the admin DELETE (lambdas/devices/device-service.ts) and the inactivity job below write the
@@ -120,18 +121,13 @@ export async function deactivateInactiveDevices(
   const report: InactivityReport = { clients: 0, threshold, deactivated: 0, seen: 0, failed: 0 };
   for await (const client of allClients(deps.table)) {
     report.clients += 1;
-    let startKey: Record<string, string> | undefined;
-    do {
-      const page = await deps.table.query({
-        ...keys.device.listByLastSeen(client),
-        // Keys are `<last_seen ISO>#<reference>`: everything below the threshold text was seen before it.
-        sort: { between: ['0', threshold] },
-        limit: JOB_PAGE,
-        ...(startKey ? { startKey } : {}),
-      });
-      for (const candidate of page.items) {
-        const reference = readDeviceLastSeen(candidate).device_reference;
+    // Keys are `<last_seen ISO>#<reference>`: everything below the threshold text was seen before it.
+    const candidates = { ...keys.device.listByLastSeen(client), sort: { between: ['0', threshold] as [string, string] } };
+    for await (const page of eachPage(deps.table, candidates, JOB_PAGE)) {
+      for (const candidate of page) {
+        let reference: string | undefined;
         try {
+          reference = readDeviceLastSeen(candidate).device_reference;
           const result = await deactivateDeviceItem(deps, client, reference, { actor: 'job:device-deactivation', lastSeenBefore: threshold });
           if (result.outcome === 'deactivated') report.deactivated += 1;
           if (result.outcome === 'seen') report.seen += 1;
@@ -140,8 +136,7 @@ export async function deactivateInactiveDevices(
           deps.logger.warn('device deactivation failed', { client, device_reference: reference, error: error instanceof Error ? error.message : String(error) });
         }
       }
-      startKey = page.lastKey;
-    } while (startKey !== undefined);
+    }
   }
   return report;
 }

@@ -6,7 +6,7 @@ import { raiseSecurityAlert } from '../alerts/security-events.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { NotFoundError, ValidationError } from '#core/errors.ts';
 import type { Page } from '#core/store/cursor.ts';
-import { listPage, type PageQuery } from '#core/store/paging.ts';
+import { eachPage, listPage, type PageQuery } from '#core/store/paging.ts';
 import { keys } from '#core/store/keys.ts';
 import { SupportAccessStateConflict, transition, type SupportAccessEvent } from './state-machine.ts';
 import { changeState, getRequest, listSource, putRequest, toSupportAccess, type SupportAccessRecord } from './support-access-store.ts';
@@ -191,16 +191,13 @@ export async function expireDueRequests(deps: Pick<Dependencies, 'table' | 'cloc
     // Index reads are eventually consistent: the conditional write is what makes a stale read harmless.
     const list = keys.supportAccess.listByState(state);
     const due: SupportAccessRecord[] = [];
-    let startKey: Record<string, string> | undefined;
-    do {
-      const page = await deps.table.query({ ...list, limit: EXPIRY_PAGE, ...(startKey ? { startKey } : {}) });
-      for (const item of page.items) {
+    for await (const page of eachPage(deps.table, list, EXPIRY_PAGE)) {
+      for (const item of page) {
         const record = item as unknown as SupportAccessRecord;
         const at = record[dueField[state]];
         if (record.approval_state === state && (at === undefined || Date.parse(at) <= now.getTime())) due.push(record);
       }
-      startKey = page.lastKey;
-    } while (startKey !== undefined);
+    }
     // Written after the partition is read, so the writes (which move items out of it) cannot disturb the paging.
     for (const record of due) {
       try {

@@ -1,5 +1,6 @@
 import type { Dependencies } from '../../core/dependencies.ts';
 import { keys, type ActivityTrail } from '../../core/store/keys.ts';
+import { eachPage } from '../../core/store/paging.ts';
 import { GENESIS_HASH, linkOfHead } from './activity-chain.ts';
 import { latestCheckpoint } from './checkpoint.ts';
 
@@ -28,13 +29,10 @@ export async function trailState(deps: Pick<Dependencies, 'table'>, trail: Activ
   ]);
   let pending = 0;
   let oldest: string | null = null;
-  let startKey: Record<string, string> | undefined;
-  do {
-    const page = await table.query({ ...keys.activityChain.pending(trail, client), limit: COUNT_PAGE, ...(startKey ? { startKey } : {}) });
-    if (oldest === null && page.items[0] !== undefined) oldest = String(page.items[0].activity_time);
-    pending += page.items.length;
-    startKey = page.lastKey;
-  } while (startKey !== undefined);
+  for await (const page of eachPage(table, keys.activityChain.pending(trail, client), COUNT_PAGE)) {
+    if (oldest === null && page[0] !== undefined) oldest = String(page[0].activity_time);
+    pending += page.length;
+  }
   return {
     linked_count: head?.sequence ?? 0,
     pending_count: pending,

@@ -1,6 +1,7 @@
 import type { Dependencies } from '../../core/dependencies.ts';
 import type { QuerySpec, TableItem } from '../../core/ports/table-store.ts';
 import { keys, type ActivityTrail } from '../../core/store/keys.ts';
+import { eachPage } from '../../core/store/paging.ts';
 import { entryHash, GENESIS_HASH, linkContentOf, linkHash, linkOfHead, type ChainLink } from './activity-chain.ts';
 import { checkpointContentOf, checkpointSignatureHolds } from './checkpoint.ts';
 
@@ -44,13 +45,9 @@ export interface ChainReport {
 /** Items per Query page: verification streams the trail a page at a time (constant memory but the checkpoints). */
 const PAGE_SIZE = 100;
 
-async function* pages(table: Dependencies['table'], query: Omit<QuerySpec, 'limit' | 'startKey' | 'consistent'>): AsyncGenerator<TableItem[]> {
-  let startKey: Record<string, string> | undefined;
-  do {
-    const page = await table.query({ ...query, limit: PAGE_SIZE, consistent: true, ...(startKey === undefined ? {} : { startKey }) });
-    if (page.items.length > 0) yield page.items;
-    startKey = page.lastKey;
-  } while (startKey !== undefined);
+/** The pages of a trail list, read consistently (a link written a moment ago is part of what is verified). */
+function pages(table: Dependencies['table'], query: Omit<QuerySpec, 'limit' | 'startKey' | 'consistent'>): AsyncGenerator<TableItem[]> {
+  return eachPage(table, { ...query, consistent: true }, PAGE_SIZE);
 }
 
 const shortHash = (hash: unknown) => String(hash).slice(0, 12);

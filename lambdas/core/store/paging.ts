@@ -128,20 +128,31 @@ function tooManyToCount(query: QuerySpec): ValidationError {
 }
 
 /**
+ * Every page of `query` in turn (empty pages skipped), `pageSize` items at most each. Jobs and checks that act on
+ * each item as they go walk this way (constant memory; a job's own time limit bounds it). A request that needs a
+ * whole list uses countItems or readAll, which stop at MAX_READ_FOR_TOTAL.
+ */
+export async function* eachPage(table: Pick<TableStore, 'query'>, query: QuerySpec, pageSize = WALK_BATCH): AsyncGenerator<TableItem[]> {
+  let startKey: Record<string, string> | undefined;
+  do {
+    const page = await table.query({ ...query, limit: pageSize, ...(startKey ? { startKey } : {}) });
+    if (page.items.length > 0) yield page.items;
+    startKey = page.lastKey;
+  } while (startKey !== undefined);
+}
+
+/**
  * The exact number of items of `query` that pass `keep`: every page is read. Beyond MAX_READ_FOR_TOTAL items read
  * it refuses (400) rather than answer a count that stops short.
  */
 export async function countItems(table: Pick<TableStore, 'query'>, query: QuerySpec, keep?: BatchFilter): Promise<number> {
   let count = 0;
   let read = 0;
-  let startKey: Record<string, string> | undefined;
-  do {
-    const page = await table.query({ ...query, limit: WALK_BATCH, ...(startKey ? { startKey } : {}) });
-    read += page.items.length;
+  for await (const items of eachPage(table, query)) {
+    read += items.length;
     if (read > MAX_READ_FOR_TOTAL) throw tooManyToCount(query);
-    count += keep === undefined ? page.items.length : (await keep(page.items)).length;
-    startKey = page.lastKey;
-  } while (startKey !== undefined);
+    count += keep === undefined ? items.length : (await keep(items)).length;
+  }
   return count;
 }
 
@@ -151,13 +162,10 @@ export async function countItems(table: Pick<TableStore, 'query'>, query: QueryS
  */
 export async function readAll(table: Pick<TableStore, 'query'>, query: QuerySpec): Promise<TableItem[]> {
   const items: TableItem[] = [];
-  let startKey: Record<string, string> | undefined;
-  do {
-    const page = await table.query({ ...query, limit: WALK_BATCH, ...(startKey ? { startKey } : {}) });
-    items.push(...page.items);
+  for await (const page of eachPage(table, query)) {
+    items.push(...page);
     if (items.length > MAX_READ_FOR_TOTAL) throw new Error(`List ${query.partition} holds more than ${MAX_READ_FOR_TOTAL} items`);
-    startKey = page.lastKey;
-  } while (startKey !== undefined);
+  }
   return items;
 }
 

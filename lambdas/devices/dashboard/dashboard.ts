@@ -1,12 +1,9 @@
 import type { GroupScope } from '#core/auth/access/group-scope.ts';
 import { readDashboard, sumCounterItems } from '../../metrics/dashboard-counters.ts';
-import type { TableItem } from '#core/ports/table-store.ts';
 import { keys } from '#core/store/keys.ts';
+import { readAll } from '#core/store/paging.ts';
 import type { Dashboard } from '#shared/contract/entities/dashboard.ts';
 import type { DevicesDependencies } from '../device-lists.ts';
-
-/** Groups' counter shares read at most (pages of one Query); a tenant's groups are far fewer. */
-const MAX_GROUP_SHARES = 10_000;
 
 /**
  * The dashboard, from counters kept at write time (lambdas/metrics/dashboard-counters.ts), whatever the fleet
@@ -16,13 +13,8 @@ const MAX_GROUP_SHARES = 10_000;
 export async function getDashboard(dependencies: Pick<DevicesDependencies, 'table'>, client: string, scope: GroupScope): Promise<Dashboard> {
   if (scope.unrestricted) return readDashboard(await dependencies.table.get(keys.device.dashboardCounters(client)));
   const list = keys.device.listGroupDashboardCounters(client);
-  const shares: TableItem[] = [];
-  let startKey: Record<string, string> | undefined;
-  do {
-    const page = await dependencies.table.query({ ...list, ...(startKey ? { startKey } : {}) });
-    shares.push(...page.items);
-    startKey = page.lastKey;
-  } while (startKey !== undefined && shares.length < MAX_GROUP_SHARES);
+  // Every share is read (a tenant's groups are far fewer than the bound): a sum over some of them would be wrong.
+  const shares = await readAll(dependencies.table, list);
   // A share is a free-form counter item (lambdas/metrics/dashboard-counters.ts) that names its group.
   const named = shares.flatMap((counters) => (typeof counters.group === 'string' ? [{ group: counters.group, counters }] : []));
   const visible = await scope.visibleOf(named.map((share) => share.group));
