@@ -12,6 +12,7 @@ import { formatTable, interleavedMedians } from './measure.ts';
 import { measurePayloadPage, measurePeakMemory, measureThroughput, type BenchRow } from './payloads.ts';
 import { benchWeb } from './web.ts';
 import { benchLoad, loadOptions } from './load.ts';
+import { benchPackaging } from './packaging.ts';
 
 /**
  * `npm run bench`: how `GET dashboard` and `GET devices` (first page) scale with the fleet. A dedicated local stack in a
@@ -38,12 +39,21 @@ if (sectionArgs[0] === 'load') {
   console.log(`Audit trail under load…\n\n${await benchLoad(loadOptions(sectionArgs))}`);
   process.exit(0);
 }
+// `npm run bench -- packaging`: transfer packaging (./packaging.ts) alone.
+if (sectionArgs[0] === 'packaging') {
+  console.log(`Transfer packaging: throughput against hashing, peak memory…\n\n${await benchPackaging()}`);
+  process.exit(0);
+}
 
 console.log('Lambda bundles: size and module init against a bare DynamoDB handler (the CDK\'s esbuild options)…');
 console.log(`${formatBundles(await measureBundles(), { sourceMaps: LAMBDA_BUNDLING.enableSourceMaps })}\n`);
 
 console.log('Payload processing: sealing and decrypting (throughput, then peak memory on 1 GiB)…');
 const payloadRows: BenchRow[] = [...(await measureThroughput()), await measurePeakMemory()];
+
+// Transfer packaging (./packaging.ts), also before the stack starts: its child processes measure their own peaks.
+console.log('\nTransfer packaging: ZippedWithPassword + PGP and Uncompressed + PGP against hashing, peak memory…');
+console.log(`\n${await benchPackaging()}\n`);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'verity-bench-'));
 const stack = await startLocalStack({ dataDir, port: 0, quiet: true, inMemoryDynamo: true });
