@@ -3,7 +3,7 @@ import { ValidationError } from '../errors.ts';
 import type { TableItem } from '../ports/table-store.ts';
 import { createMemoryTable } from '../testing/memory-table.ts';
 import { createCursorCodec } from './cursor.ts';
-import { countItems, fillPage, listPage, MAX_READ_FOR_TOTAL, MAX_READ_PER_PAGE, perItem, readAll } from './paging.ts';
+import { countItems, eachPage, fillPage, listPage, MAX_READ_FOR_TOTAL, MAX_READ_PER_PAGE, perItem, readAll } from './paging.ts';
 
 const item = (n: number): TableItem => ({ pk: 'C#t#LIST', sk: `ITEM#${String(n).padStart(6, '0')}`, entity: 'Item', n });
 const tableOf = (count: number) => createMemoryTable(Array.from({ length: count }, (_, n) => item(n)));
@@ -88,6 +88,22 @@ describe('listPage', () => {
     await expect(listPage(both, { ...spec(page), client: 'other' })).rejects.toBeInstanceOf(ValidationError);
     await expect(listPage(both, { ...spec(page), filters: { state: 'a' } })).rejects.toBeInstanceOf(ValidationError);
     await expect(listPage(both, { ...spec(page), query: { ...query, descending: true } })).rejects.toBeInstanceOf(ValidationError);
+  });
+});
+
+describe('eachPage', () => {
+  it('walks every page in order, at most the page size each, and yields no empty page', async () => {
+    const sizes: number[] = [];
+    const seen: number[] = [];
+    for await (const page of eachPage(tableOf(250), query, 100)) {
+      sizes.push(page.length);
+      seen.push(...page.map(numberOf));
+    }
+    expect(sizes).toEqual([100, 100, 50]);
+    expect(seen).toEqual(Array.from({ length: 250 }, (_, n) => n));
+    const empty: TableItem[][] = [];
+    for await (const page of eachPage(tableOf(200), query, 100)) empty.push(page);
+    expect(empty.map((page) => page.length)).toEqual([100, 100]);
   });
 });
 
