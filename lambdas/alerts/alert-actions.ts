@@ -1,9 +1,9 @@
 import type { Dependencies } from '../core/dependencies.ts';
-import { type TableItem, type TransactOperation } from '../core/ports/table-store.ts';
+import type { TransactOperation } from '../core/ports/table-store.ts';
+import { readAlert as readAlertItem, toAlert, type AlertItem } from '../core/store/entities/alert.ts';
 import { keys } from '../core/store/keys.ts';
-import { counterAttribute, dismissedUsers, occurrencesFromSlots, toAlert, userId, type Alert } from './alert-model.ts';
+import { counterAttribute, dismissedUsers, occurrencesFromSlots, userId, type Alert } from './alert-model.ts';
 import type { AlertAccess } from './alert-permissions.ts';
-import type { AlertScope, AlertSeverity } from '#shared/constants/alerts.ts';
 import { retryOnConflict } from './retry.ts';
 
 type Deps = Pick<Dependencies, 'table' | 'clock'>;
@@ -23,20 +23,17 @@ export const OUTCOME = {
   alreadyDismissed: 'Already dismissed',
 } as const;
 
-const scopeOf = (item: TableItem) => item.alert_scope as AlertScope;
-const severityOf = (item: TableItem) => item.alert_severity as AlertSeverity;
-
 /** One alert with its occurrences (one Query of its partition), or undefined when missing or not readable. */
 export async function readAlert(deps: Pick<Deps, 'table'>, client: string, reference: string): Promise<Alert | undefined> {
   const page = await deps.table.query({ ...keys.alert.partition(client, reference), consistent: true, limit: 200 });
   const item = page.items.find((entry) => entry.sk === keys.alert.key(client, reference).sk);
   if (item === undefined) return undefined;
   const slots = page.items.filter((entry) => entry.sk.startsWith(keys.alert.occurrencePrefix));
-  return toAlert(item, occurrencesFromSlots(slots));
+  return toAlert(readAlertItem(item), occurrencesFromSlots(slots));
 }
 
 /** Condition: still Triggered and nobody dismissed it since we read it. */
-const unchangedTriggered = (item: TableItem) => ({
+const unchangedTriggered = (item: AlertItem) => ({
   kind: 'expression' as const,
   expression: '#st = :trig AND #dc = :dc',
   names: { '#st': 'alert_state', '#dc': 'dismiss_count' },
@@ -60,13 +57,14 @@ export async function clearAlert(
   clearedBy: string,
 ): Promise<AlertActionOutcome> {
   return retryOnConflict(async () => {
-    const item = await deps.table.get(keys.alert.key(client, reference), { consistent: true });
-    if (item === undefined || !access.canRead(scopeOf(item))) return { reference, ok: false, message: OUTCOME.notFound };
-    if (!access.canWrite(scopeOf(item))) return { reference, ok: false, message: OUTCOME.notAllowedToClear };
+    const stored = await deps.table.get(keys.alert.key(client, reference), { consistent: true });
+    const item = stored === undefined ? undefined : readAlertItem(stored);
+    if (item === undefined || !access.canRead(item.alert_scope)) return { reference, ok: false, message: OUTCOME.notFound };
+    if (!access.canWrite(item.alert_scope)) return { reference, ok: false, message: OUTCOME.notAllowedToClear };
     if (item.alert_state !== 'Triggered') return { reference, ok: true, message: OUTCOME.alreadyCleared };
     const dismissed = dismissedUsers(item);
     if (dismissed.length > 98) return { reference, ok: false, message: 'Dismissed by too many users to clear at once' };
-    const counter = counterAttribute(scopeOf(item), severityOf(item));
+    const counter = counterAttribute(item.alert_scope, item.alert_severity);
     const operations: TransactOperation[] = [
       {
         kind: 'update',
@@ -94,8 +92,9 @@ export async function clearAlert(
 export async function dismissAlert(deps: Deps, client: string, reference: string, access: AlertAccess): Promise<AlertActionOutcome> {
   const user = userId(access.user);
   return retryOnConflict(async () => {
-    const item = await deps.table.get(keys.alert.key(client, reference), { consistent: true });
-    if (item === undefined || !access.canRead(scopeOf(item))) return { reference, ok: false, message: OUTCOME.notFound };
+    const stored = await deps.table.get(keys.alert.key(client, reference), { consistent: true });
+    const item = stored === undefined ? undefined : readAlertItem(stored);
+    if (item === undefined || !access.canRead(item.alert_scope)) return { reference, ok: false, message: OUTCOME.notFound };
     const dismissed = dismissedUsers(item);
     if (dismissed.includes(user)) return { reference, ok: true, message: OUTCOME.alreadyDismissed };
     const update = { set: { dismissed_by: [...dismissed, user].join(',') }, add: { dismiss_count: 1 } };
@@ -105,7 +104,7 @@ export async function dismissAlert(deps: Deps, client: string, reference: string
         {
           kind: 'update',
           key: keys.alert.userCounter(client, user),
-          update: { set: { entity: keys.alert.userCounter(client, user).entity }, add: { [counterAttribute(scopeOf(item), severityOf(item))]: 1 } },
+          update: { set: { entity: keys.alert.userCounter(client, user).entity }, add: { [counterAttribute(item.alert_scope, item.alert_severity)]: 1 } },
         },
       ]);
     } else {

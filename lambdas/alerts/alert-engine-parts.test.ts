@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../core/errors.ts';
 import { ConditionFailedError } from '../core/ports/table-store.ts';
-import { counterAttribute, dismissedUsers, OCCURRENCE_RING, occurrencesFromSlots, SCOPE_SEVERITIES, toAlert, userId } from './alert-model.ts';
+import { counterAttribute, dismissedUsers, OCCURRENCE_RING, occurrencesFromSlots, SCOPE_SEVERITIES, userId } from './alert-model.ts';
 import { alertAccessOf, staffAlertAccess, unionPermissions } from './alert-permissions.ts';
 import { durationSeconds, expiryInstant } from './expiry.ts';
 import { relatedEntity, relatedEntityString } from './related-entities.ts';
@@ -32,16 +32,6 @@ describe('alert model', () => {
   it('has one counter per scope × severity', () => {
     expect(SCOPE_SEVERITIES).toHaveLength(6);
     expect(counterAttribute('sec', 'High')).toBe('sec_High');
-  });
-  it('maps a stored item to the contract, leaving bookkeeping and keys out', () => {
-    const alert = toAlert({
-      pk: 'C#demo#ALERT#1', sk: 'ALERT', entity: 'Alert', gsi1pk: 'x', occurrence_count: 3, dismiss_count: 0,
-      alert_reference: '1', alert_scope: 'ops', alert_type: 'DeviceAlert', alert_subject: 's', alert_message: 'm',
-      alert_state: 'Triggered', alert_severity: 'Low', first_occurrence: 'a', last_occurrence: 'b',
-    });
-    expect(alert).not.toHaveProperty('pk');
-    expect(alert).not.toHaveProperty('occurrence_count');
-    expect(alert.alert_reference).toBe('1');
   });
 });
 

@@ -1,10 +1,9 @@
 import type { AlertSummary } from '#shared/contract/entities/alerts.ts';
 import type { Dependencies } from '../core/dependencies.ts';
 import { keys } from '../core/store/keys.ts';
-import { counterAttribute, SCOPE_SEVERITIES, userId } from './alert-model.ts';
+import { SCOPE_SEVERITIES, userId } from './alert-model.ts';
+import { alertCount, readAlertCounter } from '../core/store/entities/alert-counter.ts';
 import type { AlertAccess } from './alert-permissions.ts';
-
-const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 /**
  * Per scope the caller may read and per severity: Triggered alerts of the tenant less those the caller dismissed.
@@ -15,8 +14,11 @@ export async function alertSummary(deps: Pick<Dependencies, 'table'>, client: st
     deps.table.get(keys.alert.tenantCounter(client), { consistent: true }),
     deps.table.get(keys.alert.userCounter(client, userId(access.user)), { consistent: true }),
   ]);
-  return SCOPE_SEVERITIES.filter(({ scope }) => access.canRead(scope)).map(({ scope, severity }) => {
-    const attribute = counterAttribute(scope, severity);
-    return { scope, severity, count: Math.max(0, numberOf(tenant?.[attribute]) - numberOf(user?.[attribute])) };
-  });
+  const tenantCounts = tenant === undefined ? undefined : readAlertCounter(tenant);
+  const userCounts = user === undefined ? undefined : readAlertCounter(user);
+  return SCOPE_SEVERITIES.filter(({ scope }) => access.canRead(scope)).map(({ scope, severity }) => ({
+    scope,
+    severity,
+    count: Math.max(0, alertCount(tenantCounts, scope, severity) - alertCount(userCounts, scope, severity)),
+  }));
 }

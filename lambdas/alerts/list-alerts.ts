@@ -1,8 +1,7 @@
-import type { AlertScope } from '#shared/constants/alerts.ts';
-import { dismissedUsers, toAlert, userId, type Alert } from './alert-model.ts';
+import { dismissedUsers, userId, type Alert } from './alert-model.ts';
+import { readAlert, toAlert, type AlertItem } from '#core/store/entities/alert.ts';
 import type { AlertAccess } from './alert-permissions.ts';
 import type { Dependencies } from '#core/dependencies.ts';
-import type { TableItem } from '#core/ports/table-store.ts';
 import type { Page } from '#core/store/cursor.ts';
 import { keys } from '#core/store/keys.ts';
 import { listPage, perItem, type QueryOf } from '#core/store/paging.ts';
@@ -28,12 +27,12 @@ export async function listAlerts(
   const list = query.date_filter === 'first_occurrence' ? keys.alert.listByFirstOccurrence(client) : keys.alert.list(client);
   const scopes = access.readableScopes().filter((scope) => query.alert_scope === undefined || query.alert_scope === scope);
   const me = userId(access.user);
-  const matches = (item: TableItem) =>
-    scopes.includes(item.alert_scope as AlertScope) &&
-    (query.alert_severity === undefined || item.alert_severity === query.alert_severity) &&
-    (query.alert_state === undefined || item.alert_state === query.alert_state) &&
-    (query.alert_type === undefined || item.alert_type === query.alert_type) &&
-    (query.active_only !== true || (item.alert_state === 'Triggered' && !dismissedUsers(item).includes(me)));
+  const matches = (alert: AlertItem) =>
+    scopes.includes(alert.alert_scope) &&
+    (query.alert_severity === undefined || alert.alert_severity === query.alert_severity) &&
+    (query.alert_state === undefined || alert.alert_state === query.alert_state) &&
+    (query.alert_type === undefined || alert.alert_type === query.alert_type) &&
+    (query.active_only !== true || (alert.alert_state === 'Triggered' && !dismissedUsers(alert).includes(me)));
   if (scopes.length === 0) return query.result_type === 'total' ? { count: 0 } : { count: 0, data: [] };
   return listPage(deps, {
     client,
@@ -47,7 +46,7 @@ export async function listAlerts(
       user: query.active_only === true ? me : undefined,
     },
     page: query,
-    keep: perItem(matches),
-    toData: (item) => toAlert(item),
+    keep: perItem((item) => matches(readAlert(item))),
+    toData: (item) => toAlert(readAlert(item)),
   });
 }

@@ -4,6 +4,7 @@ import type { Dependencies } from '#core/dependencies.ts';
 import { ValidationError } from '#core/errors.ts';
 import { ADMIN_CLIENT } from '#core/auth/principal.ts';
 import { keys } from '#core/store/keys.ts';
+import { readAccount } from '#core/store/entities/account.ts';
 import type { z } from 'zod';
 import { allClients } from '#core/store/all-clients.ts';
 
@@ -15,7 +16,7 @@ async function targets(deps: Pick<Dependencies, 'table'>, event: Event): Promise
   if (event.clients !== undefined) {
     const unique = [...new Set(event.clients)];
     const found = new Set(
-      (await deps.table.batchGet(unique.map((client) => keys.account.item(client)))).map((item) => String(item.client)),
+      (await deps.table.batchGet(unique.map((client) => keys.account.item(client)))).map((item) => readAccount(item).client),
     );
     return { found: unique.filter((client) => found.has(client)), missing: unique.filter((client) => !found.has(client)) };
   }

@@ -8,7 +8,9 @@ import type { Dependencies } from '../core/dependencies.ts';
 import { ValidationError } from '../core/errors.ts';
 import { ConditionFailedError, type TableItem, type TransactOperation } from '../core/ports/table-store.ts';
 import { keys } from '../core/store/keys.ts';
-import { counterAttribute, OCCURRENCE_RING, toAlert, type Alert } from './alert-model.ts';
+import { counterAttribute, OCCURRENCE_RING, type Alert } from './alert-model.ts';
+import { alertOccurrenceToItem, alertToItem, readAlert, toAlert, type AlertItem } from '../core/store/entities/alert.ts';
+import { alertKeyToItem, readAlertKey } from '../core/store/entities/alert-key.ts';
 import { expiryInstant } from './expiry.ts';
 import { relatedEntityString } from './related-entities.ts';
 import { retryOnConflict } from './retry.ts';
@@ -71,7 +73,7 @@ export async function raiseAlert(deps: AlertEngineDeps, client: string, input: R
   const pointerKey = keys.alert.scopedKey(client, input.scope, input.key);
   return retryOnConflict(async () => {
     const pointer = await deps.table.get(pointerKey, { consistent: true });
-    const open = typeof pointer?.alert_reference === 'string' ? pointer.alert_reference : undefined;
+    const open = pointer === undefined ? undefined : readAlertKey(pointer).alert_reference;
     if (open !== undefined) {
       const appended = await appendOccurrence(deps, client, open, input, message, now);
       if (appended !== undefined) return { alert: appended, created: false };
@@ -93,9 +95,7 @@ async function createAlert(
   const time = now.toISOString();
   const expiresAt = expiryOf(input, now);
   const related = input.relatedEntities ?? [];
-  const item: TableItem = {
-    ...keys.alert.item(client, reference, time, time),
-    ...(expiresAt === undefined ? {} : keys.alert.expiryKeys(client, reference, expiresAt)),
+  const alert: AlertItem = {
     client,
     alert_reference: reference,
     alert_scope: input.scope,
@@ -116,8 +116,8 @@ async function createAlert(
     dismiss_count: 0,
   };
   const operations: TransactOperation[] = [
-    { kind: 'put', item, condition: { kind: 'item-not-exists' } },
-    { kind: 'put', item: { ...keys.alert.occurrence(client, reference, 0), seq: 1, time, message } },
+    { kind: 'put', item: alertToItem(client, alert), condition: { kind: 'item-not-exists' } },
+    { kind: 'put', item: alertOccurrenceToItem(client, reference, 0, { seq: 1, time, message }) },
     {
       kind: 'update',
       key: keys.alert.tenantCounter(client),
@@ -125,10 +125,9 @@ async function createAlert(
     },
   ];
   if (scoped !== undefined) {
-    const pointer = keys.alert.scopedKey(client, input.scope, input.key);
     operations.push({
       kind: 'put',
-      item: { ...pointer, client, alert_scope: input.scope, alert_key: input.key, alert_reference: reference },
+      item: alertKeyToItem(client, { client, alert_scope: input.scope, alert_key: input.key, alert_reference: reference }),
       condition:
         scoped.previous === undefined
           ? { kind: 'item-not-exists' }
@@ -136,7 +135,7 @@ async function createAlert(
     });
   }
   await deps.table.transactWrite(operations);
-  return { alert: toAlert(item, [{ time, message }]), created: true };
+  return { alert: toAlert(alert, [{ time, message }]), created: true };
 }
 
 /**
@@ -195,8 +194,9 @@ async function appendOccurrence(
   }
   if (updated === undefined) return undefined;
   // This occurrence's number, from our own ADD: later reads may already include others' occurrences.
-  const seq = updated.occurrence_count as number;
-  if (typeof updated.first_occurrence === 'string' && updated.first_occurrence > time) {
+  const counted = readAlert(updated);
+  const seq = counted.occurrence_count ?? 1;
+  if (counted.first_occurrence > time) {
     // This occurrence's clock is older than the alert's creation (it lost the race to create it): it is the first.
     try {
       updated = await deps.table.update(
@@ -212,7 +212,7 @@ async function appendOccurrence(
   // The ring keeps the latest OCCURRENCE_RING: a slot is only overwritten by a later occurrence.
   try {
     await deps.table.put(
-      { ...keys.alert.occurrence(client, reference, (seq - 1) % OCCURRENCE_RING), seq, time, message },
+      alertOccurrenceToItem(client, reference, (seq - 1) % OCCURRENCE_RING, { seq, time, message }),
       {
         condition: {
           kind: 'expression',
@@ -225,5 +225,5 @@ async function appendOccurrence(
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;
   }
-  return toAlert(updated);
+  return toAlert(readAlert(updated));
 }

@@ -1,0 +1,27 @@
+import * as z from 'zod';
+import { ALERT_SCOPES, ALERT_SEVERITIES, type AlertScope, type AlertSeverity } from '#shared/constants/alerts.ts';
+import type { TableItem } from '../../ports/table-store.ts';
+import { readItem } from './read-item.ts';
+
+/** The counter attribute of one scope × severity (tenant and user counter items). */
+export const counterAttribute = (scope: AlertScope, severity: AlertSeverity): string => `${scope}_${severity}`;
+
+/**
+ * Counters of Triggered alerts, one number per scope × severity (`<scope>_<severity>`, changed with atomic ADD):
+ * one item per tenant, and one per user for the alerts that user dismissed. A counter never ADDed is absent.
+ */
+export const AlertCounterItem = z.object(
+  Object.fromEntries(
+    ALERT_SCOPES.flatMap((scope) => ALERT_SEVERITIES.map((severity) => [counterAttribute(scope, severity), z.number().optional()])),
+  ) as Record<string, z.ZodOptional<z.ZodNumber>>,
+);
+export type AlertCounterItem = Partial<Record<string, number>>;
+
+export function readAlertCounter(item: TableItem): AlertCounterItem {
+  return readItem('AlertCounter', AlertCounterItem, item);
+}
+
+/** One counter of an item read (0 when the item or the counter is absent). */
+export function alertCount(counters: AlertCounterItem | undefined, scope: AlertScope, severity: AlertSeverity): number {
+  return counters?.[counterAttribute(scope, severity)] ?? 0;
+}
