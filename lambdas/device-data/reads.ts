@@ -7,7 +7,7 @@ import type { Dependencies } from '../core/dependencies.ts';
 import { InternalError, ValidationError } from '../core/errors.ts';
 import type { TableItem } from '../core/ports/table-store.ts';
 import { describeQuery, type Page } from '../core/store/cursor.ts';
-import { listPage, type QueryOf } from '../core/store/paging.ts';
+import { allOf, listPage, type ItemFilter, type QueryOf } from '../core/store/paging.ts';
 import { readAccount } from '../core/store/entities/account.ts';
 import { readDevice } from '../core/store/entities/device.ts';
 import { readDeviceActivity, toDeviceActivity } from '../core/store/entities/device-activity.ts';
@@ -35,14 +35,9 @@ function reader<S, T>(deps: ReadDependencies, read: (item: TableItem) => S, answ
   };
 }
 
-type Keep = ((item: TableItem) => boolean) | undefined;
 /** Keeps the records whose attribute `name` is `value` (no filter when `value` is undefined); unreadable ones go. */
-const equals = <T>(record: (item: TableItem) => T | undefined, name: keyof T, value: unknown): Keep =>
+const equals = <T>(record: (item: TableItem) => T | undefined, name: keyof T, value: unknown): ItemFilter | undefined =>
   value === undefined ? undefined : (item) => record(item)?.[name] === value;
-const all = (...filters: Keep[]): Keep => {
-  const present = filters.filter((filter): filter is NonNullable<Keep> => filter !== undefined);
-  return present.length === 0 ? undefined : (item) => present.every((filter) => filter(item));
-};
 
 /** The logs list's query; the per-device-user path adds its user (a path parameter, not a query field). */
 export type LogQuery = QueryOf<typeof deviceDataEndpoints, 'client.device-logs.list'> & { device_user_reference?: string | undefined };
@@ -61,7 +56,7 @@ export function listLogs(deps: ReadDependencies, client: string, query: LogQuery
           ? keys.deviceLog.byGroup(client, query.group)
           : keys.deviceLog.byTenant(client);
   const log = reader(deps, readDeviceLog, toDeviceLog);
-  const keep = all(
+  const keep = allOf(
     equals(log, 'log_level', query.log_level),
     query.device_reference === undefined ? undefined : equals(log, 'device_user_reference', query.device_user_reference),
     query.device_reference === undefined && query.device_user_reference === undefined ? undefined : equals(log, 'group', query.group),
@@ -83,7 +78,7 @@ export function listGps(deps: ReadDependencies, client: string, query: GpsQuery,
           ? keys.gps.byGroup(client, query.group)
           : keys.gps.byTenant(client);
   const fix = reader(deps, readGps, toGps);
-  const keep = all(
+  const keep = allOf(
     query.device_reference === undefined ? undefined : equals(fix, 'device_user_reference', query.device_user_reference),
     query.device_reference === undefined && query.device_user_reference === undefined ? undefined : equals(fix, 'group', query.group),
   );
@@ -113,7 +108,7 @@ export function listDeviceActivities(deps: ReadDependencies, client: string, que
       ? { ...keys.deviceActivity.listByDevice(client, query.device_reference), sortPrefix: '' }
       : { ...keys.deviceActivity.list(client), sortPrefix: '' };
   const activity = reader(deps, readDeviceActivity, toDeviceActivity);
-  const keep = all(
+  const keep = allOf(
     equals(activity, 'device_user_reference', query.device_user_reference),
     equals(activity, 'group', query.group),
     equals(activity, 'is_allowed', query.is_allowed),
