@@ -1,4 +1,4 @@
-import { PayloadType } from '#shared/constants/payloads.ts';
+import type { PayloadState } from '#shared/constants/payloads.ts';
 import { META_BY_TYPE } from '#shared/contract/entities/payloads.ts';
 import { formatIssues } from '#shared/contract/messages.ts';
 import { raiseAlert } from '../../alerts/raise-alert.ts';
@@ -6,7 +6,9 @@ import { relatedEntity } from '../../alerts/related-entities.ts';
 import type { Dependencies } from '../../core/dependencies.ts';
 import { recordPayloadMetric } from '../../metrics/record-payload-metric.ts';
 import type { ObjectLockOptions } from '../../core/ports/blob-store.ts';
-import { ConditionFailedError, type TableItem, type UpdateSpec } from '../../core/ports/table-store.ts';
+import { ConditionFailedError, type ItemKey, type UpdateSpec } from '../../core/ports/table-store.ts';
+import { readPayload, type PayloadItem } from '../../core/store/entities/payload.ts';
+import { readRetentionPolicy } from '../../core/store/entities/retention-policy.ts';
 import { keys, payloadObjectKey } from '../../core/store/keys.ts';
 import { passContent } from './content-pass.ts';
 import { IV_BYTES, openPayloadDek, openSealedMeta, PayloadCryptoError } from '../../device-crypto/payload-crypto.ts';
@@ -60,26 +62,27 @@ export async function processPayload(
   const key = keys.payload.key(client, payloadReference);
   // A bounded loop over the states: each pass does one transition, then re-reads.
   for (let pass = 0; pass < 8; pass += 1) {
-    const item = await deps.table.get(key, { consistent: true });
-    if (item === undefined) return 'not-registered';
+    const stored = await deps.table.get(key, { consistent: true });
+    if (stored === undefined) return 'not-registered';
+    const item = readPayload(stored);
     const state = item.payload_state;
     try {
       if (state === 'Recorded') {
         const object = await deps.blobs.head('raw', payloadObjectKey(client, payloadReference));
         if (object === undefined) return 'not-uploaded';
         const uploadedAt = object.lastModified?.toISOString() ?? deps.clock.now().toISOString();
-        await transition(deps, item, 'Uploaded', {
-          set: { uploaded_at: uploadedAt, is_late: isLate(String(item.payload_time), uploadedAt) },
+        await transition(deps, key, state, 'Uploaded', {
+          set: { uploaded_at: uploadedAt, is_late: isLate(item.payload_time ?? '', uploadedAt) },
         });
       } else if (state === 'Uploaded') {
-        await transition(deps, item, 'Scanning', {});
+        await transition(deps, key, state, 'Scanning', {});
         await options.afterScanning?.();
       } else if (state === 'Scanning') {
         const result = await scanAndDecrypt(deps, client, item);
         if (result.outcome === 'scan-pending') return 'scan-pending';
-        await transition(deps, item, result.outcome, result.update);
+        await transition(deps, key, state, result.outcome, result.update);
       } else {
-        const outcome = await settle(deps, client, item);
+        const outcome = await settle(deps, client, key, item);
         // Settled, and its effects ran: the sweep (sweep.ts) has nothing left to do for this payload.
         await forgetSweep(deps, client, payloadReference);
         return outcome;
@@ -92,11 +95,11 @@ export async function processPayload(
   throw new Error(`Payload ${payloadReference} did not settle`);
 }
 
-async function transition(deps: ProcessingDependencies, item: TableItem, to: string, update: UpdateSpec): Promise<void> {
+async function transition(deps: ProcessingDependencies, key: ItemKey, from: PayloadState, to: PayloadState, update: UpdateSpec): Promise<void> {
   await deps.table.update(
-    { pk: item.pk, sk: item.sk },
+    key,
     { ...update, set: { ...update.set, payload_state: to, updated_at: deps.clock.now().toISOString(), updated_by: ACTOR } },
-    { condition: stateIs(String(item.payload_state)) },
+    { condition: stateIs(from) },
   );
 }
 
@@ -110,15 +113,15 @@ const failed = (reason: string): ScanResult => ({
 });
 
 /** The work of Scanning: key and meta, then one pass over the content (scan, checksum, processed object). */
-async function scanAndDecrypt(deps: ProcessingDependencies, client: string, item: TableItem): Promise<ScanResult> {
+async function scanAndDecrypt(deps: ProcessingDependencies, client: string, item: PayloadItem): Promise<ScanResult> {
   let dek: Buffer;
   let meta: Record<string, unknown>;
   try {
     dek = await openPayloadDek(deps, client, item);
-    const parsedType = PayloadType.safeParse(item.payload_type);
-    if (!parsedType.success) return failed('payload_type: Unknown');
-    const parsed = META_BY_TYPE[parsedType.data].safeParse(openSealedMeta(dek, String(item.sealed_meta)));
+    // A payload without sealed meta fails here like one whose meta does not open (too short to be sealed).
+    const parsed = META_BY_TYPE[item.payload_type].safeParse(openSealedMeta(dek, item.sealed_meta ?? ''));
     if (!parsed.success) return failed(formatIssues(parsed.error, 'meta').join('; '));
+    // Decrypted meta: free-form by design (open objects; each type's own fields are read below as unknowns).
     meta = parsed.data as Record<string, unknown>;
   } catch (error) {
     if (error instanceof PayloadCryptoError) return failed(error.message);
@@ -126,15 +129,15 @@ async function scanAndDecrypt(deps: ProcessingDependencies, client: string, item
   }
 
   // The raw object is ciphertext: the scanner reads the decrypted plaintext, so a hit is on what was recorded.
-  const s3Path = payloadObjectKey(client, String(item.payload_reference));
-  const iv = Buffer.from(String(item.content_iv), 'base64');
+  const s3Path = payloadObjectKey(client, item.payload_reference);
+  const iv = Buffer.from(item.content_iv ?? '', 'base64');
   if (iv.length !== IV_BYTES) return failed(`iv: Must be ${IV_BYTES} bytes`);
-  const peaks = AUDIO_TYPES.has(String(item.payload_type)) ? new WaveformPeaksSink() : undefined;
+  const peaks = AUDIO_TYPES.has(item.payload_type) ? new WaveformPeaksSink() : undefined;
   const content = await passContent(deps, {
     objectKey: s3Path,
     dek,
     iv,
-    checksum: String(item.checksum),
+    checksum: item.checksum ?? '',
     lock: await objectLockFor(deps, client, item),
     ...(peaks === undefined ? {} : { peaks }),
   });
@@ -146,7 +149,7 @@ async function scanAndDecrypt(deps: ProcessingDependencies, client: string, item
   // Written before Processed: a payload flagged with peaks always has them (a failed PUT retries the whole pass).
   const waveform = peaks?.result();
   if (waveform !== undefined) {
-    await deps.blobs.put('processed', waveformObjectKey(client, String(item.payload_reference)), Buffer.from(JSON.stringify(waveform)), {
+    await deps.blobs.put('processed', waveformObjectKey(client, item.payload_reference), Buffer.from(JSON.stringify(waveform)), {
       contentType: 'application/json',
     });
   }
@@ -196,8 +199,8 @@ export function numbersOf(meta: Record<string, unknown>): string[] {
 }
 
 /** The recording device's own numbers (kept on the device item by authentication), for all_numbers. */
-async function deviceNumbersOf(deps: ProcessingDependencies, client: string, item: TableItem): Promise<string[]> {
-  const device = await deps.table.get(keys.device.key(client, String(item.device_reference)));
+async function deviceNumbersOf(deps: ProcessingDependencies, client: string, item: PayloadItem): Promise<string[]> {
+  const device = await deps.table.get(keys.device.key(client, item.device_reference));
   const numbers = device?.phone_numbers;
   return Array.isArray(numbers) ? numbers.filter((number): number is string => typeof number === 'string') : [];
 }
@@ -208,23 +211,22 @@ async function deviceNumbersOf(deps: ProcessingDependencies, client: string, ite
  * longer of delete/destroy days, so a shortened policy can still be synced by the retention job (COMPLIANCE could
  * never be shortened). No policy for the type: no lock (the bucket default, if any, applies).
  */
-async function objectLockFor(deps: ProcessingDependencies, client: string, item: TableItem): Promise<ObjectLockOptions | undefined> {
+async function objectLockFor(deps: ProcessingDependencies, client: string, item: PayloadItem): Promise<ObjectLockOptions | undefined> {
   const setting = await deps.table.get(keys.account.setting(client, 'RETENTION'));
-  const rules = Array.isArray(setting?.PayloadData) ? (setting.PayloadData as Array<Record<string, unknown>>) : [];
-  const rule = rules.find((entry) => entry.payload_type === item.payload_type);
-  const days = Math.max(Number(rule?.delete_after_days ?? 0) || 0, Number(rule?.destroy_after_days ?? 0) || 0);
+  const rule = (setting === undefined ? undefined : readRetentionPolicy(setting))?.PayloadData?.find((entry) => entry.payload_type === item.payload_type);
+  const days = Math.max(rule?.delete_after_days ?? 0, rule?.destroy_after_days ?? 0);
   if (days <= 0) return undefined;
-  const retainUntil = new Date(Date.parse(String(item.payload_time)) + days * 86_400_000);
+  const retainUntil = new Date(Date.parse(item.payload_time ?? '') + days * 86_400_000);
   if (Number.isNaN(retainUntil.getTime()) || retainUntil.getTime() <= deps.clock.now().getTime()) return undefined;
   return { mode: 'GOVERNANCE', retainUntil };
 }
 
 /** Claims a pending effect: true for exactly one caller (a conditional REMOVE of the flag). */
-async function claim(deps: ProcessingDependencies, item: TableItem, flag: string): Promise<boolean> {
+async function claim(deps: ProcessingDependencies, key: ItemKey, item: PayloadItem, flag: 'metrics_pending' | 'alert_pending'): Promise<boolean> {
   if (item[flag] !== true) return false;
   try {
     await deps.table.update(
-      { pk: item.pk, sk: item.sk },
+      key,
       { remove: [flag] },
       { condition: { kind: 'expression', expression: '#f = :t', names: { '#f': flag }, values: { ':t': true } } },
     );
@@ -236,29 +238,29 @@ async function claim(deps: ProcessingDependencies, item: TableItem, flag: string
 }
 
 /** The effects of a final state, each at most once: metrics for Processed, a PayloadAlert for Failed/Quarantined. */
-async function settle(deps: ProcessingDependencies, client: string, item: TableItem): Promise<ProcessingOutcome> {
-  const state = String(item.payload_state);
-  const reference = String(item.payload_reference);
-  if (state === 'Processed' && (await claim(deps, item, 'metrics_pending'))) {
+async function settle(deps: ProcessingDependencies, client: string, key: ItemKey, item: PayloadItem): Promise<ProcessingOutcome> {
+  const state = item.payload_state;
+  const reference = item.payload_reference;
+  if (state === 'Processed' && (await claim(deps, key, item, 'metrics_pending'))) {
     await recordPayloadMetric(deps, client, {
-      device_reference: String(item.device_reference),
-      payload_type: item.payload_type as PayloadType,
-      time: String(item.payload_time),
-      ...(typeof item.group === 'string' && item.group.length > 0 ? { group: item.group } : {}),
+      device_reference: item.device_reference,
+      payload_type: item.payload_type,
+      time: item.payload_time ?? '',
+      ...(item.group !== undefined && item.group.length > 0 ? { group: item.group } : {}),
     });
     return 'Processed';
   }
-  if ((state === 'Failed' || state === 'Quarantined') && (await claim(deps, item, 'alert_pending'))) {
-    const why = state === 'Quarantined' ? `malware scan hit (${String(item.scan_signature)})` : String(item.failure_reason);
+  if ((state === 'Failed' || state === 'Quarantined') && (await claim(deps, key, item, 'alert_pending'))) {
+    const why = state === 'Quarantined' ? `malware scan hit (${item.scan_signature ?? 'unknown'})` : (item.failure_reason ?? 'unknown');
     await raiseAlert(deps, client, {
       scope: 'ops',
       type: 'PayloadAlert',
       subject: `Payload ${state}`,
       key: reference,
       keyType: 'Scoped',
-      message: `Payload ${reference} (${String(item.payload_type)}) of device ${String(item.device_reference)}: ${why}`,
+      message: `Payload ${reference} (${item.payload_type}) of device ${item.device_reference}: ${why}`,
       severity: 'High',
-      relatedEntities: [relatedEntity(client, 'Payload', reference), relatedEntity(client, 'Device', String(item.device_reference))],
+      relatedEntities: [relatedEntity(client, 'Payload', reference), relatedEntity(client, 'Device', item.device_reference)],
     });
     deps.logger.warn('payload not processed', { client, payload_reference: reference, state });
     return state;
