@@ -233,4 +233,23 @@ describe('payload processing', () => {
     expect(await stored(ref(12))).toMatchObject({ payload_state: 'Uploaded' });
     expect(await processPayload(deps, client, ref(12))).toBe('Processed');
   });
+
+  it('puts the legal hold on the processed object while an active hold covers the recording, and only then', async () => {
+    const holder = 'held-user';
+    await table.put({ ...keys.device.key(client, deviceReference), entity: 'Device', device_reference: deviceReference, device_user_reference: holder });
+    await upload(ref(20), randomBytes(100));
+    expect(await processPayload(deps, client, ref(20))).toBe('Processed');
+    expect(await blobs.getLegalHold('processed', payloadObjectKey(client, ref(20)))).toBe(false);
+
+    const hold = { client, target: holder, target_type: 'DeviceUser', created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z' };
+    await table.put({ ...keys.legalHold.item(client, 'DeviceUser', holder), ...hold, is_active: true });
+    await upload(ref(21), randomBytes(100));
+    expect(await processPayload(deps, client, ref(21))).toBe('Processed');
+    expect(await blobs.getLegalHold('processed', payloadObjectKey(client, ref(21)))).toBe(true);
+
+    await table.put({ ...keys.legalHold.item(client, 'DeviceUser', holder), ...hold, is_active: false });
+    await upload(ref(22), randomBytes(100));
+    expect(await processPayload(deps, client, ref(22))).toBe('Processed');
+    expect(await blobs.getLegalHold('processed', payloadObjectKey(client, ref(22)))).toBe(false);
+  });
 });

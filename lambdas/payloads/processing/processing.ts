@@ -12,6 +12,7 @@ import { readRetentionPolicy } from '../../core/store/entities/retention-policy.
 import { keys, payloadObjectKey } from '../../core/store/keys.ts';
 import { passContent } from './content-pass.ts';
 import { IV_BYTES, openPayloadDek, openSealedMeta, PayloadCryptoError } from '../../device-crypto/payload-crypto.ts';
+import { isRecordingHeld } from '../../account-data/legal-holds/coverage.ts';
 import { isLate } from './registration.ts';
 import { forgetSweep } from './sweep-marker.ts';
 import { waveformObjectKey, WaveformPeaksSink } from './waveform-peaks.ts';
@@ -138,7 +139,7 @@ async function scanAndDecrypt(deps: ProcessingDependencies, client: string, item
     dek,
     iv,
     checksum: item.checksum ?? '',
-    lock: await objectLockFor(deps, client, item),
+    lock: await lockWithHolds(deps, client, item),
     ...(peaks === undefined ? {} : { peaks }),
   });
   if (content.outcome === 'scan-pending') return { outcome: 'scan-pending' };
@@ -219,6 +220,12 @@ async function objectLockFor(deps: ProcessingDependencies, client: string, item:
   const retainUntil = new Date(Date.parse(item.payload_time ?? '') + days * 86_400_000);
   if (Number.isNaN(retainUntil.getTime()) || retainUntil.getTime() <= deps.clock.now().getTime()) return undefined;
   return { mode: 'GOVERNANCE', retainUntil };
+}
+
+/** The retention lock, plus the object's legal hold while an active legal hold covers the recording. */
+async function lockWithHolds(deps: ProcessingDependencies, client: string, item: PayloadItem): Promise<ObjectLockOptions | undefined> {
+  const lock = await objectLockFor(deps, client, item);
+  return (await isRecordingHeld(deps, client, item)) ? { ...lock, legalHold: true } : lock;
 }
 
 /** Claims a pending effect: true for exactly one caller (a conditional REMOVE of the flag). */
