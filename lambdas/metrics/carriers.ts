@@ -8,6 +8,7 @@ import type { Page } from '../core/store/cursor.ts';
 import { pageOf } from '../core/store/paging.ts';
 import { ADMIN_CLIENT } from '../core/auth/principal.ts';
 import { ENTITY, keys } from '../core/store/keys.ts';
+import { CARRIER_CLIENT_PREFIX, readCarrierSeen } from '../core/store/entities/carrier-seen.ts';
 
 /**
  * Carriers seen, per country, across clients (internal `GET /countries`), kept at write time: the telemetry or
@@ -17,7 +18,6 @@ import { ENTITY, keys } from '../core/store/keys.ts';
  * sighting moves them, a conditional SET of first_seen or last_seen.
  */
 
-const CLIENT_PREFIX = 'cl_';
 /** Carrier texts come from phones: bounded, printable. */
 const carrierText = z.string().trim().min(1).max(100);
 
@@ -61,36 +61,34 @@ export async function recordCarrierSeen(deps: Deps, client: string, input: Carri
       carrier_name: seen.carrier_name,
       ...(seen.country_name === undefined ? {} : { country_name: seen.country_name }),
     },
-    add: { [`${CLIENT_PREFIX}${client}`]: 1 },
+    add: { [`${CARRIER_CLIENT_PREFIX}${client}`]: 1 },
   });
-  const first = item?.first_seen;
-  const last = item?.last_seen;
+  const stored = item === undefined ? undefined : readCarrierSeen(item);
+  const first = stored?.first_seen;
+  const last = stored?.last_seen;
   await Promise.all([
-    typeof first === 'string' && first <= time ? undefined : setIfBeyond(deps, key, 'first_seen', time),
-    typeof last === 'string' && last >= time ? undefined : setIfBeyond(deps, key, 'last_seen', time),
+    first !== undefined && first <= time ? undefined : setIfBeyond(deps, key, 'first_seen', time),
+    last !== undefined && last >= time ? undefined : setIfBeyond(deps, key, 'last_seen', time),
   ]);
 }
 
 /** Groups carrier items (sorted by country) into the contract's Countries, in order. */
 export function toCountries(items: readonly TableItem[]): Country[] {
   const countries: Country[] = [];
-  for (const item of items) {
-    const code = Number(item.country_code);
+  for (const carrier of items.map(readCarrierSeen)) {
+    const code = carrier.country_code;
     let country = countries.at(-1);
     if (country === undefined || country.country_code !== code) {
       country = { country_code: code, country_name: '', carriers: [] };
       countries.push(country);
     }
-    if (typeof item.country_name === 'string') country.country_name = item.country_name;
+    if (carrier.country_name !== undefined) country.country_name = carrier.country_name;
     country.carriers.push({
-      carrier_code: String(item.carrier_code),
-      carrier_name: String(item.carrier_name),
-      ...(typeof item.first_seen === 'string' ? { first_seen: item.first_seen } : {}),
-      ...(typeof item.last_seen === 'string' ? { last_seen: item.last_seen } : {}),
-      clients: Object.keys(item)
-        .filter((attribute) => attribute.startsWith(CLIENT_PREFIX))
-        .map((attribute) => attribute.slice(CLIENT_PREFIX.length))
-        .sort(),
+      carrier_code: carrier.carrier_code,
+      carrier_name: carrier.carrier_name,
+      ...(carrier.first_seen === undefined ? {} : { first_seen: carrier.first_seen }),
+      ...(carrier.last_seen === undefined ? {} : { last_seen: carrier.last_seen }),
+      clients: carrier.clients,
     });
   }
   // A country no sighting named shows its code.

@@ -1,0 +1,32 @@
+import * as z from 'zod';
+import type { TableItem } from '../../ports/table-store.ts';
+import { readItem } from './read-item.ts';
+
+/** The prefix of a carrier item's per-client counters (`cl_<client>`, ADDed per sighting). */
+export const CARRIER_CLIENT_PREFIX = 'cl_';
+
+/**
+ * A carrier seen in one country, across clients (lambdas/metrics/carriers.ts has the why): one item per (country,
+ * carrier) in the provider's tenant, with a flat counter per client that saw it.
+ */
+const CarrierSeenAttributes = z.object({
+  country_code: z.number(),
+  country_name: z.string().optional(),
+  carrier_code: z.string(),
+  carrier_name: z.string(),
+  first_seen: z.string().optional(),
+  last_seen: z.string().optional(),
+});
+
+export type CarrierSeenItem = z.infer<typeof CarrierSeenAttributes> & {
+  /** The clients that saw it (from the names of its counters), sorted. */
+  clients: string[];
+};
+
+export function readCarrierSeen(item: TableItem): CarrierSeenItem {
+  const clients = Object.keys(item)
+    .filter((attribute) => attribute.startsWith(CARRIER_CLIENT_PREFIX))
+    .map((attribute) => attribute.slice(CARRIER_CLIENT_PREFIX.length))
+    .sort();
+  return { ...readItem('CarrierSeen', CarrierSeenAttributes, item), clients };
+}
