@@ -2,6 +2,10 @@ import { DeleteObjectCommand, GetObjectLegalHoldCommand, S3Client } from '@aws-s
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
+import { deviceKeysOf } from '../../lambdas/device-crypto/device-keys.ts';
+import { sealPayload } from '../../lambdas/device-crypto/payload-crypto.ts';
+import { processPayload } from '../../lambdas/payloads/processing/processing.ts';
+import { registerPayload } from '../../lambdas/payloads/processing/registration.ts';
 import { LegalHold } from '#shared/contract/entities/account-data.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../scripts/local/dynamodb.ts';
 import { PROCESSED_BUCKET } from '../../scripts/local/stack.ts';
@@ -134,6 +138,24 @@ describe('legal holds', () => {
       .filter((record) => String(record.action).startsWith('legalHolds:') && JSON.stringify(record.parameters ?? {}).includes(bob))
       .map((record) => `${String(record.user_id)} ${String(record.action)} ${String(record.status_code)}`);
     expect(calls.sort()).toEqual(['admin-app legalHolds:Release 200', 'admin-app legalHolds:Update 200'].sort());
+  });
+
+  it('holds a recording processed while its holder is held, through the real pipeline and the S3 adapter', async () => {
+    const { client, deps } = tenant;
+    expect((await tenant.call('PUT', `/account/legal_holds/DeviceUser/${bob}`, tenant.admin, {})).status).toBe(200);
+    const { kek, kekId } = await deviceKeysOf(deps, client);
+    const reference = ref('LATE');
+    const sealed = sealPayload({ kek, client, keyId: kekId, content: Buffer.from('a call made during the hold'), meta: { payload_time: new Date().toISOString(), second_parties: [{ phone_number: '+447700900001', direction: 'O' }] } });
+    await deps.blobs.put('raw', payloadObjectKey(client, reference), sealed.ciphertext);
+    await registerPayload(deps, { client, deviceReference: 'dev-shared' }, { payload_reference: reference, payload_type: 'Call', ...sealed.registration });
+    // The registration may already have started processing (object first); either way it ends Processed.
+    await processPayload(deps, client, reference);
+    expect((await deps.table.get(keys.payload.key(client, reference)))?.payload_state).toBe('Processed');
+    expect(await objectHold(reference)).toBe('ON');
+    expect(await deleteObject(reference)).toBe(403);
+
+    expect((await tenant.call('DELETE', `/account/legal_holds/DeviceUser/${bob}`, tenant.admin)).status).toBe(200);
+    expect(await objectHold(reference)).toBe('OFF');
   });
 
   it('holds a portal user, lists holds with filters and pages, and keeps released ones', async () => {
