@@ -110,6 +110,10 @@ describe('legal holds', () => {
     expect(hold).toMatchObject({ target: alice, target_type: 'DeviceUser', is_active: true, updated_by: 'app:admin-app' });
     expect(hold.created_at).toBe(hold.updated_at);
     expect(await holds(p1, p2, p4)).toEqual(['ON', 'ON', 'never set']);
+    // The adapter reads the same: on, never set (off), and no object at all.
+    const adapterHold = (reference: string) => tenant.deps.blobs.getLegalHold('processed', payloadObjectKey(tenant.client, reference));
+    expect([await adapterHold(p1), await adapterHold(p4), await adapterHold(p3)]).toEqual([true, false, undefined]);
+    expect(await tenant.deps.blobs.setLegalHold('processed', payloadObjectKey(tenant.client, p3), true)).toBe(false);
     // What a hold is for: the object cannot be deleted.
     expect(await deleteObject(p1)).toBe(403);
 
