@@ -30,7 +30,7 @@ export function listLegalHolds(
   query: QueryOf<typeof accountDataEndpoints, 'client.legal-holds.list'>,
   scope: GroupScope,
 ) {
-  const keep = perItem(query.active_only === true ? (item) => item.is_active === true : undefined);
+  const keep = perItem(query.active_only === true ? (item) => readLegalHold(item).is_active : undefined);
   return listPage(deps, {
     client,
     query: keys.legalHold.list(client, query.target_type),
@@ -101,7 +101,9 @@ async function writeHold(
   const unchanged: WriteCondition =
     existing === undefined
       ? { kind: 'item-not-exists' }
-      : { kind: 'expression', expression: '#u = :u', names: { '#u': 'updated_at' }, values: { ':u': existing.updated_at } };
+      : existing.updated_at === undefined
+        ? { kind: 'expression', expression: 'attribute_not_exists(#u)', names: { '#u': 'updated_at' } }
+        : { kind: 'expression', expression: '#u = :u', names: { '#u': 'updated_at' }, values: { ':u': existing.updated_at } };
   try {
     await deps.table.transactWrite([
       { kind: 'put', item: legalHoldToItem(hold), condition: unchanged },
