@@ -1,4 +1,5 @@
-import { UserActivity } from '#shared/contract/entities/activity.ts';
+import type { UserActivity } from '#shared/contract/entities/activity.ts';
+import { claimedUserActivity, toUserActivity } from '#core/store/entities/user-activity.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import type { Page } from '#core/store/cursor.ts';
@@ -14,10 +15,16 @@ export type ActivityQuery = QueryOf<typeof auditEndpoints, 'admin.activities.lis
 function matcher(query: ActivityQuery): ((item: TableItem) => boolean) | undefined {
   const { user_id: userId, action, is_allowed: isAllowed } = query;
   if (userId === undefined && action === undefined && isAllowed === undefined) return undefined;
-  return (item) =>
-    (userId === undefined || item.user_id === userId) &&
-    (action === undefined || item.action === action) &&
-    (isAllowed === undefined || item.is_allowed === isAllowed);
+  return (item) => {
+    const activity = claimedUserActivity(item);
+    // An unreadable record goes on to the mapping, which logs it and leaves it out.
+    if (activity === undefined) return true;
+    return (
+      (userId === undefined || activity.user_id === userId) &&
+      (action === undefined || activity.action === action) &&
+      (isAllowed === undefined || activity.is_allowed === isAllowed)
+    );
+  };
 }
 
 /**
@@ -55,10 +62,10 @@ export async function listActivities(
     page: query,
     keep: perItem(matches),
     toData: (item) => {
-      const activity = UserActivity.safeParse(item);
-      if (activity.success) return activity.data;
+      const activity = claimedUserActivity(item);
+      if (activity !== undefined) return toUserActivity(activity);
       // A record the contract cannot read is kept out of the page, not hidden: verifyChain reports it.
-      logger.warn('activity record unreadable', { client, log_id: String(item.log_id) });
+      logger.warn('activity record unreadable', { client, record: item.sk });
       return undefined;
     },
   });

@@ -3,6 +3,7 @@ import type { TableItem } from '../../core/ports/table-store.ts';
 import type { ActivityTrail } from '../../core/store/keys.ts';
 import { TABLE_KEYS } from '../../core/store/table-definition.ts';
 import { canonicalJson, type Json } from './canonical-json.ts';
+import { claimedAuditHead } from '../../core/store/entities/audit-chain.ts';
 
 /**
  * The hashes of an audit trail (DESIGN.md §8), after Certificate Transparency: a call appends its record (a leaf),
@@ -77,23 +78,8 @@ export function linkHash(content: LinkContent): string {
   return sha256(canonicalJson({ ...content }));
 }
 
-/** The link content a stored link item claims (undefined fields stay undefined, so a damaged link fails its hash). */
-export function linkContentOf(item: TableItem): LinkContent {
-  return {
-    chain_version: item.chain_version as number,
-    client: item.client as string,
-    trail: item.trail as ActivityTrail,
-    sequence: item.sequence as number,
-    previous_hash: item.previous_hash as string,
-    entry_hash: item.entry_hash as string,
-    record: item.record as string,
-  };
-}
-
 /** The chain head as stored, or undefined when the item is missing or not a head. */
 export function linkOfHead(item: TableItem | undefined): ChainLink | undefined {
-  if (item === undefined) return undefined;
-  const { sequence, hash } = item;
-  if (typeof sequence !== 'number' || typeof hash !== 'string') return undefined;
-  return { sequence, hash };
+  const head = item === undefined ? undefined : claimedAuditHead(item);
+  return head === undefined ? undefined : { sequence: head.sequence, hash: head.hash };
 }

@@ -6,7 +6,8 @@ import { createLocalKeyService } from '../../core/adapters/local/local-key-servi
 import type { TableItem } from '../../core/ports/table-store.ts';
 import { keys, type ActivityTrail } from '../../core/store/keys.ts';
 import { createMemoryTable, type MemoryTable } from '../../core/testing/memory-table.ts';
-import { entryHash, GENESIS_HASH, linkContentOf, linkHash } from './activity-chain.ts';
+import { entryHash, GENESIS_HASH, linkHash } from './activity-chain.ts';
+import { readAuditLink } from '../../core/store/entities/audit-chain.ts';
 import { closeActivityRecord, writeActivityRecord } from './activity-log.ts';
 import { trailState } from './chain-state.ts';
 import { writeCheckpoint } from './checkpoint.ts';
@@ -196,7 +197,8 @@ describe('verification names each tampering', () => {
       const link = linkAt(table, 'user', sequence);
       link.previous_hash = previous;
       link.entry_hash = entryHash(recordOf(table, link));
-      previous = linkHash(linkContentOf(link));
+      const { hash: _hash, ...content } = readAuditLink(link);
+      previous = linkHash(content);
       link.hash = previous;
     }
     (table.items.get(`${keys.activityChain.head('user', client).pk}\u0000HEAD`) as TableItem).hash = previous;

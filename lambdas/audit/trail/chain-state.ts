@@ -38,7 +38,7 @@ export async function trailState(deps: Pick<Dependencies, 'table'>, trail: Activ
     pending_count: pending,
     head_sequence: head?.sequence ?? 0,
     head_hash: head?.hash ?? GENESIS_HASH,
-    last_checkpoint_at: typeof checkpoint?.checkpoint_at === 'string' ? checkpoint.checkpoint_at : null,
+    last_checkpoint_at: checkpoint?.checkpoint_at ?? null,
     oldest_pending_at: oldest,
   };
 }

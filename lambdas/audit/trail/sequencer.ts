@@ -2,6 +2,7 @@ import type { Dependencies } from '../../core/dependencies.ts';
 import type { TableItem, TransactOperation } from '../../core/ports/table-store.ts';
 import { keys, type ActivityTrail } from '../../core/store/keys.ts';
 import { CHAIN_VERSION, entryHash, GENESIS_HASH, linkHash, linkOfHead, type ChainLink, type LinkContent } from './activity-chain.ts';
+import { auditHeadToItem, auditLinkToItem } from '../../core/store/entities/audit-chain.ts';
 
 /**
  * The sequencer of one trail of one tenant (DESIGN.md §8): links the records waiting on the trail's sparse pending
@@ -94,7 +95,7 @@ function linkBatch(trail: ActivityTrail, client: string, head: ChainLink | undef
       record: record.sk,
     };
     const hash = linkHash(content);
-    operations.push({ kind: 'put', item: { ...keys.activityChain.link(trail, client, content.sequence), ...content, hash }, condition: { kind: 'item-not-exists' } });
+    operations.push({ kind: 'put', item: auditLinkToItem({ ...content, hash }), condition: { kind: 'item-not-exists' } });
     operations.push({
       kind: 'update',
       key: { pk: record.pk, sk: record.sk },
@@ -105,7 +106,7 @@ function linkBatch(trail: ActivityTrail, client: string, head: ChainLink | undef
   }
   operations.unshift(
     head === undefined
-      ? { kind: 'put', item: { ...headKey, client, trail, sequence: last.sequence, hash: last.hash, linked_at: now }, condition: { kind: 'item-not-exists' } }
+      ? { kind: 'put', item: auditHeadToItem(trail, client, { sequence: last.sequence, hash: last.hash, linked_at: now }), condition: { kind: 'item-not-exists' } }
       : {
           kind: 'update',
           key: headKey,

@@ -2,8 +2,9 @@ import type { Dependencies } from '../../core/dependencies.ts';
 import type { QuerySpec, TableItem } from '../../core/ports/table-store.ts';
 import { keys, type ActivityTrail } from '../../core/store/keys.ts';
 import { eachPage } from '../../core/store/paging.ts';
-import { entryHash, GENESIS_HASH, linkContentOf, linkHash, linkOfHead, type ChainLink } from './activity-chain.ts';
-import { checkpointContentOf, checkpointSignatureHolds } from './checkpoint.ts';
+import { entryHash, GENESIS_HASH, linkHash, linkOfHead, type ChainLink } from './activity-chain.ts';
+import { checkpointSignatureHolds } from './checkpoint.ts';
+import { claimedAuditCheckpoint, claimedAuditLink } from '../../core/store/entities/audit-chain.ts';
 
 /** Why a trail is not whole. */
 export type ChainBreak =
@@ -89,10 +90,10 @@ export async function verifyChain(
     let previousAt: string | null = null;
     for await (const page of pages(table, chain.checkpoints(trail, client))) {
       for (const item of page) {
-        const content = checkpointContentOf(item);
-        const at = `checkpoint ${String(item.sk).slice('CHECKPOINT#'.length)}`;
-        const placed = item.sk === chain.checkpoint(trail, client, String(content.checkpoint_at)).sk;
-        if (!placed || content.client !== client || content.trail !== trail || !(await checkpointSignatureHolds(deps, item, options.signingKeyId))) {
+        const content = claimedAuditCheckpoint(item);
+        const at = `checkpoint ${item.sk.slice('CHECKPOINT#'.length)}`;
+        const placed = content !== undefined && item.sk === chain.checkpoint(trail, client, content.checkpoint_at).sk;
+        if (!placed || content.client !== client || content.trail !== trail || !(await checkpointSignatureHolds(deps, content, options.signingKeyId))) {
           throw new Broken('checkpoint-forged', at, `${at} is not signed by the audit signing key (edited, moved or forged)`);
         }
         if (content.previous_checkpoint_at !== previousAt) {
@@ -112,15 +113,17 @@ export async function verifyChain(
     let last: ChainLink = { sequence: 0, hash: GENESIS_HASH };
     for await (const page of pages(table, chain.links(trail, client))) {
       const records = new Map(
-        (await table.batchGet(unique(page.map((link) => String(link.record))).map((sort) => chain.record(trail, client, sort)))).map((record) => [record.sk, record]),
+        (await table.batchGet(unique(page.flatMap((link) => claimedAuditLink(link)?.record ?? [])).map((sort) => chain.record(trail, client, sort)))).map((record) => [record.sk, record]),
       );
       for (const link of page) {
         const expected = last.sequence + 1;
         const place = chain.placeOf(link.sk);
         if (Number.isNaN(place)) throw new Broken('reordered', `link ${link.sk.slice(0, 40)}`, `a link is stored under the key ${link.sk.slice(0, 40)}`);
         if (place !== expected) throw new Broken('missing', `link #${expected}`, `link #${expected} is missing (the next one is #${place})`);
-        const content = linkContentOf(link);
-        if (content.sequence !== place || linkHash(content) !== link.hash) {
+        const claimed = claimedAuditLink(link);
+        if (claimed === undefined) throw new Broken('edited', `link #${place}`, `link #${place} does not match its hash (a field was changed)`);
+        const { hash: linkedHash, ...content } = claimed;
+        if (content.sequence !== place || linkHash(content) !== linkedHash) {
           throw new Broken('edited', `link #${place}`, `link #${place} does not match its hash (a field was changed)`);
         }
         if (content.client !== client || content.trail !== trail) throw new Broken('reordered', `link #${place}`, `link #${place} belongs to another chain`);
@@ -133,10 +136,10 @@ export async function verifyChain(
         if (entryHash(record) !== content.entry_hash) throw new Broken('edited', name, `${name} was changed after it was linked (a field was changed, added or removed)`);
         if (record.sequence !== place || record.chain_state !== 'linked') throw new Broken('reordered', name, `${name} says it is #${String(record.sequence).slice(0, 20)}`);
         const signed = vouched.get(place);
-        if (signed !== undefined && signed.hash !== link.hash) {
-          throw new Broken('checkpoint-mismatch', name, `the checkpoint of ${signed.at} signed link #${place} as ${shortHash(signed.hash)}…, the chain has ${shortHash(link.hash)}…: it was rewritten`);
+        if (signed !== undefined && signed.hash !== linkedHash) {
+          throw new Broken('checkpoint-mismatch', name, `the checkpoint of ${signed.at} signed link #${place} as ${shortHash(signed.hash)}…, the chain has ${shortHash(linkedHash)}…: it was rewritten`);
         }
-        last = { sequence: place, hash: String(link.hash) };
+        last = { sequence: place, hash: linkedHash };
         report.linked = place;
       }
     }

@@ -1,0 +1,104 @@
+import * as z from 'zod';
+import type { TableItem } from '../../ports/table-store.ts';
+import { ACTIVITY_TRAILS, keys, type ActivityTrail } from '../keys.ts';
+import { readItem } from './read-item.ts';
+
+/**
+ * The chain of an audit trail (lambdas/audit/trail/activity-chain.ts has the why), in the trail's `…#CHAIN`
+ * partition: the head, one link per linked record, and signed checkpoints of the head. The verifier reads these from
+ * a table someone may have tampered with: `claimed*` answer undefined for an item that does not read, so a damaged
+ * link or checkpoint is reported as broken rather than failing the verification.
+ */
+
+const Trail = z.enum(ACTIVITY_TRAILS);
+
+/** What a link's hash covers. */
+export const AuditLinkContent = z.object({
+  chain_version: z.number(),
+  client: z.string(),
+  trail: Trail,
+  sequence: z.number(),
+  previous_hash: z.string(),
+  entry_hash: z.string(),
+  /** The record's sort key in the trail's partition. */
+  record: z.string(),
+});
+export type AuditLinkContent = z.infer<typeof AuditLinkContent>;
+
+export const AuditLinkItem = AuditLinkContent.extend({ hash: z.string() });
+export type AuditLinkItem = z.infer<typeof AuditLinkItem>;
+
+export function readAuditLink(item: TableItem): AuditLinkItem {
+  return readItem('AuditLink', AuditLinkItem, item);
+}
+
+/** The link a stored item claims to be, or undefined when it does not read as one (damaged). */
+export function claimedAuditLink(item: TableItem): AuditLinkItem | undefined {
+  const parsed = AuditLinkItem.safeParse(item);
+  return parsed.success ? parsed.data : undefined;
+}
+
+export function auditLinkToItem(link: AuditLinkItem): TableItem {
+  return { ...keys.activityChain.link(link.trail, link.client, link.sequence), ...link };
+}
+
+/** Where a trail's chain ends. */
+export const AuditHeadItem = z.object({
+  client: z.string().optional(),
+  trail: Trail.optional(),
+  sequence: z.number(),
+  hash: z.string(),
+  linked_at: z.string().optional(),
+});
+export type AuditHeadItem = z.infer<typeof AuditHeadItem>;
+
+export function readAuditHead(item: TableItem): AuditHeadItem {
+  return readItem('AuditHead', AuditHeadItem, item);
+}
+
+/** The head a stored item claims, or undefined when it does not read as one. */
+export function claimedAuditHead(item: TableItem): AuditHeadItem | undefined {
+  const parsed = AuditHeadItem.safeParse(item);
+  return parsed.success ? parsed.data : undefined;
+}
+
+export function auditHeadToItem(trail: ActivityTrail, client: string, head: Omit<AuditHeadItem, 'client' | 'trail'>): TableItem {
+  return { ...keys.activityChain.head(trail, client), client, trail, ...head };
+}
+
+/** What a checkpoint signs. */
+export const AuditCheckpointContent = z.object({
+  chain_version: z.number(),
+  client: z.string(),
+  trail: Trail,
+  /** Links in the chain when signed (0: empty). */
+  sequence: z.number(),
+  /** The head's hash then. */
+  hash: z.string(),
+  checkpoint_at: z.string(),
+  /** `checkpoint_at` of the checkpoint before, or null for the first. */
+  previous_checkpoint_at: z.string().nullable(),
+  key_id: z.string(),
+});
+export type AuditCheckpointContent = z.infer<typeof AuditCheckpointContent>;
+
+export const AuditCheckpointItem = AuditCheckpointContent.extend({
+  /** base64 of the signature over the canonical JSON of the content. */
+  signature: z.string(),
+  algorithm: z.string(),
+});
+export type AuditCheckpointItem = z.infer<typeof AuditCheckpointItem>;
+
+export function readAuditCheckpoint(item: TableItem): AuditCheckpointItem {
+  return readItem('AuditCheckpoint', AuditCheckpointItem, item);
+}
+
+/** The checkpoint a stored item claims, or undefined when it does not read as one (damaged: it cannot be signed). */
+export function claimedAuditCheckpoint(item: TableItem): AuditCheckpointItem | undefined {
+  const parsed = AuditCheckpointItem.safeParse(item);
+  return parsed.success ? parsed.data : undefined;
+}
+
+export function auditCheckpointToItem(checkpoint: AuditCheckpointItem): TableItem {
+  return { ...keys.activityChain.checkpoint(checkpoint.trail, checkpoint.client, checkpoint.checkpoint_at), ...checkpoint };
+}
