@@ -10,6 +10,7 @@ import { eachPage, listPage, type PageQuery } from '#core/store/paging.ts';
 import { keys } from '#core/store/keys.ts';
 import { SupportAccessStateConflict, transition, type SupportAccessEvent } from './state-machine.ts';
 import { changeState, getRequest, listSource, putRequest, toSupportAccess, type SupportAccessRecord } from './support-access-store.ts';
+import { readSupportAccess } from '#core/store/entities/support-access.ts';
 
 /** How far ahead staff may ask for access. The spec does not say; a month bounds a forgotten grant. */
 export const MAX_REQUEST_DAYS = 30;
@@ -164,7 +165,7 @@ export async function listSupportAccess(deps: Deps, options: ListOptions): Promi
     query: { ...list, ...(sort ? { sort } : {}), descending: true },
     filters: { state: options.state },
     page: options,
-    toData: toSupportAccess,
+    toData: (item) => toSupportAccess(readSupportAccess(item)),
   });
 }
 
@@ -192,8 +193,7 @@ export async function expireDueRequests(deps: Pick<Dependencies, 'table' | 'cloc
     const list = keys.supportAccess.listByState(state);
     const due: SupportAccessRecord[] = [];
     for await (const page of eachPage(deps.table, list, EXPIRY_PAGE)) {
-      for (const item of page) {
-        const record = item as unknown as SupportAccessRecord;
+      for (const record of page.map(readSupportAccess)) {
         const at = record[dueField[state]];
         if (record.approval_state === state && (at === undefined || Date.parse(at) <= now.getTime())) due.push(record);
       }

@@ -1,6 +1,7 @@
 import type { SupportAccessApprovalState } from '#shared/constants/account.ts';
-import { SupportAccess } from '#shared/contract/entities/account-data.ts';
-import { ConditionFailedError, type TableItem, type TableStore } from '#core/ports/table-store.ts';
+import { InternalError } from '#core/errors.ts';
+import { readSupportAccess, supportAccessToItem, type SupportAccessItem } from '#core/store/entities/support-access.ts';
+import { ConditionFailedError, type TableStore } from '#core/ports/table-store.ts';
 import { keys, part, type ListKey } from '#core/store/keys.ts';
 import { SupportAccessStateConflict, type SupportAccessEvent } from './state-machine.ts';
 
@@ -13,33 +14,19 @@ import { SupportAccessStateConflict, type SupportAccessEvent } from './state-mac
  * job's work list). Because the state is part of the gsi1 key, every state change rewrites gsi1pk in the same
  * conditional update that changes `approval_state`, so the index can never disagree with the item.
  */
-export interface SupportAccessRecord extends SupportAccess {
-  client: string;
-  requested_by: string;
-  created_at: string;
-  updated_at: string;
-  updated_by: string;
-}
+export type SupportAccessRecord = SupportAccessItem;
 
-/** The item as the contract shows it (keys, entity tag and internal stamps dropped). */
-export function toSupportAccess(item: TableItem | SupportAccessRecord): SupportAccess {
-  return SupportAccess.parse(item);
-}
-
-function toRecord(item: TableItem): SupportAccessRecord {
-  return item as unknown as SupportAccessRecord;
-}
+export { toSupportAccess } from '#core/store/entities/support-access.ts';
 
 /** The request, read consistently (a decision must see the latest state), or undefined. */
 export async function getRequest(table: TableStore, client: string, reference: string): Promise<SupportAccessRecord | undefined> {
   const item = await table.get(keys.supportAccess.key(client, reference), { consistent: true });
-  return item === undefined ? undefined : toRecord(item);
+  return item === undefined ? undefined : readSupportAccess(item);
 }
 
 /** Stores a new request; a ULID collision (never expected) surfaces as a 409 rather than overwriting. */
 export async function putRequest(table: TableStore, record: SupportAccessRecord): Promise<void> {
-  const item: TableItem = { ...keys.supportAccess.item(record.client, record.request_reference, record.approval_state), ...record };
-  await table.put(item, { condition: { kind: 'item-not-exists' } });
+  await table.put(supportAccessToItem(record), { condition: { kind: 'item-not-exists' } });
 }
 
 /**
@@ -69,7 +56,8 @@ export async function changeState(
         },
       },
     );
-    return toRecord(updated as TableItem);
+    if (updated === undefined) throw new InternalError('support-access update answered no item');
+    return readSupportAccess(updated);
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;
     const now = await getRequest(table, read.client, read.request_reference);

@@ -1,0 +1,33 @@
+import * as z from 'zod';
+import { SupportAccess } from '#shared/contract/entities/account-data.ts';
+import type { TableItem } from '../../ports/table-store.ts';
+import { keys } from '../keys.ts';
+import { readItem } from './read-item.ts';
+
+/**
+ * A support-access request as stored (lambdas/support-access/support-access-store.ts has the modelling note): the
+ * contract's SupportAccess fields, plus the tenant, who asked and who changed it last. Support mode reads
+ * `approval_state` and `approval_expiry` from it.
+ */
+export const SupportAccessItem = SupportAccess.extend({
+  client: z.string(),
+  requested_by: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  updated_by: z.string(),
+});
+export type SupportAccessItem = z.infer<typeof SupportAccessItem>;
+
+export function readSupportAccess(item: TableItem): SupportAccessItem {
+  return readItem('SupportAccess', SupportAccessItem, item);
+}
+
+/** A new request: in its tenant's list and on its state's cross-tenant list. */
+export function supportAccessToItem(request: SupportAccessItem): TableItem {
+  return { ...keys.supportAccess.item(request.client, request.request_reference, request.approval_state), ...request };
+}
+
+/** The request as the contract shows it (the last-change stamps dropped). */
+export function toSupportAccess(stored: SupportAccessItem): SupportAccess {
+  return SupportAccess.parse(stored);
+}
