@@ -3,6 +3,7 @@ import { raiseAlert } from '../alerts/raise-alert.ts';
 import type { Dependencies } from '../core/dependencies.ts';
 import { HttpError } from '../core/errors.ts';
 import { keys } from '../core/store/keys.ts';
+import { readLicencesItem } from '../core/store/entities/licences.ts';
 import { readLicences } from './licence-usage.ts';
 
 /** 409: the write would take a licence beyond the client's limit; one `services.<service>: …` line per service. */
@@ -27,7 +28,8 @@ export async function servicesAtLimit(
   increased: readonly Service[],
 ): Promise<Array<{ service: Service; limit: number }>> {
   if (increased.length === 0) return [];
-  const licences = readLicences(client, await deps.table.get(keys.licence.item(client), { consistent: true }));
+  const item = await deps.table.get(keys.licence.item(client), { consistent: true });
+  const licences = readLicences(client, item === undefined ? undefined : readLicencesItem(item));
   return licences.data.filter((entry) => increased.includes(entry.service) && entry.used >= entry.limit).map(({ service, limit }) => ({ service, limit }));
 }
 

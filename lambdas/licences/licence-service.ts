@@ -3,6 +3,7 @@ import { NotFoundError } from '#core/errors.ts';
 import { ADMIN_CLIENT } from '#core/auth/principal.ts';
 import { hasLimits, limitAttribute, readLicences, readLimits } from './licence-usage.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
+import { readLicencesItem } from '#core/store/entities/licences.ts';
 import type { Page } from '#core/store/cursor.ts';
 import { listPage, type QueryOf } from '#core/store/paging.ts';
 import type { licenceEndpoints } from '#shared/contract/endpoints/licences.ts';
@@ -24,7 +25,7 @@ export type ClientListQuery = QueryOf<typeof licenceEndpoints, 'internal.license
 
 /** `GET licenses` (tenant): limits and use per service, one GetItem. */
 export async function getLicences(deps: Pick<Dependencies, 'table'>, client: string): Promise<Licences> {
-  return readLicences(client, await deps.table.get(keys.licence.item(client)));
+  return readLicences(client, licencesOf(await deps.table.get(keys.licence.item(client))));
 }
 
 /**
@@ -59,6 +60,9 @@ async function accountsPage(
 
 const clientOf = (account: TableItem) => String(account.client);
 
+/** The licence item, typed, when the client has one. */
+const licencesOf = (item: TableItem | undefined) => (item === undefined ? undefined : readLicencesItem(item));
+
 /** Items by client of one per-client key, read with one BatchGet for the page. */
 async function perClient(deps: Deps, clients: readonly string[], key: (client: string) => { pk: string; sk: string }): Promise<Map<string, TableItem>> {
   const items = await deps.table.batchGet(clients.map(key));
@@ -91,7 +95,7 @@ export function listClients(deps: Deps, query: ClientListQuery): Promise<Page<Cl
   return mapAccounts(deps, query, async (clients) => {
     const licences = await perClient(deps, clients, keys.licence.item);
     return (account) => {
-      const licence = licences.get(clientOf(account));
+      const licence = licencesOf(licences.get(clientOf(account)));
       return ClientSummary.parse({
         client: clientOf(account),
         ...(typeof account.display_name === 'string' ? { display_name: account.display_name } : {}),
@@ -107,7 +111,7 @@ export function listClients(deps: Deps, query: ClientListQuery): Promise<Page<Cl
 export function listAllLicences(deps: Deps, query: ClientListQuery): Promise<Page<Licences> | { count: number }> {
   return mapAccounts(deps, query, async (clients) => {
     const licences = await perClient(deps, clients, keys.licence.item);
-    return (account) => readLicences(clientOf(account), licences.get(clientOf(account)));
+    return (account) => readLicences(clientOf(account), licencesOf(licences.get(clientOf(account))));
   });
 }
 
@@ -133,7 +137,7 @@ export function listStatistics(deps: Deps, query: ClientListQuery): Promise<Page
         devices: sum(dashboard.devices),
         device_users: sum(dashboard.users),
         payloads: typeof payloads === 'number' ? Math.max(0, Math.trunc(payloads)) : 0,
-        stores: { devices: dashboard.devices, device_users: dashboard.users, licences: readLicences(client, licences.get(client)).data },
+        stores: { devices: dashboard.devices, device_users: dashboard.users, licences: readLicences(client, licencesOf(licences.get(client))).data },
       });
     };
   });

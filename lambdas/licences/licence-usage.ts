@@ -1,7 +1,8 @@
 import { SERVICES, type Service } from '#shared/constants/devices.ts';
 import { LICENCE_LIMIT_MAX } from '#shared/constants/limits.ts';
 import type { Licences, LicenceLimits } from '#shared/contract/entities/licences.ts';
-import type { TableItem, TransactOperation } from '../core/ports/table-store.ts';
+import type { TransactOperation } from '../core/ports/table-store.ts';
+import { limitAttribute, usedAttribute, type LicencesItem } from '../core/store/entities/licences.ts';
 import { ENTITY, keys } from '../core/store/keys.ts';
 
 /**
@@ -18,8 +19,7 @@ import { ENTITY, keys } from '../core/store/keys.ts';
 
 export const DEFAULT_LICENCE_LIMIT = LICENCE_LIMIT_MAX;
 
-export const limitAttribute = (service: Service) => `limit_${service}`;
-export const usedAttribute = (service: Service) => `used_${service}`;
+export { limitAttribute, usedAttribute };
 
 /** The fields of a device user its licence use depends on. */
 export interface LicenceFields {
@@ -79,19 +79,19 @@ export function licenceUseOperations(client: string, changes: Partial<Record<Ser
   return [{ ...operation, condition: { kind: 'expression', expression: clauses.join(' AND '), names, values } }];
 }
 
-/** A counter attribute as a whole number at least zero (missing or drifted values read as 0). */
-function count(item: Partial<TableItem> | undefined, attribute: string): number | undefined {
+/** A counter as a whole number at least zero (undefined when absent; a drifted negative use reads as 0). */
+function count(item: LicencesItem | undefined, attribute: ReturnType<typeof limitAttribute | typeof usedAttribute>): number | undefined {
   const value = item?.[attribute];
-  return typeof value === 'number' && Number.isFinite(value) ? Math.max(0, Math.trunc(value)) : undefined;
+  return value !== undefined && Number.isFinite(value) ? Math.max(0, Math.trunc(value)) : undefined;
 }
 
 /** The limits on the item (the default for a service staff never set). */
-export function readLimits(item: Partial<TableItem> | undefined): LicenceLimits {
+export function readLimits(item: LicencesItem | undefined): LicenceLimits {
   return Object.fromEntries(SERVICES.map((service) => [service, count(item, limitAttribute(service)) ?? DEFAULT_LICENCE_LIMIT])) as LicenceLimits;
 }
 
 /** The contract's Licences: limit and use per service, in the contract's service order. */
-export function readLicences(client: string, item: Partial<TableItem> | undefined): Licences {
+export function readLicences(client: string, item: LicencesItem | undefined): Licences {
   const limits = readLimits(item);
   return {
     client,
@@ -100,6 +100,6 @@ export function readLicences(client: string, item: Partial<TableItem> | undefine
 }
 
 /** Whether the item stores limits staff set (a ClientSummary shows limits only then). */
-export function hasLimits(item: Partial<TableItem> | undefined): boolean {
+export function hasLimits(item: LicencesItem | undefined): boolean {
   return SERVICES.some((service) => count(item, limitAttribute(service)) !== undefined);
 }

@@ -1,0 +1,28 @@
+import * as z from 'zod';
+import { SERVICES, type Service } from '#shared/constants/devices.ts';
+import type { TableItem } from '../../ports/table-store.ts';
+import { readItem } from './read-item.ts';
+
+/** The limit staff set for a service, and its use. */
+export const limitAttribute = (service: Service) => `limit_${service}` as const;
+export const usedAttribute = (service: Service) => `used_${service}` as const;
+type CounterName = ReturnType<typeof limitAttribute> | ReturnType<typeof usedAttribute>;
+
+export type LicencesItem = { client?: string; updated_at?: string; updated_by?: string } & Partial<Record<CounterName, number>>;
+
+/**
+ * A client's licence item (lambdas/licences/licence-usage.ts has the why): per service, the limit staff set
+ * (`limit_<service>`, absent until they set one) and the use kept at write time (`used_<service>`, changed with
+ * atomic ADD, absent until first counted). The counter attributes are named after the services, so the shape is
+ * built from the service list (and typed by LicencesItem).
+ */
+export const LicencesItem = z.object({
+  client: z.string().optional(),
+  updated_at: z.string().optional(),
+  updated_by: z.string().optional(),
+  ...Object.fromEntries(SERVICES.flatMap((service) => [limitAttribute(service), usedAttribute(service)]).map((name) => [name, z.number().optional()])),
+}) as unknown as z.ZodType<LicencesItem>;
+
+export function readLicencesItem(item: TableItem): LicencesItem {
+  return readItem('Licences', LicencesItem, item);
+}
