@@ -4,6 +4,7 @@ import { ClientId } from '#shared/contract/fields.ts';
 import type { Dependencies } from '../core/dependencies.ts';
 import { UnauthorizedError } from '../core/errors.ts';
 import { ConditionFailedError, type TableItem } from '../core/ports/table-store.ts';
+import { deviceKeysToItems, readDeviceKeys } from '../core/store/entities/device-keys.ts';
 import { keys } from '../core/store/keys.ts';
 
 /**
@@ -48,13 +49,14 @@ async function read(deps: KeyDeps, client: string): Promise<DeviceKeys | undefin
 }
 
 async function unwrap(deps: KeyDeps, client: string, item: TableItem): Promise<DeviceKeys> {
-  const tenantKeyId = String(item.tenant_key_id);
-  const kekId = String(item.kek_id);
-  const enrolmentKey = await deps.keys.unwrapKey(tenantKeyId, Buffer.from(String(item.wrapped_enrolment_key), 'base64'), {
+  const stored = readDeviceKeys(item);
+  const tenantKeyId = stored.tenant_key_id;
+  const kekId = stored.kek_id;
+  const enrolmentKey = await deps.keys.unwrapKey(tenantKeyId, Buffer.from(stored.wrapped_enrolment_key, 'base64'), {
     client,
     purpose: 'device-enrolment',
   });
-  const kek = await deps.keys.unwrapKey(tenantKeyId, Buffer.from(String(item.wrapped_kek), 'base64'), {
+  const kek = await deps.keys.unwrapKey(tenantKeyId, Buffer.from(stored.wrapped_kek, 'base64'), {
     client,
     purpose: 'device-kek',
     key_id: kekId,
@@ -69,18 +71,18 @@ async function loadOrCreate(deps: KeyDeps, client: string): Promise<DeviceKeys> 
   const kekId = `kek/${client}/${ulid()}`;
   const enrolment = await deps.keys.generateDataKey(tenantKeyId, { client, purpose: 'device-enrolment' });
   const kek = await deps.keys.generateDataKey(tenantKeyId, { client, purpose: 'device-kek', key_id: kekId });
-  const attributes = {
+  const items = deviceKeysToItems({
     client,
     tenant_key_id: tenantKeyId,
     kek_id: kekId,
     wrapped_enrolment_key: Buffer.from(enrolment.wrapped).toString('base64'),
     wrapped_kek: Buffer.from(kek.wrapped).toString('base64'),
-  };
+  });
   try {
     // Both items or neither; the condition makes racing first uses agree on one set of keys.
     await deps.table.transactWrite([
-      { kind: 'put', item: { ...keys.deviceKeys.current(client), ...attributes }, condition: { kind: 'item-not-exists' } },
-      { kind: 'put', item: { ...keys.deviceKeys.kek(client, kekId), ...attributes }, condition: { kind: 'item-not-exists' } },
+      { kind: 'put', item: items.current, condition: { kind: 'item-not-exists' } },
+      { kind: 'put', item: items.byKek, condition: { kind: 'item-not-exists' } },
     ]);
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;

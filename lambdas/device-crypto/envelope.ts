@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { SealedUpload } from '#shared/contract/entities/device-auth.ts';
 import type { Dependencies } from '../core/dependencies.ts';
 import { ValidationError } from '../core/errors.ts';
+import { readDeviceKeys } from '../core/store/entities/device-keys.ts';
 import { keys } from '../core/store/keys.ts';
 
 /**
@@ -69,8 +70,9 @@ async function kekOf(deps: KekDeps, client: string, keyId: string): Promise<Buff
   if (pending === undefined) {
     pending = (async () => {
       const item = await deps.table.get(keys.deviceKeys.kek(client, keyId));
-      if (item === undefined || typeof item.wrapped_kek !== 'string' || typeof item.tenant_key_id !== 'string') return undefined;
-      const kek = await deps.keys.unwrapKey(item.tenant_key_id, Buffer.from(item.wrapped_kek, 'base64'), {
+      if (item === undefined) return undefined;
+      const stored = readDeviceKeys(item);
+      const kek = await deps.keys.unwrapKey(stored.tenant_key_id, Buffer.from(stored.wrapped_kek, 'base64'), {
         client,
         purpose: 'device-kek',
         key_id: keyId,
