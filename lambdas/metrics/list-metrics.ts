@@ -1,5 +1,6 @@
 import type { MetricScope } from '#shared/constants/devices.ts';
-import { DevicePayloadMetrics } from '#shared/contract/entities/metrics.ts';
+import type { DevicePayloadMetrics } from '#shared/contract/entities/metrics.ts';
+import { readPayloadMetrics, toDevicePayloadMetrics } from '../core/store/entities/payload-metrics.ts';
 import type { GroupScope } from '../core/auth/access/group-scope.ts';
 import type { Dependencies } from '../core/dependencies.ts';
 import type { TableItem } from '../core/ports/table-store.ts';
@@ -8,25 +9,13 @@ import { inScope, listPage, type QueryOf } from '../core/store/paging.ts';
 import type { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
 import { keys, part } from '../core/store/keys.ts';
 import { isoOf, timeRange } from '../core/store/time-range.ts';
-import { COUNT_PREFIX } from './record-payload-metric.ts';
 import { periodOf } from './periods.ts';
 
 export type MetricsQuery = QueryOf<typeof deviceEndpoints, 'admin.metrics.get'>;
 
 /** The contract's DevicePayloadMetrics from a bucket item (counts from the flat `n_<type>` attributes). */
 export function toPayloadMetrics(item: TableItem): DevicePayloadMetrics {
-  const counts: Record<string, number> = {};
-  for (const [attribute, value] of Object.entries(item)) {
-    if (attribute.startsWith(COUNT_PREFIX) && typeof value === 'number') counts[attribute.slice(COUNT_PREFIX.length)] = Math.max(0, Math.trunc(value));
-  }
-  return DevicePayloadMetrics.parse({
-    device_reference: item.device_reference,
-    scope: item.scope,
-    period: item.period,
-    counts,
-    ...(typeof item.first_occurrence === 'string' ? { first_occurrence: item.first_occurrence } : {}),
-    ...(typeof item.last_occurrence === 'string' ? { last_occurrence: item.last_occurrence } : {}),
-  });
+  return toDevicePayloadMetrics(readPayloadMetrics(item));
 }
 
 /**
@@ -58,7 +47,7 @@ export async function listPayloadMetrics(
   const list = keys.metrics.list(client, scope);
   const range = periodRange(scope, query.from, query.to);
   const base = { partition: list.partition, ...(range === undefined ? {} : { sort: { between: range } }) };
-  const keep = query.device_reference === undefined ? undefined : (item: TableItem) => item.device_reference === query.device_reference;
+  const keep = query.device_reference === undefined ? undefined : (item: TableItem) => readPayloadMetrics(item).device_reference === query.device_reference;
   return listPage(deps, {
     client,
     query: base,

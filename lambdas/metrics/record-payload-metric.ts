@@ -8,7 +8,7 @@ import { ENTITY, keys } from '../core/store/keys.ts';
 import { ALL_SCOPES, periodOf } from './periods.ts';
 
 /** Count attributes are flat (`n_<payload type>`): ADD creates a missing number, but not a path under a missing map. */
-export const COUNT_PREFIX = 'n_';
+import { PAYLOAD_COUNT_PREFIX as COUNT_PREFIX } from '../core/store/entities/payload-metrics.ts';
 
 /** What payload processing reports for each payload it stores. */
 export const PayloadMetricInput = z.strictObject({
