@@ -3,7 +3,7 @@ import { CALL_PAYLOAD_TYPES, type PayloadType } from '#shared/constants.ts';
 import type { PayloadComment, CommentPostRequest, CommentPutRequest } from '#shared/contract/entities/comments.ts';
 import { expandPayloadTypes, type payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import type { Dependencies } from '#core/dependencies.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
+import { ConflictError, ForbiddenError, InternalError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
 import type { Page } from '#core/store/cursor.ts';
 import { commentToItem, readComment, toPayloadComment, type CommentItem } from '#core/store/entities/comment.ts';
@@ -57,6 +57,12 @@ function checkSpan(payload: PayloadItem, span: CommentPostRequest['comment_durat
 
 export function toComment(item: TableItem): PayloadComment {
   return toPayloadComment(readComment(item));
+}
+
+/** The item an update of an existing comment answers (its condition required it to exist). */
+function updatedItem(item: TableItem | undefined): TableItem {
+  if (item === undefined) throw new InternalError('comment update answered no item');
+  return item;
 }
 
 /** Raise a comment on a payload the caller may act on. */
@@ -134,7 +140,7 @@ export async function updateComment(
         },
       },
     );
-    return toComment(updated as TableItem);
+    return toComment(updatedItem(updated));
   } catch (error) {
     if (error instanceof ConditionFailedError) throw new ConflictError('Comment was closed or edited meanwhile; reload it');
     throw error;
@@ -159,7 +165,7 @@ export async function closeComment(
       { set: { is_closed: true, closed_by: actor, closed_at: deps.clock.now().toISOString() } },
       { condition: { kind: 'expression', expression: '#closed = :open', names: { '#closed': 'is_closed' }, values: { ':open': false } } },
     );
-    return toComment(updated as TableItem);
+    return toComment(updatedItem(updated));
   } catch (error) {
     // Closed by someone else in between: the first close stands.
     if (error instanceof ConditionFailedError) return toPayloadComment(await storedComment(deps, client, payloadReference, commentId));
