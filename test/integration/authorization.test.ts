@@ -59,6 +59,11 @@ beforeAll(async () => {
     requested_expiry: expiry,
     approval_state: state,
     approval_expiry: expiry,
+    // A whole stored request, as the support-access service writes one: other tests list demo's requests.
+    requested_by: 'staff@verity.test',
+    created_at: now,
+    updated_at: now,
+    updated_by: 'staff@verity.test',
   });
   const later = new Date(Date.now() + 3_600_000).toISOString();
   const earlier = new Date(Date.now() - 60_000).toISOString();
