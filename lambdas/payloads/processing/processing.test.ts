@@ -43,7 +43,7 @@ let started: Array<{ job: string; input: Record<string, unknown> }>;
 beforeEach(async () => {
   effects.metrics = 0;
   effects.alerts = [];
-  table = createMemoryTable([{ ...keys.device.key(client, deviceReference), entity: 'Device', phone_numbers: ['+447700900999'] }]);
+  table = createMemoryTable([{ ...keys.device.key(client, deviceReference), entity: 'Device', phone_numbers: [{ phone_number: '+447700900999', slot_index: 0 }] }]);
   blobs = memoryBlobs();
   started = [];
   deps = {

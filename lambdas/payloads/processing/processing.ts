@@ -7,6 +7,7 @@ import type { Dependencies } from '../../core/dependencies.ts';
 import { recordPayloadMetric } from '../../metrics/record-payload-metric.ts';
 import type { ObjectLockOptions } from '../../core/ports/blob-store.ts';
 import { ConditionFailedError, type ItemKey, type UpdateSpec } from '../../core/ports/table-store.ts';
+import { readDeviceNumbers } from '../../core/store/entities/device.ts';
 import { readPayload, type PayloadItem } from '../../core/store/entities/payload.ts';
 import { readRetentionPolicy } from '../../core/store/entities/retention-policy.ts';
 import { keys, payloadObjectKey } from '../../core/store/keys.ts';
@@ -202,8 +203,7 @@ export function numbersOf(meta: Record<string, unknown>): string[] {
 /** The recording device's own numbers (kept on the device item by authentication), for all_numbers. */
 async function deviceNumbersOf(deps: ProcessingDependencies, client: string, item: PayloadItem): Promise<string[]> {
   const device = await deps.table.get(keys.device.key(client, item.device_reference));
-  const numbers = device?.phone_numbers;
-  return Array.isArray(numbers) ? numbers.filter((number): number is string => typeof number === 'string') : [];
+  return device === undefined ? [] : readDeviceNumbers(device).phone_numbers.map((entry) => entry.phone_number);
 }
 
 /**

@@ -42,7 +42,7 @@ beforeEach(async () => {
   effects.alerts = [];
   table = createMemoryTable([
     { ...keys.account.item(client), client },
-    { ...keys.device.key(client, deviceReference), entity: 'Device', phone_numbers: ['+447700900999'] },
+    { ...keys.device.key(client, deviceReference), entity: 'Device', phone_numbers: [{ phone_number: '+447700900999', slot_index: 0 }] },
   ]);
   blobs = memoryBlobs();
   clock = createFixedClock('2025-01-02T00:00:00Z');

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { InstallState } from '#shared/constants/devices.ts';
-import { Device, DeviceHistory } from '#shared/contract/entities/devices.ts';
+import { Device, DeviceHistory, DevicePhoneNumber } from '#shared/contract/entities/devices.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { keys } from '../keys.ts';
 import { readItem } from './read-item.ts';
@@ -29,6 +29,14 @@ export function readDeviceHolder(item: TableItem): DeviceHolderItem {
 }
 
 /** The device's item: its attributes under its keys (the list keys of its holder and group when it has them). */
+/** Only the device's own numbers, as authentication keeps them (processing adds them to a recording's all_numbers). */
+export const DeviceNumbersItem = z.object({ phone_numbers: z.array(DevicePhoneNumber).default([]) });
+export type DeviceNumbersItem = z.infer<typeof DeviceNumbersItem>;
+
+export function readDeviceNumbers(item: TableItem): DeviceNumbersItem {
+  return readItem('Device', DeviceNumbersItem, item);
+}
+
 export function deviceToItem(client: string, device: DeviceItem): TableItem {
   return { ...keys.device.item(client, device.device_reference, device.device_user_reference, device.group), ...device };
 }
