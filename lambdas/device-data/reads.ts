@@ -39,6 +39,26 @@ function reader<S, T>(deps: ReadDependencies, read: (item: TableItem) => S, answ
 const equals = <T>(record: (item: TableItem) => T | undefined, name: keyof T, value: unknown): ItemFilter | undefined =>
   value === undefined ? undefined : (item) => record(item)?.[name] === value;
 
+/** The lists a timed record is kept on: one device's, one device user's, one group's, the tenant's. */
+interface TimedLists {
+  byDevice(client: string, deviceReference: string): TimedList;
+  byDeviceUser(client: string, deviceUserReference: string): TimedList;
+  byGroup(client: string, group: string): TimedList;
+  byTenant(client: string): TimedList;
+}
+
+/** The narrowest list the query names (device, device user, group), else the tenant's: still one Query. */
+function narrowestList(
+  lists: TimedLists,
+  client: string,
+  query: { device_reference?: string | undefined; device_user_reference?: string | undefined; group?: string | undefined },
+): TimedList {
+  if (query.device_reference !== undefined) return lists.byDevice(client, query.device_reference);
+  if (query.device_user_reference !== undefined) return lists.byDeviceUser(client, query.device_user_reference);
+  if (query.group !== undefined) return lists.byGroup(client, query.group);
+  return lists.byTenant(client);
+}
+
 /** The logs list's query; the per-device-user path adds its user (a path parameter, not a query field). */
 export type LogQuery = QueryOf<typeof deviceDataEndpoints, 'client.device-logs.list'> & { device_user_reference?: string | undefined };
 
@@ -47,14 +67,7 @@ export type LogQuery = QueryOf<typeof deviceDataEndpoints, 'client.device-logs.l
  * Query with the date range as key condition; the remaining filters apply while paging.
  */
 export function listLogs(deps: ReadDependencies, client: string, query: LogQuery, scope: GroupScope) {
-  const list =
-    query.device_reference !== undefined
-      ? keys.deviceLog.byDevice(client, query.device_reference)
-      : query.device_user_reference !== undefined
-        ? keys.deviceLog.byDeviceUser(client, query.device_user_reference)
-        : query.group !== undefined
-          ? keys.deviceLog.byGroup(client, query.group)
-          : keys.deviceLog.byTenant(client);
+  const list = narrowestList(keys.deviceLog, client, query);
   const log = reader(deps, readDeviceLog, toDeviceLog);
   const keep = allOf(
     equals(log, 'log_level', query.log_level),
@@ -69,14 +82,7 @@ export type GpsQuery = QueryOf<typeof deviceDataEndpoints, 'client.gps.list'> & 
 
 /** GPS fixes newest first by fix time; lists chosen as for logs. */
 export function listGps(deps: ReadDependencies, client: string, query: GpsQuery, scope: GroupScope) {
-  const list =
-    query.device_reference !== undefined
-      ? keys.gps.byDevice(client, query.device_reference)
-      : query.device_user_reference !== undefined
-        ? keys.gps.byDeviceUser(client, query.device_user_reference)
-        : query.group !== undefined
-          ? keys.gps.byGroup(client, query.group)
-          : keys.gps.byTenant(client);
+  const list = narrowestList(keys.gps, client, query);
   const fix = reader(deps, readGps, toGps);
   const keep = allOf(
     query.device_reference === undefined ? undefined : equals(fix, 'device_user_reference', query.device_user_reference),

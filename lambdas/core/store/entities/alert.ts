@@ -1,9 +1,8 @@
 import * as z from 'zod';
-import { AlertKeyType, AlertScope, AlertSeverity, AlertState, AlertType } from '#shared/constants/alerts.ts';
-import { Alert, RelatedEntity, type AlertOccurrence as AlertOccurrenceSchema } from '#shared/contract/entities/alerts.ts';
+import { Alert, type AlertOccurrence as AlertOccurrenceSchema } from '#shared/contract/entities/alerts.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { keys } from '../keys.ts';
-import { readItem } from './read-item.ts';
+import { claimItem, readItem } from './read-item.ts';
 
 type AlertOccurrence = z.infer<typeof AlertOccurrenceSchema>;
 
@@ -12,29 +11,7 @@ type AlertOccurrence = z.infer<typeof AlertOccurrenceSchema>;
  * bookkeeping numbers that make concurrent writes safe (lambdas/alerts/alert-model.ts has the why):
  * `occurrence_count` (ADDed per occurrence; it picks the ring slot) and `dismiss_count` (the dismissal version).
  */
-export const AlertItem = z.object({
-  client: z.string().optional(),
-  alert_reference: z.string(),
-  alert_scope: AlertScope,
-  alert_type: AlertType,
-  alert_subject: z.string(),
-  alert_key: z.string().optional(),
-  alert_key_type: AlertKeyType.optional(),
-  alert_message: z.string(),
-  alert_state: AlertState,
-  alert_severity: AlertSeverity,
-  /** The instant it clears as Expired, when it has one. */
-  expires_after: z.string().optional(),
-  cleared_reason: z.string().optional(),
-  cleared_at: z.string().optional(),
-  cleared_by: z.string().optional(),
-  api_action: z.string().optional(),
-  related_entities: z.array(RelatedEntity).optional(),
-  related_entity_string: z.string().optional(),
-  /** Comma-delimited portal users who dismissed the alert. */
-  dismissed_by: z.string().optional(),
-  first_occurrence: z.string(),
-  last_occurrence: z.string(),
+export const AlertItem = Alert.omit({ occurrences: true }).extend({
   occurrence_count: z.number().optional(),
   dismiss_count: z.number().optional(),
 });
@@ -77,10 +54,7 @@ export function alertOccurrenceToItem(client: string, alertReference: string, sl
  */
 export function toAlertOccurrences(slots: readonly TableItem[], ring: number): AlertOccurrence[] {
   return slots
-    .flatMap((slot) => {
-      const parsed = AlertOccurrenceItem.safeParse(slot);
-      return parsed.success ? [parsed.data] : [];
-    })
+    .flatMap((slot) => claimItem(AlertOccurrenceItem, slot) ?? [])
     .sort((a, b) => a.seq - b.seq)
     .slice(-ring)
     .map(({ time, message }) => ({ time, message }));

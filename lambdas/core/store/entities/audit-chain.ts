@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ACTIVITY_TRAILS, keys, type ActivityTrail } from '../keys.ts';
-import { readItem } from './read-item.ts';
+import { claimItem, readItem } from './read-item.ts';
 
 /**
  * The chain of an audit trail (lambdas/audit/trail/activity-chain.ts has the why), in the trail's `…#CHAIN`
@@ -34,8 +34,7 @@ export function readAuditLink(item: TableItem): AuditLinkItem {
 
 /** The link a stored item claims to be, or undefined when it does not read as one (damaged). */
 export function claimedAuditLink(item: TableItem): AuditLinkItem | undefined {
-  const parsed = AuditLinkItem.safeParse(item);
-  return parsed.success ? parsed.data : undefined;
+  return claimItem(AuditLinkItem, item);
 }
 
 export function auditLinkToItem(link: AuditLinkItem): TableItem {
@@ -58,8 +57,7 @@ export function readAuditHead(item: TableItem): AuditHeadItem {
 
 /** The head a stored item claims, or undefined when it does not read as one. */
 export function claimedAuditHead(item: TableItem): AuditHeadItem | undefined {
-  const parsed = AuditHeadItem.safeParse(item);
-  return parsed.success ? parsed.data : undefined;
+  return claimItem(AuditHeadItem, item);
 }
 
 export function auditHeadToItem(trail: ActivityTrail, client: string, head: Omit<AuditHeadItem, 'client' | 'trail'>): TableItem {
@@ -95,8 +93,7 @@ export function readAuditCheckpoint(item: TableItem): AuditCheckpointItem {
 
 /** The checkpoint a stored item claims, or undefined when it does not read as one (damaged: it cannot be signed). */
 export function claimedAuditCheckpoint(item: TableItem): AuditCheckpointItem | undefined {
-  const parsed = AuditCheckpointItem.safeParse(item);
-  return parsed.success ? parsed.data : undefined;
+  return claimItem(AuditCheckpointItem, item);
 }
 
 export function auditCheckpointToItem(checkpoint: AuditCheckpointItem): TableItem {

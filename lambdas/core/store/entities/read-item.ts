@@ -14,3 +14,12 @@ export function readItem<S extends z.ZodType>(entity: string, schema: S, item: T
   const problems = parsed.error.issues.map((issue) => `${issue.path.length === 0 ? '(item)' : issue.path.join('.')}: ${issue.message}`);
   throw new InternalError(`Stored ${entity} item ${item.pk} / ${item.sk} is malformed: ${problems.join('; ')}`);
 }
+
+/**
+ * What a stored item claims to be, or undefined when it does not read as one: for the few readers that must go on past
+ * a damaged item (the audit verifier reports it, the activity list leaves it out with a log line).
+ */
+export function claimItem<S extends z.ZodType>(schema: S, item: TableItem): z.infer<S> | undefined {
+  const parsed = schema.safeParse(item);
+  return parsed.success ? parsed.data : undefined;
+}

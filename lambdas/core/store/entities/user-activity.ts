@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { UserActivity } from '#shared/contract/entities/activity.ts';
 import type { TableItem } from '../../ports/table-store.ts';
-import { readItem } from './read-item.ts';
+import { claimItem, readItem } from './read-item.ts';
 
 /**
  * One portal user's or client app's API call (`keys.userActivity`), as the activity list reads it: the contract's
@@ -18,8 +18,7 @@ export function readUserActivity(item: TableItem): UserActivityItem {
 
 /** The record a stored item claims, or undefined when it does not read as one. */
 export function claimedUserActivity(item: TableItem): UserActivityItem | undefined {
-  const parsed = UserActivityItem.safeParse(item);
-  return parsed.success ? parsed.data : undefined;
+  return claimItem(UserActivityItem, item);
 }
 
 /** The call as the API answers it. */
