@@ -1,7 +1,5 @@
 import * as z from 'zod';
-import { TransferFileFormat, TransferTargetType, TransferType } from '#shared/constants/account.ts';
-import { TransferablePayloadType } from '#shared/constants/payloads.ts';
-import { S3TransferParams, SftpTransferParams, type TransferConfig } from '#shared/contract/entities/transfers.ts';
+import { S3TransferParams, SftpTransferParams, TransferConfig } from '#shared/contract/entities/transfers.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { keys } from '../keys.ts';
 import { readItem } from './read-item.ts';
@@ -20,17 +18,12 @@ export type SealedSecret = z.infer<typeof SealedSecret>;
  *   active with a schedule, so a delete or a change knows which schedule to remove;
  * - `revision`: changes on every write, so undoing a write whose schedule could not be saved never undoes another's.
  */
-export const TransferConfigItem = z.object({
+export const TransferConfigItem = TransferConfig.omit({ has_zip_password: true, has_sftp_password: true }).extend({
   client: z.string(),
+  // As stored: the contract's bounds check what a request sends, not what a reader finds.
   transfer_config_reference: z.string(),
-  transfer_type: TransferType,
-  target_type: TransferTargetType,
-  payload_types: z.array(TransferablePayloadType),
   schedule: z.string(),
-  pgp_key: z.string().optional(),
-  transfer_file_format: TransferFileFormat,
   params: z.union([S3TransferParams, SftpTransferParams]),
-  is_active: z.boolean(),
   sealed_zip_password: SealedSecret.optional(),
   sealed_sftp_password: SealedSecret.optional(),
   schedule_name: z.string().optional(),
