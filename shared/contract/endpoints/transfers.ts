@@ -1,7 +1,8 @@
 import { TransferState } from '../../constants/account.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { OkResponse, pageOrTotal } from '../entities/common.ts';
-import { TransferConfig, TransferConfigRequest, Transferable, TransferRunResponse } from '../entities/transfers.ts';
+import { TransferConfig, TransferConfigRequest, Transferable, TransferFileState, TransferItem, TransferRunResponse } from '../entities/transfers.ts';
+import { TransferConfigReference } from '../fields.ts';
 import { params } from './params.ts';
 import { dateRangeQuery, listQuery } from './query.ts';
 
@@ -77,7 +78,11 @@ export const transferEndpoints = [
     path: '/transfers',
     action: 'transfers:List',
     summary: 'Transfers (runs), newest first.',
-    query: listQuery({ ...dateRangeQuery, transfer_state: TransferState.optional() }),
+    query: listQuery({
+      ...dateRangeQuery,
+      transfer_state: TransferState.optional(),
+      transfer_config_reference: TransferConfigReference.optional(),
+    }),
     response: pageOrTotal(Transferable),
   }),
   defineEndpoint({
@@ -86,9 +91,20 @@ export const transferEndpoints = [
     method: 'GET',
     path: '/transfers/{transfer_id}',
     action: 'transfers:Read',
-    summary: 'One transfer with its files, checksums and attempts.',
+    summary: 'One transfer with its progress and the first page (100) of its files, checksums and attempts.',
     params: params('transfer_id'),
     response: Transferable,
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.transfers.files',
+    method: 'GET',
+    path: '/transfers/{transfer_id}/files',
+    action: 'transfers:Read',
+    summary: 'The files of a transfer, in delivery order, page by page; `file_state` keeps one state.',
+    params: params('transfer_id'),
+    query: listQuery({ file_state: TransferFileState.optional() }),
+    response: pageOrTotal(TransferItem),
   }),
   defineEndpoint({
     ...base,
@@ -96,7 +112,7 @@ export const transferEndpoints = [
     method: 'POST',
     path: '/transfers/{transfer_id}/run',
     action: 'transfers:Run',
-    summary: 'Retry the failed files of a transfer.',
+    summary: 'Run a transfer again: resumes a Pending or InProgress one whose job stopped, else a new transfer of the same recordings for the files not delivered.',
     params: params('transfer_id'),
     response: TransferRunResponse,
   }),
