@@ -10,11 +10,11 @@ const count = (surface: string) => ENDPOINTS.filter((endpoint) => endpoint.surfa
 describe('endpoint registry', () => {
   it('declares the 110 spec endpoints (51 admin, 38 client, 21 internal), our additions and the device API', () => {
     // The spec names no endpoint for the portal's terms guard, the audit chain's state nor a transfer's files page by
-    // page: ours (docs/decisions.md).
+    // page, nor a retention preview or the disposal records: ours (docs/decisions.md).
     const additions = ['admin.terms.get', 'admin.terms.accept', 'getActivityChainState'];
-    const clientAdditions = ['client.transfers.files'];
+    const clientAdditions = ['client.transfers.files', 'client.account.retention.preview', 'client.disposals.list'];
     expect(additions.map((id) => findEndpoint(id)?.surface)).toEqual(['admin', 'admin', 'admin']);
-    expect(clientAdditions.map((id) => findEndpoint(id)?.surface)).toEqual(['client']);
+    expect(clientAdditions.map((id) => findEndpoint(id)?.surface)).toEqual(['client', 'client', 'client']);
     expect(count('admin')).toBe(51 + additions.length);
     expect(count('client')).toBe(38 + clientAdditions.length);
     expect(count('internal')).toBe(21);

@@ -1,15 +1,18 @@
-import { LegalHoldTargetType, MigrationState } from '../../constants/account.ts';
+import { LegalHoldTargetType, MigrationState, RetentionRecordType } from '../../constants/account.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { AccountMigrationConfig, AccountMigrationConfigRequest } from '../entities/account.ts';
 import {
+  Disposal,
+  DisposalAction,
   LegacyMigration,
   LegalHold,
   LegalHoldRequest,
   RetentionPolicy,
   RetentionPolicyRequest,
+  RetentionPreview,
 } from '../entities/account-data.ts';
 import { pageOrTotal } from '../entities/common.ts';
-import { QueryBoolean } from '../fields.ts';
+import { QueryBoolean, text } from '../fields.ts';
 import { params } from './params.ts';
 import { dateRangeQuery, listQuery } from './query.ts';
 
@@ -53,6 +56,32 @@ export const accountDataEndpoints = [
     summary: 'Replace the retention policy.',
     body: RetentionPolicyRequest,
     response: RetentionPolicy,
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.account.retention.preview',
+    method: 'POST',
+    path: '/account/retention/preview',
+    action: 'retention:Preview',
+    summary:
+      'How many records the next retention run would delete and destroy under a proposed policy, beside the current one (per record type and payload type; counts stop at a cap).',
+    body: RetentionPolicyRequest,
+    response: RetentionPreview,
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.disposals.list',
+    method: 'GET',
+    path: '/disposals',
+    action: 'disposals:List',
+    summary: 'Disposal records of the retention job (what was deleted or destroyed, when, under which rule), newest first.',
+    query: listQuery({
+      ...dateRangeQuery,
+      record_type: RetentionRecordType.optional(),
+      action: DisposalAction.optional(),
+      run_id: text(1, 64).optional(),
+    }),
+    response: pageOrTotal(Disposal),
   }),
   defineEndpoint({
     ...base,

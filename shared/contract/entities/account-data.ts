@@ -5,6 +5,7 @@ import {
   MigrationState,
   MigrationSuccessType,
   MigrationWarningType,
+  RetentionRecordType,
   RetentionTimestampType,
   SupportAccessApprovalState,
 } from '../../constants/account.ts';
@@ -33,6 +34,36 @@ export const LegacyMigration = z.object({
 });
 export type LegacyMigration = z.infer<typeof LegacyMigration>;
 
+/**
+ * How many records of one kind an active hold covers, counted by Query when the holds are listed: exact, or with
+ * `capped` the count reached where counting stopped, so the screen says "more than {count}".
+ */
+export const LegalHoldCoverageCount = z.object({ count: z.int().min(0), capped: z.boolean() });
+export type LegalHoldCoverageCount = z.infer<typeof LegalHoldCoverageCount>;
+
+/**
+ * What an active hold covers (a released hold covers nothing, so it has none). A device user's hold: recordings, GPS
+ * fixes, device logs and devices; a portal user's hold: comments, receipts and user activity records.
+ */
+export const LegalHoldCoverage = z.object({
+  recordings: LegalHoldCoverageCount.optional(),
+  gps_fixes: LegalHoldCoverageCount.optional(),
+  device_logs: LegalHoldCoverageCount.optional(),
+  devices: LegalHoldCoverageCount.optional(),
+  comments: LegalHoldCoverageCount.optional(),
+  receipts: LegalHoldCoverageCount.optional(),
+  activity_records: LegalHoldCoverageCount.optional(),
+});
+export type LegalHoldCoverage = z.infer<typeof LegalHoldCoverage>;
+
+/**
+ * Where putting a device user's hold (or its release) on the recordings' S3 objects stands: `Syncing` while the
+ * objects are walked (in a job for a large hold), `Synced` when every covered object is in step, `Failed` when the walk
+ * stopped on an error (placing or releasing the hold again resumes it).
+ */
+export const LegalHoldSyncState = z.enum(['Syncing', 'Synced', 'Failed']);
+export type LegalHoldSyncState = z.infer<typeof LegalHoldSyncState>;
+
 export const LegalHold = z.object({
   target: z.string(),
   target_type: LegalHoldTargetType,
@@ -40,6 +71,14 @@ export const LegalHold = z.object({
   created_at: Timestamp,
   updated_by: z.string().optional(),
   updated_at: Timestamp.optional(),
+  /** Counts of what the hold covers (the holds list answers them for active holds). */
+  coverage: LegalHoldCoverage.optional(),
+  /** A device user's hold only: the S3 objects' legal holds being put in step with this hold. */
+  sync_state: LegalHoldSyncState.optional(),
+  /** Objects walked so far by the current placing or release (set or cleared, or already as they should be). */
+  objects_synced: z.int().min(0).optional(),
+  /** Why the last walk stopped, when `sync_state` is `Failed`. */
+  sync_error: z.string().optional(),
 });
 export type LegalHold = z.infer<typeof LegalHold>;
 
@@ -84,6 +123,69 @@ export type RetentionPolicyRequest = z.infer<typeof RetentionPolicyRequest>;
 
 export const RetentionPolicy = Audited.extend(RetentionPolicyRequest.shape);
 export type RetentionPolicy = z.infer<typeof RetentionPolicy>;
+
+/** What the retention job did to a record: Deleted (logical, restorable) or Destroyed (gone for good). */
+export const DISPOSAL_ACTIONS = ['Deleted', 'Destroyed'] as const;
+export const DisposalAction = z.enum(DISPOSAL_ACTIONS);
+export type DisposalAction = z.infer<typeof DisposalAction>;
+
+/** The rule a disposal applied, as it stood when the job ran (the policy may have changed since). */
+export const AppliedRetention = z.object({
+  delete_after_days: z.int().min(0).optional(),
+  destroy_after_days: z.int().min(0).optional(),
+  /** PayloadData: the timestamp the periods counted from. Other record types count from the record's own time. */
+  retention_timestamp: RetentionTimestampType.optional(),
+  /** The record's time the periods counted from. */
+  base_time: Timestamp,
+});
+export type AppliedRetention = z.infer<typeof AppliedRetention>;
+
+/**
+ * A disposal record: written by the retention job in the same transaction as the record's state change, so a
+ * disposal without its record cannot happen. `reference` names the record (a payload reference, or the record's
+ * own reference for other types); `checksum` is the payload's SHA-256 of the plaintext, or of the stored record.
+ */
+export const Disposal = z.object({
+  disposal_id: z.string(),
+  record_type: RetentionRecordType,
+  payload_type: PayloadType.optional(),
+  reference: z.string(),
+  action: DisposalAction,
+  checksum: z.string().optional(),
+  disposed_at: Timestamp,
+  run_id: z.string(),
+  policy: AppliedRetention,
+});
+export type Disposal = z.infer<typeof Disposal>;
+
+/** A count of records found due, stopped at a cap: `more` says there are more than `count`. */
+export const DueCount = z.object({ count: z.int().min(0), more: z.boolean() });
+export type DueCount = z.infer<typeof DueCount>;
+
+/** What the next run would do to one record type (or one payload type of PayloadData) under a policy. */
+export const DueUnderPolicy = z.object({ deleted: DueCount, destroyed: DueCount });
+export type DueUnderPolicy = z.infer<typeof DueUnderPolicy>;
+
+/**
+ * Retention preview: per record type (per payload type for PayloadData), how many records the next run would delete
+ * and destroy under the current policy and under the proposed one. Counted on the due index before legal holds and
+ * receipt or transfer requirements are applied, so held records are included (the run skips them).
+ */
+export const RetentionPreview = z.object({
+  /** The run time the counts assume. */
+  as_of: Timestamp,
+  /** Counts stop here; past it a count reads "more than". */
+  count_cap: z.int().min(1),
+  rows: z.array(
+    z.object({
+      record_type: RetentionRecordType,
+      payload_type: PayloadType.optional(),
+      current: DueUnderPolicy,
+      proposed: DueUnderPolicy,
+    }),
+  ),
+});
+export type RetentionPreview = z.infer<typeof RetentionPreview>;
 
 export const SupportAccess = z.object({
   client: z.string().optional(),
