@@ -12,6 +12,7 @@ import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import type { LegalHold } from '#shared/contract/entities/account-data.ts';
 import type { accountDataEndpoints } from '#shared/contract/endpoints/account-data.ts';
 import { readHold, type HoldTarget } from './coverage.ts';
+import { holdCoverageCounts } from './coverage-counts.ts';
 import { syncObjectHolds } from './object-holds.ts';
 
 export type { HoldTarget };
@@ -22,16 +23,16 @@ export type LegalHoldDependencies = Pick<Dependencies, 'table' | 'clock' | 'curs
 /**
  * `GET account/legal_holds`: the tenant's holds (one type's with `target_type`), active and released unless
  * `active_only`. A group-limited role sees the holds on device users of its groups (and every portal user's hold:
- * portal users belong to no group).
+ * portal users belong to no group). Each active hold on the page carries the counts of what it covers (coverage-counts.ts).
  */
-export function listLegalHolds(
+export async function listLegalHolds(
   deps: Pick<LegalHoldDependencies, 'table' | 'cursors'>,
   client: string,
   query: QueryOf<typeof accountDataEndpoints, 'client.legal-holds.list'>,
   scope: GroupScope,
 ) {
   const keep = perItem(query.active_only === true ? (item) => readLegalHold(item).is_active : undefined);
-  return listPage(deps, {
+  const answer = await listPage(deps, {
     client,
     query: keys.legalHold.list(client, query.target_type),
     filters: { active_only: query.active_only },
@@ -39,6 +40,22 @@ export function listLegalHolds(
     keep: scope.unrestricted ? keep : async (items) => inGroupScope(deps, client, scope, keep === undefined ? items : await keep(items)),
     toData: (item) => toLegalHold(readLegalHold(item)),
   });
+  return 'data' in answer ? { ...answer, data: await withCoverage(deps, client, answer.data) } : answer;
+}
+
+/** Holds whose coverage is counted at once (each runs its kinds' counts side by side). */
+const COVERAGE_PARALLEL = 4;
+
+/** Each active hold with the counts of what it covers (a released hold covers nothing, so it gets none). */
+async function withCoverage(deps: Pick<LegalHoldDependencies, 'table'>, client: string, holds: readonly LegalHold[]): Promise<LegalHold[]> {
+  const answered: LegalHold[] = [];
+  for (let start = 0; start < holds.length; start += COVERAGE_PARALLEL) {
+    const batch = holds.slice(start, start + COVERAGE_PARALLEL).map(async (hold) =>
+      hold.is_active ? { ...hold, coverage: await holdCoverageCounts(deps, client, { targetType: hold.target_type, target: hold.target }) } : hold,
+    );
+    answered.push(...(await Promise.all(batch)));
+  }
+  return answered;
 }
 
 /** The hold items whose device user is in the scope's groups (one BatchGet per batch), and every portal user's. */

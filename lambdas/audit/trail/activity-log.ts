@@ -77,7 +77,7 @@ export function recordItem(
   const logId = trail === 'device' && typeof given === 'string' && given.length > 0 ? given.slice(0, 64) : ulid(now.getTime());
   const placement =
     trail === 'user'
-      ? keys.userActivity.item(client, time, logId)
+      ? keys.userActivity.item(client, time, logId, typeof fields.user_id === 'string' && fields.user_id.length > 0 ? fields.user_id : undefined)
       : keys.deviceActivity.item(client, { activityTime: time, logId, deviceReference: typeof fields.device_reference === 'string' ? fields.device_reference : '-' });
   const item: TableItem = {
     ...placement,

@@ -22,7 +22,7 @@ export function readComment(item: TableItem): CommentItem {
 
 /** A new comment with its keys. */
 export function commentToItem(client: string, comment: CommentItem): TableItem {
-  return { ...keys.comment.item(client, comment.payload_reference, comment.comment_id, comment.raised_at), ...comment };
+  return { ...keys.comment.item(client, comment.payload_reference, comment.comment_id, comment.raised_at, comment.raised_by), ...comment };
 }
 
 export function toPayloadComment(stored: CommentItem): PayloadComment {

@@ -24,7 +24,8 @@ export function readPayloadAudit(item: TableItem): PayloadAuditItem {
 
 /** A new audit record of `record.payload_reference` at `record.time`, unique by `id` (a ULID). */
 export function payloadAuditToItem(client: string, record: PayloadAuditItem, id: string): TableItem {
-  return { ...keys.payload.audit(client, record.payload_reference, record.time, id), ...record };
+  const receiptBy = record.action === 'receipt' ? record.portal_user : undefined;
+  return { ...keys.payload.audit(client, record.payload_reference, record.time, id, receiptBy), ...record };
 }
 
 /** A payload's audit as the API shows it: receipts apart from plays, downloads and transfers, each oldest first. */

@@ -1,4 +1,4 @@
-import { ENTITY, list, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
+import { ENTITY, list, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 
 /**
  * The audit trail's items (lambdas/audit/trail, DESIGN.md §8): one record per call, written by the call itself and
@@ -40,13 +40,17 @@ export const auditKeys = {
    * on gsi1 `C#<c>#USER_ACTIVITY#BY_TIME` for `GET activities` (the same index partition the list has always read).
    */
   userActivity: {
-    item: (client: string, activityTime: Date | string, logId: string): ItemKeys => ({
+    item: (client: string, activityTime: Date | string, logId: string, userId?: string): ItemKeys => ({
       pk: trailPartition('user', client),
       sk: timeSort(activityTime, logId),
       entity: ENTITY.userActivity,
       gsi1pk: `${tenantPrefix(client)}USER_ACTIVITY#BY_TIME`,
       gsi1sk: timeSort(activityTime, logId),
+      // Also listed under the person who called (gsi3; gsi2 is the sequencer's pending list): a legal hold's coverage.
+      ...(userId === undefined ? {} : { gsi3pk: `${tenantPrefix(client)}PERSON#${part(userId)}#ACTIVITY`, gsi3sk: timeSort(activityTime, logId) }),
     }),
+    /** One person's records (`user_id`), by activity time (gsi3). */
+    listByUser: (client: string, userId: string): ListKey => list('gsi3', `${tenantPrefix(client)}PERSON#${part(userId)}#ACTIVITY`),
     /** The records newest or oldest first by activity time (gsi1; a time range is a key condition on the ISO prefix). */
     list: (client: string): ListKey => list('gsi1', `${tenantPrefix(client)}USER_ACTIVITY#BY_TIME`),
   },

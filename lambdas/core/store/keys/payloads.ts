@@ -37,12 +37,16 @@ export const payloadsKeys = {
      * One play, download, transfer or receipt of the payload (the payload's audit), in the payload's partition under
      * `AUDIT#<time>#<id>`, so one Query with `auditPrefix` reads the audit in time order.
      */
-    audit: (client: string, payloadReference: string, time: Date | string, id: string): ItemKeys => ({
+    audit: (client: string, payloadReference: string, time: Date | string, id: string, receiptBy?: string): ItemKeys => ({
       pk: `${tenantPrefix(client)}PAYLOAD#${part(payloadReference)}`,
       sk: `AUDIT#${timeSort(time, id)}`,
       entity: ENTITY.payloadAudit,
+      // A receipt is also listed under the person who confirmed it: what a legal hold on that portal user covers.
+      ...(receiptBy === undefined ? {} : { gsi1pk: `${tenantPrefix(client)}PERSON#${part(receiptBy)}#RECEIPTS`, gsi1sk: timeSort(time, id) }),
     }),
     auditPrefix: 'AUDIT#',
+    /** The receipts one person confirmed (as the audit names them: e-mail, else reference), by time (gsi1). */
+    receiptsBy: (client: string, person: string): ListKey => list('gsi1', `${tenantPrefix(client)}PERSON#${part(person)}#RECEIPTS`),
     /**
      * The sweep's marker of a payload that has not settled yet (lambdas/payloads/processing/sweep.ts): in the payload's
      * partition under `SWEEP`, and on gsi1 `C#<c>#PAYLOADS#SWEEP` by the time it is next due, so the job reads only
@@ -66,12 +70,16 @@ export const payloadsKeys = {
    * so a payload's comments read in the order raised), and on gsi1 per tenant by raised time for `GET comments`.
    */
   comment: {
-    item: (client: string, payloadReference: string, commentId: string, raisedAt: Date | string): ItemKeys => ({
+    item: (client: string, payloadReference: string, commentId: string, raisedAt: Date | string, raisedBy?: string): ItemKeys => ({
       ...payloadsKeys.comment.key(client, payloadReference, commentId),
       entity: ENTITY.comment,
       gsi1pk: `${tenantPrefix(client)}COMMENTS`,
       gsi1sk: timeSort(raisedAt, commentId),
+      // Also listed under who raised it: what a legal hold on that portal user covers.
+      ...(raisedBy === undefined ? {} : { gsi2pk: `${tenantPrefix(client)}PERSON#${part(raisedBy)}#COMMENTS`, gsi2sk: timeSort(raisedAt, commentId) }),
     }),
+    /** The comments one person raised (`raised_by`: e-mail, else reference), by raised time (gsi2). */
+    listByRaiser: (client: string, raisedBy: string): ListKey => list('gsi2', `${tenantPrefix(client)}PERSON#${part(raisedBy)}#COMMENTS`),
     key: (client: string, payloadReference: string, commentId: string): ItemKey => ({
       pk: `${tenantPrefix(client)}PAYLOAD#${part(payloadReference)}`,
       sk: `COMMENT#${part(commentId)}`,

@@ -1,0 +1,107 @@
+import * as z from 'zod';
+import type { Dependencies } from '#core/dependencies.ts';
+import type { QuerySpec, TableItem } from '#core/ports/table-store.ts';
+import { readDevice } from '#core/store/entities/device.ts';
+import { readPortalUser } from '#core/store/entities/portal-user.ts';
+import { readItem } from '#core/store/entities/read-item.ts';
+import { keys, type ListKey, type TimedList } from '#core/store/keys.ts';
+import { eachPage } from '#core/store/paging.ts';
+import type { LegalHoldCoverage, LegalHoldCoverageCount } from '#shared/contract/entities/account-data.ts';
+import type { HoldTarget } from './coverage.ts';
+
+/**
+ * How much an active hold covers, counted by Query on the lists coverage.ts describes (docs/decisions.md "Legal
+ * holds"): never a Scan, and never more than COVERAGE_CAP + 1 items read per kind, so a hold on someone with years of
+ * recordings answers "more than 1,000" rather than reading them all in a list request.
+ */
+
+/** Items counted per kind at most; past it the count is `capped` ("more than 1,000"). */
+export const COVERAGE_CAP = 1_000;
+
+type TableDependencies = Pick<Dependencies, 'table'>;
+
+/** Who a device's data was attributed to when it arrived (payloads, GPS fixes, log lines all carry it). */
+const Attribution = z.object({ device_user_reference: z.string().optional() });
+const attributedTo = (item: TableItem) => readItem('DeviceData', Attribution, item).device_user_reference;
+
+/** A time-ordered device data list as a Query: a device's partition holds several kinds, told apart by sort prefix. */
+function timed({ sortPrefix, ...list }: TimedList): ListKey {
+  return sortPrefix === '' ? list : { ...list, sort: { beginsWith: sortPrefix } };
+}
+
+/** A list to count, and which of its items count (undefined: all). */
+interface Counted {
+  list: ListKey;
+  counts?: (item: TableItem) => boolean;
+}
+
+/**
+ * Counts the items of several lists together, stopping once more than `cap` are found: `{count, capped}` is exact
+ * when `capped` is false, else `count` is the cap and there are more.
+ */
+export async function countCapped(deps: TableDependencies, lists: readonly Counted[], cap = COVERAGE_CAP): Promise<LegalHoldCoverageCount> {
+  let count = 0;
+  for (const { list, counts } of lists) {
+    const query: QuerySpec = { ...list };
+    for await (const page of eachPage(deps.table, query, Math.min(cap + 1 - count, 1_000))) {
+      count += counts === undefined ? page.length : page.filter(counts).length;
+      if (count > cap) return { count: cap, capped: true };
+    }
+  }
+  return { count, capped: false };
+}
+
+/** The devices a device user holds now (their references), a bounded page at a time; at most `cap` + 1 of them. */
+async function devicesHeldBy(deps: TableDependencies, client: string, deviceUser: string, cap: number): Promise<string[]> {
+  const devices: string[] = [];
+  for await (const page of eachPage(deps.table, keys.device.listByDeviceUser(client, deviceUser), 100)) {
+    devices.push(...page.map((item) => readDevice(item).device_reference));
+    if (devices.length > cap) break;
+  }
+  return devices;
+}
+
+/**
+ * A device user's hold: their recordings, GPS fixes and log lines, plus what the devices they hold recorded under
+ * someone else (their own were counted on their lists already), and those devices.
+ */
+async function deviceUserCoverage(deps: TableDependencies, client: string, deviceUser: string, cap: number): Promise<LegalHoldCoverage> {
+  const devices = await devicesHeldBy(deps, client, deviceUser, cap);
+  const notTheirs = (item: TableItem) => attributedTo(item) !== deviceUser;
+  const perDevice = (listOf: (device: string) => ListKey) => devices.slice(0, cap).map((device) => ({ list: listOf(device), counts: notTheirs }));
+  const [recordings, gpsFixes, deviceLogs] = await Promise.all([
+    countCapped(deps, [{ list: keys.payload.listByDeviceUser(client, deviceUser) }, ...perDevice((device) => keys.payload.listByDevice(client, device))], cap),
+    countCapped(deps, [{ list: timed(keys.gps.byDeviceUser(client, deviceUser)) }, ...perDevice((device) => timed(keys.gps.byDevice(client, device)))], cap),
+    countCapped(
+      deps,
+      [{ list: timed(keys.deviceLog.byDeviceUser(client, deviceUser)) }, ...perDevice((device) => timed(keys.deviceLog.byDevice(client, device)))],
+      cap,
+    ),
+  ]);
+  const deviceCount = devices.length > cap ? { count: cap, capped: true } : { count: devices.length, capped: false };
+  return { recordings, gps_fixes: gpsFixes, device_logs: deviceLogs, devices: deviceCount };
+}
+
+/**
+ * A portal user's hold: the comments they raised, the receipts they confirmed and their user activity records. The
+ * activity trail names a person by reference (the token's subject); comments and receipts by e-mail where the token
+ * carried one, so both names are counted.
+ */
+async function portalUserCoverage(deps: TableDependencies, client: string, reference: string, cap: number): Promise<LegalHoldCoverage> {
+  const stored = await deps.table.get(keys.portalUser.item(client, reference));
+  const email = stored === undefined ? undefined : readPortalUser(stored).email;
+  const names = [...new Set([reference, ...(email === undefined ? [] : [email])])];
+  const [comments, receipts, activityRecords] = await Promise.all([
+    countCapped(deps, names.map((name) => ({ list: keys.comment.listByRaiser(client, name) })), cap),
+    countCapped(deps, names.map((name) => ({ list: keys.payload.receiptsBy(client, name) })), cap),
+    countCapped(deps, [{ list: keys.userActivity.listByUser(client, reference) }], cap),
+  ]);
+  return { comments, receipts, activity_records: activityRecords };
+}
+
+/** What an active hold covers now, by kind (see the module note). */
+export function holdCoverageCounts(deps: TableDependencies, client: string, target: HoldTarget, cap = COVERAGE_CAP): Promise<LegalHoldCoverage> {
+  return target.targetType === 'DeviceUser'
+    ? deviceUserCoverage(deps, client, target.target, cap)
+    : portalUserCoverage(deps, client, target.target, cap);
+}

@@ -1,0 +1,121 @@
+import { ulid } from 'ulid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commentToItem } from '#core/store/entities/comment.ts';
+import { deviceLogToItem } from '#core/store/entities/device-log.ts';
+import { gpsToItem } from '#core/store/entities/gps.ts';
+import { payloadAuditToItem } from '#core/store/entities/payload-audit.ts';
+import { keys } from '#core/store/keys.ts';
+import { LegalHold } from '#shared/contract/entities/account-data.ts';
+import { holdCoverageCounts } from '../../lambdas/account-data/legal-holds/coverage-counts.ts';
+import { writeActivityRecord } from '../../lambdas/audit/trail/activity-log.ts';
+import { portalUserItem } from '../../scripts/admin/tenant-items.ts';
+import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
+
+/**
+ * What each active hold covers, as `GET account/legal_holds` counts it on the local stack (DynamoDB Local), in a
+ * tenant of this run. Fleet: `carol` recorded 3 calls, 4 GPS fixes and 2 log lines on `dev-c`, which `dave` holds
+ * now; dave recorded 1 call, 1 fix and 1 line on it himself. So a hold on carol covers her 3/4/2 and no device; a hold
+ * on dave covers his own and, as his device's data, carol's: 4/5/3 and 1 device. Portal user `officer-2` (e-mail
+ * `officer2@example.com`) raised 2 comments, confirmed 1 receipt (both named by e-mail, as the services write them)
+ * and made 3 calls (named by reference in the activity trail); someone else's comment does not count.
+ */
+let tenant: RunTenant;
+const carol = 'carol';
+const dave = 'dave';
+const officer = 'officer-2';
+const officerEmail = 'officer2@example.com';
+
+beforeAll(async () => {
+  tenant = await createRunTenant('holdcount');
+  const { client, deps } = tenant;
+  const now = new Date();
+  const at = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
+  for (const user of [carol, dave]) {
+    await deps.table.put({ ...keys.deviceUser.item(client, user), client, device_user_reference: user, is_active: true, services: [], updated_at: at(0) });
+  }
+  await deps.table.put({ ...keys.device.item(client, 'dev-c', dave), client, device_reference: 'dev-c', device_user_reference: dave });
+  await deps.table.put(portalUserItem({ sub: officer, email: officerEmail, client, roles: ['admin'] }, at(0), 'seed') as never);
+
+  const recorded = async (user: string, calls: number, fixes: number, lines: number) => {
+    for (let n = 0; n < calls; n += 1) {
+      const reference = ulid();
+      await deps.table.put({
+        ...keys.payload.item(client, { payloadReference: reference, payloadTime: at(n), deviceReference: 'dev-c', deviceUserReference: user }),
+        client,
+        payload_reference: reference,
+        payload_type: 'Call',
+        payload_state: 'Processed',
+        device_reference: 'dev-c',
+        device_user_reference: user,
+        payload_time: at(n),
+      });
+    }
+    for (let n = 0; n < fixes; n += 1) {
+      await deps.table.put(gpsToItem(client, { gps_reference: ulid(), device_reference: 'dev-c', device_user_reference: user, latitude: 51.5, longitude: -0.1, timestamp: at(n) }));
+    }
+    for (let n = 0; n < lines; n += 1) {
+      await deps.table.put(deviceLogToItem(client, { log_id: ulid(), device_reference: 'dev-c', device_user_reference: user, log_level: 'INFO', log_datetime: at(n), log_message: 'ok' }));
+    }
+  };
+  await recorded(carol, 3, 4, 2);
+  await recorded(dave, 1, 1, 1);
+
+  const payload = ulid();
+  const comment = (by: string) =>
+    commentToItem(client, { comment_id: ulid(), comment_body: 'noted', raised_by: by, raised_at: at(1), comment_version: 1, is_closed: false, payload_reference: payload, payload_type: 'Call' });
+  for (const by of [officerEmail, officerEmail, 'someone@example.com']) await deps.table.put(comment(by));
+  await deps.table.put(payloadAuditToItem(client, { payload_reference: payload, action: 'receipt', portal_user: officerEmail, time: at(2) }, ulid()));
+  // A download by the officer is audit, not a receipt.
+  await deps.table.put(payloadAuditToItem(client, { payload_reference: payload, action: 'download', portal_user: officerEmail, time: at(3) }, ulid()));
+  for (let n = 0; n < 3; n += 1) {
+    await writeActivityRecord(deps, 'user', client, { user_id: officer, action: 'payloads:Read', is_allowed: true, activity_time: at(n), roles: ['admin'] });
+  }
+  await writeActivityRecord(deps, 'user', client, { user_id: 'someone-else', action: 'payloads:Read', is_allowed: true, activity_time: at(0) });
+});
+afterAll(async () => {
+  await tenant.close();
+});
+
+const exact = (count: number) => ({ count, capped: false });
+
+describe('legal hold coverage counts', () => {
+  it('answers, per active hold, what it covers; a released hold covers nothing', async () => {
+    for (const path of [`DeviceUser/${carol}`, `DeviceUser/${dave}`, `PortalUser/${officer}`]) {
+      expect((await tenant.call('PUT', `/account/legal_holds/${path}`, tenant.admin, {})).status).toBe(200);
+    }
+    const listed = await tenant.call('GET', '/account/legal_holds', tenant.admin);
+    expect(listed.status).toBe(200);
+    const holds = new Map((listed.body.data as unknown[]).map((row) => LegalHold.parse(row)).map((hold) => [hold.target, hold]));
+    expect(holds.get(carol)?.coverage).toEqual({ recordings: exact(3), gps_fixes: exact(4), device_logs: exact(2), devices: exact(0) });
+    expect(holds.get(dave)?.coverage).toEqual({ recordings: exact(4), gps_fixes: exact(5), device_logs: exact(3), devices: exact(1) });
+    expect(holds.get(officer)?.coverage).toEqual({ comments: exact(2), receipts: exact(1), activity_records: exact(3) });
+
+    expect((await tenant.call('DELETE', `/account/legal_holds/DeviceUser/${carol}`, tenant.admin)).status).toBe(200);
+    const after = await tenant.call('GET', '/account/legal_holds?target_type=DeviceUser', tenant.admin);
+    const released = (after.body.data as unknown[]).map((row) => LegalHold.parse(row)).find((hold) => hold.target === carol);
+    expect(released?.is_active).toBe(false);
+    expect(released?.coverage).toBeUndefined();
+  });
+
+  it('stops counting past the cap and says there are more, by Query on DynamoDB Local', async () => {
+    const counts = await holdCoverageCounts(tenant.deps, tenant.client, { targetType: 'DeviceUser', target: dave }, 3);
+    // 4 recordings and 5 fixes are more than 3; 3 log lines and 1 device are exact.
+    expect(counts).toEqual({ recordings: { count: 3, capped: true }, gps_fixes: { count: 3, capped: true }, device_logs: exact(3), devices: exact(1) });
+    const officerCounts = await holdCoverageCounts(tenant.deps, tenant.client, { targetType: 'PortalUser', target: officer }, 2);
+    expect(officerCounts).toEqual({ comments: exact(2), receipts: exact(1), activity_records: { count: 2, capped: true } });
+  });
+
+  it('counts nothing of another tenant: the same names there cover nothing here', async () => {
+    const other = await createRunTenant('holdcount');
+    try {
+      const { client, deps } = other;
+      await deps.table.put({ ...keys.deviceUser.item(client, dave), client, device_user_reference: dave, is_active: true, services: [], updated_at: new Date().toISOString() });
+      expect((await other.call('PUT', `/account/legal_holds/DeviceUser/${dave}`, other.admin, {})).status).toBe(200);
+      const listed = await other.call('GET', '/account/legal_holds', other.admin);
+      const hold = LegalHold.parse((listed.body.data as unknown[])[0]);
+      expect(hold.coverage).toEqual({ recordings: exact(0), gps_fixes: exact(0), device_logs: exact(0), devices: exact(0) });
+    } finally {
+      await other.close();
+    }
+  });
+});
