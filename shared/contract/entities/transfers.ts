@@ -21,6 +21,14 @@ export const SftpTransferParams = z.strictObject({
   port: z.int().min(1).max(65535).default(22),
   root_directory: SftpRootDirectory,
   username: text(1, 255),
+  /**
+   * The server's host key as `ssh-keygen -l` prints it (`SHA256:` and 43 base64 characters). Deliveries refuse a
+   * server whose key differs, and refuse to deliver while it is unset, naming the key the server showed (docs/decisions.md, Transfer delivery).
+   */
+  host_key_fingerprint: z
+    .string()
+    .regex(/^SHA256:[A-Za-z0-9+/]{43}$/, { error: 'Must be the server host key fingerprint as ssh-keygen -l prints it: SHA256: then 43 characters' })
+    .optional(),
 });
 export type SftpTransferParams = z.infer<typeof SftpTransferParams>;
 

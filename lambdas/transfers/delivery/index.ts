@@ -1,0 +1,75 @@
+/**
+ * Transfer delivery: what the transfer job calls to put packaged files on a customer's SFTP server or into their S3
+ * bucket. Each file goes under a temporary name and becomes visible only whole; nothing already delivered is
+ * replaced; every file's bytes are counted and hashed as they are sent.
+ */
+import { S3Client } from '@aws-sdk/client-s3';
+import { STSClient } from '@aws-sdk/client-sts';
+import { STAND_IN_CREDENTIALS } from '#core/adapters/wiring/stand-in-credentials.ts';
+import type { Config } from '#core/config.ts';
+import type { Logger } from '#core/logger.ts';
+import type { TransferConfigItem } from '#core/store/entities/transfer-config.ts';
+import { S3TransferParams, SftpTransferParams } from '#shared/contract/entities/transfers.ts';
+import { customerRoleCredentials } from './customer-role.ts';
+import { createS3Destination } from './s3-destination.ts';
+import { openSftpDestination } from './sftp-destination.ts';
+import { DeliveryError, type Destination } from './types.ts';
+
+export { DeliveryError, type DeliveredFile, type DeliveryBody, type Destination } from './types.ts';
+export { externalIdOf } from './customer-role.ts';
+
+export interface DeliveryDependencies {
+  config: Config;
+  logger: Logger;
+  /** STS, for assuming the customer's role (AWS mode); built once per process when not given. */
+  sts?: STSClient;
+}
+
+let sharedSts: STSClient | undefined;
+
+/**
+ * Opens the configuration's target for one run. SFTP: connects and logs in now (a wrong password or host key fails
+ * here, not on the first file). S3: in AWS mode assumes the customer's role (`iam_role_arn`, ExternalId
+ * `verity-<client>`); in local mode the local S3 is the customer's bucket, reached with the stand-in credentials.
+ */
+export async function openDestination(
+  deps: DeliveryDependencies,
+  config: TransferConfigItem,
+  secrets: { sftpPassword?: string },
+): Promise<Destination> {
+  if (config.target_type === 'SFTP') {
+    const params = SftpTransferParams.safeParse(config.params);
+    if (!params.success) throw new DeliveryError('params: not the parameters of an SFTP target', { retryable: false });
+    if (secrets.sftpPassword === undefined) throw new DeliveryError('secured_data.sftp_password: not set', { retryable: false });
+    return openSftpDestination({
+      host: params.data.server,
+      port: params.data.port,
+      username: params.data.username,
+      password: secrets.sftpPassword,
+      hostKeyFingerprint: params.data.host_key_fingerprint,
+      rootDirectory: params.data.root_directory,
+    });
+  }
+  const params = S3TransferParams.safeParse(config.params);
+  if (!params.success) throw new DeliveryError('params: not the parameters of an S3 target', { retryable: false });
+  const { config: env } = deps;
+  const local = env.VERITY_MODE === 'local';
+  const credentials = local
+    ? STAND_IN_CREDENTIALS
+    : customerRoleCredentials(deps.sts ?? (sharedSts ??= new STSClient({ region: env.AWS_REGION })), {
+        client: config.client,
+        roleArn: params.data.iam_role_arn,
+      });
+  // A role that cannot be assumed fails the opening, not the first file.
+  if (typeof credentials === 'function') await credentials();
+  const s3 = new S3Client({
+    region: env.AWS_REGION,
+    credentials,
+    // The customer's bucket may live in another region: follow S3's redirect instead of failing.
+    followRegionRedirects: true,
+    ...(env.S3_ENDPOINT
+      ? { endpoint: env.S3_ENDPOINT, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
+      : {}),
+  });
+  return createS3Destination(s3, { destination: params.data.destination, partChecksums: env.S3_ENDPOINT === undefined });
+}
