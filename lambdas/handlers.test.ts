@@ -65,21 +65,15 @@ describe('group handlers', () => {
     }
   });
 
-  it('answer 501 naming the endpoint once input and token pass, for capabilities not built yet', async () => {
-    // The legacy migration endpoints are not built yet: until then they name themselves.
+  it('answer the legacy migration switches of a tenant that never set them: nothing disabled', async () => {
     const migration = await call('client.account.migration.get', {
       pathParameters: { client: 'acme' },
       headers: { authorization: `Bearer ${tenantToken}` },
     });
     expect(migration).toEqual({
-      status: 501,
-      body: {
-        error_code: 501,
-        message: 'Not implemented yet: GET /api/v1/{client}/account/migration (client.account.migration.get)',
-        errors: ['Not implemented yet: GET /api/v1/{client}/account/migration (client.account.migration.get)'],
-      },
+      status: 200,
+      body: { client: 'acme', disable_onboarding: false, disable_offboarding: false, disable_payloads: false },
     });
-    expect((await call('client.migrations.list', { pathParameters: { client: 'acme' }, headers: { authorization: `Bearer ${tenantToken}` } })).status).toBe(501);
   });
 
   it('check the tenant and the token before anything else', async () => {

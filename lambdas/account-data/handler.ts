@@ -7,7 +7,7 @@ import { implementForTenant } from '#core/http/route.ts';
 import { listLegalHolds, putLegalHold, releaseLegalHold } from './legal-holds/legal-holds.ts';
 import { getRetentionPolicy, putRetentionPolicy } from './retention/retention-policy.ts';
 
-/** The group's endpoints, picked by id (the migration endpoints are not built yet and answer 501). */
+/** The group's endpoints, picked by id (the legacy migration endpoints are their own group: lambdas/migrations). */
 const retentionGet = endpointOf(accountDataEndpoints, 'client.account.retention.get');
 const retentionPut = endpointOf(accountDataEndpoints, 'client.account.retention.put');
 const holdsList = endpointOf(accountDataEndpoints, 'client.legal-holds.list');

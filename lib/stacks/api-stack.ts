@@ -41,6 +41,8 @@ const BUCKET_ACCESS: Partial<Record<EndpointGroup, { raw: BucketAccess; processe
   'device-data': { raw: 'name', processed: 'read' },
   transfers: { raw: 'name', processed: 'read' },
   'account-data': { raw: 'name', processed: 'retain' },
+  // Pre-signs the export file's upload and checks its size before the import starts (HeadObject needs read).
+  migrations: { raw: 'readWrite', processed: 'name' },
 };
 
 const METHODS: Record<Endpoint['method'], HttpMethod> = {
@@ -117,7 +119,8 @@ export class ApiStack extends Stack {
         fn.bindScheduler(scheduleGroup, role, target.function);
       }
       // The device API starts payload processing; transfers start a run now.
-      if ((group === 'device-api' || group === 'transfers') && props.jobsFunction !== undefined) fn.bindJobRunner(props.jobsFunction.function);
+      const startsJobs = group === 'device-api' || group === 'transfers' || group === 'migrations';
+      if (startsJobs && props.jobsFunction !== undefined) fn.bindJobRunner(props.jobsFunction.function);
       functions.set(group, fn);
       // One integration and one invoke permission per function (not per route): ~110 routes would otherwise
       // add ~220 resources and push the stack towards CloudFormation's 500-resource limit.

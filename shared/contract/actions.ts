@@ -80,6 +80,8 @@ export const ACTION_DESCRIPTIONS: Record<string, string> = {
   'migration:Read': 'Read the legacy migration settings.',
   'migration:Update': 'Change the legacy migration settings.',
   'migrations:List': 'List legacy migration imports.',
+  'migrations:Read': 'Read a legacy migration import and the result of each of its rows.',
+  'migrations:Import': 'Submit a legacy export file and start (or resume) its import.',
   'payloads:ConfirmReceipt': 'Confirm receipt of payloads.',
   'payloads:Download': 'Play or download payload data.',
   'payloads:List': 'List payloads.',

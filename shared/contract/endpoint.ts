@@ -45,6 +45,7 @@ export const ENDPOINT_GROUPS = [
   'payloads',
   'account-data',
   'transfers',
+  'migrations',
   'device-api',
 ] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];

@@ -10,11 +10,20 @@ const count = (surface: string) => ENDPOINTS.filter((endpoint) => endpoint.surfa
 describe('endpoint registry', () => {
   it('declares the 110 spec endpoints (51 admin, 38 client, 21 internal), our additions and the device API', () => {
     // The spec names no endpoint for the portal's terms guard, the audit chain's state nor a transfer's files page by
-    // page, nor a retention preview or the disposal records: ours (docs/decisions.md).
+    // page, nor a retention preview or the disposal records, nor a migration's submission, start, detail and row
+    // results: ours (docs/decisions.md).
     const additions = ['admin.terms.get', 'admin.terms.accept', 'getActivityChainState'];
-    const clientAdditions = ['client.transfers.files', 'client.account.retention.preview', 'client.disposals.list'];
+    const clientAdditions = [
+      'client.transfers.files',
+      'client.account.retention.preview',
+      'client.disposals.list',
+      'client.migrations.create',
+      'client.migrations.start',
+      'client.migrations.get',
+      'client.migrations.results',
+    ];
     expect(additions.map((id) => findEndpoint(id)?.surface)).toEqual(['admin', 'admin', 'admin']);
-    expect(clientAdditions.map((id) => findEndpoint(id)?.surface)).toEqual(['client', 'client', 'client']);
+    expect(clientAdditions.map((id) => findEndpoint(id)?.surface)).toEqual(clientAdditions.map(() => 'client'));
     expect(count('admin')).toBe(51 + additions.length);
     expect(count('client')).toBe(38 + clientAdditions.length);
     expect(count('internal')).toBe(21);

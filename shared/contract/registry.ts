@@ -8,6 +8,7 @@ import { deviceDataEndpoints } from './endpoints/device-data.ts';
 import { deviceEndpoints } from './endpoints/devices.ts';
 import { identityEndpoints } from './endpoints/identity.ts';
 import { licenceEndpoints } from './endpoints/licences.ts';
+import { migrationEndpoints } from './endpoints/migrations.ts';
 import { payloadEndpoints } from './endpoints/payloads.ts';
 import { supportAccessEndpoints } from './endpoints/support-access.ts';
 import { transferEndpoints } from './endpoints/transfers.ts';
@@ -30,6 +31,7 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   ...payloadEndpoints,
   ...accountDataEndpoints,
   ...transferEndpoints,
+  ...migrationEndpoints,
   ...deviceApiEndpoints,
 ] as readonly Endpoint[]);
 

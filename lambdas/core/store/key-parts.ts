@@ -46,6 +46,8 @@ export const ENTITY = {
   payloadAudit: 'PayloadAudit',
   payloadSweep: 'PayloadSweep',
   legalHold: 'LegalHold',
+  migration: 'Migration',
+  migrationResult: 'MigrationResult',
   transferConfig: 'TransferConfig',
   transfer: 'Transfer',
 } as const;

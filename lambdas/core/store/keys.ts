@@ -4,6 +4,7 @@ import { deviceDataKeys } from './keys/device-data.ts';
 import { devicesKeys } from './keys/devices.ts';
 import { payloadsKeys } from './keys/payloads.ts';
 import { retentionKeys } from './keys/retention.ts';
+import { migrationsKeys } from './keys/migrations.ts';
 import { transfersKeys } from './keys/transfers.ts';
 
 /**
@@ -18,5 +19,14 @@ export type { TimedDeviceData, TimedList } from './keys/device-data.ts';
 export { ACTIVITY_TRAILS, type ActivityTrail } from './keys/audit.ts';
 export { objectKeyOfQuarantineKey, payloadObjectKey, quarantineObjectKey } from './keys/payloads.ts';
 
-/** Every builder, by entity; the areas live under keys/ (access, audit, devices, payloads, device data, transfers, retention). */
-export const keys = { ...accessKeys, ...auditKeys, ...devicesKeys, ...payloadsKeys, ...deviceDataKeys, ...transfersKeys, ...retentionKeys };
+/** Every builder, by entity; the areas live under keys/ (access, audit, devices, payloads, device data, transfers, retention, migrations). */
+export const keys = {
+  ...accessKeys,
+  ...auditKeys,
+  ...devicesKeys,
+  ...payloadsKeys,
+  ...deviceDataKeys,
+  ...transfersKeys,
+  ...retentionKeys,
+  ...migrationsKeys,
+};

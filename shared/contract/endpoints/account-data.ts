@@ -1,10 +1,8 @@
-import { LegalHoldTargetType, MigrationState, RetentionRecordType } from '../../constants/account.ts';
+import { LegalHoldTargetType, RetentionRecordType } from '../../constants/account.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { AccountMigrationConfig, AccountMigrationConfigRequest } from '../entities/account.ts';
 import {
   Disposal,
   DisposalAction,
-  LegacyMigration,
   LegalHold,
   LegalHoldRequest,
   RetentionPolicy,
@@ -19,25 +17,6 @@ import { dateRangeQuery, listQuery } from './query.ts';
 const base = { surface: 'client', auth: 'client-app', group: 'account-data' } as const;
 
 export const accountDataEndpoints = [
-  defineEndpoint({
-    ...base,
-    id: 'client.account.migration.get',
-    method: 'GET',
-    path: '/account/migration',
-    action: 'migration:Read',
-    summary: 'Legacy migration switches (onboarding, offboarding, payloads).',
-    response: AccountMigrationConfig,
-  }),
-  defineEndpoint({
-    ...base,
-    id: 'client.account.migration.put',
-    method: 'PUT',
-    path: '/account/migration',
-    action: 'migration:Update',
-    summary: 'Replace the legacy migration switches.',
-    body: AccountMigrationConfigRequest,
-    response: AccountMigrationConfig,
-  }),
   defineEndpoint({
     ...base,
     id: 'client.account.retention.get',
@@ -113,15 +92,5 @@ export const accountDataEndpoints = [
     summary: 'Release a legal hold (kept as an inactive record).',
     params: params('target_type', 'target'),
     response: LegalHold,
-  }),
-  defineEndpoint({
-    ...base,
-    id: 'client.migrations.list',
-    method: 'GET',
-    path: '/migrations',
-    action: 'migrations:List',
-    summary: 'Legacy migration imports and their results.',
-    query: listQuery({ ...dateRangeQuery, migration_state: MigrationState.optional() }),
-    response: pageOrTotal(LegacyMigration),
   }),
 ] as const;

@@ -41,6 +41,7 @@ export const P = {
   transfer_config_reference: TransferConfigReference,
   transfer_id: Ulid,
   command_reference: Ulid,
+  migration_reference: Ulid,
 } as const;
 
 type Names = keyof typeof P;

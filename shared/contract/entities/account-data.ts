@@ -17,7 +17,22 @@ import { itemsAtMost, lengthAtMost } from '../messages.ts';
 const IsoInstant = z.iso.datetime({ error: 'Must be an ISO date like 1999-01-01T16:50:00Z' }).max(64, { error: lengthAtMost(64) });
 import { Audited, Timestamp } from './common.ts';
 
-const MigrationIssue = z.object({ type: z.string(), message: z.string().optional(), reference: z.string().optional() });
+/** One result type of a migration, summarised: how many rows gave it, with the first such row's reference and message. */
+const MigrationIssue = z.object({
+  type: z.string(),
+  message: z.string().optional(),
+  reference: z.string().optional(),
+  count: z.int().min(0).optional(),
+});
+
+/** How far an import has read its file: shown while it runs, so a long import visibly moves. */
+export const MigrationProgress = z.object({
+  rows_read: z.int().min(0),
+  bytes_read: z.int().min(0),
+  bytes_total: z.int().min(0),
+  updated_at: Timestamp,
+});
+export type MigrationProgress = z.infer<typeof MigrationProgress>;
 
 export const LegacyMigration = z.object({
   migration_reference: z.string(),
@@ -31,6 +46,12 @@ export const LegacyMigration = z.object({
   import_warnings: z.array(MigrationIssue.extend({ type: MigrationWarningType })).default([]),
   imported: z.array(MigrationIssue.extend({ type: MigrationSuccessType })).default([]),
   error_message: z.string().optional(),
+  /** Who submitted the file, and when; when its import first started (absent until then). */
+  submitted_by: z.string().optional(),
+  submitted_at: Timestamp.optional(),
+  started_at: Timestamp.optional(),
+  /** Absent until the import has read its first rows. */
+  progress: MigrationProgress.optional(),
 });
 export type LegacyMigration = z.infer<typeof LegacyMigration>;
 

@@ -1,0 +1,85 @@
+import * as z from 'zod';
+import { MigrationErrorType, MigrationSuccessType, MigrationWarningType } from '#shared/constants/account.ts';
+import { AccountMigrationConfigRequest } from '#shared/contract/entities/account.ts';
+import { LegacyMigration } from '#shared/contract/entities/account-data.ts';
+import { MigrationResultKind } from '#shared/contract/entities/migrations.ts';
+import type { TableItem } from '../../ports/table-store.ts';
+import { migrationsKeys } from '../keys/migrations.ts';
+import { readItem } from './read-item.ts';
+
+/** One result type's tally: how many results gave it, and the first one's reference and message (for the summary). */
+export const ResultTally = z.object({
+  kind: MigrationResultKind,
+  count: z.int().min(0),
+  reference: z.string().optional(),
+  message: z.string().optional(),
+});
+export type ResultTally = z.infer<typeof ResultTally>;
+
+/**
+ * A legacy migration (`keys.migration`): the contract's LegacyMigration plus what only the import keeps. The row
+ * results are items of their own (./migration-result.ts); this item holds their tallies per result type, from which the
+ * contract's summaries (import_errors, import_warnings, imported) are made, and the checkpoint: the last row whose
+ * results are all written. Results and checkpoint are written in one transaction, so a resumed import starts after
+ * exactly the rows already resulted.
+ */
+export const MigrationItem = LegacyMigration.omit({ import_errors: true, import_warnings: true, imported: true }).extend({
+  client: z.string(),
+  /** The export file in the raw bucket (`<client>/migrations/<reference>`). */
+  object_key: z.string(),
+  /** The size the submission declared; the upload must match it. */
+  size_bytes: z.int().min(1),
+  /** The account switches as they stood when the import first started: a resumed import keeps to them. */
+  settings: AccountMigrationConfigRequest.optional(),
+  /** Rows 1..checkpoint_row have every result written. */
+  checkpoint_row: z.int().min(0).default(0),
+  /** Invocations of the import job so far (a resumed import is a further one). */
+  invocations: z.int().min(0).default(0),
+  tallies: z.record(z.string(), ResultTally).default({}),
+});
+export type MigrationItem = z.infer<typeof MigrationItem>;
+
+export function readMigration(item: TableItem): MigrationItem {
+  return readItem('Migration', MigrationItem, item);
+}
+
+export function migrationToItem(migration: MigrationItem): TableItem {
+  return { ...migrationsKeys.migration.item(migration.client, migration.migration_reference), ...migration };
+}
+
+const ERROR_TYPES = new Set<string>(MigrationErrorType.options);
+const WARNING_TYPES = new Set<string>(MigrationWarningType.options);
+const SUCCESS_TYPES = new Set<string>(MigrationSuccessType.options);
+
+/** The tallies of one set of types, as the contract's summaries: one entry per type, most frequent first. */
+function summaries<T extends string>(tallies: Record<string, ResultTally>, types: Set<string>) {
+  return Object.entries(tallies)
+    .filter(([type]) => types.has(type))
+    .sort(([a, left], [b, right]) => right.count - left.count || a.localeCompare(b))
+    .map(([type, tally]) => ({
+      type: type as T,
+      count: tally.count,
+      ...(tally.reference === undefined ? {} : { reference: tally.reference }),
+      ...(tally.message === undefined ? {} : { message: tally.message }),
+    }));
+}
+
+/** The migration as the API answers it. */
+export function toLegacyMigration(stored: MigrationItem): LegacyMigration {
+  const {
+    client: _client,
+    object_key: _objectKey,
+    size_bytes: _size,
+    settings: _settings,
+    checkpoint_row: _checkpoint,
+    invocations: _invocations,
+    tallies,
+    ...shown
+  } = stored;
+  return {
+    ...shown,
+    import_errors: summaries<MigrationErrorType>(tallies, ERROR_TYPES),
+    import_warnings: summaries<MigrationWarningType>(tallies, WARNING_TYPES),
+    imported: summaries<MigrationSuccessType>(tallies, SUCCESS_TYPES),
+  };
+}

@@ -1,0 +1,32 @@
+import { actorOf } from '#core/auth/actor.ts';
+import type { Principal } from '#core/auth/principal.ts';
+import type { Dependencies } from '#core/dependencies.ts';
+import { migrationConfigKey, migrationConfigToItem, readMigrationConfig } from '#core/store/entities/migration-config.ts';
+import type { AccountMigrationConfig, AccountMigrationConfigRequest } from '#shared/contract/entities/account.ts';
+
+/** The switches a tenant that never set them has: everything a legacy export holds is imported. */
+const ALL_ON: AccountMigrationConfigRequest = { disable_onboarding: false, disable_offboarding: false, disable_payloads: false };
+
+/** The account's migration switches, or all off (nothing disabled) when they were never set. */
+export async function getMigrationConfig(deps: Pick<Dependencies, 'table'>, client: string): Promise<AccountMigrationConfig> {
+  const item = await deps.table.get(migrationConfigKey(client), { consistent: true });
+  return item === undefined ? { client, ...ALL_ON } : readMigrationConfig(item);
+}
+
+/** The switches alone, as an import keeps them for its whole run. */
+export async function migrationSwitches(deps: Pick<Dependencies, 'table'>, client: string): Promise<AccountMigrationConfigRequest> {
+  const { disable_onboarding, disable_offboarding, disable_payloads } = await getMigrationConfig(deps, client);
+  return { disable_onboarding, disable_offboarding, disable_payloads };
+}
+
+/** Replaces the switches. An import already started keeps the switches it started with. */
+export async function putMigrationConfig(
+  deps: Pick<Dependencies, 'table' | 'clock'>,
+  client: string,
+  request: AccountMigrationConfigRequest,
+  principal: Principal | undefined,
+): Promise<AccountMigrationConfig> {
+  const config: AccountMigrationConfig = { client, ...request, updated_by: actorOf(principal), updated_at: deps.clock.now().toISOString() };
+  await deps.table.put(migrationConfigToItem(client, config));
+  return config;
+}
