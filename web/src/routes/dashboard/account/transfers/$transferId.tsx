@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingScreen } from '../../../../components/page/pending-screen.tsx';
+import { TransferDetail } from '../../../../features/transfers/transfer-detail.tsx';
 
 export const Route = createFileRoute('/dashboard/account/transfers/$transferId')({
   component: TransferPage,
 });
 
 function TransferPage() {
-  return <PendingScreen title="Transfer" about="One transfer and its files." />;
+  const { transferId } = Route.useParams();
+  // Keyed by id: a re-run opens the new transfer with its own file filter and paging.
+  return <TransferDetail key={transferId} transferId={transferId} />;
 }

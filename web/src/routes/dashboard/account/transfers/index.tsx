@@ -1,10 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingScreen } from '../../../../components/page/pending-screen.tsx';
+import { TransfersSearch } from '../../../../features/transfers/transfer-filters.ts';
+import { TransfersScreen } from '../../../../features/transfers/transfers-screen.tsx';
 
 export const Route = createFileRoute('/dashboard/account/transfers/')({
+  validateSearch: TransfersSearch,
   component: TransfersPage,
 });
 
 function TransfersPage() {
-  return <PendingScreen title="Transfers" about="Exports of payloads to your own storage." />;
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <TransfersScreen search={search} onSearch={(next) => void navigate({ search: next, replace: true })} />;
 }

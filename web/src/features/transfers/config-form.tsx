@@ -1,0 +1,287 @@
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  PasswordInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { TRANSFER_FILE_FORMATS, TRANSFER_TYPES, type TransferFileFormat, type TransferType } from '#shared/constants/account.ts';
+import { TRANSFERABLE_PAYLOAD_TYPES, type TransferablePayloadType } from '#shared/constants/payloads.ts';
+import type { TransferConfig } from '#shared/contract/entities/transfers.ts';
+import { formErrorsFor, FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
+import { PAYLOAD_TYPE_LABELS } from '../../lib/labels.ts';
+import { useCreateConfig, useUpdateConfig } from './config-api.ts';
+import { checkConfigForm, CONFIG_FIELD_PATHS, configFormValuesOf, EMPTY_CONFIG_FORM, type ConfigFormValues } from './config-form-model.ts';
+import { PgpKeySummary } from './pgp-key-summary.tsx';
+import { SchedulePreviewPanel } from './schedule-preview.tsx';
+import { FILE_FORMAT_HELP, FILE_FORMAT_LABELS, TRANSFER_TYPE_LABELS } from './transfer-labels.ts';
+
+/** A labelled segmented choice (Mantine's SegmentedControl has no label of its own). */
+function Choice<T extends string>({ id, label, value, options, onChange }: { id: string; label: string; value: T; options: { value: T; label: string }[]; onChange: (value: T) => void }) {
+  return (
+    <div>
+      <Text size="sm" fw={500} id={id} mb={4}>
+        {label}
+      </Text>
+      <SegmentedControl aria-labelledby={id} value={value} onChange={(next) => onChange(next as T)} data={options} />
+    </div>
+  );
+}
+
+/** "Set" or "Not set" beside a write-only secret: its value never comes back from the server. */
+function SecretState({ set }: { set: boolean }) {
+  return (
+    <Badge size="sm" variant="light" color={set ? 'green' : 'gray'} tt="none">
+      {set ? 'Set' : 'Not set'}
+    </Badge>
+  );
+}
+
+function SecretInput({ label, stored, value, error, onChange }: { label: string; stored: boolean; value: string; error: ReactNode; onChange: (value: string) => void }) {
+  return (
+    <PasswordInput
+      label={
+        <Group gap="xs" component="span">
+          {stored ? `Replace ${label.toLowerCase()}` : label}
+          <SecretState set={stored} />
+        </Group>
+      }
+      description={stored ? 'Leave empty to keep the stored one. It is never shown again.' : 'Stored encrypted; it is never shown again.'}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      error={error}
+      autoComplete="new-password"
+      required={!stored}
+    />
+  );
+}
+
+/**
+ * Create or change a transfer configuration: where deliveries go (S3 or SFTP), what they carry, how they are packed
+ * and encrypted, and when they run. Input is checked with the contract before it is sent; what only the server can
+ * check comes back as `path: message` lines shown under the same fields.
+ */
+export function ConfigForm({ config, onDone }: { config?: TransferConfig; onDone: () => void }) {
+  const editing = config !== undefined;
+  const [values, setValues] = useState<ConfigFormValues>(editing ? configFormValuesOf(config) : EMPTY_CONFIG_FORM);
+  const [localLines, setLocalLines] = useState<string[]>([]);
+  const create = useCreateConfig();
+  const update = useUpdateConfig();
+  const save = editing ? update : create;
+  const stored = { zipPassword: config?.has_zip_password === true, sftpPassword: config?.has_sftp_password === true };
+  const set = <K extends keyof ConfigFormValues>(key: K, value: ConfigFormValues[K]) => setValues((previous) => ({ ...previous, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkConfigForm(values, stored);
+    if (!checked.ok) {
+      setLocalLines(checked.lines);
+      return;
+    }
+    setLocalLines([]);
+    save.mutate(
+      { params: { transfer_config_reference: checked.reference }, body: checked.body },
+      {
+        onSuccess: () => {
+          notifySaved(editing ? `Transfer configuration ${checked.reference} saved.` : `Transfer configuration ${checked.reference} created.`);
+          onDone();
+        },
+      },
+    );
+  };
+
+  const errors = formErrorsFor({ localLines, error: save.error, paths: CONFIG_FIELD_PATHS });
+  const field = errors.field;
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={editing ? 'Edit transfer configuration' : 'New transfer configuration'}>
+      <Stack>
+        <FormErrorSummary lines={errors.general} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Reference"
+            description="3 to 255 characters. Cannot be changed later."
+            value={values.reference}
+            onChange={(event) => set('reference', event.currentTarget.value)}
+            disabled={editing}
+            required
+            error={field.reference}
+            data-autofocus
+          />
+          <Group align="flex-end" justify="space-between">
+            <Choice<TransferType>
+              id="transfer-type-label"
+              label="What to deliver"
+              value={values.transferType}
+              options={TRANSFER_TYPES.map((type) => ({ value: type, label: TRANSFER_TYPE_LABELS[type] }))}
+              onChange={(type) => set('transferType', type)}
+            />
+            <Switch label="Active" checked={values.isActive} onChange={(event) => set('isActive', event.currentTarget.checked)} error={field.isActive} />
+          </Group>
+        </SimpleGrid>
+
+        <Fieldset legend="Destination">
+          <Stack gap="sm">
+            <Choice
+              id="target-type-label"
+              label="Target"
+              value={values.targetType}
+              options={[
+                { value: 'SFTP', label: 'SFTP server' },
+                { value: 'S3', label: 'Amazon S3 bucket' },
+              ]}
+              onChange={(target) => set('targetType', target)}
+            />
+            {field.targetType !== undefined && (
+              <Text size="sm" c="red">
+                {field.targetType}
+              </Text>
+            )}
+            {values.targetType === 'S3' ? (
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label="Destination"
+                  description="s3://bucket/optional/prefix/"
+                  value={values.destination}
+                  onChange={(event) => set('destination', event.currentTarget.value)}
+                  required
+                  error={field.destination}
+                />
+                <TextInput
+                  label="IAM role ARN"
+                  description="The role in your account that may write to the bucket, e.g. arn:aws:iam::123456789012:role/VerityExport"
+                  value={values.iamRoleArn}
+                  onChange={(event) => set('iamRoleArn', event.currentTarget.value)}
+                  required
+                  error={field.iamRoleArn}
+                />
+              </SimpleGrid>
+            ) : (
+              <>
+                <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                  <TextInput
+                    label="Server"
+                    description="Host name or IP address"
+                    value={values.server}
+                    onChange={(event) => set('server', event.currentTarget.value)}
+                    required
+                    error={field.server}
+                  />
+                  <TextInput
+                    label="Port"
+                    description="1 to 65535 (SSH is 22)"
+                    inputMode="numeric"
+                    value={values.port}
+                    onChange={(event) => set('port', event.currentTarget.value)}
+                    required
+                    error={field.port}
+                  />
+                  <TextInput
+                    label="Root directory"
+                    description="Where deliveries are written; starts with /"
+                    value={values.rootDirectory}
+                    onChange={(event) => set('rootDirectory', event.currentTarget.value)}
+                    required
+                    error={field.rootDirectory}
+                  />
+                </SimpleGrid>
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextInput
+                    label="Username"
+                    value={values.username}
+                    onChange={(event) => set('username', event.currentTarget.value)}
+                    required
+                    autoComplete="off"
+                    error={field.username}
+                  />
+                  <SecretInput label="SFTP password" stored={stored.sftpPassword} value={values.sftpPassword} error={field.sftpPassword} onChange={(value) => set('sftpPassword', value)} />
+                </SimpleGrid>
+              </>
+            )}
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend="Contents">
+          <Stack gap="sm">
+            <Checkbox.Group
+              label="Payload types"
+              description="The recording types this configuration delivers (only types that can be transferred)"
+              value={values.payloadTypes}
+              onChange={(types) => set('payloadTypes', types as TransferablePayloadType[])}
+              required
+              error={field.payloadTypes}
+            >
+              <Group mt="xs" gap="md">
+                {TRANSFERABLE_PAYLOAD_TYPES.map((type) => (
+                  <Checkbox key={type} value={type} label={PAYLOAD_TYPE_LABELS[type]} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Select
+                label="File format"
+                description={FILE_FORMAT_HELP[values.format]}
+                data={TRANSFER_FILE_FORMATS.map((format) => ({ value: format, label: FILE_FORMAT_LABELS[format] }))}
+                value={values.format}
+                onChange={(format) => format !== null && set('format', format as TransferFileFormat)}
+                allowDeselect={false}
+                error={field.format}
+              />
+              {values.format === 'ZippedWithPassword' && (
+                <SecretInput label="Zip password" stored={stored.zipPassword} value={values.zipPassword} error={field.zipPassword} onChange={(value) => set('zipPassword', value)} />
+              )}
+            </SimpleGrid>
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend="Schedule">
+          <TextInput
+            label="Schedule expression"
+            description="EventBridge form, in UTC: rate(1 day), or cron(minutes hours day-of-month month day-of-week year) with ? in one day field, e.g. cron(0 2 * * ? *). Empty: run on demand only."
+            placeholder="cron(0 2 * * ? *)"
+            value={values.schedule}
+            onChange={(event) => set('schedule', event.currentTarget.value)}
+            error={field.schedule}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          />
+          <SchedulePreviewPanel expression={values.schedule} savedAt={editing && values.schedule === config.schedule ? config.updated_at : undefined} />
+        </Fieldset>
+
+        <Fieldset legend="Encryption">
+          <Textarea
+            label="PGP public key"
+            description="Optional: every delivered file is encrypted to this key. Paste the whole armoured block (-----BEGIN PGP PUBLIC KEY BLOCK----- …)."
+            value={values.pgpKey}
+            onChange={(event) => set('pgpKey', event.currentTarget.value)}
+            error={field.pgpKey}
+            autosize
+            minRows={3}
+            maxRows={10}
+            spellCheck={false}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' } }}
+          />
+          <PgpKeySummary armored={values.pgpKey} />
+        </Fieldset>
+
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {editing ? 'Save configuration' : 'Create configuration'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
