@@ -30,8 +30,10 @@ import { Route as DashboardAccessTagsRouteImport } from './routes/dashboard/acce
 import { Route as DashboardAccountAlertsRouteImport } from './routes/dashboard/account/alerts.tsx'
 import { Route as DashboardAccountAppsRouteImport } from './routes/dashboard/account/apps.tsx'
 import { Route as DashboardAccountAuditRouteImport } from './routes/dashboard/account/audit.tsx'
+import { Route as DashboardAccountLegalHoldsRouteImport } from './routes/dashboard/account/legal-holds.tsx'
 import { Route as DashboardAccountLicensesRouteImport } from './routes/dashboard/account/licenses.tsx'
 import { Route as DashboardAccountMigrationsRouteImport } from './routes/dashboard/account/migrations.tsx'
+import { Route as DashboardAccountRetentionRouteImport } from './routes/dashboard/account/retention.tsx'
 import { Route as DashboardAccountSupportAccessRouteImport } from './routes/dashboard/account/support-access.tsx'
 import { Route as DashboardDevicesIndexRouteImport } from './routes/dashboard/devices/index.tsx'
 import { Route as DashboardDevicesLogsRouteImport } from './routes/dashboard/devices/logs.tsx'
@@ -164,6 +166,12 @@ const DashboardAccountAuditRoute = DashboardAccountAuditRouteImport.update({
   path: '/account/audit',
   getParentRoute: () => DashboardRouteRoute,
 } as any)
+const DashboardAccountLegalHoldsRoute =
+  DashboardAccountLegalHoldsRouteImport.update({
+    id: '/account/legal-holds',
+    path: '/account/legal-holds',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
 const DashboardAccountLicensesRoute =
   DashboardAccountLicensesRouteImport.update({
     id: '/account/licenses',
@@ -174,6 +182,12 @@ const DashboardAccountMigrationsRoute =
   DashboardAccountMigrationsRouteImport.update({
     id: '/account/migrations',
     path: '/account/migrations',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardAccountRetentionRoute =
+  DashboardAccountRetentionRouteImport.update({
+    id: '/account/retention',
+    path: '/account/retention',
     getParentRoute: () => DashboardRouteRoute,
   } as any)
 const DashboardAccountSupportAccessRoute =
@@ -360,8 +374,10 @@ export interface FileRoutesByFullPath {
   '/dashboard/account/alerts': typeof DashboardAccountAlertsRoute
   '/dashboard/account/apps': typeof DashboardAccountAppsRoute
   '/dashboard/account/audit': typeof DashboardAccountAuditRoute
+  '/dashboard/account/legal-holds': typeof DashboardAccountLegalHoldsRoute
   '/dashboard/account/licenses': typeof DashboardAccountLicensesRoute
   '/dashboard/account/migrations': typeof DashboardAccountMigrationsRoute
+  '/dashboard/account/retention': typeof DashboardAccountRetentionRoute
   '/dashboard/account/support-access': typeof DashboardAccountSupportAccessRoute
   '/dashboard/devices/logs': typeof DashboardDevicesLogsRoute
   '/dashboard/devices/metrics': typeof DashboardDevicesMetricsRoute
@@ -409,8 +425,10 @@ export interface FileRoutesByTo {
   '/dashboard/account/alerts': typeof DashboardAccountAlertsRoute
   '/dashboard/account/apps': typeof DashboardAccountAppsRoute
   '/dashboard/account/audit': typeof DashboardAccountAuditRoute
+  '/dashboard/account/legal-holds': typeof DashboardAccountLegalHoldsRoute
   '/dashboard/account/licenses': typeof DashboardAccountLicensesRoute
   '/dashboard/account/migrations': typeof DashboardAccountMigrationsRoute
+  '/dashboard/account/retention': typeof DashboardAccountRetentionRoute
   '/dashboard/account/support-access': typeof DashboardAccountSupportAccessRoute
   '/dashboard/devices/logs': typeof DashboardDevicesLogsRoute
   '/dashboard/devices/metrics': typeof DashboardDevicesMetricsRoute
@@ -463,8 +481,10 @@ export interface FileRoutesById {
   '/dashboard/account/alerts': typeof DashboardAccountAlertsRoute
   '/dashboard/account/apps': typeof DashboardAccountAppsRoute
   '/dashboard/account/audit': typeof DashboardAccountAuditRoute
+  '/dashboard/account/legal-holds': typeof DashboardAccountLegalHoldsRoute
   '/dashboard/account/licenses': typeof DashboardAccountLicensesRoute
   '/dashboard/account/migrations': typeof DashboardAccountMigrationsRoute
+  '/dashboard/account/retention': typeof DashboardAccountRetentionRoute
   '/dashboard/account/support-access': typeof DashboardAccountSupportAccessRoute
   '/dashboard/devices/logs': typeof DashboardDevicesLogsRoute
   '/dashboard/devices/metrics': typeof DashboardDevicesMetricsRoute
@@ -516,8 +536,10 @@ export interface FileRouteTypes {
     | '/dashboard/account/alerts'
     | '/dashboard/account/apps'
     | '/dashboard/account/audit'
+    | '/dashboard/account/legal-holds'
     | '/dashboard/account/licenses'
     | '/dashboard/account/migrations'
+    | '/dashboard/account/retention'
     | '/dashboard/account/support-access'
     | '/dashboard/devices/logs'
     | '/dashboard/devices/metrics'
@@ -565,8 +587,10 @@ export interface FileRouteTypes {
     | '/dashboard/account/alerts'
     | '/dashboard/account/apps'
     | '/dashboard/account/audit'
+    | '/dashboard/account/legal-holds'
     | '/dashboard/account/licenses'
     | '/dashboard/account/migrations'
+    | '/dashboard/account/retention'
     | '/dashboard/account/support-access'
     | '/dashboard/devices/logs'
     | '/dashboard/devices/metrics'
@@ -618,8 +642,10 @@ export interface FileRouteTypes {
     | '/dashboard/account/alerts'
     | '/dashboard/account/apps'
     | '/dashboard/account/audit'
+    | '/dashboard/account/legal-holds'
     | '/dashboard/account/licenses'
     | '/dashboard/account/migrations'
+    | '/dashboard/account/retention'
     | '/dashboard/account/support-access'
     | '/dashboard/devices/logs'
     | '/dashboard/devices/metrics'
@@ -806,6 +832,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardAccountAuditRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    '/dashboard/account/legal-holds': {
+      id: '/dashboard/account/legal-holds'
+      path: '/account/legal-holds'
+      fullPath: '/dashboard/account/legal-holds'
+      preLoaderRoute: typeof DashboardAccountLegalHoldsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/dashboard/account/licenses': {
       id: '/dashboard/account/licenses'
       path: '/account/licenses'
@@ -818,6 +851,13 @@ declare module '@tanstack/react-router' {
       path: '/account/migrations'
       fullPath: '/dashboard/account/migrations'
       preLoaderRoute: typeof DashboardAccountMigrationsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/account/retention': {
+      id: '/dashboard/account/retention'
+      path: '/account/retention'
+      fullPath: '/dashboard/account/retention'
+      preLoaderRoute: typeof DashboardAccountRetentionRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
     '/dashboard/account/support-access': {
@@ -1056,8 +1096,10 @@ interface DashboardRouteRouteChildren {
   DashboardAccountAlertsRoute: typeof DashboardAccountAlertsRoute
   DashboardAccountAppsRoute: typeof DashboardAccountAppsRoute
   DashboardAccountAuditRoute: typeof DashboardAccountAuditRoute
+  DashboardAccountLegalHoldsRoute: typeof DashboardAccountLegalHoldsRoute
   DashboardAccountLicensesRoute: typeof DashboardAccountLicensesRoute
   DashboardAccountMigrationsRoute: typeof DashboardAccountMigrationsRoute
+  DashboardAccountRetentionRoute: typeof DashboardAccountRetentionRoute
   DashboardAccountSupportAccessRoute: typeof DashboardAccountSupportAccessRoute
   DashboardDevicesLogsRoute: typeof DashboardDevicesLogsRoute
   DashboardDevicesMetricsRoute: typeof DashboardDevicesMetricsRoute
@@ -1094,8 +1136,10 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardAccountAlertsRoute: DashboardAccountAlertsRoute,
   DashboardAccountAppsRoute: DashboardAccountAppsRoute,
   DashboardAccountAuditRoute: DashboardAccountAuditRoute,
+  DashboardAccountLegalHoldsRoute: DashboardAccountLegalHoldsRoute,
   DashboardAccountLicensesRoute: DashboardAccountLicensesRoute,
   DashboardAccountMigrationsRoute: DashboardAccountMigrationsRoute,
+  DashboardAccountRetentionRoute: DashboardAccountRetentionRoute,
   DashboardAccountSupportAccessRoute: DashboardAccountSupportAccessRoute,
   DashboardDevicesLogsRoute: DashboardDevicesLogsRoute,
   DashboardDevicesMetricsRoute: DashboardDevicesMetricsRoute,

@@ -1,8 +1,9 @@
-import type { SupportAccessApprovalState } from '#shared/constants/account.ts';
+import type { LegalHoldTargetType, RetentionRecordType, RetentionTimestampType, SupportAccessApprovalState } from '#shared/constants/account.ts';
 import type { MIGRATION_STATES, TRANSFER_STATES } from '#shared/constants/account.ts';
 import type { ALERT_SCOPES, ALERT_SEVERITIES, ALERT_STATES } from '#shared/constants/alerts.ts';
 import type { DeviceCommandState, LogLevel, MetricScope, Service } from '#shared/constants/devices.ts';
 import type { PayloadState, PayloadType } from '#shared/constants/payloads.ts';
+import type { DisposalAction } from '#shared/contract/entities/account-data.ts';
 
 /**
  * The words the portal shows for wire values, in en-GB: one map per enum, all here, so a screen never prints a raw
@@ -92,6 +93,31 @@ export const MIGRATION_STATE_LABELS: Record<(typeof MIGRATION_STATES)[number], s
 export const ALERT_SEVERITY_LABELS: Record<(typeof ALERT_SEVERITIES)[number], string> = { Low: 'Low', Medium: 'Medium', High: 'High' };
 export const ALERT_STATE_LABELS: Record<(typeof ALERT_STATES)[number], string> = { Triggered: 'Triggered', Cleared: 'Cleared' };
 export const ALERT_SCOPE_LABELS: Record<(typeof ALERT_SCOPES)[number], string> = { ops: 'Operational', sec: 'Security' };
+
+export const RETENTION_RECORD_TYPE_LABELS: Record<RetentionRecordType, string> = {
+  AlertData: 'Alerts',
+  DeviceActivityData: 'Device activity',
+  DeviceData: 'Devices',
+  DeviceUserData: 'Device users',
+  GpsData: 'GPS fixes',
+  LegacyMigrationData: 'Legacy migrations',
+  LegalHoldData: 'Released legal holds',
+  PayloadData: 'Recordings',
+  SupportAccessData: 'Support access requests',
+  TransferableData: 'Transfers',
+  UserActivityData: 'User activity',
+};
+
+export const RETENTION_TIMESTAMP_LABELS: Record<RetentionTimestampType, string> = {
+  payload_time: 'Recorded',
+  processed_at: 'Processed',
+  transferred_at: 'Transferred',
+  receipt_confirmed_at: 'Receipt confirmed',
+};
+
+export const DISPOSAL_ACTION_LABELS: Record<DisposalAction, string> = { Deleted: 'Deleted', Destroyed: 'Destroyed' };
+
+export const LEGAL_HOLD_TARGET_LABELS: Record<LegalHoldTargetType, string> = { DeviceUser: 'Device user', PortalUser: 'Portal user' };
 
 /** A value's label, or the value itself when it is not one the map knows (an older or newer wire value). */
 export function labelOf<K extends string>(labels: Record<K, string>, value: string): string {

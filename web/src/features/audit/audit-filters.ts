@@ -8,7 +8,8 @@ const outcome = z.catch(z.optional(z.enum(['allowed', 'refused'])), undefined);
 
 /** The audit screen's URL: which trail, and its filters. */
 export const AuditSearch = z.object({
-  trail: z.catch(z.optional(z.enum(['users', 'devices'])), undefined),
+  /** `disposals`: the retention job's disposal records, a tab the route adds when it gives one. */
+  trail: z.catch(z.optional(z.enum(['users', 'devices', 'disposals'])), undefined),
   from: optionalDay,
   to: optionalDay,
   outcome,

@@ -11,13 +11,24 @@ import { deviceActivityQueryOf, userActivityQueryOf, type AuditSearch } from './
 import { useDeviceActivity } from './list-device-activity.ts';
 import { useUserActivity } from './list-user-activity.ts';
 
-type Trail = 'users' | 'devices';
+type Trail = 'users' | 'devices' | 'disposals';
 
 /**
  * The audit trail: every call by portal users, client apps and support staff, and every call by devices, with filters
- * and CSV export of what is shown. `chainState` is the panel saying how far the hash chain is verified.
+ * and CSV export of what is shown. `chainState` is the panel saying how far the hash chain is verified; `disposals`,
+ * when given, is a third tab (the retention job's disposal records, with filters of its own).
  */
-export function AuditScreen({ search, onSearch, chainState }: { search: AuditSearch; onSearch: (next: AuditSearch) => void; chainState?: ReactNode }) {
+export function AuditScreen({
+  search,
+  onSearch,
+  chainState,
+  disposals,
+}: {
+  search: AuditSearch;
+  onSearch: (next: AuditSearch) => void;
+  chainState?: ReactNode;
+  disposals?: ReactNode;
+}) {
   const canUsers = useCan('activities:List');
   const canDevices = useCan('deviceActivities:List');
   const trail: Trail = search.trail ?? (canUsers.allowed || !canDevices.allowed ? 'users' : 'devices');
@@ -35,46 +46,50 @@ export function AuditScreen({ search, onSearch, chainState }: { search: AuditSea
           <Tabs.List mb="md">
             <Tabs.Tab value="users">Portal users and apps</Tabs.Tab>
             <Tabs.Tab value="devices">Devices</Tabs.Tab>
+            {disposals !== undefined && <Tabs.Tab value="disposals">Disposals</Tabs.Tab>}
           </Tabs.List>
-          <Stack gap="xs" component="form" role="search" aria-label="Filter activity" onSubmit={(event) => event.preventDefault()} mb="md">
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <DateRangeFilter from={search.from} to={search.to} onChange={(range) => set(range)} />
-              <div>
-                <Text size="sm" fw={500} id="audit-outcome" mb={4}>
-                  Outcome
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="audit-outcome"
-                  value={search.outcome ?? 'any'}
-                  onChange={(value) => set({ outcome: value === 'any' ? undefined : (value as AuditSearch['outcome']) })}
-                  data={[
-                    { value: 'any', label: 'Any' },
-                    { value: 'allowed', label: 'Allowed' },
-                    { value: 'refused', label: 'Refused' },
-                  ]}
-                />
-              </div>
-            </SimpleGrid>
-            {trail === 'users' ? (
+          {trail !== 'disposals' && (
+            <Stack gap="xs" component="form" role="search" aria-label="Filter activity" onSubmit={(event) => event.preventDefault()} mb="md">
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <DebouncedTextFilter label="User" placeholder="User reference or app" value={search.user_id} onApply={(value) => set({ user_id: value })} />
-                <DebouncedTextFilter label="Action" placeholder="e.g. devices:List" value={search.action} onApply={(value) => set({ action: value })} />
+                <DateRangeFilter from={search.from} to={search.to} onChange={(range) => set(range)} />
+                <div>
+                  <Text size="sm" fw={500} id="audit-outcome" mb={4}>
+                    Outcome
+                  </Text>
+                  <SegmentedControl
+                    aria-labelledby="audit-outcome"
+                    value={search.outcome ?? 'any'}
+                    onChange={(value) => set({ outcome: value === 'any' ? undefined : (value as AuditSearch['outcome']) })}
+                    data={[
+                      { value: 'any', label: 'Any' },
+                      { value: 'allowed', label: 'Allowed' },
+                      { value: 'refused', label: 'Refused' },
+                    ]}
+                  />
+                </div>
               </SimpleGrid>
-            ) : (
-              <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <DebouncedTextFilter label="Device reference" maxLength={60} value={search.device_reference} onApply={(value) => set({ device_reference: value })} />
-                <DebouncedTextFilter label="Device user reference" maxLength={60} value={search.device_user_reference} onApply={(value) => set({ device_user_reference: value })} />
-                <DebouncedTextFilter label="Group" value={search.group} onApply={(value) => set({ group: value })} />
-              </SimpleGrid>
-            )}
-            <InvertedRangeNotice from={search.from} to={search.to} />
-          </Stack>
+              {trail === 'users' ? (
+                <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                  <DebouncedTextFilter label="User" placeholder="User reference or app" value={search.user_id} onApply={(value) => set({ user_id: value })} />
+                  <DebouncedTextFilter label="Action" placeholder="e.g. devices:List" value={search.action} onApply={(value) => set({ action: value })} />
+                </SimpleGrid>
+              ) : (
+                <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                  <DebouncedTextFilter label="Device reference" maxLength={60} value={search.device_reference} onApply={(value) => set({ device_reference: value })} />
+                  <DebouncedTextFilter label="Device user reference" maxLength={60} value={search.device_user_reference} onApply={(value) => set({ device_user_reference: value })} />
+                  <DebouncedTextFilter label="Group" value={search.group} onApply={(value) => set({ group: value })} />
+                </SimpleGrid>
+              )}
+              <InvertedRangeNotice from={search.from} to={search.to} />
+            </Stack>
+          )}
           <Tabs.Panel value="users">
             {canUsers.allowed ? <UserTrail search={search} enabled={!bad} /> : <Text c="dimmed">{canUsers.reason}</Text>}
           </Tabs.Panel>
           <Tabs.Panel value="devices">
             {canDevices.allowed ? <DeviceTrail search={search} enabled={!bad} /> : <Text c="dimmed">{canDevices.reason}</Text>}
           </Tabs.Panel>
+          {disposals !== undefined && <Tabs.Panel value="disposals">{disposals}</Tabs.Panel>}
         </Tabs>
       </Stack>
     </>

@@ -1,0 +1,165 @@
+import { Anchor, Badge, Group, Modal, SegmentedControl, SimpleGrid, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { LegalHoldTargetType } from '#shared/constants/account.ts';
+import type { LegalHold } from '#shared/contract/entities/account-data.ts';
+import { PermittedButton } from '../../components/access/permitted-button.tsx';
+import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
+import { PageHeader } from '../../components/page/page-header.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { LEGAL_HOLD_TARGET_LABELS } from '../../lib/labels.ts';
+import { useCan } from '../../lib/use-can.ts';
+import { useLegalHolds, type LegalHoldQuery } from './api.ts';
+import { PlaceHoldForm } from './place-hold-form.tsx';
+import { ReleaseHoldDialog } from './release-hold-dialog.tsx';
+
+/** The screen's filters, kept in the URL by the route. */
+export interface LegalHoldFilters {
+  /** `all` lists released holds too; absent: active only. */
+  show?: 'all' | undefined;
+  type?: LegalHoldTargetType | undefined;
+}
+
+export function queryOf(filters: LegalHoldFilters): LegalHoldQuery {
+  return { ...(filters.show === 'all' ? {} : { active_only: 'true' }), ...(filters.type === undefined ? {} : { target_type: filters.type }) };
+}
+
+/** The person a hold names, linked to where they can be looked at: a device user's page, a portal user's audit trail. */
+function TargetLink({ hold }: { hold: LegalHold }) {
+  if (hold.target_type === 'DeviceUser') {
+    return (
+      <Anchor renderRoot={(props) => <Link {...props} to="/dashboard/devices/users/$deviceUserReference" params={{ deviceUserReference: hold.target }} />}>
+        {hold.target}
+      </Anchor>
+    );
+  }
+  return (
+    <Anchor
+      renderRoot={(props) => <Link {...props} to="/dashboard/account/audit" search={{ trail: 'users', user_id: hold.target }} />}
+      aria-label={`${hold.target}: their activity in the audit trail`}
+    >
+      {hold.target}
+    </Anchor>
+  );
+}
+
+/** Legal holds: who is held, since when and by whom; place one, release one (with a confirmation saying what that frees). */
+export function LegalHoldsScreen({ filters, onFilters }: { filters: LegalHoldFilters; onFilters: (next: LegalHoldFilters) => void }) {
+  const canPlace = useCan('legalHolds:Update');
+  const canRelease = useCan('legalHolds:Release');
+  const [placing, setPlacing] = useState(false);
+  const [releasing, setReleasing] = useState<LegalHold | undefined>(undefined);
+  const list = useLegalHolds(queryOf(filters), () => false);
+
+  const columns: Column<LegalHold>[] = [
+    { header: 'Held', value: (row) => row.target, render: (row) => <TargetLink hold={row} /> },
+    { header: 'Kind', value: (row) => LEGAL_HOLD_TARGET_LABELS[row.target_type] },
+    {
+      header: 'State',
+      value: (row) => (row.is_active ? 'Active' : 'Released'),
+      render: (row) => (
+        <Badge color={row.is_active ? 'red' : 'gray'} variant="light" tt="none" miw="max-content">
+          {row.is_active ? 'Active' : 'Released'}
+        </Badge>
+      ),
+    },
+    { header: 'First placed', value: (row) => row.created_at, render: (row) => formatDateTime(row.created_at) },
+    {
+      header: 'Last placed or released',
+      value: (row) => `${row.updated_at ?? ''} ${row.updated_by ?? ''}`.trim(),
+      render: (row) => (
+        <>
+          <Text size="sm">{formatDateTime(row.updated_at ?? row.created_at)}</Text>
+          {row.updated_by && (
+            <Text size="xs" c="dimmed">
+              by {row.updated_by}
+            </Text>
+          )}
+        </>
+      ),
+    },
+  ];
+  if (canRelease.allowed || canPlace.allowed) {
+    columns.push({
+      header: 'Actions',
+      exportable: false,
+      value: () => '',
+      render: (row) =>
+        row.is_active
+          ? canRelease.allowed && (
+              <PermittedButton action="legalHolds:Release" size="xs" variant="default" color="red" onClick={() => setReleasing(row)} aria-label={`Release the hold on ${row.target}`}>
+                Release
+              </PermittedButton>
+            )
+          : null,
+    });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Legal holds"
+        description="A held person's records are kept whatever the retention policy says, until the hold is released. Recordings are also locked in storage while held."
+        actions={
+          canPlace.allowed && (
+            <PermittedButton action="legalHolds:Update" onClick={() => setPlacing(true)}>
+              Place a hold
+            </PermittedButton>
+          )
+        }
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md" component="form" role="search" aria-label="Filter legal holds" onSubmit={(event) => event.preventDefault()}>
+        <div>
+          <Text size="sm" fw={500} id="holds-show" mb={4}>
+            Show
+          </Text>
+          <SegmentedControl
+            aria-labelledby="holds-show"
+            value={filters.show ?? 'active'}
+            onChange={(value) => onFilters({ ...filters, show: value === 'all' ? 'all' : undefined })}
+            data={[
+              { value: 'active', label: 'Active holds' },
+              { value: 'all', label: 'Active and released' },
+            ]}
+          />
+        </div>
+        <div>
+          <Text size="sm" fw={500} id="holds-type" mb={4}>
+            On
+          </Text>
+          <SegmentedControl
+            aria-labelledby="holds-type"
+            value={filters.type ?? 'any'}
+            onChange={(value) => onFilters({ ...filters, type: value === 'any' ? undefined : (value as LegalHoldTargetType) })}
+            data={[
+              { value: 'any', label: 'Everyone' },
+              { value: 'DeviceUser', label: 'Device users' },
+              { value: 'PortalUser', label: 'Portal users' },
+            ]}
+          />
+        </div>
+      </SimpleGrid>
+      {!canPlace.allowed && (
+        <Group mb="xs">
+          <Text size="sm" c="dimmed">
+            Your roles allow seeing legal holds, not placing or releasing them.
+          </Text>
+        </Group>
+      )}
+      <CursorTable
+        label="Legal holds"
+        columns={columns}
+        rows={list.items}
+        rowKey={(row) => `${row.target_type}:${row.target}`}
+        {...pagingOf(list)}
+        empty={filters.show === 'all' ? 'No legal hold has been placed yet.' : 'Nobody is under a legal hold.'}
+      />
+      <Modal opened={placing} onClose={() => setPlacing(false)} title="Place a legal hold" closeButtonProps={{ 'aria-label': 'Close' }}>
+        {placing && <PlaceHoldForm onDone={() => setPlacing(false)} />}
+      </Modal>
+      <Modal opened={releasing !== undefined} onClose={() => setReleasing(undefined)} title="Release the legal hold?" closeButtonProps={{ 'aria-label': 'Close' }}>
+        {releasing && <ReleaseHoldDialog hold={releasing} onDone={() => setReleasing(undefined)} />}
+      </Modal>
+    </>
+  );
+}

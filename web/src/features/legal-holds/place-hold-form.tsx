@@ -1,0 +1,104 @@
+import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState, type FormEvent } from 'react';
+import type { LegalHoldTargetType } from '#shared/constants/account.ts';
+import type { LegalHold } from '#shared/contract/entities/account-data.ts';
+import { formErrorsFor, FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
+import { LEGAL_HOLD_TARGET_LABELS } from '../../lib/labels.ts';
+import { useDeviceUserSearch, usePlaceLegalHold } from './api.ts';
+
+/** "Place a hold": on a device user (picked from the list, searched by name, e-mail or reference) or a portal user. */
+export function PlaceHoldForm({ onDone }: { onDone: (hold: LegalHold) => void }) {
+  const [targetType, setTargetType] = useState<LegalHoldTargetType>('DeviceUser');
+  const [deviceUser, setDeviceUser] = useState<string | null>(null);
+  const [portalUser, setPortalUser] = useState('');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const users = useDeviceUserSearch(debounced);
+  const place = usePlaceLegalHold();
+  const [missing, setMissing] = useState<string[]>([]);
+
+  const target = targetType === 'DeviceUser' ? (deviceUser ?? '') : portalUser.trim();
+  const options = (users.data && 'data' in users.data ? users.data.data : []).map((user) => {
+    const name = [user.first_name, user.surname].filter(Boolean).join(' ');
+    return { value: user.device_user_reference, label: `${user.device_user_reference}${name ? ` (${name})` : ''}` };
+  });
+  // Keep the chosen user among the options while the search moves on, so the field still shows it.
+  if (deviceUser !== null && !options.some((option) => option.value === deviceUser)) options.unshift({ value: deviceUser, label: deviceUser });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (target === '') {
+      setMissing([`params.target: ${targetType === 'DeviceUser' ? 'Choose a device user' : 'Enter the portal user reference'}`]);
+      return;
+    }
+    setMissing([]);
+    place.mutate(
+      { params: { target_type: targetType, target }, body: { is_active: true } },
+      {
+        onSuccess: (hold) => {
+          notifySaved(`Legal hold placed on ${LEGAL_HOLD_TARGET_LABELS[targetType].toLowerCase()} ${target}.`);
+          onDone(hold);
+        },
+      },
+    );
+  };
+
+  const errors = formErrorsFor({ localLines: missing, error: place.error, paths: { target: 'params.target', targetType: 'params.target_type' } });
+  return (
+    <form onSubmit={submit} noValidate aria-label="Place a legal hold">
+      <Stack>
+        <FormErrorSummary lines={errors.general} />
+        <div>
+          <Text size="sm" fw={500} id="hold-target-type" mb={4}>
+            On whom
+          </Text>
+          <SegmentedControl
+            aria-labelledby="hold-target-type"
+            value={targetType}
+            onChange={(value) => setTargetType(value as LegalHoldTargetType)}
+            data={[
+              { value: 'DeviceUser', label: 'A device user' },
+              { value: 'PortalUser', label: 'A portal user' },
+            ]}
+          />
+        </div>
+        {targetType === 'DeviceUser' ? (
+          <Select
+            label="Device user"
+            description="Holds their recordings, GPS fixes and device logs, and what the devices they hold now recorded. Type two letters to search."
+            placeholder="Search by reference, name or e-mail"
+            searchable
+            data={options}
+            value={deviceUser}
+            onChange={setDeviceUser}
+            searchValue={search}
+            onSearchChange={setSearch}
+            nothingFoundMessage={users.isFetching ? 'Searching…' : 'No device user matches'}
+            filter={({ options: all }) => all}
+            error={errors.field.target}
+            required
+          />
+        ) : (
+          <TextInput
+            label="Portal user reference"
+            description="Holds what this person wrote (comments, receipts). The reference is the user id the audit trail names them by."
+            value={portalUser}
+            onChange={(event) => setPortalUser(event.currentTarget.value)}
+            maxLength={255}
+            error={errors.field.target}
+            required
+          />
+        )}
+        <Text size="sm" c="dimmed">
+          While the hold is active, retention deletes and destroys none of what it covers, whatever the policy says.
+        </Text>
+        <Group justify="flex-end">
+          <Button type="submit" loading={place.isPending}>
+            Place hold
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

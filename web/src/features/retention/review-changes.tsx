@@ -1,0 +1,126 @@
+import { Alert, Button, Checkbox, Group, List, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { RetentionPreview } from '#shared/contract/entities/account-data.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { labelOf, PAYLOAD_TYPE_LABELS, RETENTION_RECORD_TYPE_LABELS } from '../../lib/labels.ts';
+import { needsConfirmation, previewRows, previewTotals, tallyText, type Tally } from './preview-model.ts';
+import type { RetentionChange } from './retention-model.ts';
+import { ObjectLockNote } from './object-lock-note.tsx';
+
+const count = (tally: Tally) => tallyText(tally, formatNumber);
+
+/**
+ * The step between editing and saving: what changed, how many records the next retention run would delete and destroy
+ * because of it, and, when that is many, an explicit confirmation before Save.
+ */
+export function ReviewChanges({
+  changes,
+  preview,
+  shortensRecordings,
+  saving,
+  onSave,
+  onCancel,
+}: {
+  changes: readonly RetentionChange[];
+  /** Undefined when the role may not preview: the counts are then not shown. */
+  preview: RetentionPreview | undefined;
+  shortensRecordings: boolean;
+  saving: boolean;
+  onSave: () => void;
+  onCancel: () => void;
+}) {
+  const totals = preview === undefined ? undefined : previewTotals(preview);
+  const large = totals !== undefined && needsConfirmation(totals);
+  const [confirmed, setConfirmed] = useState(false);
+  const extraTotal = totals === undefined ? 0 : totals.extra.deleted.count + totals.extra.destroyed.count;
+  return (
+    <Stack>
+      <div>
+        <Text fw={600} mb={4}>
+          What changes
+        </Text>
+        <List size="sm" spacing={4}>
+          {changes.map((change) => (
+            <List.Item key={`${change.row}:${change.field}`}>
+              {change.row}, {change.field.toLowerCase()}: {change.before} → <strong>{change.after}</strong>
+            </List.Item>
+          ))}
+        </List>
+      </div>
+      {totals === undefined || preview === undefined ? (
+        <Alert color="gray" variant="light" title="No preview">
+          Your roles do not allow retention:Preview, so the records this change makes due are not counted here.
+        </Alert>
+      ) : (
+        <>
+          <Alert color={extraTotal > 0 ? (large ? 'red' : 'yellow') : 'green'} variant="light" title="At the next retention run" data-testid="retention-preview">
+            {extraTotal === 0 && !totals.extra.deleted.more && !totals.extra.destroyed.more ? (
+              <Text size="sm">This change makes no more records due than the current policy already does.</Text>
+            ) : (
+              <Text size="sm">
+                This change makes <strong>{count(totals.extra.deleted)}</strong> more records due for deletion and{' '}
+                <strong>{count(totals.extra.destroyed)}</strong> more due for destruction, counted as of {formatDateTime(preview.as_of)}.
+              </Text>
+            )}
+            <Text size="xs" c="dimmed" mt={4}>
+              Under the new policy: {count(totals.proposed.deleted)} deleted and {count(totals.proposed.destroyed)} destroyed in all (the current policy:{' '}
+              {count(totals.current.deleted)} and {count(totals.current.destroyed)}). Records under a legal hold, or still waiting for their receipts or transfers,
+              are counted but kept by the run. Deleted records can be restored until they are destroyed; destroyed ones cannot.
+            </Text>
+          </Alert>
+          <PreviewTable preview={preview} />
+        </>
+      )}
+      {shortensRecordings && <ObjectLockNote compact />}
+      {large && (
+        <Checkbox
+          checked={confirmed}
+          onChange={(event) => setConfirmed(event.currentTarget.checked)}
+          label={`I understand that ${formatNumber(extraTotal)}${totals?.extra.deleted.more || totals?.extra.destroyed.more ? ' or more' : ''} more records become due at the next run`}
+        />
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          Keep editing
+        </Button>
+        <Button onClick={onSave} loading={saving} disabled={large && !confirmed} color={large ? 'red' : undefined}>
+          Save policy
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function PreviewTable({ preview }: { preview: RetentionPreview }) {
+  const rows = previewRows(preview);
+  if (rows.length === 0) return null;
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table aria-label="Records due at the next run" verticalSpacing={4} fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Records</Table.Th>
+            <Table.Th scope="col">Deleted (now → new)</Table.Th>
+            <Table.Th scope="col">Destroyed (now → new)</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.key}>
+              <Table.Th scope="row" fw={400}>
+                {labelOf(RETENTION_RECORD_TYPE_LABELS, row.recordType)}
+                {row.payloadType === undefined ? '' : `: ${labelOf(PAYLOAD_TYPE_LABELS, row.payloadType)}`}
+              </Table.Th>
+              <Table.Td>
+                {count(row.current.deleted)} → {count(row.proposed.deleted)}
+              </Table.Td>
+              <Table.Td>
+                {count(row.current.destroyed)} → {count(row.proposed.destroyed)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod/mini';
+import { LEGAL_HOLD_TARGET_TYPES } from '#shared/constants/account.ts';
+import { LegalHoldsScreen } from '../../../features/legal-holds/legal-holds-screen.tsx';
+
+/** Filters in the URL; junk falls back to the default (active holds on everyone). */
+const LegalHoldsSearch = z.object({
+  show: z.catch(z.optional(z.enum(['all'])), undefined),
+  type: z.catch(z.optional(z.enum(LEGAL_HOLD_TARGET_TYPES)), undefined),
+});
+
+export const Route = createFileRoute('/dashboard/account/legal-holds')({
+  validateSearch: LegalHoldsSearch,
+  component: LegalHoldsPage,
+});
+
+function LegalHoldsPage() {
+  const filters = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return <LegalHoldsScreen filters={filters} onFilters={(next) => void navigate({ search: next, replace: true })} />;
+}
