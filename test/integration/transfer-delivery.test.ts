@@ -5,7 +5,10 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
+import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '#core/config.ts';
 import { createLogger } from '#core/logger.ts';
@@ -255,6 +258,33 @@ describe('S3 delivery to the local S3', () => {
     expect(await keys()).toEqual(before);
   });
 
+  it('in AWS mode signs every request with the customer role it assumed (STS mocked, the bucket real)', async () => {
+    const sts = mockClient(STSClient);
+    sts.on(AssumeRoleCommand).resolves({
+      Credentials: { AccessKeyId: 'ASIACUSTOMERROLE', SecretAccessKey: 'secret', SessionToken: 'customer-session', Expiration: new Date(Date.now() + 3600_000) },
+    });
+    const seen: Array<{ credential?: string; token?: string }> = [];
+    const { url, close } = await recordingProxy(stack().s3Endpoint, (headers) =>
+      seen.push({ credential: /Credential=([^/]+)\//.exec(String(headers.authorization))?.[1], token: headers['x-amz-security-token'] as string }),
+    );
+    try {
+      const aws = loadConfig({ ...stack().env, VERITY_MODE: 'aws', S3_ENDPOINT: url, LOG_LEVEL: 'error' });
+      const item = s3Item();
+      const opened = await openDestination({ config: aws, logger: createLogger({ level: 'error' }), sts: new STSClient({ region: 'eu-west-2' }) }, item, {});
+      const delivered = await opened.put('as-customer.bin', generated(PART_BYTES + 5, 12));
+      await opened.close();
+      expect(delivered.sha256).toBe(await arrivedSha256(`${prefix}/as-customer.bin`));
+      expect(sts.commandCalls(AssumeRoleCommand).map((call) => call.args[0].input)).toEqual([
+        { RoleArn: (item.params as { iam_role_arn: string }).iam_role_arn, ExternalId: 'verity-acme', RoleSessionName: 'verity-transfer-acme', DurationSeconds: 3600 },
+      ]);
+      expect(seen.length).toBeGreaterThanOrEqual(4);
+      expect(seen.every((request) => request.credential === 'ASIACUSTOMERROLE' && request.token === 'customer-session')).toBe(true);
+    } finally {
+      sts.restore();
+      await close();
+    }
+  });
+
   it('fails retryable when the connection drops', async () => {
     const { server, port } = await droppingServer();
     try {
@@ -274,6 +304,24 @@ async function droppingServer(): Promise<{ server: Server; port: number }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   return { server, port: typeof address === 'object' && address ? address.port : 0 };
+}
+
+/** An HTTP proxy to `target` that shows each request's headers to `see` (which credentials signed it). */
+async function recordingProxy(target: string, see: (headers: Record<string, unknown>) => void): Promise<{ url: string; close: () => Promise<void> }> {
+  const upstream = new URL(target);
+  const server = createHttpServer((req, res) => {
+    see(req.headers);
+    const forward = httpRequest({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 async function closedPort(): Promise<number> {
