@@ -42,7 +42,11 @@ describe('restore and nothing to play', () => {
   });
 
   it('says a destroyed recording cannot come back, and shows nothing for one that is not deleted', () => {
-    expect(render(<RestoreControl payload={payload('Destroyed')} />, ['payloads:Restore'])).toContain('cannot be restored');
+    const destroyed = render(<RestoreControl payload={payload('Destroyed')} />, ['payloads:Restore']);
+    expect(destroyed).toContain('cannot be restored');
+    // Why: its destroy period passed and destroying erases the recording; no Restore is offered.
+    expect(destroyed).toContain('destroy period had passed');
+    expect(destroyed).not.toContain('data-requires-action="payloads:Restore"');
     expect(render(<RestoreControl payload={payload('Processed')} />, ['payloads:Restore'])).not.toContain('Restore');
   });
 

@@ -10,8 +10,10 @@ export function RestoreControl({ payload }: { payload: Payload }) {
   const restore = useRestorePayload();
   if (payload.payload_state === 'Destroyed') {
     return (
-      <Alert color="gray" variant="light" title="This recording was destroyed">
-        Its recording no longer exists and cannot be restored; its record is kept as retention requires.
+      <Alert color="gray" variant="light" title="This recording was destroyed and cannot be restored">
+        Retention destroyed it{payload.updated_at ? ` on ${formatDateTime(payload.updated_at)}` : ''} once its destroy period had passed. Destroying
+        erases the recording itself for good, so nothing is left to bring back; only a deleted recording can be restored, until it is destroyed. This
+        record of it is kept as retention requires, and the audit screen&apos;s disposal records show the rule that applied.
       </Alert>
     );
   }
