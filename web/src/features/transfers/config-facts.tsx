@@ -37,6 +37,7 @@ export function ConfigFacts({ config, onEdit }: { config: TransferConfig; onEdit
           ['Server', `${text(params.server)}:${text(params.port) || '22'}`],
           ['Root directory', text(params.root_directory)],
           ['Username', text(params.username)],
+          ['Host key fingerprint', text(params.host_key_fingerprint) === '' ? 'Not set: nothing is delivered until it is' : <Code>{text(params.host_key_fingerprint)}</Code>],
           ['SFTP password', secretState(config.has_sftp_password)],
         ];
   const facts: Fact[] = [

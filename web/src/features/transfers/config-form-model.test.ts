@@ -13,6 +13,7 @@ const SFTP: ConfigFormValues = {
   port: '2222',
   rootDirectory: '/exports',
   username: 'verity',
+  hostKeyFingerprint: 'SHA256:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU',
   sftpPassword: 'secret-1',
   payloadTypes: ['Call', 'SMS'],
   schedule: 'cron(0 2 * * ? *)',
@@ -31,7 +32,13 @@ describe('transfer configuration form check', () => {
         schedule: 'cron(0 2 * * ? *)',
         transfer_file_format: 'Zipped',
         is_active: true,
-        params: { server: 'sftp.example.com', port: 2222, root_directory: '/exports', username: 'verity' },
+        params: {
+          server: 'sftp.example.com',
+          port: 2222,
+          root_directory: '/exports',
+          username: 'verity',
+          host_key_fingerprint: 'SHA256:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU',
+        },
         secured_data: { sftp_password: 'secret-1' },
       },
     });
@@ -48,7 +55,7 @@ describe('transfer configuration form check', () => {
 
   it('puts every problem under its field: contract messages, EventBridge schedule rules, missing secrets', () => {
     const checked = checkConfigForm(
-      { ...SFTP, reference: 'x', rootDirectory: 'exports', port: '70000', payloadTypes: [], schedule: 'cron(0 2 * * * *)', sftpPassword: '', format: 'ZippedWithPassword' },
+      { ...SFTP, reference: 'x', rootDirectory: 'exports', hostKeyFingerprint: 'MD5:ab', port: '70000', payloadTypes: [], schedule: 'cron(0 2 * * * *)', sftpPassword: '', format: 'ZippedWithPassword' },
       NOTHING_STORED,
       NOW,
     );
@@ -57,6 +64,7 @@ describe('transfer configuration form check', () => {
     const errors = formErrorsOf(checked.lines, CONFIG_FIELD_PATHS);
     expect(errors.field.reference).toBeDefined();
     expect(errors.field.rootDirectory).toBeDefined();
+    expect(errors.field.hostKeyFingerprint).toMatch(/ssh-keygen -l/);
     expect(errors.field.port).toBeDefined();
     expect(errors.field.payloadTypes).toBeDefined();
     expect(errors.field.schedule).toMatch(/Exactly one of day-of-month/);

@@ -16,6 +16,8 @@ export interface ConfigFormValues {
   port: string;
   rootDirectory: string;
   username: string;
+  /** The SFTP server's host key as `ssh-keygen -l` prints it; deliveries refuse a server showing another. */
+  hostKeyFingerprint: string;
   payloadTypes: TransferablePayloadType[];
   format: TransferFileFormat;
   schedule: string;
@@ -36,6 +38,7 @@ export const EMPTY_CONFIG_FORM: ConfigFormValues = {
   port: '22',
   rootDirectory: '/',
   username: '',
+  hostKeyFingerprint: '',
   payloadTypes: [],
   format: 'Zipped',
   schedule: '',
@@ -64,6 +67,7 @@ export function configFormValuesOf(config: TransferConfig): ConfigFormValues {
     port: textParam(params, 'port', EMPTY_CONFIG_FORM.port),
     rootDirectory: textParam(params, 'root_directory', EMPTY_CONFIG_FORM.rootDirectory),
     username: textParam(params, 'username', ''),
+    hostKeyFingerprint: textParam(params, 'host_key_fingerprint', ''),
     payloadTypes: [...config.payload_types],
     format: config.transfer_file_format,
     schedule: config.schedule,
@@ -83,6 +87,7 @@ export const CONFIG_FIELD_PATHS = {
   port: 'body.params.port',
   rootDirectory: 'body.params.root_directory',
   username: 'body.params.username',
+  hostKeyFingerprint: 'body.params.host_key_fingerprint',
   payloadTypes: 'body.payload_types',
   format: 'body.transfer_file_format',
   schedule: 'body.schedule',
@@ -117,7 +122,13 @@ export function configRequestOf(values: ConfigFormValues): unknown {
     params:
       values.targetType === 'S3'
         ? { destination: values.destination.trim(), iam_role_arn: values.iamRoleArn.trim() }
-        : { server: values.server.trim(), port: portOf(values.port), root_directory: values.rootDirectory.trim(), username: values.username.trim() },
+        : {
+            server: values.server.trim(),
+            port: portOf(values.port),
+            root_directory: values.rootDirectory.trim(),
+            username: values.username.trim(),
+            ...(values.hostKeyFingerprint.trim() === '' ? {} : { host_key_fingerprint: values.hostKeyFingerprint.trim() }),
+          },
     ...(Object.keys(secured).length === 0 ? {} : { secured_data: secured }),
   };
 }

@@ -50,13 +50,12 @@ function SecretState({ set }: { set: boolean }) {
 function SecretInput({ label, stored, value, error, onChange }: { label: string; stored: boolean; value: string; error: ReactNode; onChange: (value: string) => void }) {
   return (
     <PasswordInput
-      label={
-        <Group gap="xs" component="span">
-          {stored ? `Replace ${label.toLowerCase()}` : label}
-          <SecretState set={stored} />
-        </Group>
+      label={stored ? `Replace ${label.toLowerCase()}` : label}
+      description={
+        <>
+          <SecretState set={stored} /> {stored ? 'Leave empty to keep the stored one. It is never shown again.' : 'Stored encrypted; it is never shown again.'}
+        </>
       }
-      description={stored ? 'Leave empty to keep the stored one. It is never shown again.' : 'Stored encrypted; it is never shown again.'}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
       error={error}
@@ -206,6 +205,16 @@ export function ConfigForm({ config, onDone }: { config?: TransferConfig; onDone
                   />
                   <SecretInput label="SFTP password" stored={stored.sftpPassword} value={values.sftpPassword} error={field.sftpPassword} onChange={(value) => set('sftpPassword', value)} />
                 </SimpleGrid>
+                <TextInput
+                  label="Host key fingerprint"
+                  description="The server's key as ssh-keygen -l prints it (SHA256:…). Nothing is delivered until it is set and the server shows this key; a failed run names the key the server showed."
+                  placeholder="SHA256:"
+                  value={values.hostKeyFingerprint}
+                  onChange={(event) => set('hostKeyFingerprint', event.currentTarget.value)}
+                  error={field.hostKeyFingerprint}
+                  spellCheck={false}
+                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                />
               </>
             )}
           </Stack>

@@ -83,17 +83,28 @@ export function ConfigsScreen({ opened, onOpened }: { opened?: string; onOpened:
       header: 'Configuration',
       value: (row) => row.transfer_config_reference,
       render: (row) => (
-        <Anchor component="button" type="button" onClick={() => setOpen({ mode: 'view', config: row })} aria-label={`View configuration ${row.transfer_config_reference}`}>
-          {row.transfer_config_reference}
-        </Anchor>
+        <Stack gap={0} miw={140}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            ta="left"
+            onClick={() => setOpen({ mode: 'view', config: row })}
+            aria-label={`View configuration ${row.transfer_config_reference}`}
+          >
+            {row.transfer_config_reference}
+          </Anchor>
+          <Text size="xs" c="dimmed">
+            {TRANSFER_TYPE_LABELS[row.transfer_type]}
+          </Text>
+        </Stack>
       ),
     },
-    { header: 'Delivers', value: (row) => TRANSFER_TYPE_LABELS[row.transfer_type] },
     {
       header: 'Target',
       value: (row) => targetOf(row),
       render: (row) => (
-        <Stack gap={0}>
+        <Stack gap={0} miw={200}>
           <Text size="sm">{row.target_type}</Text>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {targetOf(row)}
@@ -136,12 +147,12 @@ export function ConfigsScreen({ opened, onOpened }: { opened?: string; onOpened:
       header: 'Active',
       value: (row) => (row.is_active ? 'Active' : 'Inactive'),
       render: (row) => (
-        <Badge variant="light" color={row.is_active ? 'green' : 'gray'} miw="max-content">
+        <Badge variant="light" color={row.is_active ? 'green' : 'gray'} miw="max-content" tt="none">
           {row.is_active ? 'Active' : 'Inactive'}
         </Badge>
       ),
     },
-    { header: 'Next run', value: (row) => nextRunOf(row, now) },
+    { header: 'Next run', value: (row) => nextRunOf(row, now), render: (row) => <Text size="sm" miw={110}>{nextRunOf(row, now)}</Text> },
     {
       header: 'Actions',
       exportable: false,

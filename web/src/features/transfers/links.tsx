@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 export function TransferLink({ transferId, children, label }: { transferId: string; children: ReactNode; label?: string }) {
   return (
     <Anchor
+      size="sm"
       aria-label={label}
       renderRoot={(props) => <Link {...props} to="/dashboard/account/transfers/$transferId" params={{ transferId }} />}
     >
@@ -17,6 +18,8 @@ export function TransferLink({ transferId, children, label }: { transferId: stri
 /** A link to a configuration, shown open on the configuration screen. */
 export function ConfigLink({ reference, children }: { reference: string; children: ReactNode }) {
   return (
-    <Anchor renderRoot={(props) => <Link {...props} to="/dashboard/account/transfers/config" search={{ config: reference }} />}>{children}</Anchor>
+    <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/dashboard/account/transfers/config" search={{ config: reference }} />}>
+      {children}
+    </Anchor>
   );
 }
