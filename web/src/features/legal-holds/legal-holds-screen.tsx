@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Modal, SegmentedControl, SimpleGrid, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Modal, Progress, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { LegalHoldTargetType } from '#shared/constants/account.ts';
@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { LEGAL_HOLD_TARGET_LABELS } from '../../lib/labels.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { useLegalHolds, type LegalHoldQuery } from './api.ts';
+import { coverageLines, isSyncing, syncProgress } from './hold-model.ts';
 import { PlaceHoldForm } from './place-hold-form.tsx';
 import { ReleaseHoldDialog } from './release-hold-dialog.tsx';
 
@@ -43,13 +44,50 @@ function TargetLink({ hold }: { hold: LegalHold }) {
   );
 }
 
+/** What an active hold covers, one kind a line; a released hold covers nothing. */
+function CoverageCell({ hold }: { hold: LegalHold }) {
+  const lines = coverageLines(hold);
+  if (lines.length === 0) return <Text size="sm" c="dimmed">{hold.is_active ? '—' : 'Nothing (released)'}</Text>;
+  return (
+    <Stack gap={0}>
+      {lines.map((line) => (
+        <Text key={line} size="sm">
+          {line}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** The recordings' storage locks: a bar while they are being set or cleared, the outcome after. */
+function SyncCell({ hold }: { hold: LegalHold }) {
+  const progress = syncProgress(hold);
+  if (progress === undefined) return <Text size="sm" c="dimmed">{hold.target_type === 'PortalUser' ? 'No recordings' : '—'}</Text>;
+  return (
+    <Stack gap={4} miw={160}>
+      <Text size="sm" c={progress.state === 'failed' ? 'red' : undefined}>
+        {progress.label}
+      </Text>
+      {progress.state === 'syncing' && (
+        <Progress
+          value={progress.percent ?? 100}
+          animated
+          striped={progress.percent === undefined}
+          aria-label={progress.label}
+          size="sm"
+        />
+      )}
+    </Stack>
+  );
+}
+
 /** Legal holds: who is held, since when and by whom; place one, release one (with a confirmation saying what that frees). */
 export function LegalHoldsScreen({ filters, onFilters }: { filters: LegalHoldFilters; onFilters: (next: LegalHoldFilters) => void }) {
   const canPlace = useCan('legalHolds:Update');
   const canRelease = useCan('legalHolds:Release');
   const [placing, setPlacing] = useState(false);
   const [releasing, setReleasing] = useState<LegalHold | undefined>(undefined);
-  const list = useLegalHolds(queryOf(filters), () => false);
+  const list = useLegalHolds(queryOf(filters), isSyncing);
 
   const columns: Column<LegalHold>[] = [
     { header: 'Held', value: (row) => row.target, render: (row) => <TargetLink hold={row} /> },
@@ -62,6 +100,16 @@ export function LegalHoldsScreen({ filters, onFilters }: { filters: LegalHoldFil
           {row.is_active ? 'Active' : 'Released'}
         </Badge>
       ),
+    },
+    {
+      header: 'Covers',
+      value: (row) => coverageLines(row).join('; '),
+      render: (row) => <CoverageCell hold={row} />,
+    },
+    {
+      header: 'Storage lock',
+      value: (row) => syncProgress(row)?.label ?? '',
+      render: (row) => <SyncCell hold={row} />,
     },
     { header: 'First placed', value: (row) => row.created_at, render: (row) => formatDateTime(row.created_at) },
     {

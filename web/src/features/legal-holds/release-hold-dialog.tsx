@@ -3,6 +3,7 @@ import type { LegalHold } from '#shared/contract/entities/account-data.ts';
 import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { LEGAL_HOLD_TARGET_LABELS } from '../../lib/labels.ts';
 import { useReleaseLegalHold } from './api.ts';
+import { coverageLines } from './hold-model.ts';
 
 /**
  * The confirmation before a release: what becomes disposable again (what the hold covers, where no other hold still
@@ -11,7 +12,7 @@ import { useReleaseLegalHold } from './api.ts';
 export function ReleaseHoldDialog({ hold, onDone }: { hold: LegalHold; onDone: () => void }) {
   const release = useReleaseLegalHold();
   const who = `${LEGAL_HOLD_TARGET_LABELS[hold.target_type].toLowerCase()} ${hold.target}`;
-  const covered: string[] = [];
+  const covered = coverageLines(hold);
   return (
     <Stack>
       <Text size="sm">
