@@ -1,6 +1,7 @@
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { accountDataEndpoints } from '#shared/contract/endpoints/account-data.ts';
 import { blobStoreAdapter } from '#core/adapters/wiring/blob-store.ts';
+import { jobRunnerAdapter } from '#core/adapters/wiring/job-runner.ts';
 import { dependenciesWith } from '#core/function-dependencies.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { implementForTenant } from '#core/http/route.ts';
@@ -29,6 +30,7 @@ export const handler = createApiHandler({
       releaseLegalHold(deps, input.client, { targetType: input.params.target_type, target: input.params.target }, input.principal, input.groupScope()),
     ),
   },
-  // Legal holds on device users set Object Lock legal holds on their recordings' objects; the rest is DynamoDB.
-  dependencies: dependenciesWith(blobStoreAdapter),
+  // Legal holds on device users set Object Lock legal holds on their recordings' objects (a large hold's walk goes on
+  // in a job); the rest is DynamoDB.
+  dependencies: dependenciesWith(blobStoreAdapter, jobRunnerAdapter),
 });

@@ -1,5 +1,6 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import { deactivateInactiveDevices } from '../devices/deactivation.ts';
+import { legalHoldSyncJob } from '../account-data/legal-holds/hold-sync.ts';
 import { expireDueRequests } from '../support-access/support-access-service.ts';
 import { alertsExpiryJob } from './alerts-expiry.ts';
 import { auditSequencerJob } from './audit-sequencer.ts';
@@ -21,6 +22,8 @@ export const JOBS: Readonly<Record<string, Job>> = {
   'payload-sweep': payloadSweepJob,
   'payload-processing': payloadProcessingJob,
   'audit-sequencer': auditSequencerJob,
+  // Started by placing or releasing a large legal hold, and by itself to go on after its time budget.
+  'legal-hold-sync': async (dependencies, input) => legalHoldSyncJob(dependencies, input),
 };
 
 /** Runs one job by name. An unknown name is a configuration fault, so it throws rather than doing nothing. */

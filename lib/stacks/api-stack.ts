@@ -118,8 +118,9 @@ export class ApiStack extends Stack {
         const { group: scheduleGroup, role, target } = props.transferScheduling;
         fn.bindScheduler(scheduleGroup, role, target.function);
       }
-      // The device API starts payload processing; transfers start a run now.
-      const startsJobs = group === 'device-api' || group === 'transfers' || group === 'migrations';
+      // The device API starts payload processing; transfers start a run now; account data hands a large legal hold's
+      // walk over the recordings' objects (and a lengthened retention's) to a job.
+      const startsJobs = group === 'device-api' || group === 'transfers' || group === 'migrations' || group === 'account-data';
       if (startsJobs && props.jobsFunction !== undefined) fn.bindJobRunner(props.jobsFunction.function);
       functions.set(group, fn);
       // One integration and one invoke permission per function (not per route): ~110 routes would otherwise

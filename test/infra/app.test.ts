@@ -291,13 +291,13 @@ describe('jobs', () => {
     expect(JSON.stringify(t.api.toJSON().Resources[stacks.api.getLogicalId(devices.role.node.findChild('DefaultPolicy').node.defaultChild as never)])).not.toContain('scheduler:');
   });
 
-  it('lets the device API, the transfers function (run now) and the migrations function (import), and no other function, start jobs on the jobs function', () => {
+  it('lets the device API, the transfers function (run now), the migrations function (import) and account data (legal hold and retention walks), and no other function, start jobs on the jobs function', () => {
     const resources = t.api.toJSON().Resources;
     const envOf = (fn: NonNullable<ReturnType<typeof stacks.api.functions.get>>) =>
       resources[stacks.api.getLogicalId(fn.function.node.defaultChild as never)].Properties.Environment.Variables as Record<string, unknown>;
     const policyOf = (fn: NonNullable<ReturnType<typeof stacks.api.functions.get>>) =>
       JSON.stringify(resources[stacks.api.getLogicalId(fn.role.node.findChild('DefaultPolicy').node.defaultChild as never)] ?? {});
-    const starters = new Set(['device-api', 'transfers', 'migrations']);
+    const starters = new Set(['device-api', 'transfers', 'migrations', 'account-data']);
     for (const [group, fn] of stacks.api.functions) {
       if (starters.has(group)) {
         expect(envOf(fn).JOBS_FUNCTION_NAME, group).toBeDefined();

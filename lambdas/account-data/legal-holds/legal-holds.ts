@@ -1,3 +1,4 @@
+import { ulid } from 'ulid';
 import { actorOf } from '#core/auth/actor.ts';
 import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
@@ -13,12 +14,15 @@ import type { LegalHold } from '#shared/contract/entities/account-data.ts';
 import type { accountDataEndpoints } from '#shared/contract/endpoints/account-data.ts';
 import { readHold, type HoldTarget } from './coverage.ts';
 import { holdCoverageCounts } from './coverage-counts.ts';
-import { syncObjectHolds } from './object-holds.ts';
+import { continueHoldSync, LEGAL_HOLD_SYNC_JOB, REQUEST_BUDGET, type WalkOutcome } from './hold-sync.ts';
 
 export type { HoldTarget };
 
-/** The table, the clock, cursors (the list) and the payload objects (their Object Lock legal holds). */
-export type LegalHoldDependencies = Pick<Dependencies, 'table' | 'clock' | 'cursors' | 'blobs'>;
+/**
+ * The table, the clock, cursors (the list), the payload objects (their Object Lock legal holds), the job runner (a
+ * large hold's walk goes on in the `legal-hold-sync` job) and the logger.
+ */
+export type LegalHoldDependencies = Pick<Dependencies, 'table' | 'clock' | 'cursors' | 'blobs' | 'jobs' | 'logger'>;
 
 /**
  * `GET account/legal_holds`: the tenant's holds (one type's with `target_type`), active and released unless
@@ -114,6 +118,8 @@ async function writeHold(
     created_at: existing?.created_at ?? now,
     updated_by: actorOf(principal),
     updated_at: now,
+    // A device user's hold starts a new walk over the recordings' objects; it supersedes any walk still going.
+    ...(target.targetType === 'DeviceUser' ? { sync_id: ulid(), sync_state: 'Syncing' as const, objects_synced: 0 } : {}),
   };
   const unchanged: WriteCondition =
     existing === undefined
@@ -151,10 +157,7 @@ export async function putLegalHold(
   if (!active) return releaseLegalHold(deps, client, target, principal, scope);
   await requireTarget(deps, client, target, scope);
   const hold = await writeHold(deps, client, target, true, principal, await readHold(deps, client, target));
-  // The record first, then the objects: a failure between them leaves the hold recorded and answers 500, and placing
-  // it again (idempotent) finishes the objects.
-  if (target.targetType === 'DeviceUser') await syncObjectHolds(deps, client, target.target, 'on');
-  return toLegalHold(hold);
+  return toLegalHold(await syncObjects(deps, client, hold));
 }
 
 /**
@@ -173,6 +176,24 @@ export async function releaseLegalHold(
   const existing = await readHold(deps, client, target);
   if (existing === undefined) throw new NotFoundError(`No legal hold on ${target.targetType} ${target.target}`);
   const hold = await writeHold(deps, client, target, false, principal, existing);
-  if (target.targetType === 'DeviceUser') await syncObjectHolds(deps, client, target.target, 'off');
-  return toLegalHold(hold);
+  return toLegalHold(await syncObjects(deps, client, hold));
+}
+
+/**
+ * Puts the recordings' objects in step with a device user's hold just written (hold-sync.ts): the record first, then
+ * the objects. The request walks the first pages itself, so a small hold answers `Synced`; the rest, or a walk that
+ * failed here, goes on in the `legal-hold-sync` job from the last saved page, and the hold answers `Syncing`. Only a
+ * job that cannot be started fails the call (500, the hold recorded; placing or releasing it again starts over).
+ */
+async function syncObjects(deps: LegalHoldDependencies, client: string, hold: LegalHoldItem): Promise<LegalHoldItem> {
+  if (hold.sync_id === undefined) return hold;
+  let outcome: WalkOutcome;
+  try {
+    outcome = await continueHoldSync(deps, client, hold.target, hold.sync_id, REQUEST_BUDGET);
+  } catch (error) {
+    deps.logger.warn('legal hold walk failed in the request; the job carries on', { error: error instanceof Error ? error.message : String(error) });
+    outcome = 'more';
+  }
+  if (outcome === 'more') await deps.jobs.start(LEGAL_HOLD_SYNC_JOB, { client, target: hold.target, sync_id: hold.sync_id });
+  return (await readHold(deps, client, { targetType: hold.target_type, target: hold.target })) ?? hold;
 }
