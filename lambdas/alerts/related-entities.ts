@@ -11,7 +11,7 @@ type RelatedEntity = z.infer<typeof RelatedEntitySchema>;
 const PATHS: Record<EntityType, { api: (ref: string) => string; page: (ref: string) => string }> = {
   Device: { api: (ref) => `devices/${ref}`, page: (ref) => `/dashboard/devices/${ref}` },
   DeviceUser: { api: (ref) => `users/${ref}`, page: (ref) => `/dashboard/devices/users/${ref}` },
-  Migration: { api: (ref) => `migrations?migration_reference=${ref}`, page: (ref) => `/dashboard/account/migrations?migration=${ref}` },
+  Migration: { api: (ref) => `migrations/${ref}`, page: (ref) => `/dashboard/account/migrations?migration=${ref}` },
   Payload: { api: (ref) => `payloads/${ref}`, page: (ref) => `/dashboard/services?payload_reference=${ref}` },
   PortalUser: { api: (ref) => `activities?portal_user=${ref}`, page: (ref) => `/dashboard/account/audit?portal_user=${ref}` },
   SupportAccessRequest: { api: (ref) => `supportaccess/${ref}`, page: (ref) => `/dashboard/account/support-access?request=${ref}` },

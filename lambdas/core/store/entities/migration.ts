@@ -31,6 +31,8 @@ export const MigrationItem = LegacyMigration.omit({ import_errors: true, import_
   size_bytes: z.int().min(1),
   /** The account switches as they stood when the import first started: a resumed import keeps to them. */
   settings: AccountMigrationConfigRequest.optional(),
+  /** When the malware scan found the file clean (a resumed import does not scan again). */
+  scanned_at: z.string().optional(),
   /** Rows 1..checkpoint_row have every result written. */
   checkpoint_row: z.int().min(0).default(0),
   /** Invocations of the import job so far (a resumed import is a further one). */
@@ -71,6 +73,7 @@ export function toLegacyMigration(stored: MigrationItem): LegacyMigration {
     object_key: _objectKey,
     size_bytes: _size,
     settings: _settings,
+    scanned_at: _scannedAt,
     checkpoint_row: _checkpoint,
     invocations: _invocations,
     tallies,

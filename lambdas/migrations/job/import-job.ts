@@ -1,0 +1,156 @@
+import type { Readable } from 'node:stream';
+import type { Dependencies } from '#core/dependencies.ts';
+import { readMigration, type MigrationItem } from '#core/store/entities/migration.ts';
+import { migrationsKeys } from '#core/store/keys/migrations.ts';
+import { ConditionFailedError } from '#core/ports/table-store.ts';
+import type { AccountMigrationConfigRequest } from '#shared/contract/entities/account.ts';
+import { readExportRows } from '../format/index.ts';
+import { resultOfParseFailure, type RowImporter, type RowImporterDependencies, type RowImporterOptions } from '../import/index.ts';
+import { migrationSwitches } from '../settings.ts';
+import { MIGRATION_IMPORT_JOB, MigrationImportInput } from './import-input.ts';
+import { endMigration, type MigrationEnd } from './outcome.ts';
+import { createResultWriter, RunSupersededError } from './result-writer.ts';
+
+/** One invocation imports for this long at most, then checkpoints and starts the next: inside Lambda's 15 minutes. */
+export const DEFAULT_TIME_BUDGET_MS = 12 * 60 * 1000;
+
+export type ImportJobDependencies = Pick<Dependencies, 'table' | 'blobs' | 'keys' | 'scanner' | 'clock' | 'logger' | 'jobs'>;
+export type RowImporterFactory = (deps: RowImporterDependencies, options: RowImporterOptions) => RowImporter;
+
+/** The scanner has not finished with the file (GuardDuty scans asynchronously): the invocation fails and is retried. */
+export class ScanPendingError extends Error {
+  override readonly name = 'ScanPendingError';
+}
+
+/** Bytes of a stream as they pass, so progress can show bytes read of the total. */
+async function* counting(body: Readable, seen: { bytes: number }): AsyncGenerator<Uint8Array> {
+  for await (const chunk of body as AsyncIterable<Uint8Array>) {
+    seen.bytes += chunk.byteLength;
+    yield chunk;
+  }
+}
+
+/**
+ * Scans the export once, before any row is read (as payloads are): an infected file ends the migration Quarantined.
+ * The verdict is kept on the migration, so a resumed import does not scan again.
+ */
+async function scanOnce(deps: ImportJobDependencies, migration: MigrationItem, etag: string | undefined, size: number): Promise<MigrationEnd | 'clean'> {
+  if (migration.scanned_at !== undefined) return 'clean';
+  const verdict = await deps.scanner.inspect({
+    bucket: 'raw',
+    key: migration.object_key,
+    revision: etag,
+    contentLength: size,
+    body: async () => {
+      const object = await deps.blobs.get('raw', migration.object_key);
+      if (object === undefined) throw new Error(`The export file ${migration.object_key} vanished while being scanned`);
+      return object.body;
+    },
+  });
+  if (verdict.verdict === 'pending') throw new ScanPendingError(`The malware scan of migration ${migration.migration_reference} has not finished`);
+  if (verdict.verdict === 'infected') {
+    return { state: 'Quarantined', message: `The export file was quarantined: the malware scan found ${verdict.signature}. Nothing was imported.` };
+  }
+  return 'clean';
+}
+
+/**
+ * Marks the start of an invocation: the scan verdict and the switches the import keeps to (read at the first one),
+ * and one more invocation counted. Only a Pending migration is taken up.
+ */
+async function takeUp(deps: ImportJobDependencies, migration: MigrationItem, settings: AccountMigrationConfigRequest): Promise<void> {
+  await deps.table.update(
+    migrationsKeys.migration.key(migration.client, migration.migration_reference),
+    {
+      set: { settings, scanned_at: migration.scanned_at ?? deps.clock.now().toISOString(), started_at: migration.started_at ?? deps.clock.now().toISOString() },
+      add: { invocations: 1 },
+    },
+    { condition: { kind: 'expression', expression: 'migration_state = :pending', values: { ':pending': 'Pending' } } },
+  );
+}
+
+/**
+ * The `migration-import` job: imports a submitted export file row by row, in constant memory (the file is streamed
+ * from the raw bucket through the format reader; results are written in small batches), with a result for every row.
+ * It scans the file first; it stops after its time budget with a checkpoint and starts its own continuation, which
+ * skips the rows already resulted. It ends the migration Migrated, PartialFail (some rows failed) or Failed (the file is
+ * missing, of another size, or not an export), and raises a MigrationAlert when it did not fully succeed.
+ */
+export async function runMigrationImport(
+  deps: ImportJobDependencies,
+  rawInput: Record<string, unknown>,
+  createRowImporter: RowImporterFactory,
+): Promise<Record<string, unknown>> {
+  const input = MigrationImportInput.parse(rawInput);
+  const deadline = performance.now() + (input.time_budget_ms ?? DEFAULT_TIME_BUDGET_MS);
+  const stored = await deps.table.get(migrationsKeys.migration.key(input.client, input.migration_reference), { consistent: true });
+  if (stored === undefined) throw new Error(`No migration ${input.migration_reference} in ${input.client}`);
+  let migration = readMigration(stored);
+  if (migration.migration_state !== 'Pending') return { skipped: migration.migration_state };
+
+  const head = await deps.blobs.head('raw', migration.object_key);
+  if (head === undefined) return end(deps, migration, { state: 'Failed', message: 'The export file was never uploaded (or was removed): nothing was imported.' });
+  if (head.contentLength !== migration.size_bytes) {
+    return end(deps, migration, {
+      state: 'Failed',
+      message: `The uploaded file has ${head.contentLength} bytes, not the ${migration.size_bytes} declared: nothing was imported. Submit it again.`,
+    });
+  }
+  const scan = await scanOnce(deps, migration, head.etag, head.contentLength);
+  if (scan !== 'clean') return end(deps, migration, scan);
+
+  const settings = migration.settings ?? (await migrationSwitches(deps, migration.client));
+  try {
+    await takeUp(deps, migration, settings);
+  } catch (error) {
+    if (error instanceof ConditionFailedError) return { skipped: 'no longer Pending' };
+    throw error;
+  }
+  migration = readMigration((await deps.table.get(migrationsKeys.migration.key(migration.client, migration.migration_reference), { consistent: true })) ?? stored);
+
+  const object = await deps.blobs.get('raw', migration.object_key);
+  if (object === undefined) return end(deps, migration, { state: 'Failed', message: 'The export file was removed during the import.' });
+  const seen = { bytes: 0 };
+  const writer = createResultWriter(deps, migration, head.contentLength);
+  const importer = createRowImporter(deps, {
+    client: migration.client,
+    migrationReference: migration.migration_reference,
+    settings,
+    now: migration.started_at ?? deps.clock.now().toISOString(),
+  });
+  let notAnExport: string | undefined;
+  try {
+    for await (const parsed of readExportRows(counting(object.body, seen))) {
+      if (parsed.row <= writer.checkpoint) continue;
+      if (!parsed.ok && parsed.type === 'UnknownFile') notAnExport = parsed.problems.join('; ');
+      const results = parsed.ok ? await importer.importRow(parsed.value, parsed.row) : [resultOfParseFailure(parsed)];
+      await writer.add(parsed.row, results, seen.bytes);
+      if (performance.now() > deadline) {
+        await writer.flush();
+        await importer.finish();
+        object.body.destroy();
+        await deps.jobs.start(MIGRATION_IMPORT_JOB, { ...input });
+        return { migration_reference: migration.migration_reference, continued_after_row: writer.checkpoint };
+      }
+    }
+    await writer.flush();
+    await importer.finish();
+  } catch (error) {
+    object.body.destroy();
+    if (error instanceof RunSupersededError) return { skipped: 'another run moved on' };
+    throw error;
+  }
+
+  const done = { ...migration, ...writer.snapshot() };
+  if (notAnExport !== undefined) return end(deps, done, { state: 'Failed', message: `The file is not a legacy export: ${notAnExport}` });
+  if (writer.errorCount > 0) {
+    const rows = writer.errorCount === 1 ? '1 result is an error' : `${writer.errorCount} results are errors`;
+    return end(deps, done, { state: 'PartialFail', message: `Imported with errors: ${rows}; see the results of kind error.` });
+  }
+  return end(deps, done, { state: 'Migrated' });
+}
+
+async function end(deps: ImportJobDependencies, migration: MigrationItem, outcome: MigrationEnd): Promise<Record<string, unknown>> {
+  const ended = await endMigration(deps, migration, outcome);
+  return { migration_reference: migration.migration_reference, migration_state: ended ? outcome.state : 'unchanged', rows: migration.checkpoint_row };
+}
