@@ -81,7 +81,7 @@ export function ConfigsScreen({ opened, onOpened }: { opened?: string; onOpened:
   const columns: readonly Column<TransferConfig>[] = [
     {
       header: 'Configuration',
-      value: (row) => row.transfer_config_reference,
+      value: (row) => `${row.transfer_config_reference}${row.is_active ? '' : ' (inactive)'}`,
       render: (row) => (
         <Stack gap={0} miw={140}>
           <Anchor
@@ -94,9 +94,16 @@ export function ConfigsScreen({ opened, onOpened }: { opened?: string; onOpened:
           >
             {row.transfer_config_reference}
           </Anchor>
-          <Text size="xs" c="dimmed">
-            {TRANSFER_TYPE_LABELS[row.transfer_type]}
-          </Text>
+          <Group gap={6}>
+            <Text size="xs" c="dimmed">
+              {TRANSFER_TYPE_LABELS[row.transfer_type]}
+            </Text>
+            {!row.is_active && (
+              <Badge size="xs" variant="light" color="gray" tt="none">
+                Inactive
+              </Badge>
+            )}
+          </Group>
         </Stack>
       ),
     },
@@ -141,15 +148,6 @@ export function ConfigsScreen({ opened, onOpened }: { opened?: string; onOpened:
             </Text>
           )}
         </Stack>
-      ),
-    },
-    {
-      header: 'Active',
-      value: (row) => (row.is_active ? 'Active' : 'Inactive'),
-      render: (row) => (
-        <Badge variant="light" color={row.is_active ? 'green' : 'gray'} miw="max-content" tt="none">
-          {row.is_active ? 'Active' : 'Inactive'}
-        </Badge>
       ),
     },
     { header: 'Next run', value: (row) => nextRunOf(row, now), render: (row) => <Text size="sm" miw={110}>{nextRunOf(row, now)}</Text> },

@@ -2,7 +2,7 @@ import { Badge, Progress, Stack, Text } from '@mantine/core';
 import type { TransferState } from '#shared/constants/account.ts';
 import type { Transferable } from '#shared/contract/entities/transfers.ts';
 import { progressOf } from './transfer-progress.ts';
-import { TRANSFER_STATE_COLOURS, TRANSFER_STATE_LABELS } from './transfer-labels.ts';
+import { MOVING_STATES, TRANSFER_STATE_COLOURS, TRANSFER_STATE_LABELS } from './transfer-labels.ts';
 
 /** A transfer's state as a coloured badge with its word (colour is never the only sign). */
 export function TransferStateBadge({ state }: { state: TransferState }) {
@@ -23,6 +23,9 @@ export function TransferProgressBar({ transfer, label }: { transfer: Transferabl
           <Progress.Section value={progress.donePercent} color="green" aria-label={`${label}: delivered`} />
           {(progress.failedPercent ?? 0) > 0 && <Progress.Section value={progress.failedPercent ?? 0} color="red" aria-label={`${label}: failed`} />}
         </Progress.Root>
+      )}
+      {progress.donePercent === undefined && MOVING_STATES.has(transfer.transfer_state) && (
+        <Progress value={100} striped animated color="gray" size="md" aria-label={`${label}: ${progress.words}`} />
       )}
       <Text size="xs">{progress.words}</Text>
     </Stack>
