@@ -1,5 +1,10 @@
 /** The environment variable through which the global setup hands the stack's URL to the test workers. */
 export const BASE_URL_ENV = 'VERITY_E2E_BASE_URL';
+/**
+ * The stack's own environment (table, DynamoDB and S3 endpoints, data directory) as JSON, for a spec that runs a job
+ * against the same stack in a process of its own (the retention job, say), as the scheduler would.
+ */
+export const STACK_ENV_ENV = 'VERITY_E2E_STACK_ENV';
 
 /**
  * Where a run keeps its artefacts (screenshots, signed-in states, the stack's log) and where it builds the portal.

@@ -47,7 +47,7 @@ if (devices === 0) {
   console.error('The demo tenant has no devices: the fleet was not seeded.');
   await stop(1);
 }
-console.log(`READY ${JSON.stringify({ baseURL: stack.apiUrl, dataDir, devices })}`);
+console.log(`READY ${JSON.stringify({ baseURL: stack.apiUrl, dataDir, devices, env: stack.env })}`);
 
 /** Devices of tenant demo on the first page, as its admin sees them through the API. */
 async function countDemoDevices(apiUrl: string): Promise<number> {

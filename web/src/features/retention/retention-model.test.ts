@@ -79,7 +79,7 @@ describe('what an edit changes', () => {
       values.records.GpsData.destroy_after_days = 400;
     });
     expect(changes).toEqual([
-      { row: 'AlertData', field: 'Delete after', before: '1096 days (3 years)', after: '30 days (30 days)', shortens: true },
+      { row: 'AlertData', field: 'Delete after', before: '1,096 days (3 years)', after: '30 days (30 days)', shortens: true },
       { row: 'GpsData', field: 'Destroy after', before: 'never', after: '400 days (about 1 year 1 month)', shortens: true },
     ]);
     expect(shortensRecordings(changes)).toBe(false);

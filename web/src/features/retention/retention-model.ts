@@ -1,6 +1,7 @@
 import { RETENTION_RECORD_TYPES, type RetentionRecordType, type RetentionTimestampType } from '#shared/constants/account.ts';
 import { PAYLOAD_TYPES, TRANSFERABLE_PAYLOAD_TYPES, type PayloadType } from '#shared/constants/payloads.ts';
 import type { RetentionPolicy, RetentionPolicyRequest } from '#shared/contract/entities/account-data.ts';
+import { formatNumber } from '../../lib/format.ts';
 
 /**
  * The retention editor's model: the stored policy as form values (a blank period means "kept without end"), back to
@@ -85,7 +86,7 @@ export function retentionRequestOf(values: RetentionValues): RetentionPolicyRequ
 const DAYS_PER_YEAR = 365.25;
 const DAYS_PER_MONTH = DAYS_PER_YEAR / 12;
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const plural = (count: number, word: string) => `${formatNumber(count)} ${word}${count === 1 ? '' : 's'}`;
 
 /**
  * A period for people: "kept without end" for none, days under two months, otherwise years and months to the nearest

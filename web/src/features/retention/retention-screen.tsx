@@ -113,7 +113,7 @@ function RetentionEditor({ policy }: { policy: RetentionPolicy }) {
         />
       </Card>
       {canUpdate.allowed && (
-        <Group justify="flex-end" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)">
+        <Group justify="flex-end" pos="sticky" bottom={0} py="sm" bg="var(--mantine-color-body)" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
           <Text size="sm" c="dimmed" aria-live="polite">
             {changes.length === 0 ? 'No changes.' : `${changes.length} ${changes.length === 1 ? 'change' : 'changes'} not saved.`}
           </Text>
