@@ -1,5 +1,5 @@
 import { PLATFORM_SCHEDULES } from '../../lib/config/job-schedules.ts';
-import { createLocalScheduler, type LocalScheduler } from '#core/adapters/local/local-scheduler.ts';
+import { createLocalScheduler, followScheduleFile, localScheduleFile, type LocalScheduler } from '#core/adapters/local/local-scheduler.ts';
 import { getDependencies } from '#core/composition.ts';
 import { createLogger, type LogLevel } from '#core/logger.ts';
 import type { ScheduleDefinition } from '#core/ports/scheduler.ts';
@@ -11,21 +11,39 @@ export interface LocalJobs {
   stop(): void;
 }
 
+export interface LocalJobsOptions {
+  logLevel?: LogLevel;
+  /** The platform schedules (default: lib/config/job-schedules.ts, as the jobs stack deploys them). */
+  schedules?: readonly ScheduleDefinition[];
+  /** The data folder whose schedule file holds the schedules made through the Scheduler port (tenant transfers). */
+  dataDir?: string;
+  /** What a due schedule invokes with `{ job, input }` (default: the jobs handler; tests record the events). */
+  handler?: (event: { job: string; input: Record<string, unknown> }) => Promise<unknown>;
+}
+
 /**
- * The local stand-in for the jobs stack: the same platform schedules the CDK deploys (lib/config/job-schedules.ts),
- * run by the in-process scheduler, each firing the same jobs handler with the schedule's `{ job, input }`.
- * Call after the stack has set the environment: the handler builds its dependencies from it on first run.
+ * The local stand-in for the jobs stack and EventBridge Scheduler: the platform schedules the CDK deploys
+ * (lib/config/job-schedules.ts), and the schedules made through the Scheduler port (kept in `<dataDir>/schedules.json`,
+ * so they survive a restart), all run by the in-process scheduler, each invoking the jobs handler with the schedule's
+ * `{ job, input }` as EventBridge Scheduler invokes the jobs function. Call after the stack has set the environment:
+ * the handler builds its dependencies from it on first run.
  */
-export async function startLocalJobs(
-  options: { logLevel?: LogLevel; schedules?: readonly ScheduleDefinition[] } = {},
-): Promise<LocalJobs> {
-  const handler = createJobsHandler(getDependencies);
+export async function startLocalJobs(options: LocalJobsOptions = {}): Promise<LocalJobs> {
+  const logger = createLogger({ level: options.logLevel ?? 'info' });
+  const handler = options.handler ?? createJobsHandler(getDependencies);
   const scheduler = createLocalScheduler({
-    logger: createLogger({ level: options.logLevel ?? 'info' }),
+    logger,
     run: async (job, input) => {
       await handler({ job, input });
     },
   });
   for (const schedule of options.schedules ?? PLATFORM_SCHEDULES) await scheduler.upsertSchedule(schedule);
-  return { scheduler, stop: () => scheduler.stopAll() };
+  const following = options.dataDir === undefined ? undefined : await followScheduleFile(localScheduleFile(options.dataDir), scheduler, logger);
+  return {
+    scheduler,
+    stop: () => {
+      following?.stop();
+      scheduler.stopAll();
+    },
+  };
 }

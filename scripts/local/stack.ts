@@ -220,8 +220,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Set before any handler is imported: handlers read their configuration lazily, on first call.
     Object.assign(process.env, env);
     await resetCoreConfig();
-    // The platform schedules (support-access expiry, …) on the in-process scheduler, as the jobs stack deploys them.
-    const jobs = await startLocalJobs({ logLevel: options.quiet ? 'warn' : 'info' });
+    // The platform schedules (support-access expiry, …) on the in-process scheduler, as the jobs stack deploys them,
+    // and the tenants' schedules kept in the data folder's schedule file (they outlive a restart).
+    const jobs = await startLocalJobs({ logLevel: options.quiet ? 'warn' : 'info', dataDir });
     stoppers.push(async () => jobs.stop());
     // Links the audit trails as the table's stream does in AWS (the records' own writes never wait on it).
     const auditSequencer = startLocalAuditSequencer({ dependencies: getDependencies, log: errorLog });

@@ -1,6 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../logger.ts';
-import { createLocalScheduler } from './local-scheduler.ts';
+import { createLocalScheduleStore, createLocalScheduler, followScheduleFile, localScheduleFile, readScheduleFile } from './local-scheduler.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -51,5 +54,73 @@ describe('local scheduler', () => {
     expect(scheduler.list()).toHaveLength(1);
     scheduler.stopAll();
     expect(scheduler.list()).toEqual([]);
+  });
+});
+
+describe('local schedules kept in the schedule file', () => {
+  const quiet = createLogger({ sink: () => {} });
+  const transfer = (reference: string, expression = 'rate(1 minute)') => ({
+    name: `transfer-${reference}`,
+    expression,
+    target: { job: 'transfer', input: { client: 'acme', transfer_config_reference: reference, trigger: 'schedule' } },
+  });
+  /** A runner as `npm start` makes one: a fresh scheduler following the file, recording what it invokes. */
+  const startRunner = async (file: string, fired: unknown[]) => {
+    const scheduler = createLocalScheduler({ logger: quiet, run: async (job, input) => void fired.push({ job, input }) });
+    await scheduler.upsertSchedule({ name: 'platform', expression: 'rate(1 hour)', target: { job: 'alerts-expiry', input: {} } });
+    const following = await followScheduleFile(file, scheduler, quiet);
+    return { scheduler, stop: () => (following.stop(), scheduler.stopAll()) };
+  };
+
+  it('fires after a restart the schedules made before it, and not one removed', async () => {
+    vi.useFakeTimers();
+    const folder = mkdtempSync(join(tmpdir(), 'verity-schedules-'));
+    try {
+      const file = localScheduleFile(folder);
+      const store = createLocalScheduleStore(file);
+      const firstFired: unknown[] = [];
+      const first = await startRunner(file, firstFired);
+      await store.upsertSchedule(transfer('kept'));
+      await store.upsertSchedule(transfer('removed'));
+      await store.deleteSchedule('transfer-removed');
+      await vi.advanceTimersByTimeAsync(60_000);
+      // The running scheduler follows changes at once: the removed schedule never fired.
+      expect(firstFired).toEqual([transfer('kept').target]);
+      first.stop();
+
+      const fired: unknown[] = [];
+      const second = await startRunner(file, fired);
+      expect(second.scheduler.list().map((schedule) => schedule.name).sort()).toEqual(['platform', 'transfer-kept']);
+      await vi.advanceTimersByTimeAsync(2 * 60_000);
+      expect(fired).toEqual([transfer('kept').target, transfer('kept').target]);
+
+      // A change while it runs replaces the timer; a delete stops it; the platform schedule stays.
+      await store.upsertSchedule(transfer('kept', 'rate(5 minutes)'));
+      await store.deleteSchedule('transfer-kept');
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+      expect(fired).toHaveLength(2);
+      expect(second.scheduler.list().map((schedule) => schedule.name)).toEqual(['platform']);
+      second.stop();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps what it is given in the file, refuses an expression EventBridge would refuse, and never reads a damaged file as empty', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'verity-schedules-'));
+    try {
+      const file = localScheduleFile(folder);
+      const store = createLocalScheduleStore(file);
+      await Promise.all([store.upsertSchedule(transfer('a')), store.upsertSchedule({ ...transfer('b', 'cron(0 2 * * ? *)'), timezone: 'UTC' })]);
+      expect(readScheduleFile(file).map((schedule) => schedule.name).sort()).toEqual(['transfer-a', 'transfer-b']);
+      expect(JSON.parse(readFileSync(file, 'utf8')).schedules['transfer-b']).toEqual({ ...transfer('b', 'cron(0 2 * * ? *)'), timezone: 'UTC' });
+      await expect(store.upsertSchedule(transfer('bad', 'every day'))).rejects.toThrow();
+      expect(readScheduleFile(file)).toHaveLength(2);
+      writeFileSync(file, '{"schedules": {"x": {"name": 1}}}');
+      expect(() => readScheduleFile(file)).toThrow(/is not a schedule file/);
+      await expect(store.upsertSchedule(transfer('c'))).rejects.toThrow(/is not a schedule file/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,8 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { Cron } from 'croner';
+import * as z from 'zod';
 import type { Logger } from '../../logger.ts';
 import type { ScheduleDefinition, Scheduler } from '../../ports/scheduler.ts';
 import { parseScheduleExpression } from '../../schedule-expression.ts';
@@ -56,6 +60,117 @@ export function createLocalScheduler(options: { run: JobRunner; logger: Logger }
     stopAll() {
       for (const { stop } of active.values()) stop();
       active.clear();
+    },
+  };
+}
+
+/** Where the local stack keeps the schedules made through the Scheduler port: `<DATA_DIR>/schedules.json`. */
+export function localScheduleFile(dataDir: string): string {
+  return join(dataDir, 'schedules.json');
+}
+
+const ScheduleFile = z.object({
+  schedules: z.record(
+    z.string(),
+    z.object({
+      name: z.string(),
+      expression: z.string(),
+      timezone: z.string().optional(),
+      target: z.object({ job: z.string(), input: z.record(z.string(), z.unknown()) }),
+    }),
+  ),
+});
+
+/** The schedules kept in `file` (none when it does not exist yet). A file that does not parse is an error, never an empty list. */
+export function readScheduleFile(file: string): ScheduleDefinition[] {
+  if (!existsSync(file)) return [];
+  const parsed = ScheduleFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`${file} is not a schedule file: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  return Object.values(parsed.data.schedules);
+}
+
+/** Runners in this process that follow a schedule file (the local stack's jobs), told after each change. */
+const fileListeners = new Map<string, Set<() => void>>();
+/** One write at a time per file in this process, so two changes never read the same old content. */
+const fileWrites = new Map<string, Promise<void>>();
+
+/**
+ * The Scheduler port of the local stack, as EventBridge Scheduler's API is in AWS: it only keeps the definitions, in
+ * a JSON file (written whole to a temporary name, then renamed over the old one), and tells the runners following
+ * that file (`followScheduleFile`). The schedules therefore outlive a restart of `npm start`, as a deployed stage's do.
+ */
+export function createLocalScheduleStore(file: string): Scheduler {
+  const change = (edit: (schedules: Record<string, ScheduleDefinition>) => void) => {
+    const write = (fileWrites.get(file) ?? Promise.resolve()).then(async () => {
+      const schedules = Object.fromEntries(readScheduleFile(file).map((schedule) => [schedule.name, schedule]));
+      edit(schedules);
+      await mkdir(dirname(file), { recursive: true });
+      const temporary = `${file}.${process.pid}.tmp`;
+      await writeFile(temporary, `${JSON.stringify({ schedules }, null, 2)}\n`, { mode: 0o600 });
+      await rename(temporary, file);
+    });
+    fileWrites.set(
+      file,
+      write.catch(() => undefined),
+    );
+    return write.then(() => {
+      for (const listener of fileListeners.get(file) ?? []) listener();
+    });
+  };
+  return {
+    async upsertSchedule(definition) {
+      // Refused here as EventBridge refuses it, not later when a runner reads the file.
+      parseScheduleExpression(definition.expression);
+      await change((schedules) => {
+        schedules[definition.name] = definition;
+      });
+    },
+    async deleteSchedule(name) {
+      await change((schedules) => {
+        delete schedules[name];
+      });
+    },
+  };
+}
+
+/**
+ * Runs the schedules of `file` on `scheduler` and keeps them in step with it: now (a restart fires what was made
+ * before it), and after every change through `createLocalScheduleStore` in this process. Only the names that came
+ * from the file are removed when they leave it; other schedules on the same scheduler (the platform's) stay.
+ */
+export async function followScheduleFile(file: string, scheduler: LocalScheduler, logger: Logger): Promise<{ stop(): void }> {
+  const fromFile = new Map<string, string>();
+  let syncing = Promise.resolve();
+  const sync = async () => {
+    const wanted = readScheduleFile(file);
+    const names = new Set(wanted.map((schedule) => schedule.name));
+    for (const name of [...fromFile.keys()].filter((known) => !names.has(known))) {
+      await scheduler.deleteSchedule(name);
+      fromFile.delete(name);
+    }
+    for (const schedule of wanted) {
+      const fingerprint = JSON.stringify(schedule);
+      if (fromFile.get(schedule.name) === fingerprint) continue;
+      try {
+        await scheduler.upsertSchedule(schedule);
+        fromFile.set(schedule.name, fingerprint);
+      } catch (error) {
+        logger.error('schedule in the schedule file not run', { schedule: schedule.name, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  };
+  const listener = () => {
+    syncing = syncing.then(sync).catch((error: unknown) => logger.error('schedule file not read', { file, error: error instanceof Error ? error.message : String(error) }));
+  };
+  await sync();
+  const listeners = fileListeners.get(file) ?? new Set();
+  listeners.add(listener);
+  fileListeners.set(file, listeners);
+  return {
+    stop() {
+      listeners.delete(listener);
+      for (const name of fromFile.keys()) void scheduler.deleteSchedule(name);
+      fromFile.clear();
     },
   };
 }

@@ -3,20 +3,17 @@ import type { Config } from '../../config.ts';
 import type { PortAdapter } from '../../dependencies.ts';
 import type { Scheduler } from '../../ports/scheduler.ts';
 import { createEventBridgeScheduler } from '../aws/eventbridge-scheduler.ts';
-import { createLocalScheduler } from '../local/local-scheduler.ts';
+import { createLocalScheduleStore, localScheduleFile } from '../local/local-scheduler.ts';
 
 /**
- * Schedules: EventBridge Scheduler in AWS, croner in this process locally. Until the jobs exist, a due local schedule
- * is only logged; the local server may pass its own scheduler.
+ * Schedules: EventBridge Scheduler in AWS; locally the schedule file under DATA_DIR, which the local stack's jobs
+ * (scripts/local/jobs.ts) run with croner and read again on every start.
  */
 export const schedulerAdapter: PortAdapter<'scheduler'> = {
   port: 'scheduler',
-  build: ({ config, logger }) =>
-    config.VERITY_MODE === 'local'
-      ? createLocalScheduler({
-          logger,
-          run: async (job, input) => logger.info('scheduled job due (no job runner yet)', { job, input_keys: Object.keys(input) }),
-        })
+  build: ({ config }) =>
+    config.VERITY_MODE === 'local' && config.DATA_DIR !== undefined
+      ? createLocalScheduleStore(localScheduleFile(config.DATA_DIR))
       : eventBridgeScheduler(config),
 };
 
