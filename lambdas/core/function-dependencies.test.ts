@@ -49,6 +49,8 @@ async function portsOf(entry: string): Promise<{ used: PortName[]; wired: PortNa
     format: 'esm',
     outdir: join(ROOT, '.port-check'),
     tsconfig: join(ROOT, 'tsconfig.json'),
+    // As the functions are bundled (lib/constructs/lambda-bundling.ts): native addons (ssh2's optional ones) stay out.
+    external: ['*.node'],
     logLevel: 'silent',
   });
   const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules'));

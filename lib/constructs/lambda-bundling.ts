@@ -15,6 +15,11 @@ export const LAMBDA_BUNDLING = {
     "import { createRequire as __verityCreateRequire } from 'node:module'; const require = __verityCreateRequire(import.meta.url);",
   minify: true,
   /**
+   * Native addons stay out of the bundle: `ssh2` (transfer delivery) tries its optional compiled crypto and
+   * `cpu-features` inside try/catch and falls back to JavaScript when they are missing, as they are on Lambda.
+   */
+  external: ['*.node'],
+  /**
    * External source maps: written beside the bundle (to map a logged stack trace by hand) with no `sourceMappingURL`
    * comment, so nothing reads them at start-up.
    */

@@ -115,6 +115,7 @@ export class VerityFunction extends Construct {
         mainFields: [...LAMBDA_BUNDLING.mainFields],
         banner: LAMBDA_BUNDLING.banner,
         minify: LAMBDA_BUNDLING.minify,
+        externalModules: [...LAMBDA_BUNDLING.external],
         sourceMap: LAMBDA_BUNDLING.sourceMap,
         sourceMapMode: SourceMapMode.EXTERNAL,
         sourcesContent: LAMBDA_BUNDLING.sourcesContent,

@@ -108,6 +108,7 @@ async function bundle(source: Source, outfile: string, sourcemap: 'external' | '
     mainFields: [...LAMBDA_BUNDLING.mainFields],
     banner: { js: LAMBDA_BUNDLING.banner },
     minify: LAMBDA_BUNDLING.minify,
+    external: [...LAMBDA_BUNDLING.external],
     sourcemap,
     sourcesContent: LAMBDA_BUNDLING.sourcesContent,
     tsconfig: join(REPO_ROOT, 'tsconfig.json'),
