@@ -1,0 +1,51 @@
+import type { MigrationErrorType, MigrationSuccessType, MigrationWarningType } from '#shared/constants/account.ts';
+import type { MigrationEntity, RowResult } from './results.ts';
+import type { RowImporterDependencies, RowImporterOptions } from './types.ts';
+
+/** What every row's import reads: the ports, the tenant, who writes, when, and the tenant's switches. */
+export interface ImportContext {
+  deps: RowImporterDependencies;
+  client: string;
+  /** `updated_by` of everything the import writes. */
+  actor: string;
+  /** ISO instant of the import. */
+  now: string;
+  settings: RowImporterOptions['settings'];
+  row: number;
+}
+
+/** The one result of a row, typed by its kind. */
+export const results = {
+  success: (context: ImportContext, entity: MigrationEntity, type: MigrationSuccessType, reference: string, isNewOrUpdated: boolean, message?: string): RowResult => ({
+    row: context.row,
+    kind: 'success',
+    type,
+    entity,
+    reference,
+    isNewOrUpdated,
+    ...(message === undefined ? {} : { message }),
+  }),
+  warning: (context: ImportContext, entity: MigrationEntity, type: MigrationWarningType, reference: string, message: string): RowResult => ({
+    row: context.row,
+    kind: 'warning',
+    type,
+    entity,
+    reference,
+    isNewOrUpdated: false,
+    message,
+  }),
+  error: (context: ImportContext, entity: MigrationEntity, type: MigrationErrorType, reference: string, message: string): RowResult => ({
+    row: context.row,
+    kind: 'error',
+    type,
+    entity,
+    reference,
+    isNewOrUpdated: false,
+    message,
+  }),
+};
+
+/** The fields of `after` whose values differ from `before` (compared as JSON: lists in order, absent ≠ present). */
+export function changedFields<T extends object>(before: T, after: T, fields: ReadonlyArray<keyof T & string>): string[] {
+  return fields.filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
+}

@@ -1,0 +1,123 @@
+import type { TransactOperation } from '../../core/ports/table-store.ts';
+import { deviceToItem, readDevice, type DeviceItem } from '../../core/store/entities/device.ts';
+import { readDeviceUser } from '../../core/store/entities/device-user.ts';
+import { readGroup } from '../../core/store/entities/group.ts';
+import { keys } from '../../core/store/keys.ts';
+import { dashboardCounterOperations, deviceCounterChanges } from '../../metrics/dashboard-counters.ts';
+import { groupStatsOperation } from '../../metrics/group-stats.ts';
+import type { DeviceRow } from '../format/index.ts';
+import { changedFields, results, type ImportContext } from './context.ts';
+import type { RowResult } from './results.ts';
+
+/** The fields a legacy row decides on a device (what "no change" compares). */
+const DEVICE_FIELDS = [
+  'device_user_reference',
+  'group',
+  'services',
+  'imeis',
+  'email',
+  'first_name',
+  'surname',
+  'is_deactivated',
+  'deactivation_date',
+  'activated_at',
+  'legacy_phone_number',
+  'model',
+  'os_version',
+  'app_version',
+  'serial_number',
+] as const;
+
+/**
+ * A device row (docs/migration-format.md). A device already activated on Verity is never changed; a legacy one is
+ * written as the row says, its group and services following its holder as device authentication sets them. The
+ * device, the dashboard's legacy counters and its group's `actual_devices` move in one transaction.
+ */
+export async function importDevice(context: ImportContext, row: DeviceRow, duplicate: boolean): Promise<RowResult> {
+  const { deps, client } = context;
+  const reference = row.device_reference;
+  if (duplicate) {
+    return results.error(context, 'Device', 'DuplicateDeviceReference', reference, 'An earlier row of this file has this device reference: this row is not imported');
+  }
+  const stored = await deps.table.get(keys.device.key(client, reference), { consistent: true });
+  const before = stored === undefined ? undefined : readDevice(stored);
+  if (before !== undefined && !before.is_legacy) {
+    return results.warning(context, 'Device', 'DeviceAlreadyActiveInThePlatform', reference, 'Activated on Verity: left as it is');
+  }
+
+  let holder: ReturnType<typeof readDeviceUser> | undefined;
+  if (row.device_user_reference !== undefined) {
+    const item = await deps.table.get(keys.deviceUser.key(client, row.device_user_reference), { consistent: true });
+    if (item === undefined) {
+      return results.error(context, 'Device', 'Error', reference, `device_user_reference: No device user ${row.device_user_reference} (on an earlier row or on Verity)`);
+    }
+    holder = readDeviceUser(item);
+  }
+
+  const after: DeviceItem = {
+    ...(before ?? {}),
+    client,
+    device_reference: reference,
+    ...(holder === undefined ? {} : { device_user_reference: holder.device_user_reference }),
+    ...(holder?.group === undefined ? {} : { group: holder.group }),
+    // Only an onboarded holder's services are enabled (as on authentication).
+    services: holder?.is_active === true ? holder.services : [],
+    imeis: row.imeis,
+    ...(holder?.email === undefined ? {} : { email: holder.email }),
+    ...(holder?.first_name === undefined ? {} : { first_name: holder.first_name }),
+    ...(holder?.surname === undefined ? {} : { surname: holder.surname }),
+    is_deactivated: row.is_deactivated,
+    is_legacy: true,
+    phone_numbers: before?.phone_numbers ?? [],
+    updated_at: context.now,
+    updated_by: context.actor,
+  };
+  // The row is the whole truth about a legacy device: what it leaves out is not kept from an earlier import.
+  for (const field of ['device_user_reference', 'group', 'email', 'first_name', 'surname'] as const) if (holder === undefined || holder[field] === undefined) delete after[field];
+  for (const field of ['deactivation_date', 'activated_at', 'legacy_phone_number', 'model', 'os_version', 'app_version', 'serial_number'] as const) {
+    const value = row[field];
+    if (value === undefined) delete after[field];
+    else after[field] = value;
+  }
+
+  if (before !== undefined) {
+    const changed = changedFields(before, after, DEVICE_FIELDS);
+    if (changed.length === 0) return results.success(context, 'Device', 'NoChangeToDevice', reference, false);
+    await writeDevice(context, before, after);
+    return results.success(context, 'Device', createdType(after), reference, true, `Updated from the legacy platform: ${changed.join(', ')}`);
+  }
+  await writeDevice(context, undefined, after);
+  return results.success(context, 'Device', createdType(after), reference, true);
+}
+
+const createdType = (device: DeviceItem) => (device.is_deactivated ? 'DeviceCreatedDeactivated' : 'DeviceCreatedActivated');
+
+/** The group a device counts in (`actual_devices`): its holder's, while it is not deactivated. */
+const countedIn = (device: DeviceItem | undefined) => (device === undefined || device.is_deactivated ? undefined : device.group);
+
+async function writeDevice(context: ImportContext, before: DeviceItem | undefined, after: DeviceItem): Promise<void> {
+  const { deps, client } = context;
+  const operations: TransactOperation[] = [
+    {
+      kind: 'put',
+      item: deviceToItem(client, after),
+      condition:
+        before === undefined
+          ? { kind: 'item-not-exists' }
+          : { kind: 'expression', expression: '#dvat = :dvat', names: { '#dvat': 'updated_at' }, values: { ':dvat': before.updated_at ?? '' } },
+    },
+    ...dashboardCounterOperations(client, deviceCounterChanges(before, after)),
+  ];
+  const [from, to] = [countedIn(before), countedIn(after)];
+  if (from !== to) {
+    // As on authentication: a group gone, or already at 0, is left out rather than refusing the device.
+    const groups = [from, to].filter((group): group is string => group !== undefined);
+    const items = await deps.table.batchGet(groups.map((group) => { const { pk, sk } = keys.group.item(client, group); return { pk, sk }; }));
+    const counts = new Map(items.map(readGroup).map((group) => [group.group_reference, group.stats.actual_devices]));
+    const fromOperation = from !== undefined && (counts.get(from) ?? 0) >= 1 ? groupStatsOperation(client, from, { actual_devices: -1 }) : undefined;
+    const toOperation = to !== undefined && counts.has(to) ? groupStatsOperation(client, to, { actual_devices: 1 }) : undefined;
+    for (const operation of [fromOperation, toOperation]) if (operation !== undefined) operations.push(operation);
+  }
+  // A change meanwhile fails the condition (ConditionFailedError): the importer reads the row's state again.
+  await deps.table.transactWrite(operations);
+}

@@ -1,0 +1,97 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { deviceKeysOf } from '../../device-crypto/device-keys.ts';
+import { wrapDek } from '../../device-crypto/envelope.ts';
+import { DEK_BYTES, openPayloadMeta, sealPayloadMeta } from '../../device-crypto/payload-crypto.ts';
+import type { PayloadItem } from '../../core/store/entities/payload.ts';
+import { payloadObjectKey } from '../../core/store/keys.ts';
+import { lockWithHolds } from '../../payloads/processing/processing.ts';
+import { waveformObjectKey, WaveformPeaksSink } from '../../payloads/processing/waveform-peaks.ts';
+import type { ImportContext } from './context.ts';
+
+/**
+ * How a migrated recording is kept: as a processed device recording is (lambdas/payloads/processing/), without the
+ * raw object a device would have uploaded. A fresh DEK wrapped with the tenant's device KEK seals the meta (so
+ * `GET payloads/{ref}` opens it as any other), and the media goes to the processed bucket after a clean scan.
+ */
+
+/** The name-based reference of a legacy recording in a tenant: a UUID (version 8) from SHA-256 of both. */
+export function legacyPayloadReference(client: string, legacyReference: string): string {
+  const hash = createHash('sha256').update(`verity-legacy-payload\u0000${client}\u0000${legacyReference}`).digest();
+  hash[6] = ((hash[6] ?? 0) & 0x0f) | 0x80;
+  hash[8] = ((hash[8] ?? 0) & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The sealed fields of a recording's item: a fresh DEK, wrapped, and the meta sealed under it. A migrated recording
+ * has no raw object, so its DEK seals only the meta: a changed meta is sealed afresh the same way.
+ */
+export async function sealNewMeta(context: ImportContext, meta: Record<string, unknown>): Promise<Pick<PayloadItem, 'key_id' | 'encrypted_dek' | 'sealed_meta'>> {
+  const { kekId, kek } = await deviceKeysOf(context.deps, context.client);
+  const dek = randomBytes(DEK_BYTES);
+  return { key_id: kekId, encrypted_dek: wrapDek(kek, context.client, kekId, dek).toString('base64'), sealed_meta: sealPayloadMeta(dek, meta) };
+}
+
+/** The meta of a stored recording, opened; undefined when it has none that opens. */
+export async function openStoredMeta(context: ImportContext, item: PayloadItem): Promise<Record<string, unknown> | undefined> {
+  try {
+    const meta = await openPayloadMeta(context.deps, context.client, item);
+    return meta !== null && typeof meta === 'object' && !Array.isArray(meta) ? (meta as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** GuardDuty answers asynchronously: how long a row waits for its verdict before it is reported as not scanned. */
+const SCAN_WAITS_MS = [500, 1000, 2000, 4000, 8000];
+
+export type StoredMedia = { outcome: 'stored'; s3Path: string; waveform: boolean } | { outcome: 'refused'; message: string };
+
+/**
+ * Scans the media (MalwareScanner port) and, when clean, writes it to the processed bucket at the payload's object key
+ * with the retention lock and legal hold processing would give it, plus waveform peaks for audio. A hit or a scan that
+ * does not finish writes nothing.
+ */
+export async function storeMedia(context: ImportContext, item: PayloadItem, bytes: Buffer, options: { scanWaitsMs?: readonly number[] } = {}): Promise<StoredMedia> {
+  const { deps, client } = context;
+  const s3Path = payloadObjectKey(client, item.payload_reference);
+  const subject = {
+    bucket: 'raw' as const,
+    key: s3Path,
+    // The quarantine copy is named by what is scanned: the same media is never scanned twice.
+    revision: `legacy-${item.checksum ?? ''}`,
+    contentLength: bytes.length,
+    body: () => Promise.resolve(Readable.from([bytes])),
+  };
+  let verdict = await deps.scanner.inspect(subject);
+  for (const wait of options.scanWaitsMs ?? SCAN_WAITS_MS) {
+    if (verdict.verdict !== 'pending') break;
+    await sleep(wait);
+    verdict = await deps.scanner.inspect(subject);
+  }
+  if (verdict.verdict === 'infected') return { outcome: 'refused', message: `The malware scan found ${verdict.signature.slice(0, 200)}: nothing of this recording is stored` };
+  if (verdict.verdict === 'pending') return { outcome: 'refused', message: 'The malware scan did not finish in time: nothing is stored; import the file again to finish it' };
+
+  let waveform = false;
+  if (item.payload_type === 'Call' || item.payload_type === 'Interview') {
+    const peaks = new WaveformPeaksSink();
+    peaks.expectBytes(bytes.length);
+    peaks.push(bytes);
+    const result = peaks.result();
+    if (result !== undefined) {
+      await deps.blobs.put('processed', waveformObjectKey(client, item.payload_reference), Buffer.from(JSON.stringify(result)), { contentType: 'application/json' });
+      waveform = true;
+    }
+  }
+  const lock = await lockWithHolds(deps, client, item);
+  await deps.blobs.put('processed', s3Path, bytes, {
+    contentLength: bytes.length,
+    contentType: 'application/octet-stream',
+    metadata: { checksum: item.checksum ?? '' },
+    ...(lock === undefined ? {} : { lock }),
+  });
+  return { outcome: 'stored', s3Path, waveform };
+}

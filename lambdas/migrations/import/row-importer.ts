@@ -1,0 +1,76 @@
+import { ConditionFailedError } from '../../core/ports/table-store.ts';
+import type { ExportRow } from '../format/index.ts';
+import { results, type ImportContext } from './context.ts';
+import { importDevice } from './devices.ts';
+import { importDeviceUser } from './device-users.ts';
+import { importGroup } from './groups.ts';
+import { importRecording } from './recordings.ts';
+import { ENTITY_OF_KIND, type RowResult } from './results.ts';
+import type { RowImporter, RowImporterDependencies, RowImporterOptions } from './types.ts';
+
+/** A row whose item changed under it is judged again against the new state, this many times at most. */
+const ATTEMPTS = 3;
+
+/**
+ * The importer of one export's rows (docs/migration-format.md, "What each row does"). It remembers the device
+ * references of the rows it read (DuplicateDeviceReference): one short string per device, bounded by the fleet, never
+ * by the recordings.
+ */
+export function createRowImporter(deps: RowImporterDependencies, options: RowImporterOptions): RowImporter {
+  const now = typeof options.now === 'string' ? new Date(options.now).toISOString() : options.now.toISOString();
+  const actor = `job:migration:${options.migrationReference}`;
+  const seenDevices = new Set<string>();
+  let finished = false;
+
+  const importOnce = (context: ImportContext & { attempt: number }, row: ExportRow): Promise<RowResult> => {
+    switch (row.kind) {
+      case 'group':
+        return importGroup(context, row);
+      case 'device_user':
+        return importDeviceUser(context, row);
+      case 'device': {
+        // Judged again after a change meanwhile, a row is not its own duplicate.
+        const duplicate = seenDevices.has(row.device_reference) && context.attempt === 1;
+        seenDevices.add(row.device_reference);
+        return importDevice(context, row, duplicate);
+      }
+      case 'recording':
+        return importRecording(context, row);
+    }
+  };
+
+  return {
+    async importRow(row, rowNumber) {
+      if (finished) throw new Error('The row importer has finished');
+      const context: ImportContext = { deps, client: options.client, actor, now, settings: options.settings, row: rowNumber };
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return [await importOnce({ ...context, attempt }, row)];
+        } catch (error) {
+          if (!(error instanceof ConditionFailedError)) throw error;
+          if (attempt >= ATTEMPTS) {
+            return [results.error(context, ENTITY_OF_KIND[row.kind], 'Error', referenceOf(row), 'Changed on Verity while it was imported, again and again: import the file again')];
+          }
+        }
+      }
+    },
+    finish() {
+      finished = true;
+      seenDevices.clear();
+      return Promise.resolve();
+    },
+  };
+}
+
+function referenceOf(row: ExportRow): string {
+  switch (row.kind) {
+    case 'group':
+      return row.group_reference;
+    case 'device_user':
+      return row.device_user_reference;
+    case 'device':
+      return row.device_reference;
+    case 'recording':
+      return row.legacy_payload_reference;
+  }
+}
