@@ -78,6 +78,53 @@ export function ConfigsScreen({ opened, onOpened }: { opened?: string; onOpened:
       },
     );
 
+  const actionColumn: Column<TransferConfig> = {
+    header: 'Actions',
+    exportable: false,
+    value: () => '',
+    render: (row) => (
+      <Group gap="xs" wrap="nowrap">
+        {canRun &&
+          (row.is_active ? (
+            <PermittedButton
+              action="transfers:Run"
+              size="xs"
+              onClick={() => runNow(row)}
+              loading={run.isPending && run.variables?.params.transfer_config_reference === row.transfer_config_reference}
+              aria-label={`Run ${row.transfer_config_reference} now`}
+            >
+              Run now
+            </PermittedButton>
+          ) : (
+            <Tooltip label="Inactive configurations do not run: edit it and switch Active on first">
+              <Button size="xs" data-disabled aria-disabled onClick={(event) => event.preventDefault()} aria-label={`Run ${row.transfer_config_reference} now (inactive)`}>
+                Run now
+              </Button>
+            </Tooltip>
+          ))}
+        {canUpdate && (
+          <PermittedButton action="transferConfigs:Update" size="xs" variant="default" onClick={() => setOpen({ mode: 'edit', config: row })} aria-label={`Edit ${row.transfer_config_reference}`}>
+            Edit
+          </PermittedButton>
+        )}
+        {canDelete && (
+          <PermittedButton
+            action="transferConfigs:Delete"
+            size="xs"
+            variant="default"
+            onClick={() => {
+              remove.reset();
+              setDeleting(row);
+            }}
+            aria-label={`Delete ${row.transfer_config_reference}`}
+          >
+            Delete
+          </PermittedButton>
+        )}
+      </Group>
+    ),
+  };
+
   const columns: readonly Column<TransferConfig>[] = [
     {
       header: 'Configuration',
@@ -151,52 +198,8 @@ export function ConfigsScreen({ opened, onOpened }: { opened?: string; onOpened:
       ),
     },
     { header: 'Next run', value: (row) => nextRunOf(row, now), render: (row) => <Text size="sm" miw={110}>{nextRunOf(row, now)}</Text> },
-    {
-      header: 'Actions',
-      exportable: false,
-      value: () => '',
-      render: (row) => (
-        <Group gap="xs" wrap="nowrap">
-          {canRun &&
-            (row.is_active ? (
-              <PermittedButton
-                action="transfers:Run"
-                size="xs"
-                onClick={() => runNow(row)}
-                loading={run.isPending && run.variables?.params.transfer_config_reference === row.transfer_config_reference}
-                aria-label={`Run ${row.transfer_config_reference} now`}
-              >
-                Run now
-              </PermittedButton>
-            ) : (
-              <Tooltip label="Inactive configurations do not run: edit it and switch Active on first">
-                <Button size="xs" data-disabled aria-disabled onClick={(event) => event.preventDefault()} aria-label={`Run ${row.transfer_config_reference} now (inactive)`}>
-                  Run now
-                </Button>
-              </Tooltip>
-            ))}
-          {canUpdate && (
-            <PermittedButton action="transferConfigs:Update" size="xs" variant="default" onClick={() => setOpen({ mode: 'edit', config: row })} aria-label={`Edit ${row.transfer_config_reference}`}>
-              Edit
-            </PermittedButton>
-          )}
-          {canDelete && (
-            <PermittedButton
-              action="transferConfigs:Delete"
-              size="xs"
-              variant="default"
-              onClick={() => {
-                remove.reset();
-                setDeleting(row);
-              }}
-              aria-label={`Delete ${row.transfer_config_reference}`}
-            >
-              Delete
-            </PermittedButton>
-          )}
-        </Group>
-      ),
-    },
+    // A role that may neither run, edit nor delete gets no empty Actions column.
+    ...(canRun || canUpdate || canDelete ? [actionColumn] : []),
   ];
 
   return (

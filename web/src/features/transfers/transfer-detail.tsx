@@ -19,6 +19,15 @@ import { useRerunTransfer, useTransfer, useTransferFiles } from './transfers-api
 /** A Pending or InProgress transfer with no word from its job for this long is offered to resume (its job stopped). */
 const STOPPED_AFTER_MS = 15 * 60_000;
 
+/** The window of recordings a transfer covers, in words ("up to …" when it starts from the first). */
+function reportWindowOf(transfer: Transferable): string | undefined {
+  const { report_from: from, report_to: to } = transfer;
+  if (from === undefined && to === undefined) return undefined;
+  if (from === undefined) return `Up to ${formatDateTime(to)}`;
+  if (to === undefined) return `From ${formatDateTime(from)}`;
+  return `${formatDateTime(from)} – ${formatDateTime(to)}`;
+}
+
 /** What running this transfer again would do, or undefined when its state does not allow it now. */
 export function rerunOffer(transfer: Transferable, now: Date): { label: string; explain: string } | undefined {
   if (transfer.transfer_state === 'PartialFail' || transfer.transfer_state === 'Failed') {
@@ -127,7 +136,7 @@ export function TransferDetail({ transferId }: { transferId: string }) {
     ['Started', transfer.started_at === undefined ? undefined : formatDateTime(transfer.started_at)],
     ['Completed', transfer.completed_at === undefined ? undefined : formatDateTime(transfer.completed_at)],
     ['Recordings', formatNumber(transfer.payload_count)],
-    ['Recorded between', transfer.report_from === undefined && transfer.report_to === undefined ? undefined : `${formatDateTime(transfer.report_from)} – ${formatDateTime(transfer.report_to)}`],
+    ['Recordings made', reportWindowOf(transfer)],
     ...(transfer.rerun_of === undefined
       ? []
       : ([['Runs again', <TransferLink key="rerun" transferId={transfer.rerun_of}>transfer …{transfer.rerun_of.slice(-8)}</TransferLink>]] as Fact[])),

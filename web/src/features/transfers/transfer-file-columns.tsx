@@ -37,7 +37,15 @@ export const fileColumns: readonly Column<TransferItem>[] = [
       </Stack>
     ),
   },
-  { header: 'Destination path', value: (row) => row.dest_path, render: (row) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{row.dest_path}</Text> },
+  {
+    header: 'Destination path',
+    value: (row) => row.dest_path,
+    render: (row) => (
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {row.dest_path === '' ? '—' : row.dest_path}
+      </Text>
+    ),
+  },
   { header: 'Size', value: (row) => row.size ?? '', render: (row) => formatBytes(row.size) },
   {
     header: 'SHA-256 delivered / device',
