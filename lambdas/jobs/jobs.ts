@@ -6,6 +6,7 @@ import { alertsExpiryJob } from './alerts-expiry.ts';
 import { auditSequencerJob } from './audit-sequencer.ts';
 import { payloadProcessingJob } from './payload-processing.ts';
 import { payloadSweepJob } from './payload-sweep.ts';
+import { transferJob } from '../transfers/job/transfer-job.ts';
 
 /** A job: does its work with the given dependencies and reports what it did (logged, and returned to the invoker). */
 export type Job = (dependencies: Dependencies, input: Record<string, unknown>) => Promise<Record<string, unknown>>;
@@ -13,7 +14,8 @@ export type Job = (dependencies: Dependencies, input: Record<string, unknown>) =
 /**
  * Every job the jobs function runs, by the name a schedule's target carries (`{ job, input }`). The scheduled ones are
  * those of lib/config/job-schedules.ts (the CDK jobs stack and the local scheduler both read that list);
- * `payload-processing` is started on demand through the JobRunner port.
+ * `payload-processing` and `transfer` (run now, re-run, a transfer's own hand-over) are started on demand through the
+ * JobRunner port; `transfer` also runs on each configuration's own schedule.
  */
 export const JOBS: Readonly<Record<string, Job>> = {
   'support-access-expiry': async (dependencies) => ({ ...(await expireDueRequests(dependencies)) }),
@@ -22,6 +24,7 @@ export const JOBS: Readonly<Record<string, Job>> = {
   'payload-sweep': payloadSweepJob,
   'payload-processing': payloadProcessingJob,
   'audit-sequencer': auditSequencerJob,
+  transfer: (dependencies, input) => transferJob(dependencies, input),
   // Started by placing or releasing a large legal hold, and by itself to go on after its time budget.
   'legal-hold-sync': async (dependencies, input) => legalHoldSyncJob(dependencies, input),
 };

@@ -9,6 +9,8 @@ import { reply } from '#core/http/reply.ts';
 import { implementForTenant, type TenantRouteInput } from '#core/http/route.ts';
 import { runTransferNow } from './configs/run-now.ts';
 import { deleteTransferConfig, getTransferConfig, listTransferConfigs, saveTransferConfig, type Caller } from './configs/transfer-configs.ts';
+import { rerunTransfer } from './runs/rerun.ts';
+import { getTransfer, listTransferFiles, listTransfers, type Reader } from './runs/transfer-reads.ts';
 
 /** The group's endpoints, picked by id: the compiler refuses an id the group lacks and types each route by it. */
 const configsList = endpointOf(transferEndpoints, 'client.transfer-configs.list');
@@ -17,13 +19,20 @@ const configsCreate = endpointOf(transferEndpoints, 'client.transfer-configs.cre
 const configsUpdate = endpointOf(transferEndpoints, 'client.transfer-configs.update');
 const configsDelete = endpointOf(transferEndpoints, 'client.transfer-configs.delete');
 const configsRun = endpointOf(transferEndpoints, 'client.transfer-configs.run');
+const transfersList = endpointOf(transferEndpoints, 'client.transfers.list');
+const transfersGet = endpointOf(transferEndpoints, 'client.transfers.get');
+const transfersFiles = endpointOf(transferEndpoints, 'client.transfers.files');
+const transfersRerun = endpointOf(transferEndpoints, 'client.transfers.rerun');
 
 /** Who is calling, as the configuration services need it. */
 const callerOf = (input: TenantRouteInput): Caller => ({ principal: input.principal, access: input.access, groupScope: input.groupScope });
+/** Who is reading transfers: their payload types (files of other types are left out) and group scope. */
+const readerOf = (input: TenantRouteInput): Reader => ({ payloadTypes: input.access?.payloadTypes, groupScope: input.groupScope });
 
 /**
- * Lambda entry of the `transfers` group. Transfer configurations are built (with their schedules and run now); the
- * transfers list, detail and re-run answer 501 until the transfer job exists.
+ * Lambda entry of the `transfers` group: transfer configurations (with their schedules and run now) and the transfers
+ * they made (list, detail with the first page of files, the files page by page, run again). The transfer job itself
+ * runs in the jobs function (lambdas/transfers/job).
  */
 export const handler = createApiHandler({
   group: 'transfers',
@@ -45,6 +54,14 @@ export const handler = createApiHandler({
     }),
     [configsRun.id]: implementForTenant(configsRun, async (input, deps) =>
       reply(await runTransferNow(deps, input.client, input.params.transfer_config_reference, callerOf(input)), { status: 202 }),
+    ),
+    [transfersList.id]: implementForTenant(transfersList, (input, deps) => listTransfers(deps, input.client, input.query, readerOf(input))),
+    [transfersGet.id]: implementForTenant(transfersGet, (input, deps) => getTransfer(deps, input.client, input.params.transfer_id, readerOf(input))),
+    [transfersFiles.id]: implementForTenant(transfersFiles, (input, deps) =>
+      listTransferFiles(deps, input.client, input.params.transfer_id, input.query, readerOf(input)),
+    ),
+    [transfersRerun.id]: implementForTenant(transfersRerun, async (input, deps) =>
+      reply(await rerunTransfer(deps, input.client, input.params.transfer_id, callerOf(input)), { status: 202 }),
     ),
   },
   // Secrets are sealed with the tenant key, schedules go to EventBridge Scheduler, run now invokes the jobs function.

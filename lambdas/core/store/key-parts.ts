@@ -50,6 +50,9 @@ export const ENTITY = {
   migrationResult: 'MigrationResult',
   transferConfig: 'TransferConfig',
   transfer: 'Transfer',
+  transferFile: 'TransferFile',
+  transferRecord: 'TransferRecord',
+  transferWatermark: 'TransferWatermark',
 } as const;
 export type EntityName = (typeof ENTITY)[keyof typeof ENTITY];
 

@@ -5,10 +5,23 @@ import { keys } from '../keys.ts';
 import { readItem } from './read-item.ts';
 
 /**
- * A transfer: one run of a transfer configuration (`keys.transfer`), stored as the contract shows it plus its tenant
- * and how it was started (`started_by`: a portal user's `actorOf`, or `schedule` for a scheduled run).
+ * A transfer: one run of a transfer configuration (`keys.transfer`), stored as the contract shows it plus its tenant,
+ * how it was started (`started_by`: a portal user's `actorOf`, or `schedule` for a scheduled run) and the transfer
+ * job's own bookkeeping, which the API never shows:
+ * - `lease_id` / `lease_until`: the job invocation working on it, so two invocations never deliver at once;
+ * - `selection_cursor` / `selection_done`: how far the job has read the payloads it carries (a Query position), so a
+ *   selection cut short by the time budget goes on where it stopped;
+ * - `invocations`: how many job invocations have worked on it.
  */
-export const TransferItem = Transferable.extend({ client: z.string(), started_by: z.string() });
+export const TransferItem = Transferable.extend({
+  client: z.string(),
+  started_by: z.string(),
+  lease_id: z.string().optional(),
+  lease_until: z.string().optional(),
+  selection_cursor: z.string().optional(),
+  selection_done: z.boolean().optional(),
+  invocations: z.int().min(0).optional(),
+});
 export type TransferItem = z.infer<typeof TransferItem>;
 
 export function readTransfer(item: TableItem): TransferItem {
@@ -20,8 +33,34 @@ export function transferToItem(transfer: TransferItem): TableItem {
   return { ...keys.transfer.item(transfer.client, transfer.transfer_id), ...transfer };
 }
 
-/** The transfer as the API answers it. */
+/** The transfer as the API answers it (without its files: the caller adds their first page). */
 export function toTransferable(stored: TransferItem): Transferable {
-  const { client: _client, started_by: _startedBy, ...shown } = stored;
+  const {
+    client: _client,
+    started_by: _startedBy,
+    lease_id: _leaseId,
+    lease_until: _leaseUntil,
+    selection_cursor: _cursor,
+    selection_done: _selected,
+    invocations: _invocations,
+    ...shown
+  } = stored;
   return shown;
+}
+
+/** Where a configuration's last Succeeded transfer stopped: the next run carries what was processed after `report_to`. */
+export const TransferWatermarkItem = z.object({
+  client: z.string(),
+  transfer_config_reference: z.string(),
+  report_to: z.string(),
+  transfer_id: z.string(),
+});
+export type TransferWatermarkItem = z.infer<typeof TransferWatermarkItem>;
+
+export function readTransferWatermark(item: TableItem): TransferWatermarkItem {
+  return readItem('TransferWatermark', TransferWatermarkItem, item);
+}
+
+export function transferWatermarkToItem(mark: TransferWatermarkItem): TableItem {
+  return { ...keys.transferWatermark.item(mark.client, mark.transfer_config_reference), ...mark };
 }

@@ -33,4 +33,56 @@ export const transfersKeys = {
     key: (client: string, transferId: string): ItemKey => ({ pk: `${tenantPrefix(client)}TRANSFERS`, sk: `TRANSFER#${part(transferId)}` }),
     list: (client: string): ListKey => list(undefined, `${tenantPrefix(client)}TRANSFERS`),
   },
+  /**
+   * One file of a transfer, in the transfer's own partition, so a transfer of thousands of recordings is never one
+   * item and its files read page by page. Sort key `FILE#<order>#<name>`: order `1` for what the transfer carries
+   * (a recording, by payload reference; a report), `9` for the manifests written last, so the list reads in delivery
+   * order. Keyed by name, a selection repeated after a crash finds the file it already wrote instead of adding one.
+   */
+  transferFile: {
+    item: (client: string, transferId: string, order: TransferFileOrder, name: string): ItemKeys => ({
+      ...transfersKeys.transferFile.key(client, transferId, order, name),
+      entity: ENTITY.transferFile,
+    }),
+    key: (client: string, transferId: string, order: TransferFileOrder, name: string): ItemKey => ({
+      pk: transferPartition(client, transferId),
+      sk: `FILE#${order}#${part(name)}`,
+    }),
+    /** The transfer's files in delivery order (`sort` narrows to one order: `FILE#1#` the carried files). */
+    list: (client: string, transferId: string, order?: TransferFileOrder): ListKey => ({
+      partition: transferPartition(client, transferId),
+      sort: { beginsWith: order === undefined ? 'FILE#' : `FILE#${order}#` },
+    }),
+  },
+  /**
+   * A record a Vantage transfer reports on (its metadata, not its media), in the transfer's partition under
+   * `REC#<payload reference>`: the report is written by reading these page by page.
+   */
+  transferRecord: {
+    item: (client: string, transferId: string, payloadReference: string): ItemKeys => ({
+      pk: transferPartition(client, transferId),
+      sk: `REC#${part(payloadReference)}`,
+      entity: ENTITY.transferRecord,
+    }),
+    list: (client: string, transferId: string): ListKey => ({ partition: transferPartition(client, transferId), sort: { beginsWith: 'REC#' } }),
+  },
+  /**
+   * Where a configuration's last Succeeded transfer stopped (its `report_to`): the next run carries what was processed
+   * after it. One small item per configuration, so the job reads it instead of walking the transfers.
+   */
+  transferWatermark: {
+    item: (client: string, configReference: string): ItemKeys => ({
+      ...transfersKeys.transferWatermark.key(client, configReference),
+      entity: ENTITY.transferWatermark,
+    }),
+    key: (client: string, configReference: string): ItemKey => ({
+      pk: `${tenantPrefix(client)}TRANSFER_WATERMARKS`,
+      sk: `CONFIG#${part(configReference)}`,
+    }),
+  },
 };
+
+/** `1`: a file the transfer carries (recording or report); `9`: a manifest, delivered last. */
+export type TransferFileOrder = '1' | '9';
+
+const transferPartition = (client: string, transferId: string) => `${tenantPrefix(client)}TRANSFER#${part(transferId)}`;

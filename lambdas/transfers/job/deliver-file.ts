@@ -1,0 +1,229 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ulid } from 'ulid';
+import { payloadAuditToItem } from '#core/store/entities/payload-audit.ts';
+import { readTransferFile, transferFileToItem, type TransferFileItem } from '#core/store/entities/transfer-file.ts';
+import { keys } from '#core/store/keys.ts';
+import { ConditionFailedError, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
+import { TRANSFER_CHECKSUM } from '#shared/contract/entities/transfers.ts';
+import { PayloadCryptoError } from '../../device-crypto/payload-crypto.ts';
+import { DeliveryError, type DeliveredFile } from '../delivery/index.ts';
+import { PackagingError, type OutputDigest, type PackagedOutput, type Packaging } from '../packaging/index.ts';
+import { DestinationUnavailableError, holdsLease, LeaseLostError, type RunContext } from './context.ts';
+import { RecordingUnavailableError } from './recording-source.ts';
+
+/** Who the payload audit names for a transfer: the job (docs/decisions.md, "Who a record names"). */
+export const TRANSFER_ACTOR = 'job:transfer';
+
+/** One attempt's work: package the file and name where it goes; `deliver` then writes it. */
+export interface PreparedFile {
+  /** The package (one output) to write. */
+  packaging: Packaging;
+  /** The delivered file's name as the package names it (`<name>.zip.pgp`, …). */
+  outputName: string;
+  /** The entry inside it, for the manifest. */
+  entryName: string;
+}
+
+export type Prepare = (file: TransferFileItem) => Promise<PreparedFile>;
+
+/**
+ * Delivers one file with retries: each attempt is counted on the file's item BEFORE it is made (so a crash mid-file
+ * still counts it), a retryable failure waits `backoffMs · 2^(n-1)` (capped) and tries again, a failure that cannot
+ * get better (the recording does not verify, the destination refuses for good) or the last allowed attempt fails the
+ * file. A delivered file is recorded in ONE transaction with the transfer's progress and, for a recording, the
+ * payload's `transferred_at` and its audit record: if that cannot be written, the file is not counted delivered, and
+ * the next attempt finds the arrival and writes the recording again under a new name (never over the old one).
+ */
+export async function deliverFile(context: RunContext, start: TransferFileItem, prepare: Prepare): Promise<TransferFileItem> {
+  let file = start;
+  for (;;) {
+    file = await countAttempt(context, file);
+    if (file.attempts > context.limits.maxAttempts) return settleFailed(context, file, file.last_error ?? 'No attempts left');
+    try {
+      return await attempt(context, file, prepare);
+    } catch (error) {
+      if (error instanceof LeaseLostError || error instanceof DestinationUnavailableError) throw error;
+      const reason = reasonOf(error);
+      context.deps.logger.warn('transfer file attempt failed', { client: context.client, transfer_id: context.transferId, file: file.name, attempt: file.attempts, reason });
+      if (!retryable(error) || file.attempts >= context.limits.maxAttempts) return settleFailed(context, file, reason);
+      file = await noteError(context, file, reason);
+      const delay = Math.min(context.limits.backoffMs * 2 ** (file.attempts - 1), context.limits.maxBackoffMs);
+      await sleep(delay);
+    }
+  }
+}
+
+async function attempt(context: RunContext, file: TransferFileItem, prepare: Prepare): Promise<TransferFileItem> {
+  const destination = await context.destination();
+  const prepared = await prepare(file);
+  const [output] = await firstOutput(prepared.packaging);
+  let relativePath = `${context.transferId}/${prepared.outputName}`;
+  const arrivals = [...(file.unrecorded_arrivals ?? [])];
+  // A file already under the name without a record of it: an earlier attempt arrived but could not be recorded. It is
+  // never replaced (a receiver may have taken it): this attempt goes under a folder of its own and the item says so.
+  while ((await destination.exists(relativePath)) !== undefined) {
+    arrivals.push(relativePath);
+    relativePath = `${context.transferId}/again-${file.attempts}-${arrivals.length}/${prepared.outputName}`;
+  }
+  let delivered: DeliveredFile;
+  let digest: OutputDigest;
+  try {
+    delivered = await destination.put(relativePath, output.stream);
+    digest = await output.digest;
+  } catch (error) {
+    await output.stream.cancel(error).catch(() => undefined);
+    throw error;
+  }
+  if (delivered.sha256 !== digest.sha256 || delivered.bytes !== digest.size) {
+    throw new DeliveryError(`${relativePath}: arrived as ${delivered.bytes} bytes with SHA-256 ${delivered.sha256}, but ${digest.size} bytes with SHA-256 ${digest.sha256} were sent`, {
+      retryable: true,
+    });
+  }
+  const entry = digest.entries.find((candidate) => candidate.name === prepared.entryName) ?? digest.entries[0];
+  const deviceSha256 = file.checksums[TRANSFER_CHECKSUM.device];
+  if (deviceSha256 !== undefined && entry !== undefined && entry.sha256 !== deviceSha256) {
+    throw new RecordingUnavailableError(`${prepared.entryName}: read as SHA-256 ${entry.sha256}, but the device sealed ${deviceSha256}`);
+  }
+  return recordDelivered(context, file, {
+    relativePath,
+    arrivals,
+    delivered,
+    entryName: prepared.entryName,
+    entrySize: entry?.size,
+    entrySha256: entry?.sha256,
+  });
+}
+
+async function firstOutput(packaging: Packaging): Promise<[PackagedOutput]> {
+  for await (const output of packaging.outputs) return [output];
+  throw new PackagingError(['outputs: the package holds no file']);
+}
+
+interface Arrival {
+  relativePath: string;
+  arrivals: string[];
+  delivered: DeliveredFile;
+  entryName: string;
+  entrySize: number | undefined;
+  entrySha256: string | undefined;
+}
+
+/** The file's location as a receiver reads it: `s3://bucket/prefix/<path>` or `<root directory>/<path>`. */
+export function destPathOf(context: RunContext, relativePath: string): string {
+  const params = context.config.params as { destination?: string; root_directory?: string };
+  const base = (params.destination ?? params.root_directory ?? '').replace(/\/+$/, '');
+  return `${base}/${relativePath}`;
+}
+
+/** A file is settled once: only from Pending. */
+const FILE_IS_PENDING: WriteCondition = {
+  kind: 'expression',
+  expression: '#state = :pending',
+  names: { '#state': 'file_state' },
+  values: { ':pending': 'Pending' },
+};
+
+async function recordDelivered(context: RunContext, file: TransferFileItem, arrival: Arrival): Promise<TransferFileItem> {
+  const { deps, client, transferId } = context;
+  const now = deps.clock.now().toISOString();
+  const settled: TransferFileItem = {
+    ...file,
+    file_state: 'Delivered',
+    relative_path: arrival.relativePath,
+    dest_path: destPathOf(context, arrival.relativePath),
+    size: arrival.delivered.bytes,
+    checksums: { ...file.checksums, [TRANSFER_CHECKSUM.delivered]: arrival.delivered.sha256 },
+    delivered_at: now,
+    entry_name: arrival.entryName,
+    ...(arrival.entrySize === undefined ? {} : { entry_size: arrival.entrySize }),
+    ...(arrival.entrySha256 === undefined ? {} : { entry_sha256: arrival.entrySha256 }),
+    ...(arrival.arrivals.length === 0 ? {} : { unrecorded_arrivals: arrival.arrivals }),
+  };
+  delete settled.last_error;
+  const operations: TransactOperation[] = [
+    { kind: 'put', item: transferFileToItem(settled), condition: FILE_IS_PENDING },
+    {
+      kind: 'update',
+      key: keys.transfer.key(client, transferId),
+      update: { set: { progress_at: now }, add: { files_done: 1, bytes_done: file.source_bytes ?? 0 } },
+      condition: holdsLease(context.leaseId),
+    },
+  ];
+  if (file.file_kind === 'Recording' && file.payload_reference !== undefined) {
+    operations.push(
+      {
+        kind: 'update',
+        key: keys.payload.key(client, file.payload_reference),
+        update: { set: { transferred_at: now } },
+        condition: { kind: 'item-exists' },
+      },
+      {
+        kind: 'put',
+        item: payloadAuditToItem(client, { payload_reference: file.payload_reference, action: 'transfer', portal_user: TRANSFER_ACTOR, time: now }, ulid()),
+        condition: { kind: 'item-not-exists' },
+      },
+    );
+  }
+  await writeOrLoseLease(context, operations);
+  context.filesHandled += 1;
+  return settled;
+}
+
+async function settleFailed(context: RunContext, file: TransferFileItem, reason: string): Promise<TransferFileItem> {
+  const { deps, client, transferId } = context;
+  const now = deps.clock.now().toISOString();
+  const failed: TransferFileItem = { ...file, file_state: 'Failed', last_error: reason.slice(0, 1000) };
+  await writeOrLoseLease(context, [
+    { kind: 'put', item: transferFileToItem(failed), condition: FILE_IS_PENDING },
+    {
+      kind: 'update',
+      key: keys.transfer.key(client, transferId),
+      update: { set: { progress_at: now }, add: { files_failed: 1 } },
+      condition: holdsLease(context.leaseId),
+    },
+  ]);
+  context.filesHandled += 1;
+  return failed;
+}
+
+/** Counts the attempt about to be made, on the file's item, while the lease is held. */
+async function countAttempt(context: RunContext, file: TransferFileItem): Promise<TransferFileItem> {
+  const key = keys.transferFile.key(context.client, context.transferId, file.order, file.name);
+  await writeOrLoseLease(context, [
+    { kind: 'update', key, update: { add: { attempts: 1 } }, condition: { kind: 'item-exists' } },
+    { kind: 'check', key: keys.transfer.key(context.client, context.transferId), condition: holdsLease(context.leaseId) },
+  ]);
+  const stored = await context.deps.table.get(key, { consistent: true });
+  if (stored === undefined) throw new LeaseLostError(`The file ${file.name} of the transfer is gone`);
+  return readTransferFile(stored);
+}
+
+async function noteError(context: RunContext, file: TransferFileItem, reason: string): Promise<TransferFileItem> {
+  const key = keys.transferFile.key(context.client, context.transferId, file.order, file.name);
+  await context.deps.table.update(key, { set: { last_error: reason.slice(0, 1000) } }, { condition: { kind: 'item-exists' } });
+  return { ...file, last_error: reason.slice(0, 1000) };
+}
+
+async function writeOrLoseLease(context: RunContext, operations: TransactOperation[]): Promise<void> {
+  try {
+    await context.deps.table.transactWrite(operations);
+  } catch (error) {
+    if (!(error instanceof ConditionFailedError)) throw error;
+    const transfer = await context.deps.table.get(keys.transfer.key(context.client, context.transferId), { consistent: true });
+    if (transfer?.lease_id !== context.leaseId) throw new LeaseLostError('The transfer was taken over by another invocation', { cause: error });
+    throw error;
+  }
+}
+
+/** Whether another attempt may succeed: the destination says so, or the failure was not about the file itself. */
+function retryable(error: unknown): boolean {
+  if (error instanceof DeliveryError) return error.retryable;
+  if (error instanceof RecordingUnavailableError || error instanceof PayloadCryptoError || error instanceof PackagingError) return false;
+  return true;
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof PackagingError) return error.message;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

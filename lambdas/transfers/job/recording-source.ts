@@ -1,0 +1,70 @@
+import type { Readable } from 'node:stream';
+import { readPayload } from '#core/store/entities/payload.ts';
+import { keys } from '#core/store/keys.ts';
+import { decryptContent, IV_BYTES, openPayloadDek, PayloadCryptoError } from '../../device-crypto/payload-crypto.ts';
+import type { TransferFileItem } from '#core/store/entities/transfer-file.ts';
+import type { RunContext } from './context.ts';
+
+/** A recording that cannot be delivered as it is (gone, or it does not decrypt and verify): retrying will not help. */
+export class RecordingUnavailableError extends Error {
+  override readonly name = 'RecordingUnavailableError';
+}
+
+export interface OpenedRecording {
+  /** The plaintext, decrypted as it is read; it errors at its end if the GCM tag or the device's SHA-256 fail. */
+  body: AsyncIterable<Uint8Array>;
+  /** The file extension its first bytes announce (`wav`, `mp4`, `jpg`, …), `bin` when they announce none. */
+  extension: string;
+}
+
+/**
+ * Opens one recording for delivery: the payload's sealed object in the raw bucket, decrypted as a stream with its DEK
+ * (device-crypto), verified against the device's checksum as it ends. Reading the processed copy instead would skip
+ * the one check that proves the bytes are what the device sealed. The first chunk is read ahead to name the file.
+ */
+export async function openRecording(context: RunContext, file: TransferFileItem): Promise<OpenedRecording> {
+  const { deps, client } = context;
+  const reference = file.payload_reference ?? '';
+  const stored = await deps.table.get(keys.payload.key(client, reference), { consistent: true });
+  if (stored === undefined) throw new RecordingUnavailableError(`payload: ${reference} no longer exists`);
+  const payload = readPayload(stored);
+  const iv = Buffer.from(payload.content_iv ?? '', 'base64');
+  if (iv.length !== IV_BYTES) throw new RecordingUnavailableError(`payload: ${reference} has no content IV`);
+  let dek: Buffer;
+  try {
+    dek = await openPayloadDek(deps, client, payload);
+  } catch (error) {
+    if (error instanceof PayloadCryptoError) throw new RecordingUnavailableError(`payload: ${reference}: ${error.message}`);
+    throw error;
+  }
+  const raw = await deps.blobs.get('raw', file.source_path);
+  if (raw === undefined) throw new RecordingUnavailableError(`payload: ${reference}: its sealed object ${file.source_path} is missing`);
+  const plaintext = raw.body.pipe(decryptContent(dek, iv, payload.checksum ?? ''));
+  raw.body.once('error', (error) => plaintext.destroy(error));
+  const iterator = (plaintext as Readable)[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const first = await iterator.next();
+  const head = first.done === true ? Buffer.alloc(0) : first.value;
+  async function* body(): AsyncGenerator<Uint8Array> {
+    if (head.length > 0) yield head;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done === true) return;
+      yield next.value;
+    }
+  }
+  return { body: body(), extension: extensionOf(head, payload.payload_type) };
+}
+
+/** The extension a file's first bytes announce; messages without a known signature are text. */
+export function extensionOf(head: Buffer, payloadType: string): string {
+  const ascii = (from: number, to: number) => head.subarray(from, to).toString('latin1');
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return 'wav';
+  if (ascii(0, 6) === '#!AMR\n') return 'amr';
+  if (ascii(4, 8) === 'ftyp') return payloadType === 'Video' ? 'mp4' : ascii(8, 11) === 'M4A' ? 'm4a' : 'mp4';
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
+  if (ascii(1, 4) === 'PNG') return 'png';
+  if (ascii(0, 4) === 'OggS') return 'ogg';
+  if (ascii(0, 3) === 'ID3' || (head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)) return 'mp3';
+  if (payloadType === 'SMS' || payloadType === 'RCS') return 'txt';
+  return 'bin';
+}

@@ -1,0 +1,328 @@
+import { ulid } from 'ulid';
+import * as z from 'zod';
+import { ClientId } from '#shared/contract/fields.ts';
+import { ConditionFailedError } from '#core/ports/table-store.ts';
+import { readTransfer, transferToItem, type TransferItem } from '#core/store/entities/transfer.ts';
+import { readTransferConfig, type TransferConfigItem } from '#core/store/entities/transfer-config.ts';
+import { readTransferFile, type TransferFileItem } from '#core/store/entities/transfer-file.ts';
+import { keys } from '#core/store/keys.ts';
+import { eachPage } from '#core/store/paging.ts';
+import { openSecret } from '../configs/secrets.ts';
+import { TRANSFER_JOB } from '../configs/schedules.ts';
+import { DeliveryError, openDestination, type Destination } from '../delivery/index.ts';
+import { parsePgpPublicKey } from '../packaging/index.ts';
+import { ensureClosingFiles, finishTransfer, MANIFEST_FILES, manifestText, REPORT_FILES } from './closing.ts';
+import { DestinationUnavailableError, LeaseLostError, outOfBudget, type DestinationOpener, type JobLimits, type RunContext, type TransferJobDependencies } from './context.ts';
+import { deliverFile } from './deliver-file.ts';
+import { prepareGenerated, prepareRecording, reportCsv, reportJsonLines } from './prepare.ts';
+import { selectPayloads } from './selection.ts';
+
+/**
+ * The `transfer` job's input: from a run now or a re-run (`transfer_id` of the Pending transfer recorded first), from
+ * a schedule (no `transfer_id`: the job records the transfer), or from itself handing over (`lease_id`: the lease it
+ * passed on). `budget_ms`, `max_files`, `max_attempts` and `backoff_ms` bound one invocation (tests force hand-overs
+ * and retries with them; they travel with each hand-over).
+ */
+export const TransferJobInput = z.object({
+  client: ClientId,
+  transfer_config_reference: z.string().min(1).optional(),
+  transfer_id: z.string().min(1).max(64).optional(),
+  trigger: z.string().optional(),
+  lease_id: z.string().optional(),
+  budget_ms: z.int().positive().optional(),
+  max_files: z.int().positive().optional(),
+  max_attempts: z.int().min(1).max(20).optional(),
+  backoff_ms: z.int().min(0).optional(),
+});
+export type TransferJobInput = z.infer<typeof TransferJobInput>;
+
+/** One invocation works at most this long by default: the jobs function's timeout is 5 minutes. */
+export const DEFAULT_BUDGET_MS = 4 * 60_000;
+/** A lease outlives the budget by this much: an invocation past it has died (Lambda stops it at its timeout). */
+const LEASE_MARGIN_MS = 90_000;
+
+const DEFAULT_LIMITS: JobLimits = { budgetMs: DEFAULT_BUDGET_MS, maxFiles: Number.MAX_SAFE_INTEGER, maxAttempts: 5, backoffMs: 2_000, maxBackoffMs: 60_000 };
+
+export interface TransferJobOptions {
+  /** Opens the destination (default: the delivery module's `openDestination` with the job's config and logger). */
+  openDestination?: DestinationOpener;
+}
+
+/**
+ * The `transfer` job (docs/decisions.md, "Transfers"): Pending → InProgress → Succeeded / PartialFail / Failed.
+ * It claims the transfer's lease, chooses the payloads (checkpointed page by page), delivers each recording (or the
+ * Vantage report) with retries, then the manifests, and finishes. Before its budget ends it hands the lease and the
+ * transfer to a fresh invocation through the JobRunner port; a crashed invocation's lease runs out and a re-run
+ * resumes from the files' states. Nothing is delivered twice under one name.
+ */
+export async function transferJob(deps: TransferJobDependencies, rawInput: Record<string, unknown>, options: TransferJobOptions = {}): Promise<Record<string, unknown>> {
+  const input = TransferJobInput.parse(rawInput);
+  const limits: JobLimits = {
+    ...DEFAULT_LIMITS,
+    ...(input.budget_ms === undefined ? {} : { budgetMs: input.budget_ms }),
+    ...(input.max_files === undefined ? {} : { maxFiles: input.max_files }),
+    ...(input.max_attempts === undefined ? {} : { maxAttempts: input.max_attempts }),
+    ...(input.backoff_ms === undefined ? {} : { backoffMs: input.backoff_ms }),
+  };
+  const started = performance.now();
+  const transferId = input.transfer_id ?? (await recordScheduledTransfer(deps, input));
+  if (transferId === undefined) return { skipped: 'the configuration is missing or inactive' };
+
+  const leaseId = ulid();
+  const transfer = await claimLease(deps, input.client, transferId, leaseId, input.lease_id, limits.budgetMs);
+  if (transfer === undefined) return { transfer_id: transferId, skipped: 'finished, missing, or being delivered by another invocation' };
+
+  const config = await loadTransferConfig(deps, input.client, transfer.transfer_config_reference);
+  let destination: Destination | undefined;
+  let opening: Promise<Destination> | undefined;
+  const context: RunContext = {
+    deps,
+    client: input.client,
+    transferId,
+    config: config as NonNullable<typeof config>,
+    leaseId,
+    limits,
+    deadline: started + limits.budgetMs,
+    filesHandled: 0,
+    destination: async () => {
+      // Opened once per invocation; a failure is kept, so the files that follow do not each try again.
+      opening ??= openWithRetries(context, options.openDestination ?? defaultOpener(deps)).then(
+        (opened) => (destination = opened),
+        (error: unknown) => {
+          throw new DestinationUnavailableError(`The destination could not be opened: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        },
+      );
+      return opening;
+    },
+  };
+  try {
+    if (config === undefined) return { transfer_id: transferId, transfer_state: await finishTransfer(context, 'The transfer configuration no longer exists') };
+    const problem = await unsealForPackaging(context);
+    if (problem !== undefined) return { transfer_id: transferId, transfer_state: await finishTransfer(context, problem) };
+    const outcome = await work(context, transfer);
+    if (outcome === 'handed-over') {
+      await handOver(context, input);
+      return { transfer_id: transferId, handed_over: true, files_handled: context.filesHandled };
+    }
+    return { transfer_id: transferId, transfer_state: outcome, files_handled: context.filesHandled };
+  } catch (error) {
+    if (error instanceof LeaseLostError) return { transfer_id: transferId, stopped: error.message };
+    if (error instanceof DestinationUnavailableError) return { transfer_id: transferId, transfer_state: await finishTransfer(context, error.message) };
+    throw error;
+  } finally {
+    await destination?.close().catch((error: unknown) => deps.logger.warn('transfer destination did not close', { error: String(error) }));
+  }
+}
+
+/** The job's phases, each resumable: choose, deliver the carried files, close (manifests or report), finish. */
+async function work(context: RunContext, transfer: TransferItem): Promise<'handed-over' | Awaited<ReturnType<typeof finishTransfer>>> {
+  const { deps, client } = context;
+  const rerunOf = transfer.rerun_of === undefined ? undefined : await loadOptional(context, transfer.rerun_of);
+  if (!(await selectPayloads(context, transfer, rerunOf))) return 'handed-over';
+  const vantage = context.config.transfer_type === 'Vantage';
+  if (vantage) await ensureClosingFiles(context, REPORT_FILES, 'Report');
+
+  if (!(await deliverPending(context, '1'))) return 'handed-over';
+  const stored = await deps.table.get(keys.transfer.key(client, context.transferId), { consistent: true });
+  if (stored === undefined) throw new LeaseLostError('The transfer is gone');
+  const after = readTransfer(stored);
+  // Manifests describe what arrived: written when a recording arrived, or when there was nothing to carry.
+  const carried = after.files_total ?? 0;
+  if (!vantage && ((after.files_done ?? 0) > 0 || carried === 0)) {
+    await ensureClosingFiles(context, MANIFEST_FILES, 'Manifest');
+    if (!(await deliverPending(context, '9'))) return 'handed-over';
+  }
+  return finishTransfer(context);
+}
+
+/** Delivers the Pending files of one order, one at a time; false when the budget ran out first. */
+async function deliverPending(context: RunContext, order: '1' | '9'): Promise<boolean> {
+  const list = keys.transferFile.list(context.client, context.transferId, order);
+  for await (const page of eachPage(context.deps.table, { ...list, consistent: true }, 50)) {
+    for (const item of page) {
+      const file = readTransferFile(item);
+      if (file.file_state !== 'Pending') continue;
+      if (outOfBudget(context)) return false;
+      await deliverFile(context, file, (current) => prepareOf(context, current));
+    }
+  }
+  return true;
+}
+
+function prepareOf(context: RunContext, file: TransferFileItem) {
+  if (file.file_kind === 'Recording') return prepareRecording(context, file);
+  if (file.file_kind === 'Report') {
+    const body = file.name === 'report.csv' ? () => reportCsv(context) : () => reportJsonLines(context);
+    return prepareGenerated(context, file.name, body, { zipLikeRecordings: true });
+  }
+  const format = file.name.endsWith('.csv') ? 'csv' : 'json';
+  return prepareGenerated(
+    context,
+    file.name,
+    async function* () {
+      yield Buffer.from(await manifestText(context, format));
+    },
+    { zipLikeRecordings: false },
+  );
+}
+
+async function loadOptional(context: RunContext, transferId: string): Promise<TransferItem | undefined> {
+  const item = await context.deps.table.get(keys.transfer.key(context.client, transferId), { consistent: true });
+  return item === undefined ? undefined : readTransfer(item);
+}
+
+/** A scheduled run: records its Pending transfer (as run now does), unless the configuration is gone or inactive. */
+async function recordScheduledTransfer(deps: TransferJobDependencies, input: TransferJobInput): Promise<string | undefined> {
+  if (input.transfer_config_reference === undefined) return undefined;
+  const config = await loadTransferConfig(deps, input.client, input.transfer_config_reference);
+  if (config === undefined || !config.is_active) return undefined;
+  const now = deps.clock.now();
+  const transfer: TransferItem = {
+    client: input.client,
+    transfer_id: ulid(now.getTime()),
+    transfer_config_reference: config.transfer_config_reference,
+    transfer_type: config.transfer_type,
+    created_at: now.toISOString(),
+    transfer_state: 'Pending',
+    transfers: [],
+    related_payloads: [],
+    payload_count: 0,
+    started_by: input.trigger === 'schedule' ? 'schedule' : `job:${TRANSFER_JOB}`,
+  };
+  await deps.table.put(transferToItem(transfer), { condition: { kind: 'item-not-exists' } });
+  return transfer.transfer_id;
+}
+
+/**
+ * Takes the transfer for this invocation: only a Pending or InProgress one, and only when no live lease holds it (or
+ * the previous invocation handed this one its lease). Sets InProgress, `started_at` the first time, and the report
+ * window the first time (`report_to` = when the transfer was created, `report_from` = the configuration's watermark).
+ */
+async function claimLease(
+  deps: TransferJobDependencies,
+  client: string,
+  transferId: string,
+  leaseId: string,
+  handedLease: string | undefined,
+  budgetMs: number,
+): Promise<TransferItem | undefined> {
+  const key = keys.transfer.key(client, transferId);
+  const stored = await deps.table.get(key, { consistent: true });
+  if (stored === undefined) return undefined;
+  const transfer = readTransfer(stored);
+  if (transfer.transfer_state !== 'Pending' && transfer.transfer_state !== 'InProgress') return undefined;
+  const now = deps.clock.now();
+  const window = transfer.report_to === undefined && transfer.rerun_of === undefined ? await reportWindow(deps, client, transfer) : {};
+  try {
+    const updated = await deps.table.update(
+      key,
+      {
+        set: {
+          transfer_state: 'InProgress',
+          lease_id: leaseId,
+          lease_until: new Date(now.getTime() + budgetMs + LEASE_MARGIN_MS).toISOString(),
+          progress_at: now.toISOString(),
+          ...(transfer.started_at === undefined ? { started_at: now.toISOString() } : {}),
+          ...window,
+        },
+        add: { invocations: 1 },
+      },
+      {
+        condition: {
+          kind: 'expression',
+          expression:
+            '#state IN (:pending, :running) AND (attribute_not_exists(#until) OR #until < :now' + (handedLease === undefined ? ')' : ' OR #lease = :handed)'),
+          names: { '#state': 'transfer_state', '#until': 'lease_until', ...(handedLease === undefined ? {} : { '#lease': 'lease_id' }) },
+          values: { ':pending': 'Pending', ':running': 'InProgress', ':now': now.toISOString(), ...(handedLease === undefined ? {} : { ':handed': handedLease }) },
+        },
+      },
+    );
+    return updated === undefined ? undefined : readTransfer(updated);
+  } catch (error) {
+    if (error instanceof ConditionFailedError) return undefined;
+    throw error;
+  }
+}
+
+/** The first run's window: what was processed after the configuration's last Succeeded transfer, up to its creation. */
+async function reportWindow(deps: TransferJobDependencies, client: string, transfer: TransferItem): Promise<{ report_from?: string; report_to: string }> {
+  const mark = await deps.table.get(keys.transferWatermark.key(client, transfer.transfer_config_reference), { consistent: true });
+  const from = typeof mark?.report_to === 'string' ? mark.report_to : undefined;
+  return { ...(from === undefined ? {} : { report_from: from }), report_to: transfer.created_at };
+}
+
+/**
+ * Hands the transfer to a fresh invocation: the lease passes to a new id named in the next invocation's input (so
+ * the next can claim it while this one's lease is still live), then the job is started. If the start fails, the
+ * lease is let go so a re-run can resume at once.
+ */
+async function handOver(context: RunContext, input: TransferJobInput): Promise<void> {
+  const { deps, client, transferId } = context;
+  const next = ulid();
+  await deps.table.update(
+    keys.transfer.key(client, transferId),
+    { set: { lease_id: next } },
+    { condition: { kind: 'expression', expression: '#lease = :lease', names: { '#lease': 'lease_id' }, values: { ':lease': context.leaseId } } },
+  );
+  try {
+    await deps.jobs.start(TRANSFER_JOB, { ...input, transfer_id: transferId, lease_id: next, trigger: 'continue' });
+  } catch (error) {
+    deps.logger.error('transfer job could not hand over; a re-run resumes it', { client, transfer_id: transferId, error: String(error) });
+    await deps.table.update(keys.transfer.key(client, transferId), { remove: ['lease_id', 'lease_until'] }, {
+      condition: { kind: 'expression', expression: '#lease = :lease', names: { '#lease': 'lease_id' }, values: { ':lease': next } },
+    });
+  }
+}
+
+/** The zip password and the PGP key's fingerprint; a problem (a secret that does not open) fails the transfer. */
+async function unsealForPackaging(context: RunContext): Promise<string | undefined> {
+  const { config } = context;
+  if (config.pgp_key !== undefined) {
+    try {
+      context.pgpFingerprint = (await parsePgpPublicKey(config.pgp_key)).fingerprint;
+    } catch (error) {
+      return `pgp_key: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+  if (config.transfer_file_format !== 'ZippedWithPassword') return undefined;
+  if (config.sealed_zip_password === undefined) return 'secured_data.zip_password: not set';
+  try {
+    context.zipPassword = await openSecret(context.deps, context.client, config.transfer_config_reference, 'zip_password', config.sealed_zip_password);
+  } catch (error) {
+    return `secured_data.zip_password: could not be unsealed (${error instanceof Error ? error.message : String(error)})`;
+  }
+  return undefined;
+}
+
+/**
+ * The configuration as stored now (read here rather than through the configuration service, whose module also
+ * schedules: the jobs function is not wired with the Scheduler port).
+ */
+async function loadTransferConfig(deps: TransferJobDependencies, client: string, reference: string): Promise<TransferConfigItem | undefined> {
+  const item = await deps.table.get(keys.transferConfig.key(client, reference), { consistent: true });
+  return item === undefined ? undefined : readTransferConfig(item);
+}
+
+function defaultOpener(deps: TransferJobDependencies): DestinationOpener {
+  return (config, secrets) => openDestination({ config: deps.config, logger: deps.logger }, config, secrets);
+}
+
+/** Opens the destination, retrying what may pass (a refused connection, a timeout) with the files' backoff. */
+async function openWithRetries(context: RunContext, open: DestinationOpener): Promise<Destination> {
+  const { config } = context;
+  const secrets: { sftpPassword?: string } = {};
+  if (config.target_type === 'SFTP' && config.sealed_sftp_password !== undefined) {
+    secrets.sftpPassword = await openSecret(context.deps, context.client, config.transfer_config_reference, 'sftp_password', config.sealed_sftp_password);
+  }
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await open(config, secrets);
+    } catch (error) {
+      const retryable = !(error instanceof DeliveryError) || error.retryable;
+      if (!retryable || attempt >= context.limits.maxAttempts) {
+        throw error instanceof DeliveryError ? error : new DeliveryError(error instanceof Error ? error.message : String(error), { retryable: false, cause: error });
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(context.limits.backoffMs * 2 ** (attempt - 1), context.limits.maxBackoffMs)));
+    }
+  }
+}

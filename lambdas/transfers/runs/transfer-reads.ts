@@ -1,0 +1,111 @@
+import { encodeTime } from 'ulid';
+import type { Dependencies } from '#core/dependencies.ts';
+import { ForbiddenError, NotFoundError } from '#core/errors.ts';
+import { listPage, type QueryOf } from '#core/store/paging.ts';
+import { isoOf } from '#core/store/time-range.ts';
+import { readTransfer, toTransferable, type TransferItem } from '#core/store/entities/transfer.ts';
+import { readTransferFile, toTransferFile } from '#core/store/entities/transfer-file.ts';
+import { keys } from '#core/store/keys.ts';
+import type { TableItem } from '#core/ports/table-store.ts';
+import type { Transferable } from '#shared/contract/entities/transfers.ts';
+import type { transferEndpoints } from '#shared/contract/endpoints/transfers.ts';
+import { ValidationError } from '#core/errors.ts';
+
+export const TRANSFER_NOT_FOUND = 'Transfer not found';
+export const GROUP_LIMITED_READ =
+  'Transfers carry the payloads of every group: a role limited to some groups cannot read them';
+/** How many files `GET transfers/{transfer_id}` carries: the first page; the rest come from its files endpoint. */
+export const FIRST_FILES_PAGE = 100;
+
+export type ReadDependencies = Pick<Dependencies, 'table' | 'cursors'>;
+
+/** Who reads: transfers name recordings of every group, so a group-limited role reads none; files keep the caller's types. */
+export interface Reader {
+  payloadTypes: readonly string[] | undefined;
+  groupScope(): { unrestricted: boolean };
+}
+
+function requireWholeTenantReader(reader: Reader): void {
+  if (!reader.groupScope().unrestricted) throw new ForbiddenError(GROUP_LIMITED_READ);
+}
+
+/** The sort-key range of transfers created between `from` and `to` (ULIDs start with their creation time). */
+function createdRange(from: string | undefined, to: string | undefined): [string, string] | undefined {
+  if (from === undefined && to === undefined) return undefined;
+  const lower = from === undefined ? 0 : Date.parse(isoOf(from, 'start'));
+  const upper = to === undefined ? 281474976710655 : Date.parse(isoOf(to, 'end'));
+  if (lower > upper) throw new ValidationError(['query.from: Must not be after to']);
+  return [`TRANSFER#${encodeTime(lower, 10)}`, `TRANSFER#${encodeTime(upper, 10)}~`];
+}
+
+/** `GET transfers`: newest first, by creation time range, state and configuration. */
+export function listTransfers(
+  deps: ReadDependencies,
+  client: string,
+  query: QueryOf<typeof transferEndpoints, 'client.transfers.list'>,
+  reader: Reader,
+) {
+  requireWholeTenantReader(reader);
+  const range = createdRange(query.from, query.to);
+  const { transfer_state: state, transfer_config_reference: config } = query;
+  return listPage(deps, {
+    client,
+    query: { ...keys.transfer.list(client), descending: true, ...(range === undefined ? {} : { sort: { between: range } }) },
+    filters: { transfer_state: state, transfer_config_reference: config },
+    page: query,
+    keep:
+      state === undefined && config === undefined
+        ? undefined
+        : (items) =>
+            items.filter(
+              (item) =>
+                (state === undefined || item.transfer_state === state) && (config === undefined || item.transfer_config_reference === config),
+            ),
+    toData: (item) => toTransferable(readTransfer(item)),
+  });
+}
+
+/** The stored transfer of this tenant, or a 404 (another tenant's id reads the caller's own partition: nothing). */
+export async function loadTransfer(deps: Pick<Dependencies, 'table'>, client: string, transferId: string): Promise<TransferItem> {
+  const item = await deps.table.get(keys.transfer.key(client, transferId), { consistent: true });
+  if (item === undefined) throw new NotFoundError(TRANSFER_NOT_FOUND);
+  return readTransfer(item);
+}
+
+/** Keeps the files the reader may see: recordings of their payload types, and every report and manifest. */
+function fileFilter(reader: Reader) {
+  const types = reader.payloadTypes === undefined ? undefined : new Set(reader.payloadTypes);
+  return (item: TableItem) => types === undefined || typeof item.payload_type !== 'string' || types.has(item.payload_type);
+}
+
+/** `GET transfers/{id}`: the transfer with its progress and the first page of its files. */
+export async function getTransfer(deps: ReadDependencies, client: string, transferId: string, reader: Reader): Promise<Transferable> {
+  requireWholeTenantReader(reader);
+  const transfer = await loadTransfer(deps, client, transferId);
+  const keep = fileFilter(reader);
+  const page = await deps.table.query({ ...keys.transferFile.list(client, transferId), limit: FIRST_FILES_PAGE });
+  const files = page.items.filter(keep).map((item) => toTransferFile(readTransferFile(item)));
+  return { ...toTransferable(transfer), transfers: files };
+}
+
+/** `GET transfers/{id}/files`: the transfer's files in delivery order, page by page, optionally of one state. */
+export async function listTransferFiles(
+  deps: ReadDependencies,
+  client: string,
+  transferId: string,
+  query: QueryOf<typeof transferEndpoints, 'client.transfers.files'>,
+  reader: Reader,
+) {
+  requireWholeTenantReader(reader);
+  await loadTransfer(deps, client, transferId);
+  const keepType = fileFilter(reader);
+  const state = query.file_state;
+  return listPage(deps, {
+    client,
+    query: keys.transferFile.list(client, transferId),
+    filters: { file_state: state, types: reader.payloadTypes?.join(',') },
+    page: query,
+    keep: (items) => items.filter((item) => keepType(item) && (state === undefined || item.file_state === state)),
+    toData: (item) => toTransferFile(readTransferFile(item)),
+  });
+}
