@@ -6,6 +6,7 @@ import { alertsExpiryJob } from './alerts-expiry.ts';
 import { auditSequencerJob } from './audit-sequencer.ts';
 import { payloadProcessingJob } from './payload-processing.ts';
 import { payloadSweepJob } from './payload-sweep.ts';
+import { migrationImportJob } from '../migrations/job/index.ts';
 import { transferJob } from '../transfers/job/transfer-job.ts';
 
 /** A job: does its work with the given dependencies and reports what it did (logged, and returned to the invoker). */
@@ -27,6 +28,8 @@ export const JOBS: Readonly<Record<string, Job>> = {
   transfer: (dependencies, input) => transferJob(dependencies, input),
   // Started by placing or releasing a large legal hold, and by itself to go on after its time budget.
   'legal-hold-sync': async (dependencies, input) => legalHoldSyncJob(dependencies, input),
+  // Started by `POST migrations/{migration_reference}/start`, and by itself to go on after its time budget.
+  'migration-import': migrationImportJob,
 };
 
 /** Runs one job by name. An unknown name is a configuration fault, so it throws rather than doing nothing. */

@@ -13,6 +13,7 @@ import { measurePayloadPage, measurePeakMemory, measureThroughput, type BenchRow
 import { benchWeb } from './web.ts';
 import { benchLoad, loadOptions } from './load.ts';
 import { benchPackaging } from './packaging.ts';
+import { benchMigration, migrationRows } from './migration.ts';
 
 /**
  * `npm run bench`: how `GET dashboard` and `GET devices` (first page) scale with the fleet. A dedicated local stack in a
@@ -37,6 +38,12 @@ if (sectionArgs[0] === 'bundles') {
 }
 if (sectionArgs[0] === 'load') {
   console.log(`Audit trail under load…\n\n${await benchLoad(loadOptions(sectionArgs))}`);
+  process.exit(0);
+}
+// `npm run bench -- migration [--rows N]`: a legacy export imported by the migration job (./migration.ts) alone.
+if (sectionArgs[0] === 'migration') {
+  const rows = migrationRows(sectionArgs);
+  console.log(`Legacy migration: ${rows} rows imported by the job against reading them, peak memory…\n\n${await benchMigration(rows)}`);
   process.exit(0);
 }
 // `npm run bench -- packaging`: transfer packaging (./packaging.ts) alone.

@@ -27,6 +27,7 @@ const MigrationIssue = z.object({
 
 /** How far an import has read its file: shown while it runs, so a long import visibly moves. */
 export const MigrationProgress = z.object({
+  /** Rows of the file resulted so far, counted as the results number them (row 1 is the header line). */
   rows_read: z.int().min(0),
   bytes_read: z.int().min(0),
   bytes_total: z.int().min(0),

@@ -1,0 +1,103 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { LegacyMigration } from '#shared/contract/entities/account-data.ts';
+import { signInDemoAccount } from '../device/portal-sign-in.ts';
+import { startLocalStack } from '../local/stack.ts';
+import { callApi, submitExport, summaryLines, type MigrationApi } from '../migrate.ts';
+import { main as writeSample } from '../migration/sample.ts';
+import { formatTable } from './measure.ts';
+
+const run = promisify(execFile);
+
+/** Rows of the export by default: the size a firm's history reaches (`--rows N` for a quick run). */
+export const DEFAULT_ROWS = 100_000;
+/** One invocation's time budget in the bench: short, so the run also goes through checkpoints and continuations. */
+const BUDGET_MS = 60_000;
+const AIM_MIB = 256;
+
+interface ChildResult {
+  rows: number;
+  seconds: number;
+  maxRssMiB: number;
+  invocations: number;
+  state?: string;
+}
+
+async function runChild(args: string[], env: Record<string, string>): Promise<ChildResult> {
+  const child = fileURLToPath(new URL('./migration-child.ts', import.meta.url));
+  // process.execArgv carries tsx's loader flags, so the child resolves `#core/*` and .ts imports as this process does.
+  const { stdout } = await run(process.execPath, [...process.execArgv, child, ...args], {
+    env: { ...process.env, ...env },
+    timeout: 3 * 60 * 60 * 1000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(stdout.trim().split('\n').pop() as string) as ChildResult;
+}
+
+/** `--rows N` of the bench's arguments, or the default. */
+export function migrationRows(args: readonly string[]): number {
+  const at = args.indexOf('--rows');
+  if (at === -1) return DEFAULT_ROWS;
+  const rows = Number(args[at + 1]);
+  if (!Number.isSafeInteger(rows) || rows < 4) throw new Error('--rows must be a whole number of at least 4');
+  return rows;
+}
+
+/**
+ * `npm run bench -- migration [--rows N]`: a sample export (scripts/migration/sample.ts: groups, users, devices, then
+ * recordings with 1 KiB media) submitted to a fresh loopback stack as the portal does (pre-signed upload), then
+ * imported by the `migration-import` job in a child process, invocation after invocation as Lambda would chain them.
+ * Reported: rows per second against reading the same file through the format reader alone (the baseline, also in a
+ * child), the job with a row importer that writes nothing (what the job itself costs: streaming, scan, results,
+ * checkpoints) and the whole import, each with its peak RSS, whose aim is under 256 MiB whatever the file's size.
+ */
+export async function benchMigration(rows: number): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'verity-bench-migration-'));
+  try {
+    const file = join(dir, 'legacy-export.ndjson');
+    await writeSample([file, '--rows', String(rows)]);
+    const bytes = statSync(file).size;
+    const parse = await runChild(['parse', file], {});
+
+    const stack = await startLocalStack({ dataDir: join(dir, 'stack'), port: 0, quiet: true, inMemoryDynamo: true });
+    try {
+      const api: MigrationApi = { baseUrl: stack.apiUrl, client: 'demo', token: await signInDemoAccount(stack.apiUrl, 'admin@demo.test') };
+      const env = stack.env as unknown as Record<string, string>;
+      const measure = async (mode: 'results-only' | 'import') => {
+        const submitted = await submitExport(api, file);
+        return runChild([mode, api.client, submitted.migration_reference, String(BUDGET_MS)], env).then(async (result) => ({
+          result,
+          migration: await callApi<LegacyMigration>(api, 'GET', `/migrations/${submitted.migration_reference}`),
+        }));
+      };
+      const resultsOnly = await measure('results-only');
+      const imported = await measure('import');
+      const rate = (result: ChildResult) => rows / result.seconds;
+      const row = (label: string, result: ChildResult, aim: boolean) => [
+        `${label} (${result.invocations} invocation${result.invocations === 1 ? '' : 's'})`,
+        rate(result).toFixed(0),
+        (rate(result) / rate(parse)).toFixed(3),
+        `${result.maxRssMiB.toFixed(0)} MiB`,
+        aim ? (result.maxRssMiB < AIM_MIB ? 'ok' : `OVER ${AIM_MIB} MiB`) : '',
+      ];
+      const table = formatTable(
+        ['migration', 'rows/s', 'ratio to reading', 'peak RSS (child)', `aim < ${AIM_MIB} MiB`],
+        [
+          row('Reading the export only (baseline)', parse, false),
+          row('Job, results only (no row importer writes)', resultsOnly.result, true),
+          row('Import job', imported.result, true),
+        ],
+      );
+      const took = `job with results only ${resultsOnly.result.seconds.toFixed(0)} s, import ${imported.result.seconds.toFixed(0)} s`;
+      return `${table}\n(${rows} rows, ${(bytes / 1024 / 1024).toFixed(1)} MiB; ${took})\n\n${summaryLines(imported.migration, api.client).join('\n')}`;
+    } finally {
+      await stack.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
