@@ -12,7 +12,7 @@ import { readAll } from '#core/store/paging.ts';
 import { MIGRATION_ERROR_TYPES, MIGRATION_SUCCESS_TYPES, MIGRATION_WARNING_TYPES } from '#shared/constants/account.ts';
 import { DeviceUser } from '#shared/contract/entities/device-users.ts';
 import { openPayloadMeta } from '../../lambdas/device-crypto/payload-crypto.ts';
-import { readLicences } from '../../lambdas/licences/licence-usage.ts';
+import { limitAttribute, readLicences } from '../../lambdas/licences/licence-usage.ts';
 import { readDashboard } from '../../lambdas/metrics/dashboard-counters.ts';
 import { readExportRows } from '../../lambdas/migrations/format/index.ts';
 import { createRowImporter, legacyPayloadReference, resultOfParseFailure, type RowResult } from '../../lambdas/migrations/import/index.ts';
@@ -241,6 +241,30 @@ describe('a sample export imported again', () => {
     expect(again.filter((result) => result.isNewOrUpdated)).toEqual([]);
     expect(await snapshot(sample)).toEqual(before);
   }, 120_000);
+});
+
+describe('limits and what Verity did since', () => {
+  it('refuses a user past a licence limit with an Error naming the service, and leaves a disposed recording as Verity left it', async () => {
+    const { client, deps } = sample;
+    await deps.table.update(keys.licence.item(client), { set: { [limitAttribute('calls')]: 2 } });
+    const header = [...sampleExportLines({ rows: 4 })][0] ?? '';
+    const newcomer = `${JSON.stringify({ kind: 'device_user', device_user_reference: 'legacy-newcomer', group: 'legacy-group-0', services: ['calls', 'sms'], is_active: true })}\n`;
+    const before = await snapshot(sample);
+    const [refused] = await importLines(sample, [header, newcomer], OFF);
+    expect(refused).toMatchObject({ row: 2, kind: 'error', type: 'Error', entity: 'DeviceUser', reference: 'legacy-newcomer', message: 'services.calls: Licence limit of 2 reached for calls' });
+    expect(await snapshot(sample)).toEqual(before);
+
+    // A recording of the sample, deleted on Verity since it was loaded, then imported again with other details.
+    const line = [...sampleExportLines({ rows: 160, mediaBytes: 512 })].find((text) => text.includes('"legacy-rec-00000000"')) ?? '';
+    const key = keys.payload.key(client, legacyPayloadReference(client, 'legacy-rec-00000000'));
+    await deps.table.update(key, { set: { payload_state: 'Deleted' } });
+    const deleted = await storedItem(sample, key);
+    const changed = line.replace('"timezone":"Europe/London"', '"timezone":"Europe/Paris"');
+    expect(changed).not.toBe(line);
+    const [kept] = await importLines(sample, [header, changed], OFF);
+    expect(kept).toMatchObject({ row: 2, kind: 'warning', type: 'PayloadAlreadyLoaded', message: 'Loaded before, now Deleted on Verity: left as it is' });
+    expect(await storedItem(sample, key)).toEqual(deleted);
+  });
 });
 
 describe('hostile rows', () => {

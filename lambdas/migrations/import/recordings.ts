@@ -29,7 +29,11 @@ type Holder = { device: DeviceItem; userReference: string; group: string | undef
 export async function importRecording(context: ImportContext, row: RecordingRow): Promise<RowResult> {
   const { deps, client } = context;
   const reference = row.legacy_payload_reference;
-  const storedDevice = await deps.table.get(keys.device.key(client, row.device_reference), { consistent: true });
+  const payloadReference = legacyPayloadReference(client, reference);
+  const [storedDevice, stored] = await Promise.all([
+    deps.table.get(keys.device.key(client, row.device_reference), { consistent: true }),
+    deps.table.get(keys.payload.key(client, payloadReference), { consistent: true }),
+  ]);
   if (storedDevice === undefined) {
     return results.error(context, 'Payload', 'Error', reference, `device_reference: No device ${row.device_reference} (on an earlier row or on Verity)`);
   }
@@ -44,8 +48,6 @@ export async function importRecording(context: ImportContext, row: RecordingRow)
   }
   const holder: Holder = { device, userReference, group: readDeviceUser(user).group ?? device.group };
 
-  const payloadReference = legacyPayloadReference(client, reference);
-  const stored = await deps.table.get(keys.payload.key(client, payloadReference), { consistent: true });
   if (stored !== undefined) {
     const existing = readPayload(stored);
     await countOnce(context, existing);
@@ -91,9 +93,13 @@ async function importLoaded(context: ImportContext, row: RecordingRow, existing:
     }
     return updateMeta(context, row, existing, holder, row.meta);
   }
-  // Loaded with its media (Processed, or moved on since: deleted, restored…): the row cannot add media.
+  // Loaded with its media (Processed, or moved on since): a row without media adds nothing.
   if (row.legacy_state === 'Recorded') {
     return results.success(context, 'Payload', 'NoChangeToPayload', reference, false, 'Verity holds this recording with its media: the row adds nothing');
+  }
+  // Disposed of (Deleted, Destroyed) or otherwise moved on since: what Verity did to it stands.
+  if (existing.payload_state !== 'Processed') {
+    return results.warning(context, 'Payload', 'PayloadAlreadyLoaded', reference, `Loaded before, now ${existing.payload_state} on Verity: left as it is`);
   }
   if (conference) {
     const mismatch = [
