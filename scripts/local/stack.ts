@@ -9,6 +9,7 @@ import type { RouteTarget } from './api-gateway.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, ensureTable, startDynamo, type LocalDynamo } from './dynamodb.ts';
 import { createRequestListener, listenLoopback, type LambdaHandler } from './http-server.ts';
 import { startLocalJobs } from './jobs.ts';
+import { writeRunningStack } from './running-stack.ts';
 import { startLocalAuditSequencer } from './audit-sequencer.ts';
 import { setLocalJobHandler } from '#core/adapters/local/local-job-runner.ts';
 import { getDependencies } from '#core/composition.ts';
@@ -275,6 +276,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         return openapi;
       },
     });
+
+    // Other commands on this machine (npm run job) find the running stack and its environment here.
+    stoppers.push(writeRunningStack(dataDir, { pid: process.pid, apiUrl, env }));
 
     return {
       apiUrl,
