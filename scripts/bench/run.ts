@@ -13,6 +13,7 @@ import { measurePayloadPage, measurePeakMemory, measureThroughput, type BenchRow
 import { benchWeb } from './web.ts';
 import { benchLoad, loadOptions } from './load.ts';
 import { benchPackaging } from './packaging.ts';
+import { benchTransfers, transfersMib } from './transfers.ts';
 import { benchMigration, migrationRows } from './migration.ts';
 
 /**
@@ -44,6 +45,12 @@ if (sectionArgs[0] === 'load') {
 if (sectionArgs[0] === 'migration') {
   const rows = migrationRows(sectionArgs);
   console.log(`Legacy migration: ${rows} rows imported by the job against reading them, peak memory…\n\n${await benchMigration(rows)}`);
+  process.exit(0);
+}
+// `npm run bench -- transfers [--mib n]`: ZippedWithPassword + PGP streamed to SFTP against a plain put (./transfers.ts) alone.
+if (sectionArgs[0] === 'transfers') {
+  const mib = transfersMib(sectionArgs);
+  console.log(`Transfers: ${mib} MiB packaged and delivered to SFTP against a plain SFTP put, peak memory…\n\n${await benchTransfers(mib)}`);
   process.exit(0);
 }
 // `npm run bench -- packaging`: transfer packaging (./packaging.ts) alone.
