@@ -294,20 +294,23 @@ describe('hostile rows', () => {
       'null\n',
       '{"kind":"group","group_reference":"xy","__proto__":{"polluted":true}}\n',
       `${JSON.stringify({ kind: 'recording', legacy_payload_reference: 'x', payload_type: 'Call', legacy_state: 'Processed', device_reference: 'd', meta: [] })}\n`,
+      // 1000 parties of 400-character names: every field within its bounds, the whole meta past what an item holds.
+      call({ meta: { payload_time: '2024-01-01T00:00:00Z', second_parties: Array.from({ length: 1000 }, (_, n) => ({ phone_number: `+44${n}`, direction: 'CC', contact_name: 'n'.repeat(400) })) } }),
     ];
     const results = await importLines(other, lines, OFF, { maxMediaBytes: 2048 });
-    expect(results.map((result) => [result.row, result.kind])).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10].map((row) => [row, 'error']));
+    expect(results.map((result) => [result.row, result.kind])).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((row) => [row, 'error']));
     const message = (row: number) => results.find((result) => result.row === row)?.message ?? '';
     expect(message(2)).toMatch(/^Not valid JSON/);
     expect(message(3)).toMatch(/^kind: Must be one of/);
     expect(message(4)).toMatch(/device_user_reference: .*; group: /);
-    expect(message(5)).toBe('media.data: Larger than the 0 MiB of media a row may carry');
+    expect(message(5)).toBe('media.data: Larger than the 2 KiB of media a row may carry');
     expect(message(6)).toMatch(/^checksum: Does not match the media/);
     expect(message(7)).toMatch(/model: Must be/);
     expect(message(8)).toBe('Must be a JSON object');
     // An unknown field is refused whatever its name (JSON.parse makes __proto__ an own property, never a prototype).
     expect(message(9)).toMatch(/__proto__: This field is not allowed/);
     expect(message(10)).toMatch(/^meta: /);
+    expect(message(11)).toMatch(/meta: Larger than the 256 KiB/);
     expect(({} as Json).polluted).toBeUndefined();
     expect(await snapshot(other)).toEqual(before);
   });

@@ -104,7 +104,7 @@ describe('readExportRows', () => {
     const huge = `{"kind":"recording","pad":"${'x'.repeat(3 * 1024 * 1024)}"}`;
     const rows = await readAll(`${HEADER}\n${JSON.stringify(over)}\n${huge}\n${JSON.stringify({ kind: 'group', group_reference: 'after' })}`, 1024, 64 * 1024);
     expect(rows).toMatchObject([
-      { row: 2, ok: false, problems: ['media.data: Larger than the 0 MiB of media a row may carry'] },
+      { row: 2, ok: false, problems: ['media.data: Larger than the 1 KiB of media a row may carry'] },
       { row: 3, ok: false, type: 'Error' },
       { row: 4, ok: true },
     ]);

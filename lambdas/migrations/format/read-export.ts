@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SEALED_PLAINTEXT_MAX_BYTES } from '#shared/contract/bounds.ts';
 import { META_BY_TYPE } from '#shared/contract/entities/payloads.ts';
 import { formatIssues, oneOf } from '#shared/contract/messages.ts';
 import { utcOf } from '../../device-data/uploads.ts';
@@ -36,6 +37,8 @@ export interface ReadOptions {
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const MIB = 1024 * 1024;
+/** A device's sealed meta holds at most this much plaintext (docs/decisions.md, "Bounded input"): the same here. */
+const MAX_META_BYTES = SEALED_PLAINTEXT_MAX_BYTES;
 
 /**
  * Reads a legacy export (docs/migration-format.md) as a stream: one ParsedRow per non-blank line after the header,
@@ -59,6 +62,13 @@ export async function* readExportRows(source: AsyncIterable<Uint8Array>, options
     yield parseLine(line, maxMediaBytes);
   }
   if (!headerSeen) yield { row: 1, ok: false, type: 'UnknownFile', problems: ['The file is empty: it is not a legacy export'] };
+}
+
+/** A size as people read it: whole MiB, else KiB, else bytes. */
+function sizeText(bytes: number): string {
+  if (bytes >= MIB) return `${Math.floor(bytes / MIB)} MiB`;
+  if (bytes >= 1024) return `${Math.floor(bytes / 1024)} KiB`;
+  return `${bytes} bytes`;
 }
 
 function isBlank(bytes: Buffer): boolean {
@@ -102,7 +112,7 @@ function parseLine(line: Line, maxMediaBytes: number): ParsedRow {
     ...(reference === undefined ? {} : { reference }),
   });
   if ('tooLong' in line) {
-    return fail([`The row is ${line.length} bytes, longer than the ${Math.round(maxLineBytesFor(maxMediaBytes) / MIB)} MiB a row may take (media at most ${Math.round(maxMediaBytes / MIB)} MiB)`]);
+    return fail([`The row is ${line.length} bytes, longer than the ${sizeText(maxLineBytesFor(maxMediaBytes))} a row may take (media at most ${sizeText(maxMediaBytes)})`]);
   }
   const json = jsonOf(line.bytes);
   if (!json.ok) return fail([json.problem]);
@@ -157,6 +167,8 @@ function parseRecording(record: Record<string, unknown>, maxMediaBytes: number):
 
   const meta = META_BY_TYPE[input.payload_type].safeParse(input.meta);
   if (!meta.success) problems.push(...formatIssues(meta.error, 'meta'));
+  // As a device's sealed meta: bounded, so the recording's item stays under DynamoDB's 400 KB.
+  else if (Buffer.byteLength(JSON.stringify(meta.data)) > MAX_META_BYTES) problems.push(`meta: Larger than the ${sizeText(MAX_META_BYTES)} a recording's meta may take`);
   const payloadTime = meta.success ? utcOf(meta.data.payload_time) : undefined;
   if (meta.success && payloadTime === undefined) problems.push('meta.payload_time: Must be an ISO date like 1999-01-01T16:50:00Z');
 
@@ -167,7 +179,7 @@ function parseRecording(record: Record<string, unknown>, maxMediaBytes: number):
   let bytes: Buffer | undefined;
   if (media !== undefined) {
     if (media.data.length > base64LengthOf(maxMediaBytes)) {
-      problems.push(`media.data: Larger than the ${Math.round(maxMediaBytes / MIB)} MiB of media a row may carry`);
+      problems.push(`media.data: Larger than the ${sizeText(maxMediaBytes)} of media a row may carry`);
     } else if (media.data.length % 4 !== 0 || !BASE64.test(media.data)) {
       problems.push('media.data: Must be base64 text');
     } else {

@@ -1,3 +1,4 @@
+import { ItemTooLargeError, UnstorableNumberError } from '../../core/errors.ts';
 import { ConditionFailedError } from '../../core/ports/table-store.ts';
 import type { ExportRow } from '../format/index.ts';
 import { results, type ImportContext } from './context.ts';
@@ -47,6 +48,10 @@ export function createRowImporter(deps: RowImporterDependencies, options: RowImp
         try {
           return [await importOnce({ ...context, attempt }, row)];
         } catch (error) {
+          // The reader's bounds keep rows under these; were one to pass, it is that row's error, not the migration's.
+          if (error instanceof ItemTooLargeError || error instanceof UnstorableNumberError) {
+            return [results.error(context, ENTITY_OF_KIND[row.kind], 'Error', referenceOf(row), error.message.replace(/^body: /, ''))];
+          }
           if (!(error instanceof ConditionFailedError)) throw error;
           if (attempt >= ATTEMPTS) {
             return [results.error(context, ENTITY_OF_KIND[row.kind], 'Error', referenceOf(row), 'Changed on Verity while it was imported, again and again: import the file again')];
