@@ -8,7 +8,7 @@ import { configProblems } from '../../../lambdas/transfers/configs/validation.ts
 import { DEMO_SFTP } from '../sftp.ts';
 import { demoTransferConfigRequest, demoTransferPublicKey } from './transfer-config.ts';
 
-const sftp = { host: '127.0.0.1', ...DEMO_SFTP };
+const sftp = { host: '127.0.0.1', ...DEMO_SFTP, hostKeyFingerprint: `SHA256:${'A'.repeat(43)}` };
 
 describe('the demo transfer configuration', () => {
   it('is a request the contract and the transfer checks accept', async () => {

@@ -31,7 +31,7 @@ export function demoTransferPublicKey(): string {
 }
 
 /** The configuration's request body, for the SFTP stand-in at `sftp` (its address and account in this run). */
-export function demoTransferConfigRequest(sftp: { host: string; port: number; username: string; password: string }): TransferConfigRequest {
+export function demoTransferConfigRequest(sftp: { host: string; port: number; username: string; password: string; hostKeyFingerprint: string }): TransferConfigRequest {
   return {
     transfer_type: 'Payload',
     target_type: 'SFTP',
@@ -40,7 +40,8 @@ export function demoTransferConfigRequest(sftp: { host: string; port: number; us
     pgp_key: demoTransferPublicKey(),
     transfer_file_format: 'ZippedWithPassword',
     is_active: true,
-    params: { server: sftp.host, port: sftp.port, root_directory: DEMO_TRANSFER_DIRECTORY, username: sftp.username },
+    // The stand-in's host key, made once per data folder: deliveries refuse a server whose key is not pinned.
+    params: { server: sftp.host, port: sftp.port, root_directory: DEMO_TRANSFER_DIRECTORY, username: sftp.username, host_key_fingerprint: sftp.hostKeyFingerprint },
     secured_data: { zip_password: DEMO_ZIP_PASSWORD, sftp_password: sftp.password },
   };
 }
@@ -52,7 +53,7 @@ export function demoTransferConfigRequest(sftp: { host: string; port: number; us
 export async function seedDemoTransferConfig(stack: {
   apiUrl: string;
   env: Record<string, string>;
-  sftp: { host: string; port: number; username: string; password: string };
+  sftp: { host: string; port: number; username: string; password: string; hostKeyFingerprint: string };
 }): Promise<boolean> {
   const deps = buildDependencies(loadConfig({ ...stack.env, LOG_LEVEL: 'error' }));
   if ((await deps.table.get(markerKey(), { consistent: true })) !== undefined) return false;
