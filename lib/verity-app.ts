@@ -69,6 +69,7 @@ export function buildVerityApp(app: App, options: VerityAppOptions): VerityStack
     cursorSecret: data.cursorSecret,
     tenants: { issuer: auth.tenants.issuer, audiences: [auth.tenants.client.userPoolClientId] },
     staff: { issuer: auth.staff.issuer, audiences: [auth.staff.client.userPoolClientId] },
+    objectLockMode: config.payloadRetentionMode,
   };
   const jobs = new JobsStack(app, name('jobs'), {
     env,

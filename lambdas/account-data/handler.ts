@@ -6,6 +6,7 @@ import { dependenciesWith } from '#core/function-dependencies.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { implementForTenant } from '#core/http/route.ts';
 import { listLegalHolds, putLegalHold, releaseLegalHold } from './legal-holds/legal-holds.ts';
+import { objectLockFacts } from './object-lock/object-retention.ts';
 import { getRetentionPolicy, putRetentionPolicy } from './retention/retention-policy.ts';
 
 /** The group's endpoints, picked by id (the legacy migration endpoints are their own group: lambdas/migrations). */
@@ -20,8 +21,15 @@ export const handler = createApiHandler({
   group: 'account-data',
   endpoints: accountDataEndpoints,
   routes: {
-    [retentionGet.id]: implementForTenant(retentionGet, (input, deps) => getRetentionPolicy(deps, input.client)),
-    [retentionPut.id]: implementForTenant(retentionPut, (input, deps) => putRetentionPolicy(deps, input.client, input.body, input.principal)),
+    // Both answers say how the recordings' object locks follow the policy (object_lock), for the editor to show.
+    [retentionGet.id]: implementForTenant(retentionGet, async (input, deps) => ({
+      ...(await getRetentionPolicy(deps, input.client)),
+      object_lock: objectLockFacts(deps.config),
+    })),
+    [retentionPut.id]: implementForTenant(retentionPut, async (input, deps) => ({
+      ...(await putRetentionPolicy(deps, input.client, input.body, input.principal)),
+      object_lock: objectLockFacts(deps.config),
+    })),
     [holdsList.id]: implementForTenant(holdsList, (input, deps) => listLegalHolds(deps, input.client, input.query, input.groupScope())),
     [holdsPut.id]: implementForTenant(holdsPut, (input, deps) =>
       putLegalHold(deps, input.client, { targetType: input.params.target_type, target: input.params.target }, input.body.is_active, input.principal, input.groupScope()),

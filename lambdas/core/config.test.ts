@@ -29,6 +29,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...aws, VERITY_MODE: 'aws', VALIDATE_RESPONSES: 'true' }).VALIDATE_RESPONSES).toBe(true);
   });
 
+  it('retains payload objects in COMPLIANCE mode in AWS and GOVERNANCE locally, unless told otherwise', () => {
+    const { DATA_DIR: _unused, ...aws } = valid;
+    expect(loadConfig({ ...aws, VERITY_MODE: 'aws' }).OBJECT_LOCK_MODE).toBe('COMPLIANCE');
+    expect(loadConfig(valid).OBJECT_LOCK_MODE).toBe('GOVERNANCE');
+    expect(loadConfig({ ...aws, VERITY_MODE: 'aws', OBJECT_LOCK_MODE: 'GOVERNANCE' }).OBJECT_LOCK_MODE).toBe('GOVERNANCE');
+    expect(() => loadConfig({ ...valid, OBJECT_LOCK_MODE: 'LEGAL' })).toThrow(/OBJECT_LOCK_MODE/);
+  });
+
   it('names every missing or invalid variable, and never a secret value', () => {
     const { TABLE_NAME: _table, ...rest } = valid;
     const attempt = () =>

@@ -56,13 +56,23 @@ export const ConfigSchema = z
     SCAN_BUCKET: z.string().min(1).optional(),
     /** The jobs function, which the API starts jobs on (asynchronous invoke). AWS mode only. */
     JOBS_FUNCTION_NAME: z.string().min(1).optional(),
+    /**
+     * The Object Lock mode payload objects are retained in (docs/decisions.md "Object retention"): COMPLIANCE (no one,
+     * not even the account's root, can shorten or remove it) unless set; local stacks default to GOVERNANCE, so a
+     * developer can clear their own test data.
+     */
+    OBJECT_LOCK_MODE: z.enum(['COMPLIANCE', 'GOVERNANCE'], { error: 'must be COMPLIANCE or GOVERNANCE' }).optional(),
   })
   .superRefine((env, context) => {
     if (env.VERITY_MODE === 'local' && env.DATA_DIR === undefined) {
       context.addIssue({ code: 'custom', path: ['DATA_DIR'], message: 'is required in local mode' });
     }
   })
-  .transform((env) => ({ ...env, VALIDATE_RESPONSES: env.VALIDATE_RESPONSES ?? env.VERITY_MODE === 'local' }));
+  .transform((env) => ({
+    ...env,
+    VALIDATE_RESPONSES: env.VALIDATE_RESPONSES ?? env.VERITY_MODE === 'local',
+    OBJECT_LOCK_MODE: env.OBJECT_LOCK_MODE ?? (env.VERITY_MODE === 'local' ? ('GOVERNANCE' as const) : ('COMPLIANCE' as const)),
+  }));
 
 export type Config = z.infer<typeof ConfigSchema>;
 

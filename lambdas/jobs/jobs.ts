@@ -1,6 +1,7 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import { deactivateInactiveDevices } from '../devices/deactivation.ts';
 import { legalHoldSyncJob } from '../account-data/legal-holds/hold-sync.ts';
+import { objectRetentionSyncJob } from '../account-data/object-lock/object-retention-sync.ts';
 import { expireDueRequests } from '../support-access/support-access-service.ts';
 import { alertsExpiryJob } from './alerts-expiry.ts';
 import { auditSequencerJob } from './audit-sequencer.ts';
@@ -28,6 +29,8 @@ export const JOBS: Readonly<Record<string, Job>> = {
   transfer: (dependencies, input) => transferJob(dependencies, input),
   // Started by placing or releasing a large legal hold, and by itself to go on after its time budget.
   'legal-hold-sync': async (dependencies, input) => legalHoldSyncJob(dependencies, input),
+  // Started when a retention period grows (PUT account/retention), and by itself to go on after its time budget.
+  'object-retention-sync': async (dependencies, input) => objectRetentionSyncJob(dependencies, input),
   // Started by `POST migrations/{migration_reference}/start`, and by itself to go on after its time budget.
   'migration-import': migrationImportJob,
 };

@@ -45,6 +45,12 @@ export const StageConfig = z.strictObject({
   customDomain: CustomDomain.optional(),
   /** A WAFv2 web ACL (scope CLOUDFRONT, in us-east-1) to attach to the distribution. */
   webAclArn: z.string().regex(/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/.+$/).optional(),
+  /**
+   * The Object Lock mode the app sets on each processed recording (its retention follows the tenant's policy):
+   * COMPLIANCE, which no one can shorten or remove, is what SEC 17a-4(f) asks of WORM storage. A test stage may choose
+   * GOVERNANCE, so its test recordings can be cleared by someone allowed to bypass it.
+   */
+  payloadRetentionMode: z.enum(['COMPLIANCE', 'GOVERNANCE']).default('COMPLIANCE'),
   /** Bucket-wide Object Lock default for payload buckets; absent: Object Lock on, retention set per object by the app. */
   payloadObjectLock: ObjectLockDefault.optional(),
   /** Days to keep Lambda, API access and CloudFront logs. */

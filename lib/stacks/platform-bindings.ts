@@ -26,6 +26,8 @@ export interface PlatformResources {
   readonly cursorSecret: ISecret;
   readonly tenants: OidcTrust;
   readonly staff: OidcTrust;
+  /** The Object Lock mode of processed recordings (`OBJECT_LOCK_MODE`), from the stage's `payloadRetentionMode`. */
+  readonly objectLockMode: 'COMPLIANCE' | 'GOVERNANCE';
 }
 
 /**
@@ -39,6 +41,7 @@ export function bindPlatform(
 ): VerityFunction {
   return fn
     .setEnv('VERITY_MODE', 'aws')
+    .setEnv('OBJECT_LOCK_MODE', resources.objectLockMode)
     .bindTable(resources.table)
     .bindBucket(resources.rawBucket, 'RAW_BUCKET', access.raw)
     .bindBucket(resources.processedBucket, 'PROCESSED_BUCKET', access.processed)

@@ -73,6 +73,17 @@ describe('data stack', () => {
     }
   });
 
+  it('has every function lock processed recordings in COMPLIANCE mode unless the stage says otherwise', () => {
+    const variables = [
+      ...Object.values(t.api.findResources('AWS::Lambda::Function')),
+      ...Object.values(t.jobs.findResources('AWS::Lambda::Function')),
+    ]
+      .map((fn) => fn.Properties.Environment?.Variables as Record<string, unknown> | undefined)
+      .filter((env) => env?.VERITY_MODE === 'aws');
+    expect(variables.length).toBeGreaterThan(5);
+    for (const env of variables) expect(env?.OBJECT_LOCK_MODE).toBe('COMPLIANCE');
+  });
+
   it('lets browsers read the processed bucket through pre-signed links (CORS GET and HEAD only), not the raw one', () => {
     const processed = t.data.toJSON().Resources[stacks.data.getLogicalId(stacks.data.processedBucket.node.defaultChild as never)];
     expect(processed.Properties.CorsConfiguration).toEqual({

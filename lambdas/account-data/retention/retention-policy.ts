@@ -12,9 +12,12 @@ import {
 import { RETENTION_RECORD_TYPES } from '#shared/constants/account.ts';
 import { PAYLOAD_TYPES, TRANSFERABLE_PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
 import type { RetentionPolicy, RetentionPolicyRequest } from '#shared/contract/entities/account-data.ts';
+import { lengthenedTypes } from '../object-lock/object-retention.ts';
+import { OBJECT_RETENTION_SYNC_JOB } from '../object-lock/object-retention-sync.ts';
 import { defaultPayloadRetention, defaultRetention } from './retention-defaults.ts';
 
-export type RetentionDependencies = Pick<Dependencies, 'table' | 'clock'>;
+/** The table and clock; the job runner starts the object retention sync when a period grows. */
+export type RetentionDependencies = Pick<Dependencies, 'table' | 'clock' | 'jobs'>;
 
 /**
  * Longest period accepted: a hundred years. Beyond it a lock date would pass year 9999, which S3 Object Lock and ISO
@@ -107,6 +110,11 @@ export async function putRetentionPolicy(
     updated_by: actorOf(principal),
     updated_at: deps.clock.now().toISOString(),
   };
+  const before = await getRetentionPolicy(deps, client);
   await deps.table.put(retentionPolicyToItem(client, policy));
+  // A longer period extends the Object Lock of the type's stored objects, in a job (a shorter one applies to new
+  // recordings only: docs/decisions.md "Object retention").
+  const lengthened = lengthenedTypes(before, policy);
+  if (lengthened.length > 0) await deps.jobs.start(OBJECT_RETENTION_SYNC_JOB, { client, payload_types: lengthened });
   return toRetentionPolicy(policy);
 }

@@ -11,6 +11,15 @@ export type ObjectLockOptions = ({ mode: 'GOVERNANCE' | 'COMPLIANCE'; retainUnti
   legalHold?: boolean;
 };
 
+/**
+ * An object's Object Lock retention: until `retainUntil` no one may delete or overwrite it. COMPLIANCE cannot be
+ * shortened or removed by anyone; GOVERNANCE only by a caller allowed to bypass it (which this port never asks for).
+ */
+export interface ObjectRetention {
+  mode: 'GOVERNANCE' | 'COMPLIANCE';
+  retainUntil: Date;
+}
+
 export interface PutBlobOptions {
   contentType?: string;
   /** Required for a stream body: S3 needs the length up front. */
@@ -51,4 +60,12 @@ export interface BlobStore {
   setLegalHold(bucket: BucketName, key: string, on: boolean): Promise<boolean>;
   /** Whether the object's legal hold is on; undefined when there is no such object. */
   getLegalHold(bucket: BucketName, key: string): Promise<boolean | undefined>;
+  /**
+   * Sets the object's retention (PutObjectRetention): the retention policy kept in step (DESIGN.md §8). Extending is
+   * always allowed; shortening, removing, or turning COMPLIANCE into GOVERNANCE is refused by S3 (an error). False when
+   * there is no such object.
+   */
+  setRetention(bucket: BucketName, key: string, retention: ObjectRetention): Promise<boolean>;
+  /** The object's retention; null when it has none, undefined when there is no such object. */
+  getRetention(bucket: BucketName, key: string): Promise<ObjectRetention | null | undefined>;
 }

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { BlobStore, BucketName } from '../../core/ports/blob-store.ts';
+import type { BlobStore, BucketName, ObjectRetention } from '../../core/ports/blob-store.ts';
 
 /**
  * TEST DOUBLE: payload objects in memory for the processing's unit tests. Bodies are read in 1 KiB chunks, so the
@@ -9,6 +9,7 @@ export function memoryBlobs(): BlobStore & { objects: Map<string, Buffer>; reads
   const objects = new Map<string, Buffer>();
   const reads: string[] = [];
   const holds = new Map<string, boolean>();
+  const retentions = new Map<string, ObjectRetention>();
   const id = (bucket: BucketName, key: string) => `${bucket}/${key}`;
   const chunks = (data: Buffer) => Array.from({ length: Math.ceil(data.length / 1024) }, (_, n) => data.subarray(n * 1024, (n + 1) * 1024));
   const lastModified = new Date('2025-01-02T00:00:00Z');
@@ -23,6 +24,9 @@ export function memoryBlobs(): BlobStore & { objects: Map<string, Buffer>; reads
       if (options?.contentLength !== undefined && data.length !== options.contentLength) throw new Error('length mismatch');
       objects.set(id(bucket, key), data);
       holds.set(id(bucket, key), options?.lock?.legalHold === true);
+      const lock = options?.lock;
+      if (lock?.mode === undefined) retentions.delete(id(bucket, key));
+      else retentions.set(id(bucket, key), { mode: lock.mode, retainUntil: lock.retainUntil });
       return {};
     },
     async get(bucket, key) {
@@ -44,6 +48,19 @@ export function memoryBlobs(): BlobStore & { objects: Map<string, Buffer>; reads
     },
     async getLegalHold(bucket, key) {
       return objects.has(id(bucket, key)) ? (holds.get(id(bucket, key)) ?? false) : undefined;
+    },
+    // As S3 does: extend freely; never shorten, and never turn COMPLIANCE into GOVERNANCE.
+    async setRetention(bucket, key, retention) {
+      if (!objects.has(id(bucket, key))) return false;
+      const current = retentions.get(id(bucket, key));
+      if (current !== undefined && (retention.retainUntil < current.retainUntil || (current.mode === 'COMPLIANCE' && retention.mode !== 'COMPLIANCE'))) {
+        throw new Error('AccessDenied: retention may only be extended');
+      }
+      retentions.set(id(bucket, key), retention);
+      return true;
+    },
+    async getRetention(bucket, key) {
+      return objects.has(id(bucket, key)) ? (retentions.get(id(bucket, key)) ?? null) : undefined;
     },
   };
 }

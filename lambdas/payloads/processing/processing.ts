@@ -3,17 +3,19 @@ import { META_BY_TYPE } from '#shared/contract/entities/payloads.ts';
 import { formatIssues } from '#shared/contract/messages.ts';
 import { raiseAlert } from '../../alerts/raise-alert.ts';
 import { relatedEntity } from '../../alerts/related-entities.ts';
+import type { Config } from '../../core/config.ts';
 import type { Dependencies } from '../../core/dependencies.ts';
 import { recordPayloadMetric } from '../../metrics/record-payload-metric.ts';
 import type { ObjectLockOptions } from '../../core/ports/blob-store.ts';
 import { ConditionFailedError, type ItemKey, type UpdateSpec } from '../../core/ports/table-store.ts';
 import { readDeviceNumbers } from '../../core/store/entities/device.ts';
 import { readPayload, type PayloadItem } from '../../core/store/entities/payload.ts';
-import { readRetentionPolicy } from '../../core/store/entities/retention-policy.ts';
 import { keys, payloadObjectKey } from '../../core/store/keys.ts';
 import { passContent } from './content-pass.ts';
 import { IV_BYTES, openPayloadDek, openSealedMeta, PayloadCryptoError } from '../../device-crypto/payload-crypto.ts';
 import { isRecordingHeld } from '../../account-data/legal-holds/coverage.ts';
+import { objectRetentionFor } from '../../account-data/object-lock/object-retention.ts';
+import { getRetentionPolicy } from '../../account-data/retention/retention-policy.ts';
 import { isLate } from './registration.ts';
 import { forgetSweep } from './sweep-marker.ts';
 import { waveformObjectKey, WaveformPeaksSink } from './waveform-peaks.ts';
@@ -22,7 +24,10 @@ import { waveformObjectKey, WaveformPeaksSink } from './waveform-peaks.ts';
 const AUDIO_TYPES = new Set(['Call', 'Interview']);
 
 /** What processing uses. */
-export type ProcessingDependencies = Pick<Dependencies, 'table' | 'keys' | 'clock' | 'blobs' | 'scanner' | 'logger'>;
+export type ProcessingDependencies = Pick<Dependencies, 'table' | 'keys' | 'clock' | 'blobs' | 'scanner' | 'logger'> & {
+  /** The Object Lock mode of new objects (COMPLIANCE when absent). */
+  config?: Partial<Pick<Config, 'OBJECT_LOCK_MODE'>>;
+};
 
 /** How one run ended (logged and returned by the jobs function). */
 export type ProcessingOutcome =
@@ -207,19 +212,13 @@ async function deviceNumbersOf(deps: ProcessingDependencies, client: string, ite
 }
 
 /**
- * Object Lock for the processed object (DESIGN.md §8), where the tenant's retention policy (account setting
- * `RETENTION`, PayloadData) sets a period for the payload's type: GOVERNANCE retention until payload time plus the
- * longer of delete/destroy days, so a shortened policy can still be synced by the retention job (COMPLIANCE could
- * never be shortened). No policy for the type: no lock (the bucket default, if any, applies).
+ * Object Lock retention for the processed object (DESIGN.md §8): the tenant's retention policy as it stands (its own,
+ * or the defaults) locks the object until its base time plus its type's period, in the configured mode (COMPLIANCE in
+ * AWS); lambdas/account-data/object-lock/object-retention.ts says why. A type kept without end: no retention.
  */
 async function objectLockFor(deps: ProcessingDependencies, client: string, item: PayloadItem): Promise<ObjectLockOptions | undefined> {
-  const setting = await deps.table.get(keys.account.setting(client, 'RETENTION'));
-  const rule = (setting === undefined ? undefined : readRetentionPolicy(setting))?.PayloadData?.find((entry) => entry.payload_type === item.payload_type);
-  const days = Math.max(rule?.delete_after_days ?? 0, rule?.destroy_after_days ?? 0);
-  if (days <= 0) return undefined;
-  const retainUntil = new Date(Date.parse(item.payload_time ?? '') + days * 86_400_000);
-  if (Number.isNaN(retainUntil.getTime()) || retainUntil.getTime() <= deps.clock.now().getTime()) return undefined;
-  return { mode: 'GOVERNANCE', retainUntil };
+  const policy = await getRetentionPolicy(deps, client);
+  return objectRetentionFor(policy, item, deps.config?.OBJECT_LOCK_MODE ?? 'COMPLIANCE', deps.clock.now());
 }
 
 /** The retention lock, plus the object's legal hold while an active legal hold covers the recording. */

@@ -143,7 +143,23 @@ export const RetentionPolicyRequest = z.strictObject({
 });
 export type RetentionPolicyRequest = z.infer<typeof RetentionPolicyRequest>;
 
-export const RetentionPolicy = Audited.extend(RetentionPolicyRequest.shape);
+/**
+ * How the recordings' S3 objects follow the policy, for the editor to show beside it: each object is locked (Object
+ * Lock retention, in `mode`) until its base time plus its type's period. A longer period extends the lock of stored
+ * objects; a shorter one applies to new recordings only (a COMPLIANCE lock can never be shortened). `message` says so
+ * in words.
+ */
+export const ObjectLockFacts = z.object({
+  mode: z.enum(['COMPLIANCE', 'GOVERNANCE']),
+  shorter_periods_apply_to: z.literal('new_recordings'),
+  message: z.string(),
+});
+export type ObjectLockFacts = z.infer<typeof ObjectLockFacts>;
+
+export const RetentionPolicy = Audited.extend(RetentionPolicyRequest.shape).extend({
+  /** Answered by GET and PUT, never stored or accepted in a request. */
+  object_lock: ObjectLockFacts.optional(),
+});
 export type RetentionPolicy = z.infer<typeof RetentionPolicy>;
 
 /** What the retention job did to a record: Deleted (logical, restorable) or Destroyed (gone for good). */

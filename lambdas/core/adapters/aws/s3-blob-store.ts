@@ -2,9 +2,11 @@ import type { Readable } from 'node:stream';
 import {
   GetObjectCommand,
   GetObjectLegalHoldCommand,
+  GetObjectRetentionCommand,
   HeadObjectCommand,
   PutObjectCommand,
   PutObjectLegalHoldCommand,
+  PutObjectRetentionCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -121,6 +123,29 @@ export function createS3BlobStore(s3: S3Client, buckets: Record<BucketName, stri
       } catch (error) {
         // An object never given a hold has no legal hold configuration: S3 answers that as a 404, not as OFF.
         if ((error as { name?: string } | null)?.name === 'NoSuchObjectLockConfiguration') return false;
+        if (isNotFound(error)) return undefined;
+        throw error;
+      }
+    },
+    async setRetention(bucket, key, retention) {
+      try {
+        await s3.send(
+          new PutObjectRetentionCommand({ Bucket: buckets[bucket], Key: key, Retention: { Mode: retention.mode, RetainUntilDate: retention.retainUntil } }),
+        );
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+    },
+    async getRetention(bucket, key) {
+      try {
+        const { Retention: retention } = await s3.send(new GetObjectRetentionCommand({ Bucket: buckets[bucket], Key: key }));
+        if (retention?.Mode === undefined || retention.RetainUntilDate === undefined) return null;
+        return { mode: retention.Mode, retainUntil: new Date(retention.RetainUntilDate) };
+      } catch (error) {
+        // An object never given a retention has no Object Lock configuration: a 404 of its own, not "no object".
+        if ((error as { name?: string } | null)?.name === 'NoSuchObjectLockConfiguration') return null;
         if (isNotFound(error)) return undefined;
         throw error;
       }
