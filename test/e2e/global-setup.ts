@@ -3,7 +3,7 @@ import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { BASE_URL_ENV, RESULTS_DIR_ENV, STACK_ENV_ENV, WEB_DIST_ENV } from './support/env.ts';
+import { BASE_URL_ENV, RESULTS_DIR_ENV, SFTP_ENV, STACK_ENV_ENV, WEB_DIST_ENV } from './support/env.ts';
 
 /**
  * Playwright's global setup: builds the portal (production build into web/dist), starts the REAL local stack on a free
@@ -28,7 +28,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   child.stderr?.pipe(log);
-  let ready: { baseURL: string; devices: number; env: Record<string, string> };
+  let ready: Ready;
   try {
     ready = await waitForReady(child, log);
   } catch (error) {
@@ -37,6 +37,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   process.env[BASE_URL_ENV] = ready.baseURL;
   process.env[STACK_ENV_ENV] = JSON.stringify(ready.env);
+  process.env[SFTP_ENV] = JSON.stringify(ready.sftp);
   console.log(`e2e: local stack at ${ready.baseURL} (${ready.devices} demo devices) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
   return async () => {
@@ -52,7 +53,16 @@ function buildWeb(): void {
   if (build.status !== 0) throw new Error('The web app did not build (npx vite build --config web/vite.config.ts)');
 }
 
-function waitForReady(child: ChildProcess, log: NodeJS.WritableStream): Promise<{ baseURL: string; devices: number; env: Record<string, string> }> {
+/** What the stack process prints on its READY line. */
+interface Ready {
+  baseURL: string;
+  devices: number;
+  env: Record<string, string>;
+  /** The SFTP stand-in a transfer can deliver to. */
+  sftp: { host: string; port: number; username: string; password: string; hostKeyFingerprint: string };
+}
+
+function waitForReady(child: ChildProcess, log: NodeJS.WritableStream): Promise<Ready> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`The local stack was not ready within ${READY_TIMEOUT_MS / 1000} s (test-results/e2e-stack.log)`)), READY_TIMEOUT_MS);
     const lines = createInterface({ input: child.stdout! });
@@ -60,7 +70,7 @@ function waitForReady(child: ChildProcess, log: NodeJS.WritableStream): Promise<
       log.write(`${line}\n`);
       if (!line.startsWith('READY ')) return;
       clearTimeout(timer);
-      resolve(JSON.parse(line.slice('READY '.length)) as { baseURL: string; devices: number; env: Record<string, string> });
+      resolve(JSON.parse(line.slice('READY '.length)) as Ready);
     });
     child.once('exit', (code) => {
       clearTimeout(timer);

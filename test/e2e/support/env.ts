@@ -13,3 +13,6 @@ export const STACK_ENV_ENV = 'VERITY_E2E_STACK_ENV';
  */
 export const RESULTS_DIR_ENV = 'E2E_RESULTS_DIR';
 export const WEB_DIST_ENV = 'E2E_WEB_DIST';
+
+/** The local SFTP stand-in (host, port, account, host key fingerprint) as JSON, for walks that deliver a transfer. */
+export const SFTP_ENV = 'VERITY_E2E_SFTP';

@@ -47,7 +47,9 @@ if (devices === 0) {
   console.error('The demo tenant has no devices: the fleet was not seeded.');
   await stop(1);
 }
-console.log(`READY ${JSON.stringify({ baseURL: stack.apiUrl, dataDir, devices, env: stack.env })}`);
+const { host, port, username, password, hostKeyFingerprint } = stack.sftp;
+const sftp = { host, port, username, password, hostKeyFingerprint };
+console.log(`READY ${JSON.stringify({ baseURL: stack.apiUrl, dataDir, devices, env: stack.env, sftp })}`);
 
 /** Devices of tenant demo on the first page, as its admin sees them through the API. */
 async function countDemoDevices(apiUrl: string): Promise<number> {

@@ -24,8 +24,8 @@ describe('checksum verdict', () => {
     expect(checksumVerdict(file('2026/delivery.zip', { delivered_sha256: A, device_sha256: B }))).toBe('packed');
   });
 
-  it('waits while either checksum is missing', () => {
+  it('waits while either checksum is missing; a file Verity wrote has no device copy to compare', () => {
     expect(checksumVerdict(file('2026/p1.m4a', { device_sha256: B }))).toBe('waiting');
-    expect(checksumVerdict(file('manifest.json', {}))).toBe('waiting');
+    expect(checksumVerdict({ ...file('manifest.json', { delivered_sha256: A }), file_kind: 'Manifest' })).toBe('written');
   });
 });

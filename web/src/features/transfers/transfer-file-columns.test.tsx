@@ -47,7 +47,7 @@ describe('transfer files table', () => {
     const text = render();
     expect(text).toContain('p-1 demo/payloads/p-1 verity/2026-11-24/p-1.m4a 1.5 MB');
     expect(text).toContain(`Delivered ${DEVICE.slice(0, 10)} … ${DEVICE.slice(-6)} Device ${DEVICE.slice(0, 10)} … ${DEVICE.slice(-6)} ✓ Matches the device 1 Delivered`);
-    expect(text).toMatch(/Matches the device.*Does not match the device.*Not compared yet/);
+    expect(text).toMatch(/Matches the device.*Does not match the device.*Written by Verity: no device copy/);
     expect(text).toContain('Connection reset by the server');
     expect(text).toContain('✗ Does not match the device 3 Failed Connection reset by the server');
   });

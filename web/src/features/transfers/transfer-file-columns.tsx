@@ -7,8 +7,8 @@ import { formatBytes } from './transfer-progress.ts';
 
 const FILE_STATE_COLOURS: Record<TransferFileState, string> = { Pending: 'gray', Delivered: 'green', Failed: 'red' };
 const FILE_KIND_LABELS: Record<TransferItem['file_kind'], string> = { Recording: 'Recording', Report: 'Report', Manifest: 'Manifest' };
-const VERDICT_COLOURS: Record<ChecksumVerdict, string> = { match: 'green', mismatch: 'red', packed: 'gray', waiting: 'gray' };
-const VERDICT_MARKS: Record<ChecksumVerdict, string> = { match: '✓', mismatch: '✗', packed: '≠', waiting: '…' };
+const VERDICT_COLOURS: Record<ChecksumVerdict, string> = { match: 'green', mismatch: 'red', packed: 'gray', written: 'gray', waiting: 'gray' };
+const VERDICT_MARKS: Record<ChecksumVerdict, string> = { match: '✓', mismatch: '✗', packed: '≠', written: '·', waiting: '…' };
 
 /** A SHA-256 shortened to its first and last characters, the whole of it on hover and for screen readers. */
 function Hash({ value, label }: { value: string | undefined; label: string }) {

@@ -25,7 +25,7 @@ const columns: readonly Column<Transferable>[] = [
     value: (row) => row.transfer_id,
     render: (row) => (
       <TransferLink transferId={row.transfer_id} label={`Open transfer ${row.transfer_id}`}>
-        <Text span ff="monospace" size="sm">
+        <Text span ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>
           {shortId(row.transfer_id)}
         </Text>
       </TransferLink>
