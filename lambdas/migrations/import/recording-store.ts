@@ -75,18 +75,8 @@ export async function storeMedia(context: ImportContext, item: PayloadItem, byte
   if (verdict.verdict === 'infected') return { outcome: 'refused', message: `The malware scan found ${verdict.signature.slice(0, 200)}: nothing of this recording is stored` };
   if (verdict.verdict === 'pending') return { outcome: 'refused', message: 'The malware scan did not finish in time: nothing is stored; import the file again to finish it' };
 
-  let waveform = false;
-  if (item.payload_type === 'Call' || item.payload_type === 'Interview') {
-    const peaks = new WaveformPeaksSink();
-    peaks.expectBytes(bytes.length);
-    peaks.push(bytes);
-    const result = peaks.result();
-    if (result !== undefined) {
-      await deps.blobs.put('processed', waveformObjectKey(client, item.payload_reference), Buffer.from(JSON.stringify(result)), { contentType: 'application/json' });
-      waveform = true;
-    }
-  }
-  const lock = await lockWithHolds(deps, client, item);
+  // The peaks and the lock are independent: both at once, then the media itself.
+  const [waveform, lock] = await Promise.all([storePeaks(context, item, bytes), lockWithHolds(deps, client, item)]);
   await deps.blobs.put('processed', s3Path, bytes, {
     contentLength: bytes.length,
     contentType: 'application/octet-stream',
@@ -94,4 +84,16 @@ export async function storeMedia(context: ImportContext, item: PayloadItem, byte
     ...(lock === undefined ? {} : { lock }),
   });
   return { outcome: 'stored', s3Path, waveform };
+}
+
+/** Waveform peaks of a call or interview in PCM WAV, beside the media as processing writes them; false for others. */
+async function storePeaks(context: ImportContext, item: PayloadItem, bytes: Buffer): Promise<boolean> {
+  if (item.payload_type !== 'Call' && item.payload_type !== 'Interview') return false;
+  const peaks = new WaveformPeaksSink();
+  peaks.expectBytes(bytes.length);
+  peaks.push(bytes);
+  const result = peaks.result();
+  if (result === undefined) return false;
+  await context.deps.blobs.put('processed', waveformObjectKey(context.client, item.payload_reference), Buffer.from(JSON.stringify(result)), { contentType: 'application/json' });
+  return true;
 }
