@@ -226,21 +226,29 @@ async function writeBody(sftp: SFTPWrapper, handle: Buffer, body: DeliveryBody):
   const inFlight = new Set<Promise<void>>();
   let failure: unknown;
   let position = 0;
+  const send = async (piece: Buffer) => {
+    const request: Promise<void> = done((callback) => sftp.write(handle, piece, 0, piece.length, position, callback))
+      .catch((error: unknown) => void (failure ??= error))
+      .finally(() => inFlight.delete(request));
+    inFlight.add(request);
+    position += piece.length;
+    while (inFlight.size >= WRITES_IN_FLIGHT && failure === undefined) await Promise.race(inFlight);
+    if (failure !== undefined) throw failure;
+  };
+  // A chunk's tail shorter than a piece waits for the next chunk, so no WRITE is sent for a few bytes.
+  let carry: Buffer | undefined;
   try {
     for (let chunk = await source.next(); chunk !== undefined; chunk = await source.next()) {
       hash.update(chunk);
-      const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      for (let offset = 0; offset < bytes.length; offset += WRITE_PIECE) {
-        const piece = bytes.subarray(offset, offset + WRITE_PIECE);
-        const request: Promise<void> = done((callback) => sftp.write(handle, piece, 0, piece.length, position, callback))
-          .catch((error: unknown) => void (failure ??= error))
-          .finally(() => inFlight.delete(request));
-        inFlight.add(request);
-        position += piece.length;
-        while (inFlight.size >= WRITES_IN_FLIGHT && failure === undefined) await Promise.race(inFlight);
-        if (failure !== undefined) throw failure;
-      }
+      const arrived = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      const bytes = carry === undefined ? arrived : Buffer.concat([carry, arrived]);
+      carry = undefined;
+      let offset = 0;
+      for (; bytes.length - offset >= WRITE_PIECE; offset += WRITE_PIECE) await send(bytes.subarray(offset, offset + WRITE_PIECE));
+      // Copied: the producer may reuse its chunk's memory once it is handed back.
+      if (offset < bytes.length) carry = Buffer.from(bytes.subarray(offset));
     }
+    if (carry !== undefined) await send(carry);
     await Promise.all(inFlight);
     if (failure !== undefined) throw failure;
     return { bytes: position, sha256: hash.digest('hex') };
