@@ -106,6 +106,21 @@ describe('local schedules kept in the schedule file', () => {
     }
   });
 
+  it('follows a change another process made to the file', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'verity-schedules-'));
+    try {
+      const file = localScheduleFile(folder);
+      const fired: unknown[] = [];
+      const runner = await startRunner(file, fired);
+      // Written as another process would: straight to the file, no in-process notice.
+      writeFileSync(file, JSON.stringify({ schedules: { 'transfer-elsewhere': transfer('elsewhere') } }));
+      await vi.waitFor(() => expect(runner.scheduler.list().map((schedule) => schedule.name)).toContain('transfer-elsewhere'), { timeout: 10_000, interval: 100 });
+      runner.stop();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('keeps what it is given in the file, refuses an expression EventBridge would refuse, and never reads a damaged file as empty', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'verity-schedules-'));
     try {

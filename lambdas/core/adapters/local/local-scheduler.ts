@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, unwatchFile, watchFile } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Cron } from 'croner';
@@ -89,6 +89,9 @@ export function readScheduleFile(file: string): ScheduleDefinition[] {
   return Object.values(parsed.data.schedules);
 }
 
+/** How often a runner looks for changes made to the schedule file by another process. */
+const FILE_POLL_MS = 2000;
+
 /** Runners in this process that follow a schedule file (the local stack's jobs), told after each change. */
 const fileListeners = new Map<string, Set<() => void>>();
 /** One write at a time per file in this process, so two changes never read the same old content. */
@@ -135,8 +138,10 @@ export function createLocalScheduleStore(file: string): Scheduler {
 
 /**
  * Runs the schedules of `file` on `scheduler` and keeps them in step with it: now (a restart fires what was made
- * before it), and after every change through `createLocalScheduleStore` in this process. Only the names that came
- * from the file are removed when they leave it; other schedules on the same scheduler (the platform's) stay.
+ * before it), at once after every change through `createLocalScheduleStore` in this process, and within a few
+ * seconds after a change by another process (`npm run job`, a script), seen by polling the file's modification time.
+ * Only the names that came from the file are removed when they leave it; other schedules on the same scheduler (the
+ * platform's) stay.
  */
 export async function followScheduleFile(file: string, scheduler: LocalScheduler, logger: Logger): Promise<{ stop(): void }> {
   const fromFile = new Map<string, string>();
@@ -166,8 +171,11 @@ export async function followScheduleFile(file: string, scheduler: LocalScheduler
   const listeners = fileListeners.get(file) ?? new Set();
   listeners.add(listener);
   fileListeners.set(file, listeners);
+  // Not persistent: the poll alone never keeps the process alive.
+  watchFile(file, { interval: FILE_POLL_MS, persistent: false }, listener);
   return {
     stop() {
+      unwatchFile(file, listener);
       listeners.delete(listener);
       for (const name of fromFile.keys()) void scheduler.deleteSchedule(name);
       fromFile.clear();
