@@ -43,10 +43,16 @@ async function* chunksOf(lines: Iterable<string>): AsyncGenerator<Uint8Array> {
   if (pending.length > 0) yield Buffer.from(pending, 'utf8');
 }
 
-async function importLines(into: RunTenant, lines: Iterable<string>, settings: typeof OFF, options: { maxMediaBytes?: number } = {}): Promise<RowResult[]> {
-  const importer = createRowImporter(into.deps, { client: into.client, migrationReference: `test-${Date.now()}`, settings, now: new Date() });
+async function importLines(
+  into: RunTenant,
+  lines: Iterable<string>,
+  settings: typeof OFF,
+  options: { maxMediaBytes?: number; migrationReference?: string } = {},
+): Promise<RowResult[]> {
+  const migrationReference = options.migrationReference ?? `test-${Date.now()}`;
+  const importer = createRowImporter(into.deps, { client: into.client, migrationReference, settings, now: new Date() });
   const results: RowResult[] = [];
-  for await (const parsed of readExportRows(chunksOf(lines), options)) {
+  for await (const parsed of readExportRows(chunksOf(lines), options.maxMediaBytes === undefined ? {} : { maxMediaBytes: options.maxMediaBytes })) {
     const answer = parsed.ok ? await importer.importRow(parsed.value, parsed.row) : [resultOfParseFailure(parsed)];
     expect(answer).toHaveLength(1);
     results.push(...answer);
@@ -264,6 +270,21 @@ describe('limits and what Verity did since', () => {
     const [kept] = await importLines(sample, [header, changed], OFF);
     expect(kept).toMatchObject({ row: 2, kind: 'warning', type: 'PayloadAlreadyLoaded', message: 'Loaded before, now Deleted on Verity: left as it is' });
     expect(await storedItem(sample, key)).toEqual(deleted);
+  });
+});
+
+describe('a migration continued by a new importer', () => {
+  it('still tells a duplicate device reference from the same row read again', async () => {
+    const header = [...sampleExportLines({ rows: 4 })][0] ?? '';
+    const device = (imei: string) => `${JSON.stringify({ kind: 'device', device_reference: 'continued-device', imeis: [imei], is_deactivated: false })}\n`;
+    const migrationReference = `continued-${Date.now()}`;
+    expect(await importLines(sample, [header, device('356938035643809')], OFF, { migrationReference })).toMatchObject([{ type: 'DeviceCreatedActivated' }]);
+    // Continuations: new importers of the same migration, as the job makes after a checkpoint. The same row read again
+    // (a retry after a crash) changes nothing; another row with the reference is the duplicate it is.
+    expect(await importLines(sample, [header, device('356938035643809')], OFF, { migrationReference })).toMatchObject([{ type: 'NoChangeToDevice' }]);
+    expect(await importLines(sample, [header, device('490154203237518')], OFF, { migrationReference })).toMatchObject([{ type: 'DuplicateDeviceReference', message: expect.stringMatching(/\(imeis\)/) }]);
+    // Another migration of the same file later is no duplicate: the row updates the legacy device.
+    expect(await importLines(sample, [header, device('490154203237518')], OFF)).toMatchObject([{ type: 'DeviceCreatedActivated', isNewOrUpdated: true, message: 'Updated from the legacy platform: imeis' }]);
   });
 });
 

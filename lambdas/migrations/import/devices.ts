@@ -83,6 +83,11 @@ export async function importDevice(context: ImportContext, row: DeviceRow, dupli
   if (before !== undefined) {
     const changed = changedFields(before, after, DEVICE_FIELDS);
     if (changed.length === 0) return results.success(context, 'Device', 'NoChangeToDevice', reference, false);
+    // Written by this migration already, from other data: an earlier row of the file, read before a continuation
+    // (a new importer) and so not in the importer's memory.
+    if (before.updated_by === context.actor) {
+      return results.error(context, 'Device', 'DuplicateDeviceReference', reference, `An earlier row of this file has this device reference with other data (${changed.join(', ')}): this row is not imported`);
+    }
     await writeDevice(context, before, after);
     return results.success(context, 'Device', createdType(after), reference, true, `Updated from the legacy platform: ${changed.join(', ')}`);
   }
