@@ -2,6 +2,7 @@ import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { accountDataEndpoints } from '#shared/contract/endpoints/account-data.ts';
 import { blobStoreAdapter } from '#core/adapters/wiring/blob-store.ts';
 import { jobRunnerAdapter } from '#core/adapters/wiring/job-runner.ts';
+import { payloadAccess } from '#core/auth/access/payload-access.ts';
 import { dependenciesWith } from '#core/function-dependencies.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { implementForTenant } from '#core/http/route.ts';
@@ -30,7 +31,9 @@ export const handler = createApiHandler({
       ...(await putRetentionPolicy(deps, input.client, input.body, input.principal)),
       object_lock: objectLockFacts(deps.config),
     })),
-    [holdsList.id]: implementForTenant(holdsList, (input, deps) => listLegalHolds(deps, input.client, input.query, input.groupScope())),
+    [holdsList.id]: implementForTenant(holdsList, (input, deps) =>
+      listLegalHolds(deps, input.client, input.query, input.groupScope(), payloadAccess(deps, input.client, input.access, holdsList.action)),
+    ),
     [holdsPut.id]: implementForTenant(holdsPut, (input, deps) =>
       putLegalHold(deps, input.client, { targetType: input.params.target_type, target: input.params.target }, input.body.is_active, input.principal, input.groupScope()),
     ),

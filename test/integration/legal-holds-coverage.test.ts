@@ -6,7 +6,7 @@ import { gpsToItem } from '#core/store/entities/gps.ts';
 import { payloadAuditToItem } from '#core/store/entities/payload-audit.ts';
 import { keys } from '#core/store/keys.ts';
 import { LegalHold } from '#shared/contract/entities/account-data.ts';
-import { holdCoverageCounts } from '../../lambdas/account-data/legal-holds/coverage-counts.ts';
+import { holdCoverageCounts, type CoverageViewer } from '../../lambdas/account-data/legal-holds/coverage-counts.ts';
 import { writeActivityRecord } from '../../lambdas/audit/trail/activity-log.ts';
 import { portalUserItem } from '../../scripts/admin/tenant-items.ts';
 import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
@@ -77,6 +77,11 @@ afterAll(async () => {
 });
 
 const exact = (count: number) => ({ count, capped: false });
+/** A caller who sees every group and payload type (the admin role), for calling the counter directly. */
+const everything = {
+  scope: { unrestricted: true, filter: async <T>(items: readonly T[]) => [...items] },
+  payloads: { typeAllowed: () => true, filter: async <T>(items: readonly T[]) => [...items] },
+} as unknown as CoverageViewer;
 
 describe('legal hold coverage counts', () => {
   it('answers, per active hold, what it covers; a released hold covers nothing', async () => {
@@ -98,11 +103,33 @@ describe('legal hold coverage counts', () => {
   });
 
   it('stops counting past the cap and says there are more, by Query on DynamoDB Local', async () => {
-    const counts = await holdCoverageCounts(tenant.deps, tenant.client, { targetType: 'DeviceUser', target: dave }, 3);
+    const counts = await holdCoverageCounts(tenant.deps, tenant.client, { targetType: 'DeviceUser', target: dave }, everything, 3);
     // 4 recordings and 5 fixes are more than 3; 3 log lines and 1 device are exact.
     expect(counts).toEqual({ recordings: { count: 3, capped: true }, gps_fixes: { count: 3, capped: true }, device_logs: exact(3), devices: exact(1) });
-    const officerCounts = await holdCoverageCounts(tenant.deps, tenant.client, { targetType: 'PortalUser', target: officer }, 2);
+    const officerCounts = await holdCoverageCounts(tenant.deps, tenant.client, { targetType: 'PortalUser', target: officer }, everything, 2);
     expect(officerCounts).toEqual({ comments: exact(2), receipts: exact(1), activity_records: { count: 2, capped: true } });
+  });
+
+  it('counts only what the caller may see: a role limited to SMS counts no calls, and no receipts or activity', async () => {
+    const { client, deps } = tenant;
+    await deps.table.put({
+      ...keys.role.item(client, 'sms-holds'),
+      client,
+      role_reference: 'sms-holds',
+      permissions: [{ actions_matching: 'legalHolds:*', is_denied: false, is_regex: false, conditions: [] }],
+      payload_types: ['SMS'],
+      cidr_ranges: [],
+      alert_permissions: { ops_read: false, ops_write: false, sec_read: false, sec_write: false },
+      updated_at: new Date().toISOString(),
+    });
+    const sms = await tenant.tokenFor('sms-holds');
+    const listed = await tenant.call('GET', '/account/legal_holds?active_only=true', sms);
+    expect(listed.status).toBe(200);
+    const holds = new Map((listed.body.data as unknown[]).map((row) => LegalHold.parse(row)).map((hold) => [hold.target, hold]));
+    // Calls are not SMS; GPS fixes, log lines and devices carry no payload type, and the role has every group.
+    expect(holds.get(dave)?.coverage).toEqual({ recordings: exact(0), gps_fixes: exact(5), device_logs: exact(3), devices: exact(1) });
+    // The officer's comments are on a call; receipts and activity records carry no type or group: left out.
+    expect(holds.get(officer)?.coverage).toEqual({ comments: exact(0) });
   });
 
   it('counts nothing of another tenant: the same names there cover nothing here', async () => {

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import type { GroupScope } from '#core/auth/access/group-scope.ts';
+import type { PayloadAccess } from '#core/auth/access/payload-access.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { QuerySpec, TableItem } from '#core/ports/table-store.ts';
 import { readDevice } from '#core/store/entities/device.ts';
@@ -6,13 +8,16 @@ import { readPortalUser } from '#core/store/entities/portal-user.ts';
 import { readItem } from '#core/store/entities/read-item.ts';
 import { keys, type ListKey, type TimedList } from '#core/store/keys.ts';
 import { eachPage } from '#core/store/paging.ts';
+import { PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
 import type { LegalHoldCoverage, LegalHoldCoverageCount } from '#shared/contract/entities/account-data.ts';
 import type { HoldTarget } from './coverage.ts';
 
 /**
  * How much an active hold covers, counted by Query on the lists coverage.ts describes (docs/decisions.md "Legal
  * holds"): never a Scan, and never more than COVERAGE_CAP + 1 items read per kind, so a hold on someone with years of
- * recordings answers "more than 1,000" rather than reading them all in a list request.
+ * recordings answers "more than 1,000" rather than reading them all in a list request. Counts honour the caller: a
+ * role limited to some groups or payload types counts only the records it could see; kinds whose records carry no
+ * group or type (receipts, activity records) are counted for an unrestricted caller only, and left out otherwise.
  */
 
 /** Items counted per kind at most; past it the count is `capped` ("more than 1,000"). */
@@ -29,10 +34,19 @@ function timed({ sortPrefix, ...list }: TimedList): ListKey {
   return sortPrefix === '' ? list : { ...list, sort: { beginsWith: sortPrefix } };
 }
 
-/** A list to count, and which of its items count (undefined: all). */
+/** Who is asking: their group scope and payload-type access (the holds list's action). */
+export interface CoverageViewer {
+  scope: GroupScope;
+  payloads: PayloadAccess;
+}
+
+/** Whether the viewer sees every group and every payload type. */
+const seesEverything = (viewer: CoverageViewer) => viewer.scope.unrestricted && PAYLOAD_TYPES.every((type) => viewer.payloads.typeAllowed(type));
+
+/** A list to count, and which of each page's items count (undefined: all). */
 interface Counted {
   list: ListKey;
-  counts?: (item: TableItem) => boolean;
+  keep?: (items: TableItem[]) => readonly TableItem[] | Promise<readonly TableItem[]>;
 }
 
 /**
@@ -41,21 +55,21 @@ interface Counted {
  */
 export async function countCapped(deps: TableDependencies, lists: readonly Counted[], cap = COVERAGE_CAP): Promise<LegalHoldCoverageCount> {
   let count = 0;
-  for (const { list, counts } of lists) {
+  for (const { list, keep } of lists) {
     const query: QuerySpec = { ...list };
     for await (const page of eachPage(deps.table, query, Math.min(cap + 1 - count, 1_000))) {
-      count += counts === undefined ? page.length : page.filter(counts).length;
+      count += keep === undefined ? page.length : (await keep(page)).length;
       if (count > cap) return { count: cap, capped: true };
     }
   }
   return { count, capped: false };
 }
 
-/** The devices a device user holds now (their references), a bounded page at a time; at most `cap` + 1 of them. */
-async function devicesHeldBy(deps: TableDependencies, client: string, deviceUser: string, cap: number): Promise<string[]> {
-  const devices: string[] = [];
+/** The devices a device user holds now, a bounded page at a time; at most `cap` + 1 of them. */
+async function devicesHeldBy(deps: TableDependencies, client: string, deviceUser: string, cap: number): Promise<TableItem[]> {
+  const devices: TableItem[] = [];
   for await (const page of eachPage(deps.table, keys.device.listByDeviceUser(client, deviceUser), 100)) {
-    devices.push(...page.map((item) => readDevice(item).device_reference));
+    devices.push(...page);
     if (devices.length > cap) break;
   }
   return devices;
@@ -65,21 +79,25 @@ async function devicesHeldBy(deps: TableDependencies, client: string, deviceUser
  * A device user's hold: their recordings, GPS fixes and log lines, plus what the devices they hold recorded under
  * someone else (their own were counted on their lists already), and those devices.
  */
-async function deviceUserCoverage(deps: TableDependencies, client: string, deviceUser: string, cap: number): Promise<LegalHoldCoverage> {
+async function deviceUserCoverage(deps: TableDependencies, client: string, deviceUser: string, viewer: CoverageViewer, cap: number): Promise<LegalHoldCoverage> {
   const devices = await devicesHeldBy(deps, client, deviceUser, cap);
-  const notTheirs = (item: TableItem) => attributedTo(item) !== deviceUser;
-  const perDevice = (listOf: (device: string) => ListKey) => devices.slice(0, cap).map((device) => ({ list: listOf(device), counts: notTheirs }));
-  const [recordings, gpsFixes, deviceLogs] = await Promise.all([
-    countCapped(deps, [{ list: keys.payload.listByDeviceUser(client, deviceUser) }, ...perDevice((device) => keys.payload.listByDevice(client, device))], cap),
-    countCapped(deps, [{ list: timed(keys.gps.byDeviceUser(client, deviceUser)) }, ...perDevice((device) => timed(keys.gps.byDevice(client, device)))], cap),
-    countCapped(
-      deps,
-      [{ list: timed(keys.deviceLog.byDeviceUser(client, deviceUser)) }, ...perDevice((device) => timed(keys.deviceLog.byDevice(client, device)))],
-      cap,
-    ),
+  const references = devices.slice(0, cap).map((item) => readDevice(item).device_reference);
+  const notTheirs = (items: TableItem[]) => items.filter((item) => attributedTo(item) !== deviceUser);
+  // Recordings by group and payload type; GPS fixes, log lines and devices by group.
+  const recordings = (items: TableItem[]) => viewer.payloads.filter(items);
+  const grouped = (items: readonly TableItem[]) => viewer.scope.filter(items);
+  const lists = (own: ListKey, ofDevice: (device: string) => ListKey, keep: (items: TableItem[]) => Promise<readonly TableItem[]>): Counted[] => [
+    { list: own, keep },
+    ...references.map((device) => ({ list: ofDevice(device), keep: (items: TableItem[]) => keep(notTheirs(items)) })),
+  ];
+  const [recordingCount, gpsFixes, deviceLogs] = await Promise.all([
+    countCapped(deps, lists(keys.payload.listByDeviceUser(client, deviceUser), (device) => keys.payload.listByDevice(client, device), recordings), cap),
+    countCapped(deps, lists(timed(keys.gps.byDeviceUser(client, deviceUser)), (device) => timed(keys.gps.byDevice(client, device)), grouped), cap),
+    countCapped(deps, lists(timed(keys.deviceLog.byDeviceUser(client, deviceUser)), (device) => timed(keys.deviceLog.byDevice(client, device)), grouped), cap),
   ]);
-  const deviceCount = devices.length > cap ? { count: cap, capped: true } : { count: devices.length, capped: false };
-  return { recordings, gps_fixes: gpsFixes, device_logs: deviceLogs, devices: deviceCount };
+  const visibleDevices = (await grouped(devices.slice(0, cap))).length;
+  const deviceCount = devices.length > cap ? { count: cap, capped: true } : { count: visibleDevices, capped: false };
+  return { recordings: recordingCount, gps_fixes: gpsFixes, device_logs: deviceLogs, devices: deviceCount };
 }
 
 /**
@@ -87,21 +105,29 @@ async function deviceUserCoverage(deps: TableDependencies, client: string, devic
  * activity trail names a person by reference (the token's subject); comments and receipts by e-mail where the token
  * carried one, so both names are counted.
  */
-async function portalUserCoverage(deps: TableDependencies, client: string, reference: string, cap: number): Promise<LegalHoldCoverage> {
+async function portalUserCoverage(deps: TableDependencies, client: string, reference: string, viewer: CoverageViewer, cap: number): Promise<LegalHoldCoverage> {
   const stored = await deps.table.get(keys.portalUser.item(client, reference));
   const email = stored === undefined ? undefined : readPortalUser(stored).email;
   const names = [...new Set([reference, ...(email === undefined ? [] : [email])])];
-  const [comments, receipts, activityRecords] = await Promise.all([
-    countCapped(deps, names.map((name) => ({ list: keys.comment.listByRaiser(client, name) })), cap),
+  // Comments carry their payload's type and group; receipts and activity records carry neither.
+  const comments = await countCapped(deps, names.map((name) => ({ list: keys.comment.listByRaiser(client, name), keep: (items: TableItem[]) => viewer.payloads.filter(items) })), cap);
+  if (!seesEverything(viewer)) return { comments };
+  const [receipts, activityRecords] = await Promise.all([
     countCapped(deps, names.map((name) => ({ list: keys.payload.receiptsBy(client, name) })), cap),
     countCapped(deps, [{ list: keys.userActivity.listByUser(client, reference) }], cap),
   ]);
   return { comments, receipts, activity_records: activityRecords };
 }
 
-/** What an active hold covers now, by kind (see the module note). */
-export function holdCoverageCounts(deps: TableDependencies, client: string, target: HoldTarget, cap = COVERAGE_CAP): Promise<LegalHoldCoverage> {
+/** What an active hold covers now, by kind, as far as `viewer` may see it (see the module note). */
+export function holdCoverageCounts(
+  deps: TableDependencies,
+  client: string,
+  target: HoldTarget,
+  viewer: CoverageViewer,
+  cap = COVERAGE_CAP,
+): Promise<LegalHoldCoverage> {
   return target.targetType === 'DeviceUser'
-    ? deviceUserCoverage(deps, client, target.target, cap)
-    : portalUserCoverage(deps, client, target.target, cap);
+    ? deviceUserCoverage(deps, client, target.target, viewer, cap)
+    : portalUserCoverage(deps, client, target.target, viewer, cap);
 }

@@ -4,6 +4,7 @@ import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { NotFoundError } from '#core/errors.ts';
 import type { GroupScope } from '#core/auth/access/group-scope.ts';
+import type { PayloadAccess } from '#core/auth/access/payload-access.ts';
 import { ConditionFailedError, type ItemKey, type TableItem, type WriteCondition } from '#core/ports/table-store.ts';
 import { readDeviceUser } from '#core/store/entities/device-user.ts';
 import { legalHoldToItem, readLegalHold, toLegalHold, type LegalHoldItem } from '#core/store/entities/legal-hold.ts';
@@ -13,7 +14,7 @@ import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import type { LegalHold } from '#shared/contract/entities/account-data.ts';
 import type { accountDataEndpoints } from '#shared/contract/endpoints/account-data.ts';
 import { readHold, type HoldTarget } from './coverage.ts';
-import { holdCoverageCounts } from './coverage-counts.ts';
+import { holdCoverageCounts, type CoverageViewer } from './coverage-counts.ts';
 import { continueHoldSync, LEGAL_HOLD_SYNC_JOB, REQUEST_BUDGET, type WalkOutcome } from './hold-sync.ts';
 
 export type { HoldTarget };
@@ -27,13 +28,15 @@ export type LegalHoldDependencies = Pick<Dependencies, 'table' | 'clock' | 'curs
 /**
  * `GET account/legal_holds`: the tenant's holds (one type's with `target_type`), active and released unless
  * `active_only`. A group-limited role sees the holds on device users of its groups (and every portal user's hold:
- * portal users belong to no group). Each active hold on the page carries the counts of what it covers (coverage-counts.ts).
+ * portal users belong to no group). Each active hold on the page carries the counts of what it covers, as far as the
+ * caller may see it (`payloads`: their payload-type and group access; coverage-counts.ts).
  */
 export async function listLegalHolds(
   deps: Pick<LegalHoldDependencies, 'table' | 'cursors'>,
   client: string,
   query: QueryOf<typeof accountDataEndpoints, 'client.legal-holds.list'>,
   scope: GroupScope,
+  payloads: PayloadAccess,
 ) {
   const keep = perItem(query.active_only === true ? (item) => readLegalHold(item).is_active : undefined);
   const answer = await listPage(deps, {
@@ -44,18 +47,18 @@ export async function listLegalHolds(
     keep: scope.unrestricted ? keep : async (items) => inGroupScope(deps, client, scope, keep === undefined ? items : await keep(items)),
     toData: (item) => toLegalHold(readLegalHold(item)),
   });
-  return 'data' in answer ? { ...answer, data: await withCoverage(deps, client, answer.data) } : answer;
+  return 'data' in answer ? { ...answer, data: await withCoverage(deps, client, answer.data, { scope, payloads }) } : answer;
 }
 
 /** Holds whose coverage is counted at once (each runs its kinds' counts side by side). */
 const COVERAGE_PARALLEL = 4;
 
 /** Each active hold with the counts of what it covers (a released hold covers nothing, so it gets none). */
-async function withCoverage(deps: Pick<LegalHoldDependencies, 'table'>, client: string, holds: readonly LegalHold[]): Promise<LegalHold[]> {
+async function withCoverage(deps: Pick<LegalHoldDependencies, 'table'>, client: string, holds: readonly LegalHold[], viewer: CoverageViewer): Promise<LegalHold[]> {
   const answered: LegalHold[] = [];
   for (let start = 0; start < holds.length; start += COVERAGE_PARALLEL) {
     const batch = holds.slice(start, start + COVERAGE_PARALLEL).map(async (hold) =>
-      hold.is_active ? { ...hold, coverage: await holdCoverageCounts(deps, client, { targetType: hold.target_type, target: hold.target }) } : hold,
+      hold.is_active ? { ...hold, coverage: await holdCoverageCounts(deps, client, { targetType: hold.target_type, target: hold.target }, viewer) } : hold,
     );
     answered.push(...(await Promise.all(batch)));
   }
