@@ -1,4 +1,4 @@
-import { Badge, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { RETENTION_RECORD_TYPES } from '#shared/constants/account.ts';
 import type { PayloadType } from '#shared/constants/payloads.ts';
@@ -6,22 +6,28 @@ import { DISPOSAL_ACTIONS, type Disposal } from '#shared/contract/entities/accou
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { DateRangeFilter } from '../../components/filters/date-range-filter.tsx';
 import { DebouncedTextFilter, InvertedRangeNotice } from '../../components/filters/filter-inputs.tsx';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { DISPOSAL_ACTION_LABELS, labelOf, optionsOf, PAYLOAD_TYPE_LABELS, RETENTION_RECORD_TYPE_LABELS, RETENTION_TIMESTAMP_LABELS } from '../../lib/labels.ts';
 import { invertedRange } from '../../lib/search-params.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { useDisposals } from './api.ts';
 import { disposalQueryOf, type DisposalSearch } from './disposal-filters.ts';
 
-/** The rule a disposal applied, in words: "delete after 2557 days, destroy after 2647, counted from Recorded (…)". */
-export function ruleText(disposal: Disposal): string {
+/** The rule a disposal applied, in words: "delete after 2,557 days, destroy after 2,647 days". */
+export function periodsText(disposal: Disposal): string {
   const { policy } = disposal;
   const parts = [
-    policy.delete_after_days === undefined ? undefined : `delete after ${policy.delete_after_days} days`,
-    policy.destroy_after_days === undefined ? undefined : `destroy after ${policy.destroy_after_days} days`,
+    policy.delete_after_days === undefined ? undefined : `delete after ${formatNumber(policy.delete_after_days)} days`,
+    policy.destroy_after_days === undefined ? undefined : `destroy after ${formatNumber(policy.destroy_after_days)} days`,
   ].filter(Boolean);
-  const from = policy.retention_timestamp === undefined ? 'the record’s time' : labelOf(RETENTION_TIMESTAMP_LABELS, policy.retention_timestamp).toLowerCase();
-  return `${parts.join(', ') || 'no period'}; counted from ${from} (${formatDateTime(policy.base_time)})`;
+  return parts.join(', ') || 'no period';
+}
+
+/** Where the periods counted from: "receipt confirmed, 24 Nov 2026, 10:25" (a record's own time for other types). */
+export function baseText(disposal: Disposal): string {
+  const { policy } = disposal;
+  const from = policy.retention_timestamp === undefined ? 'its own time' : labelOf(RETENTION_TIMESTAMP_LABELS, policy.retention_timestamp).toLowerCase();
+  return `counted from ${from}, ${formatDateTime(policy.base_time)}`;
 }
 
 /**
@@ -43,7 +49,15 @@ export function DisposalsPanel({
   if (!can.allowed) return <Text c="dimmed">{can.reason}</Text>;
 
   const columns: Column<Disposal>[] = [
-    { header: 'When', value: (row) => row.disposed_at, render: (row) => formatDateTime(row.disposed_at) },
+    {
+      header: 'When',
+      value: (row) => row.disposed_at,
+      render: (row) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(row.disposed_at)}
+        </Text>
+      ),
+    },
     {
       header: 'Action',
       value: (row) => DISPOSAL_ACTION_LABELS[row.action],
@@ -62,7 +76,18 @@ export function DisposalsPanel({
       value: (row) => row.reference,
       render: (row) => (row.record_type === 'PayloadData' && row.payload_type !== undefined ? recordingLink(row.payload_type, row.reference) : row.reference),
     },
-    { header: 'Rule applied', value: ruleText, render: (row) => <Text size="sm">{ruleText(row)}</Text> },
+    {
+      header: 'Rule applied',
+      value: (row) => `${periodsText(row)}; ${baseText(row)}`,
+      render: (row) => (
+        <Stack gap={0} miw={220}>
+          <Text size="sm">{periodsText(row)}</Text>
+          <Text size="xs" c="dimmed">
+            {baseText(row)}
+          </Text>
+        </Stack>
+      ),
+    },
     {
       header: 'Checksum',
       value: (row) => row.checksum ?? '',
@@ -77,7 +102,18 @@ export function DisposalsPanel({
           '—'
         ),
     },
-    { header: 'Run', value: (row) => row.run_id, render: (row) => <Text size="xs" ff="monospace">{row.run_id}</Text> },
+    {
+      header: 'Run',
+      value: (row) => row.run_id,
+      // A run's id opens the records of that run alone.
+      render: (row) => (
+        <Tooltip label={row.run_id} withArrow>
+          <Button variant="subtle" size="compact-xs" ff="monospace" onClick={() => onSearch({ run_id: row.run_id })} aria-label={`Show only run ${row.run_id}`}>
+            {row.run_id.slice(0, 10)}…
+          </Button>
+        </Tooltip>
+      ),
+    },
   ];
 
   return (

@@ -50,7 +50,7 @@ export function ReleaseHoldDialog({ hold, onDone }: { hold: LegalHold; onDone: (
           Keep the hold
         </Button>
         <Button
-          color="red"
+          color="red.9"
           loading={release.isPending}
           onClick={() =>
             release.mutate(

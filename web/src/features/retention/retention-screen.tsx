@@ -77,7 +77,7 @@ function RetentionEditor({ policy }: { policy: RetentionPolicy }) {
 
   return (
     <Stack>
-      <ObjectLockNote />
+      <ObjectLockNote facts={policy.object_lock} />
       <Text size="sm" c="dimmed">
         {policy.updated_at
           ? `Last changed ${formatDateTime(policy.updated_at)}${policy.updated_by ? ` by ${policy.updated_by}` : ''}.`
@@ -131,6 +131,7 @@ function RetentionEditor({ policy }: { policy: RetentionPolicy }) {
             changes={changes}
             preview={review.preview}
             shortensRecordings={shortensRecordings(changes)}
+            objectLock={policy.object_lock}
             saving={save.isPending}
             onSave={confirmSave}
             onCancel={() => setReview(undefined)}

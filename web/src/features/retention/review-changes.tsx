@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, List, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { RetentionPreview } from '#shared/contract/entities/account-data.ts';
+import type { ObjectLockFacts, RetentionPreview } from '#shared/contract/entities/account-data.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { labelOf, PAYLOAD_TYPE_LABELS, RETENTION_RECORD_TYPE_LABELS } from '../../lib/labels.ts';
 import { needsConfirmation, previewRows, previewTotals, tallyText, type Tally } from './preview-model.ts';
@@ -17,6 +17,7 @@ export function ReviewChanges({
   changes,
   preview,
   shortensRecordings,
+  objectLock,
   saving,
   onSave,
   onCancel,
@@ -25,6 +26,7 @@ export function ReviewChanges({
   /** Undefined when the role may not preview: the counts are then not shown. */
   preview: RetentionPreview | undefined;
   shortensRecordings: boolean;
+  objectLock: ObjectLockFacts | undefined;
   saving: boolean;
   onSave: () => void;
   onCancel: () => void;
@@ -71,7 +73,7 @@ export function ReviewChanges({
           <PreviewTable preview={preview} />
         </>
       )}
-      {shortensRecordings && <ObjectLockNote compact />}
+      {shortensRecordings && <ObjectLockNote compact facts={objectLock} />}
       {large && (
         <Checkbox
           checked={confirmed}
@@ -83,7 +85,7 @@ export function ReviewChanges({
         <Button variant="default" onClick={onCancel}>
           Keep editing
         </Button>
-        <Button onClick={onSave} loading={saving} disabled={large && !confirmed} color={large ? 'red' : undefined}>
+        <Button onClick={onSave} loading={saving} disabled={large && !confirmed} color={large ? 'red.9' : undefined}>
           Save policy
         </Button>
       </Group>
