@@ -70,6 +70,10 @@ const payloadRows: BenchRow[] = [...(await measureThroughput()), await measurePe
 console.log('\nTransfer packaging: ZippedWithPassword + PGP and Uncompressed + PGP against hashing, peak memory…');
 console.log(`\n${await benchPackaging()}\n`);
 
+// Transfers (./transfers.ts): the same packaging streamed to the SFTP stand-in against a plain put, peaks per child.
+console.log('Transfers: ZippedWithPassword + PGP delivered to SFTP against a plain SFTP put, peak memory…');
+console.log(`\n${await benchTransfers(transfersMib([]))}\n`);
+
 const dataDir = mkdtempSync(join(tmpdir(), 'verity-bench-'));
 const stack = await startLocalStack({ dataDir, port: 0, quiet: true, inMemoryDynamo: true });
 try {

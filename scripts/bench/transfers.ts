@@ -15,7 +15,8 @@ import { formatTable } from './measure.ts';
  * transfers' SFTP destination to the local SFTP stand-in, against a plain SFTP put of the same bytes through the same
  * client, in the same run. Throughput is counted in recording bytes; the ratio aims at ≥ 0.5 of the plain put, and
  * each mode's peak RSS (its own child process: packaging and delivery, not the server) at < 256 MiB. What arrived is
- * hashed on disk and must match what the destination reported. Loopback only; nothing is asserted.
+ * hashed on disk and must match what the destination reported. A last row packages without sending, to show how much
+ * of the time is the packaging's own. Loopback only; nothing is asserted.
  *
  * It measures packaging and delivery, not the transfer job around them: the job adds reading and decrypting the
  * sealed recording from the raw bucket and its bookkeeping per file, which the payload bench measures separately.
@@ -54,7 +55,7 @@ export async function benchTransfers(mib: number): Promise<string> {
     // process.execArgv carries tsx's loader flags, so the child resolves `#core/*` and .ts imports as this process does.
     const { stdout } = await run(process.execPath, [...process.execArgv, child, mode, String(mib), mode], { timeout: 3_600_000, env });
     const result = JSON.parse(stdout.trim().split('\n').pop() as string) as ChildResult;
-    for (const file of result.delivered) {
+    for (const file of mode.endsWith('-only') ? [] : result.delivered) {
       const arrived = join(server.root, mode, file.path);
       if ((await sha256Of(arrived)) !== file.sha256) throw new Error(`${mode}: ${file.path} on disk does not hash to what the destination reported`);
     }
@@ -65,6 +66,7 @@ export async function benchTransfers(mib: number): Promise<string> {
   try {
     const plain = await runChild('plain');
     const packaged = await runChild('zip-password-pgp');
+    const packagingOnly = await runChild('zip-password-pgp-only');
     const rate = (result: ChildResult) => mib / result.seconds;
     const ratio = rate(packaged) / rate(plain);
     const sent = (result: ChildResult) => `${(result.delivered.reduce((sum, file) => sum + file.bytes, 0) / 1024 / 1024).toFixed(0)} MiB`;
@@ -79,6 +81,7 @@ export async function benchTransfers(mib: number): Promise<string> {
         `${packaged.maxRssMiB.toFixed(0)} MiB`,
         packaged.maxRssMiB < 256 ? 'ok' : 'OVER 256 MiB',
       ],
+      ['(ZippedWithPassword + PGP alone, not sent)', sent(packagingOnly), `${rate(packagingOnly).toFixed(1)} MiB/s`, '', '', `${packagingOnly.maxRssMiB.toFixed(0)} MiB`, ''],
     ];
     return `${formatTable(['delivery', 'sent', 'throughput (recording bytes)', 'ratio', 'aim ≥ 0.5', 'peak RSS (child)', 'aim < 256 MiB'], rows)}\n(${mib} MiB of generated recording bytes, one child process per row, to the SFTP stand-in on loopback; packaging and delivery, not the transfer job)`;
   } finally {
