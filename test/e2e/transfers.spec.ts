@@ -174,6 +174,21 @@ test('the transfer screens in dark mode, and as the read-only reviewer with no c
   await expect(admin.getByRole('dialog', { name: `Configuration ${reference}` })).toContainText('Every day');
   await checkScreen(admin, { name: 'transfer-config-view', title: 'Transfer configuration', mode: 'dark' });
   await admin.keyboard.press('Escape');
+
+  // An S3 target names the ExternalId its role's trust policy must require.
+  const s3Reference = `e2e s3 ${Date.now()}`;
+  await createConfigByApi(admin, baseURL!, s3Reference, {
+    ...SFTP_BODY,
+    target_type: 'S3',
+    params: { destination: 's3://customer-archive/verity/', iam_role_arn: 'arn:aws:iam::123456789012:role/VerityExport' },
+    secured_data: undefined,
+  });
+  await admin.reload();
+  await admin.getByRole('button', { name: `View configuration ${s3Reference}` }).click();
+  await expect(admin.getByRole('dialog', { name: `Configuration ${s3Reference}` }).getByTestId('external-id')).toHaveText('verity-demo');
+  await admin.keyboard.press('Escape');
+  await admin.request.delete(`${baseURL}/api/v1/demo/transfer_configs/${encodeURIComponent(s3Reference)}`, { headers: { authorization: `Bearer ${savedIdToken('demoAdmin')}` } });
+
   await admin.getByRole('button', { name: 'New configuration' }).click();
   await admin.getByRole('dialog', { name: 'New transfer configuration' }).getByRole('textbox', { name: /^Schedule expression/ }).fill('cron(30 6 ? * MON-FRI *)');
   await checkScreen(admin, { name: 'transfer-config-editor', title: 'Transfer configuration', mode: 'dark' });

@@ -163,6 +163,20 @@ describe('transfer configurations with their schedules', () => {
     expect(JSON.stringify(storedItem('nightly'))).not.toContain('sealed_');
   });
 
+  it('answers an S3 target with the ExternalId its role must require, an SFTP one without, and stores none', async () => {
+    const sftp = await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
+    expect(sftp).not.toHaveProperty('external_id');
+    const s3 = sftpRequest({
+      target_type: 'S3',
+      transfer_file_format: 'Zipped',
+      params: { destination: 's3://acme-archive/verity/', iam_role_arn: 'arn:aws:iam::123456789012:role/verity-transfer' },
+      secured_data: undefined,
+    });
+    expect(await saveTransferConfig(deps, 'acme', 'nightly', s3, caller(), 'replace')).toMatchObject({ external_id: 'verity-acme' });
+    expect(await getTransferConfig(deps, 'acme', 'nightly')).toMatchObject({ external_id: 'verity-acme' });
+    expect(storedItem('nightly')).not.toHaveProperty('external_id');
+  });
+
   it('puts the previous configuration back when the changed schedule cannot be saved', async () => {
     await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
     const before = storedItem('nightly');

@@ -17,6 +17,7 @@ import { keys } from '#core/store/keys.ts';
 import { listPage, type QueryOf } from '#core/store/paging.ts';
 import type { TransferConfig, TransferConfigRequest } from '#shared/contract/entities/transfers.ts';
 import type { transferEndpoints } from '#shared/contract/endpoints/transfers.ts';
+import { externalIdOf } from '../delivery/customer-role.ts';
 import { scheduleNameOf, scheduleOf } from './schedules.ts';
 import { sealSecret, type SecretField } from './secrets.ts';
 import { configProblems } from './validation.ts';
@@ -50,6 +51,12 @@ const revisionIs = (revision: string): WriteCondition => ({
   values: { ':revision': revision },
 });
 
+/** The configuration as the API answers it, with the ExternalId an S3 target's role must require. */
+function shownConfig(stored: TransferConfigItem): TransferConfig {
+  const shown = toTransferConfig(stored);
+  return stored.target_type === 'S3' ? { ...shown, external_id: externalIdOf(stored.client) } : shown;
+}
+
 export async function loadTransferConfig(
   dependencies: Pick<Dependencies, 'table'>,
   client: string,
@@ -68,14 +75,14 @@ export function listTransferConfigs(
     client,
     query: keys.transferConfig.list(client),
     page: query,
-    toData: (item) => toTransferConfig(readTransferConfig(item)),
+    toData: (item) => shownConfig(readTransferConfig(item)),
   });
 }
 
 export async function getTransferConfig(dependencies: TransferDependencies, client: string, reference: string): Promise<TransferConfig> {
   const stored = await loadTransferConfig(dependencies, client, reference);
   if (stored === undefined) throw new NotFoundError(CONFIG_NOT_FOUND);
-  return toTransferConfig(stored);
+  return shownConfig(stored);
 }
 
 /**
@@ -202,7 +209,7 @@ export async function saveTransferConfig(
     throw new ServiceUnavailableError(SCHEDULE_NOT_SAVED, { cause: error });
   }
   await converge(dependencies, config, client, reference);
-  return toTransferConfig(config);
+  return shownConfig(config);
 }
 
 /**

@@ -74,6 +74,11 @@ export const TransferConfig = Audited.extend({
   /** Which secrets are set (never their values). */
   has_zip_password: z.boolean().optional(),
   has_sftp_password: z.boolean().optional(),
+  /**
+   * S3 targets: the ExternalId Verity presents when it assumes `iam_role_arn`. The role's trust policy requires it
+   * (`sts:ExternalId`), so no other tenant's configuration naming the same role can use it.
+   */
+  external_id: z.string().optional(),
 });
 export type TransferConfig = z.infer<typeof TransferConfig>;
 

@@ -18,7 +18,7 @@ export type SealedSecret = z.infer<typeof SealedSecret>;
  *   active with a schedule, so a delete or a change knows which schedule to remove;
  * - `revision`: changes on every write, so undoing a write whose schedule could not be saved never undoes another's.
  */
-export const TransferConfigItem = TransferConfig.omit({ has_zip_password: true, has_sftp_password: true }).extend({
+export const TransferConfigItem = TransferConfig.omit({ has_zip_password: true, has_sftp_password: true, external_id: true }).extend({
   client: z.string(),
   // As stored: the contract's bounds check what a request sends, not what a reader finds.
   transfer_config_reference: z.string(),

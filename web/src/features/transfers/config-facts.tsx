@@ -32,6 +32,7 @@ export function ConfigFacts({ config, onEdit }: { config: TransferConfig; onEdit
       ? [
           ['Destination', text(params.destination)],
           ['IAM role ARN', text(params.iam_role_arn)],
+          ['ExternalId the role must require', config.external_id === undefined ? undefined : <Code data-testid="external-id">{config.external_id}</Code>],
         ]
       : [
           ['Server', `${text(params.server)}:${text(params.port) || '22'}`],

@@ -2,6 +2,7 @@ import {
   Badge,
   Button,
   Checkbox,
+  Code,
   Fieldset,
   Group,
   PasswordInput,
@@ -147,24 +148,35 @@ export function ConfigForm({ config, onDone }: { config?: TransferConfig; onDone
               </Text>
             )}
             {values.targetType === 'S3' ? (
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label="Destination"
-                  description="s3://bucket/optional/prefix/"
-                  value={values.destination}
-                  onChange={(event) => set('destination', event.currentTarget.value)}
-                  required
-                  error={field.destination}
-                />
-                <TextInput
-                  label="IAM role ARN"
-                  description="The role in your account that may write to the bucket, e.g. arn:aws:iam::123456789012:role/VerityExport"
-                  value={values.iamRoleArn}
-                  onChange={(event) => set('iamRoleArn', event.currentTarget.value)}
-                  required
-                  error={field.iamRoleArn}
-                />
-              </SimpleGrid>
+              <>
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextInput
+                    label="Destination"
+                    description="s3://bucket/optional/prefix/"
+                    value={values.destination}
+                    onChange={(event) => set('destination', event.currentTarget.value)}
+                    required
+                    error={field.destination}
+                  />
+                  <TextInput
+                    label="IAM role ARN"
+                    description="The role in your account that may write to the bucket, e.g. arn:aws:iam::123456789012:role/VerityExport"
+                    value={values.iamRoleArn}
+                    onChange={(event) => set('iamRoleArn', event.currentTarget.value)}
+                    required
+                    error={field.iamRoleArn}
+                  />
+                </SimpleGrid>
+                <Text size="sm" c="dimmed">
+                  {config?.external_id === undefined ? (
+                    'Once saved, this page shows the ExternalId the role’s trust policy must require (sts:ExternalId) for Verity to assume it.'
+                  ) : (
+                    <>
+                      The role’s trust policy must let Verity assume it with sts:ExternalId <Code>{config.external_id}</Code>.
+                    </>
+                  )}
+                </Text>
+              </>
             ) : (
               <>
                 <SimpleGrid cols={{ base: 1, sm: 3 }}>
