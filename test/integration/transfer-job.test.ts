@@ -9,7 +9,7 @@ import type { Dependencies } from '#core/dependencies.ts';
 import { readTransferFile } from '#core/store/entities/transfer-file.ts';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import { TransferManifest } from '#shared/contract/entities/transfer-manifest.ts';
-import { openDestination, type Destination } from '../../lambdas/transfers/delivery/index.ts';
+import { DeliveryError, openDestination, type Destination } from '../../lambdas/transfers/delivery/index.ts';
 import type { DestinationOpener } from '../../lambdas/transfers/job/context.ts';
 import { transferJob, type TransferJobOptions } from '../../lambdas/transfers/job/transfer-job.ts';
 import { createReceiver, mustRun, sha256sum, type Receiver } from '../../lambdas/transfers/packaging/outside-tools.testkit.ts';
@@ -382,6 +382,79 @@ describe('the transfer job', () => {
       await deps.blobs.put('raw', rawKey, sealed);
     }
   }, 120_000);
+
+  it('retries a refused write with backoff, and an arrival it could not record goes again under a new name', async () => {
+    await createConfig('retries', {
+      transfer_type: 'Payload',
+      target_type: 'SFTP',
+      payload_types: ['Photo', 'SMS'],
+      transfer_file_format: 'Uncompressed',
+      params: sftpParams('/retries'),
+      secured_data: { sftp_password: sftp.password },
+    });
+    const photo = recordings.find((recording) => recording.type === 'Photo') as Recording;
+    const sms = recordings.find((recording) => recording.type === 'SMS') as Recording;
+    // The SMS's first write is refused (retryable); the photo's first record cannot be written after it arrived.
+    let refused = false;
+    const flaky: DestinationOpener = (config, secrets) =>
+      openDestination({ config: deps.config, logger: deps.logger }, config, secrets).then((real) => ({
+        exists: (path) => real.exists(path),
+        close: () => real.close(),
+        put: async (path, body) => {
+          if (!refused && path.endsWith('.txt')) {
+            refused = true;
+            throw new DeliveryError('connection reset by peer', { retryable: true });
+          }
+          return real.put(path, body);
+        },
+      }));
+    let recordLost = false;
+    const table = deps.table;
+    const losingTable: typeof table = {
+      get: (key, options) => table.get(key, options),
+      put: (item, options) => table.put(item, options),
+      update: (key, update, options) => table.update(key, update, options),
+      delete: (key, options) => table.delete(key, options),
+      query: (query) => table.query(query),
+      batchGet: (keyList) => table.batchGet(keyList),
+      transactWrite: async (operations) => {
+        const deliveredPhoto = operations.some((operation) => operation.kind === 'put' && operation.item.file_state === 'Delivered' && operation.item.payload_reference === photo.reference);
+        if (deliveredPhoto && !recordLost) {
+          recordLost = true;
+          throw new Error('the table did not answer');
+        }
+        return table.transactWrite(operations);
+      },
+    };
+    const transfersOfPhoto = async () =>
+      (await deps.table.query({ partition: keys.payload.key(tenant.client, photo.reference).pk, sort: { beginsWith: keys.payload.auditPrefix } })).items.filter(
+        (item) => item.action === 'transfer',
+      ).length;
+    const before = await transfersOfPhoto();
+    const transferId = await pendingTransfer(deps, tenant.client, 'retries');
+    const { results } = await runToEnd({ ...deps, table: losingTable }, { client: tenant.client, transfer_id: transferId, backoff_ms: 5 }, { openDestination: flaky });
+    expect(results.at(-1)).toMatchObject({ transfer_state: 'Succeeded' });
+    expect(refused && recordLost).toBe(true);
+
+    const files = (await deps.table.query({ ...keys.transferFile.list(tenant.client, transferId, '1'), limit: 10 })).items.map(readTransferFile);
+    const smsFile = files.find((file) => file.payload_reference === sms.reference);
+    const photoFile = files.find((file) => file.payload_reference === photo.reference);
+    expect(smsFile).toMatchObject({ file_state: 'Delivered', attempts: 2, dest_path: `/retries/${transferId}/${sms.reference}.txt` });
+    expect(smsFile?.last_error).toBeUndefined();
+    expect(photoFile).toMatchObject({
+      file_state: 'Delivered',
+      attempts: 2,
+      dest_path: `/retries/${transferId}/again-2-1/${photo.reference}.jpg`,
+      unrecorded_arrivals: [`${transferId}/${photo.reference}.jpg`],
+    });
+    // The first arrival stays as it was; the manifest names the recorded one; the payload's audit holds one transfer.
+    const folder = join(sftp.root, 'retries', transferId);
+    expect(sha256sum(join(folder, `${photo.reference}.jpg`))).toBe(photo.sha256);
+    expect(sha256sum(join(folder, 'again-2-1', `${photo.reference}.jpg`))).toBe(photo.sha256);
+    const manifest = TransferManifest.parse(JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')));
+    expect(manifest.files.find((file) => file.payload_reference === photo.reference)?.dest_path).toBe(photoFile?.dest_path);
+    expect((await transfersOfPhoto()) - before).toBe(1);
+  }, 60_000);
 
   it('a destination that refuses the login fails the transfer whole, with the reason and a High TransferAlert', async () => {
     await createConfig('wrong-password', {

@@ -48,6 +48,8 @@ export async function deliverFile(context: RunContext, start: TransferFileItem, 
       if (!retryable(error) || file.attempts >= context.limits.maxAttempts) return settleFailed(context, file, reason);
       file = await noteError(context, file, reason);
       const delay = Math.min(context.limits.backoffMs * 2 ** (file.attempts - 1), context.limits.maxBackoffMs);
+      // A wait past the budget is left to the next invocation: the file stays Pending with its attempts counted.
+      if (performance.now() + delay >= context.deadline) return file;
       await sleep(delay);
     }
   }
@@ -59,18 +61,19 @@ async function attempt(context: RunContext, file: TransferFileItem, prepare: Pre
   const [output] = await firstOutput(prepared.packaging);
   let relativePath = `${context.transferId}/${prepared.outputName}`;
   const arrivals = [...(file.unrecorded_arrivals ?? [])];
-  // A file already under the name without a record of it: an earlier attempt arrived but could not be recorded. It is
-  // never replaced (a receiver may have taken it): this attempt goes under a folder of its own and the item says so.
-  while ((await destination.exists(relativePath)) !== undefined) {
-    arrivals.push(relativePath);
-    relativePath = `${context.transferId}/again-${file.attempts}-${arrivals.length}/${prepared.outputName}`;
-  }
   let delivered: DeliveredFile;
   let digest: OutputDigest;
   try {
+    // A file already under the name without a record of it: an earlier attempt arrived but could not be recorded. It
+    // is never replaced (a receiver may have taken it): this attempt goes under a folder of its own, the item says so.
+    while ((await destination.exists(relativePath)) !== undefined) {
+      arrivals.push(relativePath);
+      relativePath = `${context.transferId}/again-${file.attempts}-${arrivals.length}/${prepared.outputName}`;
+    }
     delivered = await destination.put(relativePath, output.stream);
     digest = await output.digest;
   } catch (error) {
+    // Whatever stopped the attempt, the recording's stream (and the sealed object under it) is closed.
     await output.stream.cancel(error).catch(() => undefined);
     throw error;
   }

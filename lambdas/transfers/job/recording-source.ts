@@ -39,17 +39,24 @@ export async function openRecording(context: RunContext, file: TransferFileItem)
   }
   const raw = await deps.blobs.get('raw', file.source_path);
   if (raw === undefined) throw new RecordingUnavailableError(`payload: ${reference}: its sealed object ${file.source_path} is missing`);
-  const plaintext = raw.body.pipe(decryptContent(dek, iv, payload.checksum ?? ''));
-  raw.body.once('error', (error) => plaintext.destroy(error));
+  const sealed = raw.body;
+  const plaintext = sealed.pipe(decryptContent(dek, iv, payload.checksum ?? ''));
+  sealed.once('error', (error) => plaintext.destroy(error));
   const iterator = (plaintext as Readable)[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const first = await iterator.next();
   const head = first.done === true ? Buffer.alloc(0) : first.value;
   async function* body(): AsyncGenerator<Uint8Array> {
-    if (head.length > 0) yield head;
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done === true) return;
-      yield next.value;
+    try {
+      if (head.length > 0) yield head;
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done === true) return;
+        yield next.value;
+      }
+    } finally {
+      // A reader that stops early (a failed upload) must not leave the sealed object's connection open.
+      plaintext.destroy();
+      sealed.destroy();
     }
   }
   return { body: body(), extension: extensionOf(head, payload.payload_type) };
