@@ -11,8 +11,11 @@ import { MIGRATION_IMPORT_JOB, MigrationImportInput } from './import-input.ts';
 import { endMigration, type MigrationEnd } from './outcome.ts';
 import { createResultWriter, RunSupersededError } from './result-writer.ts';
 
-/** One invocation imports for this long at most, then checkpoints and starts the next: inside Lambda's 15 minutes. */
-export const DEFAULT_TIME_BUDGET_MS = 12 * 60 * 1000;
+/**
+ * One invocation imports for this long at most, then checkpoints and starts the next: well inside the jobs function's
+ * 5-minute timeout (lib/stacks/jobs-stack.ts), with room for the row in hand and the last batch's write.
+ */
+export const DEFAULT_TIME_BUDGET_MS = 4 * 60 * 1000;
 
 export type ImportJobDependencies = Pick<Dependencies, 'table' | 'blobs' | 'keys' | 'scanner' | 'clock' | 'logger' | 'jobs'>;
 export type RowImporterFactory = (deps: RowImporterDependencies, options: RowImporterOptions) => RowImporter;
