@@ -13,11 +13,10 @@ import { useCan } from '../../lib/use-can.ts';
 import { ConfigLink, TransferLink } from './links.tsx';
 import { TransferProgressBar, TransferStateBadge } from './transfer-bits.tsx';
 import { MOVING_STATES, TRANSFER_TYPE_LABELS } from './transfer-labels.ts';
+import { rerunOffer } from './rerun-offer.ts';
 import { fileColumns } from './transfer-file-columns.tsx';
 import { useRerunTransfer, useTransfer, useTransferFiles } from './transfers-api.ts';
 
-/** A Pending or InProgress transfer with no word from its job for this long is offered to resume (its job stopped). */
-const STOPPED_AFTER_MS = 15 * 60_000;
 
 /** The window of recordings a transfer covers, in words ("up to …" when it starts from the first). */
 function reportWindowOf(transfer: Transferable): string | undefined {
@@ -26,18 +25,6 @@ function reportWindowOf(transfer: Transferable): string | undefined {
   if (from === undefined) return `Up to ${formatDateTime(to)}`;
   if (to === undefined) return `From ${formatDateTime(from)}`;
   return `${formatDateTime(from)} – ${formatDateTime(to)}`;
-}
-
-/** What running this transfer again would do, or undefined when its state does not allow it now. */
-export function rerunOffer(transfer: Transferable, now: Date): { label: string; explain: string } | undefined {
-  if (transfer.transfer_state === 'PartialFail' || transfer.transfer_state === 'Failed') {
-    return { label: 'Run again', explain: 'A new transfer of the recordings this one did not deliver; this one stays as it is.' };
-  }
-  if (MOVING_STATES.has(transfer.transfer_state)) {
-    const last = Date.parse(transfer.progress_at ?? transfer.started_at ?? transfer.created_at);
-    if (now.getTime() - last > STOPPED_AFTER_MS) return { label: 'Resume', explain: 'Its job has gone quiet: start it again from where it stopped.' };
-  }
-  return undefined;
 }
 
 function TransferFiles({ transfer }: { transfer: Transferable }) {
