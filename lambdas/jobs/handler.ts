@@ -5,6 +5,7 @@ import { keyServiceAdapter } from '#core/adapters/wiring/key-service.ts';
 import { malwareScannerAdapter } from '#core/adapters/wiring/malware-scanner.ts';
 import { dependenciesWith } from '#core/function-dependencies.ts';
 import type { Dependencies } from '#core/dependencies.ts';
+import { resumeScannedMigrations } from '../migrations/job/scan-events.ts';
 import { processBlobEvent } from '../payloads/processing/blob-events.ts';
 import { auditStreamTargets, linkTrails } from './audit-sequencer.ts';
 import { runJob } from './jobs.ts';
@@ -41,8 +42,11 @@ export function createJobsHandler(dependencies: () => Dependencies): JobsHandler
       for (const client of streamClients) linked += await linkTrails(deps, client);
       return { audit_linked: linked, clients: streamClients.length };
     }
+    // A scanned legacy export goes on importing (its scan result arrives as a payload's does); before processing,
+    // whose retry-me throw would otherwise leave it waiting.
+    const migrationsResumed = await resumeScannedMigrations(deps, event);
     const processed = await processBlobEvent(deps, event);
-    if (processed !== undefined) return { processed };
+    if (processed !== undefined) return { processed, ...(migrationsResumed ? { migrations_resumed: migrationsResumed } : {}) };
     const bus = BusEvent.safeParse(event);
     if (bus.success) {
       deps.logger.warn('event not handled yet', { source: bus.data.source, detail_type: bus.data['detail-type'] });

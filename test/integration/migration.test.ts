@@ -294,6 +294,22 @@ describe('an import stopped part-way', () => {
   });
 });
 
+describe('an import whose malware scan has not finished', () => {
+  it('waits Pending, reading nothing, and imports when started again once the scan is done', async () => {
+    const run = `s${Date.now().toString(36)}`;
+    const reference = await submit(tenant, 'scanned-later.ndjson', `${HEADER}\n${JSON.stringify({ kind: 'group', group_reference: `g-${run}` })}\n`);
+    const input = { client: tenant.client, migration_reference: reference };
+    // As GuardDuty answers at first: the copy is being scanned.
+    const scanning = { ...tenant.deps, scanner: { inspect: async () => ({ verdict: 'pending' as const }) } };
+    expect(await runMigrationImport(scanning, input, createRowImporter)).toEqual({ migration_reference: reference, waiting_for: 'malware scan' });
+    const waiting = (await tenant.call('GET', `/migrations/${reference}`, tenant.admin)).body;
+    expect(waiting).toMatchObject({ migration_state: 'Pending', counters: {} });
+    expect(waiting.progress).toBeUndefined();
+    // The scan result event starts it again (job/scan-events.ts); this time the verdict is in.
+    expect(await runMigrationImport(tenant.deps, input, createRowImporter)).toMatchObject({ migration_state: 'Migrated' });
+  });
+});
+
 describe('hostile input', () => {
   it('answers 4xx with one `path: message` line per problem on every migration endpoint', async () => {
     const cases: Array<[string, string, unknown, RegExp]> = [

@@ -20,11 +20,6 @@ export const DEFAULT_TIME_BUDGET_MS = 4 * 60 * 1000;
 export type ImportJobDependencies = Pick<Dependencies, 'table' | 'blobs' | 'keys' | 'scanner' | 'clock' | 'logger' | 'jobs'>;
 export type RowImporterFactory = (deps: RowImporterDependencies, options: RowImporterOptions) => RowImporter;
 
-/** The scanner has not finished with the file (GuardDuty scans asynchronously): the invocation fails and is retried. */
-export class ScanPendingError extends Error {
-  override readonly name = 'ScanPendingError';
-}
-
 /** Bytes of a stream as they pass, so progress can show bytes read of the total. */
 async function* counting(body: Readable, seen: { bytes: number }): AsyncGenerator<Uint8Array> {
   for await (const chunk of body as AsyncIterable<Uint8Array>) {
@@ -37,7 +32,12 @@ async function* counting(body: Readable, seen: { bytes: number }): AsyncGenerato
  * Scans the export once, before any row is read (as payloads are): an infected file ends the migration Quarantined.
  * The verdict is kept on the migration, so a resumed import does not scan again.
  */
-async function scanOnce(deps: ImportJobDependencies, migration: MigrationItem, etag: string | undefined, size: number): Promise<MigrationEnd | 'clean'> {
+async function scanOnce(
+  deps: ImportJobDependencies,
+  migration: MigrationItem,
+  etag: string | undefined,
+  size: number,
+): Promise<MigrationEnd | 'clean' | 'pending'> {
   if (migration.scanned_at !== undefined) return 'clean';
   const verdict = await deps.scanner.inspect({
     bucket: 'raw',
@@ -50,7 +50,7 @@ async function scanOnce(deps: ImportJobDependencies, migration: MigrationItem, e
       return object.body;
     },
   });
-  if (verdict.verdict === 'pending') throw new ScanPendingError(`The malware scan of migration ${migration.migration_reference} has not finished`);
+  if (verdict.verdict === 'pending') return 'pending';
   if (verdict.verdict === 'infected') {
     return { state: 'Quarantined', message: `The export file was quarantined: the malware scan found ${verdict.signature}. Nothing was imported.` };
   }
@@ -100,6 +100,8 @@ export async function runMigrationImport(
     });
   }
   const scan = await scanOnce(deps, migration, head.etag, head.contentLength);
+  // GuardDuty's result event starts the import again (./scan-events.ts); the migration stays Pending meanwhile.
+  if (scan === 'pending') return { migration_reference: migration.migration_reference, waiting_for: 'malware scan' };
   if (scan !== 'clean') return end(deps, migration, scan);
 
   const settings = migration.settings ?? (await migrationSwitches(deps, migration.client));
