@@ -26,30 +26,30 @@ type Deps = Pick<Dependencies, 'table'>;
 const isConditionFailure = (error: unknown) => error instanceof ConditionFailedError;
 
 /**
- * One bucket: ADD the count, and move last_occurrence forward in the same update when the payload is the latest
- * (the usual case: one write). An older payload arriving late fails that condition and adds without it. Then
- * first_occurrence moves back only if this payload is earlier (a conditional SET; losing a race to an even earlier
- * one is fine). Every step is atomic on its own, so concurrent calls never lose a count.
+ * One bucket: ADD the counts, and move last_occurrence forward in the same update when the payloads are the latest
+ * (the usual case: one write). Older payloads arriving late fail that condition and add without it. Then
+ * first_occurrence moves back only if the earliest of them is earlier (a conditional SET; losing a race to an even
+ * earlier one is fine). Every step is atomic on its own, so concurrent calls never lose a count.
  */
-async function recordInBucket(deps: Deps, key: ItemKey, labels: Record<string, unknown>, countAttribute: string, time: string): Promise<void> {
+async function recordInBucket(deps: Deps, key: ItemKey, labels: Record<string, unknown>, add: Record<string, number>, first: string, last: string): Promise<void> {
   let item: TableItem | undefined;
   try {
     item = await deps.table.update(
       key,
-      { set: { ...labels, last_occurrence: time }, add: { [countAttribute]: 1 } },
-      { condition: { kind: 'expression', expression: 'attribute_not_exists(#lo) OR #lo <= :t', names: { '#lo': 'last_occurrence' }, values: { ':t': time } } },
+      { set: { ...labels, last_occurrence: last }, add },
+      { condition: { kind: 'expression', expression: 'attribute_not_exists(#lo) OR #lo <= :t', names: { '#lo': 'last_occurrence' }, values: { ':t': last } } },
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    item = await deps.table.update(key, { set: labels, add: { [countAttribute]: 1 } });
+    item = await deps.table.update(key, { set: labels, add });
   }
-  const first = item?.first_occurrence;
-  if (typeof first === 'string' && first <= time) return;
+  const known = item?.first_occurrence;
+  if (typeof known === 'string' && known <= first) return;
   try {
     await deps.table.update(
       key,
-      { set: { first_occurrence: time } },
-      { condition: { kind: 'expression', expression: 'attribute_not_exists(#fo) OR #fo > :t', names: { '#fo': 'first_occurrence' }, values: { ':t': time } } },
+      { set: { first_occurrence: first } },
+      { condition: { kind: 'expression', expression: 'attribute_not_exists(#fo) OR #fo > :t', names: { '#fo': 'first_occurrence' }, values: { ':t': first } } },
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
@@ -73,10 +73,60 @@ export async function recordPayloadMetric(deps: Deps, client: string, input: Pay
         deps,
         keys.metrics.item(client, scope, period, device_reference),
         { entity: ENTITY.payloadMetrics, device_reference, scope, period, ...(group === undefined ? {} : { group }) },
-        countAttribute,
+        { [countAttribute]: 1 },
+        iso,
         iso,
       );
     }),
     deps.table.update(keys.metrics.totals(client), { set: { entity: ENTITY.metricTotals }, add: { payloads: 1, [countAttribute]: 1 } }),
   ]);
 }
+
+/** One bucket's share of a batch: its labels, counts by attribute, and the earliest and latest payload times. */
+interface BucketBatch {
+  key: ItemKey;
+  labels: Record<string, unknown>;
+  add: Record<string, number>;
+  first: string;
+  last: string;
+}
+
+/**
+ * Counts many payloads at once (a legacy migration loads thousands): the same counters as one `recordPayloadMetric`
+ * per payload, but ONE update per bucket they share (a device's day, week, month, year and summary) and one for the
+ * tenant's totals, instead of six per payload. Not idempotent either: the caller claims each payload first.
+ */
+export async function recordPayloadMetrics(deps: Deps, client: string, inputs: readonly PayloadMetricInput[]): Promise<void> {
+  if (inputs.length === 0) return;
+  const buckets = new Map<string, BucketBatch>();
+  const totals: Record<string, number> = { payloads: 0 };
+  for (const input of inputs) {
+    const { device_reference, payload_type, time, group } = PayloadMetricInput.parse(input);
+    const iso = time.toISOString();
+    const countAttribute = `${COUNT_PREFIX}${payload_type}`;
+    totals.payloads = (totals.payloads ?? 0) + 1;
+    totals[countAttribute] = (totals[countAttribute] ?? 0) + 1;
+    for (const scope of ALL_SCOPES) {
+      const period = periodOf(scope, time);
+      const key = keys.metrics.item(client, scope, period, device_reference);
+      const id = `${key.pk}\u0000${key.sk}`;
+      const bucket = buckets.get(id) ?? { key, labels: {}, add: {}, first: iso, last: iso };
+      // The bucket carries the group of its device's latest payload, as one call at a time leaves it.
+      if (iso >= bucket.last || Object.keys(bucket.labels).length === 0) {
+        bucket.labels = { entity: ENTITY.payloadMetrics, device_reference, scope, period, ...(group === undefined ? {} : { group }) };
+      }
+      bucket.add[countAttribute] = (bucket.add[countAttribute] ?? 0) + 1;
+      if (iso < bucket.first) bucket.first = iso;
+      if (iso > bucket.last) bucket.last = iso;
+      buckets.set(id, bucket);
+    }
+  }
+  // A bounded number of updates in flight: a batch may touch hundreds of buckets.
+  const all = [...buckets.values()];
+  for (let at = 0; at < all.length; at += BATCH_CONCURRENCY) {
+    await Promise.all(all.slice(at, at + BATCH_CONCURRENCY).map((bucket) => recordInBucket(deps, bucket.key, bucket.labels, bucket.add, bucket.first, bucket.last)));
+  }
+  await deps.table.update(keys.metrics.totals(client), { set: { entity: ENTITY.metricTotals }, add: totals });
+}
+
+const BATCH_CONCURRENCY = 16;

@@ -218,6 +218,12 @@ describe('the crafted export', () => {
     const payloads = (await readAll(deps.table, keys.payload.list(client))).map(readPayload);
     expect(payloads.map((payload) => payload.legacy_payload_reference).sort()).toEqual(['crafted-call', 'crafted-conference', 'crafted-photo', 'crafted-sms']);
     expect(payloads.every((payload) => payload.is_legacy === true && payload.group === 'crafted-sales')).toBe(true);
+    // Counted once each, the Processed ones only (the SMS was never uploaded), whatever the two runs and the legs did.
+    expect(payloads.every((payload) => payload.metrics_pending === undefined)).toBe(true);
+    const summary = await storedItem(tenant, keys.metrics.item(client, 'Summary', 'all', 'crafted-device'));
+    expect(summary).toMatchObject({ n_Call: 2, n_Photo: 1, first_occurrence: '2024-03-01T10:00:00.000Z', last_occurrence: '2024-03-03T12:00:00.000Z' });
+    expect(summary.n_SMS).toBeUndefined();
+    expect(await storedItem(tenant, keys.metrics.totals(client))).toMatchObject({ payloads: 3, n_Call: 2, n_Photo: 1 });
     expect(await readAll(deps.table, keys.payload.listByDevice(client, 'crafted-device'))).toHaveLength(4);
     expect(await readAll(deps.table, keys.payload.listByDeviceUser(client, 'crafted-user'))).toHaveLength(4);
     const users = (await readAll(deps.table, keys.deviceUser.listByGroup(client, 'crafted-sales'))).map(readDeviceUser);

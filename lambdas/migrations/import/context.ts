@@ -1,4 +1,5 @@
 import type { MigrationErrorType, MigrationSuccessType, MigrationWarningType } from '#shared/constants/account.ts';
+import type { MetricsBatch } from './metrics-batch.ts';
 import type { MigrationEntity, RowResult } from './results.ts';
 import type { RowImporterDependencies, RowImporterOptions } from './types.ts';
 
@@ -12,6 +13,8 @@ export interface ImportContext {
   now: string;
   settings: RowImporterOptions['settings'];
   row: number;
+  /** Where the import's stored recordings are counted (payload metrics, in batches). */
+  metrics: MetricsBatch;
 }
 
 /** The one result of a row, typed by its kind. */

@@ -30,7 +30,7 @@ describe('storeMedia', () => {
       },
     };
     const deps = { blobs, scanner } as unknown as ImportContext['deps'];
-    const context: ImportContext = { deps, client: 'acme', actor: 'job:migration:test', now: '2026-01-01T00:00:00.000Z', settings: { disable_onboarding: false, disable_offboarding: false, disable_payloads: false }, row: 2 };
+    const context: ImportContext = { deps, client: 'acme', actor: 'job:migration:test', now: '2026-01-01T00:00:00.000Z', settings: { disable_onboarding: false, disable_offboarding: false, disable_payloads: false }, row: 2, metrics: { add: () => Promise.resolve(), flush: () => Promise.resolve() } };
     return { context, blobs, asked };
   };
 

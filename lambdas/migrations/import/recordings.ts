@@ -3,7 +3,6 @@ import { readDevice, type DeviceItem } from '../../core/store/entities/device.ts
 import { readDeviceUser } from '../../core/store/entities/device-user.ts';
 import { payloadToItem, readPayload, type PayloadItem } from '../../core/store/entities/payload.ts';
 import { keys } from '../../core/store/keys.ts';
-import { recordPayloadMetric } from '../../metrics/record-payload-metric.ts';
 import { durationOf, numbersOf } from '../../payloads/processing/processing.ts';
 import { isLate } from '../../payloads/processing/registration.ts';
 import type { RecordingRow } from '../format/index.ts';
@@ -50,7 +49,7 @@ export async function importRecording(context: ImportContext, row: RecordingRow)
 
   if (stored !== undefined) {
     const existing = readPayload(stored);
-    await countOnce(context, existing);
+    await context.metrics.add(existing);
     if (existing.legacy_payload_reference !== reference) {
       return results.error(context, 'Payload', 'Error', reference, `payload ${payloadReference} is not this legacy recording`);
     }
@@ -72,7 +71,7 @@ export async function importRecording(context: ImportContext, row: RecordingRow)
   if (media.outcome === 'refused') return results.error(context, 'Payload', 'Error', reference, media.message);
   const processed: PayloadItem = { ...item, ...processedFields(context, media), metrics_pending: true };
   if (!(await putNew(context, processed))) return importRecording(context, row);
-  await countOnce(context, processed);
+  await context.metrics.add(processed);
   return results.success(context, 'Payload', 'PayloadCreated', reference, true, `payload ${payloadReference}`);
 }
 
@@ -88,7 +87,7 @@ async function importLoaded(context: ImportContext, row: RecordingRow, existing:
       if (media.outcome === 'refused') return results.error(context, 'Payload', 'Error', reference, media.message);
       const processed = { ...updated, ...processedFields(context, media), metrics_pending: true };
       await replace(context, existing, processed);
-      await countOnce(context, processed);
+      await context.metrics.add(processed);
       return results.success(context, 'Payload', 'PayloadUpdated', reference, true, 'Its media is loaded now');
     }
     return updateMeta(context, row, existing, holder, row.meta);
@@ -204,33 +203,20 @@ async function putNew(context: ImportContext, item: PayloadItem): Promise<boolea
  * what other parts of Verity keep on the item stays; its list keys follow its time, device and user.
  */
 async function replace(context: ImportContext, existing: PayloadItem, updated: PayloadItem): Promise<void> {
-  const { pk, sk, ...attributes } = payloadToItem(context.client, { ...updated, payload_time: updated.payload_time ?? context.now });
-  const remove = Object.keys(existing).filter((attribute) => !(attribute in attributes));
+  // The count flag belongs to the metrics batch (metrics-batch.ts): set only when the recording becomes Processed here,
+  // never copied from the item as read (a claim since would be undone) nor removed (a pending count would be lost).
+  const { metrics_pending: _flag, ...rest } = updated;
+  void _flag;
+  const becomesProcessed = existing.payload_state !== 'Processed' && updated.payload_state === 'Processed';
+  const { pk, sk, ...attributes } = payloadToItem(context.client, {
+    ...rest,
+    payload_time: updated.payload_time ?? context.now,
+    ...(becomesProcessed ? { metrics_pending: true } : {}),
+  });
+  const remove = Object.keys(existing).filter((attribute) => attribute !== 'metrics_pending' && !(attribute in attributes));
   await context.deps.table.update(
     { pk, sk },
     { set: attributes, ...(remove.length > 0 ? { remove } : {}) },
     { condition: { kind: 'expression', expression: '#pat = :pat', names: { '#pat': 'updated_at' }, values: { ':pat': existing.updated_at ?? '' } } },
   );
-}
-
-/**
- * The payload metrics count a recording once it is Processed: the count is claimed with a conditional REMOVE of
- * `metrics_pending` (as processing does), so an import run again, or one that stopped between the write and the count,
- * counts it exactly once (or, after a crash between claim and count, not at all: never twice).
- */
-async function countOnce(context: ImportContext, item: PayloadItem): Promise<void> {
-  if (item.metrics_pending !== true || item.payload_state !== 'Processed') return;
-  const key = keys.payload.key(context.client, item.payload_reference);
-  try {
-    await context.deps.table.update(key, { remove: ['metrics_pending'] }, { condition: { kind: 'expression', expression: '#mp = :t', names: { '#mp': 'metrics_pending' }, values: { ':t': true } } });
-  } catch (error) {
-    if (error instanceof ConditionFailedError) return;
-    throw error;
-  }
-  await recordPayloadMetric(context.deps, context.client, {
-    device_reference: item.device_reference,
-    payload_type: item.payload_type,
-    time: item.payload_time ?? context.now,
-    ...(item.group === undefined ? {} : { group: item.group }),
-  });
 }

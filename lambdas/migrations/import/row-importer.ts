@@ -5,6 +5,7 @@ import { results, type ImportContext } from './context.ts';
 import { importDevice } from './devices.ts';
 import { importDeviceUser } from './device-users.ts';
 import { importGroup } from './groups.ts';
+import { createMetricsBatch } from './metrics-batch.ts';
 import { importRecording } from './recordings.ts';
 import { ENTITY_OF_KIND, type RowResult } from './results.ts';
 import type { RowImporter, RowImporterDependencies, RowImporterOptions } from './types.ts';
@@ -21,6 +22,7 @@ export function createRowImporter(deps: RowImporterDependencies, options: RowImp
   const now = typeof options.now === 'string' ? new Date(options.now).toISOString() : options.now.toISOString();
   const actor = `job:migration:${options.migrationReference}`;
   const seenDevices = new Set<string>();
+  const metrics = createMetricsBatch(deps, options.client);
   let finished = false;
 
   const importOnce = (context: ImportContext & { attempt: number }, row: ExportRow): Promise<RowResult> => {
@@ -43,7 +45,7 @@ export function createRowImporter(deps: RowImporterDependencies, options: RowImp
   return {
     async importRow(row, rowNumber) {
       if (finished) throw new Error('The row importer has finished');
-      const context: ImportContext = { deps, client: options.client, actor, now, settings: options.settings, row: rowNumber };
+      const context: ImportContext = { deps, client: options.client, actor, now, settings: options.settings, row: rowNumber, metrics };
       for (let attempt = 1; ; attempt += 1) {
         try {
           return [await importOnce({ ...context, attempt }, row)];
@@ -59,10 +61,10 @@ export function createRowImporter(deps: RowImporterDependencies, options: RowImp
         }
       }
     },
-    finish() {
+    async finish() {
       finished = true;
       seenDevices.clear();
-      return Promise.resolve();
+      await metrics.flush();
     },
   };
 }
