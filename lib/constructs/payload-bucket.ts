@@ -18,6 +18,11 @@ export interface PayloadBucketProps {
    * the short-lived signed URL is the credential, and the data stack is deployed before the portal's domain exists.
    */
   readonly browserReads?: boolean;
+  /**
+   * Let browsers PUT to pre-signed upload links (the migrations screen sends a legacy export straight to the raw
+   * bucket). Any origin, for the same reason: the signed URL is the credential.
+   */
+  readonly browserUploads?: boolean;
 }
 
 /**
@@ -46,6 +51,9 @@ export class PayloadBucket extends Construct {
       lifecycleRules: [{ id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) }],
       ...(props.browserReads === true
         ? { cors: [{ allowedMethods: [HttpMethods.GET, HttpMethods.HEAD], allowedOrigins: ['*'], allowedHeaders: ['Range'], exposedHeaders: ['Content-Length', 'Content-Range', 'Accept-Ranges'] }] }
+        : {}),
+      ...(props.browserUploads === true
+        ? { cors: [{ allowedMethods: [HttpMethods.PUT], allowedOrigins: ['*'], allowedHeaders: ['Content-Type', 'x-amz-checksum-*'], exposedHeaders: ['ETag'] }] }
         : {}),
     });
     if (props.eventBridge === true) {

@@ -76,6 +76,8 @@ export class DataStack extends Stack {
       accessLogsBucket: this.accessLogsBucket,
       objectLock: config.payloadObjectLock,
       eventBridge: true,
+      // Legacy exports are uploaded from the portal's migrations screen to pre-signed links in this bucket.
+      browserUploads: true,
     }).bucket;
     this.processedBucket = new PayloadBucket(this, 'ProcessedPayloads', {
       encryptionKey: this.key,

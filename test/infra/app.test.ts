@@ -84,13 +84,15 @@ describe('data stack', () => {
     for (const env of variables) expect(env?.OBJECT_LOCK_MODE).toBe('COMPLIANCE');
   });
 
-  it('lets browsers read the processed bucket through pre-signed links (CORS GET and HEAD only), not the raw one', () => {
+  it('lets browsers read the processed bucket through pre-signed links (CORS GET and HEAD only) and only upload to the raw one', () => {
     const processed = t.data.toJSON().Resources[stacks.data.getLogicalId(stacks.data.processedBucket.node.defaultChild as never)];
     expect(processed.Properties.CorsConfiguration).toEqual({
       CorsRules: [{ AllowedMethods: ['GET', 'HEAD'], AllowedOrigins: ['*'], AllowedHeaders: ['Range'], ExposedHeaders: ['Content-Length', 'Content-Range', 'Accept-Ranges'] }],
     });
     const raw = t.data.toJSON().Resources[stacks.data.getLogicalId(stacks.data.rawBucket.node.defaultChild as never)];
-    expect(raw.Properties.CorsConfiguration).toBeUndefined();
+    expect(raw.Properties.CorsConfiguration).toEqual({
+      CorsRules: [{ AllowedMethods: ['PUT'], AllowedOrigins: ['*'], AllowedHeaders: ['Content-Type', 'x-amz-checksum-*'], ExposedHeaders: ['ETag'] }],
+    });
   });
 
   it('makes the scan bucket a private, SSE-KMS, logged quarantine whose copies really go within a day', () => {
