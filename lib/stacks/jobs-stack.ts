@@ -3,7 +3,7 @@ import { Rule } from 'aws-cdk-lib/aws-events';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Schedule, ScheduleExpression, ScheduleGroup, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { NagSuppressions } from 'cdk-nag';
@@ -76,6 +76,21 @@ export class JobsStack extends Stack {
     props.platform.auditSigningKey.grant(jobs.role, 'kms:Sign');
     jobs.setEnv('AUDIT_SIGNING_KEY_ID', props.platform.auditSigningKey.keyArn);
     this.jobs = jobs;
+    // Transfer delivery into a customer's bucket assumes the role the customer made for Verity: in their account,
+    // under a name they chose, so any role; each trusts Verity only with its tenant's ExternalId (docs/decisions.md,
+    // "Transfer delivery"), which the delivery module derives from the tenant and no configuration can change.
+    jobs.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['sts:AssumeRole'], resources: [`arn:${this.partition}:iam::*:role/*`] }));
+    NagSuppressions.addResourceSuppressions(
+      jobs.role,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: "Transfers assume each customer's delivery role, in the customer's account under the customer's name; the role's trust policy (ExternalId per tenant) is the guard.",
+          appliesTo: ['Resource::arn:<AWS::Partition>:iam::*:role/*'],
+        },
+      ],
+      true,
+    );
 
     // New activity records (table stream inserts of UserActivity/DeviceActivity only) run the audit sequencer for
     // their tenants, in batches of up to 100 gathered for up to a second. A tenant's records share one partition
