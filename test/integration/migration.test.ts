@@ -294,6 +294,26 @@ describe('an import stopped part-way', () => {
   });
 });
 
+describe('an export file replaced after its import started', () => {
+  it('fails the import rather than import the rest of an unscanned file', async () => {
+    const run = `r${Date.now().toString(36)}`;
+    const first = `${HEADER}\n${JSON.stringify({ kind: 'group', group_reference: `a-${run}` })}\n${JSON.stringify({ kind: 'group', group_reference: `b-${run}` })}\n`;
+    const created = await tenant.call('POST', '/migrations', tenant.admin, { filename: 'replaced.ndjson', size_bytes: Buffer.byteLength(first) });
+    const submission = created.body as unknown as MigrationSubmission;
+    const reference = submission.migration.migration_reference;
+    await fetch(submission.upload_url, { method: 'PUT', headers: submission.upload_headers, body: Buffer.from(first) });
+    const input = { client: tenant.client, migration_reference: reference };
+    expect(await runMigrationImport(tenant.deps, { ...input, time_budget_ms: 0 }, createRowImporter)).toMatchObject({ continued_after_row: 2 });
+    // The same size, other bytes, through the upload link that is still valid.
+    const second = first.replace(`b-${run}`, `c-${run}`);
+    await fetch(submission.upload_url, { method: 'PUT', headers: submission.upload_headers, body: Buffer.from(second) });
+    expect(await runMigrationImport(tenant.deps, input, createRowImporter)).toMatchObject({ migration_state: 'Failed' });
+    const failed = (await tenant.call('GET', `/migrations/${reference}`, tenant.admin)).body;
+    expect(failed.error_message).toMatch(/^The export file was replaced after its import started \(rows up to 2 came from the first one\)/);
+    expect((await allResults(tenant, reference)).map((result) => result.row)).toEqual([2]);
+  });
+});
+
 describe('an import whose malware scan has not finished', () => {
   it('waits Pending, reading nothing, and imports when started again once the scan is done', async () => {
     const run = `s${Date.now().toString(36)}`;

@@ -61,11 +61,18 @@ async function scanOnce(
  * Marks the start of an invocation: the scan verdict and the switches the import keeps to (read at the first one),
  * and one more invocation counted. Only a Pending migration is taken up.
  */
-async function takeUp(deps: ImportJobDependencies, migration: MigrationItem, settings: AccountMigrationConfigRequest): Promise<void> {
+async function takeUp(
+  deps: ImportJobDependencies,
+  migration: MigrationItem,
+  settings: AccountMigrationConfigRequest,
+  etag: string | undefined,
+): Promise<void> {
+  const now = deps.clock.now().toISOString();
+  const file = migration.object_etag ?? etag;
   await deps.table.update(
     migrationsKeys.migration.key(migration.client, migration.migration_reference),
     {
-      set: { settings, scanned_at: migration.scanned_at ?? deps.clock.now().toISOString(), started_at: migration.started_at ?? deps.clock.now().toISOString() },
+      set: { settings, scanned_at: migration.scanned_at ?? now, started_at: migration.started_at ?? now, ...(file === undefined ? {} : { object_etag: file }) },
       add: { invocations: 1 },
     },
     { condition: { kind: 'expression', expression: 'migration_state = :pending', values: { ':pending': 'Pending' } } },
@@ -99,6 +106,13 @@ export async function runMigrationImport(
       message: `The uploaded file has ${head.contentLength} bytes, not the ${migration.size_bytes} declared: nothing was imported. Submit it again.`,
     });
   }
+  if (migration.object_etag !== undefined && head.etag !== migration.object_etag) {
+    // Rows already imported came from the file that was scanned; the rest would come from one that was not.
+    return end(deps, migration, {
+      state: 'Failed',
+      message: `The export file was replaced after its import started (rows up to ${migration.checkpoint_row} came from the first one). Submit the new file as a migration of its own.`,
+    });
+  }
   const scan = await scanOnce(deps, migration, head.etag, head.contentLength);
   // GuardDuty's result event starts the import again (./scan-events.ts); the migration stays Pending meanwhile.
   if (scan === 'pending') return { migration_reference: migration.migration_reference, waiting_for: 'malware scan' };
@@ -106,7 +120,7 @@ export async function runMigrationImport(
 
   const settings = migration.settings ?? (await migrationSwitches(deps, migration.client));
   try {
-    await takeUp(deps, migration, settings);
+    await takeUp(deps, migration, settings, head.etag);
   } catch (error) {
     if (error instanceof ConditionFailedError) return { skipped: 'no longer Pending' };
     throw error;

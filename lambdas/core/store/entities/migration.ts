@@ -31,6 +31,8 @@ export const MigrationItem = LegacyMigration.omit({ import_errors: true, import_
   size_bytes: z.int().min(1),
   /** The account switches as they stood when the import first started: a resumed import keeps to them. */
   settings: AccountMigrationConfigRequest.optional(),
+  /** The ETag of the file the import took up: a file replaced afterwards (same size, other bytes) is refused. */
+  object_etag: z.string().optional(),
   /** When the malware scan found the file clean (a resumed import does not scan again). */
   scanned_at: z.string().optional(),
   /** Rows 1..checkpoint_row have every result written. */
@@ -74,6 +76,7 @@ export function toLegacyMigration(stored: MigrationItem): LegacyMigration {
     size_bytes: _size,
     settings: _settings,
     scanned_at: _scannedAt,
+    object_etag: _etag,
     checkpoint_row: _checkpoint,
     invocations: _invocations,
     tallies,
