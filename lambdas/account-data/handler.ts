@@ -7,17 +7,21 @@ import { dependenciesWith } from '#core/function-dependencies.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { implementForTenant } from '#core/http/route.ts';
 import { listLegalHolds, putLegalHold, releaseLegalHold } from './legal-holds/legal-holds.ts';
+import { listDisposals } from './retention/disposal-records.ts';
 import { objectLockFacts } from './object-lock/object-retention.ts';
 import { getRetentionPolicy, putRetentionPolicy } from './retention/retention-policy.ts';
+import { previewRetention } from './retention/retention-preview.ts';
 
 /** The group's endpoints, picked by id (the legacy migration endpoints are their own group: lambdas/migrations). */
 const retentionGet = endpointOf(accountDataEndpoints, 'client.account.retention.get');
 const retentionPut = endpointOf(accountDataEndpoints, 'client.account.retention.put');
+const retentionPreview = endpointOf(accountDataEndpoints, 'client.account.retention.preview');
+const disposalsList = endpointOf(accountDataEndpoints, 'client.disposals.list');
 const holdsList = endpointOf(accountDataEndpoints, 'client.legal-holds.list');
 const holdsPut = endpointOf(accountDataEndpoints, 'client.legal-holds.put');
 const holdsDelete = endpointOf(accountDataEndpoints, 'client.legal-holds.delete');
 
-/** Lambda entry of the `account-data` group: retention policy and legal holds. */
+/** Lambda entry of the `account-data` group: retention policy, its preview, disposal records and legal holds. */
 export const handler = createApiHandler({
   group: 'account-data',
   endpoints: accountDataEndpoints,
@@ -31,6 +35,8 @@ export const handler = createApiHandler({
       ...(await putRetentionPolicy(deps, input.client, input.body, input.principal)),
       object_lock: objectLockFacts(deps.config),
     })),
+    [retentionPreview.id]: implementForTenant(retentionPreview, (input, deps) => previewRetention(deps, input.client, input.body)),
+    [disposalsList.id]: implementForTenant(disposalsList, (input, deps) => listDisposals(deps, input.client, input.query)),
     [holdsList.id]: implementForTenant(holdsList, (input, deps) =>
       listLegalHolds(deps, input.client, input.query, input.groupScope(), payloadAccess(deps, input.client, input.access, holdsList.action)),
     ),

@@ -10,6 +10,7 @@ import { ConditionFailedError, type TableItem, type TransactOperation } from '..
 import { keys } from '../core/store/keys.ts';
 import { counterAttribute, OCCURRENCE_RING, type Alert } from './alert-model.ts';
 import { alertOccurrenceToItem, alertToItem, readAlert, toAlert, type AlertItem } from '../core/store/entities/alert.ts';
+import { dueMarkerItems } from '../account-data/retention/due-index.ts';
 import { alertKeyToItem, readAlertKey } from '../core/store/entities/alert-key.ts';
 import { expiryInstant } from './expiry.ts';
 import { relatedEntityString } from './related-entities.ts';
@@ -118,6 +119,8 @@ async function createAlert(
   const operations: TransactOperation[] = [
     { kind: 'put', item: alertToItem(client, alert), condition: { kind: 'item-not-exists' } },
     { kind: 'put', item: alertOccurrenceToItem(client, reference, 0, { seq: 1, time, message }) },
+    // Its retention marker (lambdas/account-data/retention/due-index.ts); the job moves it on as the alert recurs.
+    ...dueMarkerItems(client, alertToItem(client, alert)).map((marker) => ({ kind: 'put' as const, item: marker })),
     {
       kind: 'update',
       key: keys.alert.tenantCounter(client),

@@ -13,6 +13,7 @@ import { ConditionFailedError, type TableItem, type TransactOperation } from '..
 import { readDevice, deviceLastSeenToItem } from '../core/store/entities/device.ts';
 import { deviceLogToItem, type DeviceLogItem } from '../core/store/entities/device-log.ts';
 import { gpsToItem, type GpsItem } from '../core/store/entities/gps.ts';
+import { dueMarkerItems } from '../account-data/retention/due-index.ts';
 import { telemetryToItems, type TelemetryItem } from '../core/store/entities/telemetry.ts';
 import { keys } from '../core/store/keys.ts';
 import { TABLE_KEYS } from '../core/store/table-definition.ts';
@@ -131,9 +132,14 @@ async function touchLastSeen(deps: UploadDependencies, device: UploadingDevice, 
   }
 }
 
-async function writeAll(deps: UploadDependencies, items: TableItem[]): Promise<void> {
-  for (let start = 0; start < items.length; start += WRITE_BATCH) {
-    const operations: TransactOperation[] = items.slice(start, start + WRITE_BATCH).map((item) => ({ kind: 'put', item }));
+async function writeAll(deps: UploadDependencies, client: string, items: TableItem[]): Promise<void> {
+  // Each record with its retention marker (lambdas/account-data/retention/due-index.ts): two puts, so half a batch.
+  const perBatch = WRITE_BATCH / 2;
+  for (let start = 0; start < items.length; start += perBatch) {
+    const operations: TransactOperation[] = items
+      .slice(start, start + perBatch)
+      .flatMap((item) => [item, ...dueMarkerItems(client, item)])
+      .map((item) => ({ kind: 'put', item }));
     // Each batch all or nothing; ids are fresh ULIDs, so a retried upload adds lines rather than overwriting any.
     await deps.table.transactWrite(operations);
   }
@@ -168,7 +174,7 @@ export async function uploadLogs(deps: UploadDependencies, device: UploadingDevi
     };
     return deviceLogToItem(device.client, line);
   });
-  await writeAll(deps, items);
+  await writeAll(deps, device.client, items);
   await touchLastSeen(deps, device, now.toISOString());
   return { accepted: items.length };
 }
@@ -203,7 +209,7 @@ export async function uploadGps(deps: UploadDependencies, device: UploadingDevic
     };
     return gpsToItem(device.client, stored);
   });
-  await writeAll(deps, items);
+  await writeAll(deps, device.client, items);
   await touchLastSeen(deps, device, now.toISOString());
   return { accepted: items.length };
 }

@@ -1,4 +1,5 @@
 import type { Dependencies } from '#core/dependencies.ts';
+import { retentionJob, RETENTION_JOB } from '../account-data/retention/retention-job.ts';
 import { deactivateInactiveDevices } from '../devices/deactivation.ts';
 import { legalHoldSyncJob } from '../account-data/legal-holds/hold-sync.ts';
 import { objectRetentionSyncJob } from '../account-data/object-lock/object-retention-sync.ts';
@@ -26,6 +27,8 @@ export const JOBS: Readonly<Record<string, Job>> = {
   'payload-sweep': payloadSweepJob,
   'payload-processing': payloadProcessingJob,
   'audit-sequencer': auditSequencerJob,
+  // Daily; starts itself again to go on after its time budget.
+  [RETENTION_JOB]: retentionJob,
   transfer: (dependencies, input) => transferJob(dependencies, input),
   // Started by placing or releasing a large legal hold, and by itself to go on after its time budget.
   'legal-hold-sync': async (dependencies, input) => legalHoldSyncJob(dependencies, input),

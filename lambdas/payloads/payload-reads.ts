@@ -5,6 +5,7 @@ import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts';
 import { payloadAccess, type PayloadAccess } from '#core/auth/access/payload-access.ts';
+import { payloadDueMarkerItems } from '../account-data/retention/due-index.ts';
 import { openPayloadMeta, PayloadCryptoError } from '../device-crypto/payload-crypto.ts';
 import { waveformObjectKey } from './processing/waveform-peaks.ts';
 import { ConditionFailedError } from '#core/ports/table-store.ts';
@@ -186,11 +187,18 @@ export async function restorePayload(
   }
   if (item.payload_state !== 'Deleted') throw new ConflictError(`payload_state: Only a deleted payload can be restored (this one is ${item.payload_state})`);
   try {
-    const updated = await deps.table.update(
-      keys.payload.key(client, reference),
-      { set: { payload_state: 'Processed', updated_at: deps.clock.now().toISOString(), updated_by: actorLabelOf(principal) } },
-      { condition: { kind: 'expression', expression: '#state = :deleted', names: { '#state': 'payload_state' }, values: { ':deleted': 'Deleted' } } },
-    );
+    // The retention markers go back to the live stage with it (lambdas/account-data/retention/due-index.ts): restored,
+    // it is due again under the policy that deleted it, unless the policy or a legal hold now keeps it.
+    await deps.table.transactWrite([
+      {
+        kind: 'update',
+        key: keys.payload.key(client, reference),
+        update: { set: { payload_state: 'Processed', updated_at: deps.clock.now().toISOString(), updated_by: actorLabelOf(principal) } },
+        condition: { kind: 'expression', expression: '#state = :deleted', names: { '#state': 'payload_state' }, values: { ':deleted': 'Deleted' } },
+      },
+      ...payloadDueMarkerItems(client, { ...item, payload_state: 'Processed' }).map((marker) => ({ kind: 'put' as const, item: marker })),
+    ]);
+    const updated = await deps.table.get(keys.payload.key(client, reference), { consistent: true });
     return toPayload(updated === undefined ? item : readPayload(updated));
   } catch (error) {
     if (error instanceof ConditionFailedError) throw new ConflictError('payload_state: The payload changed meanwhile; read it again');
@@ -232,6 +240,8 @@ export async function confirmReceipts(
         update: { set: { receipt_confirmed_at: time, receipt_confirmed_by: actor } },
         condition: { kind: 'item-exists' },
       },
+      // Its retention marker counting from the receipt (lambdas/account-data/retention/due-index.ts).
+      ...payloadDueMarkerItems(client, { ...item, payload_reference: reference, receipt_confirmed_at: time }, ['receipt_confirmed_at']).map((marker) => ({ kind: 'put' as const, item: marker })),
     ]);
     data.push({ reference, ok: true });
   }

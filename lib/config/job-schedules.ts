@@ -39,6 +39,14 @@ export const PLATFORM_SCHEDULES: readonly ScheduleDefinition[] = [
     expression: 'rate(5 minutes)',
     target: { job: 'audit-sequencer', input: {} },
   },
+  {
+    name: 'retention',
+    // Periods are whole days; once a day, off-peak, after the inactivity job. A run longer than its Lambda continues
+    // itself (lambdas/account-data/retention/retention-job.ts).
+    expression: 'cron(45 3 * * ? *)',
+    timezone: 'UTC',
+    target: { job: 'retention', input: {} },
+  },
 ];
 
 const EXPRESSION = /^(rate\(\d+ (minute|minutes|hour|hours|day|days)\)|cron\(\S+ \S+ \S+ \S+ \S+ \S+\))$/;

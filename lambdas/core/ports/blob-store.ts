@@ -68,4 +68,9 @@ export interface BlobStore {
   setRetention(bucket: BucketName, key: string, retention: ObjectRetention): Promise<boolean>;
   /** The object's retention; null when it has none, undefined when there is no such object. */
   getRetention(bucket: BucketName, key: string): Promise<ObjectRetention | null | undefined>;
+  /**
+   * Removes the object for good, every version of it (a destroyed recording, DESIGN.md §8); false when there was no
+   * object. Never bypasses a lock: throws (AccessDenied) while a legal hold is on or its retention has not run out.
+   */
+  destroy(bucket: BucketName, key: string): Promise<boolean>;
 }

@@ -48,6 +48,8 @@ export const ENTITY = {
   legalHold: 'LegalHold',
   migration: 'Migration',
   migrationResult: 'MigrationResult',
+  retentionDue: 'RetentionDue',
+  disposal: 'Disposal',
   transferConfig: 'TransferConfig',
   transfer: 'Transfer',
   transferFile: 'TransferFile',

@@ -62,5 +62,10 @@ export function memoryBlobs(): BlobStore & { objects: Map<string, Buffer>; reads
     async getRetention(bucket, key) {
       return objects.has(id(bucket, key)) ? (retentions.get(id(bucket, key)) ?? null) : undefined;
     },
+    async destroy(bucket, key) {
+      if (holds.get(id(bucket, key)) === true) throw new Error('AccessDenied: legal hold');
+      holds.delete(id(bucket, key));
+      return objects.delete(id(bucket, key));
+    },
   };
 }

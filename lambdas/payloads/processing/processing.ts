@@ -16,6 +16,7 @@ import { IV_BYTES, openPayloadDek, openSealedMeta, PayloadCryptoError } from '..
 import { isRecordingHeld } from '../../account-data/legal-holds/coverage.ts';
 import { objectRetentionFor } from '../../account-data/object-lock/object-retention.ts';
 import { getRetentionPolicy } from '../../account-data/retention/retention-policy.ts';
+import { payloadDueMarkerItems } from '../../account-data/retention/due-index.ts';
 import { isLate } from './registration.ts';
 import { forgetSweep } from './sweep-marker.ts';
 import { waveformObjectKey, WaveformPeaksSink } from './waveform-peaks.ts';
@@ -247,6 +248,11 @@ async function claim(deps: ProcessingDependencies, key: ItemKey, item: PayloadIt
 async function settle(deps: ProcessingDependencies, client: string, key: ItemKey, item: PayloadItem): Promise<ProcessingOutcome> {
   const state = item.payload_state;
   const reference = item.payload_reference;
+  // Its retention marker by processed_at (lambdas/account-data/retention/due-index.ts), before the one-shot effects:
+  // a put of the same marker again changes nothing, so a redelivered event may repeat it.
+  if (state === 'Processed') {
+    for (const marker of payloadDueMarkerItems(client, { ...item, payload_reference: reference }, ['processed_at'])) await deps.table.put(marker);
+  }
   if (state === 'Processed' && (await claim(deps, key, item, 'metrics_pending'))) {
     await recordPayloadMetric(deps, client, {
       device_reference: item.device_reference,

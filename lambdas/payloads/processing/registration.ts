@@ -13,6 +13,7 @@ import { ConflictError, UnauthorizedError, ValidationError } from '../../core/er
 import { ConditionFailedError, type TableItem } from '../../core/ports/table-store.ts';
 import { keys, payloadObjectKey } from '../../core/store/keys.ts';
 import { payloadToItem, readPayload, type PayloadItem } from '../../core/store/entities/payload.ts';
+import { payloadDueMarkerItems } from '../../account-data/retention/due-index.ts';
 import { IV_BYTES, openSealedMeta } from '../../device-crypto/payload-crypto.ts';
 import { sweepMarker } from './sweep-marker.ts';
 
@@ -127,6 +128,8 @@ export async function registerPayload(
     await deps.table.transactWrite([
       { kind: 'put', item: payloadToItem(client, payload), condition: { kind: 'item-not-exists' } },
       { kind: 'put', item: sweepMarker(client, body.payload_reference, deps.clock.now()) },
+      // Its retention marker by payload_time (lambdas/account-data/retention/due-index.ts).
+      ...payloadDueMarkerItems(client, payload, ['payload_time']).map((marker) => ({ kind: 'put' as const, item: marker })),
     ]);
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;

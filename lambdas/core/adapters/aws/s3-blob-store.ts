@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   GetObjectLegalHoldCommand,
   GetObjectRetentionCommand,
@@ -150,5 +151,33 @@ export function createS3BlobStore(s3: S3Client, buckets: Record<BucketName, stri
         throw error;
       }
     },
+    async destroy(bucket, key) {
+      // Object Lock buckets are versioned: a DELETE without a version id only hides the object behind a delete
+      // marker. Each round deletes the current version by its id until none is left (bounded: a payload object is
+      // written once, so one or two rounds).
+      let destroyed = false;
+      for (let round = 0; round < MAX_DESTROY_ROUNDS; round += 1) {
+        let versionId: string | undefined;
+        try {
+          versionId = (await s3.send(new HeadObjectCommand({ Bucket: buckets[bucket], Key: key }))).VersionId;
+        } catch (error) {
+          if (isNotFound(error)) return destroyed;
+          throw error;
+        }
+        await s3.send(
+          new DeleteObjectCommand({
+            Bucket: buckets[bucket],
+            Key: key,
+            ...(versionId === undefined || versionId === 'null' ? {} : { VersionId: versionId }),
+          }),
+        );
+        destroyed = true;
+        if (versionId === undefined || versionId === 'null') return true;
+      }
+      throw new Error(`Object ${key} still has versions after ${MAX_DESTROY_ROUNDS} deletes`);
+    },
   };
 }
+
+/** Versions of one object a destroy deletes before it gives up (a payload object has one). */
+const MAX_DESTROY_ROUNDS = 10;

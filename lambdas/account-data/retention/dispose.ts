@@ -1,0 +1,301 @@
+import { createHash } from 'node:crypto';
+import { ulid } from 'ulid';
+import type { Dependencies } from '#core/dependencies.ts';
+import { ConditionFailedError, type ItemKey, type TableItem, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
+import { disposalToItem, type DisposalItem } from '#core/store/entities/disposal.ts';
+import { retentionDueToItem, type RetentionDueItem } from '#core/store/entities/retention-due.ts';
+import { keys, payloadObjectKey } from '#core/store/keys.ts';
+import { eachPage } from '#core/store/paging.ts';
+import { markerKeysOf, markersOf, retainedRecordOf, type RetainedRecord } from './due-index.ts';
+import type { DuePass } from './retention-rules.ts';
+
+/**
+ * One record's disposal (docs/decisions.md "Retention job"): the record's change of state, its disposal record and
+ * its markers' move are one transaction, conditional on the state the job read, so a disposal never happens without
+ * its record and two runs at once dispose of a record once (the second finds the state changed and does nothing).
+ * A destroyed payload's objects are removed after that transaction; its `PURGE` marker stays until they are gone.
+ */
+
+export type DisposeDependencies = Pick<Dependencies, 'table' | 'blobs' | 'clock' | 'logger'>;
+
+/** What disposing of one record came to (the job counts them). */
+export type DisposeOutcome =
+  | 'deleted'
+  | 'destroyed'
+  | 'held'
+  | 'locked'
+  | 'requirements'
+  | 'raced'
+  | 'stale'
+  | 'state'
+  | 'recent'
+  | 'active'
+  | 'rebased'
+  | 'purge_pending';
+
+/** Payload states retention deletes: settled recordings. Failed and quarantined uploads stay for their own handling. */
+const DELETABLE_PAYLOAD_STATES = new Set(['Processed', 'Transferred']);
+
+/** The actor retention writes into `updated_by`. */
+export const RETENTION_ACTOR = 'retention';
+
+/** A payload's recorded checksum; for other records SHA-256 of the stored item, attributes in name order. */
+export function checksumOf(item: TableItem): string {
+  if (typeof item.checksum === 'string' && item.checksum.length > 0) return item.checksum;
+  const sorted = Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return createHash('sha256').update(JSON.stringify(sorted)).digest('hex');
+}
+
+const equals = (name: string, value: string): WriteCondition => ({
+  kind: 'expression',
+  expression: '#state = :state',
+  names: { '#state': name },
+  values: { ':state': value },
+});
+const absent = (name: string): WriteCondition => ({
+  kind: 'expression',
+  expression: 'attribute_exists(#pk) AND attribute_not_exists(#state)',
+  names: { '#pk': 'pk', '#state': name },
+});
+
+/** Deleted by this run (or a run at the same time): destroyed by a later one. */
+function deletedSince(item: TableItem, pass: DuePass): boolean {
+  return pass.stage === 'DELETED' && typeof item.deleted_at === 'string' && item.deleted_at >= pass.runAt;
+}
+
+/** Whether the record is in a state this pass may act on; the condition that keeps it so until the write. */
+export function fromState(item: TableItem, pass: DuePass): WriteCondition | 'active' | 'state' | 'recent' {
+  if (item.entity === 'Alert' && item.alert_state === 'Triggered') return 'active';
+  if (deletedSince(item, pass)) return 'recent';
+  if (item.entity === 'Payload') {
+    const state = String(item.payload_state);
+    if (pass.action === 'Destroyed' && pass.stage === 'DELETED') return state === 'Deleted' ? equals('payload_state', state) : 'state';
+    return DELETABLE_PAYLOAD_STATES.has(state) ? equals('payload_state', state) : 'state';
+  }
+  if (pass.stage === 'DELETED') return item.retention_state === 'Deleted' ? equals('retention_state', 'Deleted') : 'state';
+  return item.retention_state === undefined ? absent('retention_state') : 'state';
+}
+
+/** The marker rewritten at the record's current time, when the record moved on since (an alert that occurred again). */
+function movedOn(marker: RetentionDueItem, record: RetainedRecord): RetentionDueItem | undefined {
+  const base = record.bases[marker.kind];
+  return base !== undefined && base > marker.base_time ? { ...marker, base_time: base } : undefined;
+}
+
+function disposalOf(client: string, item: TableItem, record: RetainedRecord, marker: RetentionDueItem, pass: DuePass, runId: string, now: Date): DisposalItem {
+  const { rule } = pass;
+  return {
+    client,
+    disposal_id: ulid(now.getTime()),
+    record_type: record.recordType,
+    ...(record.payloadType === undefined ? {} : { payload_type: record.payloadType as DisposalItem['payload_type'] }),
+    reference: record.reference,
+    action: pass.action,
+    checksum: checksumOf(item),
+    disposed_at: now.toISOString(),
+    run_id: runId,
+    policy: {
+      ...(rule.deleteAfterDays === undefined ? {} : { delete_after_days: rule.deleteAfterDays }),
+      ...(rule.destroyAfterDays === undefined ? {} : { destroy_after_days: rule.destroyAfterDays }),
+      ...(record.recordType === 'PayloadData' ? { retention_timestamp: marker.kind as NonNullable<DisposalItem['policy']['retention_timestamp']> } : {}),
+      base_time: marker.base_time,
+    },
+  };
+}
+
+/** The PURGE marker of a destroyed payload: kind `purge`, one partition per tenant, until its objects are gone. */
+export function purgeMarkerOf(client: string, record: RetainedRecord, now: Date): RetentionDueItem {
+  return {
+    client,
+    record_type: 'PayloadData',
+    kind: 'purge',
+    stage: 'PURGE',
+    base_time: now.toISOString(),
+    record_pk: record.key.pk,
+    record_sk: record.key.sk,
+    reference: record.reference,
+  };
+}
+
+/** The writes that change the record itself. */
+async function recordChange(deps: DisposeDependencies, client: string, item: TableItem, pass: DuePass, condition: WriteCondition, now: string): Promise<TransactOperation[]> {
+  const key = { pk: item.pk, sk: item.sk };
+  const stamp = { updated_at: now, updated_by: RETENTION_ACTOR };
+  if (item.entity === 'Payload') {
+    return pass.action === 'Deleted'
+      ? [{ kind: 'update', key, update: { set: { payload_state: 'Deleted', deleted_at: now, ...stamp } }, condition }]
+      : [{ kind: 'update', key, update: { set: { payload_state: 'Destroyed', destroyed_at: now, ...stamp }, remove: ['s3_path'] }, condition }];
+  }
+  if (pass.action === 'Deleted') return [{ kind: 'update', key, update: { set: { retention_state: 'Deleted', deleted_at: now } }, condition }];
+  const operations: TransactOperation[] = [{ kind: 'delete', key, condition }];
+  if (item.entity === 'Alert') {
+    // The alert's ring of occurrences goes with it (at most 50 items, in its own partition).
+    for await (const page of eachPage(deps.table, { partition: item.pk, sort: { beginsWith: 'OCC#' } })) {
+      for (const occurrence of page) operations.push({ kind: 'delete', key: { pk: occurrence.pk, sk: occurrence.sk } });
+    }
+  }
+  return operations;
+}
+
+/** The marker writes: every marker of the record moved to DELETED, or removed (a payload keeps a PURGE marker). */
+function markerChange(client: string, record: RetainedRecord, pass: DuePass, now: Date): TransactOperation[] {
+  if (pass.action === 'Deleted') return markersOf(client, record, 'DELETED').map((marker) => ({ kind: 'put', item: retentionDueToItem(marker) }));
+  const removals: TransactOperation[] = markerKeysOf(client, record).map((key) => ({ kind: 'delete', key }));
+  return record.recordType === 'PayloadData' ? [...removals, { kind: 'put', item: retentionDueToItem(purgeMarkerOf(client, record, now)) }] : removals;
+}
+
+/** A disposal ready to write: its transaction, and the PURGE marker to act on once it is written. */
+export interface PlannedDisposal {
+  outcome: 'deleted' | 'destroyed';
+  /** The record's key, and whether a fresh read of it still allows this disposal (after a refused transaction). */
+  key: ItemKey;
+  stillDue: (item: TableItem | undefined) => boolean;
+  operations: TransactOperation[];
+  purge?: RetentionDueItem | undefined;
+}
+
+/**
+ * What to do with the record one marker names (`item`, as read; undefined when it is gone): an outcome that writes
+ * nothing of the record (held, not in a state the pass acts on, moved on, gone), or the disposal's transaction. Holds
+ * and requirements are `mayDispose`'s to check, on the record read.
+ */
+export async function planDisposal(
+  deps: DisposeDependencies,
+  client: string,
+  marker: RetentionDueItem,
+  item: TableItem | undefined,
+  pass: DuePass,
+  runId: string,
+  mayDispose: (item: TableItem, record: RetainedRecord) => Promise<DisposeOutcome | undefined>,
+): Promise<DisposeOutcome | PlannedDisposal> {
+  const record = item === undefined ? undefined : retainedRecordOf(item);
+  if (item === undefined || record === undefined) {
+    // The record is gone (removed by other means): its marker is all that is left.
+    await deps.table.delete(keys.retentionDue.key(client, { pk: marker.record_pk, sk: marker.record_sk }, marker.kind));
+    return 'stale';
+  }
+  const rebased = movedOn(marker, record);
+  if (rebased !== undefined && rebased.base_time > pass.cutoff) {
+    // Only while the marker is where it was read: a marker another run moved meanwhile is that run's.
+    try {
+      await deps.table.put(retentionDueToItem(rebased), { condition: equals('stage', marker.stage) });
+    } catch (error) {
+      if (!(error instanceof ConditionFailedError)) throw error;
+    }
+    return 'rebased';
+  }
+  const condition = fromState(item, pass);
+  if (typeof condition === 'string') return condition;
+  const refusal = await mayDispose(item, record);
+  if (refusal !== undefined) return refusal;
+  const now = deps.clock.now();
+  const disposal = disposalOf(client, item, record, rebased ?? marker, pass, runId, now);
+  const operations: TransactOperation[] = [
+    ...(await recordChange(deps, client, item, pass, condition, now.toISOString())),
+    { kind: 'put', item: disposalToItem(disposal), condition: { kind: 'item-not-exists' } },
+    ...markerChange(client, record, pass, now),
+  ];
+  const purge = pass.action === 'Destroyed' && record.recordType === 'PayloadData' ? purgeMarkerOf(client, record, now) : undefined;
+  const planned = String(item.payload_state ?? item.retention_state);
+  return {
+    outcome: pass.action === 'Deleted' ? 'deleted' : 'destroyed',
+    key: { pk: item.pk, sk: item.sk },
+    stillDue: (fresh) => fresh !== undefined && String(fresh.payload_state ?? fresh.retention_state) === planned,
+    operations,
+    purge,
+  };
+}
+
+/**
+ * DynamoDB refuses a transaction that touches an item another transaction is writing at that moment (two runs at
+ * once): not a failed condition, but the same answer for the job, the other run has the record.
+ */
+function isTransactionConflict(error: unknown): boolean {
+  const failure = error as { name?: string; CancellationReasons?: Array<{ Code?: string }> } | null;
+  if (failure?.name === 'TransactionConflictException') return true;
+  return failure?.name === 'TransactionCanceledException' && (failure.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
+}
+
+/** Destroyed payloads whose objects are removed at once. */
+const PARALLEL_PURGES = 16;
+
+/** DynamoDB's bound on one transaction. */
+const MAX_TRANSACTION = 100;
+
+/**
+ * Writes planned disposals, several to a transaction (all or nothing, each still conditional on its record's state).
+ * When a transaction is refused because some record changed (another run got there first), each of its disposals is
+ * tried alone, so only the changed ones are left out ('raced'). Then removes destroyed payloads' objects.
+ */
+export async function writeDisposals(deps: DisposeDependencies, client: string, plans: readonly PlannedDisposal[]): Promise<DisposeOutcome[]> {
+  const groups: PlannedDisposal[][] = [];
+  let size = MAX_TRANSACTION;
+  for (const plan of plans) {
+    if (size + plan.operations.length > MAX_TRANSACTION) {
+      groups.push([]);
+      size = 0;
+    }
+    (groups.at(-1) as PlannedDisposal[]).push(plan);
+    size += plan.operations.length;
+  }
+  const outcomes: DisposeOutcome[] = [];
+  const written: PlannedDisposal[] = [];
+  const writeAlone = async (plan: PlannedDisposal) => {
+    try {
+      await deps.table.transactWrite(plan.operations);
+      written.push(plan);
+    } catch (error) {
+      // Another run (or a restore) changed the record since it was read, or is writing it now: it is theirs, and
+      // nothing was written here (a record left as it was stays due for the next run).
+      if (!(error instanceof ConditionFailedError) && !isTransactionConflict(error)) throw error;
+      outcomes.push('raced');
+    }
+  };
+  const writeGroup = async (group: PlannedDisposal[], retry: boolean): Promise<void> => {
+    if (group.length === 0) return;
+    if (group.length === 1) return writeAlone(group[0] as PlannedDisposal);
+    try {
+      await deps.table.transactWrite(group.flatMap((plan) => plan.operations));
+      written.push(...group);
+    } catch (error) {
+      if (!(error instanceof ConditionFailedError) && !isTransactionConflict(error)) throw error;
+      if (!retry) {
+        for (const plan of group) await writeAlone(plan);
+        return;
+      }
+      // Read the records again: those another run changed meanwhile are left out, the rest tried once more together.
+      const fresh = new Map((await deps.table.batchGet(group.map((plan) => plan.key))).map((item) => [`${item.pk}\n${item.sk}`, item]));
+      const still = group.filter((plan) => plan.stillDue(fresh.get(`${plan.key.pk}\n${plan.key.sk}`)));
+      for (let left = group.length - still.length; left > 0; left -= 1) outcomes.push('raced');
+      await writeGroup(still, false);
+    }
+  };
+  await Promise.all(groups.map((group) => writeGroup(group, true)));
+  for (let start = 0; start < written.length; start += PARALLEL_PURGES) {
+    const done = await Promise.all(
+      written.slice(start, start + PARALLEL_PURGES).map(async (plan): Promise<DisposeOutcome> => {
+        if (plan.purge === undefined) return plan.outcome;
+        return (await purgeObjects(deps, client, plan.purge)) ? plan.outcome : 'purge_pending';
+      }),
+    );
+    outcomes.push(...done);
+  }
+  return outcomes;
+}
+
+/**
+ * Removes a destroyed payload's objects (processed and raw) for good, then its PURGE marker. False when S3 refused
+ * (a legal hold turned on meanwhile, an outage): the marker stays and the next run tries again.
+ */
+export async function purgeObjects(deps: DisposeDependencies, client: string, marker: RetentionDueItem): Promise<boolean> {
+  const objectKey = payloadObjectKey(client, marker.reference);
+  try {
+    await deps.blobs.destroy('processed', objectKey);
+    await deps.blobs.destroy('raw', objectKey);
+  } catch (error) {
+    deps.logger.warn('retention: objects of a destroyed payload not removed yet', { client, payload_reference: marker.reference, error: String(error) });
+    return false;
+  }
+  await deps.table.delete(keys.retentionDue.key(client, { pk: marker.record_pk, sk: marker.record_sk }, marker.kind));
+  return true;
+}

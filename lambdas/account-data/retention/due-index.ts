@@ -1,0 +1,132 @@
+import type { ItemKey, TableItem, TransactOperation } from '#core/ports/table-store.ts';
+import { keys } from '#core/store/keys.ts';
+import type { DueStage } from '#core/store/keys/retention.ts';
+import { retentionDueToItem, type RetentionDueItem } from '#core/store/entities/retention-due.ts';
+import { RETENTION_TIMESTAMP_TYPES, type RetentionRecordType } from '#shared/constants/account.ts';
+
+/**
+ * The retention due index (docs/data-model.md "Retention due index"). Every retained record gets a small marker per
+ * timestamp kind it has, on a gsi1 partition per tenant, record type (and payload type), kind and stage, sorted by
+ * that time. What is due under any policy is then one key range per partition: base time ≤ now − days. A policy
+ * change moves no marker; only the record's own disposal (or restore) moves its markers from stage to stage.
+ *
+ * This module knows which stored entities are retained records and where their times are; the writers call
+ * `dueMarkerItems` beside the record's own write, and the retention job's backfill calls it over existing lists.
+ */
+
+/** The kind of time records other than payloads count from: their own time (fix, log line, alert, call). */
+export const RECORD_TIME = 'at';
+
+/** A retained record as the due index sees it. */
+export interface RetainedRecord {
+  recordType: RetentionRecordType;
+  payloadType?: string | undefined;
+  reference: string;
+  key: ItemKey;
+  /** The times the policy may count from, by kind (only those the record has). */
+  bases: Record<string, string>;
+}
+
+/** ISO-8601 UTC of a stored time, or undefined when it is missing or not a time. */
+function isoOf(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length === 0) return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}
+
+function only(kind: string, value: unknown): Record<string, string> {
+  const iso = isoOf(value);
+  return iso === undefined ? {} : { [kind]: iso };
+}
+
+/** Per entity tag: the record type, its reference and its times. Entities not listed are not (yet) retained here. */
+const RETAINED: Record<string, (item: TableItem) => Omit<RetainedRecord, 'key'> | undefined> = {
+  Payload: (item) => ({
+    recordType: 'PayloadData',
+    payloadType: typeof item.payload_type === 'string' ? item.payload_type : undefined,
+    reference: String(item.payload_reference),
+    bases: Object.assign({}, ...RETENTION_TIMESTAMP_TYPES.map((kind) => only(kind, item[kind]))) as Record<string, string>,
+  }),
+  Gps: (item) => ({ recordType: 'GpsData', reference: String(item.gps_reference), bases: only(RECORD_TIME, item.timestamp) }),
+  DeviceLog: (item) => ({ recordType: 'DeviceData', reference: String(item.log_id), bases: only(RECORD_TIME, item.log_datetime) }),
+  // An alert counts from its last occurrence; the job moves the marker on when the alert occurred again since.
+  Alert: (item) => ({
+    recordType: 'AlertData',
+    reference: String(item.alert_reference),
+    bases: only(RECORD_TIME, item.last_occurrence ?? item.first_occurrence),
+  }),
+  UserActivity: (item) => ({ recordType: 'UserActivityData', reference: String(item.log_id), bases: only(RECORD_TIME, item.activity_time) }),
+  DeviceActivity: (item) => ({ recordType: 'DeviceActivityData', reference: String(item.log_id), bases: only(RECORD_TIME, item.activity_time) }),
+};
+
+/** The retained record an item is, or undefined for an item no record type covers. */
+export function retainedRecordOf(item: TableItem): RetainedRecord | undefined {
+  const describe = RETAINED[item.entity];
+  const record = describe?.(item);
+  return record === undefined ? undefined : { ...record, key: { pk: item.pk, sk: item.sk } };
+}
+
+/** The stage a record's markers belong in, from the record's own state (undefined: it has none any more). */
+export function stageOf(item: TableItem): DueStage | undefined {
+  const state = item.payload_state ?? item.retention_state;
+  if (state === 'Destroyed') return undefined;
+  return state === 'Deleted' ? 'DELETED' : 'LIVE';
+}
+
+/** The markers of one record (one per time it has), in the given stage. */
+export function markersOf(client: string, record: RetainedRecord, stage: DueStage): RetentionDueItem[] {
+  return Object.entries(record.bases).map(([kind, baseTime]) => ({
+    client,
+    record_type: record.recordType,
+    ...(record.payloadType === undefined ? {} : { payload_type: record.payloadType }),
+    kind,
+    stage,
+    base_time: baseTime,
+    record_pk: record.key.pk,
+    record_sk: record.key.sk,
+    reference: record.reference,
+  }));
+}
+
+/**
+ * The marker items to write beside a record's own write (a new record, or one that gained a time such as
+ * `processed_at`), for any stored item: none for an entity no record type covers. Written unconditionally: a record
+ * rewritten in its live state puts back the same markers.
+ */
+export function dueMarkerItems(client: string, item: TableItem): TableItem[] {
+  const record = retainedRecordOf(item);
+  const stage = stageOf(item);
+  if (record === undefined || stage === undefined) return [];
+  return markersOf(client, record, stage).map(retentionDueToItem);
+}
+
+/** The same as transaction puts, to add to the record's own transaction. */
+export function dueMarkerPuts(client: string, item: TableItem): TransactOperation[] {
+  return dueMarkerItems(client, item).map((marker) => ({ kind: 'put', item: marker }));
+}
+
+/** The keys of every marker a record may have (every kind), for moving or removing them all at once. */
+export function markerKeysOf(client: string, record: RetainedRecord): ItemKey[] {
+  const kinds = record.recordType === 'PayloadData' ? RETENTION_TIMESTAMP_TYPES : [RECORD_TIME];
+  return kinds.filter((kind) => record.bases[kind] !== undefined).map((kind) => keys.retentionDue.key(client, record.key, kind));
+}
+
+/** A payload as its writers hold it (typed, without keys): what its markers are made from. */
+export interface PayloadTimes {
+  payload_reference: string;
+  payload_type?: string | undefined;
+  payload_state?: string | undefined;
+  payload_time?: string | undefined;
+  processed_at?: string | undefined;
+  transferred_at?: string | undefined;
+  receipt_confirmed_at?: string | undefined;
+}
+
+/**
+ * The markers of a payload, for its writers: registration (its `payload_time`), processing (`processed_at`), receipts
+ * (`receipt_confirmed_at`) and restore (all, back in the live stage). `kinds` keeps only the times just written.
+ */
+export function payloadDueMarkerItems(client: string, payload: PayloadTimes, kinds?: readonly string[]): TableItem[] {
+  const item: TableItem = { ...keys.payload.key(client, payload.payload_reference), entity: 'Payload', ...payload };
+  return dueMarkerItems(client, item).filter((marker) => kinds === undefined || kinds.includes(String(marker.kind)));
+}

@@ -1,0 +1,31 @@
+import * as z from 'zod';
+import { Disposal } from '#shared/contract/entities/account-data.ts';
+import type { TableItem } from '../../ports/table-store.ts';
+import { retentionKeys } from '../keys/retention.ts';
+import { claimItem, readItem } from './read-item.ts';
+
+/**
+ * A disposal record (`keys.disposal`): what the retention job deleted or destroyed, written in the same transaction as
+ * the record's change of state, so a disposal never happens without it. Stored as the contract shows it, with the
+ * tenant; never updated.
+ */
+export const DisposalItem = Disposal.extend({ client: z.string() });
+export type DisposalItem = z.infer<typeof DisposalItem>;
+
+export function readDisposal(item: TableItem): DisposalItem {
+  return readItem('Disposal', DisposalItem, item);
+}
+
+/** The record an item claims to be, or undefined (the list leaves out what does not read). */
+export function claimedDisposal(item: TableItem): DisposalItem | undefined {
+  return claimItem(DisposalItem, item);
+}
+
+export function disposalToItem(disposal: DisposalItem): TableItem {
+  return { ...retentionKeys.disposal.item(disposal.client, disposal.disposed_at, disposal.disposal_id), ...disposal };
+}
+
+export function toDisposal(stored: DisposalItem): Disposal {
+  const { client: _tenant, ...disposal } = stored;
+  return disposal;
+}
