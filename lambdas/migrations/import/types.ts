@@ -1,10 +1,14 @@
 import type { AccountMigrationConfigRequest } from '#shared/contract/entities/account.ts';
 import type { Dependencies } from '../../core/dependencies.ts';
+import type { ProcessingDependencies } from '../../payloads/processing/processing.ts';
 import type { ExportRow } from '../format/index.ts';
 import type { RowResult } from './results.ts';
 
-/** What the row importer uses: the table, the payload buckets, the key service (the tenant's device KEK), the scanner. */
-export type RowImporterDependencies = Pick<Dependencies, 'table' | 'blobs' | 'keys' | 'scanner' | 'clock' | 'logger'>;
+/**
+ * What the row importer uses: the table, the payload buckets, the key service (the tenant's device KEK), the scanner,
+ * and the Object Lock mode processing locks recordings in (`config`, as processing takes it).
+ */
+export type RowImporterDependencies = Pick<Dependencies, 'table' | 'blobs' | 'keys' | 'scanner' | 'clock' | 'logger'> & Pick<ProcessingDependencies, 'config'>;
 
 export interface RowImporterOptions {
   client: string;
