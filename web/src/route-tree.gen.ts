@@ -32,7 +32,6 @@ import { Route as DashboardAccountAppsRouteImport } from './routes/dashboard/acc
 import { Route as DashboardAccountAuditRouteImport } from './routes/dashboard/account/audit.tsx'
 import { Route as DashboardAccountLegalHoldsRouteImport } from './routes/dashboard/account/legal-holds.tsx'
 import { Route as DashboardAccountLicensesRouteImport } from './routes/dashboard/account/licenses.tsx'
-import { Route as DashboardAccountMigrationsRouteImport } from './routes/dashboard/account/migrations.tsx'
 import { Route as DashboardAccountRetentionRouteImport } from './routes/dashboard/account/retention.tsx'
 import { Route as DashboardAccountSupportAccessRouteImport } from './routes/dashboard/account/support-access.tsx'
 import { Route as DashboardDevicesIndexRouteImport } from './routes/dashboard/devices/index.tsx'
@@ -45,6 +44,8 @@ import { Route as InternalClientsClientRouteImport } from './routes/internal/cli
 import { Route as DashboardAccessRolesIndexRouteImport } from './routes/dashboard/access/roles/index.tsx'
 import { Route as DashboardAccessRolesRoleReferenceRouteImport } from './routes/dashboard/access/roles/$roleReference.tsx'
 import { Route as DashboardAccessRolesCreateRouteImport } from './routes/dashboard/access/roles/create.tsx'
+import { Route as DashboardAccountMigrationsIndexRouteImport } from './routes/dashboard/account/migrations/index.tsx'
+import { Route as DashboardAccountMigrationsMigrationReferenceRouteImport } from './routes/dashboard/account/migrations/$migrationReference.tsx'
 import { Route as DashboardAccountTransfersIndexRouteImport } from './routes/dashboard/account/transfers/index.tsx'
 import { Route as DashboardAccountTransfersTransferIdRouteImport } from './routes/dashboard/account/transfers/$transferId.tsx'
 import { Route as DashboardAccountTransfersConfigRouteImport } from './routes/dashboard/account/transfers/config.tsx'
@@ -178,12 +179,6 @@ const DashboardAccountLicensesRoute =
     path: '/account/licenses',
     getParentRoute: () => DashboardRouteRoute,
   } as any)
-const DashboardAccountMigrationsRoute =
-  DashboardAccountMigrationsRouteImport.update({
-    id: '/account/migrations',
-    path: '/account/migrations',
-    getParentRoute: () => DashboardRouteRoute,
-  } as any)
 const DashboardAccountRetentionRoute =
   DashboardAccountRetentionRouteImport.update({
     id: '/account/retention',
@@ -249,6 +244,18 @@ const DashboardAccessRolesCreateRoute =
   DashboardAccessRolesCreateRouteImport.update({
     id: '/access/roles/create',
     path: '/access/roles/create',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardAccountMigrationsIndexRoute =
+  DashboardAccountMigrationsIndexRouteImport.update({
+    id: '/account/migrations/',
+    path: '/account/migrations/',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardAccountMigrationsMigrationReferenceRoute =
+  DashboardAccountMigrationsMigrationReferenceRouteImport.update({
+    id: '/account/migrations/$migrationReference',
+    path: '/account/migrations/$migrationReference',
     getParentRoute: () => DashboardRouteRoute,
   } as any)
 const DashboardAccountTransfersIndexRoute =
@@ -376,7 +383,6 @@ export interface FileRoutesByFullPath {
   '/dashboard/account/audit': typeof DashboardAccountAuditRoute
   '/dashboard/account/legal-holds': typeof DashboardAccountLegalHoldsRoute
   '/dashboard/account/licenses': typeof DashboardAccountLicensesRoute
-  '/dashboard/account/migrations': typeof DashboardAccountMigrationsRoute
   '/dashboard/account/retention': typeof DashboardAccountRetentionRoute
   '/dashboard/account/support-access': typeof DashboardAccountSupportAccessRoute
   '/dashboard/devices/logs': typeof DashboardDevicesLogsRoute
@@ -388,6 +394,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/services/': typeof DashboardServicesIndexRoute
   '/dashboard/access/roles/$roleReference': typeof DashboardAccessRolesRoleReferenceRoute
   '/dashboard/access/roles/create': typeof DashboardAccessRolesCreateRoute
+  '/dashboard/account/migrations/$migrationReference': typeof DashboardAccountMigrationsMigrationReferenceRoute
   '/dashboard/account/transfers/$transferId': typeof DashboardAccountTransfersTransferIdRoute
   '/dashboard/account/transfers/config': typeof DashboardAccountTransfersConfigRoute
   '/dashboard/devices/$deviceReference/gps': typeof DashboardDevicesDeviceReferenceGpsRoute
@@ -398,6 +405,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/services/photos/$payloadReference': typeof DashboardServicesPhotosPayloadReferenceRoute
   '/dashboard/services/videos/$payloadReference': typeof DashboardServicesVideosPayloadReferenceRoute
   '/dashboard/access/roles/': typeof DashboardAccessRolesIndexRoute
+  '/dashboard/account/migrations/': typeof DashboardAccountMigrationsIndexRoute
   '/dashboard/account/transfers/': typeof DashboardAccountTransfersIndexRoute
   '/dashboard/devices/$deviceReference/': typeof DashboardDevicesDeviceReferenceIndexRoute
   '/dashboard/devices/users/': typeof DashboardDevicesUsersIndexRoute
@@ -427,7 +435,6 @@ export interface FileRoutesByTo {
   '/dashboard/account/audit': typeof DashboardAccountAuditRoute
   '/dashboard/account/legal-holds': typeof DashboardAccountLegalHoldsRoute
   '/dashboard/account/licenses': typeof DashboardAccountLicensesRoute
-  '/dashboard/account/migrations': typeof DashboardAccountMigrationsRoute
   '/dashboard/account/retention': typeof DashboardAccountRetentionRoute
   '/dashboard/account/support-access': typeof DashboardAccountSupportAccessRoute
   '/dashboard/devices/logs': typeof DashboardDevicesLogsRoute
@@ -439,6 +446,7 @@ export interface FileRoutesByTo {
   '/dashboard/services': typeof DashboardServicesIndexRoute
   '/dashboard/access/roles/$roleReference': typeof DashboardAccessRolesRoleReferenceRoute
   '/dashboard/access/roles/create': typeof DashboardAccessRolesCreateRoute
+  '/dashboard/account/migrations/$migrationReference': typeof DashboardAccountMigrationsMigrationReferenceRoute
   '/dashboard/account/transfers/$transferId': typeof DashboardAccountTransfersTransferIdRoute
   '/dashboard/account/transfers/config': typeof DashboardAccountTransfersConfigRoute
   '/dashboard/devices/$deviceReference/gps': typeof DashboardDevicesDeviceReferenceGpsRoute
@@ -449,6 +457,7 @@ export interface FileRoutesByTo {
   '/dashboard/services/photos/$payloadReference': typeof DashboardServicesPhotosPayloadReferenceRoute
   '/dashboard/services/videos/$payloadReference': typeof DashboardServicesVideosPayloadReferenceRoute
   '/dashboard/access/roles': typeof DashboardAccessRolesIndexRoute
+  '/dashboard/account/migrations': typeof DashboardAccountMigrationsIndexRoute
   '/dashboard/account/transfers': typeof DashboardAccountTransfersIndexRoute
   '/dashboard/devices/$deviceReference': typeof DashboardDevicesDeviceReferenceIndexRoute
   '/dashboard/devices/users': typeof DashboardDevicesUsersIndexRoute
@@ -483,7 +492,6 @@ export interface FileRoutesById {
   '/dashboard/account/audit': typeof DashboardAccountAuditRoute
   '/dashboard/account/legal-holds': typeof DashboardAccountLegalHoldsRoute
   '/dashboard/account/licenses': typeof DashboardAccountLicensesRoute
-  '/dashboard/account/migrations': typeof DashboardAccountMigrationsRoute
   '/dashboard/account/retention': typeof DashboardAccountRetentionRoute
   '/dashboard/account/support-access': typeof DashboardAccountSupportAccessRoute
   '/dashboard/devices/logs': typeof DashboardDevicesLogsRoute
@@ -495,6 +503,7 @@ export interface FileRoutesById {
   '/dashboard/services/': typeof DashboardServicesIndexRoute
   '/dashboard/access/roles/$roleReference': typeof DashboardAccessRolesRoleReferenceRoute
   '/dashboard/access/roles/create': typeof DashboardAccessRolesCreateRoute
+  '/dashboard/account/migrations/$migrationReference': typeof DashboardAccountMigrationsMigrationReferenceRoute
   '/dashboard/account/transfers/$transferId': typeof DashboardAccountTransfersTransferIdRoute
   '/dashboard/account/transfers/config': typeof DashboardAccountTransfersConfigRoute
   '/dashboard/devices/$deviceReference/gps': typeof DashboardDevicesDeviceReferenceGpsRoute
@@ -505,6 +514,7 @@ export interface FileRoutesById {
   '/dashboard/services/photos/$payloadReference': typeof DashboardServicesPhotosPayloadReferenceRoute
   '/dashboard/services/videos/$payloadReference': typeof DashboardServicesVideosPayloadReferenceRoute
   '/dashboard/access/roles/': typeof DashboardAccessRolesIndexRoute
+  '/dashboard/account/migrations/': typeof DashboardAccountMigrationsIndexRoute
   '/dashboard/account/transfers/': typeof DashboardAccountTransfersIndexRoute
   '/dashboard/devices/$deviceReference/': typeof DashboardDevicesDeviceReferenceIndexRoute
   '/dashboard/devices/users/': typeof DashboardDevicesUsersIndexRoute
@@ -538,7 +548,6 @@ export interface FileRouteTypes {
     | '/dashboard/account/audit'
     | '/dashboard/account/legal-holds'
     | '/dashboard/account/licenses'
-    | '/dashboard/account/migrations'
     | '/dashboard/account/retention'
     | '/dashboard/account/support-access'
     | '/dashboard/devices/logs'
@@ -550,6 +559,7 @@ export interface FileRouteTypes {
     | '/dashboard/services/'
     | '/dashboard/access/roles/$roleReference'
     | '/dashboard/access/roles/create'
+    | '/dashboard/account/migrations/$migrationReference'
     | '/dashboard/account/transfers/$transferId'
     | '/dashboard/account/transfers/config'
     | '/dashboard/devices/$deviceReference/gps'
@@ -560,6 +570,7 @@ export interface FileRouteTypes {
     | '/dashboard/services/photos/$payloadReference'
     | '/dashboard/services/videos/$payloadReference'
     | '/dashboard/access/roles/'
+    | '/dashboard/account/migrations/'
     | '/dashboard/account/transfers/'
     | '/dashboard/devices/$deviceReference/'
     | '/dashboard/devices/users/'
@@ -589,7 +600,6 @@ export interface FileRouteTypes {
     | '/dashboard/account/audit'
     | '/dashboard/account/legal-holds'
     | '/dashboard/account/licenses'
-    | '/dashboard/account/migrations'
     | '/dashboard/account/retention'
     | '/dashboard/account/support-access'
     | '/dashboard/devices/logs'
@@ -601,6 +611,7 @@ export interface FileRouteTypes {
     | '/dashboard/services'
     | '/dashboard/access/roles/$roleReference'
     | '/dashboard/access/roles/create'
+    | '/dashboard/account/migrations/$migrationReference'
     | '/dashboard/account/transfers/$transferId'
     | '/dashboard/account/transfers/config'
     | '/dashboard/devices/$deviceReference/gps'
@@ -611,6 +622,7 @@ export interface FileRouteTypes {
     | '/dashboard/services/photos/$payloadReference'
     | '/dashboard/services/videos/$payloadReference'
     | '/dashboard/access/roles'
+    | '/dashboard/account/migrations'
     | '/dashboard/account/transfers'
     | '/dashboard/devices/$deviceReference'
     | '/dashboard/devices/users'
@@ -644,7 +656,6 @@ export interface FileRouteTypes {
     | '/dashboard/account/audit'
     | '/dashboard/account/legal-holds'
     | '/dashboard/account/licenses'
-    | '/dashboard/account/migrations'
     | '/dashboard/account/retention'
     | '/dashboard/account/support-access'
     | '/dashboard/devices/logs'
@@ -656,6 +667,7 @@ export interface FileRouteTypes {
     | '/dashboard/services/'
     | '/dashboard/access/roles/$roleReference'
     | '/dashboard/access/roles/create'
+    | '/dashboard/account/migrations/$migrationReference'
     | '/dashboard/account/transfers/$transferId'
     | '/dashboard/account/transfers/config'
     | '/dashboard/devices/$deviceReference/gps'
@@ -666,6 +678,7 @@ export interface FileRouteTypes {
     | '/dashboard/services/photos/$payloadReference'
     | '/dashboard/services/videos/$payloadReference'
     | '/dashboard/access/roles/'
+    | '/dashboard/account/migrations/'
     | '/dashboard/account/transfers/'
     | '/dashboard/devices/$deviceReference/'
     | '/dashboard/devices/users/'
@@ -846,13 +859,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardAccountLicensesRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
-    '/dashboard/account/migrations': {
-      id: '/dashboard/account/migrations'
-      path: '/account/migrations'
-      fullPath: '/dashboard/account/migrations'
-      preLoaderRoute: typeof DashboardAccountMigrationsRouteImport
-      parentRoute: typeof DashboardRouteRoute
-    }
     '/dashboard/account/retention': {
       id: '/dashboard/account/retention'
       path: '/account/retention'
@@ -935,6 +941,20 @@ declare module '@tanstack/react-router' {
       path: '/access/roles/create'
       fullPath: '/dashboard/access/roles/create'
       preLoaderRoute: typeof DashboardAccessRolesCreateRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/account/migrations/': {
+      id: '/dashboard/account/migrations/'
+      path: '/account/migrations'
+      fullPath: '/dashboard/account/migrations/'
+      preLoaderRoute: typeof DashboardAccountMigrationsIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/account/migrations/$migrationReference': {
+      id: '/dashboard/account/migrations/$migrationReference'
+      path: '/account/migrations/$migrationReference'
+      fullPath: '/dashboard/account/migrations/$migrationReference'
+      preLoaderRoute: typeof DashboardAccountMigrationsMigrationReferenceRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
     '/dashboard/account/transfers/': {
@@ -1098,7 +1118,6 @@ interface DashboardRouteRouteChildren {
   DashboardAccountAuditRoute: typeof DashboardAccountAuditRoute
   DashboardAccountLegalHoldsRoute: typeof DashboardAccountLegalHoldsRoute
   DashboardAccountLicensesRoute: typeof DashboardAccountLicensesRoute
-  DashboardAccountMigrationsRoute: typeof DashboardAccountMigrationsRoute
   DashboardAccountRetentionRoute: typeof DashboardAccountRetentionRoute
   DashboardAccountSupportAccessRoute: typeof DashboardAccountSupportAccessRoute
   DashboardDevicesLogsRoute: typeof DashboardDevicesLogsRoute
@@ -1109,6 +1128,7 @@ interface DashboardRouteRouteChildren {
   DashboardServicesIndexRoute: typeof DashboardServicesIndexRoute
   DashboardAccessRolesRoleReferenceRoute: typeof DashboardAccessRolesRoleReferenceRoute
   DashboardAccessRolesCreateRoute: typeof DashboardAccessRolesCreateRoute
+  DashboardAccountMigrationsMigrationReferenceRoute: typeof DashboardAccountMigrationsMigrationReferenceRoute
   DashboardAccountTransfersTransferIdRoute: typeof DashboardAccountTransfersTransferIdRoute
   DashboardAccountTransfersConfigRoute: typeof DashboardAccountTransfersConfigRoute
   DashboardDevicesDeviceReferenceGpsRoute: typeof DashboardDevicesDeviceReferenceGpsRoute
@@ -1119,6 +1139,7 @@ interface DashboardRouteRouteChildren {
   DashboardServicesPhotosPayloadReferenceRoute: typeof DashboardServicesPhotosPayloadReferenceRoute
   DashboardServicesVideosPayloadReferenceRoute: typeof DashboardServicesVideosPayloadReferenceRoute
   DashboardAccessRolesIndexRoute: typeof DashboardAccessRolesIndexRoute
+  DashboardAccountMigrationsIndexRoute: typeof DashboardAccountMigrationsIndexRoute
   DashboardAccountTransfersIndexRoute: typeof DashboardAccountTransfersIndexRoute
   DashboardDevicesDeviceReferenceIndexRoute: typeof DashboardDevicesDeviceReferenceIndexRoute
   DashboardDevicesUsersIndexRoute: typeof DashboardDevicesUsersIndexRoute
@@ -1138,7 +1159,6 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardAccountAuditRoute: DashboardAccountAuditRoute,
   DashboardAccountLegalHoldsRoute: DashboardAccountLegalHoldsRoute,
   DashboardAccountLicensesRoute: DashboardAccountLicensesRoute,
-  DashboardAccountMigrationsRoute: DashboardAccountMigrationsRoute,
   DashboardAccountRetentionRoute: DashboardAccountRetentionRoute,
   DashboardAccountSupportAccessRoute: DashboardAccountSupportAccessRoute,
   DashboardDevicesLogsRoute: DashboardDevicesLogsRoute,
@@ -1150,6 +1170,8 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardAccessRolesRoleReferenceRoute:
     DashboardAccessRolesRoleReferenceRoute,
   DashboardAccessRolesCreateRoute: DashboardAccessRolesCreateRoute,
+  DashboardAccountMigrationsMigrationReferenceRoute:
+    DashboardAccountMigrationsMigrationReferenceRoute,
   DashboardAccountTransfersTransferIdRoute:
     DashboardAccountTransfersTransferIdRoute,
   DashboardAccountTransfersConfigRoute: DashboardAccountTransfersConfigRoute,
@@ -1168,6 +1190,7 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardServicesVideosPayloadReferenceRoute:
     DashboardServicesVideosPayloadReferenceRoute,
   DashboardAccessRolesIndexRoute: DashboardAccessRolesIndexRoute,
+  DashboardAccountMigrationsIndexRoute: DashboardAccountMigrationsIndexRoute,
   DashboardAccountTransfersIndexRoute: DashboardAccountTransfersIndexRoute,
   DashboardDevicesDeviceReferenceIndexRoute:
     DashboardDevicesDeviceReferenceIndexRoute,
