@@ -13,6 +13,10 @@ describe('parseScheduleExpression', () => {
     }
   });
 
+  it('reads a step from a number, as EventBridge\'s own examples write it', () => {
+    expect(parseScheduleExpression('cron(0/15 * * * ? *)')).toEqual({ kind: 'cron', pattern: '0 0/15 * * * * *' });
+  });
+
   it('reads cron expressions with Quartz weekdays, as EventBridge does', () => {
     const parsed = parseScheduleExpression('cron(30 2 ? * 2 *)');
     expect(parsed).toEqual({ kind: 'cron', pattern: '0 30 2 * * 2 *' });

@@ -43,7 +43,7 @@ export function parseScheduleExpression(expression: string): ParsedSchedule {
     const any = (field: string) => (field === '?' ? '*' : field);
     const pattern = ['0', minutes, hours, any(dayOfMonth), month, any(dayOfWeek), year].join(' ');
     try {
-      new Cron(pattern, { paused: true, mode: '7-part', alternativeWeekdays: true }).stop();
+      new Cron(pattern, { paused: true, mode: '7-part', alternativeWeekdays: true, sloppyRanges: true }).stop();
     } catch (cause) {
       throw new ScheduleExpressionError(`Invalid cron expression: ${expression}`, { cause });
     }

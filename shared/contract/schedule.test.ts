@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextRuns, ScheduleReadError } from './schedule.ts';
+import { isScheduleExpression, nextRuns, Schedule, ScheduleReadError } from './schedule.ts';
 
 const iso = (dates: Date[]) => dates.map((date) => date.toISOString());
 // A Tuesday afternoon, UTC.
@@ -71,5 +71,16 @@ describe('nextRuns: EventBridge cron expressions', () => {
   it('gives nothing for an empty schedule (on demand only)', () => {
     expect(nextRuns('', 5, FROM)).toEqual([]);
     expect(nextRuns('  ', 5, FROM)).toEqual([]);
+  });
+});
+
+describe('Schedule: the contract accepts exactly what the editor previews', () => {
+  it('accepts EventBridge steps from a number and refuses both day fields given', () => {
+    expect(Schedule.safeParse('cron(0/15 * * * ? *)').success).toBe(true);
+    expect(Schedule.safeParse('rate(5 minutes)').success).toBe(true);
+    expect(Schedule.safeParse('').success).toBe(true);
+    expect(Schedule.safeParse('cron(0 3 * * * *)').success).toBe(false);
+    expect(Schedule.safeParse(' rate(5 minutes)').success).toBe(false);
+    expect(isScheduleExpression('')).toBe(false);
   });
 });

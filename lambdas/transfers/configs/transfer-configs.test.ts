@@ -259,13 +259,16 @@ describe('transfer configuration validation', () => {
 
   it('gives one line per problem, in the contract wording', async () => {
     const lines = await problems(
-      sftpRequest({
-        // croner reads it, but EventBridge needs exactly one of day-of-month and day-of-week to be "?".
+      {
+        ...sftpRequest({
+          pgp_key: PRIVATE_KEY.replace('PRIVATE KEY BLOCK', 'PUBLIC KEY BLOCK').replace('PRIVATE KEY BLOCK', 'PUBLIC KEY BLOCK'),
+          params: { server: 'host; rm -rf /', port: 22, root_directory: '/inbox/../etc', username: 'a\nb' },
+          secured_data: { sftp_password: SFTP_PASSWORD },
+        }),
+        // The contract refuses it too; the service checks again for callers that skip the contract. croner reads it,
+        // but EventBridge needs exactly one of day-of-month and day-of-week to be "?".
         schedule: 'cron(0 2 * * * *)',
-        pgp_key: PRIVATE_KEY.replace('PRIVATE KEY BLOCK', 'PUBLIC KEY BLOCK').replace('PRIVATE KEY BLOCK', 'PUBLIC KEY BLOCK'),
-        params: { server: 'host; rm -rf /', port: 22, root_directory: '/inbox/../etc', username: 'a\nb' },
-        secured_data: { sftp_password: SFTP_PASSWORD },
-      }),
+      },
       caller({ access: { payloadTypes: ['Call'] } }),
     );
     expect(lines).toEqual([

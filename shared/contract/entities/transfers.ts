@@ -10,7 +10,7 @@ import {
   TransferConfigReference,
 } from '../fields.ts';
 import { Schedule } from '../schedule.ts';
-import { itemsAtLeast, itemsBetween } from '../messages.ts';
+import { itemsAtLeast, itemsBetween, lengthAtMost } from '../messages.ts';
 import { Audited, Timestamp } from './common.ts';
 
 export const S3TransferParams = z.strictObject({ destination: S3Destination, iam_role_arn: IamRoleArn });
@@ -27,6 +27,7 @@ export const SftpTransferParams = z.strictObject({
    */
   host_key_fingerprint: z
     .string()
+    .max(50, { error: lengthAtMost(50) })
     .regex(/^SHA256:[A-Za-z0-9+/]{43}$/, { error: 'Must be the server host key fingerprint as ssh-keygen -l prints it: SHA256: then 43 characters' })
     .optional(),
 });

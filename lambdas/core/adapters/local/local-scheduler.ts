@@ -43,7 +43,7 @@ export function createLocalScheduler(options: { run: JobRunner; logger: Logger }
       } else {
         const job = new Cron(
           parsed.pattern,
-          { mode: '7-part', alternativeWeekdays: true, timezone: definition.timezone ?? 'UTC', unref: true },
+          { mode: '7-part', alternativeWeekdays: true, sloppyRanges: true, timezone: definition.timezone ?? 'UTC', unref: true },
           () => fire(definition),
         );
         stop = () => job.stop();
