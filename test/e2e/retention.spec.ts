@@ -203,6 +203,20 @@ test.describe('as a tenant administrator', () => {
     await expect(holds.getByRole('row').filter({ hasText: 'du-bram' })).toHaveCount(0);
     await page.goto('/dashboard/account/legal-holds?show=all');
     await expect(page.getByRole('table', { name: 'Legal holds' }).getByRole('row').filter({ hasText: 'du-bram' })).toContainText('Released');
+
+    // A portal user, picked from the people the audit trail has seen: what they wrote is held, counted.
+    await page.getByRole('button', { name: 'Place a hold' }).click();
+    await form.getByText('A portal user', { exact: true }).click();
+    await form.getByRole('combobox', { name: 'Portal user reference' }).fill('demo-ad');
+    await page.getByRole('option', { name: 'demo-admin' }).click();
+    await form.getByRole('button', { name: 'Place hold' }).click();
+    await expect(page.getByText('Legal hold placed on portal user demo-admin.')).toBeVisible();
+    const person = page.getByRole('table', { name: 'Legal holds' }).getByRole('row').filter({ hasText: 'demo-admin' }).filter({ hasText: 'Active' });
+    await expect(person).toContainText(/\d+ activity records?/);
+    await expect(person.getByRole('link', { name: /^demo-admin/ })).toHaveAttribute('href', /\/dashboard\/account\/audit\?.*user_id=demo-admin/);
+    await person.getByRole('button', { name: 'Release the hold on demo-admin' }).click();
+    await page.getByRole('dialog', { name: 'Release the legal hold?' }).getByRole('button', { name: 'Release hold' }).click();
+    await expect(page.getByText('Legal hold on portal user demo-admin released.')).toBeVisible();
   });
 });
 
@@ -211,7 +225,7 @@ test.describe('as a reviewer (reads, changes nothing)', () => {
 
   test('sees the policy and the holds but no button to edit, place or release', async ({ page }) => {
     await page.goto('/dashboard/account/retention');
-    await expect(page.getByRole('textbox', { name: 'Alerts: delete after (days)' })).toHaveAttribute('readonly', '');
+    await expect(page.getByRole('textbox', { name: 'Alerts: delete after (days)' })).toHaveAttribute('readonly', '', { timeout: 30_000 });
     await expect(page.getByText('Your roles allow reading this policy, not changing it.', { exact: false })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Review and save' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Undo changes' })).toHaveCount(0);

@@ -29,13 +29,17 @@ export function queryOf(filters: LegalHoldFilters): LegalHoldQuery {
 function TargetLink({ hold }: { hold: LegalHold }) {
   if (hold.target_type === 'DeviceUser') {
     return (
-      <Anchor renderRoot={(props) => <Link {...props} to="/dashboard/devices/users/$deviceUserReference" params={{ deviceUserReference: hold.target }} />}>
+      <Anchor
+        style={{ whiteSpace: 'nowrap' }}
+        renderRoot={(props) => <Link {...props} to="/dashboard/devices/users/$deviceUserReference" params={{ deviceUserReference: hold.target }} />}
+      >
         {hold.target}
       </Anchor>
     );
   }
   return (
     <Anchor
+      style={{ whiteSpace: 'nowrap' }}
       renderRoot={(props) => <Link {...props} to="/dashboard/account/audit" search={{ trail: 'users', user_id: hold.target }} />}
       aria-label={`${hold.target}: their activity in the audit trail`}
     >

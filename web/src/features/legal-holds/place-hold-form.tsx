@@ -1,11 +1,12 @@
-import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import type { LegalHoldTargetType } from '#shared/constants/account.ts';
 import type { LegalHold } from '#shared/contract/entities/account-data.ts';
 import { formErrorsFor, FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
 import { LEGAL_HOLD_TARGET_LABELS } from '../../lib/labels.ts';
-import { useDeviceUserSearch, usePlaceLegalHold } from './api.ts';
+import { useCan } from '../../lib/use-can.ts';
+import { useDeviceUserSearch, usePlaceLegalHold, useRecentPortalUsers } from './api.ts';
 
 /** "Place a hold": on a device user (picked from the list, searched by name, e-mail or reference) or a portal user. */
 export function PlaceHoldForm({ onDone }: { onDone: (hold: LegalHold) => void }) {
@@ -16,6 +17,8 @@ export function PlaceHoldForm({ onDone }: { onDone: (hold: LegalHold) => void })
   const [debounced] = useDebouncedValue(search.trim(), 300);
   const users = useDeviceUserSearch(debounced);
   const place = usePlaceLegalHold();
+  const canReadTrail = useCan('activities:List');
+  const recentPortalUsers = useRecentPortalUsers(targetType === 'PortalUser' && canReadTrail.allowed);
   const [missing, setMissing] = useState<string[]>([]);
 
   const target = targetType === 'DeviceUser' ? (deviceUser ?? '') : portalUser.trim();
@@ -80,11 +83,12 @@ export function PlaceHoldForm({ onDone }: { onDone: (hold: LegalHold) => void })
             required
           />
         ) : (
-          <TextInput
+          <Autocomplete
             label="Portal user reference"
-            description="Holds what this person wrote (comments, receipts). The reference is the user id the audit trail names them by."
+            description="Holds what this person wrote (comments, receipts). The reference is the user id the audit trail names them by; people who used the portal lately are suggested."
+            data={recentPortalUsers}
             value={portalUser}
-            onChange={(event) => setPortalUser(event.currentTarget.value)}
+            onChange={setPortalUser}
             maxLength={255}
             error={errors.field.target}
             required
