@@ -1,4 +1,4 @@
-import { Annotations, Duration, Stack, type StackProps, TimeZone } from 'aws-cdk-lib';
+import { Annotations, ArnFormat, Duration, Stack, type StackProps, TimeZone } from 'aws-cdk-lib';
 import { Rule } from 'aws-cdk-lib/aws-events';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -61,7 +61,9 @@ export class JobsStack extends Stack {
       return;
     }
 
+    const jobsFunctionName = `verity-${config.stage}-jobs`;
     const jobs = new VerityFunction(this, 'Jobs', {
+      functionName: jobsFunctionName,
       entry: props.jobsEntry,
       description: `Verity ${config.stage} jobs`,
       logRetention: config.logRetentionDays,
@@ -76,6 +78,15 @@ export class JobsStack extends Stack {
     props.platform.auditSigningKey.grant(jobs.role, 'kms:Sign');
     jobs.setEnv('AUDIT_SIGNING_KEY_ID', props.platform.auditSigningKey.keyArn);
     this.jobs = jobs;
+    // Long jobs (transfers, imports, retention, hold and lock walks) hand over to a fresh invocation of this function
+    // before their time runs out: it may start itself, named by its fixed name (its generated one would be circular).
+    jobs.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: [this.formatArn({ service: 'lambda', resource: 'function', resourceName: jobsFunctionName, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
+      }),
+    );
+    jobs.setEnv('JOBS_FUNCTION_NAME', jobsFunctionName);
     // Transfer delivery into a customer's bucket assumes the role the customer made for Verity: in their account,
     // under a name they chose, so any role; each trusts Verity only with its tenant's ExternalId (docs/decisions.md,
     // "Transfer delivery"), which the delivery module derives from the tenant and no configuration can change.
