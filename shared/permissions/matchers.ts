@@ -1,13 +1,15 @@
-import { RE2JS } from 're2js';
+import { compileRegex as compileProgram, runProgram } from './linear-regex/program.ts';
+import { PatternError } from './linear-regex/parse.ts';
 
 /**
  * Matchers used by permissions and conditions. Both kinds are anchored (the whole value must match) and
  * case-sensitive, so `devices:*` never matches `xdevices:List` and a regex `devices:.*` reads the same way.
  *
  * - Wildcard (default): `*` matches any run of characters (also none), `?` exactly one; everything else is literal.
- * - Regex (`is_regex`): RE2 syntax, run by re2js in time linear in the input, so a tenant's pattern such as
- *   `(a+)+$` can never hang the server. Constructs RE2 lacks (look-around, back-references) are refused by
- *   `checkPattern` when a role is saved; a stored pattern that does not compile never matches.
+ * - Regex (`is_regex`): a subset of RE2 syntax, run by our own engine (`linear-regex/`) in time linear in the input,
+ *   so a tenant's pattern such as `(a+)+$` can never hang the server. Constructs outside the subset (look-around,
+ *   back-references, Unicode classes, inline flags, …) are refused by `checkPattern` when a role is saved, naming
+ *   the construct; a stored pattern that does not compile never matches.
  */
 
 /** Longest accepted pattern (the contract allows 255 characters per matcher). */
@@ -48,8 +50,8 @@ function wildcardMatches(pattern: string, value: string): boolean {
 
 function compileRegex(pattern: string): ((value: string) => boolean) | undefined {
   try {
-    const compiled = RE2JS.compile(pattern);
-    return (value) => compiled.matches(value);
+    const program = compileProgram(pattern);
+    return (value) => runProgram(program, value).matched;
   } catch {
     return undefined;
   }
@@ -83,10 +85,10 @@ export function checkPattern(pattern: string, isRegex: boolean): string | undefi
   if (pattern.length > MAX_PATTERN_LENGTH) return `Must be at most ${MAX_PATTERN_LENGTH} characters`;
   if (!isRegex) return undefined;
   try {
-    RE2JS.compile(pattern);
+    compileProgram(pattern);
     return undefined;
   } catch (error) {
-    const detail = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : 'invalid';
-    return `Must be a valid regular expression (RE2 syntax; look-around and back-references are not supported): ${detail}`;
+    if (!(error instanceof PatternError)) throw error;
+    return `Must be a valid regular expression (RE2 syntax): the pattern ${error.message}`;
   }
 }
