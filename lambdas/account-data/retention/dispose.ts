@@ -290,8 +290,7 @@ export async function writeDisposals(deps: DisposeDependencies, client: string, 
 export async function purgeObjects(deps: DisposeDependencies, client: string, marker: RetentionDueItem): Promise<boolean> {
   const objectKey = payloadObjectKey(client, marker.reference);
   try {
-    await deps.blobs.destroy('processed', objectKey);
-    await deps.blobs.destroy('raw', objectKey);
+    await Promise.all([deps.blobs.destroy('processed', objectKey), deps.blobs.destroy('raw', objectKey)]);
   } catch (error) {
     deps.logger.warn('retention: objects of a destroyed payload not removed yet', { client, payload_reference: marker.reference, error: String(error) });
     return false;
