@@ -185,6 +185,30 @@ describe('evaluate: examples', () => {
   });
 });
 
+describe('evaluate: stored regexes this engine cannot read fail closed', () => {
+  // `\b` and `(?i)` are RE2 syntax the matcher leaves out, so a role saved while they were accepted may hold them.
+  const sales = GROUPS[0] as GroupFacts;
+  const ops = GROUPS[2] as GroupFacts;
+
+  it('an unreadable deny covers every action, an unreadable allow none', () => {
+    const held = [roleOf('admin', allow('*')), roleOf('guard', deny('\\broles:Delete', { is_regex: true }))];
+    expect(evaluate(held, { action: 'devices:List', ip: undefined }).allowed).toBe(false);
+    expect(evaluate([roleOf('reader', allow('(?i)devices:list', { is_regex: true }))], { action: 'devices:List', ip: undefined }).allowed).toBe(false);
+  });
+
+  it('an unreadable condition narrows: an allow excludes with it, a deny includes with it', () => {
+    const unreadable = { names_matching: '(?i)OPS', is_regex: true };
+    const allowExcept = roleOf('admin', allow('*', { conditions: [{ ...unreadable, is_denied: true }] }));
+    expect(evaluate([allowExcept], { action: 'groups:Get', group: sales, ip: undefined }).allowed).toBe(false);
+    const allowOnly = roleOf('admin', allow('*', { conditions: [{ ...unreadable, is_denied: false }] }));
+    expect(evaluate([allowOnly], { action: 'groups:Get', group: ops, ip: undefined }).allowed).toBe(false);
+    const denyOn = [roleOf('admin', allow('*')), roleOf('guard', deny('*', { conditions: [{ ...unreadable, is_denied: false }] }))];
+    expect(evaluate(denyOn, { action: 'groups:Get', group: sales, ip: undefined }).allowed).toBe(false);
+    const denyExcept = [roleOf('admin', allow('*')), roleOf('guard', deny('*', { conditions: [{ ...unreadable, is_denied: true }] }))];
+    expect(evaluate(denyExcept, { action: 'groups:Get', group: ops, ip: undefined }).allowed).toBe(false);
+  });
+});
+
 describe('explainPermission', () => {
   it('says what a rule grants in one sentence', () => {
     expect(explainPermission(allow('*'))).toBe('Allows every action.');

@@ -1,6 +1,6 @@
 import { PAYLOAD_TYPES, type PayloadType } from '../constants/payloads.ts';
 import { ipAllowedBy } from './cidr.ts';
-import { matches } from './matchers.ts';
+import { matchesOr } from './matchers.ts';
 
 /**
  * Permission evaluation (spec points 3 and 6, DESIGN.md §6). Pure: no I/O, the same code runs in the backend and
@@ -94,20 +94,26 @@ function normalPermission(raw: PermissionLike): NormalPermission {
   return { actions: text(raw.actions_matching), isDenied: raw.is_denied === true, isRegex: raw.is_regex === true, conditions };
 }
 
+/** An unreadable action pattern fails closed: a deny then covers every action, an allow none. */
 function actionMatches(permission: NormalPermission, action: string): boolean {
-  return permission.actions !== undefined && matches(permission.actions, permission.isRegex, action);
+  return permission.actions !== undefined && matchesOr(permission.actions, permission.isRegex, action, permission.isDenied);
 }
 
-/** All given matchers must hold; a condition giving none matches nothing. */
-function conditionMatches(condition: NormalCondition, group: GroupFacts): boolean {
+/**
+ * All given matchers must hold; a condition giving none matches nothing. An unreadable pattern fails closed: it
+ * holds where that narrows access (an allow's excluding condition, a deny's including one), else it does not.
+ */
+function conditionMatches(permission: NormalPermission, condition: NormalCondition, group: GroupFacts): boolean {
   const { names, keys, values, isRegex } = condition;
+  const whenUnreadable = permission.isDenied !== condition.isDenied;
+  const matches = (pattern: string, value: string): boolean => matchesOr(pattern, isRegex, value, whenUnreadable);
   if (names === undefined && keys === undefined && values === undefined) return false;
-  if (names !== undefined && !matches(names, isRegex, group.name)) return false;
+  if (names !== undefined && !matches(names, group.name)) return false;
   if (keys === undefined && values === undefined) return true;
   return group.tags.some(
     (tag) =>
-      (keys === undefined || matches(keys, isRegex, tag.tag_key)) &&
-      (values === undefined || matches(values, isRegex, tag.tag_value ?? '')),
+      (keys === undefined || matches(keys, tag.tag_key)) &&
+      (values === undefined || matches(values, tag.tag_value ?? '')),
   );
 }
 
@@ -115,8 +121,8 @@ function appliesToGroup(permission: NormalPermission, group: GroupFacts): boolea
   if (permission.conditions.length === 0) return true;
   const including = permission.conditions.filter((condition) => !condition.isDenied);
   const excluding = permission.conditions.filter((condition) => condition.isDenied);
-  if (excluding.some((condition) => conditionMatches(condition, group))) return false;
-  return including.length === 0 || including.some((condition) => conditionMatches(condition, group));
+  if (excluding.some((condition) => conditionMatches(permission, condition, group))) return false;
+  return including.length === 0 || including.some((condition) => conditionMatches(permission, condition, group));
 }
 
 /** Roles sorted by reference, so reasons (not only outcomes) are independent of the input order. */

@@ -15,8 +15,8 @@ import { PatternError } from './linear-regex/parse.ts';
 /** Longest accepted pattern (the contract allows 255 characters per matcher). */
 export const MAX_PATTERN_LENGTH = 255;
 
-/** Compiled matchers, bounded so tenant patterns cannot grow memory without limit. */
-const cache = new Map<string, (value: string) => boolean>();
+/** Compiled matchers (undefined: the pattern is unreadable), bounded so tenant patterns cannot grow memory without limit. */
+const cache = new Map<string, ((value: string) => boolean) | undefined>();
 const CACHE_LIMIT = 2000;
 
 const never = (): boolean => false;
@@ -57,23 +57,37 @@ function compileRegex(pattern: string): ((value: string) => boolean) | undefined
   }
 }
 
+/** The predicate for one matcher, or undefined when the pattern is unreadable (invalid regex, empty, over-long). */
+function readMatcher(pattern: string, isRegex: boolean): ((value: string) => boolean) | undefined {
+  const key = `${isRegex ? 'r' : 'w'}:${pattern}`;
+  if (cache.has(key)) return cache.get(key);
+  let predicate: ((value: string) => boolean) | undefined;
+  if (pattern.length === 0 || pattern.length > MAX_PATTERN_LENGTH) predicate = undefined;
+  else if (isRegex) predicate = compileRegex(pattern);
+  else predicate = (value: string) => wildcardMatches(pattern, value);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, predicate);
+  return predicate;
+}
+
 /** A predicate for one matcher. An invalid regex (or an over-long pattern) gives a predicate that never matches. */
 export function compileMatcher(pattern: string, isRegex: boolean): (value: string) => boolean {
-  const key = `${isRegex ? 'r' : 'w'}:${pattern}`;
-  let predicate = cache.get(key);
-  if (predicate === undefined) {
-    if (pattern.length === 0 || pattern.length > MAX_PATTERN_LENGTH) predicate = never;
-    else if (isRegex) predicate = compileRegex(pattern) ?? never;
-    else predicate = (value: string) => wildcardMatches(pattern, value);
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    cache.set(key, predicate);
-  }
-  return predicate;
+  return readMatcher(pattern, isRegex) ?? never;
 }
 
 /** Does `value` match the pattern? */
 export function matches(pattern: string, isRegex: boolean, value: string): boolean {
   return compileMatcher(pattern, isRegex)(value);
+}
+
+/**
+ * Like `matches`, but an unreadable pattern gives `whenUnreadable`. Permission evaluation passes the restrictive
+ * answer, so a stored rule this engine cannot read (say a deny saved while RE2 constructs we leave out, such as `\b`
+ * or `(?i)`, were accepted) fails closed instead of silently granting.
+ */
+export function matchesOr(pattern: string, isRegex: boolean, value: string, whenUnreadable: boolean): boolean {
+  const predicate = readMatcher(pattern, isRegex);
+  return predicate === undefined ? whenUnreadable : predicate(value);
 }
 
 /**
