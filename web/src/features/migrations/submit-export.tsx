@@ -84,7 +84,12 @@ export function SubmitExport() {
         <Group align="flex-end" wrap="wrap">
           <FileInput
             label="Export file"
-            placeholder="Choose a file"
+            // Mantine's own placeholder grey is below AA contrast on white: the portal's dimmed text instead.
+            placeholder={
+              <Text span size="sm" c="dimmed">
+                Choose a file
+              </Text>
+            }
             value={file}
             onChange={(chosen) => {
               setFile(chosen);
