@@ -173,7 +173,10 @@ beforeAll(async () => {
   expect(records.length).toBe(TOTAL);
   // Their due markers as the write paths put them, but for the first 500 recordings (older data: the backfill's) and
   // the audit trails (indexed by the job).
-  const markers = records.filter((item) => !UNMARKED.has(String(item.payload_reference ?? ''))).flatMap((item) => dueMarkerItems(client, item));
+  const trails = new Set(['UserActivity', 'DeviceActivity']);
+  const markers = records
+    .filter((item) => !trails.has(item.entity) && !UNMARKED.has(String(item.payload_reference ?? '')))
+    .flatMap((item) => dueMarkerItems(client, item));
   await batchWrite([...records, ...markers]);
   // Objects for a few recordings, held and not, through the real BlobStore (the Object Lock proxy).
   for (const [index, reference] of payloadRefs.slice(0, 40).entries()) {
@@ -189,7 +192,8 @@ afterAll(async () => {
 });
 
 describe('retention job', () => {
-  let firstRun = '';
+  /** The run ids of the first run's two jobs (each disposes of what it reaches first). */
+  let firstRuns: string[] = [];
 
   it('backfills the due index from the existing lists, once', async () => {
     const first = await runToEnd(tenant.deps, { client: tenant.client, backfill: true, batch: 500 });
@@ -256,7 +260,8 @@ describe('retention job', () => {
     const payloadDisposal = disposals.find((one) => one.record_type === 'PayloadData');
     expect(payloadDisposal).toMatchObject({ payload_type: 'Call', policy: { retention_timestamp: 'payload_time' } });
     expect(payloadDisposal?.checksum).toMatch(/^0+\d+$/);
-    firstRun = String(payloadDisposal?.run_id);
+    firstRuns = [...new Set(disposals.map((one) => one.run_id))];
+    expect(firstRuns.length).toBeLessThanOrEqual(2);
 
     // Held records are untouched: payloads of held users still Processed, their other records without a state.
     const held = disposals.filter((one) => one.record_type === 'PayloadData' && payloadRefs.indexOf(one.reference) % 20 < 2);
@@ -300,8 +305,8 @@ describe('retention job', () => {
     const destructions = disposals.filter((one) => one.action === 'Destroyed');
     expect(destructions.length).toBe(TOTAL - HELD - 1);
     expect(new Set(destructions.map((one) => `${one.record_type}/${one.reference}`)).size).toBe(destructions.length);
-    expect(new Set(destructions.map((one) => one.run_id)).size).toBe(2);
-    expect(destructions.some((one) => one.run_id === firstRun)).toBe(false);
+    expect(new Set(destructions.map((one) => one.run_id)).size).toBeLessThanOrEqual(2);
+    expect(destructions.some((one) => firstRuns.includes(one.run_id))).toBe(false);
 
     const gone = withObjects[1] as string;
     expect(await objectExists(gone)).toBe(false);
@@ -320,16 +325,30 @@ describe('retention job', () => {
   }, 600_000);
 
   it('lists disposal records with filters and cursors, to this tenant only', async () => {
-    const gps = await tenant.call('GET', '/disposals?record_type=GpsData&action=Destroyed&limit=100', tenant.admin);
-    expect(gps.status).toBe(200);
-    expect(gps.body.count).toBe(100);
-    expect((gps.body.data as Array<Record<string, unknown>>).every((one) => one.record_type === 'GpsData' && one.action === 'Destroyed')).toBe(true);
-    const next = await tenant.call('GET', `/disposals?record_type=GpsData&action=Destroyed&limit=100&last_key=${encodeURIComponent(String(gps.body.last_key))}`, tenant.admin);
-    expect(next.body.count).toBe(100);
-    const total = await tenant.call('GET', `/disposals?run_id=${firstRun}&action=Deleted&result_type=total`, tenant.admin);
-    expect(total.body).toEqual({ count: TOTAL - HELD });
+    // Filters apply to the records read (at most 1,000 a request), so a page may be short and carry a cursor: follow it.
+    const first = await tenant.call('GET', '/disposals?record_type=GpsData&action=Destroyed&limit=100', tenant.admin);
+    expect(first.status).toBe(200);
+    let page = first;
+    let destroyedFixes = 0;
+    for (let requests = 1; ; requests += 1) {
+      const rows = page.body.data as Array<Record<string, unknown>>;
+      expect(rows.every((one) => one.record_type === 'GpsData' && one.action === 'Destroyed' && typeof one.checksum === 'string')).toBe(true);
+      destroyedFixes += rows.length;
+      if (page.body.last_key === undefined) break;
+      expect(requests).toBeLessThan(100);
+      page = await tenant.call('GET', `/disposals?record_type=GpsData&action=Destroyed&limit=100&last_key=${encodeURIComponent(String(page.body.last_key))}`, tenant.admin);
+      expect(page.status).toBe(200);
+    }
+    expect(destroyedFixes).toBe(COUNTS.gps - (COUNTS.gps / 20) * 2);
+    expect(first.body.last_key).toBeDefined();
+    let deletedInFirstRun = 0;
+    for (const run of firstRuns) {
+      const total = await tenant.call('GET', `/disposals?run_id=${run}&action=Deleted&result_type=total`, tenant.admin);
+      deletedInFirstRun += Number(total.body.count);
+    }
+    expect(deletedInFirstRun).toBe(TOTAL - HELD);
     // A cursor is bound to its filters; bad filters are 400s.
-    expect((await tenant.call('GET', `/disposals?action=Deleted&limit=100&last_key=${encodeURIComponent(String(gps.body.last_key))}`, tenant.admin)).status).toBe(400);
+    expect((await tenant.call('GET', `/disposals?action=Deleted&limit=100&last_key=${encodeURIComponent(String(first.body.last_key))}`, tenant.admin)).status).toBe(400);
     expect((await tenant.call('GET', '/disposals?action=Erased', tenant.admin)).status).toBe(400);
     expect((await tenant.call('GET', '/disposals?from=2026-02-01&to=2026-01-01', tenant.admin)).status).toBe(400);
 
