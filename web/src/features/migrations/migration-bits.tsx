@@ -37,8 +37,7 @@ export function MigrationProgressBar({ migration, label }: { migration: LegacyMi
           color={moving ? 'blue' : 'green'}
           striped={moving}
           animated={moving}
-          aria-label={label}
-          aria-valuetext={`${progress.percent}%: ${progress.words}`}
+          aria-label={`${label}: ${progress.words}`}
         />
       )}
       {progress.percent === undefined && moving && <Progress value={100} striped animated color="gray" size="md" aria-label={`${label}: ${progress.words}`} />}

@@ -166,7 +166,7 @@ function DownloadResults({ migration, filter }: { migration: LegacyMigration; fi
       </Group>
       {running && (
         <Stack gap={2} w={260}>
-          <Progress value={percent} size="sm" aria-label="Download progress" aria-valuetext={`${formatNumber(fetched)} of ${formatNumber(expected)} results`} />
+          <Progress value={percent} size="sm" aria-label={`Download progress: ${formatNumber(fetched)} of ${formatNumber(expected)} results`} />
           <Text size="xs" aria-live="polite">
             {formatNumber(fetched)} of {formatNumber(expected)} results fetched
           </Text>

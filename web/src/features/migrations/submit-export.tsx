@@ -118,8 +118,7 @@ export function SubmitExport() {
               size="lg"
               striped
               animated
-              aria-label="Upload progress"
-              aria-valuetext={`${percent}%: ${stepWords(state)}`}
+              aria-label={`Upload progress: ${stepWords(state)}`}
             />
             <Text size="sm" data-testid="upload-progress-words">
               {stepWords(state)}
