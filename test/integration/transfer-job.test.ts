@@ -177,6 +177,9 @@ describe('the transfer job', () => {
       expect(typeof payload?.transferred_at).toBe('string');
       const audit = await deps.table.query({ partition: keys.payload.key(tenant.client, recording.reference).pk, sort: { beginsWith: keys.payload.auditPrefix } });
       expect(audit.items.map((item) => `${String(item.action)} ${String(item.portal_user)}`)).toEqual(['transfer job:transfer']);
+      // A retention policy counting from the transfer finds the recording on the due index, at its transfer time.
+      const marker = await deps.table.get(keys.retentionDue.key(tenant.client, keys.payload.key(tenant.client, recording.reference), 'transferred_at'), { consistent: true });
+      expect(marker).toMatchObject({ stage: 'LIVE', base_time: payload?.transferred_at, record_type: 'PayloadData' });
     }
     const videoPayload = await deps.table.get(keys.payload.key(tenant.client, video.reference), { consistent: true });
     expect(videoPayload?.transferred_at).toBeUndefined();

@@ -5,6 +5,7 @@ import { readTransferFile, transferFileToItem, type TransferFileItem } from '#co
 import { keys } from '#core/store/keys.ts';
 import { ConditionFailedError, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
 import { TRANSFER_CHECKSUM } from '#shared/contract/entities/transfers.ts';
+import { payloadDueMarkerItems } from '../../account-data/retention/due-index.ts';
 import { PayloadCryptoError } from '../../device-crypto/payload-crypto.ts';
 import { DeliveryError, type DeliveredFile } from '../delivery/index.ts';
 import { PackagingError, type OutputDigest, type PackagedOutput, type Packaging } from '../packaging/index.ts';
@@ -165,6 +166,12 @@ async function recordDelivered(context: RunContext, file: TransferFileItem, arri
         item: payloadAuditToItem(client, { payload_reference: file.payload_reference, action: 'transfer', portal_user: TRANSFER_ACTOR, time: now }, ulid()),
         condition: { kind: 'item-not-exists' },
       },
+      // A policy may count from the transfer: the recording's due marker for that time is written with it.
+      ...payloadDueMarkerItems(
+        client,
+        { payload_reference: file.payload_reference, payload_type: file.payload_type, payload_state: 'Processed', transferred_at: now },
+        ['transferred_at'],
+      ).map((marker) => ({ kind: 'put' as const, item: marker })),
     );
   }
   await writeOrLoseLease(context, operations);
