@@ -176,6 +176,9 @@ describe('the crafted export', () => {
       waveform_peaks: true,
     });
     expect(stored.metrics_pending).toBeUndefined();
+    // Retention counts a migrated recording from its original time: its due marker carries the recorded time.
+    const marker = await deps.table.get(keys.retentionDue.key(client, keys.payload.key(client, reference), 'payload_time'), { consistent: true });
+    expect(marker).toMatchObject({ record_type: 'PayloadData', payload_type: 'Call', stage: 'LIVE', base_time: '2024-03-01T10:00:00.000Z' });
     const object = await deps.blobs.get('processed', payloadObjectKey(client, reference));
     const chunks: Buffer[] = [];
     for await (const chunk of object?.body ?? []) chunks.push(chunk as Buffer);

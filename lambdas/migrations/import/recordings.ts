@@ -1,4 +1,5 @@
-import { ConditionFailedError } from '../../core/ports/table-store.ts';
+import { ConditionFailedError, type TableItem } from '../../core/ports/table-store.ts';
+import { dueMarkerItems } from '../../account-data/retention/due-index.ts';
 import { readDevice, type DeviceItem } from '../../core/store/entities/device.ts';
 import { readDeviceUser } from '../../core/store/entities/device-user.ts';
 import { payloadToItem, readPayload, type PayloadItem } from '../../core/store/entities/payload.ts';
@@ -188,13 +189,24 @@ function processedFields(context: ImportContext, media: { s3Path: string; wavefo
 
 /** Puts a new recording; false when one appeared meanwhile (the row is then judged again against it). */
 async function putNew(context: ImportContext, item: PayloadItem): Promise<boolean> {
+  const stored = payloadToItem(context.client, { ...item, payload_time: item.payload_time ?? context.now });
   try {
-    await context.deps.table.put(payloadToItem(context.client, { ...item, payload_time: item.payload_time ?? context.now }), { condition: { kind: 'item-not-exists' } });
-    return true;
+    await context.deps.table.put(stored, { condition: { kind: 'item-not-exists' } });
   } catch (error) {
     if (error instanceof ConditionFailedError) return false;
     throw error;
   }
+  await putDueMarkers(context, stored);
+  return true;
+}
+
+/**
+ * The recording's retention due markers, from its original times: a migrated recording is disposed of by the same
+ * policy, counted from when it was recorded. Put after the recording (a marker missed by a crash only keeps the
+ * recording longer, and the retention backfill puts it back).
+ */
+async function putDueMarkers(context: ImportContext, stored: TableItem): Promise<void> {
+  for (const marker of dueMarkerItems(context.client, stored)) await context.deps.table.put(marker);
 }
 
 /**
@@ -219,4 +231,5 @@ async function replace(context: ImportContext, existing: PayloadItem, updated: P
     { set: attributes, ...(remove.length > 0 ? { remove } : {}) },
     { condition: { kind: 'expression', expression: '#pat = :pat', names: { '#pat': 'updated_at' }, values: { ':pat': existing.updated_at ?? '' } } },
   );
+  await putDueMarkers(context, { pk, sk, ...attributes });
 }
