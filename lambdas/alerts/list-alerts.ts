@@ -4,7 +4,7 @@ import type { AlertAccess } from './alert-permissions.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { Page } from '#core/store/cursor.ts';
 import { keys } from '#core/store/keys.ts';
-import { listPage, perItem, type QueryOf } from '#core/store/paging.ts';
+import { listPage, notDeletedByRetention, perItem, type QueryOf } from '#core/store/paging.ts';
 import type { alertEndpoints } from '#shared/contract/endpoints/alerts.ts';
 import { timeRangeOrAll } from '#core/store/time-range.ts';
 
@@ -46,7 +46,7 @@ export async function listAlerts(
       user: query.active_only === true ? me : undefined,
     },
     page: query,
-    keep: perItem((item) => matches(readAlert(item))),
+    keep: perItem((item) => notDeletedByRetention(item) && matches(readAlert(item))),
     toData: (item) => toAlert(readAlert(item)),
   });
 }

@@ -4,7 +4,7 @@ import type { GroupScope } from '../core/auth/access/group-scope.ts';
 import type { Dependencies } from '../core/dependencies.ts';
 import type { QuerySpec, TableItem } from '../core/ports/table-store.ts';
 import type { Page } from '../core/store/cursor.ts';
-import { inScope, listPage, type ItemFilter } from '../core/store/paging.ts';
+import { allOf, inScope, listPage, notDeletedByRetention, type ItemFilter } from '../core/store/paging.ts';
 import type { TimedList } from '../core/store/keys.ts';
 import { timeRangeOrAll } from '../core/store/time-range.ts';
 
@@ -18,7 +18,8 @@ type PageDependencies = Pick<Dependencies, 'table' | 'cursors'>;
  * key (`<sortPrefix><ISO>#<id>`), with filters the key cannot express applied while paging (core/store/paging.ts:
  * a page may be short and still carry a cursor). The cursor is bound to the tenant, the list, the range and the
  * filters. `result_type=total` counts the range exactly, or refuses (narrow the range). `scope` keeps the records
- * whose group (the group of the device when it was recorded) is in the caller's group scope.
+ * whose group (the group of the device when it was recorded) is in the caller's group scope; records deleted by
+ * retention are left out.
  */
 export async function timedPage<T>(
   deps: PageDependencies,
@@ -41,7 +42,7 @@ export async function timedPage<T>(
     query: { ...base, descending: true },
     filters: { ...filters, from: query.from, to: query.to, prefix: list.sortPrefix },
     page: query,
-    keep: inScope(scope, keep),
+    keep: inScope(scope, allOf(notDeletedByRetention, keep)),
     toData,
   });
 }

@@ -153,6 +153,16 @@ describe('device uploads and reads', () => {
     expect(reversed.status).toBe(400);
   });
 
+  it('leaves a fix the retention job deleted out of the track and its totals', async () => {
+    const stored = await deps.table.query({ ...keys.gps.byDevice('demo', phone.reference), sort: { beginsWith: 'GPS#' }, descending: true, limit: 1 });
+    const newest = stored.items[0];
+    expect(newest?.timestamp).toBe(`${year}-03-05T10:00:00.000Z`);
+    await deps.table.update({ pk: String(newest?.pk), sk: String(newest?.sk) }, { set: { retention_state: 'Deleted', deleted_at: new Date().toISOString() } });
+    const track = await portal('demo', `/devices/${phone.reference}/gps`, admin);
+    expect(track.body.data?.map((fix) => fix.timestamp)).toEqual([4, 3, 2, 1].map((n) => `${year}-03-0${n}T10:00:00.000Z`));
+    expect((await portal('demo', `/gps?group=${group}&result_type=total`, admin)).body).toEqual({ count: 4 });
+  });
+
   it('keeps the latest telemetry and the history, stamps last_seen, and lists the fleet’s latest', async () => {
     const history = await portal('demo', `/devices/${phone.reference}/telemetry`, admin);
     expect(history.status).toBe(200);

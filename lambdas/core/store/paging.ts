@@ -47,6 +47,13 @@ export type BatchFilter = (items: readonly TableItem[]) => readonly TableItem[] 
 /** A filter the key cannot express, applied to each item read. */
 export type ItemFilter = (item: TableItem) => boolean;
 
+/**
+ * Whether a record is live, not deleted by retention: the retention job marks a record other than a payload Deleted
+ * (`retention_state`) before it destroys it, and a deleted record leaves the lists that show live data. A payload keeps
+ * its own state (`payload_state` Deleted), which its lists show and filter.
+ */
+export const notDeletedByRetention: ItemFilter = (item) => item.retention_state === undefined;
+
 /** A per-item filter as a BatchFilter (undefined stays undefined: nothing to filter). */
 export function perItem(keep: ItemFilter | undefined): BatchFilter | undefined {
   return keep === undefined ? undefined : (items) => items.filter(keep);
