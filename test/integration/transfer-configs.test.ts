@@ -185,15 +185,20 @@ describe('transfer configuration validation', () => {
     expect(await rawItem(`it-${run}-bad`)).toBeUndefined();
   });
 
-  it('checks what the contract alone cannot: EventBridge cron rules, a real public key, required and unused secrets', async () => {
+  it('refuses a cron EventBridge refuses (both day fields given), though croner reads it', async () => {
+    const answer = await call('POST', path, sftpConfig({ schedule: 'cron(0 2 * * * *)' }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual(['body.schedule: Must be a valid cron or rate expression']);
+  });
+
+  it('checks what the contract alone cannot: a real public key, required and unused secrets', async () => {
     const answer = await call(
       'POST',
       path,
-      sftpConfig({ schedule: 'cron(0 2 * * * *)', pgp_key: PRIVATE_KEY.replaceAll('PRIVATE KEY BLOCK', 'PUBLIC KEY BLOCK'), secured_data: {} }),
+      sftpConfig({ pgp_key: PRIVATE_KEY.replaceAll('PRIVATE KEY BLOCK', 'PUBLIC KEY BLOCK'), secured_data: {} }),
     );
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual([
-      'body.schedule: Must be a valid cron or rate expression',
       'body.pgp_key: must be a valid PGP key (this is a private key; give the public key only)',
       'body.secured_data.zip_password: The zip_password field is required.',
       'body.secured_data.sftp_password: The sftp_password field is required.',
