@@ -1,7 +1,6 @@
-import { ulid } from 'ulid';
 import { actorOf } from '#core/auth/actor.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError } from '#core/errors.ts';
-import { toTransferable, transferToItem, type TransferItem } from '#core/store/entities/transfer.ts';
+import { pendingTransfer, toTransferable, transferToItem } from '#core/store/entities/transfer.ts';
 import { keys } from '#core/store/keys.ts';
 import type { TransferRunResponse } from '#shared/contract/entities/transfers.ts';
 import { TRANSFER_JOB } from './schedules.ts';
@@ -31,18 +30,7 @@ export async function runTransferNow(
   if (!config.is_active) throw new ConflictError(CONFIG_INACTIVE);
 
   const now = dependencies.clock.now();
-  const transfer: TransferItem = {
-    client,
-    transfer_id: ulid(now.getTime()),
-    transfer_config_reference: reference,
-    transfer_type: config.transfer_type,
-    created_at: now.toISOString(),
-    transfer_state: 'Pending',
-    transfers: [],
-    related_payloads: [],
-    payload_count: 0,
-    started_by: actorOf(caller.principal),
-  };
+  const transfer = pendingTransfer(client, { transfer_config_reference: reference, transfer_type: config.transfer_type }, now, actorOf(caller.principal));
   await dependencies.table.put(transferToItem(transfer), { condition: { kind: 'item-not-exists' } });
   try {
     await dependencies.jobs.start(TRANSFER_JOB, { client, transfer_config_reference: reference, transfer_id: transfer.transfer_id, trigger: 'run' });

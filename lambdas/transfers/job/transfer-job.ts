@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import * as z from 'zod';
 import { ClientId } from '#shared/contract/fields.ts';
 import { ConditionFailedError } from '#core/ports/table-store.ts';
-import { readTransfer, transferToItem, type TransferItem } from '#core/store/entities/transfer.ts';
+import { pendingTransfer, readTransfer, transferToItem, type TransferItem } from '#core/store/entities/transfer.ts';
 import { readTransferConfig, type TransferConfigItem } from '#core/store/entities/transfer-config.ts';
 import { readTransferFile, type TransferFileItem } from '#core/store/entities/transfer-file.ts';
 import { keys } from '#core/store/keys.ts';
@@ -177,18 +177,7 @@ async function recordScheduledTransfer(deps: TransferJobDependencies, input: Tra
   const config = await loadTransferConfig(deps, input.client, input.transfer_config_reference);
   if (config === undefined || !config.is_active) return undefined;
   const now = deps.clock.now();
-  const transfer: TransferItem = {
-    client: input.client,
-    transfer_id: ulid(now.getTime()),
-    transfer_config_reference: config.transfer_config_reference,
-    transfer_type: config.transfer_type,
-    created_at: now.toISOString(),
-    transfer_state: 'Pending',
-    transfers: [],
-    related_payloads: [],
-    payload_count: 0,
-    started_by: input.trigger === 'schedule' ? 'schedule' : `job:${TRANSFER_JOB}`,
-  };
+  const transfer = pendingTransfer(input.client, config, now, input.trigger === 'schedule' ? 'schedule' : `job:${TRANSFER_JOB}`);
   await deps.table.put(transferToItem(transfer), { condition: { kind: 'item-not-exists' } });
   return transfer.transfer_id;
 }

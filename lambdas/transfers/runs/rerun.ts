@@ -1,7 +1,6 @@
-import { ulid } from 'ulid';
 import { actorOf } from '#core/auth/actor.ts';
 import { ConflictError, ForbiddenError, ServiceUnavailableError } from '#core/errors.ts';
-import { transferToItem, type TransferItem } from '#core/store/entities/transfer.ts';
+import { pendingTransfer, transferToItem, type TransferItem } from '#core/store/entities/transfer.ts';
 import { keys } from '#core/store/keys.ts';
 import type { TransferRunResponse } from '#shared/contract/entities/transfers.ts';
 import { TRANSFER_JOB } from '../configs/schedules.ts';
@@ -40,21 +39,17 @@ export async function rerunTransfer(deps: TransferDependencies, client: string, 
     return { transfer_id: transfer.transfer_id, transfer_state: transfer.transfer_state };
   }
 
-  const again: TransferItem = {
+  const again = pendingTransfer(
     client,
-    transfer_id: ulid(now.getTime()),
-    transfer_config_reference: transfer.transfer_config_reference,
-    transfer_type: config.transfer_type,
-    created_at: now.toISOString(),
-    transfer_state: 'Pending',
-    transfers: [],
-    related_payloads: [],
-    payload_count: 0,
-    rerun_of: transfer.transfer_id,
-    ...(transfer.report_from === undefined ? {} : { report_from: transfer.report_from }),
-    ...(transfer.report_to === undefined ? {} : { report_to: transfer.report_to }),
-    started_by: actorOf(caller.principal),
-  };
+    { transfer_config_reference: transfer.transfer_config_reference, transfer_type: config.transfer_type },
+    now,
+    actorOf(caller.principal),
+    {
+      rerun_of: transfer.transfer_id,
+      ...(transfer.report_from === undefined ? {} : { report_from: transfer.report_from }),
+      ...(transfer.report_to === undefined ? {} : { report_to: transfer.report_to }),
+    },
+  );
   await deps.table.put(transferToItem(again), { condition: { kind: 'item-not-exists' } });
   await startJob(deps, client, again, 'rerun', true);
   return { transfer_id: again.transfer_id, transfer_state: again.transfer_state };

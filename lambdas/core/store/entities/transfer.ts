@@ -1,3 +1,4 @@
+import { ulid } from 'ulid';
 import * as z from 'zod';
 import { Transferable } from '#shared/contract/entities/transfers.ts';
 import type { TableItem } from '../../ports/table-store.ts';
@@ -63,4 +64,30 @@ export function readTransferWatermark(item: TableItem): TransferWatermarkItem {
 
 export function transferWatermarkToItem(mark: TransferWatermarkItem): TableItem {
   return { ...keys.transferWatermark.item(mark.client, mark.transfer_config_reference), ...mark };
+}
+
+/**
+ * A new run of a configuration, Pending until its job starts, under a fresh time-ordered id. `startedBy` is a portal
+ * user's `actorOf`, `schedule`, or the job; `extra` carries what a re-run keeps of the run it repeats.
+ */
+export function pendingTransfer(
+  client: string,
+  config: Pick<TransferItem, 'transfer_config_reference' | 'transfer_type'>,
+  now: Date,
+  startedBy: string,
+  extra: Pick<Partial<TransferItem>, 'rerun_of' | 'report_from' | 'report_to'> = {},
+): TransferItem {
+  return {
+    client,
+    transfer_id: ulid(now.getTime()),
+    transfer_config_reference: config.transfer_config_reference,
+    transfer_type: config.transfer_type,
+    created_at: now.toISOString(),
+    transfer_state: 'Pending',
+    transfers: [],
+    related_payloads: [],
+    payload_count: 0,
+    ...extra,
+    started_by: startedBy,
+  };
 }

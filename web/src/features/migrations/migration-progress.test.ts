@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { counterRowsOf, formatBytes, outcomeWordsOf, progressOf, startOffer } from './migration-progress.ts';
+import { formatBytes } from '../../lib/format.ts';
+import { counterRowsOf, outcomeWordsOf, progressOf, startOffer } from './migration-progress.ts';
 
 describe('migration progress', () => {
   it('shows bytes read of the total and rows while importing', () => {

@@ -1,21 +1,6 @@
 import type { LegacyMigration } from '#shared/contract/entities/account-data.ts';
+import { formatBytes, formatNumber } from '../../lib/format.ts';
 import { COUNTER_ENTITIES } from './migration-labels.ts';
-
-const BYTE_UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
-const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
-const whole = new Intl.NumberFormat('en-GB');
-
-/** "512 bytes", "1.5 MB" (powers of 1000, as file managers show sizes). */
-export function formatBytes(bytes: number | undefined): string {
-  if (bytes === undefined || !Number.isFinite(bytes)) return '—';
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return unit === 0 ? `${whole.format(value)} bytes` : `${oneDecimal.format(value)} ${BYTE_UNITS[unit]}`;
-}
 
 /** How far an import has read its file, as the bar and its words show it. */
 export interface MigrationProgressView {
@@ -36,7 +21,7 @@ export function progressOf(migration: Pick<LegacyMigration, 'migration_state' | 
   const done = migration.migration_state === 'Pending' ? percent : 100;
   return {
     percent: done,
-    words: `${whole.format(progress.rows_read)} rows read · ${formatBytes(progress.bytes_read)} of ${formatBytes(progress.bytes_total)}`,
+    words: `${formatNumber(progress.rows_read)} rows read · ${formatBytes(progress.bytes_read)} of ${formatBytes(progress.bytes_total)}`,
   };
 }
 
@@ -65,8 +50,8 @@ export function outcomeTotalsOf(migration: Pick<LegacyMigration, 'imported' | 'i
 /** "3 errors · 5 warnings · 40 imported", the list's one-line summary of a migration's results. */
 export function outcomeWordsOf(migration: Pick<LegacyMigration, 'imported' | 'import_warnings' | 'import_errors'>): string {
   const totals = outcomeTotalsOf(migration);
-  const plural = (count: number, one: string, many: string) => `${whole.format(count)} ${count === 1 ? one : many}`;
-  return [plural(totals.error, 'error', 'errors'), plural(totals.warning, 'warning', 'warnings'), `${whole.format(totals.success)} imported`].join(' · ');
+  const plural = (count: number, one: string, many: string) => `${formatNumber(count)} ${count === 1 ? one : many}`;
+  return [plural(totals.error, 'error', 'errors'), plural(totals.warning, 'warning', 'warnings'), `${formatNumber(totals.success)} imported`].join(' · ');
 }
 
 /** An import with no word from its job for this long has stopped (its invocations last at most 5 minutes). */

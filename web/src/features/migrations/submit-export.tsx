@@ -5,7 +5,7 @@ import { ErrorLines } from '../../components/data/error-lines.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { useCan } from '../../lib/use-can.ts';
 import { MigrationLink } from './migration-bits.tsx';
-import { formatBytes } from './migration-progress.ts';
+import { formatBytes } from '../../lib/format.ts';
 import { getMigration, listMigrations, startMigration, submitMigration } from './migrations-api.ts';
 import { checkFile, runSubmission, type SubmissionState, type SubmissionStep } from './submission-flow.ts';
 import { uploadWithProgress } from './upload.ts';

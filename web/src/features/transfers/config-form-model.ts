@@ -2,7 +2,7 @@ import type { TransferFileFormat, TransferTargetType, TransferType } from '#shar
 import type { TransferablePayloadType } from '#shared/constants/payloads.ts';
 import { TransferConfigRequest, type TransferConfig } from '#shared/contract/entities/transfers.ts';
 import { TransferConfigReference } from '#shared/contract/fields.ts';
-import { fieldRequired, formatIssues } from '#shared/contract/messages.ts';
+import { fieldRequired, formatIssues, MESSAGES } from '#shared/contract/messages.ts';
 import { nextRuns, ScheduleReadError } from '#shared/contract/schedule.ts';
 
 /** The editor's values: text as typed, both targets' params kept while the user switches between them. */
@@ -168,12 +168,17 @@ export function checkConfigForm(
 ): { ok: true; reference: string; body: TransferConfigRequest } | { ok: false; lines: string[] } {
   const reference = TransferConfigReference.safeParse(values.reference);
   const body = TransferConfigRequest.safeParse(configRequestOf(values));
-  const lines = [
+  // The contract only says a schedule is not one EventBridge accepts; the schedule reader says why, so its reason
+  // stands in for that line (the contract's other schedule lines, such as its length, stay).
+  const scheduleReasons = scheduleLines(values.schedule.trim(), now);
+  const notAccepted = `${CONFIG_FIELD_PATHS.schedule}: ${MESSAGES.cronOrRate}`;
+  const contractLines = [
     ...(reference.success ? [] : formatIssues(reference.error, CONFIG_FIELD_PATHS.reference)),
     ...(body.success ? [] : formatIssues(body.error, 'body')),
   ];
+  const lines = contractLines.filter((line) => scheduleReasons.length === 0 || line !== notAccepted);
   const bodyPaths = new Set(lines.map((line) => line.slice(0, line.indexOf(': '))));
-  if (!bodyPaths.has(CONFIG_FIELD_PATHS.schedule)) lines.push(...scheduleLines(values.schedule.trim(), now));
+  if (!bodyPaths.has(CONFIG_FIELD_PATHS.schedule)) lines.push(...scheduleReasons);
   lines.push(...missingSecretLines(values, stored));
   if (!reference.success || !body.success || lines.length > 0) return { ok: false, lines };
   return { ok: true, reference: reference.data, body: body.data };

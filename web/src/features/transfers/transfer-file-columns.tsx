@@ -3,7 +3,7 @@ import type { TransferFileState, TransferItem } from '#shared/contract/entities/
 import type { Column } from '../../components/data/cursor-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { CHECKSUM_VERDICT_LABELS, checksumsOf, checksumVerdict, type ChecksumVerdict } from './checksums.ts';
-import { formatBytes } from './transfer-progress.ts';
+import { formatBytes } from '../../lib/format.ts';
 
 const FILE_STATE_COLOURS: Record<TransferFileState, string> = { Pending: 'gray', Delivered: 'green', Failed: 'red' };
 const FILE_KIND_LABELS: Record<TransferItem['file_kind'], string> = { Recording: 'Recording', Report: 'Report', Manifest: 'Manifest' };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Transferable } from '#shared/contract/entities/transfers.ts';
-import { formatBytes, progressOf } from './transfer-progress.ts';
+import { formatBytes } from '../../lib/format.ts';
+import { progressOf } from './transfer-progress.ts';
 
 const base: Transferable = {
   transfer_id: '01JD0000000000000000000000',

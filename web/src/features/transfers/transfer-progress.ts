@@ -1,20 +1,5 @@
 import type { Transferable } from '#shared/contract/entities/transfers.ts';
-
-const BYTE_UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
-const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
-const whole = new Intl.NumberFormat('en-GB');
-
-/** "512 bytes", "1.5 MB" (powers of 1000, as file managers show sizes). */
-export function formatBytes(bytes: number | undefined): string {
-  if (bytes === undefined || !Number.isFinite(bytes)) return '—';
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return unit === 0 ? `${whole.format(value)} bytes` : `${oneDecimal.format(value)} ${BYTE_UNITS[unit]}`;
-}
+import { formatBytes, formatNumber } from '../../lib/format.ts';
 
 /** How far a transfer has got, as the bar and its words show it. */
 export interface TransferProgress {
@@ -33,12 +18,12 @@ export function progressOf(transfer: Transferable): TransferProgress {
   if (total === undefined) {
     if (transfer.transfer_state === 'Pending') return { words: 'Waiting to start' };
     if (transfer.transfer_state === 'InProgress') return { words: 'Choosing the files to deliver' };
-    return { words: transfer.transfer_state === 'Succeeded' ? `${whole.format(transfer.payload_count)} recordings` : 'No files delivered' };
+    return { words: transfer.transfer_state === 'Succeeded' ? `${formatNumber(transfer.payload_count)} recordings` : 'No files delivered' };
   }
   const done = transfer.files_done ?? 0;
   const failed = transfer.files_failed ?? 0;
-  const files = `${whole.format(done)} of ${whole.format(total)} files`;
+  const files = `${formatNumber(done)} of ${formatNumber(total)} files`;
   const bytes = transfer.bytes_total === undefined ? '' : ` · ${formatBytes(transfer.bytes_done ?? 0)} of ${formatBytes(transfer.bytes_total)}`;
-  const failures = failed > 0 ? ` · ${whole.format(failed)} failed` : '';
+  const failures = failed > 0 ? ` · ${formatNumber(failed)} failed` : '';
   return { donePercent: percent(done, total), failedPercent: percent(failed, total), words: `${files}${bytes}${failures}` };
 }
