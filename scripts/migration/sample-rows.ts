@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 
 /**
  * Rows of sample legacy exports (docs/migration-format.md), as lines of text, generated one at a time so a file of any
@@ -41,6 +42,31 @@ export function sampleBytes(seed: number, bytes: number): Buffer {
     out[at] = state & 0xff;
   }
   return out;
+}
+
+/**
+ * A real picture (an 8×8 PNG of one colour from `seed`), so a migrated photo shows as an image in the portal rather
+ * than as a broken one: browsers refuse bytes that are not an image.
+ */
+export function samplePng(seed: number): Buffer {
+  const side = 8;
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const check = Buffer.alloc(4);
+    check.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, check]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB, no interlace
+  const colour = [(seed * 67) & 0xff, (seed * 131) & 0xff, (seed * 199) & 0xff];
+  const row = Buffer.from([0, ...Array.from({ length: side }, () => colour).flat()]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: side }, () => row)));
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -151,7 +177,7 @@ export const CRAFTED_PLATFORM = { group: 'verity-managed', deviceUser: 'verity-m
 export function craftedExport(): Array<{ line: string; first: string; second: string }> {
   const call = sampleWav(1, 2048);
   const confMedia = sampleWav(2, 2048);
-  const photo = sampleBytes(3, 1024);
+  const photo = samplePng(3);
   const user = (reference: string, group: string, active: boolean) => ({
     kind: 'device_user',
     device_user_reference: reference,
@@ -195,7 +221,7 @@ export function craftedExport(): Array<{ line: string; first: string; second: st
     legacy_state: processed ? 'Processed' : 'Recorded',
     device_reference: 'crafted-device',
     meta: photoMeta,
-    ...(processed ? mediaOf(photo, 'image/jpeg') : {}),
+    ...(processed ? mediaOf(photo, 'image/png') : {}),
   });
   const rows: Array<[unknown, string, string]> = [
     [{ kind: 'group', group_reference: 'crafted-sales' }, 'GroupAdded', 'NoChangeToGroup'],
