@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { readPayload } from '#core/store/entities/payload.ts';
 import { keys } from '#core/store/keys.ts';
@@ -28,6 +29,7 @@ export async function openRecording(context: RunContext, file: TransferFileItem)
   const stored = await deps.table.get(keys.payload.key(client, reference), { consistent: true });
   if (stored === undefined) throw new RecordingUnavailableError(`payload: ${reference} no longer exists`);
   const payload = readPayload(stored);
+  if (payload.is_legacy === true && payload.content_iv === undefined) return openMigrated(context, reference, payload);
   const iv = Buffer.from(payload.content_iv ?? '', 'base64');
   if (iv.length !== IV_BYTES) throw new RecordingUnavailableError(`payload: ${reference} has no content IV`);
   let dek: Buffer;
@@ -57,6 +59,39 @@ export async function openRecording(context: RunContext, file: TransferFileItem)
       // A reader that stops early (a failed upload) must not leave the sealed object's connection open.
       plaintext.destroy();
       sealed.destroy();
+    }
+  }
+  return { body: body(), extension: extensionOf(head, payload.payload_type) };
+}
+
+/**
+ * A recording a legacy migration brought in: no device sealed it, so there is no raw object to decrypt. Its processed
+ * copy is read instead and checked, as it streams, against the SHA-256 the export declared and the import verified.
+ */
+async function openMigrated(context: RunContext, reference: string, payload: ReturnType<typeof readPayload>): Promise<OpenedRecording> {
+  if (payload.s3_path === undefined) throw new RecordingUnavailableError(`payload: ${reference} has no stored media`);
+  const stored = await context.deps.blobs.get('processed', payload.s3_path);
+  if (stored === undefined) throw new RecordingUnavailableError(`payload: ${reference}: its object ${payload.s3_path} is missing`);
+  const object = stored.body;
+  const iterator = (object as Readable)[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const first = await iterator.next();
+  const head = first.done === true ? Buffer.alloc(0) : first.value;
+  async function* body(): AsyncGenerator<Uint8Array> {
+    const hash = createHash('sha256');
+    try {
+      if (head.length > 0) {
+        hash.update(head);
+        yield head;
+      }
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done === true) break;
+        hash.update(next.value);
+        yield next.value;
+      }
+      if (hash.digest('hex') !== payload.checksum) throw new RecordingUnavailableError(`payload: ${reference}: its stored media does not match its checksum`);
+    } finally {
+      object.destroy();
     }
   }
   return { body: body(), extension: extensionOf(head, payload.payload_type) };
