@@ -1,13 +1,12 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import ssh2 from 'ssh2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryError } from '../../lambdas/transfers/delivery/index.ts';
 import { openSftpDestination, sshFingerprint } from '../../lambdas/transfers/delivery/sftp-destination.ts';
-import { freePort, stopChild, tailBuffer, waitUntil } from '../../scripts/local/processes.ts';
+import { startLoopbackSshd, whyNoSshd, type LoopbackSshd } from './support/loopback-sshd.ts';
 
 /**
  * The transfers' SFTP client against OpenSSH's own `internal-sftp` (a loopback sshd with a throwaway config and host
@@ -15,8 +14,6 @@ import { freePort, stopChild, tailBuffer, waitUntil } from '../../scripts/local/
  * openssh-server; elsewhere the test is skipped, saying why. Login is by key here: a password login would need an
  * account password on this machine, and the client code after login is the same.
  */
-const SSHD = '/usr/sbin/sshd';
-const whyNot = process.getuid?.() !== 0 ? 'not running as root (sshd needs root for its chroot)' : !existsSync(SSHD) ? `${SSHD} is missing (apt-get install -y openssh-server)` : undefined;
 
 const sha256sum = (file: string) => execFileSync('sha256sum', [file]).toString().split(' ')[0];
 
@@ -30,80 +27,30 @@ async function* generated(bytes: number): AsyncGenerator<Uint8Array> {
   }
 }
 
-function answersSsh(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    const done = (answer: boolean) => {
-      socket.destroy();
-      resolve(answer);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('data', (data) => done(data.toString('latin1').startsWith('SSH-')));
-  });
-}
-
-if (whyNot) {
+if (whyNoSshd) {
   describe('transfer delivery to OpenSSH internal-sftp', () => {
-    it.skip(`skipped: ${whyNot}`, () => {});
+    it.skip(`skipped: ${whyNoSshd}`, () => {});
   });
 } else {
   describe('transfer delivery to OpenSSH internal-sftp', () => {
-    // sshd refuses a chroot any part of whose path others may write, so not under /tmp: /run is root's, 0755.
-    const base = mkdtempSync('/run/verity-delivery-sshd-');
-    const chroot = join(base, 'chroot');
-    const hostKey = ssh2.utils.generateKeyPairSync('ed25519');
-    const clientKey = ssh2.utils.generateKeyPairSync('ed25519');
-    const output = tailBuffer();
-    let sshd: ChildProcess | undefined;
-    let port = 0;
-    const parsedHostKey = ssh2.utils.parseKey(hostKey.public);
-    if (parsedHostKey instanceof Error) throw parsedHostKey;
-    const fingerprint = sshFingerprint(parsedHostKey.getPublicSSH());
+    let sshd: LoopbackSshd;
+    let fingerprint = '';
+    let chroot = '';
+    const output = { read: () => sshd.output() };
 
     beforeAll(async () => {
-      mkdirSync(chroot, { mode: 0o755 });
-      if (!existsSync('/run/sshd')) mkdirSync('/run/sshd', { mode: 0o755 });
-      writeFileSync(join(base, 'host_ed25519'), hostKey.private, { mode: 0o600 });
-      writeFileSync(join(base, 'authorized_keys'), `${clientKey.public}\n`, { mode: 0o600 });
-      port = await freePort();
-      const config = join(base, 'sshd_config');
-      writeFileSync(
-        config,
-        [
-          `Port ${port}`,
-          'ListenAddress 127.0.0.1',
-          `HostKey ${join(base, 'host_ed25519')}`,
-          'PidFile none',
-          'UsePAM no',
-          'PermitRootLogin prohibit-password',
-          'AllowUsers root',
-          `AuthorizedKeysFile ${join(base, 'authorized_keys')}`,
-          'PasswordAuthentication no',
-          'KbdInteractiveAuthentication no',
-          'Subsystem sftp internal-sftp',
-          `ChrootDirectory ${chroot}`,
-          'ForceCommand internal-sftp',
-          'AllowTcpForwarding no',
-          'X11Forwarding no',
-          'PermitTTY no',
-          'LogLevel ERROR',
-          '',
-        ].join('\n'),
-        { mode: 0o600 },
-      );
-      sshd = spawn(SSHD, ['-D', '-e', '-f', config], { stdio: ['ignore', 'pipe', 'pipe'] });
-      sshd.stdout?.on('data', output.push);
-      sshd.stderr?.on('data', output.push);
-      await waitUntil('sshd', () => answersSsh(port), { timeoutMs: 15_000, child: sshd, output: output.read });
+      sshd = await startLoopbackSshd('verity-delivery-sshd');
+      chroot = sshd.chroot;
+      const parsedHostKey = ssh2.utils.parseKey(sshd.hostKey.public);
+      if (parsedHostKey instanceof Error) throw parsedHostKey;
+      fingerprint = sshFingerprint(parsedHostKey.getPublicSSH());
     });
 
     afterAll(async () => {
-      if (sshd) await stopChild(sshd);
-      rmSync(base, { recursive: true, force: true });
+      await sshd?.stop();
     });
 
-    const target = () => ({ host: '127.0.0.1', port, username: 'root', privateKey: clientKey.private, hostKeyFingerprint: fingerprint, rootDirectory: '/drop/verity' });
+    const target = () => ({ host: '127.0.0.1', port: sshd.port, username: 'root', privateKey: sshd.clientKey.private, hostKeyFingerprint: fingerprint, rootDirectory: '/drop/verity' });
 
     it('delivers through a temporary name, refuses to replace, and reports what sha256sum reads', async () => {
       const destination = await openSftpDestination(target());
