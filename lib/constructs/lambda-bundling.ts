@@ -1,3 +1,5 @@
+import type { BuildOptions } from 'esbuild';
+
 /**
  * How every Verity Lambda is bundled, stated once: `VerityFunction` hands these to the CDK's esbuild, and the bench
  * (`scripts/bench/bundles.ts`) builds with the same values to measure each function's size and start-up.
@@ -8,11 +10,18 @@ export const LAMBDA_BUNDLING = {
   platform: 'node',
   mainFields: ['module', 'main'],
   /**
-   * esbuild writes ESM; a few dependencies still call `require` (for Node built-ins), which ESM lacks.
-   * The banner gives the bundle a real `require` so those calls work.
+   * esbuild writes ESM; a few CommonJS dependencies still call `require` (for Node built-ins) and read `__dirname` or
+   * `__filename` at load (ssh2 does both, for the transfer job), none of which ESM defines. The banner defines all
+   * three from the bundle's own URL, so those modules load as they would under CommonJS.
    */
-  banner:
-    "import { createRequire as __verityCreateRequire } from 'node:module'; const require = __verityCreateRequire(import.meta.url);",
+  banner: [
+    "import { createRequire as __verityCreateRequire } from 'node:module';",
+    "import { fileURLToPath as __verityFileURLToPath } from 'node:url';",
+    "import { dirname as __verityDirname } from 'node:path';",
+    'const require = __verityCreateRequire(import.meta.url);',
+    'const __filename = __verityFileURLToPath(import.meta.url);',
+    'const __dirname = __verityDirname(__filename);',
+  ].join(' '),
   minify: true,
   /**
    * Native addons stay out of the bundle: `ssh2` (transfer delivery) tries its optional compiled crypto and
@@ -31,3 +40,23 @@ export const LAMBDA_BUNDLING = {
    */
   enableSourceMaps: false,
 } as const;
+
+/**
+ * The same values as esbuild's own build options, for the tools that build a handler as the CDK would without
+ * synthesising a stack (the bundle bench, and the test that every function's bundle loads).
+ */
+export function esbuildOptionsLikeLambda(tsconfig: string): BuildOptions {
+  return {
+    bundle: true,
+    platform: LAMBDA_BUNDLING.platform,
+    format: LAMBDA_BUNDLING.format,
+    target: LAMBDA_BUNDLING.target,
+    mainFields: [...LAMBDA_BUNDLING.mainFields],
+    banner: { js: LAMBDA_BUNDLING.banner },
+    minify: LAMBDA_BUNDLING.minify,
+    external: [...LAMBDA_BUNDLING.external],
+    sourcesContent: LAMBDA_BUNDLING.sourcesContent,
+    tsconfig,
+    logLevel: 'error',
+  };
+}

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { LAMBDA_BUNDLING } from '../../lib/constructs/lambda-bundling.ts';
+import { esbuildOptionsLikeLambda, LAMBDA_BUNDLING } from '../../lib/constructs/lambda-bundling.ts';
 import { REPO_ROOT } from '../../lib/constructs/paths.ts';
 import { formatTable, median } from './measure.ts';
 
@@ -100,19 +100,9 @@ function callsOf(metafile: Metafile): string[] {
 async function bundle(source: Source, outfile: string, sourcemap: 'external' | 'linked' | false): Promise<{ bytes: number; weights: [string, number][]; calls: string[] }> {
   const result = await build({
     ...('entry' in source ? { entryPoints: [source.entry] } : { stdin: { contents: source.contents, resolveDir: REPO_ROOT, loader: 'js' as const } }),
+    ...esbuildOptionsLikeLambda(join(REPO_ROOT, 'tsconfig.json')),
     outfile,
-    bundle: true,
-    platform: LAMBDA_BUNDLING.platform,
-    format: LAMBDA_BUNDLING.format,
-    target: LAMBDA_BUNDLING.target,
-    mainFields: [...LAMBDA_BUNDLING.mainFields],
-    banner: { js: LAMBDA_BUNDLING.banner },
-    minify: LAMBDA_BUNDLING.minify,
-    external: [...LAMBDA_BUNDLING.external],
     sourcemap,
-    sourcesContent: LAMBDA_BUNDLING.sourcesContent,
-    tsconfig: join(REPO_ROOT, 'tsconfig.json'),
-    logLevel: 'error',
     metafile: true,
   });
   return { bytes: statSync(outfile).size, weights: weightsOf(result.metafile), calls: callsOf(result.metafile) };

@@ -1,0 +1,47 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import { esbuildOptionsLikeLambda } from '../../lib/constructs/lambda-bundling.ts';
+import { REPO_ROOT } from '../../lib/constructs/paths.ts';
+
+/**
+ * Every function's bundle, built with the CDK's own esbuild options, must load as the Lambda runtime loads it: an ES
+ * module in a fresh Node process, where CommonJS names (`require`, `__dirname`, `__filename`) exist only if the
+ * banner defines them. A bundle that throws here would fail every cold start in AWS.
+ */
+const outdir = mkdtempSync(join(tmpdir(), 'verity-bundles-load-'));
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+const functions = readdirSync(join(REPO_ROOT, 'lambdas')).filter((folder) => existsSync(join(REPO_ROOT, 'lambdas', folder, 'handler.ts')));
+
+/** What the handlers' config reads at module load; no request is made, so none is reached. */
+const MODULE_LOAD_ENV = {
+  AWS_REGION: 'eu-west-2',
+  TABLE_NAME: 'bundle-load',
+  RAW_BUCKET: 'bundle-load-raw',
+  PROCESSED_BUCKET: 'bundle-load-processed',
+  KMS_KEY_ID: 'alias/bundle-load',
+  CURSOR_SECRET: 'bundle-load-cursor-secret-of-enough-length',
+  LOG_LEVEL: 'error',
+};
+
+describe('function bundles', () => {
+  it('finds the functions', () => {
+    expect(functions).toEqual(expect.arrayContaining(['jobs', 'devices', 'transfers', 'migrations']));
+  });
+
+  it.each(functions)('%s loads as an ES module and exports a handler', async (name) => {
+    const bundle = join(outdir, `${name}.mjs`);
+    await build({ ...esbuildOptionsLikeLambda(join(REPO_ROOT, 'tsconfig.json')), entryPoints: [join(REPO_ROOT, 'lambdas', name, 'handler.ts')], outfile: bundle });
+    const probe = join(outdir, `${name}.probe.mjs`);
+    writeFileSync(probe, `const loaded = await import(${JSON.stringify(bundle)});\nprocess.stdout.write(typeof loaded.handler);\n`);
+    const run = spawnSync(process.execPath, [probe], { env: { PATH: process.env.PATH, ...MODULE_LOAD_ENV }, encoding: 'utf8' });
+    // The error's own line (a minified bundle's source line would fill the screen).
+    expect(run.stderr.split('\n').find((line) => /^\w*Error\b/.test(line))).toBeUndefined();
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('function');
+  });
+});
