@@ -2,8 +2,9 @@ import type { RoleRequest } from '#shared/contract/entities/roles.ts';
 import { checkPattern } from '#shared/permissions/matchers.ts';
 
 /**
- * A tenant's regex runs in every permission check, so a role stores only matchers that compile under RE2 (linear
- * time, no back-references or look-around): the same `checkPattern` the evaluator's compiler agrees with.
+ * A tenant's regex runs in every permission check, so a role stores only matchers our linear-time engine reads
+ * (`shared/permissions/linear-regex/`, an RE2 subset: no back-references or look-around): the same `checkPattern` the
+ * evaluator compiles with.
  * Wildcard matchers (`*`, `?`) are always valid.
  */
 const printable = (text: string) => text.replace(/\p{Cc}/gu, '?');
