@@ -12,16 +12,22 @@ const MAX_TOKEN_LENGTH = 16 * 1024;
 /** A tenant has a handful of apps; this bounds the reads a hostile token can cause. */
 const MAX_APP_PAGES = 5;
 
-/** Remote key sets by jwks_uri, kept for the life of the process (jose caches keys and rate-limits refetches). */
+/**
+ * Remote key sets by issuer and jwks_uri, kept for the life of the process (jose caches keys and rate-limits
+ * refetches). The issuer is part of the key because an address alone may come to serve another issuer's keys (an app
+ * reconfigured, a host or port reused): those keys must not be checked against the first issuer's cached set, which
+ * jose would not refetch within its cooldown.
+ */
 const keySets = new Map<string, JWTVerifyGetKey>();
 const KEY_SET_LIMIT = 500;
 
-function keySetFor(jwksUri: string): JWTVerifyGetKey {
-  let keySet = keySets.get(jwksUri);
+function keySetFor(issuer: string, jwksUri: string): JWTVerifyGetKey {
+  const cacheKey = `${issuer}\n${jwksUri}`;
+  let keySet = keySets.get(cacheKey);
   if (keySet === undefined) {
     if (keySets.size >= KEY_SET_LIMIT) keySets.clear();
     keySet = createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: 5000 });
-    keySets.set(jwksUri, keySet);
+    keySets.set(cacheKey, keySet);
   }
   return keySet;
 }
@@ -86,7 +92,7 @@ export async function verifyClientAppToken(token: string, client: string, table:
 
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, keySetFor(app.oidc_config.jwks_uri), {
+    ({ payload } = await jwtVerify(token, keySetFor(app.oidc_config.issuer, app.oidc_config.jwks_uri), {
       issuer: app.oidc_config.issuer,
       audience: app.oidc_config.audience,
       algorithms: ['RS256'],
