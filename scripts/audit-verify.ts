@@ -18,8 +18,8 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION, startDynamo } from './local/dynamodb.t
 const USAGE = `Usage: npm run audit:verify -- <client> [--endpoint <dynamodb url>] [--table <name>] [--data-dir <dir>]
 
 Verifies a tenant's two audit trails (user activity, device activity): the signed checkpoints, every link of
-the hash chain, every record against its link, and names the first broken one; reports records still waiting
-to be linked.
+the hash chain, every record against its link (a record retention disposed of against its disposal record), and
+names the first broken one; reports records still waiting to be linked and those disposed of.
 Where the table is:
   --endpoint or DYNAMODB_ENDPOINT   a running DynamoDB (Local), e.g. the one npm start runs;
   TABLE_NAME without an endpoint    the AWS table, with the usual AWS credentials and AWS_REGION;
@@ -42,7 +42,9 @@ export function describeReport(client: string, report: ChainReport): string {
   const name = `${TRAIL_NAMES[report.trail]} of ${client}`;
   const waiting = `${report.pending} waiting to be linked${report.oldestPendingAt === undefined ? '' : ` (oldest ${report.oldestPendingAt})`}`;
   const checkpoints = `${report.checkpoints} signed checkpoints${report.lastCheckpointAt === undefined ? '' : ` (last ${report.lastCheckpointAt})`}`;
-  if (report.broken === undefined) return `${name} is whole: ${report.linked} records linked, ${waiting}, ${checkpoints}`;
+  const disposed =
+    report.destroyed + report.deleted === 0 ? '' : ` (${report.destroyed} destroyed and ${report.deleted} deleted by retention, each under its disposal record)`;
+  if (report.broken === undefined) return `${name} is whole: ${report.linked} records linked${disposed}, ${waiting}, ${checkpoints}`;
   return `${name} is broken at ${report.broken.at}: ${report.broken.reason}: ${report.broken.detail}`;
 }
 

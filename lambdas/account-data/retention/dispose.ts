@@ -8,6 +8,9 @@ import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import { eachPage } from '#core/store/paging.ts';
 import { markerKeysOf, markersOf, retainedRecordOf, type RetainedRecord } from './due-index.ts';
 import type { DuePass } from './retention-rules.ts';
+import { activityChange } from './record-changes/activity.ts';
+import { payloadChange } from './record-changes/payload.ts';
+import { entryHash } from '../../audit/trail/activity-chain.ts';
 
 /**
  * One record's disposal (docs/decisions.md "Retention job"): the record's change of state, its disposal record and
@@ -91,7 +94,8 @@ function disposalOf(client: string, item: TableItem, record: RetainedRecord, mar
     ...(record.payloadType === undefined ? {} : { payload_type: record.payloadType as DisposalItem['payload_type'] }),
     reference: record.reference,
     action: pass.action,
-    checksum: checksumOf(item),
+    // An activity record's checksum is its chain entry hash: the verifier matches it with the link that names it.
+    checksum: item.entity === 'UserActivity' || item.entity === 'DeviceActivity' ? entryHash(item) : checksumOf(item),
     disposed_at: now.toISOString(),
     run_id: runId,
     policy: {
@@ -117,15 +121,12 @@ export function purgeMarkerOf(client: string, record: RetainedRecord, now: Date)
   };
 }
 
-/** The writes that change the record itself. */
-async function recordChange(deps: DisposeDependencies, client: string, item: TableItem, pass: DuePass, condition: WriteCondition, now: string): Promise<TransactOperation[]> {
+/** The writes that change the record itself (under `disposal`, written beside them). */
+async function recordChange(deps: DisposeDependencies, client: string, item: TableItem, pass: DuePass, condition: WriteCondition, disposal: DisposalItem): Promise<TransactOperation[]> {
   const key = { pk: item.pk, sk: item.sk };
-  const stamp = { updated_at: now, updated_by: RETENTION_ACTOR };
-  if (item.entity === 'Payload') {
-    return pass.action === 'Deleted'
-      ? [{ kind: 'update', key, update: { set: { payload_state: 'Deleted', deleted_at: now, ...stamp } }, condition }]
-      : [{ kind: 'update', key, update: { set: { payload_state: 'Destroyed', destroyed_at: now, ...stamp }, remove: ['s3_path'] }, condition }];
-  }
+  const now = disposal.disposed_at;
+  if (item.entity === 'Payload') return payloadChange(item, pass.action, condition, disposal, RETENTION_ACTOR);
+  if (item.entity === 'UserActivity' || item.entity === 'DeviceActivity') return activityChange(item, pass.action, condition, disposal);
   if (pass.action === 'Deleted') return [{ kind: 'update', key, update: { set: { retention_state: 'Deleted', deleted_at: now } }, condition }];
   const operations: TransactOperation[] = [{ kind: 'delete', key, condition }];
   if (item.entity === 'Alert') {
@@ -191,7 +192,7 @@ export async function planDisposal(
   const now = deps.clock.now();
   const disposal = disposalOf(client, item, record, rebased ?? marker, pass, runId, now);
   const operations: TransactOperation[] = [
-    ...(await recordChange(deps, client, item, pass, condition, now.toISOString())),
+    ...(await recordChange(deps, client, item, pass, condition, disposal)),
     { kind: 'put', item: disposalToItem(disposal), condition: { kind: 'item-not-exists' } },
     ...markerChange(client, record, pass, now),
   ];

@@ -11,7 +11,8 @@ import { claimedAuditHead } from '../../core/store/entities/audit-chain.ts';
  * and the link before it by its hash.
  *
  * - `entry_hash` = SHA-256 (hex) over the canonical JSON of what the record stores, less its placement (keys, entity,
- *   index keys) and the sequencer's bookkeeping (`chain_state`, `sequence`): an edited, added or removed field shows.
+ *   index keys), the sequencer's bookkeeping (`chain_state`, `sequence`) and retention's marks of a deletion
+ *   (`RETENTION_MARKS`, checked against their disposal record instead): an edited, added or removed field shows.
  * - a link's `hash` = SHA-256 over the canonical JSON of the link's content (version, client, trail, sequence, the
  *   previous link's hash, the entry hash and the record's sort key): a replaced, moved or re-pointed link shows.
  */
@@ -31,6 +32,9 @@ export interface ChainLink {
 /** Where a record stands: `open` (a write's record, its outcome to come), `pending` (complete), `linked`. */
 export type ChainState = 'open' | 'pending' | 'linked';
 
+/** What retention writes on a record it deleted, beside the content the entry hash covers. */
+export const RETENTION_MARKS = ['retention_state', 'deleted_at', 'disposal_id'] as const;
+
 /** Stored attributes that are placement or the sequencer's bookkeeping, not what the call recorded. */
 const UNHASHED = new Set<string>([
   TABLE_KEYS.partitionKey,
@@ -39,6 +43,9 @@ const UNHASHED = new Set<string>([
   ...TABLE_KEYS.indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
   'chain_state',
   'sequence',
+  // Retention's marks on a record it deleted (docs/decisions.md "Audit trail: disposed records"): the verifier checks
+  // them against the disposal record they name instead.
+  ...RETENTION_MARKS,
 ]);
 
 /** The hashed content of a record: every attribute but its placement and bookkeeping. */

@@ -5,6 +5,7 @@ import { eachPage } from '../../core/store/paging.ts';
 import { entryHash, GENESIS_HASH, linkHash, linkOfHead, type ChainLink } from './activity-chain.ts';
 import { checkpointSignatureHolds } from './checkpoint.ts';
 import { claimedAuditCheckpoint, claimedAuditLink } from '../../core/store/entities/audit-chain.ts';
+import { disposalKeyOf, disposalProblem, isDisposed } from './disposed-records.ts';
 
 /** Why a trail is not whole. */
 export type ChainBreak =
@@ -34,6 +35,9 @@ export interface ChainReport {
   whole: boolean;
   /** Links checked (the chain's length when whole). */
   linked: number;
+  /** Of those, records retention destroyed (a stub in their place) or deleted, each under its disposal record. */
+  destroyed: number;
+  deleted: number;
   /** Records waiting to be linked. */
   pending: number;
   oldestPendingAt?: string;
@@ -68,7 +72,8 @@ class Broken extends Error {
 
 /**
  * Verifies one trail of a tenant: the signed checkpoints (signature by the trusted key, each naming the one before),
- * every link in chain order (its hash, its previous hash, the record it names and that record's entry hash), the
+ * every link in chain order (its hash, its previous hash, the record it names and that record's entry hash, or for a
+ * record retention disposed of, the disposal record that accounts for it: disposed-records.ts), the
  * head, the chain against every checkpoint, and every record (linked where its link says, or waiting on the pending
  * index). Names the first break; counts the records still waiting. Reads strongly consistent pages.
  */
@@ -81,7 +86,7 @@ export async function verifyChain(
   const { table } = deps;
   const chain = keys.activityChain;
   const readHead = async () => linkOfHead(await table.get(chain.head(trail, client), { consistent: true }));
-  const report: ChainReport = { trail, whole: true, linked: 0, pending: 0, checkpoints: 0 };
+  const report: ChainReport = { trail, whole: true, linked: 0, destroyed: 0, deleted: 0, pending: 0, checkpoints: 0 };
   try {
     const headBefore = await readHead();
 
@@ -115,6 +120,9 @@ export async function verifyChain(
       const records = new Map(
         (await table.batchGet(unique(page.flatMap((link) => claimedAuditLink(link)?.record ?? [])).map((sort) => chain.record(trail, client, sort)))).map((record) => [record.sk, record]),
       );
+      // The disposal records that disposed records name (retention's deletions and destructions).
+      const disposalKeys = [...records.values()].filter(isDisposed).flatMap((record) => disposalKeyOf(client, record) ?? []);
+      const disposals = new Map((await table.batchGet(unique(disposalKeys.map((key) => key.sk)).map((sk) => ({ pk: keys.disposal.list(client).partition, sk })))).map((item) => [item.sk, item]));
       for (const link of page) {
         const expected = last.sequence + 1;
         const place = chain.placeOf(link.sk);
@@ -133,7 +141,16 @@ export async function verifyChain(
         const name = `record #${place} (${content.record})`;
         const record = records.get(content.record);
         if (record === undefined) throw new Broken('missing', name, `${name} is missing: its link remains`);
-        if (entryHash(record) !== content.entry_hash) throw new Broken('edited', name, `${name} was changed after it was linked (a field was changed, added or removed)`);
+        if (isDisposed(record)) {
+          // Retention disposed of it: its content is checked against the disposal record it names instead.
+          const disposal = disposals.get(disposalKeyOf(client, record)?.sk ?? '');
+          const problem = disposalProblem(trail, record, content.entry_hash, disposal);
+          if (problem !== undefined) throw new Broken(problem.missing ? 'missing' : 'edited', name, `${name} ${problem.detail}`);
+          if (record.retention_state === 'Destroyed') report.destroyed += 1;
+          else report.deleted += 1;
+        } else if (entryHash(record) !== content.entry_hash) {
+          throw new Broken('edited', name, `${name} was changed after it was linked (a field was changed, added or removed)`);
+        }
         if (record.sequence !== place || record.chain_state !== 'linked') throw new Broken('reordered', name, `${name} says it is #${String(record.sequence).slice(0, 20)}`);
         const signed = vouched.get(place);
         if (signed !== undefined && signed.hash !== linkedHash) {
