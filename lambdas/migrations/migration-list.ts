@@ -1,7 +1,7 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import { readMigration, toLegacyMigration } from '#core/store/entities/migration.ts';
 import { migrationsKeys } from '#core/store/keys/migrations.ts';
-import { listPage, perItem, type QueryOf } from '#core/store/paging.ts';
+import { listPage, notDeletedByRetention, perItem, type QueryOf } from '#core/store/paging.ts';
 import { isoOf, timeRange } from '#core/store/time-range.ts';
 import type { migrationEndpoints } from '#shared/contract/endpoints/migrations.ts';
 
@@ -21,7 +21,8 @@ export async function listMigrations(deps: Pick<Dependencies, 'table' | 'cursors
     query: { ...migrationsKeys.migration.list(client, submitted), descending: true },
     filters: { migration_state: state },
     page: query,
-    keep: perItem(state === undefined ? undefined : (item) => item.migration_state === state),
+    // A migration the retention job deleted or destroyed leaves the list.
+    keep: perItem((item) => notDeletedByRetention(item) && (state === undefined || item.migration_state === state)),
     toData: (item) => toLegacyMigration(readMigration(item)),
   });
 }

@@ -6,7 +6,7 @@ import { raiseSecurityAlert } from '../alerts/security-events.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { NotFoundError, ValidationError } from '#core/errors.ts';
 import type { Page } from '#core/store/cursor.ts';
-import { eachPage, listPage, type PageQuery } from '#core/store/paging.ts';
+import { eachPage, listPage, notDeletedByRetention, perItem, type PageQuery } from '#core/store/paging.ts';
 import { keys } from '#core/store/keys.ts';
 import { SupportAccessStateConflict, transition, type SupportAccessEvent } from './state-machine.ts';
 import { changeState, getRequest, listSource, putRequest, toSupportAccess, type SupportAccessRecord } from './support-access-store.ts';
@@ -165,6 +165,8 @@ export async function listSupportAccess(deps: Deps, options: ListOptions): Promi
     query: { ...list, ...(sort ? { sort } : {}), descending: true },
     filters: { state: options.state },
     page: options,
+    // A request the retention job deleted leaves the lists.
+    keep: perItem(notDeletedByRetention),
     toData: (item) => toSupportAccess(readSupportAccess(item)),
   });
 }

@@ -1,7 +1,7 @@
 import type { SupportAccessApprovalState } from '#shared/constants/account.ts';
-import { InternalError } from '#core/errors.ts';
 import { readSupportAccess, supportAccessToItem, type SupportAccessItem } from '#core/store/entities/support-access.ts';
-import { ConditionFailedError, type TableStore } from '#core/ports/table-store.ts';
+import { ConditionFailedError, type TableItem, type TableStore } from '#core/ports/table-store.ts';
+import { dueMarkerPuts } from '../account-data/retention/due-index.ts';
 import { keys, part, type ListKey } from '#core/store/keys.ts';
 import { SupportAccessStateConflict, type SupportAccessEvent } from './state-machine.ts';
 
@@ -39,25 +39,22 @@ export async function changeState(
   read: SupportAccessRecord,
   change: { event: SupportAccessEvent; to: SupportAccessApprovalState; at: string; by: string; set?: Record<string, unknown> },
 ): Promise<SupportAccessRecord> {
-  const { gsi1pk, gsi1sk } = keys.supportAccess.item(read.client, read.request_reference, change.to);
+  const keyed = keys.supportAccess.item(read.client, read.request_reference, change.to);
   const key = keys.supportAccess.key(read.client, read.request_reference);
+  const set = { ...change.set, approval_state: change.to, gsi1pk: keyed.gsi1pk, gsi1sk: keyed.gsi1sk, updated_at: change.at, updated_by: change.by };
+  const after: TableItem = { ...supportAccessToItem(read), ...set };
   try {
-    const updated = await table.update(
-      key,
+    // A request that ends here is a retained record from now on: its retention due marker goes in the same write.
+    await table.transactWrite([
       {
-        set: { ...change.set, approval_state: change.to, gsi1pk, gsi1sk, updated_at: change.at, updated_by: change.by },
+        kind: 'update',
+        key,
+        update: { set },
+        condition: { kind: 'expression', expression: '#state = :read', names: { '#state': 'approval_state' }, values: { ':read': read.approval_state } },
       },
-      {
-        condition: {
-          kind: 'expression',
-          expression: '#state = :read',
-          names: { '#state': 'approval_state' },
-          values: { ':read': read.approval_state },
-        },
-      },
-    );
-    if (updated === undefined) throw new InternalError('support-access update answered no item');
-    return readSupportAccess(updated);
+      ...dueMarkerPuts(read.client, after),
+    ]);
+    return readSupportAccess(after);
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;
     const now = await getRequest(table, read.client, read.request_reference);

@@ -9,7 +9,8 @@ import { ConditionFailedError, type ItemKey, type TableItem, type WriteCondition
 import { readDeviceUser } from '#core/store/entities/device-user.ts';
 import { legalHoldToItem, readLegalHold, toLegalHold, type LegalHoldItem } from '#core/store/entities/legal-hold.ts';
 import { keys } from '#core/store/keys.ts';
-import { listPage, perItem, type QueryOf } from '#core/store/paging.ts';
+import { allOf, listPage, notDeletedByRetention, perItem, type QueryOf } from '#core/store/paging.ts';
+import { dueMarkerSync } from '../retention/due-index.ts';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import type { LegalHold } from '#shared/contract/entities/account-data.ts';
 import type { accountDataEndpoints } from '#shared/contract/endpoints/account-data.ts';
@@ -38,7 +39,8 @@ export async function listLegalHolds(
   scope: GroupScope,
   payloads: PayloadAccess,
 ) {
-  const keep = perItem(query.active_only === true ? (item) => readLegalHold(item).is_active : undefined);
+  // A released hold the retention job deleted leaves the list (it waits there for its destruction).
+  const keep = perItem(allOf(notDeletedByRetention, query.active_only === true ? (item) => readLegalHold(item).is_active : undefined));
   const answer = await listPage(deps, {
     client,
     query: keys.legalHold.list(client, query.target_type),
@@ -133,6 +135,8 @@ async function writeHold(
   try {
     await deps.table.transactWrite([
       { kind: 'put', item: legalHoldToItem(hold), condition: unchanged },
+      // Released: a retained record counted from now (its due marker); placed again: off the due index.
+      ...dueMarkerSync(client, legalHoldToItem(hold)),
       ...(active ? [{ kind: 'check' as const, key: targetKey(client, target), condition: exists }] : []),
     ]);
   } catch (error) {

@@ -11,6 +11,8 @@ import type { DuePass } from './retention-rules.ts';
 import { activityChange } from './record-changes/activity.ts';
 import { payloadChange } from './record-changes/payload.ts';
 import { entryHash } from '../../audit/trail/activity-chain.ts';
+import { recordChangesOf } from './record-changes/by-entity.ts';
+import { batchPurgeMarkerOf, purgedInBatches } from './record-changes/bulk-purge.ts';
 
 /**
  * One record's disposal (docs/decisions.md "Retention job"): the record's change of state, its disposal record and
@@ -70,6 +72,8 @@ function deletedSince(item: TableItem, pass: DuePass): boolean {
 export function fromState(item: TableItem, pass: DuePass): WriteCondition | 'active' | 'state' | 'recent' {
   if (item.entity === 'Alert' && item.alert_state === 'Triggered') return 'active';
   if (deletedSince(item, pass)) return 'recent';
+  // A record with a life of its own (a hold, a device user, a transfer run…) is due only once it has ended.
+  if (recordChangesOf(item.entity)?.ended(item) === false) return 'active';
   if (item.entity === 'Payload') {
     const state = String(item.payload_state);
     if (pass.action === 'Destroyed' && pass.stage === 'DELETED') return state === 'Deleted' ? equals('payload_state', state) : 'state';
@@ -125,6 +129,8 @@ export function purgeMarkerOf(client: string, record: RetainedRecord, now: Date)
 async function recordChange(deps: DisposeDependencies, client: string, item: TableItem, pass: DuePass, condition: WriteCondition, disposal: DisposalItem): Promise<TransactOperation[]> {
   const key = { pk: item.pk, sk: item.sk };
   const now = disposal.disposed_at;
+  const own = recordChangesOf(item.entity);
+  if (own !== undefined) return own.change(deps, client, item, pass, condition, disposal);
   if (item.entity === 'Payload') return payloadChange(item, pass.action, condition, disposal, RETENTION_ACTOR);
   if (item.entity === 'UserActivity' || item.entity === 'DeviceActivity') return activityChange(item, pass.action, condition, disposal);
   if (pass.action === 'Deleted') return [{ kind: 'update', key, update: { set: { retention_state: 'Deleted', deleted_at: now } }, condition }];
@@ -142,6 +148,7 @@ async function recordChange(deps: DisposeDependencies, client: string, item: Tab
 function markerChange(client: string, record: RetainedRecord, pass: DuePass, now: Date): TransactOperation[] {
   if (pass.action === 'Deleted') return markersOf(client, record, 'DELETED').map((marker) => ({ kind: 'put', item: retentionDueToItem(marker) }));
   const removals: TransactOperation[] = markerKeysOf(client, record).map((key) => ({ kind: 'delete', key }));
+  if (purgedInBatches(record.recordType)) return [...removals, { kind: 'put', item: retentionDueToItem(batchPurgeMarkerOf(client, record, now)) }];
   return record.recordType === 'PayloadData' ? [...removals, { kind: 'put', item: retentionDueToItem(purgeMarkerOf(client, record, now)) }] : removals;
 }
 
@@ -153,6 +160,8 @@ export interface PlannedDisposal {
   stillDue: (item: TableItem | undefined) => boolean;
   operations: TransactOperation[];
   purge?: RetentionDueItem | undefined;
+  /** Written in a transaction of its own (it writes items other disposals write too). */
+  ownTransaction?: boolean;
 }
 
 /**
@@ -187,7 +196,7 @@ export async function planDisposal(
   }
   const condition = fromState(item, pass);
   if (typeof condition === 'string') return condition;
-  const refusal = await mayDispose(item, record);
+  const refusal = (await mayDispose(item, record)) ?? (await recordChangesOf(item.entity)?.refusal?.(deps, client, item));
   if (refusal !== undefined) return refusal;
   const now = deps.clock.now();
   const disposal = disposalOf(client, item, record, rebased ?? marker, pass, runId, now);
@@ -204,6 +213,7 @@ export async function planDisposal(
     stillDue: (fresh) => fresh !== undefined && String(fresh.payload_state ?? fresh.retention_state) === planned,
     operations,
     purge,
+    ...(recordChangesOf(item.entity)?.ownTransaction === true ? { ownTransaction: true } : {}),
   };
 }
 
@@ -232,12 +242,14 @@ export async function writeDisposals(deps: DisposeDependencies, client: string, 
   const groups: PlannedDisposal[][] = [];
   let size = MAX_TRANSACTION;
   for (const plan of plans) {
-    if (size + plan.operations.length > MAX_TRANSACTION) {
+    // A disposal that writes items other disposals write too (counters) fills a transaction of its own.
+    const weight = plan.ownTransaction === true ? MAX_TRANSACTION : plan.operations.length;
+    if (size + weight > MAX_TRANSACTION) {
       groups.push([]);
       size = 0;
     }
     (groups.at(-1) as PlannedDisposal[]).push(plan);
-    size += plan.operations.length;
+    size += weight;
   }
   const outcomes: DisposeOutcome[] = [];
   const written: PlannedDisposal[] = [];

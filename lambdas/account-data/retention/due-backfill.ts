@@ -2,6 +2,7 @@ import type { Dependencies } from '#core/dependencies.ts';
 import { ConditionFailedError, type QuerySpec, type TableItem } from '#core/ports/table-store.ts';
 import { ENTITY } from '#core/store/key-parts.ts';
 import { keys, type ListKey } from '#core/store/keys.ts';
+import { migrationsKeys } from '#core/store/keys/migrations.ts';
 import { dueMarkerItems } from './due-index.ts';
 
 /**
@@ -24,6 +25,12 @@ export function backfillLists(client: string): Array<{ name: string; list: ListK
     { name: 'alerts', list: keys.alert.list(client) },
     { name: 'user_activity', list: keys.userActivity.list(client) },
     { name: 'device_activity', list: keys.deviceActivity.list(client) },
+    // Records with a life of their own: only the ended ones get a marker (due-index.ts).
+    { name: 'support_access', list: keys.supportAccess.list(client) },
+    { name: 'legal_holds', list: keys.legalHold.list(client) },
+    { name: 'transfers', list: keys.transfer.list(client) },
+    { name: 'migrations', list: { partition: migrationsKeys.migration.list(client).partition, sort: { beginsWith: 'MIGRATION#' } } },
+    { name: 'device_users', list: keys.deviceUser.list(client) },
   ];
 }
 

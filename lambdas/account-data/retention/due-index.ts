@@ -3,6 +3,10 @@ import { keys } from '#core/store/keys.ts';
 import type { DueStage } from '#core/store/keys/retention.ts';
 import { retentionDueToItem, type RetentionDueItem } from '#core/store/entities/retention-due.ts';
 import { RETENTION_TIMESTAMP_TYPES, type RetentionRecordType } from '#shared/constants/account.ts';
+import { deviceUserEnded } from './record-changes/device-user.ts';
+import { migrationEnded } from './record-changes/migration.ts';
+import { supportAccessEnded } from './record-changes/support-access.ts';
+import { transferEnded } from './record-changes/transfer.ts';
 
 /**
  * The retention due index (docs/data-model.md "Retention due index"). Every retained record gets a small marker per
@@ -57,6 +61,16 @@ const RETAINED: Record<string, (item: TableItem) => Omit<RetainedRecord, 'key'> 
   }),
   UserActivity: (item) => ({ recordType: 'UserActivityData', reference: String(item.log_id), bases: only(RECORD_TIME, item.activity_time) }),
   DeviceActivity: (item) => ({ recordType: 'DeviceActivityData', reference: String(item.log_id), bases: only(RECORD_TIME, item.activity_time) }),
+  // Records with a life of their own count from their end, and have no marker before it (record-changes/ has each).
+  SupportAccess: (item) =>
+    supportAccessEnded(item) ? { recordType: 'SupportAccessData', reference: String(item.request_reference), bases: only(RECORD_TIME, item.updated_at) } : undefined,
+  // Released: marked at once, though the release's walk over the objects must finish before it is disposed of.
+  LegalHold: (item) =>
+    item.is_active === false ? { recordType: 'LegalHoldData', reference: `${String(item.target_type)}/${String(item.target)}`, bases: only(RECORD_TIME, item.updated_at) } : undefined,
+  Transfer: (item) => (transferEnded(item) ? { recordType: 'TransferableData', reference: String(item.transfer_id), bases: only(RECORD_TIME, item.completed_at) } : undefined),
+  Migration: (item) => (migrationEnded(item) ? { recordType: 'LegacyMigrationData', reference: String(item.migration_reference), bases: only(RECORD_TIME, item.migrated_at) } : undefined),
+  DeviceUser: (item) =>
+    deviceUserEnded(item) ? { recordType: 'DeviceUserData', reference: String(item.device_user_reference), bases: only(RECORD_TIME, item.offboard_date) } : undefined,
 };
 
 /** The retained record an item is, or undefined for an item no record type covers. */
@@ -103,6 +117,17 @@ export function dueMarkerItems(client: string, item: TableItem): TableItem[] {
 /** The same as transaction puts, to add to the record's own transaction. */
 export function dueMarkerPuts(client: string, item: TableItem): TransactOperation[] {
   return dueMarkerItems(client, item).map((marker) => ({ kind: 'put', item: marker }));
+}
+
+/**
+ * The writes that keep a record's markers in step with a change a writer makes to it: its markers put (in the stage
+ * its state gives) when it has them, else removed. For records that can go back (a user onboarded again, a hold placed
+ * again) the removal is what takes a no-longer-due record off the index; deleting a marker that is not there is
+ * harmless. Only for the kind `at` (every record type but PayloadData).
+ */
+export function dueMarkerSync(client: string, item: TableItem): TransactOperation[] {
+  const puts = dueMarkerPuts(client, item);
+  return puts.length > 0 ? puts : [{ kind: 'delete', key: keys.retentionDue.key(client, { pk: item.pk, sk: item.sk }, RECORD_TIME) }];
 }
 
 /** The keys of every marker a record may have (every kind), for moving or removing them all at once. */

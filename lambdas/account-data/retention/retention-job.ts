@@ -9,6 +9,7 @@ import { ClientId } from '#shared/contract/fields.ts';
 import { holdCoverage, isHeld } from '../legal-holds/coverage.ts';
 import { backfillLists, indexAuditTrails, putMissingMarkers } from './due-backfill.ts';
 import { planDisposal, purgeObjects, writeDisposals, type DisposeOutcome, type PlannedDisposal } from './dispose.ts';
+import { batchPurgeSteps } from './record-changes/bulk-purge.ts';
 import { getRetentionPolicy } from './retention-policy.ts';
 import { deletePasses, destroyPasses, dueRange, rulesOf, type DuePass, type RetentionRule } from './retention-rules.ts';
 
@@ -148,7 +149,8 @@ async function stepsOf(deps: RetentionJobDependencies, client: string, input: Re
     },
   };
   const policy = await getRetentionPolicy(deps, client);
-  return [purge, ...disposalSteps(deps, client, rulesOf(policy), now, runId, counts)];
+  // Last, the parts of migrations and transfer runs destroyed earlier, a page a step (record-changes/bulk-purge.ts).
+  return [purge, ...disposalSteps(deps, client, rulesOf(policy), now, runId, counts), ...(await batchPurgeSteps(deps, client, (by) => count(counts, 'purged', by)))];
 }
 
 async function tenantsOf(deps: RetentionJobDependencies, input: RetentionJobInput): Promise<string[]> {

@@ -9,8 +9,20 @@ import { completePolicy } from './retention-policy.ts';
  * payload type for PayloadData), each saying which marker partitions to read and up to which time.
  */
 
-/** Record types whose records carry due markers (docs/data-model.md lists the others and why). */
-export const INDEXED_RECORD_TYPES = ['PayloadData', 'GpsData', 'DeviceData', 'AlertData', 'UserActivityData', 'DeviceActivityData'] as const satisfies readonly RetentionRecordType[];
+/** Record types whose records carry due markers: every type of the policy (docs/data-model.md "Retention due index"). */
+export const INDEXED_RECORD_TYPES = [
+  'PayloadData',
+  'GpsData',
+  'DeviceData',
+  'AlertData',
+  'UserActivityData',
+  'DeviceActivityData',
+  'DeviceUserData',
+  'LegacyMigrationData',
+  'LegalHoldData',
+  'SupportAccessData',
+  'TransferableData',
+] as const satisfies readonly RetentionRecordType[];
 export type IndexedRecordType = (typeof INDEXED_RECORD_TYPES)[number];
 
 export interface RetentionRule {

@@ -10,7 +10,8 @@ import { readDevice, toDevice } from '#core/store/entities/device.ts';
 import { deviceUserToItem, readDeviceUser, toDeviceUser, type DeviceUserItem } from '#core/store/entities/device-user.ts';
 import { DeviceUser, type DeviceUserRequest } from '#shared/contract/entities/device-users.ts';
 import { searchFilter, type DevicesDependencies } from '../device-lists.ts';
-import { allOf, inScope, listPage, type QueryOf } from '#core/store/paging.ts';
+import { allOf, inScope, listPage, notDeletedByRetention, type QueryOf } from '#core/store/paging.ts';
+import { dueMarkerSync } from '../../account-data/retention/due-index.ts';
 import type { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
 import { groupStatsChanges } from './device-user-changes.ts';
 import { LicenceLimitError, raiseLicenceAlerts, servicesAtLimit } from '../../licences/licence-check.ts';
@@ -25,6 +26,7 @@ export type DeviceUserListQuery = QueryOf<typeof deviceEndpoints, 'admin.users.l
 export function listDeviceUsers(dependencies: DevicesDependencies, client: string, query: DeviceUserListQuery, scope: GroupScope) {
   const list = query.group === undefined ? keys.deviceUser.list(client) : keys.deviceUser.listByGroup(client, query.group);
   const keep = allOf(
+    notDeletedByRetention,
     query.active_only === true ? (item) => readDeviceUser(item).is_active : undefined,
     searchFilter(query.search, readDeviceUser, (user) => [user.device_user_reference, user.email, user.first_name, user.surname]),
     query.service === undefined ? undefined : (item) => readDeviceUser(item).services.some((service) => service === query.service),
@@ -94,12 +96,15 @@ async function writeDeviceUser(
   const item = deviceUserToItem(client, after);
   const operations: TransactOperation[] = [
     { kind: 'put', item, condition: before === undefined ? { kind: 'item-not-exists' } : unchangedCondition(before) },
+    // Offboarded: a retained record counted from the offboarding (its due marker); onboarded: off the due index.
+    ...dueMarkerSync(client, item),
   ];
   for (const [group, delta] of groupStatsChanges(previous, after)) {
     const operation = groupStatsOperation(client, group, delta);
     if (operation !== undefined) operations.push(operation);
   }
-  operations.push(...dashboardCounterOperations(client, deviceUserCounterChanges(previous, after)));
+  // A user the retention job disposed of left the dashboard's counts then; written again, it comes back into them.
+  operations.push(...dashboardCounterOperations(client, deviceUserCounterChanges(before?.retention_state === undefined ? previous : undefined, after)));
   const licenceChanges = licenceUseChanges(previous, after);
   operations.push(...licenceUseOperations(client, licenceChanges));
   try {

@@ -5,6 +5,7 @@ import { ConditionFailedError } from '#core/ports/table-store.ts';
 import type { MigrationState } from '#shared/constants/account.ts';
 import { raiseAlert } from '../../alerts/raise-alert.ts';
 import { relatedEntity } from '../../alerts/related-entities.ts';
+import { dueMarkerPuts } from '../../account-data/retention/due-index.ts';
 
 /** How a migration ends, and why when it is not a full success. */
 export type MigrationEnd = { state: Exclude<MigrationState, 'Pending'>; message?: string };
@@ -43,28 +44,30 @@ export async function endMigration(
     });
   }
   const now = deps.clock.now().toISOString();
+  const set = {
+    migration_state: outcome.state,
+    migrated_at: now,
+    counters: migration.counters,
+    tallies: migration.tallies,
+    checkpoint_row: migration.checkpoint_row,
+    ...(migration.progress === undefined ? {} : { progress: migration.progress }),
+    ...(outcome.message === undefined ? {} : { error_message: outcome.message }),
+  };
   try {
-    await deps.table.update(
-      migrationsKeys.migration.key(migration.client, reference),
+    // The ended migration is a retained record counted from its end: its retention due marker in the same transaction.
+    await deps.table.transactWrite([
       {
-        set: {
-          migration_state: outcome.state,
-          migrated_at: now,
-          counters: migration.counters,
-          tallies: migration.tallies,
-          checkpoint_row: migration.checkpoint_row,
-          ...(migration.progress === undefined ? {} : { progress: migration.progress }),
-          ...(outcome.message === undefined ? {} : { error_message: outcome.message }),
-        },
-      },
-      {
+        kind: 'update',
+        key: migrationsKeys.migration.key(migration.client, reference),
+        update: { set },
         condition: {
           kind: 'expression',
           expression: 'migration_state = :pending AND checkpoint_row = :checkpoint',
           values: { ':pending': 'Pending', ':checkpoint': migration.checkpoint_row },
         },
       },
-    );
+      ...dueMarkerPuts(migration.client, { ...migrationsKeys.migration.item(migration.client, reference), ...set, migration_reference: reference }),
+    ]);
   } catch (error) {
     if (error instanceof ConditionFailedError) return false;
     throw error;

@@ -10,6 +10,7 @@ import type { TransferFileKind } from '#shared/contract/entities/transfers.ts';
 import { buildTransferManifest, manifestCsv, manifestJson, type ManifestDelivery, type ManifestSource } from '../packaging/index.ts';
 import type { OutputDigest } from '../packaging/index.ts';
 import { holdsLease, LeaseLostError, type RunContext } from './context.ts';
+import { dueMarkerPuts } from '../../account-data/retention/due-index.ts';
 
 /** The files a transfer closes with: its manifests (Payload) or its report (Vantage). */
 export const MANIFEST_FILES = ['manifest.json', 'manifest.csv'] as const;
@@ -158,6 +159,8 @@ export async function finishTransfer(context: RunContext, fatal?: string): Promi
       condition: holdsLease(context.leaseId),
     },
   ];
+  // The finished run is a retained record counted from its finish: its retention due marker in the same transaction.
+  operations.push(...dueMarkerPuts(client, { ...stored, transfer_state: state, completed_at: now }));
   if (state === 'Succeeded') operations.push(...(await watermarkOperations(context, transfer)));
   try {
     await deps.table.transactWrite(operations);

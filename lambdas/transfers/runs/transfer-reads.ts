@@ -1,7 +1,7 @@
 import { encodeTime } from 'ulid';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ForbiddenError, NotFoundError } from '#core/errors.ts';
-import { listPage, type QueryOf } from '#core/store/paging.ts';
+import { listPage, notDeletedByRetention, type QueryOf } from '#core/store/paging.ts';
 import { isoOf } from '#core/store/time-range.ts';
 import { readTransfer, toTransferable, type TransferItem } from '#core/store/entities/transfer.ts';
 import { readTransferFile, toTransferFile } from '#core/store/entities/transfer-file.ts';
@@ -53,14 +53,14 @@ export function listTransfers(
     query: { ...keys.transfer.list(client), descending: true, ...(range === undefined ? {} : { sort: { between: range } }) },
     filters: { transfer_state: state, transfer_config_reference: config },
     page: query,
-    keep:
-      state === undefined && config === undefined
-        ? undefined
-        : (items) =>
-            items.filter(
-              (item) =>
-                (state === undefined || item.transfer_state === state) && (config === undefined || item.transfer_config_reference === config),
-            ),
+    // A run the retention job deleted or destroyed leaves the list.
+    keep: (items) =>
+      items.filter(
+        (item) =>
+          notDeletedByRetention(item) &&
+          (state === undefined || item.transfer_state === state) &&
+          (config === undefined || item.transfer_config_reference === config),
+      ),
     toData: (item) => toTransferable(readTransfer(item)),
   });
 }

@@ -1,0 +1,126 @@
+import type { Dependencies } from '#core/dependencies.ts';
+import { ConditionFailedError, type QuerySpec, type TableItem, type TransactOperation } from '#core/ports/table-store.ts';
+import { readRetentionDue, type RetentionDueItem } from '#core/store/entities/retention-due.ts';
+import { keys } from '#core/store/keys.ts';
+import type { RetainedRecord } from '../due-index.ts';
+import { migrationParts } from './migration.ts';
+import { transferParts } from './transfer.ts';
+
+/**
+ * Destroying a record with many parts (a migration's 100,000 row results, a transfer's file items) cannot be one
+ * transaction. As with a destroyed payload's objects: the disposal's transaction marks the record Destroyed, writes its
+ * disposal record and puts a `PURGE` marker (kind `purge`, one partition per tenant and record type). The retention
+ * job then walks the parts as steps of its own, one page (`batch` items) at a time, so its time budget and its
+ * continuation (the step and Query position) carry a large record across invocations. A last step per type removes
+ * what the record names outside the table (a migration's export file) and then, once no part is left, the record's
+ * item and its marker together. A run cut short leaves the marker: the next one goes on.
+ */
+
+type PurgeDependencies = Pick<Dependencies, 'table' | 'blobs' | 'logger'>;
+
+interface PurgedInBatches {
+  /** The partition holding the record's parts. */
+  parts(client: string, reference: string): QuerySpec;
+  /** Removes what the record names outside the table; false when that failed (tried again by the next run). */
+  objects?(deps: PurgeDependencies, client: string, item: TableItem): Promise<boolean>;
+}
+
+/** A migration's export file, every version (the raw bucket holds it under the migration's `object_key`). */
+async function exportFile(deps: PurgeDependencies, client: string, item: TableItem): Promise<boolean> {
+  if (typeof item.object_key !== 'string') return true;
+  try {
+    await deps.blobs.destroy('raw', item.object_key);
+    return true;
+  } catch (error) {
+    deps.logger.warn('retention: export file of a destroyed migration not removed yet', { client, migration_reference: item.migration_reference, error: String(error) });
+    return false;
+  }
+}
+
+const PURGED_IN_BATCHES: Readonly<Record<string, PurgedInBatches>> = {
+  LegacyMigrationData: { parts: migrationParts, objects: exportFile },
+  TransferableData: { parts: transferParts },
+};
+
+export function purgedInBatches(recordType: string): boolean {
+  return Object.hasOwn(PURGED_IN_BATCHES, recordType);
+}
+
+/** The PURGE marker of a record whose parts are still to remove. */
+export function batchPurgeMarkerOf(client: string, record: RetainedRecord, now: Date): RetentionDueItem {
+  return {
+    client,
+    record_type: record.recordType,
+    kind: 'purge',
+    stage: 'PURGE',
+    base_time: now.toISOString(),
+    record_pk: record.key.pk,
+    record_sk: record.key.sk,
+    reference: record.reference,
+  };
+}
+
+/** Records whose parts one invocation walks at most (oldest destruction first; the rest wait for the next). */
+const RECORDS_PER_INVOCATION = 20;
+/** Deletions to a transaction (DynamoDB's bound), and transactions at once. */
+const TRANSACTION_DELETES = 100;
+const PARALLEL_TRANSACTIONS = 4;
+
+/** One step of the job: a Query to walk, page by page, and what to do with each page. */
+export interface PurgeStep {
+  query: QuerySpec;
+  act: (items: readonly TableItem[]) => Promise<void>;
+}
+
+async function removeParts(deps: PurgeDependencies, items: readonly TableItem[]): Promise<void> {
+  const deletes: TransactOperation[] = items.map((item) => ({ kind: 'delete', key: { pk: item.pk, sk: item.sk } }));
+  const groups: TransactOperation[][] = [];
+  for (let start = 0; start < deletes.length; start += TRANSACTION_DELETES) groups.push(deletes.slice(start, start + TRANSACTION_DELETES));
+  for (let start = 0; start < groups.length; start += PARALLEL_TRANSACTIONS) {
+    await Promise.all(groups.slice(start, start + PARALLEL_TRANSACTIONS).map((group) => deps.table.transactWrite(group)));
+  }
+}
+
+/** Ends one record's purge when its parts are gone: its outside objects, then its item and marker at once. */
+async function finishPurge(deps: PurgeDependencies, client: string, type: PurgedInBatches, marker: RetentionDueItem): Promise<boolean> {
+  const markerKey = keys.retentionDue.key(client, { pk: marker.record_pk, sk: marker.record_sk }, marker.kind);
+  const record = await deps.table.get({ pk: marker.record_pk, sk: marker.record_sk }, { consistent: true });
+  if (record === undefined || record.retention_state !== 'Destroyed') {
+    // Gone by other means (or never destroyed): the marker is all that is left of this purge.
+    await deps.table.delete(markerKey);
+    return false;
+  }
+  if ((await deps.table.query({ ...type.parts(client, marker.reference), limit: 1, consistent: true })).items.length > 0) return false;
+  if (type.objects !== undefined && !(await type.objects(deps, client, record))) return false;
+  try {
+    await deps.table.transactWrite([
+      { kind: 'delete', key: { pk: record.pk, sk: record.sk }, condition: { kind: 'expression', expression: '#state = :destroyed', names: { '#state': 'retention_state' }, values: { ':destroyed': 'Destroyed' } } },
+      { kind: 'delete', key: markerKey },
+    ]);
+  } catch (error) {
+    if (error instanceof ConditionFailedError) return false;
+    throw error;
+  }
+  return true;
+}
+
+/**
+ * The job's purge steps for one tenant: per record type, one step over each purging record's parts (up to
+ * RECORDS_PER_INVOCATION records), then one over its PURGE markers that finishes those whose parts are gone.
+ * `purged` counts the records finished.
+ */
+export async function batchPurgeSteps(deps: PurgeDependencies, client: string, purged: (count: number) => void): Promise<PurgeStep[]> {
+  const steps: PurgeStep[] = [];
+  for (const [recordType, type] of Object.entries(PURGED_IN_BATCHES)) {
+    const markers = keys.retentionDue.list(client, { recordType, kind: 'purge', stage: 'PURGE' });
+    const purging = (await deps.table.query({ ...markers, limit: RECORDS_PER_INVOCATION })).items.map(readRetentionDue);
+    for (const marker of purging) steps.push({ query: type.parts(client, marker.reference), act: (items) => removeParts(deps, items) });
+    steps.push({
+      query: markers,
+      act: async (items) => {
+        for (const marker of items.map(readRetentionDue)) if (await finishPurge(deps, client, type, marker)) purged(1);
+      },
+    });
+  }
+  return steps;
+}

@@ -1,0 +1,26 @@
+import { deviceUserChanges } from './device-user.ts';
+import { legalHoldChanges } from './legal-hold.ts';
+import { migrationChanges } from './migration.ts';
+import type { RecordChanges } from './shared.ts';
+import { supportAccessChanges } from './support-access.ts';
+import { transferChanges } from './transfer.ts';
+
+/**
+ * The record types whose records are not events but things with a life (a support grant, a hold, a transfer run, a
+ * migration, a device user): each is due only once it has ended, and each says what Deleted and Destroyed do to it
+ * (docs/decisions.md "Retention job"). `dispose.ts` asks this table by entity tag; the types it does not list
+ * (payloads, fixes, logs, alerts, activity records) keep dispose.ts' own handling.
+ */
+export const RECORD_CHANGES: Readonly<Record<string, RecordChanges>> = {
+  SupportAccess: supportAccessChanges,
+  LegalHold: legalHoldChanges,
+  Transfer: transferChanges,
+  Migration: migrationChanges,
+  DeviceUser: deviceUserChanges,
+};
+
+/** The record changes of an entity tag, when it is one of these types (own properties only). */
+export function recordChangesOf(entity: string): RecordChanges | undefined {
+  return Object.hasOwn(RECORD_CHANGES, entity) ? RECORD_CHANGES[entity] : undefined;
+}
+

@@ -1,0 +1,27 @@
+import { alsoWhen, markDeleted, type RecordChanges } from './shared.ts';
+
+/**
+ * LegalHoldData: a hold's record (who was held, placed when, by whom, released when). Only a released hold ends, and
+ * it counts from its release (`updated_at` of the release; releasing it again stamps it again and moves its marker
+ * on). An active hold is never due, nor a released one whose walk over the recordings' objects has not finished
+ * (`sync_state` Syncing or Failed): the walk writes its progress on the hold item, and the objects it has not reached
+ * still carry the hold. Placing the hold again makes it live (its marker goes). Deleted marks the item; Destroyed
+ * removes it.
+ */
+export function legalHoldEnded(item: Readonly<Record<string, unknown>>): boolean {
+  return item.is_active === false && item.sync_state !== 'Syncing' && item.sync_state !== 'Failed' && typeof item.updated_at === 'string';
+}
+
+export const legalHoldChanges: RecordChanges = {
+  ended: legalHoldEnded,
+  change: (_deps, _client, item, pass, condition, disposal) => {
+    // Placing the hold again rewrites the whole item (without retention_state), so the state alone does not show it:
+    // the hold must still be the released one read.
+    const released = alsoWhen(condition, {
+      expression: '#active = :released AND #released_at = :released_at',
+      names: { '#active': 'is_active', '#released_at': 'updated_at' },
+      values: { ':released': false, ':released_at': item.updated_at },
+    });
+    return pass.action === 'Deleted' ? [markDeleted(item, released, disposal)] : [{ kind: 'delete', key: { pk: item.pk, sk: item.sk }, condition: released }];
+  },
+};
