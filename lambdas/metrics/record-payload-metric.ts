@@ -31,7 +31,7 @@ const isConditionFailure = (error: unknown) => error instanceof ConditionFailedE
  * first_occurrence moves back only if the earliest of them is earlier (a conditional SET; losing a race to an even
  * earlier one is fine). Every step is atomic on its own, so concurrent calls never lose a count.
  */
-async function recordInBucket(deps: Deps, key: ItemKey, labels: Record<string, unknown>, add: Record<string, number>, first: string, last: string): Promise<void> {
+export async function recordInBucket(deps: Deps, key: ItemKey, labels: Record<string, unknown>, add: Record<string, number>, first: string, last: string): Promise<void> {
   let item: TableItem | undefined;
   try {
     item = await deps.table.update(
@@ -83,7 +83,7 @@ export async function recordPayloadMetric(deps: Deps, client: string, input: Pay
 }
 
 /** One bucket's share of a batch: its labels, counts by attribute, and the earliest and latest payload times. */
-interface BucketBatch {
+export interface BucketBatch {
   key: ItemKey;
   labels: Record<string, unknown>;
   add: Record<string, number>;
@@ -98,6 +98,16 @@ interface BucketBatch {
  */
 export async function recordPayloadMetrics(deps: Deps, client: string, inputs: readonly PayloadMetricInput[]): Promise<void> {
   if (inputs.length === 0) return;
+  const { buckets: all, totals } = payloadMetricBuckets(client, inputs);
+  // A bounded number of updates in flight: a batch may touch hundreds of buckets.
+  for (let at = 0; at < all.length; at += BATCH_CONCURRENCY) {
+    await Promise.all(all.slice(at, at + BATCH_CONCURRENCY).map((bucket) => recordInBucket(deps, bucket.key, bucket.labels, bucket.add, bucket.first, bucket.last)));
+  }
+  await deps.table.update(keys.metrics.totals(client), { set: { entity: ENTITY.metricTotals }, add: totals });
+}
+
+/** The buckets a batch of payloads counts in (each with its share) and the tenant's totals: what recordPayloadMetrics writes. */
+export function payloadMetricBuckets(client: string, inputs: readonly PayloadMetricInput[]): { buckets: BucketBatch[]; totals: Record<string, number> } {
   const buckets = new Map<string, BucketBatch>();
   const totals: Record<string, number> = { payloads: 0 };
   for (const input of inputs) {
@@ -121,12 +131,7 @@ export async function recordPayloadMetrics(deps: Deps, client: string, inputs: r
       buckets.set(id, bucket);
     }
   }
-  // A bounded number of updates in flight: a batch may touch hundreds of buckets.
-  const all = [...buckets.values()];
-  for (let at = 0; at < all.length; at += BATCH_CONCURRENCY) {
-    await Promise.all(all.slice(at, at + BATCH_CONCURRENCY).map((bucket) => recordInBucket(deps, bucket.key, bucket.labels, bucket.add, bucket.first, bucket.last)));
-  }
-  await deps.table.update(keys.metrics.totals(client), { set: { entity: ENTITY.metricTotals }, add: totals });
+  return { buckets: [...buckets.values()], totals };
 }
 
 const BATCH_CONCURRENCY = 16;

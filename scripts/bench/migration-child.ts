@@ -2,8 +2,9 @@ import { createReadStream } from 'node:fs';
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
 import { readExportRows } from '../../lambdas/migrations/format/index.ts';
-import type { RowImporter } from '../../lambdas/migrations/import/index.ts';
-import { migrationImportJob, runMigrationImport } from '../../lambdas/migrations/job/index.ts';
+import { createRowImporter, type RowImporter } from '../../lambdas/migrations/import/index.ts';
+import { runMigrationImport } from '../../lambdas/migrations/job/index.ts';
+import { profileMigration } from './migration-profile.ts';
 
 /**
  * A row importer that writes nothing and answers one result per row: the job's own work (streaming, scanning, parsing,
@@ -31,15 +32,19 @@ if (mode === 'parse') {
   report({ rows, invocations: 1 });
 } else if (mode === 'import' || mode === 'results-only') {
   const [client, reference, budget] = args as [string, string, string];
-  const deps = buildDependencies(loadConfig({ ...process.env, LOG_LEVEL: 'error' }));
+  const built = buildDependencies(loadConfig({ ...process.env, LOG_LEVEL: 'error' }));
+  // `MIGRATION_PROFILE=1`: every port call timed, per kind of row (./migration-profile.ts), reported with the numbers.
+  const profile = process.env.MIGRATION_PROFILE === '1' ? profileMigration(built, createRowImporter) : undefined;
+  const deps = profile?.deps ?? built;
+  const importer = mode === 'import' ? (profile?.importer ?? createRowImporter) : resultsOnly;
   const input = { client, migration_reference: reference, time_budget_ms: Number(budget) };
   let invocations = 0;
   let outcome: Record<string, unknown>;
   do {
     invocations += 1;
-    outcome = mode === 'import' ? await migrationImportJob(deps, input) : await runMigrationImport(deps, input, resultsOnly);
+    outcome = await runMigrationImport(deps, input, importer);
   } while (outcome.continued_after_row !== undefined);
-  report({ rows: Number(outcome.rows ?? 0), invocations, state: outcome.migration_state });
+  report({ rows: Number(outcome.rows ?? 0), invocations, state: outcome.migration_state, ...(profile === undefined ? {} : { profile: profile.report() }) });
 } else {
   throw new Error(`Unknown mode ${String(mode)}`);
 }

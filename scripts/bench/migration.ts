@@ -25,6 +25,8 @@ interface ChildResult {
   maxRssMiB: number;
   invocations: number;
   state?: string;
+  /** With `--profile`: where the import's time went (./migration-profile.ts). */
+  profile?: string;
 }
 
 async function runChild(args: string[], env: Record<string, string>): Promise<ChildResult> {
@@ -40,6 +42,9 @@ async function runChild(args: string[], env: Record<string, string>): Promise<Ch
 
 /** `--results-only`: leave out the whole import (the row importer's writes are what take long at 100,000 rows). */
 export const migrationResultsOnly = (args: readonly string[]): boolean => args.includes('--results-only');
+
+/** `--profile`: the import's port calls timed per kind of row (slower: every call is wrapped). */
+export const migrationProfile = (args: readonly string[]): boolean => args.includes('--profile');
 
 /** `--rows N` of the bench's arguments, or the default. */
 export function migrationRows(args: readonly string[]): number {
@@ -59,7 +64,7 @@ export function migrationRows(args: readonly string[]): number {
  * checkpoints) and the whole import, each with its peak RSS, whose aim is under 256 MiB whatever the file's size.
  * `--results-only` leaves the whole import out.
  */
-export async function benchMigration(rows: number, options: { resultsOnly?: boolean } = {}): Promise<string> {
+export async function benchMigration(rows: number, options: { resultsOnly?: boolean; profile?: boolean } = {}): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'verity-bench-migration-'));
   try {
     const file = join(dir, 'legacy-export.ndjson');
@@ -73,7 +78,8 @@ export async function benchMigration(rows: number, options: { resultsOnly?: bool
       const env = stack.env as unknown as Record<string, string>;
       const measure = async (mode: 'results-only' | 'import') => {
         const submitted = await submitExport(api, file);
-        return runChild([mode, api.client, submitted.migration_reference, String(BUDGET_MS)], env).then(async (result) => ({
+        const profiled: Record<string, string> = mode === 'import' && options.profile === true ? { MIGRATION_PROFILE: '1' } : {};
+        return runChild([mode, api.client, submitted.migration_reference, String(BUDGET_MS)], { ...env, ...profiled }).then(async (result) => ({
           result,
           migration: await callApi<LegacyMigration>(api, 'GET', `/migrations/${submitted.migration_reference}`),
         }));
@@ -98,7 +104,8 @@ export async function benchMigration(rows: number, options: { resultsOnly?: bool
       );
       const took = `job with results only ${resultsOnly.result.seconds.toFixed(0)} s${imported === undefined ? '' : `, import ${imported.result.seconds.toFixed(0)} s`}`;
       const shown = imported?.migration ?? resultsOnly.migration;
-      return `${table}\n(${rows} rows, ${(bytes / 1024 / 1024).toFixed(1)} MiB; ${took})\n\n${summaryLines(shown, api.client).join('\n')}`;
+      const profile = imported?.result.profile === undefined ? '' : `\n\nWhere the import's time went:\n${imported.result.profile}`;
+      return `${table}\n(${rows} rows, ${(bytes / 1024 / 1024).toFixed(1)} MiB; ${took})\n\n${summaryLines(shown, api.client).join('\n')}${profile}`;
     } finally {
       await stack.stop();
     }

@@ -14,7 +14,7 @@ import { benchWeb } from './web.ts';
 import { benchLoad, loadOptions } from './load.ts';
 import { benchPackaging } from './packaging.ts';
 import { benchTransfers, transfersMib } from './transfers.ts';
-import { benchMigration, migrationResultsOnly, migrationRows } from './migration.ts';
+import { benchMigration, migrationProfile, migrationResultsOnly, migrationRows } from './migration.ts';
 
 /**
  * `npm run bench`: how `GET dashboard` and `GET devices` (first page) scale with the fleet. A dedicated local stack in a
@@ -41,10 +41,10 @@ if (sectionArgs[0] === 'load') {
   console.log(`Audit trail under load…\n\n${await benchLoad(loadOptions(sectionArgs))}`);
   process.exit(0);
 }
-// `npm run bench -- migration [--rows N] [--results-only]`: a legacy export imported by the migration job (./migration.ts) alone.
+// `npm run bench -- migration [--rows N] [--results-only] [--profile]`: a legacy export imported by the migration job (./migration.ts) alone.
 if (sectionArgs[0] === 'migration') {
   const rows = migrationRows(sectionArgs);
-  const report = await benchMigration(rows, { resultsOnly: migrationResultsOnly(sectionArgs) });
+  const report = await benchMigration(rows, { resultsOnly: migrationResultsOnly(sectionArgs), profile: migrationProfile(sectionArgs) });
   console.log(`Legacy migration: ${rows} rows imported by the job against reading them, peak memory…\n\n${report}`);
   process.exit(0);
 }

@@ -75,7 +75,7 @@ export interface TableStore {
   /** All or nothing, at most 100 operations. A failed condition throws ConditionFailedError. */
   transactWrite(operations: readonly TransactOperation[]): Promise<void>;
   /** Items that exist among the keys, in no particular order. Any number of keys (batched by 100). */
-  batchGet(keys: readonly ItemKey[]): Promise<TableItem[]>;
+  batchGet(keys: readonly ItemKey[], options?: { consistent?: boolean }): Promise<TableItem[]>;
 }
 
 /** A write's condition did not hold (item exists already, was changed meanwhile, …). */

@@ -2,4 +2,4 @@
 export { createRowImporter } from './row-importer.ts';
 export { legacyPayloadReference } from './recording-store.ts';
 export { ENTITY_OF_KIND, resultOfParseFailure, type MigrationEntity, type RowResult } from './results.ts';
-export type { RowImporter, RowImporterDependencies, RowImporterOptions } from './types.ts';
+export type { RowEntry, RowImporter, RowImporterDependencies, RowImporterOptions } from './types.ts';

@@ -47,34 +47,61 @@ export async function openStoredMeta(context: ImportContext, item: PayloadItem):
 
 /** GuardDuty answers asynchronously: how long a row waits for its verdict before it is reported as not scanned. */
 const SCAN_WAITS_MS = [500, 1000, 2000, 4000, 8000];
+/** Scans asked for at once (each a small S3 call in AWS, a pass over the bytes locally). */
+const SCAN_CONCURRENCY = 16;
+/** Recordings whose media is written at once (three S3 calls each at most: peaks, the object, and their reads). */
+export const STORE_CONCURRENCY = 8;
 
 export type StoredMedia = { outcome: 'stored'; s3Path: string; waveform: boolean } | { outcome: 'refused'; message: string };
+export type MediaToStore = { item: PayloadItem; bytes: Buffer };
+
+/** Runs `work` on every entry, at most `concurrency` at once; the answers in the entries' order. */
+export async function inParallel<T, R>(entries: readonly T[], concurrency: number, work: (entry: T, index: number) => Promise<R>): Promise<R[]> {
+  const answers = new Array<R>(entries.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < entries.length; index = next++) answers[index] = await work(entries[index] as T, index);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, entries.length) }, worker));
+  return answers;
+}
 
 /**
- * Scans the media (MalwareScanner port) and, when clean, writes it to the processed bucket at the payload's object key
- * with the retention lock and legal hold processing would give it, plus waveform peaks for audio. A hit or a scan that
- * does not finish writes nothing.
+ * Scans the media of recordings through the MalwareScanner port: every one asked first, then those still pending asked
+ * again after each wait, so a batch waits for GuardDuty's asynchronous verdicts together rather than one row after
+ * another. Answers, per entry, why it is refused (a hit, or a scan that did not finish), or undefined when clean.
  */
-export async function storeMedia(context: ImportContext, item: PayloadItem, bytes: Buffer, options: { scanWaitsMs?: readonly number[] } = {}): Promise<StoredMedia> {
-  const { deps, client } = context;
-  const s3Path = payloadObjectKey(client, item.payload_reference);
-  const subject = {
+export async function scanMedia(context: ImportContext, entries: readonly MediaToStore[], options: { scanWaitsMs?: readonly number[] } = {}): Promise<Array<string | undefined>> {
+  const subjects = entries.map(({ item, bytes }) => ({
     bucket: 'raw' as const,
-    key: s3Path,
+    key: payloadObjectKey(context.client, item.payload_reference),
     // The quarantine copy is named by what is scanned: the same media is never scanned twice.
     revision: `legacy-${item.checksum ?? ''}`,
     contentLength: bytes.length,
     body: () => Promise.resolve(Readable.from([bytes])),
-  };
-  let verdict = await deps.scanner.inspect(subject);
+  }));
+  const verdicts = await inParallel(subjects, SCAN_CONCURRENCY, (subject) => context.deps.scanner.inspect(subject));
   for (const wait of options.scanWaitsMs ?? SCAN_WAITS_MS) {
-    if (verdict.verdict !== 'pending') break;
+    const pending = verdicts.flatMap((verdict, index) => (verdict.verdict === 'pending' ? [index] : []));
+    if (pending.length === 0) break;
     await sleep(wait);
-    verdict = await deps.scanner.inspect(subject);
+    const again = await inParallel(pending, SCAN_CONCURRENCY, (index) => context.deps.scanner.inspect(subjects[index] as (typeof subjects)[number]));
+    pending.forEach((index, at) => (verdicts[index] = again[at] as (typeof verdicts)[number]));
   }
-  if (verdict.verdict === 'infected') return { outcome: 'refused', message: `The malware scan found ${verdict.signature.slice(0, 200)}: nothing of this recording is stored` };
-  if (verdict.verdict === 'pending') return { outcome: 'refused', message: 'The malware scan did not finish in time: nothing is stored; import the file again to finish it' };
+  return verdicts.map((verdict) => {
+    if (verdict.verdict === 'infected') return `The malware scan found ${verdict.signature.slice(0, 200)}: nothing of this recording is stored`;
+    if (verdict.verdict === 'pending') return 'The malware scan did not finish in time: nothing is stored; import the file again to finish it';
+    return undefined;
+  });
+}
 
+/**
+ * Writes scanned media to the processed bucket at the payload's object key with the retention lock and legal hold
+ * processing would give it, plus waveform peaks for audio.
+ */
+export async function keepMedia(context: ImportContext, item: PayloadItem, bytes: Buffer): Promise<{ s3Path: string; waveform: boolean }> {
+  const { deps, client } = context;
+  const s3Path = payloadObjectKey(client, item.payload_reference);
   // The peaks and the lock are independent: both at once, then the media itself.
   const [waveform, lock] = await Promise.all([storePeaks(context, item, bytes), lockWithHolds(deps, client, item)]);
   await deps.blobs.put('processed', s3Path, bytes, {
@@ -83,7 +110,14 @@ export async function storeMedia(context: ImportContext, item: PayloadItem, byte
     metadata: { checksum: item.checksum ?? '' },
     ...(lock === undefined ? {} : { lock }),
   });
-  return { outcome: 'stored', s3Path, waveform };
+  return { s3Path, waveform };
+}
+
+/** Scans the media of one recording and, when clean, keeps it (keepMedia). A hit or a scan that does not finish writes nothing. */
+export async function storeMedia(context: ImportContext, item: PayloadItem, bytes: Buffer, options: { scanWaitsMs?: readonly number[] } = {}): Promise<StoredMedia> {
+  const [refused] = await scanMedia(context, [{ item, bytes }], options);
+  if (refused !== undefined) return { outcome: 'refused', message: refused };
+  return { outcome: 'stored', ...(await keepMedia(context, item, bytes)) };
 }
 
 /** Waveform peaks of a call or interview in PCM WAV, beside the media as processing writes them; false for others. */

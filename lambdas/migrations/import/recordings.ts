@@ -1,5 +1,5 @@
-import { ConditionFailedError, type TableItem } from '../../core/ports/table-store.ts';
-import { dueMarkerItems } from '../../account-data/retention/due-index.ts';
+import { ConditionFailedError, type ItemKey, type TableItem, type TransactOperation } from '../../core/ports/table-store.ts';
+import { dueMarkerItems, dueMarkerPuts } from '../../account-data/retention/due-index.ts';
 import { readDevice, type DeviceItem } from '../../core/store/entities/device.ts';
 import { readDeviceUser } from '../../core/store/entities/device-user.ts';
 import { payloadToItem, readPayload, type PayloadItem } from '../../core/store/entities/payload.ts';
@@ -19,61 +19,108 @@ function isConference(row: Pick<RecordingRow, 'payload_type' | 'meta'>): boolean
   return CALL_TYPES.has(row.payload_type) && Array.isArray(parties) && parties.some((party) => (party as { direction?: unknown } | null)?.direction === 'CC');
 }
 
-type Holder = { device: DeviceItem; userReference: string; group: string | undefined };
+export type Holder = { device: DeviceItem; userReference: string; group: string | undefined };
+
+/** How a recording row reads an item: one GetItem each on its own, or from what its batch read (./recording-batch.ts). */
+export type ReadItem = (key: ItemKey) => Promise<TableItem | undefined>;
 
 /**
- * A recording row (docs/migration-format.md, "What each row does"): created Processed with its media or Recorded
- * without, completed or updated when loaded before, never written twice. The reference a result names is the legacy
- * one (what the firm knows); Verity's payload reference is derived from it.
+ * What a recording row comes to once what it names is read, before anything is written:
+ * - `done`: its result, with nothing to write (a reference to nothing, a switch, no media…);
+ * - `loaded`: Verity holds it already (importLoaded decides against the loaded item);
+ * - `create`: a new recording, to be stored with its media (when it has some) and put with its due markers.
  */
-export async function importRecording(context: ImportContext, row: RecordingRow): Promise<RowResult> {
-  const { deps, client } = context;
+export type RecordingPlan =
+  | { kind: 'done'; result: RowResult }
+  | { kind: 'loaded'; existing: PayloadItem; holder: Holder }
+  | { kind: 'create'; item: PayloadItem; media?: Buffer };
+
+/** The keys a recording row reads first (its device and its payload; its user follows from them). */
+export function recordingKeys(client: string, row: RecordingRow): ItemKey[] {
+  return [keys.device.key(client, row.device_reference), keys.payload.key(client, legacyPayloadReference(client, row.legacy_payload_reference))];
+}
+
+/** The device user a recording row is attributed to: the row's, else its device's holder (undefined when neither). */
+export function recordingUserOf(row: RecordingRow, device: TableItem | undefined): string | undefined {
+  return row.device_user_reference ?? (device === undefined ? undefined : readDevice(device).device_user_reference);
+}
+
+/** Judges a recording row against what `read` answers (docs/migration-format.md, "What each row does"). */
+export async function planRecording(context: ImportContext, row: RecordingRow, read: ReadItem): Promise<RecordingPlan> {
+  const { client } = context;
   const reference = row.legacy_payload_reference;
   const payloadReference = legacyPayloadReference(client, reference);
-  const [storedDevice, stored] = await Promise.all([
-    deps.table.get(keys.device.key(client, row.device_reference), { consistent: true }),
-    deps.table.get(keys.payload.key(client, payloadReference), { consistent: true }),
-  ]);
+  const done = (result: RowResult): RecordingPlan => ({ kind: 'done', result });
+  const [storedDevice, stored] = await Promise.all([read(keys.device.key(client, row.device_reference)), read(keys.payload.key(client, payloadReference))]);
   if (storedDevice === undefined) {
-    return results.error(context, 'Payload', 'Error', reference, `device_reference: No device ${row.device_reference} (on an earlier row or on Verity)`);
+    return done(results.error(context, 'Payload', 'Error', reference, `device_reference: No device ${row.device_reference} (on an earlier row or on Verity)`));
   }
   const device = readDevice(storedDevice);
-  const userReference = row.device_user_reference ?? device.device_user_reference;
+  const userReference = recordingUserOf(row, storedDevice);
   if (userReference === undefined) {
-    return results.error(context, 'Payload', 'PayloadWithNoMatchingUser', reference, `Neither the row nor its device ${device.device_reference} names a device user`);
+    return done(results.error(context, 'Payload', 'PayloadWithNoMatchingUser', reference, `Neither the row nor its device ${device.device_reference} names a device user`));
   }
-  const user = await deps.table.get(keys.deviceUser.key(client, userReference), { consistent: true });
+  const user = await read(keys.deviceUser.key(client, userReference));
   if (user === undefined) {
-    return results.error(context, 'Payload', 'PayloadWithNoMatchingUser', reference, `device_user_reference: No device user ${userReference} (on an earlier row or on Verity)`);
+    return done(results.error(context, 'Payload', 'PayloadWithNoMatchingUser', reference, `device_user_reference: No device user ${userReference} (on an earlier row or on Verity)`));
   }
   const holder: Holder = { device, userReference, group: readDeviceUser(user).group ?? device.group };
 
   if (stored !== undefined) {
     const existing = readPayload(stored);
-    await context.metrics.add(existing);
     if (existing.legacy_payload_reference !== reference) {
-      return results.error(context, 'Payload', 'Error', reference, `payload ${payloadReference} is not this legacy recording`);
+      await context.metrics.add(existing);
+      return done(results.error(context, 'Payload', 'Error', reference, `payload ${payloadReference} is not this legacy recording`));
     }
-    return importLoaded(context, row, existing, holder);
+    return { kind: 'loaded', existing, holder };
   }
-
   if (context.settings.disable_payloads) {
-    return results.warning(context, 'Payload', 'IgnoreNewPayloadMigrationDisabled', reference, 'Payload migration is disabled: this new recording is not loaded');
+    return done(results.warning(context, 'Payload', 'IgnoreNewPayloadMigrationDisabled', reference, 'Payload migration is disabled: this new recording is not loaded'));
   }
   if (row.legacy_state === 'Processed' && row.media === undefined) {
-    return results.error(context, 'Payload', 'PayloadDataNotAvailable', reference, 'Processed on the legacy platform, but the export carries no media for it');
+    return done(results.error(context, 'Payload', 'PayloadDataNotAvailable', reference, 'Processed on the legacy platform, but the export carries no media for it'));
   }
   const item = await newItem(context, row, payloadReference, holder);
-  if (row.media === undefined) {
-    if (!(await putNew(context, item))) return importRecording(context, row);
-    return results.success(context, 'Payload', 'RecordedPayloadCreated', reference, true, `payload ${payloadReference}`);
+  return row.media === undefined ? { kind: 'create', item } : { kind: 'create', item, media: row.media.bytes };
+}
+
+/** The result of a recording created as planned. */
+export function createdResult(context: ImportContext, row: RecordingRow, item: PayloadItem): RowResult {
+  const type = item.payload_state === 'Processed' ? 'PayloadCreated' : 'RecordedPayloadCreated';
+  return results.success(context, 'Payload', type, row.legacy_payload_reference, true, `payload ${item.payload_reference}`);
+}
+
+/** A loaded recording: its pending count finished (a crash before its batch), then completed, updated or left. */
+export async function importLoadedRecording(context: ImportContext, row: RecordingRow, existing: PayloadItem, holder: Holder): Promise<RowResult> {
+  await context.metrics.add(existing);
+  return importLoaded(context, row, existing, holder);
+}
+
+/**
+ * A recording row on its own (docs/migration-format.md, "What each row does"): created Processed with its media or
+ * Recorded without, completed or updated when loaded before, never written twice. The reference a result names is the
+ * legacy one (what the firm knows); Verity's payload reference is derived from it. A batch of rows goes through
+ * ./recording-batch.ts instead, with the same plan.
+ */
+export async function importRecording(context: ImportContext, row: RecordingRow): Promise<RowResult> {
+  const plan = await planRecording(context, row, (key) => context.deps.table.get(key, { consistent: true }));
+  if (plan.kind === 'done') return plan.result;
+  if (plan.kind === 'loaded') return importLoadedRecording(context, row, plan.existing, plan.holder);
+  if (plan.media === undefined) {
+    if (!(await putNew(context, plan.item))) return importRecording(context, row);
+    return createdResult(context, row, plan.item);
   }
-  const media = await storeMedia(context, item, row.media.bytes);
-  if (media.outcome === 'refused') return results.error(context, 'Payload', 'Error', reference, media.message);
-  const processed: PayloadItem = { ...item, ...processedFields(context, media), metrics_pending: true };
+  const media = await storeMedia(context, plan.item, plan.media);
+  if (media.outcome === 'refused') return results.error(context, 'Payload', 'Error', row.legacy_payload_reference, media.message);
+  const processed = withMedia(context, plan.item, media);
   if (!(await putNew(context, processed))) return importRecording(context, row);
   await context.metrics.add(processed);
-  return results.success(context, 'Payload', 'PayloadCreated', reference, true, `payload ${payloadReference}`);
+  return createdResult(context, row, processed);
+}
+
+/** A new recording with its stored media: Processed, its count pending (metrics-batch.ts). */
+export function withMedia(context: ImportContext, item: PayloadItem, media: { s3Path: string; waveform: boolean }): PayloadItem {
+  return { ...item, ...processedFields(context, media), metrics_pending: true };
 }
 
 /** A recording loaded before: completed, updated, or left as it is. */
@@ -187,23 +234,30 @@ function processedFields(context: ImportContext, media: { s3Path: string; wavefo
   return { payload_state: 'Processed', processed_at: context.now, s3_path: media.s3Path, ...(media.waveform ? { waveform_peaks: true } : {}) };
 }
 
-/** Puts a new recording; false when one appeared meanwhile (the row is then judged again against it). */
-async function putNew(context: ImportContext, item: PayloadItem): Promise<boolean> {
+/**
+ * A new recording's writes: its item, on the condition that none is there yet, and its retention due markers from its
+ * original times (a migrated recording is disposed of by the same policy, counted from when it was recorded), to go in
+ * one transaction, so a recording is never stored without its markers.
+ */
+export function newRecordingOperations(context: ImportContext, item: PayloadItem): TransactOperation[] {
   const stored = payloadToItem(context.client, { ...item, payload_time: item.payload_time ?? context.now });
+  return [{ kind: 'put', item: stored, condition: { kind: 'item-not-exists' } }, ...dueMarkerPuts(context.client, stored)];
+}
+
+/** Puts a new recording with its markers; false when one appeared meanwhile (the row is then judged again against it). */
+async function putNew(context: ImportContext, item: PayloadItem): Promise<boolean> {
   try {
-    await context.deps.table.put(stored, { condition: { kind: 'item-not-exists' } });
+    await context.deps.table.transactWrite(newRecordingOperations(context, item));
   } catch (error) {
     if (error instanceof ConditionFailedError) return false;
     throw error;
   }
-  await putDueMarkers(context, stored);
   return true;
 }
 
 /**
- * The recording's retention due markers, from its original times: a migrated recording is disposed of by the same
- * policy, counted from when it was recorded. Put after the recording (a marker missed by a crash only keeps the
- * recording longer, and the retention backfill puts it back).
+ * An updated recording's retention due markers, from its original times, put after its update (a marker missed by a
+ * crash only keeps the recording longer, and the retention backfill puts it back).
  */
 async function putDueMarkers(context: ImportContext, stored: TableItem): Promise<void> {
   for (const marker of dueMarkerItems(context.client, stored)) await context.deps.table.put(marker);

@@ -6,9 +6,10 @@ import { importDevice } from './devices.ts';
 import { importDeviceUser } from './device-users.ts';
 import { importGroup } from './groups.ts';
 import { createMetricsBatch } from './metrics-batch.ts';
+import { importRecordingBatch, type RecordingEntry } from './recording-batch.ts';
 import { importRecording } from './recordings.ts';
 import { ENTITY_OF_KIND, type RowResult } from './results.ts';
-import type { RowImporter, RowImporterDependencies, RowImporterOptions } from './types.ts';
+import type { RowEntry, RowImporter, RowImporterDependencies, RowImporterOptions } from './types.ts';
 
 /** A row whose item changed under it is judged again against the new state, this many times at most. */
 const ATTEMPTS = 3;
@@ -42,25 +43,54 @@ export function createRowImporter(deps: RowImporterDependencies, options: RowImp
     }
   };
 
-  return {
-    async importRow(row, rowNumber) {
-      if (finished) throw new Error('The row importer has finished');
-      const context: ImportContext = { deps, client: options.client, actor, now, settings: options.settings, row: rowNumber, metrics };
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          return [await importOnce({ ...context, attempt }, row)];
-        } catch (error) {
-          // The reader's bounds keep rows under these; were one to pass, it is that row's error, not the migration's.
-          if (error instanceof ItemTooLargeError || error instanceof UnstorableNumberError) {
-            return [results.error(context, ENTITY_OF_KIND[row.kind], 'Error', referenceOf(row), error.message.replace(/^body: /, ''))];
-          }
-          if (!(error instanceof ConditionFailedError)) throw error;
-          if (attempt >= ATTEMPTS) {
-            return [results.error(context, ENTITY_OF_KIND[row.kind], 'Error', referenceOf(row), 'Changed on Verity while it was imported, again and again: import the file again')];
-          }
+  const contextOf = (rowNumber: number): ImportContext => ({ deps, client: options.client, actor, now, settings: options.settings, row: rowNumber, metrics });
+
+  const importRow = async (row: ExportRow, rowNumber: number): Promise<RowResult[]> => {
+    if (finished) throw new Error('The row importer has finished');
+    const context = contextOf(rowNumber);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return [await importOnce({ ...context, attempt }, row)];
+      } catch (error) {
+        // The reader's bounds keep rows under these; were one to pass, it is that row's error, not the migration's.
+        if (error instanceof ItemTooLargeError || error instanceof UnstorableNumberError) {
+          return [results.error(context, ENTITY_OF_KIND[row.kind], 'Error', referenceOf(row), error.message.replace(/^body: /, ''))];
+        }
+        if (!(error instanceof ConditionFailedError)) throw error;
+        if (attempt >= ATTEMPTS) {
+          return [results.error(context, ENTITY_OF_KIND[row.kind], 'Error', referenceOf(row), 'Changed on Verity while it was imported, again and again: import the file again')];
         }
       }
-    },
+    }
+  };
+
+  /** One result per entry, in order: runs of recordings as batches (recording-batch.ts), every other row on its own. */
+  const importRows = async (entries: readonly RowEntry[]): Promise<RowResult[][]> => {
+    if (finished) throw new Error('The row importer has finished');
+    const answers: RowResult[][] = [];
+    let run: RecordingEntry[] = [];
+    const importRun = async () => {
+      if (run.length === 0) return;
+      const batch = run;
+      run = [];
+      const alone = async (entry: RecordingEntry) => (await importRow(entry.value, entry.row))[0] as RowResult;
+      for (const result of await importRecordingBatch(contextOf, batch, alone)) answers.push([result]);
+    };
+    for (const entry of entries) {
+      if (entry.value.kind === 'recording') {
+        run.push({ row: entry.row, value: entry.value });
+        continue;
+      }
+      await importRun();
+      answers.push(await importRow(entry.value, entry.row));
+    }
+    await importRun();
+    return answers;
+  };
+
+  return {
+    importRow,
+    importRows,
     async finish() {
       finished = true;
       seenDevices.clear();

@@ -20,13 +20,22 @@ export interface RowImporterOptions {
   now: string | Date;
 }
 
+/** A row read from the file, with its row number. */
+export interface RowEntry {
+  row: number;
+  value: ExportRow;
+}
+
 /**
  * Imports the rows of one export, in file order. `importRow` answers the row's one result (an array of one: the
  * catalogue has one result per row). A refusal of the data (unknown references, a licence limit, a malware hit…) is a
  * result; an error of the platform itself (the table or the buckets unreachable) is thrown, and the row may be
- * imported again later: every row is idempotent. `finish` after the last row.
+ * imported again later: every row is idempotent. `importRows`, when an importer has it, imports consecutive rows
+ * together with each one's result as `importRow` would answer it (in the entries' order); the job uses it when it is
+ * there. `finish` after the last row.
  */
 export interface RowImporter {
   importRow(row: ExportRow, rowNumber: number): Promise<RowResult[]>;
+  importRows?(entries: readonly RowEntry[]): Promise<RowResult[][]>;
   finish(): Promise<void>;
 }

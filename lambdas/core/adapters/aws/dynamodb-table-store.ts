@@ -283,14 +283,14 @@ export function createDynamoTableStore(client: DynamoDBDocumentClient, tableName
         () => operations.map(writtenBy),
       );
     },
-    async batchGet(keys) {
+    async batchGet(keys, options) {
       const found: TableItem[] = [];
       for (let start = 0; start < keys.length; start += BATCH_GET_LIMIT) {
         let pending: Record<string, unknown>[] = keys.slice(start, start + BATCH_GET_LIMIT).map((key) => ({ ...keyOf(key) }));
         for (let attempt = 0; pending.length > 0; attempt += 1) {
           if (attempt > BATCH_RETRIES) throw new Error('BatchGet left keys unprocessed after retries');
           if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-          const result = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }));
+          const result = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ...(options?.consistent === true ? { ConsistentRead: true } : {}) } } }));
           found.push(...((result.Responses?.[tableName] ?? []) as TableItem[]));
           pending = (result.UnprocessedKeys?.[tableName]?.Keys ?? []) as Record<string, unknown>[];
         }
