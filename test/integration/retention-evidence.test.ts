@@ -12,6 +12,7 @@ import { writeCheckpoint } from '../../lambdas/audit/trail/checkpoint.ts';
 import { linkPending } from '../../lambdas/audit/trail/sequencer.ts';
 import { LOCAL_AUDIT_SIGNING_KEY_ID } from '../../lambdas/audit/trail/signing-key.ts';
 import { verifyChain } from '../../lambdas/audit/trail/verify-chain.ts';
+import { waveformObjectKey } from '../../lambdas/payloads/processing/waveform-peaks.ts';
 import { main } from '../../scripts/audit-verify.ts';
 import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
 import { stack } from './support/stack.ts';
@@ -104,6 +105,7 @@ beforeAll(async () => {
   await deps.table.put(payload);
   for (const marker of dueMarkerItems(client, payload)) await deps.table.put(marker);
   await deps.blobs.put('processed', payloadObjectKey(client, PAYLOAD), Buffer.from('a recording'), {});
+  await deps.blobs.put('processed', waveformObjectKey(client, PAYLOAD), Buffer.from('{"peaks":[]}'), { contentType: 'application/json' });
   expect((await tenant.call('PUT', '/account/retention', tenant.admin, POLICY)).status).toBe(200);
   await linkAndSign(deps, client);
 }, 120_000);
@@ -195,6 +197,9 @@ describe('retention evidence', () => {
     }
     const disposal = readDisposal((await deps.table.get(keys.disposal.item(client, String(stored.destroyed_at), String(stored.disposal_id)))) as TableItem);
     expect(disposal).toMatchObject({ action: 'Destroyed', record_type: 'PayloadData', reference: PAYLOAD, checksum: 'a'.repeat(64) });
+    // Its objects are gone, the waveform drawn from its audio too.
+    expect(await deps.blobs.getLegalHold('processed', payloadObjectKey(client, PAYLOAD))).toBeUndefined();
+    expect(await deps.blobs.getLegalHold('processed', waveformObjectKey(client, PAYLOAD))).toBeUndefined();
 
     // The recording page shows the remnant, without meta; restore refuses; the lists and their totals still hold it,
     // but a search by one of its numbers no longer finds it.

@@ -1,4 +1,5 @@
 import type { Dependencies } from '#core/dependencies.ts';
+import type { TableItem } from '#core/ports/table-store.ts';
 import { readDeviceHolder } from '#core/store/entities/device.ts';
 import { readLegalHold, type LegalHoldItem } from '#core/store/entities/legal-hold.ts';
 import { keys } from '#core/store/keys.ts';
@@ -40,6 +41,12 @@ export interface Recording {
  * walk over many recordings of the same people reads each fact once.
  */
 export function holdCoverage(deps: TableDependencies, client: string): (recording: Recording) => Promise<boolean> {
+  const covering = holdCovering(deps, client);
+  return async (recording) => (await covering(recording)) !== undefined;
+}
+
+/** The same, answering which hold covers the recording (its device user's, else its device holder's), if any. */
+export function holdCovering(deps: TableDependencies, client: string): (recording: Recording) => Promise<HoldTarget | undefined> {
   const held = new Map<string, Promise<boolean>>();
   const holders = new Map<string, Promise<string | undefined>>();
   const userHeld = (user: string) => {
@@ -56,9 +63,35 @@ export function holdCoverage(deps: TableDependencies, client: string): (recordin
     return answer;
   };
   return async (recording) => {
-    if (recording.device_user_reference !== undefined && (await userHeld(recording.device_user_reference))) return true;
+    if (recording.device_user_reference !== undefined && (await userHeld(recording.device_user_reference))) {
+      return { targetType: 'DeviceUser', target: recording.device_user_reference };
+    }
     const holder = await holderOf(recording.device_reference);
-    return holder !== undefined && holder !== recording.device_user_reference && (await userHeld(holder));
+    return holder !== undefined && holder !== recording.device_user_reference && (await userHeld(holder)) ? { targetType: 'DeviceUser', target: holder } : undefined;
+  };
+}
+
+/**
+ * Which active hold keeps a stored record out of retention, if any (what the retention job skips, and where it parks
+ * the record's due markers): a device's data by the holds on the recording's people (`holdCovering`), a portal
+ * user's activity records by the hold on that person. Remembers what it read, like `holdCoverage`.
+ */
+export function recordHolds(deps: TableDependencies, client: string): (item: TableItem) => Promise<HoldTarget | undefined> {
+  const covering = holdCovering(deps, client);
+  const portalHeld = new Map<string, Promise<boolean>>();
+  const isPortalUserHeld = (user: string) => {
+    let answer = portalHeld.get(user);
+    if (answer === undefined) portalHeld.set(user, (answer = isHeld(deps, client, { targetType: 'PortalUser', target: user })));
+    return answer;
+  };
+  return async (item) => {
+    if (typeof item.device_reference === 'string') {
+      const deviceUser = typeof item.device_user_reference === 'string' ? item.device_user_reference : undefined;
+      const hold = await covering({ device_reference: item.device_reference, device_user_reference: deviceUser });
+      if (hold !== undefined) return hold;
+    }
+    if (item.entity === 'UserActivity' && typeof item.user_id === 'string' && (await isPortalUserHeld(item.user_id))) return { targetType: 'PortalUser', target: item.user_id };
+    return undefined;
   };
 }
 

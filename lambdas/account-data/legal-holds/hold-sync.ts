@@ -2,14 +2,17 @@ import * as z from 'zod';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConditionFailedError, type UpdateSpec, type WriteCondition } from '#core/ports/table-store.ts';
 import { keys } from '#core/store/keys.ts';
+import { LEGAL_HOLD_TARGET_TYPES } from '#shared/constants/account.ts';
 import { ClientId } from '#shared/contract/fields.ts';
-import { readHold } from './coverage.ts';
+import { readHold, type HoldTarget } from './coverage.ts';
 import { HOLD_PAGE, walkHoldPage, WalkPosition } from './object-holds.ts';
+import { releaseParkedPage } from './parked-markers.ts';
 
 /**
  * Keeping the recordings' S3 objects in step with a device user's hold, however many there are (docs/decisions.md
- * "Legal holds"). Placing or releasing the hold stamps a new walk on the hold item (`sync_id`, `sync_state: Syncing`,
- * `objects_synced: 0`). The request walks the first pages itself, so a small hold is in step when it answers; a larger
+ * "Legal holds"), and on release, putting back the due markers the retention job parked under the hold (a portal
+ * user's hold too; parked-markers.ts). Placing or releasing the hold stamps a new walk on the hold item (`sync_id`,
+ * and for a device user `sync_state: Syncing`, `objects_synced: 0`). The request walks the first pages itself, so a small hold is in step when it answers; a larger
  * one is handed to the `legal-hold-sync` job, which walks the rest a Query page at a time, saving its position and
  * progress on the hold item after each page, and starts itself again before its time runs out. A walk writes only
  * while its id is still the item's: a newer placing or release supersedes it, and the newer walk decides.
@@ -41,9 +44,9 @@ const sameWalk = (syncId: string): WriteCondition => ({
 });
 
 /** Writes a walk's progress on the hold item, only while the walk is still the item's; false once it is not. */
-async function recordProgress(deps: Pick<Dependencies, 'table'>, client: string, deviceUser: string, syncId: string, update: UpdateSpec): Promise<boolean> {
+async function recordProgress(deps: Pick<Dependencies, 'table'>, client: string, hold: HoldTarget, syncId: string, update: UpdateSpec): Promise<boolean> {
   try {
-    await deps.table.update(keys.legalHold.key(client, 'DeviceUser', deviceUser), update, { condition: sameWalk(syncId) });
+    await deps.table.update(keys.legalHold.key(client, hold.targetType, hold.target), update, { condition: sameWalk(syncId) });
     return true;
   } catch (error) {
     if (error instanceof ConditionFailedError) return false;
@@ -51,10 +54,20 @@ async function recordProgress(deps: Pick<Dependencies, 'table'>, client: string,
   }
 }
 
-function positionOf(saved: string | undefined): WalkPosition {
+/**
+ * Where a walk stands: on the recordings' objects (a device user's hold; object-holds.ts), then, on release, on the
+ * markers parked under the hold (`parked`, with its Query position).
+ */
+const ParkedPosition = z.object({ parked: z.object({ start_key: z.record(z.string(), z.string()).optional() }) });
+type SyncPosition = WalkPosition | z.infer<typeof ParkedPosition>;
+
+function positionOf(saved: string | undefined): SyncPosition {
   if (saved === undefined) return {};
   try {
-    const parsed = WalkPosition.safeParse(JSON.parse(saved));
+    const value: unknown = JSON.parse(saved);
+    const parked = ParkedPosition.safeParse(value);
+    if (parked.success) return parked.data;
+    const parsed = WalkPosition.safeParse(value);
     // An unreadable position starts the walk over: every step is idempotent, so that only costs time.
     return parsed.success ? parsed.data : {};
   } catch {
@@ -62,32 +75,48 @@ function positionOf(saved: string | undefined): WalkPosition {
   }
 }
 
+/** One page of a walk: objects met, and where it goes on (undefined: done). */
+async function walkPage(deps: HoldSyncDependencies, client: string, hold: HoldTarget, direction: 'on' | 'off', position: SyncPosition) {
+  if (!('parked' in position) && hold.targetType === 'DeviceUser') {
+    const page = await walkHoldPage(deps, client, hold.target, direction, position);
+    // Released: the markers the retention job parked under the hold come next.
+    return { objects: page.objects, next: page.next ?? (direction === 'off' ? { parked: {} } : undefined) };
+  }
+  if (direction === 'on') return { objects: 0, next: undefined };
+  const startKey = 'parked' in position ? position.parked.start_key : undefined;
+  const page = await releaseParkedPage(deps, client, hold, startKey);
+  return { objects: 0, next: page.more ? { parked: page.startKey === undefined ? {} : { start_key: page.startKey } } : undefined };
+}
+
 /**
  * Walks the hold's current walk on from where it stopped, page by page, within `budget`. Answers `done` (every
  * covered object in step, `sync_state: Synced`), `more` (the budget ran out; the position is saved) or `superseded`
- * (a newer placing or release owns the item now).
+ * (a newer placing or release owns the item now). `target` is a device user's reference, or any hold's target.
  */
 export async function continueHoldSync(
   deps: HoldSyncDependencies,
   client: string,
-  deviceUser: string,
+  target: string | HoldTarget,
   syncId: string,
   budget: WalkBudget = {},
 ): Promise<WalkOutcome> {
-  const hold = await readHold(deps, client, { targetType: 'DeviceUser', target: deviceUser });
+  const held: HoldTarget = typeof target === 'string' ? { targetType: 'DeviceUser', target } : target;
+  const hold = await readHold(deps, client, held);
   if (hold === undefined || hold.sync_id !== syncId) return 'superseded';
   const direction = hold.is_active ? 'on' : 'off';
+  // A portal user's hold has no objects: its item shows no object walk, only its position.
+  const objectWalk = held.targetType === 'DeviceUser';
   let position = positionOf(hold.sync_position);
   let pages = 0;
   let objects = 0;
   for (;;) {
-    const page = await walkHoldPage(deps, client, deviceUser, direction, position);
+    const page = await walkPage(deps, client, held, direction, position);
     pages += 1;
     objects += page.objects;
     const done = page.next === undefined;
-    const saved = await recordProgress(deps, client, deviceUser, syncId, {
-      set: { sync_state: done ? 'Synced' : 'Syncing', ...(done ? {} : { sync_position: JSON.stringify(page.next) }) },
-      add: { objects_synced: page.objects },
+    const saved = await recordProgress(deps, client, held, syncId, {
+      set: { ...(objectWalk ? { sync_state: done ? 'Synced' : 'Syncing' } : {}), ...(done ? {} : { sync_position: JSON.stringify(page.next) }) },
+      ...(objectWalk ? { add: { objects_synced: page.objects } } : {}),
       remove: ['sync_error', ...(done ? ['sync_position'] : [])],
     });
     if (!saved) return 'superseded';
@@ -102,13 +131,18 @@ export async function continueHoldSync(
 }
 
 /** Marks the walk Failed with the reason (while it is still the item's), so the screen shows it stopped. */
-export async function markSyncFailed(deps: Pick<Dependencies, 'table'>, client: string, deviceUser: string, syncId: string, error: unknown): Promise<void> {
+export async function markSyncFailed(deps: Pick<Dependencies, 'table'>, client: string, hold: HoldTarget, syncId: string, error: unknown): Promise<void> {
   const reason = error instanceof Error ? error.message : String(error);
-  await recordProgress(deps, client, deviceUser, syncId, { set: { sync_state: 'Failed', sync_error: reason.slice(0, 500) } });
+  await recordProgress(deps, client, hold, syncId, { set: { sync_state: 'Failed', sync_error: reason.slice(0, 500) } });
 }
 
-/** What the job receives: the tenant, the held device user and the walk it continues. */
-export const LegalHoldSyncInput = z.object({ client: ClientId, target: z.string().min(1).max(255), sync_id: z.string().min(1).max(64) });
+/** What the job receives: the tenant, the hold (a device user's unless `target_type` says) and the walk it continues. */
+export const LegalHoldSyncInput = z.object({
+  client: ClientId,
+  target: z.string().min(1).max(255),
+  target_type: z.enum(LEGAL_HOLD_TARGET_TYPES).optional(),
+  sync_id: z.string().min(1).max(64),
+});
 export type LegalHoldSyncInput = z.infer<typeof LegalHoldSyncInput>;
 
 /**
@@ -121,15 +155,17 @@ export async function legalHoldSyncJob(
   input: Record<string, unknown>,
   budget?: WalkBudget,
 ): Promise<Record<string, unknown>> {
-  const { client, target, sync_id: syncId } = LegalHoldSyncInput.parse(input);
+  const parsed = LegalHoldSyncInput.parse(input);
+  const { client, target, sync_id: syncId } = parsed;
+  const held: HoldTarget = { targetType: parsed.target_type ?? 'DeviceUser', target };
   let outcome: WalkOutcome;
   try {
-    outcome = await continueHoldSync(deps, client, target, syncId, budget ?? { until: new Date(deps.clock.now().getTime() + JOB_RUN_MS) });
+    outcome = await continueHoldSync(deps, client, held, syncId, budget ?? { until: new Date(deps.clock.now().getTime() + JOB_RUN_MS) });
   } catch (error) {
-    await markSyncFailed(deps, client, target, syncId, error);
+    await markSyncFailed(deps, client, held, syncId, error);
     throw error;
   }
-  if (outcome === 'more') await deps.jobs.start(LEGAL_HOLD_SYNC_JOB, { client, target, sync_id: syncId });
-  const hold = await readHold(deps, client, { targetType: 'DeviceUser', target });
+  if (outcome === 'more') await deps.jobs.start(LEGAL_HOLD_SYNC_JOB, parsed);
+  const hold = await readHold(deps, client, held);
   return { client, outcome, objects_synced: hold?.objects_synced ?? 0 };
 }

@@ -123,8 +123,9 @@ async function writeHold(
     created_at: existing?.created_at ?? now,
     updated_by: actorOf(principal),
     updated_at: now,
-    // A device user's hold starts a new walk over the recordings' objects; it supersedes any walk still going.
-    ...(target.targetType === 'DeviceUser' ? { sync_id: ulid(), sync_state: 'Syncing' as const, objects_synced: 0 } : {}),
+    // A device user's hold starts a new walk over the recordings' objects; it supersedes any walk still going. A
+    // portal user's release walks only the due markers parked under it (parked-markers.ts), shown nowhere.
+    ...(target.targetType === 'DeviceUser' ? { sync_id: ulid(), sync_state: 'Syncing' as const, objects_synced: 0 } : active ? {} : { sync_id: ulid() }),
   };
   const unchanged: WriteCondition =
     existing === undefined
@@ -187,8 +188,9 @@ export async function releaseLegalHold(
 }
 
 /**
- * Puts the recordings' objects in step with a device user's hold just written (hold-sync.ts): the record first, then
- * the objects. The request walks the first pages itself, so a small hold answers `Synced`; the rest, or a walk that
+ * Puts the recordings' objects in step with a device user's hold just written (hold-sync.ts), and on release puts
+ * back the due markers the retention job parked under the hold (any hold): the record first, then the objects and
+ * markers. The request walks the first pages itself, so a small hold answers `Synced`; the rest, or a walk that
  * failed here, goes on in the `legal-hold-sync` job from the last saved page, and the hold answers `Syncing`. Only a
  * job that cannot be started fails the call (500, the hold recorded; placing or releasing it again starts over).
  */
@@ -196,11 +198,13 @@ async function syncObjects(deps: LegalHoldDependencies, client: string, hold: Le
   if (hold.sync_id === undefined) return hold;
   let outcome: WalkOutcome;
   try {
-    outcome = await continueHoldSync(deps, client, hold.target, hold.sync_id, REQUEST_BUDGET);
+    outcome = await continueHoldSync(deps, client, { targetType: hold.target_type, target: hold.target }, hold.sync_id, REQUEST_BUDGET);
   } catch (error) {
     deps.logger.warn('legal hold walk failed in the request; the job carries on', { error: error instanceof Error ? error.message : String(error) });
     outcome = 'more';
   }
-  if (outcome === 'more') await deps.jobs.start(LEGAL_HOLD_SYNC_JOB, { client, target: hold.target, sync_id: hold.sync_id });
+  if (outcome === 'more') {
+    await deps.jobs.start(LEGAL_HOLD_SYNC_JOB, { client, target: hold.target, ...(hold.target_type === 'DeviceUser' ? {} : { target_type: hold.target_type }), sync_id: hold.sync_id });
+  }
   return (await readHold(deps, client, { targetType: hold.target_type, target: hold.target })) ?? hold;
 }

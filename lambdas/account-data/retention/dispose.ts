@@ -11,6 +11,7 @@ import type { DuePass } from './retention-rules.ts';
 import { activityChange } from './record-changes/activity.ts';
 import { payloadChange } from './record-changes/payload.ts';
 import { entryHash } from '../../audit/trail/activity-chain.ts';
+import { waveformObjectKey } from '../../payloads/processing/waveform-peaks.ts';
 import { recordChangesOf } from './record-changes/by-entity.ts';
 import { batchPurgeMarkerOf, purgedInBatches } from './record-changes/bulk-purge.ts';
 
@@ -297,13 +298,18 @@ export async function writeDisposals(deps: DisposeDependencies, client: string, 
 }
 
 /**
- * Removes a destroyed payload's objects (processed and raw) for good, then its PURGE marker. False when S3 refused
- * (a legal hold turned on meanwhile, an outage): the marker stays and the next run tries again.
+ * Removes a destroyed payload's objects (processed and raw, and the waveform peaks drawn from its audio) for good,
+ * then its PURGE marker. False when S3 refused (a legal hold turned on meanwhile, an outage): the marker stays and the
+ * next run tries again.
  */
 export async function purgeObjects(deps: DisposeDependencies, client: string, marker: RetentionDueItem): Promise<boolean> {
   const objectKey = payloadObjectKey(client, marker.reference);
   try {
-    await Promise.all([deps.blobs.destroy('processed', objectKey), deps.blobs.destroy('raw', objectKey)]);
+    await Promise.all([
+      deps.blobs.destroy('processed', objectKey),
+      deps.blobs.destroy('raw', objectKey),
+      deps.blobs.destroy('processed', waveformObjectKey(client, marker.reference)),
+    ]);
   } catch (error) {
     deps.logger.warn('retention: objects of a destroyed payload not removed yet', { client, payload_reference: marker.reference, error: String(error) });
     return false;

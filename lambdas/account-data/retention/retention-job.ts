@@ -6,7 +6,9 @@ import { allClients } from '#core/store/all-clients.ts';
 import { readRetentionDue, recordKeyOf } from '#core/store/entities/retention-due.ts';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import { ClientId } from '#shared/contract/fields.ts';
-import { holdCoverage, isHeld } from '../legal-holds/coverage.ts';
+import { recordHolds, type HoldTarget } from '../legal-holds/coverage.ts';
+import { parkHeldRecords } from '../legal-holds/parked-markers.ts';
+import { retainedRecordOf, type RetainedRecord } from './due-index.ts';
 import { backfillLists, indexAuditTrails, putMissingMarkers } from './due-backfill.ts';
 import { planDisposal, purgeObjects, writeDisposals, type DisposeOutcome, type PlannedDisposal } from './dispose.ts';
 import { batchPurgeSteps } from './record-changes/bulk-purge.ts';
@@ -51,7 +53,7 @@ const RetentionJobInput = z.object({
 });
 type RetentionJobInput = z.infer<typeof RetentionJobInput>;
 
-type Counts = Partial<Record<DisposeOutcome | 'indexed' | 'purged', number>>;
+type Counts = Partial<Record<DisposeOutcome | 'indexed' | 'purged' | 'parked', number>>;
 
 function count(counts: Counts, outcome: keyof Counts, by = 1): void {
   counts[outcome] = (counts[outcome] ?? 0) + by;
@@ -85,19 +87,15 @@ async function receiptsAndTransfers(deps: RetentionJobDependencies, client: stri
 
 /** The steps of one tenant's disposal run under its current policy. */
 function disposalSteps(deps: RetentionJobDependencies, client: string, rules: RetentionRule[], now: Date, runId: string, counts: Counts): Step[] {
-  const covered = holdCoverage(deps, client);
-  const portalHeld = new Map<string, Promise<boolean>>();
-  const isPortalUserHeld = (user: string) => {
-    let answer = portalHeld.get(user);
-    if (answer === undefined) portalHeld.set(user, (answer = isHeld(deps, client, { targetType: 'PortalUser', target: user })));
-    return answer;
-  };
+  const holdOf = recordHolds(deps, client);
+  /** Records a legal hold keeps, found while planning a page, with that hold: their markers are parked after it. */
+  const keptBy = new Map<string, HoldTarget>();
   const refusal = (pass: DuePass) => async (item: TableItem): Promise<DisposeOutcome | undefined> => {
-    if (typeof item.device_reference === 'string') {
-      const recording = { device_reference: item.device_reference, device_user_reference: typeof item.device_user_reference === 'string' ? item.device_user_reference : undefined };
-      if (await covered(recording)) return 'held';
+    const hold = await holdOf(item);
+    if (hold !== undefined) {
+      keptBy.set(`${item.pk}\n${item.sk}`, hold);
+      return 'held';
     }
-    if (item.entity === 'UserActivity' && typeof item.user_id === 'string' && (await isPortalUserHeld(item.user_id))) return 'held';
     if (item.entity !== 'Payload') return undefined;
     const { requiredReceipts, requiredTransfers } = pass.rule;
     if (pass.stage === 'LIVE' && (requiredReceipts > 0 || requiredTransfers > 0)) {
@@ -121,18 +119,28 @@ function disposalSteps(deps: RetentionJobDependencies, client: string, rules: Re
       const markers = items.map(readRetentionDue);
       const records = new Map((await deps.table.batchGet(markers.map(recordKeyOf))).map((record) => [`${record.pk}\n${record.sk}`, record]));
       const plans: PlannedDisposal[] = [];
+      const held: Array<{ record: RetainedRecord; hold: HoldTarget }> = [];
       for (let start = 0; start < markers.length; start += PARALLEL_RECORDS) {
-        const planned = await Promise.all(
-          markers
-            .slice(start, start + PARALLEL_RECORDS)
-            .map((marker) => planDisposal(deps, client, marker, records.get(`${marker.record_pk}\n${marker.record_sk}`), pass, runId, refusal(pass))),
-        );
-        for (const plan of planned) {
-          if (typeof plan === 'string') count(counts, plan);
-          else plans.push(plan);
+        const slice = markers.slice(start, start + PARALLEL_RECORDS);
+        const planned = await Promise.all(slice.map((marker) => planDisposal(deps, client, marker, records.get(`${marker.record_pk}\n${marker.record_sk}`), pass, runId, refusal(pass))));
+        for (const [index, plan] of planned.entries()) {
+          if (typeof plan !== 'string') {
+            plans.push(plan);
+            continue;
+          }
+          count(counts, plan);
+          // Held by a legal hold (not only by its object's lock): park its markers, so later runs do not read it again.
+          const marker = slice[index] as (typeof slice)[number];
+          const key = `${marker.record_pk}\n${marker.record_sk}`;
+          const item = records.get(key);
+          const hold = keptBy.get(key);
+          const record = item === undefined ? undefined : retainedRecordOf(item);
+          if (plan === 'held' && hold !== undefined && record !== undefined) held.push({ record, hold });
+          keptBy.delete(key);
         }
       }
       for (const outcome of await writeDisposals(deps, client, plans)) count(counts, outcome);
+      count(counts, 'parked', await parkHeldRecords(deps, client, held));
     },
   }));
 }

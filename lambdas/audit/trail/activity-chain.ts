@@ -43,8 +43,8 @@ const UNHASHED = new Set<string>([
   ...TABLE_KEYS.indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
   'chain_state',
   'sequence',
-  // Retention's marks on a record it deleted (docs/decisions.md "Audit trail: disposed records"): the verifier checks
-  // them against the disposal record they name instead.
+  // Retention's marks on a record it deleted (docs/decisions.md "Audit trail", "Records retention disposes of"): the
+  // verifier checks them against the disposal record they name instead.
   ...RETENTION_MARKS,
 ]);
 

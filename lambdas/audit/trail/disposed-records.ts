@@ -4,8 +4,8 @@ import { keys, type ActivityTrail } from '../../core/store/keys.ts';
 import { entryHash } from './activity-chain.ts';
 
 /**
- * Activity records disposed of by retention, as the chain sees them (docs/decisions.md "Audit trail: disposed
- * records"). A linked record is never removed from under its link: deletion marks it (`retention_state` Deleted,
+ * Activity records disposed of by retention, as the chain sees them (docs/decisions.md "Audit trail", "Records
+ * retention disposes of"). A linked record is never removed from under its link: deletion marks it (`retention_state` Deleted,
  * `deleted_at`, `disposal_id`: bookkeeping outside the entry hash), and destruction replaces it by a stub in the same
  * place that keeps what the chain needs (log id, activity time, sequence, the entry hash its link holds) and names
  * its disposal record, whose checksum is that same entry hash. The verifier then accepts a link whose record is a stub

@@ -3,11 +3,12 @@ import type { DisposalItem } from '#core/store/entities/disposal.ts';
 import { destroyedRecordStub } from '../../../audit/trail/disposed-records.ts';
 
 /**
- * A user or device activity record's change (docs/decisions.md "Audit trail: disposed records"). Deleted marks it
- * (`retention_state`, `deleted_at`, `disposal_id`: retention's marks, outside the chain's entry hash). Destroyed removes its
- * content; when a chain link names the record, what the chain needs stays in its place (a stub: log id, sequence,
- * the entry hash its link holds, and the disposal that destroyed it), so the verifier tells a lawful disposal from a
- * removal. A record no link names yet is deleted whole, on condition that it is still unlinked.
+ * A user or device activity record's change (docs/decisions.md "Audit trail", "Records retention disposes of").
+ * Deleted marks it (`retention_state`, `deleted_at`, `disposal_id`: retention's marks, outside the chain's entry
+ * hash). Destroyed removes its content; when a chain link names the record, what the chain needs stays in its place
+ * (a stub: log id, sequence, the entry hash its link holds, and the disposal that destroyed it), so the verifier tells
+ * a lawful disposal from a removal. A record no link names yet is deleted whole, on condition that it is still
+ * unlinked.
  */
 export function activityChange(item: TableItem, action: 'Deleted' | 'Destroyed', condition: WriteCondition, disposal: Pick<DisposalItem, 'disposal_id' | 'disposed_at'>): TransactOperation[] {
   const key = { pk: item.pk, sk: item.sk };

@@ -15,7 +15,7 @@ export const RetentionDueItem = z.object({
   payload_type: z.string().optional(),
   /** `payload_time`, `processed_at`, `transferred_at`, `receipt_confirmed_at` for PayloadData; `at` for the others. */
   kind: z.string(),
-  stage: z.enum(['LIVE', 'DELETED', 'PURGE']),
+  stage: z.enum(['LIVE', 'DELETED', 'PURGE', 'HELD']),
   base_time: z.string(),
   record_pk: z.string(),
   record_sk: z.string(),

@@ -58,6 +58,14 @@ export const retentionKeys = {
     /** Markers of one partition, oldest base time first; narrow with a sort range up to the cutoff. */
     list: (client: string, marker: Pick<DueMarkerPlace, 'recordType' | 'payloadType' | 'kind' | 'stage'>): ListKey =>
       list('gsi1', retentionKeys.retentionDue.partition(client, marker)),
+    /**
+     * Where the markers of records a legal hold keeps are parked (stage `HELD`), out of every due range: one gsi1
+     * partition per tenant and hold target, whatever the record type, so releasing the hold reads exactly what it
+     * parked (lambdas/account-data/legal-holds/parked-markers.ts).
+     */
+    heldPartition: (client: string, hold: { targetType: string; target: string }): string =>
+      `${tenantPrefix(client)}RETAIN#HELD#${part(hold.targetType)}#${part(hold.target)}`,
+    listHeld: (client: string, hold: { targetType: string; target: string }): ListKey => list('gsi1', retentionKeys.retentionDue.heldPartition(client, hold)),
   },
   /**
    * Disposal records (what the retention job deleted or destroyed): one partition per tenant, sort key
@@ -83,5 +91,8 @@ export interface DueMarkerPlace {
   baseTime: string;
 }
 
-/** LIVE: not disposed yet. DELETED: deleted, waiting for destruction. PURGE: destroyed, its objects still to remove. */
-export type DueStage = 'LIVE' | 'DELETED' | 'PURGE';
+/**
+ * LIVE: not disposed yet. DELETED: deleted, waiting for destruction. PURGE: destroyed, its objects still to remove.
+ * HELD: a legal hold keeps the record (found by a run); parked under that hold until its release puts it back.
+ */
+export type DueStage = 'LIVE' | 'DELETED' | 'PURGE' | 'HELD';
