@@ -60,8 +60,12 @@ export function batchPurgeMarkerOf(client: string, record: RetainedRecord, now: 
   };
 }
 
-/** Records whose parts one invocation walks at most (oldest destruction first; the rest wait for the next). */
-const RECORDS_PER_INVOCATION = 20;
+/**
+ * Records per type whose parts one invocation walks (oldest destruction first; the rest wait for a later one). The
+ * job resumes by step number, so every invocation has exactly this many parts steps per type, empty ones included:
+ * a finished record's marker leaving the list then shifts no later step.
+ */
+const PARTS_STEPS = 10;
 /** Deletions to a transaction (DynamoDB's bound), and transactions at once. */
 const TRANSACTION_DELETES = 100;
 const PARALLEL_TRANSACTIONS = 4;
@@ -105,16 +109,21 @@ async function finishPurge(deps: PurgeDependencies, client: string, type: Purged
 }
 
 /**
- * The job's purge steps for one tenant: per record type, one step over each purging record's parts (up to
- * RECORDS_PER_INVOCATION records), then one over its PURGE markers that finishes those whose parts are gone.
+ * The job's purge steps for one tenant: per record type, one step over each purging record's parts (PARTS_STEPS
+ * slots), then one over its PURGE markers that finishes those whose parts are gone.
  * `purged` counts the records finished.
  */
 export async function batchPurgeSteps(deps: PurgeDependencies, client: string, purged: (count: number) => void): Promise<PurgeStep[]> {
   const steps: PurgeStep[] = [];
   for (const [recordType, type] of Object.entries(PURGED_IN_BATCHES)) {
     const markers = keys.retentionDue.list(client, { recordType, kind: 'purge', stage: 'PURGE' });
-    const purging = (await deps.table.query({ ...markers, limit: RECORDS_PER_INVOCATION })).items.map(readRetentionDue);
-    for (const marker of purging) steps.push({ query: type.parts(client, marker.reference), act: (items) => removeParts(deps, items) });
+    const purging = (await deps.table.query({ ...markers, limit: PARTS_STEPS })).items.map(readRetentionDue);
+    for (let slot = 0; slot < PARTS_STEPS; slot += 1) {
+      const marker = purging[slot];
+      // An empty slot reads nothing: a range no marker's sort key (a time) falls in.
+      const query: QuerySpec = marker === undefined ? { ...markers, sort: { beginsWith: '~' } } : type.parts(client, marker.reference);
+      steps.push({ query, act: (items) => removeParts(deps, items) });
+    }
     steps.push({
       query: markers,
       act: async (items) => {
