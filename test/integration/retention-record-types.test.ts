@@ -273,8 +273,8 @@ describe('retention of device users, legal holds, support access, transfer runs 
     }
     expect((await getRequest(deps.table, client, refs.pending))?.approval_state).toBe('pending');
     expect((await deps.table.get(keyOf.transfer(client, refs.runningTransfer)))?.transfer_state).toBe('InProgress');
-    // The held and the equipped user keep their markers for a later run.
-    expect((await markersOf(deps, keyOf.user(client, 'held'))).map((marker) => marker.stage)).toEqual(['LIVE']);
+    // The held user's marker is parked under its hold (its release puts it back); the equipped one's waits in place.
+    expect((await markersOf(deps, keyOf.user(client, 'held'))).map((marker) => marker.stage)).toEqual(['HELD']);
     expect((await markersOf(deps, keyOf.user(client, 'equipped'))).map((marker) => marker.stage)).toEqual(['LIVE']);
 
     const disposals = await allDisposals(deps, client);
@@ -347,12 +347,20 @@ describe('retention of device users, legal holds, support access, transfer runs 
     for (const reference of ['held', 'equipped']) expect((await deps.table.get(keyOf.user(client, reference)))?.email).toBe(`${reference}@example.com`);
   });
 
-  it('disposes of a device user once its hold is released and its device deactivated', async () => {
+  it('disposes of a device user once its hold is released and its device deactivated; onboarding brings it back', async () => {
     const { client, deps } = tenant;
     expect((await tenant.call('DELETE', '/account/legal_holds/DeviceUser/held', tenant.admin)).status).toBe(200);
     await deps.table.update(keys.device.key(client, 'dev-eq'), { set: { is_deactivated: true } });
     await runToEnd(deps, { client, now: DELETE_AT });
     for (const reference of ['held', 'equipped']) expect((await deps.table.get(keyOf.user(client, reference)))?.retention_state).toBe('Deleted');
+
+    // Onboarded again, a deleted user is live again, off the due index, and counted once as onboarded.
+    const before = await dashboard(tenant);
+    await onboardDeviceUser(deps, client, 'held', userRequest('held'), undefined, everyGroup);
+    expect((await deps.table.get(keyOf.user(client, 'held'), { consistent: true }))?.retention_state).toBeUndefined();
+    expect(await markersOf(deps, keyOf.user(client, 'held'))).toEqual([]);
+    const after = await dashboard(tenant);
+    expect([Number(after.usr_onboarded) - Number(before.usr_onboarded), Number(after.usr_offboarded) - Number(before.usr_offboarded)]).toEqual([1, 0]);
   });
 
   it('leaves another tenant\'s records and markers alone', async () => {

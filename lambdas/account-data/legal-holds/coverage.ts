@@ -74,7 +74,7 @@ export function holdCovering(deps: TableDependencies, client: string): (recordin
 /**
  * Which active hold keeps a stored record out of retention, if any (what the retention job skips, and where it parks
  * the record's due markers): a device's data by the holds on the recording's people (`holdCovering`), a portal
- * user's activity records by the hold on that person. Remembers what it read, like `holdCoverage`.
+ * user's activity records by the hold on that person, a device user's own record by the hold on them. Remembers what it read, like `holdCoverage`.
  */
 export function recordHolds(deps: TableDependencies, client: string): (item: TableItem) => Promise<HoldTarget | undefined> {
   const covering = holdCovering(deps, client);
@@ -91,6 +91,11 @@ export function recordHolds(deps: TableDependencies, client: string): (item: Tab
       if (hold !== undefined) return hold;
     }
     if (item.entity === 'UserActivity' && typeof item.user_id === 'string' && (await isPortalUserHeld(item.user_id))) return { targetType: 'PortalUser', target: item.user_id };
+    // A hold on a device user keeps that person's own record too (DeviceUserData).
+    if (item.entity === 'DeviceUser' && typeof item.device_user_reference === 'string') {
+      const target: HoldTarget = { targetType: 'DeviceUser', target: item.device_user_reference };
+      if (await isHeld(deps, client, target)) return target;
+    }
     return undefined;
   };
 }

@@ -12,12 +12,12 @@ const RECORD_TYPE_NOTES: Record<RecordType, string> = {
   AlertData: 'Alerts and what cleared them',
   DeviceActivityData: 'Every call a device made',
   DeviceData: 'Devices and their history',
-  DeviceUserData: 'Offboarded device users',
+  DeviceUserData: 'Offboarded device users, counted from the offboarding',
   GpsData: 'Location fixes of devices',
-  LegacyMigrationData: 'Imports from the legacy platform',
+  LegacyMigrationData: 'Finished imports from the legacy platform, with their results',
   LegalHoldData: 'Counted from the release; an active hold is never disposed of',
-  SupportAccessData: 'Staff requests to act in this portal',
-  TransferableData: 'Transfers and their chain of custody',
+  SupportAccessData: 'Staff requests to act in this portal, counted from their end',
+  TransferableData: 'Finished transfers and their chain of custody',
   UserActivityData: 'Every call a portal user or app made',
 };
 
