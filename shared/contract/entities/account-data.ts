@@ -206,8 +206,9 @@ export type DueUnderPolicy = z.infer<typeof DueUnderPolicy>;
 
 /**
  * Retention preview: per record type (per payload type for PayloadData), how many records the next run would delete
- * and destroy under the current policy and under the proposed one. Counted on the due index before legal holds and
- * receipt or transfer requirements are applied, so held records are included (the run skips them).
+ * and destroy under the current policy and under the proposed one. Counted on the due index: records a run already
+ * found held are parked off it and left out; a hold placed since the last run, and receipt or transfer requirements,
+ * are not applied, so those records are included (the run skips them).
  */
 export const RetentionPreview = z.object({
   /** The run time the counts assume. */
