@@ -51,6 +51,8 @@ if (mode === 'parse') {
 
 function report(result: Record<string, unknown>): void {
   const seconds = (performance.now() - started) / 1000;
-  console.log(JSON.stringify({ ...result, seconds, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
+  const usage = process.resourceUsage();
+  const cpuSeconds = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
+  console.log(JSON.stringify({ ...result, seconds, cpuSeconds, maxRssMiB: usage.maxRSS / 1024 }));
   process.exit(0);
 }

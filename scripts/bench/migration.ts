@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,8 @@ interface ChildResult {
   maxRssMiB: number;
   invocations: number;
   state?: string;
+  /** CPU seconds (user and system) of the child. */
+  cpuSeconds: number;
   /** With `--profile`: where the import's time went (./migration-profile.ts). */
   profile?: string;
 }
@@ -42,6 +44,40 @@ async function runChild(args: string[], env: Record<string, string>): Promise<Ch
 
 /** `--results-only`: leave out the whole import (the row importer's writes are what take long at 100,000 rows). */
 export const migrationResultsOnly = (args: readonly string[]): boolean => args.includes('--results-only');
+
+/**
+ * CPU seconds so far of the local stack's processes, by name: this process (the API and the Object Lock proxy in front
+ * of s3rver) and its children (DynamoDB Local, s3rver, the SFTP stand-in), read from /proc. Empty where there is no
+ * /proc: the numbers are then the job's alone.
+ */
+function stackCpuSeconds(): Record<string, number> {
+  const own = process.cpuUsage();
+  const seconds: Record<string, number> = { 'api+s3 proxy': (own.user + own.system) / 1e6 };
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return seconds;
+  }
+  const ticks = 100;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (fields[1] !== String(process.pid)) continue;
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      const name = command.includes('DynamoDBLocal') ? 'dynamodb' : command.includes('s3rver') ? 's3rver' : undefined;
+      if (name === undefined) continue;
+      seconds[name] = (seconds[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) / ticks;
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return seconds;
+}
+
+const cpuSpent = (before: Record<string, number>, after: Record<string, number>) =>
+  Object.fromEntries(Object.entries(after).map(([name, seconds]) => [name, seconds - (before[name] ?? 0)]));
 
 /** `--profile`: the import's port calls timed per kind of row (slower: every call is wrapped). */
 export const migrationProfile = (args: readonly string[]): boolean => args.includes('--profile');
@@ -78,9 +114,11 @@ export async function benchMigration(rows: number, options: { resultsOnly?: bool
       const env = stack.env as unknown as Record<string, string>;
       const measure = async (mode: 'results-only' | 'import') => {
         const submitted = await submitExport(api, file);
+        const cpuBefore = stackCpuSeconds();
         const profiled: Record<string, string> = mode === 'import' && options.profile === true ? { MIGRATION_PROFILE: '1' } : {};
         return runChild([mode, api.client, submitted.migration_reference, String(BUDGET_MS)], { ...env, ...profiled }).then(async (result) => ({
           result,
+          stackCpu: cpuSpent(cpuBefore, stackCpuSeconds()),
           migration: await callApi<LegacyMigration>(api, 'GET', `/migrations/${submitted.migration_reference}`),
         }));
       };
@@ -104,8 +142,13 @@ export async function benchMigration(rows: number, options: { resultsOnly?: bool
       );
       const took = `job with results only ${resultsOnly.result.seconds.toFixed(0)} s${imported === undefined ? '' : `, import ${imported.result.seconds.toFixed(0)} s`}`;
       const shown = imported?.migration ?? resultsOnly.migration;
+      const cpu = (label: string, measured: { result: ChildResult; stackCpu: Record<string, number> }) =>
+        `${label}: ${Object.entries({ job: measured.result.cpuSeconds, ...measured.stackCpu })
+          .map(([name, seconds]) => `${name} ${((seconds * 1000) / rows).toFixed(2)}`)
+          .join(', ')}`;
+      const cpuLines = ['CPU ms per row, by process:', cpu('  results only', resultsOnly), ...(imported === undefined ? [] : [cpu('  import', imported)])].join('\n');
       const profile = imported?.result.profile === undefined ? '' : `\n\nWhere the import's time went:\n${imported.result.profile}`;
-      return `${table}\n(${rows} rows, ${(bytes / 1024 / 1024).toFixed(1)} MiB; ${took})\n\n${summaryLines(shown, api.client).join('\n')}${profile}`;
+      return `${table}\n(${rows} rows, ${(bytes / 1024 / 1024).toFixed(1)} MiB; ${took})\n${cpuLines}\n\n${summaryLines(shown, api.client).join('\n')}${profile}`;
     } finally {
       await stack.stop();
     }

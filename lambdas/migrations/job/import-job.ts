@@ -147,15 +147,23 @@ export async function runMigrationImport(
   });
   let notAnExport: string | undefined;
   const batch = createReadAhead();
+  // The results of one batch are written while the next batch is imported; the next write waits for them, so results
+  // and checkpoints stay in row order, and a failed write fails the invocation at the next batch or at the end.
+  let writing: Promise<void> = Promise.resolve();
   const importBatch = async () => {
     const rows = batch.take();
     const answers = await importAll(importer, rows.flatMap(({ parsed }) => (parsed.ok ? [{ row: parsed.row, value: parsed.value }] : [])));
-    let next = 0;
-    for (const { parsed, bytesRead } of rows) {
-      const results = parsed.ok ? answers[next++] : [resultOfParseFailure(parsed)];
-      if (results === undefined) throw new Error(`The row importer answered no result for row ${parsed.row}`);
-      await writer.add(parsed.row, results, bytesRead);
-    }
+    await writing;
+    writing = (async () => {
+      let next = 0;
+      for (const { parsed, bytesRead } of rows) {
+        const results = parsed.ok ? answers[next++] : [resultOfParseFailure(parsed)];
+        if (results === undefined) throw new Error(`The row importer answered no result for row ${parsed.row}`);
+        await writer.add(parsed.row, results, bytesRead);
+      }
+    })();
+    // Surfaced where it is awaited; never an unhandled rejection meanwhile.
+    writing.catch(() => undefined);
   };
   try {
     for await (const parsed of readExportRows(counting(object.body, seen))) {
@@ -166,6 +174,7 @@ export async function runMigrationImport(
       if (!batch.add(parsed, seen.bytes) && !overdue) continue;
       await importBatch();
       if (overdue) {
+        await writing;
         await writer.flush();
         await importer.finish();
         object.body.destroy();
@@ -174,10 +183,13 @@ export async function runMigrationImport(
       }
     }
     await importBatch();
+    await writing;
     await writer.flush();
     await importer.finish();
   } catch (error) {
     object.body.destroy();
+    // Nothing of this invocation goes on writing once it has failed.
+    await writing.catch(() => undefined);
     if (error instanceof RunSupersededError) return { skipped: 'another run moved on' };
     throw error;
   }
