@@ -5,7 +5,7 @@ import type { ItemKey, TableItem, TransactOperation } from '#core/ports/table-st
 import { readDisposal, type DisposalItem } from '#core/store/entities/disposal.ts';
 import { migrationToItem, readMigration } from '#core/store/entities/migration.ts';
 import { readRetentionDue, retentionDueToItem, type RetentionDueItem } from '#core/store/entities/retention-due.ts';
-import { transferToItem } from '#core/store/entities/transfer.ts';
+import { readTransfer, transferToItem } from '#core/store/entities/transfer.ts';
 import { keys } from '#core/store/keys.ts';
 import { migrationObjectKey, migrationsKeys } from '#core/store/keys/migrations.ts';
 import { eachPage } from '#core/store/paging.ts';
@@ -15,7 +15,7 @@ import { endMigration } from '../../lambdas/migrations/job/outcome.ts';
 import { listDeviceUsers, offboardDeviceUser, onboardDeviceUser } from '../../lambdas/devices/device-users/device-users.ts';
 import type { GroupScope } from '#core/auth/access/group-scope.ts';
 import { changeState, getRequest, putRequest } from '../../lambdas/support-access/support-access-store.ts';
-import { finishTransfer } from '../../lambdas/transfers/job/closing.ts';
+import { failUnstarted, finishTransfer } from '../../lambdas/transfers/job/closing.ts';
 import type { RunContext } from '../../lambdas/transfers/job/context.ts';
 import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
 
@@ -227,6 +227,20 @@ describe('retention of device users, legal holds, support access, transfer runs 
     ]) {
       expect(await only(key)).toEqual([]);
     }
+  });
+
+  it('marks a transfer failed because its job could not be started, as run now and re-run fail it', async () => {
+    const { client, deps } = other;
+    const transfer = readTransfer(
+      transferToItem({ client, transfer_id: ulid(), transfer_config_reference: 'nightly', transfer_type: 'Payload', created_at: new Date().toISOString(), transfer_state: 'Pending', transfers: [], related_payloads: [], payload_count: 0, started_by: 'someone' }),
+    );
+    await deps.table.put(transferToItem(transfer));
+    await failUnstarted(deps, transfer, 'The transfer job could not be started');
+    const failed = await deps.table.get(keyOf.transfer(client, transfer.transfer_id), { consistent: true });
+    expect(failed?.transfer_state).toBe('Failed');
+    expect((await markersOf(deps, keyOf.transfer(client, transfer.transfer_id))).map((marker) => [marker.record_type, marker.stage, marker.base_time])).toEqual([
+      ['TransferableData', 'LIVE', failed?.completed_at],
+    ]);
   });
 
   it('puts a missing marker back with the backfill, and previews the new types', async () => {

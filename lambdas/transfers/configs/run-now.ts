@@ -1,8 +1,8 @@
 import { actorOf } from '#core/auth/actor.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError } from '#core/errors.ts';
 import { pendingTransfer, toTransferable, transferToItem } from '#core/store/entities/transfer.ts';
-import { keys } from '#core/store/keys.ts';
 import type { TransferRunResponse } from '#shared/contract/entities/transfers.ts';
+import { failUnstarted } from '../job/closing.ts';
 import { TRANSFER_JOB } from './schedules.ts';
 import { loadTransferConfig, requireWholeTenant, type Caller, type TransferDependencies } from './transfer-configs.ts';
 
@@ -35,11 +35,7 @@ export async function runTransferNow(
   try {
     await dependencies.jobs.start(TRANSFER_JOB, { client, transfer_config_reference: reference, transfer_id: transfer.transfer_id, trigger: 'run' });
   } catch (error) {
-    await dependencies.table.update(
-      keys.transfer.key(client, transfer.transfer_id),
-      { set: { transfer_state: 'Failed', error_message: JOB_NOT_STARTED, completed_at: dependencies.clock.now().toISOString() } },
-      { condition: { kind: 'item-exists' } },
-    );
+    await failUnstarted(dependencies, transfer, JOB_NOT_STARTED);
     throw new ServiceUnavailableError(JOB_NOT_STARTED, { cause: error });
   }
   const { transfer_id, transfer_state } = toTransferable(transfer);

@@ -1,9 +1,9 @@
 import { actorOf } from '#core/auth/actor.ts';
 import { ConflictError, ForbiddenError, ServiceUnavailableError } from '#core/errors.ts';
 import { pendingTransfer, transferToItem, type TransferItem } from '#core/store/entities/transfer.ts';
-import { keys } from '#core/store/keys.ts';
 import type { TransferRunResponse } from '#shared/contract/entities/transfers.ts';
 import { TRANSFER_JOB } from '../configs/schedules.ts';
+import { failUnstarted } from '../job/closing.ts';
 import { loadTransferConfig, requireWholeTenant, type Caller, type TransferDependencies } from '../configs/transfer-configs.ts';
 import { loadTransfer } from './transfer-reads.ts';
 
@@ -61,11 +61,7 @@ async function startJob(deps: TransferDependencies, client: string, transfer: Tr
     await deps.jobs.start(TRANSFER_JOB, { client, transfer_config_reference: transfer.transfer_config_reference, transfer_id: transfer.transfer_id, trigger });
   } catch (error) {
     if (failIfNotStarted) {
-      await deps.table.update(
-        keys.transfer.key(client, transfer.transfer_id),
-        { set: { transfer_state: 'Failed', error_message: JOB_NOT_STARTED, completed_at: deps.clock.now().toISOString() } },
-        { condition: { kind: 'item-exists' } },
-      );
+      await failUnstarted(deps, transfer, JOB_NOT_STARTED);
     }
     throw new ServiceUnavailableError(JOB_NOT_STARTED, { cause: error });
   }
