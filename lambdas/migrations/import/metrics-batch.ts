@@ -5,8 +5,11 @@ import { payloadMetricBuckets, recordInBucket, type BucketBatch, type PayloadMet
 import { inParallel } from './recording-store.ts';
 import type { RowImporterDependencies } from './types.ts';
 
-/** Recordings counted together: one write per bucket they share instead of one per recording and bucket. */
-const BATCH_SIZE = 500;
+/**
+ * Recordings counted together at most: one write per bucket they share instead of one per recording and bucket. The
+ * job's batches flush sooner, at the end of each (row-importer.ts), so a resulted row is a counted one.
+ */
+const BATCH_SIZE = 200;
 /** A transaction holds at most this many writes (DynamoDB's limit). */
 const MAX_TRANSACTION_WRITES = 100;
 /** Transactions in flight at once (their items are distinct). */

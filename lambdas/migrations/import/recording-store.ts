@@ -104,12 +104,20 @@ export async function keepMedia(context: ImportContext, item: PayloadItem, bytes
   const s3Path = payloadObjectKey(client, item.payload_reference);
   // The peaks and the lock are independent: both at once, then the media itself.
   const [waveform, lock] = await Promise.all([storePeaks(context, item, bytes), lockWithHolds(deps, client, item)]);
-  await deps.blobs.put('processed', s3Path, bytes, {
-    contentLength: bytes.length,
-    contentType: 'application/octet-stream',
-    metadata: { checksum: item.checksum ?? '' },
-    ...(lock === undefined ? {} : { lock }),
-  });
+  try {
+    await deps.blobs.put('processed', s3Path, bytes, {
+      contentLength: bytes.length,
+      contentType: 'application/octet-stream',
+      metadata: { checksum: item.checksum ?? '' },
+      ...(lock === undefined ? {} : { lock }),
+    });
+  } catch (error) {
+    // An earlier attempt stored and locked these very bytes (an import killed before the recording's item was
+    // written, or a batch's row judged again): S3 adds a version beside the locked one, the local stand-in keeps one
+    // version per key and refuses. What is there under the same checksum is what this put would store.
+    const there = await deps.blobs.head('processed', s3Path);
+    if (item.checksum === undefined || there?.metadata.checksum !== item.checksum) throw error;
+  }
   return { s3Path, waveform };
 }
 

@@ -64,7 +64,9 @@ export function createRowImporter(deps: RowImporterDependencies, options: RowImp
     }
   };
 
-  /** One result per entry, in order: runs of recordings as batches (recording-batch.ts), every other row on its own. */
+  /**
+   * One result per entry, in order: runs of recordings as batches (recording-batch.ts), every other row on its own.
+   */
   const importRows = async (entries: readonly RowEntry[]): Promise<RowResult[][]> => {
     if (finished) throw new Error('The row importer has finished');
     const answers: RowResult[][] = [];
@@ -85,6 +87,9 @@ export function createRowImporter(deps: RowImporterDependencies, options: RowImp
       answers.push(await importRow(entry.value, entry.row));
     }
     await importRun();
+    // The batch's counts are written before the job writes its results: a row that has its result has been counted
+    // (a killed import's rows without results are imported again, and count what they left pending then).
+    await metrics.flush();
     return answers;
   };
 
