@@ -59,10 +59,13 @@ export async function authenticate(
       const { token, supportReference } = readAuthorization(headers);
       // The unverified `iss` only picks the verifier; each verifier then checks issuer, signature and audience.
       const portal = verifiers.tokens.issuer;
+      const claimed = portal === undefined ? undefined : unverifiedIssuer(token);
       if (endpoint.auth === 'client-app' && supportReference === undefined && client !== undefined && portal !== undefined) {
-        const claimed = unverifiedIssuer(token);
         if (claimed !== undefined && claimed !== portal) return verifyClientAppToken(token, client, verifiers.table);
       }
+      // A portal-only endpoint (the admin surface) given another issuer's token, such as a client app's: say so, rather
+      // than the "signing key unknown" checking it against the portal's key set would answer.
+      if (endpoint.auth === 'user' && claimed !== undefined && claimed !== portal) throw new UnauthorizedError('Token issuer invalid: this endpoint takes portal sign-in only');
       const principal = await verifiers.tokens.verify(token);
       return supportReference === undefined ? principal : { ...principal, supportReference };
     }

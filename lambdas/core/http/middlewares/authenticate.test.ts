@@ -16,6 +16,7 @@ import { authenticateCaller } from './authenticate.ts';
 const base = { group: 'devices', summary: 's', response: z.object({}) } as const;
 const listThings = defineEndpoint({ ...base, id: 'client.things.list', surface: 'client', method: 'GET', path: '/things', auth: 'client-app', action: 'things:List' });
 const metadata = defineEndpoint({ ...base, id: 'admin.account.metadata', surface: 'admin', method: 'GET', path: '/account/metadata', auth: 'public', action: 'account:Metadata' });
+const listGroups = defineEndpoint({ ...base, id: 'admin.groups.list', surface: 'admin', method: 'GET', path: '/groups', auth: 'user', action: 'groups:List' });
 const upload = defineEndpoint({ ...base, id: 'device.logs.upload', surface: 'device', method: 'POST', path: '/logs', auth: 'device', action: 'logs:Upload' });
 
 let portal: TestIssuer;
@@ -63,6 +64,13 @@ describe('authenticateCaller', () => {
     expect((error as Error).message).toBe('Token is not valid for this client');
     // The caller is known: the refusal is recorded as theirs.
     expect(state?.principal).toMatchObject({ client: 'acme' });
+  });
+
+  it("refuses another issuer's token on a portal-only endpoint by its issuer, whatever its signature", async () => {
+    const { authenticateOn } = setup();
+    const { error } = await authenticateOn(listGroups, 'acme', bearer(await stranger.sign({ sub: 'bot' })));
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect((error as Error).message).toBe('Token issuer invalid: this endpoint takes portal sign-in only');
   });
 
   it('lets anyone call a public endpoint, with no caller and no activity clock', async () => {
