@@ -3,9 +3,11 @@ import { claimedUserActivity, toUserActivity } from '#core/store/entities/user-a
 import type { Dependencies } from '#core/dependencies.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import type { Page } from '#core/store/cursor.ts';
-import { listPage, perItem, type QueryOf } from '#core/store/paging.ts';
+import { allOf, listPage, notDeletedByRetention, perItem, type QueryOf } from '#core/store/paging.ts';
 import type { auditEndpoints } from '#shared/contract/endpoints/audit.ts';
-import { keys } from '#core/store/keys.ts';
+import { keys, type ActivityTrail } from '#core/store/keys.ts';
+import type { GroupScope } from '#core/auth/access/group-scope.ts';
+import { listDeviceActivities } from '../device-data/reads.ts';
 import { trailState } from './trail/chain-state.ts';
 import { timeRange } from '#core/store/time-range.ts';
 
@@ -28,6 +30,20 @@ function matcher(query: ActivityQuery): ((item: TableItem) => boolean) | undefin
 }
 
 /**
+ * How many records one trail's list shows when nothing narrows it, without reading them: the linked records (the
+ * chain head's sequence) plus those still on the pending index, less those retention disposed of (deleted, or
+ * destroyed into a stub that keeps its place in the chain), which every list leaves out. The disposed count is moved
+ * in each disposal's own transaction (retention/record-changes/activity.ts), on an item of its own, so the sequencer
+ * and the calls never meet it.
+ */
+export async function trailTotal(deps: Pick<Dependencies, 'table'>, trail: ActivityTrail, client: string): Promise<number> {
+  const { entity: _tag, ...counter } = keys.activityChain.disposedCount(trail, client);
+  const [state, disposed] = await Promise.all([trailState(deps, trail, client), deps.table.get(counter)]);
+  const count = state.linked_count + state.pending_count - (typeof disposed?.disposed_count === 'number' ? disposed.disposed_count : 0);
+  return Math.max(0, count);
+}
+
+/**
  * `GET activities`: the tenant's user activity, newest first, as the contract's UserActivity (chain fields left out).
  *
  * A Query on the tenant's time index (gsi1 of `keys.userActivity.list`): the `from`/`to` range is a key condition
@@ -36,9 +52,9 @@ function matcher(query: ActivityQuery): ((item: TableItem) => boolean) | undefin
  * Pages fill up to `limit`, reading at most 1,000 items per request; a page may then be short, with a cursor to go on.
  * The cursor is the signed key of the last item read, bound to the tenant and to these exact filters.
  *
- * `result_type=total` counts: when nothing narrows the list, the linked records (the chain head's sequence, one read)
- * plus those still waiting on the pending index; else by reading the matching range (exact, or refused with a 400
- * beyond core/store/paging.ts's reading budget). Records are listed as soon as their call wrote them, linked or not.
+ * `result_type=total` counts: when nothing narrows the list, `trailTotal`; else by reading the matching range (exact,
+ * or refused with a 400 beyond core/store/paging.ts's reading budget). Records are listed as soon as their call wrote
+ * them, linked or not; records retention deleted are left out (a destroyed one's stub has no list keys).
  */
 export async function listActivities(
   dependencies: Pick<Dependencies, 'table' | 'cursors' | 'logger'>,
@@ -52,15 +68,14 @@ export async function listActivities(
   const sort = range === undefined ? {} : { sort: { between: range } };
 
   if (query.result_type === 'total' && range === undefined && matches === undefined) {
-    const state = await trailState({ table }, 'user', client);
-    return { count: state.linked_count + state.pending_count };
+    return { count: await trailTotal({ table }, 'user', client) };
   }
   return listPage(dependencies, {
     client,
     query: { ...list, ...sort, descending: true },
     filters: { from: query.from, to: query.to, user_id: query.user_id, action: query.action, is_allowed: query.is_allowed },
     page: query,
-    keep: perItem(matches),
+    keep: perItem(allOf(notDeletedByRetention, matches)),
     toData: (item) => {
       const activity = claimedUserActivity(item);
       if (activity !== undefined) return toUserActivity(activity);
@@ -69,4 +84,23 @@ export async function listActivities(
       return undefined;
     },
   });
+}
+
+/** The query of `GET device_activities`, as the contract parses it. */
+export type DeviceActivityQuery = QueryOf<typeof auditEndpoints, 'admin.device-activities.list'>;
+
+/**
+ * `GET device_activities` (device-data/reads.ts lists the records). A total that nothing narrows, asked by a caller who
+ * sees every group, is the trail's own count (`trailTotal`), not a read of every record; any filter, time range or
+ * group condition counts by reading what the list would show.
+ */
+export async function listDeviceActivityTrail(
+  deps: Pick<Dependencies, 'table' | 'cursors' | 'logger'>,
+  client: string,
+  query: DeviceActivityQuery,
+  scope: GroupScope,
+): Promise<Awaited<ReturnType<typeof listDeviceActivities>>> {
+  const narrowed = [query.from, query.to, query.device_reference, query.device_user_reference, query.group, query.is_allowed].some((value) => value !== undefined);
+  if (query.result_type === 'total' && !narrowed && scope.unrestricted) return { count: await trailTotal(deps, 'device', client) };
+  return listDeviceActivities(deps, client, query, scope);
 }

@@ -1,13 +1,11 @@
-import { listDeviceActivities } from '../device-data/reads.ts';
 import { implementForTenant, type Routes } from '#core/http/route.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { auditEndpoints } from '#shared/contract/endpoints/audit.ts';
+import { listDeviceActivityTrail } from './activities-service.ts';
 
 const deviceActivities = endpointOf(auditEndpoints, 'admin.device-activities.list');
 
 /** `GET device_activities`: the tenant's device API calls newest first (records: lambdas/audit/trail/record-device-activity.ts). */
 export const deviceActivityRoutes: Routes = {
-  [deviceActivities.id]: implementForTenant(deviceActivities, (input, deps) =>
-    listDeviceActivities(deps, input.client, input.query, input.groupScope()),
-  ),
+  [deviceActivities.id]: implementForTenant(deviceActivities, (input, deps) => listDeviceActivityTrail(deps, input.client, input.query, input.groupScope())),
 };

@@ -12,6 +12,7 @@ import { activityChange } from './record-changes/activity.ts';
 import { payloadChange } from './record-changes/payload.ts';
 import { entryHash } from '../../audit/trail/activity-chain.ts';
 import { waveformObjectKey } from '../../payloads/processing/waveform-peaks.ts';
+import { removeDestroyedRecordingComments, type CommentRemovalLimits } from '../../payloads/comments/destroyed-recording-comments.ts';
 import { recordChangesOf } from './record-changes/by-entity.ts';
 import { batchPurgeMarkerOf, purgedInBatches } from './record-changes/bulk-purge.ts';
 
@@ -19,7 +20,8 @@ import { batchPurgeMarkerOf, purgedInBatches } from './record-changes/bulk-purge
  * One record's disposal (docs/decisions.md "Retention job"): the record's change of state, its disposal record and
  * its markers' move are one transaction, conditional on the state the job read, so a disposal never happens without
  * its record and two runs at once dispose of a record once (the second finds the state changed and does nothing).
- * A destroyed payload's objects are removed after that transaction; its `PURGE` marker stays until they are gone.
+ * A destroyed payload's objects and comments are removed after that transaction; its `PURGE` marker stays until they
+ * are gone.
  */
 
 export type DisposeDependencies = Pick<Dependencies, 'table' | 'blobs' | 'clock' | 'logger'>;
@@ -133,7 +135,7 @@ async function recordChange(deps: DisposeDependencies, client: string, item: Tab
   const own = recordChangesOf(item.entity);
   if (own !== undefined) return own.change(deps, client, item, pass, condition, disposal);
   if (item.entity === 'Payload') return payloadChange(item, pass.action, condition, disposal, RETENTION_ACTOR);
-  if (item.entity === 'UserActivity' || item.entity === 'DeviceActivity') return activityChange(item, pass.action, condition, disposal);
+  if (item.entity === 'UserActivity' || item.entity === 'DeviceActivity') return activityChange(client, item, pass.action, condition, disposal);
   if (pass.action === 'Deleted') return [{ kind: 'update', key, update: { set: { retention_state: 'Deleted', deleted_at: now } }, condition }];
   const operations: TransactOperation[] = [{ kind: 'delete', key, condition }];
   if (item.entity === 'Alert') {
@@ -228,6 +230,33 @@ function isTransactionConflict(error: unknown): boolean {
   return failure?.name === 'TransactionCanceledException' && (failure.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
 }
 
+/** Unconditional counter updates (ADD) of one item merged into one: a transaction may write an item only once. */
+export function mergedCounters(operations: readonly TransactOperation[]): TransactOperation[] {
+  const merged: TransactOperation[] = [];
+  const counters = new Map<string, Record<string, number>>();
+  for (const operation of operations) {
+    if (operation.kind !== 'update' || operation.condition !== undefined || operation.update.add === undefined || operation.update.remove !== undefined) {
+      merged.push(operation);
+      continue;
+    }
+    const id = `${operation.key.pk}\n${operation.key.sk}`;
+    const sums = counters.get(id);
+    if (sums === undefined) {
+      const add = { ...operation.update.add };
+      counters.set(id, add);
+      merged.push({ ...operation, update: { ...operation.update, add } });
+      continue;
+    }
+    for (const [name, by] of Object.entries(operation.update.add)) sums[name] = (sums[name] ?? 0) + by;
+  }
+  return merged;
+}
+
+/** Whether a transaction of these plans moves a counter item (ADD): such transactions go one after another. */
+function movesCounter(group: readonly PlannedDisposal[]): boolean {
+  return group.some((plan) => plan.operations.some((operation) => operation.kind === 'update' && operation.update.add !== undefined));
+}
+
 /** Destroyed payloads whose objects are removed at once. */
 const PARALLEL_PURGES = 16;
 
@@ -269,7 +298,7 @@ export async function writeDisposals(deps: DisposeDependencies, client: string, 
     if (group.length === 0) return;
     if (group.length === 1) return writeAlone(group[0] as PlannedDisposal);
     try {
-      await deps.table.transactWrite(group.flatMap((plan) => plan.operations));
+      await deps.table.transactWrite(mergedCounters(group.flatMap((plan) => plan.operations)));
       written.push(...group);
     } catch (error) {
       if (!(error instanceof ConditionFailedError) && !isTransactionConflict(error)) throw error;
@@ -284,7 +313,15 @@ export async function writeDisposals(deps: DisposeDependencies, client: string, 
       await writeGroup(still, false);
     }
   };
-  await Promise.all(groups.map((group) => writeGroup(group, true)));
+  // Transactions that move one counter item at once would refuse each other (a conflicting transaction): those go
+  // one after another, beside the others.
+  const counting = groups.filter(movesCounter);
+  await Promise.all([
+    ...groups.filter((group) => !movesCounter(group)).map((group) => writeGroup(group, true)),
+    (async () => {
+      for (const group of counting) await writeGroup(group, true);
+    })(),
+  ]);
   for (let start = 0; start < written.length; start += PARALLEL_PURGES) {
     const done = await Promise.all(
       written.slice(start, start + PARALLEL_PURGES).map(async (plan): Promise<DisposeOutcome> => {
@@ -299,10 +336,11 @@ export async function writeDisposals(deps: DisposeDependencies, client: string, 
 
 /**
  * Removes a destroyed payload's objects (processed and raw, and the waveform peaks drawn from its audio) for good,
- * then its PURGE marker. False when S3 refused (a legal hold turned on meanwhile, an outage): the marker stays and the
- * next run tries again.
+ * and its comments a page at a time (payloads/comments/destroyed-recording-comments.ts), then its PURGE marker. False
+ * when something is left: S3 refused (a legal hold turned on meanwhile, an outage), more comments than one call
+ * removes, or comments a legal hold on their author keeps. The marker stays and the next run goes on.
  */
-export async function purgeObjects(deps: DisposeDependencies, client: string, marker: RetentionDueItem): Promise<boolean> {
+export async function purgeObjects(deps: DisposeDependencies, client: string, marker: RetentionDueItem, commentLimits?: CommentRemovalLimits): Promise<boolean> {
   const objectKey = payloadObjectKey(client, marker.reference);
   try {
     await Promise.all([
@@ -314,6 +352,8 @@ export async function purgeObjects(deps: DisposeDependencies, client: string, ma
     deps.logger.warn('retention: objects of a destroyed payload not removed yet', { client, payload_reference: marker.reference, error: String(error) });
     return false;
   }
+  const comments = await removeDestroyedRecordingComments(deps, client, marker.reference, commentLimits);
+  if (comments.left !== 'none') return false;
   await deps.table.delete(keys.retentionDue.key(client, { pk: marker.record_pk, sk: marker.record_sk }, marker.kind));
   return true;
 }

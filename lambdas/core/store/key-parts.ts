@@ -29,6 +29,7 @@ export const ENTITY = {
   auditHead: 'AuditHead',
   auditLink: 'AuditLink',
   auditCheckpoint: 'AuditCheckpoint',
+  auditDisposedCount: 'AuditDisposedCount',
   deviceKeys: 'DeviceKeys',
   phoneNumber: 'PhoneNumber',
   licences: 'Licences',

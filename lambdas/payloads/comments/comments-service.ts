@@ -4,7 +4,7 @@ import type { PayloadComment, CommentPostRequest, CommentPutRequest } from '#sha
 import { expandPayloadTypes, type payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, ForbiddenError, InternalError, NotFoundError, ValidationError } from '#core/errors.ts';
-import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
+import { ConditionFailedError, type TableItem, type WriteCondition } from '#core/ports/table-store.ts';
 import type { Page } from '#core/store/cursor.ts';
 import { commentToItem, readComment, toPayloadComment, type CommentItem } from '#core/store/entities/comment.ts';
 import { readPayload, type PayloadItem } from '#core/store/entities/payload.ts';
@@ -29,6 +29,24 @@ async function readablePayload(deps: Deps, client: string, access: PayloadAccess
   if (refusal !== undefined) throw new ForbiddenError(refusal);
   return payload;
 }
+
+/**
+ * A destroyed recording takes no comment, and its comments go (destroyed-recording-comments.ts): a write to one is
+ * refused with 409, as restoring it is.
+ */
+const DESTROYED = 'payload_state: A destroyed recording takes no comments; its content no longer exists';
+
+function refuseDestroyed(payload: PayloadItem): void {
+  if (payload.payload_state === 'Destroyed') throw new ConflictError(DESTROYED);
+}
+
+/** The payload item is still in the state read (the check beside a new comment's put). */
+function stillInState(payload: PayloadItem): WriteCondition {
+  return { kind: 'expression', expression: '#state = :state', names: { '#state': 'payload_state' }, values: { ':state': payload.payload_state } };
+}
+
+/** Tries of a new comment's write while its recording changes state under it. */
+const COMMENT_WRITE_TRIES = 3;
 
 /**
  * The recording's length in seconds when the payload says it: the processing step stores the meta's
@@ -75,6 +93,7 @@ export async function createComment(
   body: CommentPostRequest,
 ): Promise<PayloadComment> {
   const payload = await readablePayload(deps, client, access, payloadReference);
+  refuseDestroyed(payload);
   checkSpan(payload, body.comment_duration);
   const now = deps.clock.now();
   const commentId = nextId(now.getTime());
@@ -90,7 +109,24 @@ export async function createComment(
     payload_type: payload.payload_type,
     ...(payload.group === undefined ? {} : { group: payload.group }),
   };
-  await deps.table.put(commentToItem(client, comment), { condition: { kind: 'item-not-exists' } });
+  // With a check that the recording is still in the state read (so not destroyed): a comment put after retention
+  // removed its recording's comments would otherwise outlive the recording. A recording that changed state meanwhile
+  // is read again.
+  let current = payload;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await deps.table.transactWrite([
+        { kind: 'check', key: keys.payload.key(client, payloadReference), condition: stillInState(current) },
+        { kind: 'put', item: commentToItem(client, comment), condition: { kind: 'item-not-exists' } },
+      ]);
+      break;
+    } catch (error) {
+      if (!(error instanceof ConditionFailedError)) throw error;
+      current = await readablePayload(deps, client, access, payloadReference);
+      refuseDestroyed(current);
+      if (attempt >= COMMENT_WRITE_TRIES) throw new ConflictError('The recording changed while the comment was written; try again');
+    }
+  }
   return toPayloadComment(comment);
 }
 
@@ -114,6 +150,7 @@ export async function updateComment(
     throw new ValidationError(['body: Give message or comment_duration']);
   }
   const payload = await readablePayload(deps, client, access, payloadReference);
+  refuseDestroyed(payload);
   checkSpan(payload, body.comment_duration);
   const current = await storedComment(deps, client, payloadReference, commentId);
   if (current.is_closed === true) throw new ConflictError('Comment is closed and cannot be edited');
@@ -156,7 +193,7 @@ export async function closeComment(
   payloadReference: string,
   commentId: string,
 ): Promise<PayloadComment> {
-  await readablePayload(deps, client, access, payloadReference);
+  refuseDestroyed(await readablePayload(deps, client, access, payloadReference));
   const current = await storedComment(deps, client, payloadReference, commentId);
   if (current.is_closed === true) return toPayloadComment(current);
   try {
@@ -173,7 +210,7 @@ export async function closeComment(
   }
 }
 
-/** One payload's comments in the order raised; closed ones only when asked. */
+/** One payload's comments in the order raised; closed ones only when asked; none for a destroyed recording. */
 export async function listPayloadComments(
   deps: Deps,
   client: string,
@@ -181,7 +218,9 @@ export async function listPayloadComments(
   payloadReference: string,
   query: QueryOf<typeof payloadEndpoints, 'client.payloads.comments.list'>,
 ): Promise<Page<PayloadComment> | { count: number }> {
-  await readablePayload(deps, client, access, payloadReference);
+  const payload = await readablePayload(deps, client, access, payloadReference);
+  // A destroyed recording has no comments: any not removed yet are on their way out (retention's purge step).
+  if (payload.payload_state === 'Destroyed') return query.result_type === 'total' ? { count: 0 } : { count: 0, data: [] };
   const list = keys.comment.listByPayload(client, payloadReference);
   const includeClosed = query.include_closed === true;
   return listPage(deps, {

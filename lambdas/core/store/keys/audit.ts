@@ -88,6 +88,17 @@ export const auditKeys = {
       sk: `${CHECKPOINT_PREFIX}${at}`,
       entity: ENTITY.auditCheckpoint,
     }),
+    /**
+     * How many of the records the head and the pending index count retention has disposed of (deleted, or destroyed
+     * into a stub), so a trail's total is the head's sequence plus the pending records less this, without reading the
+     * records. An item of its own partition, one per tenant and trail, written only in retention's disposal
+     * transactions: no sequencer write and no call's record ever meets it.
+     */
+    disposedCount: (trail: ActivityTrail, client: string): ItemKeys => ({
+      pk: `${trailPartition(trail, client)}#DISPOSED`,
+      sk: 'COUNT',
+      entity: ENTITY.auditDisposedCount,
+    }),
     /** The signed checkpoints in time order. */
     checkpoints: (trail: ActivityTrail, client: string): ListKey => ({
       partition: chainPartition(trail, client),
