@@ -97,8 +97,10 @@ export function migrationRows(args: readonly string[]): number {
  * imported by the `migration-import` job in a child process, invocation after invocation as Lambda would chain them.
  * Reported: rows per second against reading the same file through the format reader alone (the baseline, also in a
  * child), the job with a row importer that writes nothing (what the job itself costs: streaming, scan, results,
- * checkpoints) and the whole import, each with its peak RSS, whose aim is under 256 MiB whatever the file's size.
- * `--results-only` leaves the whole import out.
+ * checkpoints) and the whole import, each with its peak RSS, whose aim is under 256 MiB whatever the file's size, and
+ * the CPU each run cost per row in the job and in the stand-ins (DynamoDB Local, s3rver, this process's API and Object
+ * Lock proxy), which share the machine's cores. `--results-only` leaves the whole import out; `--profile` adds where
+ * the import's time went, per port call and kind of row (./migration-profile.ts).
  */
 export async function benchMigration(rows: number, options: { resultsOnly?: boolean; profile?: boolean } = {}): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'verity-bench-migration-'));

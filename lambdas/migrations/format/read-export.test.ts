@@ -55,6 +55,19 @@ describe('readExportRows', () => {
     expect(call.value.checksum).toBe(checksum);
   });
 
+  it('passes over the rows up to skipThrough unparsed, still checking the header', async () => {
+    const lines = [HEADER, '{"kind": "group", "group_reference": ', JSON.stringify({ kind: 'group', group_reference: 'kept' }), 'not json either'];
+    const rows: ParsedRow[] = [];
+    for await (const row of readExportRows(chunksOf(`${lines.join('\n')}\n`), { skipThrough: 2 })) rows.push(row);
+    expect(rows.map((row) => [row.row, row.ok])).toEqual([
+      [3, true],
+      [4, false],
+    ]);
+    const notExport: ParsedRow[] = [];
+    for await (const row of readExportRows(chunksOf('name,phone\nx,y\n'), { skipThrough: 5 })) notExport.push(row);
+    expect(notExport).toMatchObject([{ row: 1, type: 'UnknownFile' }]);
+  });
+
   it('reports a file that is not an export as UnknownFile on row 1 and reads nothing else', async () => {
     const rows = await readAll(`name,phone\n${JSON.stringify({ kind: 'group', group_reference: 'sales' })}\n`);
     expect(rows).toHaveLength(1);

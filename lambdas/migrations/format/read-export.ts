@@ -32,6 +32,11 @@ export type ParsedRow =
 export interface ReadOptions {
   /** The largest decoded media a row may carry (default MAX_MEDIA_BYTES). */
   maxMediaBytes?: number;
+  /**
+   * Rows up to this one (already imported: a resumed import's checkpoint) are passed over without being parsed; the
+   * header is still read and checked. Default 0: every row.
+   */
+  skipThrough?: number;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -47,6 +52,7 @@ const MAX_META_BYTES = SEALED_PLAINTEXT_MAX_BYTES;
  */
 export async function* readExportRows(source: AsyncIterable<Uint8Array>, options: ReadOptions = {}): AsyncGenerator<ParsedRow> {
   const maxMediaBytes = options.maxMediaBytes ?? MAX_MEDIA_BYTES;
+  const skipThrough = options.skipThrough ?? 0;
   let headerSeen = false;
   for await (const line of readLines(source, maxLineBytesFor(maxMediaBytes))) {
     if (!headerSeen) {
@@ -58,6 +64,7 @@ export async function* readExportRows(source: AsyncIterable<Uint8Array>, options
       headerSeen = true;
       continue;
     }
+    if (line.number <= skipThrough) continue;
     if (!('tooLong' in line) && isBlank(line.bytes)) continue;
     yield parseLine(line, maxMediaBytes);
   }

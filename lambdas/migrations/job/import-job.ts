@@ -166,7 +166,8 @@ export async function runMigrationImport(
     writing.catch(() => undefined);
   };
   try {
-    for await (const parsed of readExportRows(counting(object.body, seen))) {
+    // A continuation reads the file from its start again, passing over the rows already resulted without parsing them.
+    for await (const parsed of readExportRows(counting(object.body, seen), { skipThrough: writer.checkpoint })) {
       if (parsed.row <= writer.checkpoint) continue;
       if (!parsed.ok && parsed.type === 'UnknownFile') notAnExport = parsed.problems.join('; ');
       const overdue = performance.now() > deadline;
