@@ -11,7 +11,7 @@ import { readItem } from './read-item.ts';
 export const CommentItem = PayloadComment.extend({
   /** Starts at 1; each edit adds one (and is conditional on it). */
   comment_version: z.number(),
-  /** Closed means deleted: comments are logically closed, never removed. Absent on a comment never closed. */
+  /** Closed means deleted: users close comments, never remove them (retention removes a destroyed recording's). Absent on a comment never closed. */
   is_closed: z.boolean().optional(),
 });
 export type CommentItem = z.infer<typeof CommentItem>;
