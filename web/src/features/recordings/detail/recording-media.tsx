@@ -117,6 +117,7 @@ export function RecordingMedia({ payload }: { payload: Payload }) {
             comments={commentList}
             loading={comments.isLoading}
             spanned={timeline && blocked === undefined}
+            {...(payload.payload_state === 'Destroyed' ? { closedReason: 'Its content was destroyed under the retention policy, so its comments can no longer change.' } : {})}
             {...(selectedCommentId === undefined ? {} : { selectedId: selectedCommentId })}
             {...(selectedSpan === undefined ? {} : { selectedSpan })}
             {...(timeline && canPlay.allowed && blocked === undefined

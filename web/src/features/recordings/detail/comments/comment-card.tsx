@@ -17,10 +17,12 @@ interface CommentCardProps {
   selectedSpan?: Span;
   playhead?: () => number;
   onPlaySpan?: (span: Span) => void;
+  /** Shown without Edit and Close (the recording takes no changes to its comments). */
+  readOnly?: boolean;
 }
 
 /** One comment: its text, who and when, its span (press to play it), and Edit and Close as the role allows. */
-export function CommentCard({ comment, number, spanned, selected, selectedSpan, playhead, onPlaySpan }: CommentCardProps) {
+export function CommentCard({ comment, number, spanned, selected, selectedSpan, playhead, onPlaySpan, readOnly = false }: CommentCardProps) {
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-close'>('view');
   const update = useUpdatePayloadComment();
   const close = useClosePayloadComment();
@@ -86,7 +88,7 @@ export function CommentCard({ comment, number, spanned, selected, selectedSpan, 
                 Keep it
               </Button>
             </Group>
-          ) : (
+          ) : readOnly ? null : (
             <Group gap="xs">
               <PermittedButton action="comments:Update" size="compact-sm" variant="default" onClick={() => setMode('edit')} aria-label={`Edit comment ${number}`}>
                 Edit

@@ -18,13 +18,16 @@ interface CommentsPanelProps {
   selectedSpan?: Span;
   playhead?: () => number;
   onPlaySpan?: (span: Span) => void;
+  /** Why the recording takes no more comments (its content destroyed): no form, no Edit or Close, this said instead. */
+  closedReason?: string;
 }
 
 /**
  * A recording's open comments, numbered as the timeline labels them, and a form to add one. Adding, editing and
- * closing are offered as far as the user's role allows; a reviewer reads them only.
+ * closing are offered as far as the user's role allows, and only while the recording takes comments; a reviewer
+ * reads them only.
  */
-export function CommentsPanel({ payloadReference, comments, loading, spanned, selectedId, selectedSpan, playhead, onPlaySpan }: CommentsPanelProps) {
+export function CommentsPanel({ payloadReference, comments, loading, spanned, selectedId, selectedSpan, playhead, onPlaySpan, closedReason }: CommentsPanelProps) {
   const canCreate = useCan('comments:Create');
   const create = useCreatePayloadComment();
   // A new key empties the form after a comment was added.
@@ -51,6 +54,7 @@ export function CommentsPanel({ payloadReference, comments, loading, spanned, se
               number={index + 1}
               spanned={spanned}
               selected={comment.comment_id === selectedId}
+              readOnly={closedReason !== undefined}
               {...(selectedSpan === undefined ? {} : { selectedSpan })}
               {...(playhead === undefined ? {} : { playhead })}
               {...(onPlaySpan === undefined ? {} : { onPlaySpan })}
@@ -58,7 +62,11 @@ export function CommentsPanel({ payloadReference, comments, loading, spanned, se
           ))}
         </Stack>
       )}
-      {canCreate.allowed ? (
+      {closedReason !== undefined ? (
+        <Alert variant="light" color="gray" title="This recording takes no more comments">
+          {closedReason}
+        </Alert>
+      ) : canCreate.allowed ? (
         <CommentForm
           key={formKey}
           label="New comment"
