@@ -1,10 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../app/providers.tsx';
-import { AUTH_STORAGE_KEY, memoryStorage } from '../session/auth-storage.ts';
-import { Session } from '../session/session.ts';
+import { renderSignedIn, type SignedInUser } from '../../testing/render-signed-in.tsx';
 import { RoleEditor } from './role-editor.tsx';
 import { EMPTY_ROLE } from './role-model.ts';
 
@@ -14,25 +10,13 @@ const catalogue = [
   { action: 'payloads:Download', description: 'Download payloads.' },
 ];
 
-const ROLE_EDITOR = { reference: 'u-1', actions: ['roles:List', 'roles:Read', 'roles:Update'], groups: [], roles: ['admin'], payloadTypes: [] };
+const ROLE_EDITOR: SignedInUser = { reference: 'u-1', actions: ['roles:List', 'roles:Read', 'roles:Update'], groups: [], roles: ['admin'], payloadTypes: [] };
 
-function render(node: ReactNode, user: object | undefined = ROLE_EDITOR): string {
-  const storage = memoryStorage();
-  storage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ client: 'demo', idToken: 't', user }));
-  const session = new Session({
-    storage,
-    flowStorage: memoryStorage(),
-    origin: 'http://localhost:3000',
-    navigate: () => undefined,
-    navigateExternal: () => undefined,
-    notify: () => undefined,
-  });
-  const html = renderToString(
-    <AppProviders queryClient={new QueryClient()} session={session}>
-      {node}
-    </AppProviders>,
-  );
-  return html.replace(/<[^>]+>/g, ' ').replace(/&quot;/g, '"').replace(/\s+/g, ' ');
+function render(node: ReactNode, user: SignedInUser | undefined = ROLE_EDITOR): string {
+  return renderSignedIn(node, user)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
 }
 
 describe('RoleEditor', () => {

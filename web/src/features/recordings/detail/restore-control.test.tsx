@@ -1,25 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Payload } from '#shared/contract/entities/payloads.ts';
-import { AppProviders } from '../../../app/providers.tsx';
-import { AUTH_STORAGE_KEY, memoryStorage } from '../../session/auth-storage.ts';
-import { Session } from '../../session/session.ts';
+import { renderSignedIn, userWith } from '../../../testing/render-signed-in.tsx';
 import { nothingToPlay } from './nothing-to-play.tsx';
 import { RestoreControl } from './restore-control.tsx';
 
-/** Server-renders `node` for a signed-in user holding `actions`; answers the HTML. */
-function render(node: ReactNode, actions: string[]): string {
-  const storage = memoryStorage();
-  storage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ client: 'demo', idToken: 't', user: { reference: 'u-1', actions, groups: [], roles: ['r'], payloadTypes: [] } }));
-  const session = new Session({ storage, flowStorage: memoryStorage(), origin: 'http://localhost:3000', navigate: () => undefined, navigateExternal: () => undefined, notify: () => undefined });
-  return renderToString(
-    <AppProviders queryClient={new QueryClient()} session={session}>
-      {node}
-    </AppProviders>,
-  );
-}
+const render = (node: ReactNode, actions: string[]) => renderSignedIn(node, userWith(actions));
 
 const payload = (state: Payload['payload_state'], type: Payload['payload_type'] = 'Call', meta?: Record<string, unknown>): Payload => ({
   device_reference: 'D',

@@ -1,24 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { PayloadComment } from '#shared/contract/entities/comments.ts';
-import { AppProviders } from '../../../../app/providers.tsx';
-import { AUTH_STORAGE_KEY, memoryStorage } from '../../../session/auth-storage.ts';
-import { Session } from '../../../session/session.ts';
+import { renderSignedIn, userWith } from '../../../../testing/render-signed-in.tsx';
 import { CommentsPanel } from './comments-panel.tsx';
 
-/** Server-renders `node` for a signed-in user holding `actions`; answers the HTML. */
-function render(node: ReactNode, actions: string[]): string {
-  const storage = memoryStorage();
-  storage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ client: 'demo', idToken: 't', user: { reference: 'u-1', actions, groups: [], roles: ['r'], payloadTypes: [] } }));
-  const session = new Session({ storage, flowStorage: memoryStorage(), origin: 'http://localhost:3000', navigate: () => undefined, navigateExternal: () => undefined, notify: () => undefined });
-  return renderToString(
-    <AppProviders queryClient={new QueryClient()} session={session}>
-      {node}
-    </AppProviders>,
-  );
-}
+const render = (node: ReactNode, actions: string[]) => renderSignedIn(node, userWith(actions));
 
 const comment: PayloadComment = {
   payload_reference: '01J0000000000000000000REF1',
