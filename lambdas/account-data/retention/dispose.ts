@@ -14,7 +14,7 @@ import { entryHash } from '../../audit/trail/activity-chain.ts';
 import { waveformObjectKey } from '../../payloads/processing/waveform-peaks.ts';
 import { removeDestroyedRecordingComments, type CommentRemovalLimits } from '../../payloads/comments/destroyed-recording-comments.ts';
 import { recordChangesOf } from './record-changes/by-entity.ts';
-import { batchPurgeMarkerOf, purgedInBatches } from './record-changes/bulk-purge.ts';
+import { purgedInBatches } from './record-changes/bulk-purge.ts';
 
 /**
  * One record's disposal (docs/decisions.md "Retention job"): the record's change of state, its disposal record and
@@ -114,11 +114,15 @@ function disposalOf(client: string, item: TableItem, record: RetainedRecord, mar
   };
 }
 
-/** The PURGE marker of a destroyed payload: kind `purge`, one partition per tenant, until its objects are gone. */
+/**
+ * The PURGE marker of a destroyed record whose parts outlive its transaction (a payload's objects and comments, a
+ * migration's results, a transfer run's files): kind `purge`, one partition per tenant and record type, until they
+ * are gone.
+ */
 export function purgeMarkerOf(client: string, record: RetainedRecord, now: Date): RetentionDueItem {
   return {
     client,
-    record_type: 'PayloadData',
+    record_type: record.recordType,
     kind: 'purge',
     stage: 'PURGE',
     base_time: now.toISOString(),
@@ -151,7 +155,7 @@ async function recordChange(deps: DisposeDependencies, client: string, item: Tab
 function markerChange(client: string, record: RetainedRecord, pass: DuePass, now: Date): TransactOperation[] {
   if (pass.action === 'Deleted') return markersOf(client, record, 'DELETED').map((marker) => ({ kind: 'put', item: retentionDueToItem(marker) }));
   const removals: TransactOperation[] = markerKeysOf(client, record).map((key) => ({ kind: 'delete', key }));
-  if (purgedInBatches(record.recordType)) return [...removals, { kind: 'put', item: retentionDueToItem(batchPurgeMarkerOf(client, record, now)) }];
+  if (purgedInBatches(record.recordType)) return [...removals, { kind: 'put', item: retentionDueToItem(purgeMarkerOf(client, record, now)) }];
   return record.recordType === 'PayloadData' ? [...removals, { kind: 'put', item: retentionDueToItem(purgeMarkerOf(client, record, now)) }] : removals;
 }
 

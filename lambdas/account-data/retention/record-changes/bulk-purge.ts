@@ -2,7 +2,6 @@ import type { Dependencies } from '#core/dependencies.ts';
 import { ConditionFailedError, type QuerySpec, type TableItem, type TransactOperation } from '#core/ports/table-store.ts';
 import { readRetentionDue, type RetentionDueItem } from '#core/store/entities/retention-due.ts';
 import { keys } from '#core/store/keys.ts';
-import type { RetainedRecord } from '../due-index.ts';
 import { migrationParts } from './migration.ts';
 import { transferParts } from './transfer.ts';
 
@@ -44,20 +43,6 @@ const PURGED_IN_BATCHES: Readonly<Record<string, PurgedInBatches>> = {
 
 export function purgedInBatches(recordType: string): boolean {
   return Object.hasOwn(PURGED_IN_BATCHES, recordType);
-}
-
-/** The PURGE marker of a record whose parts are still to remove. */
-export function batchPurgeMarkerOf(client: string, record: RetainedRecord, now: Date): RetentionDueItem {
-  return {
-    client,
-    record_type: record.recordType,
-    kind: 'purge',
-    stage: 'PURGE',
-    base_time: now.toISOString(),
-    record_pk: record.key.pk,
-    record_sk: record.key.sk,
-    reference: record.reference,
-  };
 }
 
 /**
