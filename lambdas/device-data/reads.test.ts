@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { GroupScope } from '#core/auth/access/group-scope.ts';
 import type { Logger } from '#core/logger.ts';
 import { createCursorCodec } from '#core/store/cursor.ts';
 import { deviceLogToItem, type DeviceLogItem } from '#core/store/entities/device-log.ts';
+import { everyGroupScope } from '#core/testing/group-scopes.ts';
 import { createMemoryTable } from '#core/testing/memory-table.ts';
 import { listLogs } from './reads.ts';
 
-const everyGroup: GroupScope = {
-  action: 'deviceLogs:List',
-  unrestricted: true,
-  allows: async () => true,
-  filter: async (items) => [...items],
-  visible: async (item, notFound) => {
-    if (item === undefined) throw notFound();
-    return item;
-  },
-  require: async () => undefined,
-  visibleOf: async (groups) => new Set(groups),
-};
+const everyGroup = everyGroupScope('deviceLogs:List');
 
 const line = (id: string, time: string, level: DeviceLogItem['log_level']): DeviceLogItem => ({
   client: 'acme',

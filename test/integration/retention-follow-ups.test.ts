@@ -9,7 +9,7 @@ import { readAll } from '#core/store/paging.ts';
 import { purgeMarkerOf, purgeObjects } from '../../lambdas/account-data/retention/dispose.ts';
 import { dueMarkerItems, retainedRecordOf, type RetainedRecord } from '../../lambdas/account-data/retention/due-index.ts';
 import { retentionJob } from '../../lambdas/account-data/retention/retention-job.ts';
-import type { GroupScope } from '#core/auth/access/group-scope.ts';
+import { everyGroupScope } from '#core/testing/group-scopes.ts';
 import { listActivities, listDeviceActivityTrail } from '../../lambdas/audit/activities-service.ts';
 import { writeActivityRecord } from '../../lambdas/audit/trail/activity-log.ts';
 import { linkPending } from '../../lambdas/audit/trail/sequencer.ts';
@@ -107,15 +107,7 @@ async function userTrail(): Promise<{ total: number; listed: number }> {
 }
 
 /** A caller who sees every group (the admin surface's device list is signed in as a portal user; its service is called here). */
-const EVERY_GROUP = {
-  action: 'deviceActivities:List',
-  unrestricted: true,
-  allows: async () => true,
-  filter: async (items: readonly unknown[]) => [...items],
-  visible: async (item: unknown) => item,
-  require: async () => undefined,
-  visibleOf: async (groups: readonly string[]) => new Set(groups),
-} as unknown as GroupScope;
+const EVERY_GROUP = everyGroupScope('deviceActivities:List');
 
 /** The device trail's total (the trail's own count) and what its list pages through. */
 async function deviceTrail(): Promise<{ total: number; listed: number }> {

@@ -13,7 +13,7 @@ import { RetentionPreview } from '#shared/contract/entities/account-data.ts';
 import { retentionJob } from '../../lambdas/account-data/retention/retention-job.ts';
 import { endMigration } from '../../lambdas/migrations/job/outcome.ts';
 import { listDeviceUsers, offboardDeviceUser, onboardDeviceUser } from '../../lambdas/devices/device-users/device-users.ts';
-import type { GroupScope } from '#core/auth/access/group-scope.ts';
+import { everyGroupScope } from '#core/testing/group-scopes.ts';
 import { changeState, getRequest, putRequest } from '../../lambdas/support-access/support-access-store.ts';
 import { failUnstarted, finishTransfer } from '../../lambdas/transfers/job/closing.ts';
 import type { RunContext } from '../../lambdas/transfers/job/context.ts';
@@ -85,18 +85,7 @@ async function runToEnd(deps: Dependencies, input: Record<string, unknown>): Pro
 const dashboard = async (one: RunTenant): Promise<Record<string, unknown>> => (await one.deps.table.get(keys.device.dashboardCounters(one.client), { consistent: true })) ?? {};
 
 /** An administrator's scope over every group (the device-user writes are called as their routes call them). */
-const everyGroup: GroupScope = {
-  action: 'deviceUsers:Update',
-  unrestricted: true,
-  allows: async () => true,
-  filter: async (items) => [...items],
-  visible: async (item, notFound) => {
-    if (item === undefined) throw notFound();
-    return item;
-  },
-  require: async () => undefined,
-  visibleOf: async (groups) => new Set(groups),
-};
+const everyGroup = everyGroupScope('deviceUsers:Update');
 
 const userRequest = (reference: string) => ({ group: 'team', services: ['calls' as const], expected_device_count: 1, email: `${reference}@example.com`, first_name: 'Pat', surname: reference, is_active: true });
 
