@@ -1,9 +1,11 @@
-import type { TransactOperation } from '#core/ports/table-store.ts';
-import { readDevice } from '#core/store/entities/device.ts';
+import { ConditionFailedError, type TransactOperation } from '#core/ports/table-store.ts';
+import { readDevice, readDeviceNumbers } from '#core/store/entities/device.ts';
+import { readPhoneNumber } from '#core/store/entities/phone-number.ts';
 import { keys } from '#core/store/keys.ts';
 import { eachPage } from '#core/store/paging.ts';
 import { isHeld } from '../../legal-holds/coverage.ts';
 import { dashboardCounterOperations, deviceUserCounterChanges } from '../../../metrics/dashboard-counters.ts';
+import type { DisposeDependencies } from '../dispose.ts';
 import { alsoWhen, type RecordChanges } from './shared.ts';
 
 /**
@@ -15,13 +17,23 @@ import { alsoWhen, type RecordChanges } from './shared.ts';
  * - **Deleted** marks the user (`retention_state`): out of the device-user lists and out of the dashboard's offboarded
  *   count, in the same transaction. Licences and group stats count onboarded users only, so they do not move.
  * - **Destroyed** removes the personal fields (first name, surname, email) and keeps the item under its reference:
- *   recordings, devices, the audit trails and disposal records still name it. (A device user has no phone number
- *   field; the numbers device authentication looks up belong to the devices and are not listable per person.)
+ *   recordings, devices, the audit trails and disposal records still name it. In the same transaction it deletes the
+ *   phone-number items (`keys.phoneNumber`) that still name the person, each conditional on that, so a number since
+ *   taken by someone else stays theirs. Found by Query: the person's numbers list (gsi1), and, for items written
+ *   before that list existed, the numbers the devices listed under the person record (`phone_numbers`).
  *
  * Retention stamps `updated_at`, so a portal write that read the user before (conditional on it) is refused rather
  * than bringing a disposed-of user back with the old counts; and the write is conditional on the user read.
  */
 export const PERSONAL_FIELDS = ['first_name', 'surname', 'email'] as const;
+
+/**
+ * Phone-number deletes that go in the destruction's own transaction (DynamoDB takes 100 operations; the rest of it is
+ * the user, its counters, its disposal record and its markers). A person has a handful of numbers; any beyond this go
+ * first, in transactions of their own, each checking the user is still as read.
+ */
+const NUMBERS_IN_TRANSACTION = 80;
+const NUMBERS_PER_TRANSACTION = 99;
 
 export function deviceUserEnded(item: Readonly<Record<string, unknown>>): boolean {
   return item.is_active === false && typeof item.offboard_date === 'string';
@@ -34,6 +46,40 @@ async function hasAssignedDevice(deps: Parameters<NonNullable<RecordChanges['ref
   return false;
 }
 
+/** The phone-number items that still name the person, by Query only (their list, and their devices' numbers). */
+async function numbersOf(deps: DisposeDependencies, client: string, reference: string): Promise<string[]> {
+  const numbers = new Set<string>();
+  for await (const page of eachPage(deps.table, keys.phoneNumber.listByDeviceUser(client, reference), 100)) {
+    for (const item of page) numbers.add(readPhoneNumber(item).phone_number);
+  }
+  // Items written before the list existed carry no gsi1 key: the devices listed under the person name them.
+  for await (const page of eachPage(deps.table, keys.device.listByDeviceUser(client, reference), 100)) {
+    for (const device of page) for (const entry of readDeviceNumbers(device).phone_numbers) numbers.add(entry.phone_number);
+  }
+  const items = await deps.table.batchGet([...numbers].map((number) => keys.phoneNumber.key(client, number)), { consistent: true });
+  return items.map(readPhoneNumber).filter((entry) => entry.device_user_reference === reference).map((entry) => entry.phone_number);
+}
+
+function numberRemovals(client: string, reference: string, numbers: readonly string[]): TransactOperation[] {
+  return numbers.map((number) => ({
+    kind: 'delete',
+    key: keys.phoneNumber.key(client, number),
+    condition: { kind: 'expression', expression: '#user = :user', names: { '#user': 'device_user_reference' }, values: { ':user': reference } },
+  }));
+}
+
+/** Numbers past the transaction's room, removed ahead of it while the user is still as read (a refusal leaves them for the next run). */
+async function removeExtraNumbers(deps: DisposeDependencies, client: string, reference: string, numbers: readonly string[], user: TransactOperation): Promise<void> {
+  for (let start = 0; start < numbers.length; start += NUMBERS_PER_TRANSACTION) {
+    try {
+      await deps.table.transactWrite([user, ...numberRemovals(client, reference, numbers.slice(start, start + NUMBERS_PER_TRANSACTION))]);
+    } catch (error) {
+      if (!(error instanceof ConditionFailedError)) throw error;
+      return;
+    }
+  }
+}
+
 export const deviceUserChanges: RecordChanges = {
   ended: deviceUserEnded,
   // Every disposal of a device user moves the tenant's dashboard counters: a transaction may write an item once.
@@ -44,7 +90,7 @@ export const deviceUserChanges: RecordChanges = {
     if (await hasAssignedDevice(deps, client, reference)) return 'active';
     return undefined;
   },
-  change: (_deps, client, item, pass, condition, disposal) => {
+  change: async (deps, client, item, pass, condition, disposal) => {
     const now = disposal.disposed_at;
     const key = { pk: item.pk, sk: item.sk };
     const asRead = alsoWhen(condition, {
@@ -62,6 +108,11 @@ export const deviceUserChanges: RecordChanges = {
       pass.action === 'Deleted'
         ? { kind: 'update', key, update: { set: { retention_state: 'Deleted', deleted_at: now, ...stamp } }, condition: asRead }
         : { kind: 'update', key, update: { set: { retention_state: 'Destroyed', destroyed_at: now, ...stamp }, remove: [...PERSONAL_FIELDS] }, condition: asRead };
-    return [change, ...counters];
+    if (pass.action === 'Deleted') return [change, ...counters];
+    const reference = String(item.device_user_reference);
+    const numbers = await numbersOf(deps, client, reference);
+    const extra = numbers.slice(NUMBERS_IN_TRANSACTION);
+    if (extra.length > 0) await removeExtraNumbers(deps, client, reference, extra, { kind: 'check', key, condition: asRead });
+    return [change, ...counters, ...numberRemovals(client, reference, numbers.slice(0, NUMBERS_IN_TRANSACTION))];
   },
 };

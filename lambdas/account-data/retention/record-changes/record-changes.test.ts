@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TableItem, WriteCondition } from '#core/ports/table-store.ts';
 import type { DisposalItem } from '#core/store/entities/disposal.ts';
 import { keys } from '#core/store/keys.ts';
+import { createMemoryTable } from '#core/testing/memory-table.ts';
 import { fromState } from '../dispose.ts';
 import { dueMarkerItems, dueMarkerSync } from '../due-index.ts';
 import { deletePasses, destroyPasses, rulesOf } from '../retention-rules.ts';
@@ -62,7 +63,7 @@ describe('records with a life of their own', () => {
   it('destroys a device user by removing the person, on the user as read, leaving the dashboard once', async () => {
     const condition: WriteCondition = { kind: 'expression', expression: '#state = :state', names: { '#state': 'retention_state' }, values: { ':state': 'Deleted' } };
     const deleted = user({ is_active: false, offboard_date: '2026-03-01T00:00:00.000Z', retention_state: 'Deleted' });
-    const [change, ...rest] = await deviceUserChanges.change({} as never, 'acme', deleted, destruction!, condition, disposal);
+    const [change, ...rest] = await deviceUserChanges.change({ table: createMemoryTable() } as never, 'acme', deleted, destruction!, condition, disposal);
     expect(change).toMatchObject({
       kind: 'update',
       update: { set: { retention_state: 'Destroyed', destroyed_at: now.toISOString(), updated_by: 'retention' }, remove: ['first_name', 'surname', 'email'] },
@@ -72,7 +73,7 @@ describe('records with a life of their own', () => {
     expect(rest).toEqual([]);
     // Straight from live (a rule that never deletes): it leaves the offboarded count now, the tenant's and its group's.
     const live = user({ is_active: false, offboard_date: '2026-03-01T00:00:00.000Z' });
-    const [, ...counters] = await deviceUserChanges.change({} as never, 'acme', live, destruction!, condition, disposal);
+    const [, ...counters] = await deviceUserChanges.change({ table: createMemoryTable() } as never, 'acme', live, destruction!, condition, disposal);
     expect(counters.map((operation) => (operation.kind === 'update' ? operation.update.add : undefined))).toEqual([{ usr_offboarded: -1 }, { usr_offboarded: -1 }]);
   });
 });

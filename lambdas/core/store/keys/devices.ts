@@ -141,13 +141,24 @@ export const devicesKeys = {
     },
     list: (): ListKey => list(undefined, `${tenantPrefix('admin')}CARRIERS`),
   },
-  /** Which device user a phone number belongs to (device authentication resolves the user by number). */
+  /**
+   * Which device user a phone number belongs to (device authentication resolves the user by number). gsi1 lists one
+   * device user's numbers (retention destroys them with the person); the item is rewritten whole when its number moves
+   * to another user, so the index key moves with it. Items written before the index have no gsi1 key.
+   */
   phoneNumber: {
-    item: (client: string, phoneNumber: string): ItemKeys => ({
+    item: (client: string, phoneNumber: string, deviceUserReference?: string): ItemKeys => ({
       pk: `${tenantPrefix(client)}PHONE#${part(phoneNumber)}`,
       sk: 'PHONE',
       entity: ENTITY.phoneNumber,
+      ...(deviceUserReference === undefined
+        ? {}
+        : { gsi1pk: `${tenantPrefix(client)}DUSER#${part(deviceUserReference)}#PHONE_NUMBERS`, gsi1sk: part(phoneNumber) }),
     }),
+    /** Primary key alone (get, delete). */
+    key: (client: string, phoneNumber: string): ItemKey => ({ pk: `${tenantPrefix(client)}PHONE#${part(phoneNumber)}`, sk: 'PHONE' }),
+    listByDeviceUser: (client: string, deviceUserReference: string): ListKey =>
+      list('gsi1', `${tenantPrefix(client)}DUSER#${part(deviceUserReference)}#PHONE_NUMBERS`),
   },
   /**
    * Device commands (lambdas/commands). A command lives in its device's partition (`COMMAND#<ulid>`). gsi1 lists
