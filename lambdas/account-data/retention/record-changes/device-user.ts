@@ -68,16 +68,26 @@ function numberRemovals(client: string, reference: string, numbers: readonly str
   }));
 }
 
-/** Numbers past the transaction's room, removed ahead of it while the user is still as read (a refusal leaves them for the next run). */
+/** Numbers past the transaction's room, removed ahead of it while the user is still as read. */
 async function removeExtraNumbers(deps: DisposeDependencies, client: string, reference: string, numbers: readonly string[], user: TransactOperation): Promise<void> {
   for (let start = 0; start < numbers.length; start += NUMBERS_PER_TRANSACTION) {
     try {
       await deps.table.transactWrite([user, ...numberRemovals(client, reference, numbers.slice(start, start + NUMBERS_PER_TRANSACTION))]);
     } catch (error) {
+      // A number moved meanwhile (read again below), or the user changed (the disposal's own transaction is refused).
       if (!(error instanceof ConditionFailedError)) throw error;
-      return;
     }
   }
+}
+
+/** The person's numbers, fewer than the transaction's room: those beyond it removed first, read again after. */
+async function numbersToRemove(deps: DisposeDependencies, client: string, reference: string, user: TransactOperation): Promise<string[]> {
+  let numbers = await numbersOf(deps, client, reference);
+  for (let attempt = 0; numbers.length > NUMBERS_IN_TRANSACTION && attempt < 3; attempt += 1) {
+    await removeExtraNumbers(deps, client, reference, numbers.slice(NUMBERS_IN_TRANSACTION), user);
+    numbers = await numbersOf(deps, client, reference);
+  }
+  return numbers.slice(0, NUMBERS_IN_TRANSACTION);
 }
 
 export const deviceUserChanges: RecordChanges = {
@@ -110,9 +120,7 @@ export const deviceUserChanges: RecordChanges = {
         : { kind: 'update', key, update: { set: { retention_state: 'Destroyed', destroyed_at: now, ...stamp }, remove: [...PERSONAL_FIELDS] }, condition: asRead };
     if (pass.action === 'Deleted') return [change, ...counters];
     const reference = String(item.device_user_reference);
-    const numbers = await numbersOf(deps, client, reference);
-    const extra = numbers.slice(NUMBERS_IN_TRANSACTION);
-    if (extra.length > 0) await removeExtraNumbers(deps, client, reference, extra, { kind: 'check', key, condition: asRead });
-    return [change, ...counters, ...numberRemovals(client, reference, numbers.slice(0, NUMBERS_IN_TRANSACTION))];
+    const numbers = await numbersToRemove(deps, client, reference, { kind: 'check', key, condition: asRead });
+    return [change, ...counters, ...numberRemovals(client, reference, numbers)];
   },
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TableItem, WriteCondition } from '#core/ports/table-store.ts';
+import { ConditionFailedError, type TableItem, type WriteCondition } from '#core/ports/table-store.ts';
+import { phoneNumberToItem } from '#core/store/entities/phone-number.ts';
 import type { DisposalItem } from '#core/store/entities/disposal.ts';
 import { keys } from '#core/store/keys.ts';
 import { createMemoryTable } from '#core/testing/memory-table.ts';
@@ -75,5 +76,25 @@ describe('records with a life of their own', () => {
     const live = user({ is_active: false, offboard_date: '2026-03-01T00:00:00.000Z' });
     const [, ...counters] = await deviceUserChanges.change({ table: createMemoryTable() } as never, 'acme', live, destruction!, condition, disposal);
     expect(counters.map((operation) => (operation.kind === 'update' ? operation.update.add : undefined))).toEqual([{ usr_offboarded: -1 }, { usr_offboarded: -1 }]);
+  });
+
+  it('destroys the numbers that still name the person, each on that condition, found by their list and their devices', async () => {
+    const condition: WriteCondition = { kind: 'item-exists' };
+    const table = createMemoryTable([
+      phoneNumberToItem('acme', { phone_number: '+441', device_user_reference: 'ann' }),
+      // From before the numbers list (no index key), recorded on her device; and one her device reported, now Bob's.
+      { ...keys.phoneNumber.item('acme', '+442'), phone_number: '+442', device_user_reference: 'ann' },
+      phoneNumberToItem('acme', { phone_number: '+443', device_user_reference: 'bob' }),
+      phoneNumberToItem('other', { phone_number: '+441', device_user_reference: 'ann' }),
+      { ...keys.device.item('acme', 'd1', 'ann'), device_reference: 'd1', device_user_reference: 'ann', is_deactivated: true, phone_numbers: [{ phone_number: '+442', slot_index: 0 }, { phone_number: '+443', slot_index: 1 }] },
+    ]);
+    const destroyed = user({ is_active: false, offboard_date: '2026-03-01T00:00:00.000Z', retention_state: 'Deleted' });
+    const [, ...numbers] = await deviceUserChanges.change({ table } as never, 'acme', destroyed, destruction!, condition, disposal);
+    expect(numbers.map((operation) => (operation.kind === 'delete' ? operation.key.pk : undefined)).sort()).toEqual([keys.phoneNumber.key('acme', '+441').pk, keys.phoneNumber.key('acme', '+442').pk]);
+    for (const operation of numbers) expect(operation).toMatchObject({ condition: { expression: '#user = :user', values: { ':user': 'ann' } } });
+    // Taken by Bob between the read and the write: the disposal is refused, and his number stays.
+    await table.put(phoneNumberToItem('acme', { phone_number: '+441', device_user_reference: 'bob' }));
+    await expect(table.transactWrite(numbers)).rejects.toThrow(ConditionFailedError);
+    expect(await table.get(keys.phoneNumber.key('acme', '+441'))).toMatchObject({ device_user_reference: 'bob' });
   });
 });
