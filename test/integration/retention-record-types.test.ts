@@ -15,7 +15,8 @@ import { endMigration } from '../../lambdas/migrations/job/outcome.ts';
 import { listDeviceUsers, offboardDeviceUser, onboardDeviceUser } from '../../lambdas/devices/device-users/device-users.ts';
 import { everyGroupScope } from '#core/testing/group-scopes.ts';
 import { changeState, getRequest, putRequest } from '../../lambdas/support-access/support-access-store.ts';
-import { failUnstarted, finishTransfer } from '../../lambdas/transfers/job/closing.ts';
+import { finishTransfer } from '../../lambdas/transfers/job/closing.ts';
+import { failUnstarted } from '../../lambdas/transfers/runs/fail-unstarted.ts';
 import type { RunContext } from '../../lambdas/transfers/job/context.ts';
 import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
 

@@ -2,7 +2,7 @@ import { actorOf } from '#core/auth/actor.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError } from '#core/errors.ts';
 import { pendingTransfer, toTransferable, transferToItem } from '#core/store/entities/transfer.ts';
 import type { TransferRunResponse } from '#shared/contract/entities/transfers.ts';
-import { failUnstarted } from '../job/closing.ts';
+import { failUnstarted } from '../runs/fail-unstarted.ts';
 import { TRANSFER_JOB } from './schedules.ts';
 import { loadTransferConfig, requireWholeTenant, type Caller, type TransferDependencies } from './transfer-configs.ts';
 

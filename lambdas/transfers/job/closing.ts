@@ -1,7 +1,7 @@
 import { raiseAlert } from '../../alerts/raise-alert.ts';
 import { relatedEntity } from '../../alerts/related-entities.ts';
 import { eachPage } from '#core/store/paging.ts';
-import { readTransfer, readTransferWatermark, transferToItem, transferWatermarkToItem, type TransferItem } from '#core/store/entities/transfer.ts';
+import { readTransfer, readTransferWatermark, transferWatermarkToItem, type TransferItem } from '#core/store/entities/transfer.ts';
 import { readTransferFile, transferFileToItem, type TransferFileItem } from '#core/store/entities/transfer-file.ts';
 import { keys } from '#core/store/keys.ts';
 import { ConditionFailedError, type TransactOperation } from '#core/ports/table-store.ts';
@@ -169,18 +169,6 @@ export async function finishTransfer(context: RunContext, fatal?: string): Promi
     throw error;
   }
   return state;
-}
-
-/**
- * Fails a new transfer whose job could not be started (run now, re-run): Failed, why, and `completed_at`, with its
- * retention due marker (a finished run is a retained record counted from its finish) in the same transaction.
- */
-export async function failUnstarted(deps: Pick<RunContext['deps'], 'table' | 'clock'>, transfer: TransferItem, message: string): Promise<void> {
-  const failed = { transfer_state: 'Failed' as const, error_message: message, completed_at: deps.clock.now().toISOString() };
-  await deps.table.transactWrite([
-    { kind: 'update', key: keys.transfer.key(transfer.client, transfer.transfer_id), update: { set: failed }, condition: { kind: 'item-exists' } },
-    ...dueMarkerPuts(transfer.client, transferToItem({ ...transfer, ...failed })),
-  ]);
 }
 
 /** Moves the configuration's watermark to this transfer's `report_to`, unless a later one is already there. */

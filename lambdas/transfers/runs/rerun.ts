@@ -3,7 +3,7 @@ import { ConflictError, ForbiddenError, ServiceUnavailableError } from '#core/er
 import { pendingTransfer, transferToItem, type TransferItem } from '#core/store/entities/transfer.ts';
 import type { TransferRunResponse } from '#shared/contract/entities/transfers.ts';
 import { TRANSFER_JOB } from '../configs/schedules.ts';
-import { failUnstarted } from '../job/closing.ts';
+import { failUnstarted } from './fail-unstarted.ts';
 import { loadTransferConfig, requireWholeTenant, type Caller, type TransferDependencies } from '../configs/transfer-configs.ts';
 import { loadTransfer } from './transfer-reads.ts';
 
