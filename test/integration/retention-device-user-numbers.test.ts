@@ -19,6 +19,8 @@ import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
  */
 let tenant: RunTenant;
 let other: RunTenant;
+/** The leaver's two devices in the first tenant (deactivated before the offboarding). */
+let leaverDevices: string[] = [];
 
 const DAY = 86_400_000;
 const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
@@ -76,6 +78,7 @@ beforeAll(async () => {
   const { client, deps } = tenant;
 
   const devices = await equipLeaver(tenant);
+  leaverDevices = devices;
   // An item from before the numbers list: written without the index key (as authentication used to).
   await deps.table.put({ ...keys.phoneNumber.item(client, number.old), client, phone_number: number.old, device_user_reference: 'leaver', device_reference: devices[1] });
 
@@ -112,8 +115,10 @@ describe('destroying a device user removes the phone numbers that still name the
     const { client, deps } = tenant;
     await runToEnd(deps, { client, now: at(10) });
     expect(await deps.table.get(keys.deviceUser.key(client, 'leaver'), { consistent: true })).toMatchObject({ retention_state: 'Deleted' });
-    // Deleted only marks the user: the numbers still resolve.
+    // Deleted only marks the user: the numbers still resolve, and the devices still carry the copies of the person.
     for (const phone of [number.first, number.second, number.old]) expect(await numberItem(tenant, phone)).toMatchObject({ device_user_reference: 'leaver' });
+    const device = (reference: string) => deps.table.get(keys.device.key(client, reference), { consistent: true });
+    for (const reference of leaverDevices) expect(await device(reference)).toMatchObject({ email: 'leaver@example.com', first_name: 'Pat', surname: 'leaver' });
 
     await runToEnd(deps, { client, now: at(2000) });
     const user = await deps.table.get(keys.deviceUser.key(client, 'leaver'), { consistent: true });
@@ -121,6 +126,12 @@ describe('destroying a device user removes the phone numbers that still name the
     expect(user?.email).toBeUndefined();
     for (const phone of [number.first, number.second, number.old]) expect(await numberItem(tenant, phone)).toBeUndefined();
     expect(await listed(tenant, 'leaver')).toEqual([]);
+    // The copies device authentication wrote onto the person's devices go too; the devices stay, still naming them.
+    for (const reference of leaverDevices) {
+      const after = await device(reference);
+      expect(after).toMatchObject({ device_user_reference: 'leaver' });
+      expect([after?.email, after?.first_name, after?.surname]).toEqual([undefined, undefined, undefined]);
+    }
   });
 
   it('deletes them all when there are more than one transaction holds', async () => {

@@ -20,7 +20,8 @@ import { alsoWhen, type RecordChanges } from './shared.ts';
  *   recordings, devices, the audit trails and disposal records still name it. In the same transaction it deletes the
  *   phone-number items (`keys.phoneNumber`) that still name the person, each conditional on that, so a number since
  *   taken by someone else stays theirs. Found by Query: the person's numbers list (gsi1), and, for items written
- *   before that list existed, the numbers the devices listed under the person record (`phone_numbers`).
+ *   before that list existed, the numbers the devices listed under the person record (`phone_numbers`). The copies
+ *   of the person's names and email that device authentication wrote onto their devices go too.
  *
  * Retention stamps `updated_at`, so a portal write that read the user before (conditional on it) is refused rather
  * than bringing a disposed-of user back with the old counts; and the write is conditional on the user read.
@@ -32,7 +33,9 @@ export const PERSONAL_FIELDS = ['first_name', 'surname', 'email'] as const;
  * the user, its counters, its disposal record and its markers). A person has a handful of numbers; any beyond this go
  * first, in transactions of their own, each checking the user is still as read.
  */
-const NUMBERS_IN_TRANSACTION = 80;
+const NUMBERS_IN_TRANSACTION = 60;
+/** Device items whose copy of the person's names goes in the same transaction; any beyond go first, like numbers. */
+const DEVICE_COPIES_IN_TRANSACTION = 20;
 const NUMBERS_PER_TRANSACTION = 99;
 
 export function deviceUserEnded(item: Readonly<Record<string, unknown>>): boolean {
@@ -58,6 +61,39 @@ async function numbersOf(deps: DisposeDependencies, client: string, reference: s
   }
   const items = await deps.table.batchGet([...numbers].map((number) => keys.phoneNumber.key(client, number)), { consistent: true });
   return items.map(readPhoneNumber).filter((entry) => entry.device_user_reference === reference).map((entry) => entry.phone_number);
+}
+
+/**
+ * Device authentication copies the person's names and email onto each device it signs in for them (the device list
+ * shows who holds it). Destroying the person removes those copies from the devices that still name them, each
+ * conditional on that, so a device handed to someone else since keeps its new holder's.
+ */
+async function deviceCopyRemovals(deps: DisposeDependencies, client: string, reference: string): Promise<TransactOperation[]> {
+  const removals: TransactOperation[] = [];
+  for await (const page of eachPage(deps.table, keys.device.listByDeviceUser(client, reference), 100)) {
+    for (const device of page) {
+      if (!PERSONAL_FIELDS.some((field) => device[field] !== undefined)) continue;
+      removals.push({
+        kind: 'update',
+        key: keys.device.key(client, String(device.device_reference)),
+        update: { remove: [...PERSONAL_FIELDS] },
+        condition: { kind: 'expression', expression: '#user = :user', names: { '#user': 'device_user_reference' }, values: { ':user': reference } },
+      });
+    }
+  }
+  return removals;
+}
+
+/** Device copies past the transaction's room, removed ahead of it while the user is still as read. */
+async function removeExtraDeviceCopies(deps: DisposeDependencies, extras: readonly TransactOperation[], user: TransactOperation): Promise<void> {
+  for (const removal of extras) {
+    try {
+      await deps.table.transactWrite([user, removal]);
+    } catch (error) {
+      // The device changed hands meanwhile (its copy is the new holder's), or the user changed (the disposal is refused).
+      if (!(error instanceof ConditionFailedError)) throw error;
+    }
+  }
 }
 
 function numberRemovals(client: string, reference: string, numbers: readonly string[]): TransactOperation[] {
@@ -120,7 +156,10 @@ export const deviceUserChanges: RecordChanges = {
         : { kind: 'update', key, update: { set: { retention_state: 'Destroyed', destroyed_at: now, ...stamp }, remove: [...PERSONAL_FIELDS] }, condition: asRead };
     if (pass.action === 'Deleted') return [change, ...counters];
     const reference = String(item.device_user_reference);
-    const numbers = await numbersToRemove(deps, client, reference, { kind: 'check', key, condition: asRead });
-    return [change, ...counters, ...numberRemovals(client, reference, numbers)];
+    const userAsRead: TransactOperation = { kind: 'check', key, condition: asRead };
+    const copies = await deviceCopyRemovals(deps, client, reference);
+    await removeExtraDeviceCopies(deps, copies.slice(DEVICE_COPIES_IN_TRANSACTION), userAsRead);
+    const numbers = await numbersToRemove(deps, client, reference, userAsRead);
+    return [change, ...counters, ...numberRemovals(client, reference, numbers), ...copies.slice(0, DEVICE_COPIES_IN_TRANSACTION)];
   },
 };
