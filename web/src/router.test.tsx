@@ -12,12 +12,11 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from './app/providers.tsx';
 import { ErrorPage, errorTitle, NotFoundPage } from './components/errors/error-pages.tsx';
-import { AUTH_STORAGE_KEY, memoryStorage } from './features/session/auth-storage.ts';
-import { Session } from './features/session/session.ts';
 import { ApiError } from './lib/api-error.ts';
 import { createAppRouter, ROUTER_DEFAULTS } from './router.tsx';
 import { Route as RootRoute } from './routes/__root.tsx';
 import { SignInSearch } from './routes/_empty/sign-in.tsx';
+import { testSession } from './testing/test-session.ts';
 
 /** Renders the whole app at `path` to HTML: enough to prove each shell page renders, without a DOM. */
 async function renderAt(path: string, storedAuth?: object): Promise<string> {
@@ -27,16 +26,7 @@ async function renderAt(path: string, storedAuth?: object): Promise<string> {
 /** Loads the app at `path` with a stored session; the HTML and where the guards sent the visitor. */
 async function loadAt(path: string, storedAuth?: object) {
   const queryClient = new QueryClient();
-  const storage = memoryStorage();
-  if (storedAuth) storage.setItem(AUTH_STORAGE_KEY, JSON.stringify(storedAuth));
-  const session = new Session({
-    storage,
-    flowStorage: memoryStorage(),
-    origin: 'http://localhost:3000',
-    navigate: () => undefined,
-    navigateExternal: () => undefined,
-    notify: () => undefined,
-  });
+  const session = testSession(storedAuth);
   const router = createAppRouter({ queryClient, session }, createMemoryHistory({ initialEntries: [path] }));
   await router.load();
   const html = renderToString(

@@ -2,8 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { AppProviders } from '../app/providers.tsx';
-import { AUTH_STORAGE_KEY, memoryStorage } from '../features/session/auth-storage.ts';
-import { Session } from '../features/session/session.ts';
+import { testSession } from './test-session.ts';
 
 /** TEST HELPER: the signed-in user a component test renders for (what the session keeps after sign-in). */
 export interface SignedInUser {
@@ -21,16 +20,7 @@ export function userWith(actions: readonly string[]): SignedInUser {
 
 /** Server-renders `node` inside the app's providers for `user` signed in to tenant `demo`; answers the HTML. */
 export function renderSignedIn(node: ReactNode, user: SignedInUser | undefined): string {
-  const storage = memoryStorage();
-  storage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ client: 'demo', idToken: 't', user }));
-  const session = new Session({
-    storage,
-    flowStorage: memoryStorage(),
-    origin: 'http://localhost:3000',
-    navigate: () => undefined,
-    navigateExternal: () => undefined,
-    notify: () => undefined,
-  });
+  const session = testSession({ client: 'demo', idToken: 't', user });
   return renderToString(
     <AppProviders queryClient={new QueryClient()} session={session}>
       {node}

@@ -1,21 +1,10 @@
 import { isRedirect, type ParsedLocation } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { AUTH_STORAGE_KEY, memoryStorage } from './auth-storage.ts';
 import { requireAuth, requireStaff, requireTenant } from './guards.ts';
-import { Session } from './session.ts';
+import type { Session } from './session.ts';
+import { testSession } from '../../testing/test-session.ts';
 
-function sessionWith(stored?: object): Session {
-  const storage = memoryStorage();
-  if (stored) storage.setItem(AUTH_STORAGE_KEY, JSON.stringify(stored));
-  return new Session({
-    storage,
-    flowStorage: memoryStorage(),
-    origin: 'http://localhost:3000',
-    navigate: () => undefined,
-    navigateExternal: () => undefined,
-    notify: () => undefined,
-  });
-}
+const sessionWith = (stored?: object): Session => testSession(stored);
 
 const location = (href: string) => ({ href, pathname: href }) as ParsedLocation;
 const user = { reference: 'u', actions: [], groups: [], roles: [], payloadTypes: [] };
