@@ -231,6 +231,9 @@ describe('the crafted export', () => {
     expect(await readAll(deps.table, keys.payload.listByDeviceUser(client, 'crafted-user'))).toHaveLength(4);
     const users = (await readAll(deps.table, keys.deviceUser.listByGroup(client, 'crafted-sales'))).map(readDeviceUser);
     expect(users.filter((user) => user.is_legacy).map((user) => user.device_user_reference).sort()).toEqual(['crafted-flip-off', 'crafted-flip-on', 'crafted-leaver', 'crafted-user']);
+    // The offboarded ones are retained records counted from their offboarding, due-indexed as they were written.
+    const marked = (await readAll(deps.table, keys.retentionDue.list(client, { recordType: 'DeviceUserData', kind: 'at', stage: 'LIVE' }))).map((marker) => marker.reference);
+    expect(marked.filter((reference) => String(reference).startsWith('crafted-')).sort()).toEqual(['crafted-flip-off', 'crafted-leaver']);
   });
 
   it("leaves another tenant's data untouched, and names the same legacy recording apart in each tenant", async () => {

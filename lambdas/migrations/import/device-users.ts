@@ -1,6 +1,7 @@
 import { DeviceUser } from '#shared/contract/entities/device-users.ts';
 import { ConditionFailedError, type TransactOperation } from '../../core/ports/table-store.ts';
 import { deviceUserToItem, readDeviceUser, type DeviceUserItem } from '../../core/store/entities/device-user.ts';
+import { dueMarkerSync } from '../../account-data/retention/due-index.ts';
 import { keys } from '../../core/store/keys.ts';
 import { groupStatsChanges } from '../../devices/device-users/device-user-changes.ts';
 import { licenceLine, raiseLicenceAlerts, servicesAtLimit } from '../../licences/licence-check.ts';
@@ -92,6 +93,8 @@ async function writeUser(context: ImportContext, before: DeviceUserItem | undefi
     if (operation !== undefined) operations.push(operation);
   }
   operations.push(...dashboardCounterOperations(client, deviceUserCounterChanges(before, after)));
+  // An offboarded user is a retained record counted from its offboarding: its due marker with it (removed if onboarded).
+  operations.push(...dueMarkerSync(client, deviceUserToItem(client, after)));
   const licenceChanges = licenceUseChanges(before, after);
   operations.push(...licenceUseOperations(client, licenceChanges));
   try {
