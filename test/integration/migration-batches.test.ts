@@ -1,17 +1,15 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableStore, TransactOperation } from '#core/ports/table-store.ts';
-import { deviceToItem } from '#core/store/entities/device.ts';
-import { deviceUserToItem } from '#core/store/entities/device-user.ts';
 import { readPayload } from '#core/store/entities/payload.ts';
 import { keys } from '#core/store/keys.ts';
 import { readAll } from '#core/store/paging.ts';
 import type { MigrationSubmission } from '#shared/contract/entities/migrations.ts';
-import { DeviceUser } from '#shared/contract/entities/device-users.ts';
 import { readExportRows } from '../../lambdas/migrations/format/index.ts';
 import { createRowImporter, legacyPayloadReference, resultOfParseFailure, type RowEntry, type RowResult } from '../../lambdas/migrations/import/index.ts';
 import { runMigrationImport } from '../../lambdas/migrations/job/import-job.ts';
-import { CRAFTED_PLATFORM, craftedExport, sampleBytes } from '../../scripts/migration/sample-rows.ts';
+import { craftedExport, sampleBytes } from '../../scripts/migration/sample-rows.ts';
+import { platformFleet } from './support/platform-fleet.ts';
 import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
 
 /**
@@ -62,30 +60,6 @@ async function importLines(into: RunTenant, lines: readonly string[], settings: 
   await flush();
   await importer.finish();
   return results;
-}
-
-/** A group, an onboarded user and an activated device that Verity manages itself (as the crafted export expects). */
-async function platformFleet(into: RunTenant): Promise<void> {
-  const { client, deps } = into;
-  const now = new Date().toISOString();
-  await deps.table.put({ ...keys.group.item(client, CRAFTED_PLATFORM.group), client, group_reference: CRAFTED_PLATFORM.group, tags: [], updated_at: now });
-  const user = DeviceUser.parse({ client, device_user_reference: CRAFTED_PLATFORM.deviceUser, group: CRAFTED_PLATFORM.group, services: ['calls'], is_active: true, onboard_date: now, updated_at: now });
-  await deps.table.put(deviceUserToItem(client, user));
-  await deps.table.put(
-    deviceToItem(client, {
-      client,
-      device_reference: CRAFTED_PLATFORM.device,
-      device_user_reference: CRAFTED_PLATFORM.deviceUser,
-      group: CRAFTED_PLATFORM.group,
-      services: ['calls'],
-      imeis: [],
-      is_deactivated: false,
-      is_legacy: false,
-      activated_at: now,
-      phone_numbers: [],
-      updated_at: now,
-    }),
-  );
 }
 
 /** A small export of one group, user and device, then `count` recordings of that device (one in five without media). */

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceToItem } from '#core/store/entities/device.ts';
-import { deviceUserToItem } from '#core/store/entities/device-user.ts';
 import { readDeviceUser } from '#core/store/entities/device-user.ts';
 import { readGroup } from '#core/store/entities/group.ts';
 import { readLicencesItem } from '#core/store/entities/licences.ts';
@@ -10,13 +8,13 @@ import type { ItemKey, TableItem } from '#core/ports/table-store.ts';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import { readAll } from '#core/store/paging.ts';
 import { MIGRATION_ERROR_TYPES, MIGRATION_SUCCESS_TYPES, MIGRATION_WARNING_TYPES } from '#shared/constants/account.ts';
-import { DeviceUser } from '#shared/contract/entities/device-users.ts';
 import { openPayloadMeta } from '../../lambdas/device-crypto/payload-crypto.ts';
 import { limitAttribute, readLicences } from '../../lambdas/licences/licence-usage.ts';
 import { readDashboard } from '../../lambdas/metrics/dashboard-counters.ts';
 import { readExportRows } from '../../lambdas/migrations/format/index.ts';
 import { createRowImporter, legacyPayloadReference, resultOfParseFailure, type RowResult } from '../../lambdas/migrations/import/index.ts';
-import { CRAFTED_PLATFORM, craftedExport, sampleExportLines } from '../../scripts/migration/sample-rows.ts';
+import { craftedExport, sampleExportLines } from '../../scripts/migration/sample-rows.ts';
+import { platformFleet } from './support/platform-fleet.ts';
 import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
 
 /**
@@ -88,30 +86,6 @@ async function snapshot(of: RunTenant): Promise<Json> {
     metrics: await list(keys.metrics.list(client, 'Summary')),
     totals: (await deps.table.get(keys.metrics.totals(client))) ?? null,
   };
-}
-
-/** A group, an onboarded user and an activated device that Verity manages itself (not migrated). */
-async function platformFleet(into: RunTenant): Promise<void> {
-  const { client, deps } = into;
-  const now = new Date().toISOString();
-  await deps.table.put({ ...keys.group.item(client, CRAFTED_PLATFORM.group), client, group_reference: CRAFTED_PLATFORM.group, tags: [], updated_at: now });
-  const user = DeviceUser.parse({ client, device_user_reference: CRAFTED_PLATFORM.deviceUser, group: CRAFTED_PLATFORM.group, services: ['calls'], is_active: true, onboard_date: now, updated_at: now });
-  await deps.table.put(deviceUserToItem(client, user));
-  await deps.table.put(
-    deviceToItem(client, {
-      client,
-      device_reference: CRAFTED_PLATFORM.device,
-      device_user_reference: CRAFTED_PLATFORM.deviceUser,
-      group: CRAFTED_PLATFORM.group,
-      services: ['calls'],
-      imeis: [],
-      is_deactivated: false,
-      is_legacy: false,
-      activated_at: now,
-      phone_numbers: [],
-      updated_at: now,
-    }),
-  );
 }
 
 beforeAll(async () => {
