@@ -3,10 +3,12 @@ import { Session, type SessionDependencies } from '../features/session/session.t
 
 /**
  * TEST HELPER: a session over memory storage holding `stored` (what sign-in keeps under the auth key), or signed out
- * without it; it navigates and notifies nowhere. `overrides` replace any dependency (a fetch, the API bases).
+ * without it; it navigates and notifies nowhere. `overrides` replace any dependency (a fetch, the API bases, the
+ * storage itself).
  */
 export function testSession(stored?: object, overrides: Partial<SessionDependencies> = {}): Session {
-  const storage = memoryStorage();
+  // A test that reads the storage afterwards passes its own (`overrides.storage`); `stored` is written there.
+  const storage = overrides.storage ?? memoryStorage();
   if (stored !== undefined) storage.setItem(AUTH_STORAGE_KEY, JSON.stringify(stored));
   return new Session({
     storage,

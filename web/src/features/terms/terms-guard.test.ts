@@ -3,8 +3,8 @@ import { isRedirect } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { CURRENT_TERMS } from '#shared/constants/terms.ts';
 import type { SurfaceBases } from '../../lib/api-client.ts';
-import { AUTH_STORAGE_KEY, memoryStorage } from '../session/auth-storage.ts';
-import { Session } from '../session/session.ts';
+import { memoryStorage } from '../session/auth-storage.ts';
+import { testSession } from '../../testing/test-session.ts';
 import { requireTerms, TERMS_ACCEPTED_KEY } from './terms-guard.ts';
 
 const BASES: SurfaceBases = { admin: '/api/v1', client: '/api/v1', internal: '/internal/v1', device: '/device/v1' };
@@ -17,17 +17,7 @@ function setup(accepted: boolean, stored: object = {}) {
     return new Response(JSON.stringify({ ...CURRENT_TERMS, accepted }), { status: 200 });
   }) as unknown as typeof globalThis.fetch;
   const storage = memoryStorage();
-  storage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ client: 'demo', idToken: 't', expiresAt: Date.now() + 3_600_000, user, ...stored }));
-  const session = new Session({
-    storage,
-    flowStorage: memoryStorage(),
-    origin: 'http://localhost:3000',
-    navigate: () => undefined,
-    navigateExternal: () => undefined,
-    notify: () => undefined,
-    fetch,
-    bases: BASES,
-  });
+  const session = testSession({ client: 'demo', idToken: 't', expiresAt: Date.now() + 3_600_000, user, ...stored }, { storage, fetch, bases: BASES });
   const context = { session, queryClient: new QueryClient() };
   return { context, storage, calls: () => calls };
 }
