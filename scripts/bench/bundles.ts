@@ -49,7 +49,7 @@ const INIT_ENV = {
 const SERVICES: [string, RegExp][] = [
   ['S3', /node_modules\/@aws-sdk\/client-s3\//],
   ['KMS', /node_modules\/@aws-sdk\/client-kms\//],
-  ['Lambda', /node_modules\/@aws-sdk\/client-lambda\//],
+  ['Lambda', /^lambdas\/core\/adapters\/aws\/lambda-job-runner\.ts$/],
   ['Scheduler', /node_modules\/@aws-sdk\/client-scheduler\//],
   ['OIDC', /^lambdas\/core\/adapters\/oidc\//],
 ];

@@ -1,4 +1,3 @@
-import { LambdaClient } from '@aws-sdk/client-lambda';
 import type { PortAdapter } from '../../dependencies.ts';
 import { createLambdaJobRunner } from '../aws/lambda-job-runner.ts';
 import { createLocalJobRunner } from '../local/local-job-runner.ts';
@@ -11,7 +10,7 @@ export const jobRunnerAdapter: PortAdapter<'jobs'> = {
   port: 'jobs',
   build: ({ config, logger }) => {
     if (config.VERITY_MODE === 'local') return createLocalJobRunner(logger);
-    if (config.JOBS_FUNCTION_NAME) return createLambdaJobRunner(new LambdaClient({ region: config.AWS_REGION }), config.JOBS_FUNCTION_NAME);
+    if (config.JOBS_FUNCTION_NAME) return createLambdaJobRunner({ functionName: config.JOBS_FUNCTION_NAME, region: config.AWS_REGION });
     return { start: () => Promise.reject(new Error('Job runner not configured: JOBS_FUNCTION_NAME missing')) };
   },
 };
