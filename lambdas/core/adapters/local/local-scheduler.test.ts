@@ -119,7 +119,8 @@ describe('local schedules kept in the schedule file', () => {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
-  });
+    // The file is polled every two seconds; on a loaded machine the poll and the reload take longer than the default 5 s.
+  }, 20_000);
 
   it('keeps what it is given in the file, refuses an expression EventBridge would refuse, and never reads a damaged file as empty', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'verity-schedules-'));
