@@ -3,7 +3,9 @@ import { NotFoundError } from '#core/errors.ts';
 import { ADMIN_CLIENT } from '#core/auth/principal.ts';
 import { hasLimits, limitAttribute, readLicences, readLimits } from './licence-usage.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
+import { readAccount, type AccountItem } from '#core/store/entities/account.ts';
 import { readLicencesItem } from '#core/store/entities/licences.ts';
+import { readPayloadTotals } from '#core/store/entities/payload-metrics.ts';
 import type { Page } from '#core/store/cursor.ts';
 import { listPage, type QueryOf } from '#core/store/paging.ts';
 import type { licenceEndpoints } from '#shared/contract/endpoints/licences.ts';
@@ -48,17 +50,15 @@ export async function setLicenceLimits(deps: Deps, client: string, limits: Licen
 async function accountsPage(
   deps: Deps,
   query: ClientListQuery,
-): Promise<{ items: TableItem[]; last_key?: string } | { count: number }> {
+): Promise<{ items: AccountItem[]; last_key?: string } | { count: number }> {
   if (query.client !== undefined) {
     const item = await deps.table.get(keys.account.item(query.client));
-    const items = item === undefined ? [] : [item];
+    const items = item === undefined ? [] : [readAccount(item)];
     return query.result_type === 'total' ? { count: items.length } : { items };
   }
-  const page = await listPage(deps, { client: ADMIN_CLIENT, query: keys.account.listAll(), page: query, toData: (item) => item });
+  const page = await listPage(deps, { client: ADMIN_CLIENT, query: keys.account.listAll(), page: query, toData: readAccount });
   return 'data' in page ? { items: page.data, ...(page.last_key === undefined ? {} : { last_key: page.last_key }) } : page;
 }
-
-const clientOf = (account: TableItem) => String(account.client);
 
 /** The licence item, typed, when the client has one. */
 const licencesOf = (item: TableItem | undefined) => (item === undefined ? undefined : readLicencesItem(item));
@@ -80,11 +80,11 @@ async function perClient(deps: Deps, clients: readonly string[], key: (client: s
 async function mapAccounts<T>(
   deps: Deps,
   query: ClientListQuery,
-  map: (clients: string[]) => Promise<(account: TableItem) => T>,
+  map: (clients: string[]) => Promise<(account: AccountItem) => T>,
 ): Promise<Page<T> | { count: number }> {
   const page = await accountsPage(deps, query);
   if ('count' in page) return page;
-  const clients = page.items.map(clientOf);
+  const clients = page.items.map((account) => account.client);
   const toData = await map(clients);
   const data = page.items.map(toData);
   return { count: data.length, data, ...(page.last_key === undefined ? {} : { last_key: page.last_key }) };
@@ -95,12 +95,12 @@ export function listClients(deps: Deps, query: ClientListQuery): Promise<Page<Cl
   return mapAccounts(deps, query, async (clients) => {
     const licences = await perClient(deps, clients, keys.licence.item);
     return (account) => {
-      const licence = licencesOf(licences.get(clientOf(account)));
+      const licence = licencesOf(licences.get(account.client));
       return ClientSummary.parse({
-        client: clientOf(account),
-        ...(typeof account.display_name === 'string' ? { display_name: account.display_name } : {}),
-        ...(typeof account.created_at === 'string' ? { created_at: account.created_at } : {}),
-        ...(typeof account.is_active === 'boolean' ? { is_active: account.is_active } : {}),
+        client: account.client,
+        ...(account.display_name === undefined ? {} : { display_name: account.display_name }),
+        ...(account.created_at === undefined ? {} : { created_at: account.created_at }),
+        ...(account.is_active === undefined ? {} : { is_active: account.is_active }),
         ...(hasLimits(licence) ? { limits: readLimits(licence) } : {}),
       });
     };
@@ -111,7 +111,7 @@ export function listClients(deps: Deps, query: ClientListQuery): Promise<Page<Cl
 export function listAllLicences(deps: Deps, query: ClientListQuery): Promise<Page<Licences> | { count: number }> {
   return mapAccounts(deps, query, async (clients) => {
     const licences = await perClient(deps, clients, keys.licence.item);
-    return (account) => readLicences(clientOf(account), licencesOf(licences.get(clientOf(account))));
+    return (account) => readLicences(account.client, licencesOf(licences.get(account.client)));
   });
 }
 
@@ -128,15 +128,16 @@ export function listStatistics(deps: Deps, query: ClientListQuery): Promise<Page
       perClient(deps, clients, keys.metrics.totals),
     ]);
     return (account) => {
-      const client = clientOf(account);
+      const { client } = account;
       const dashboard = readDashboard(dashboards.get(client));
-      const payloads = totals.get(client)?.payloads;
+      const total = totals.get(client);
+      const payloads = total === undefined ? 0 : readPayloadTotals(total).payloads;
       const sum = (counts: Record<string, number>) => Object.values(counts).reduce((total, value) => total + value, 0);
       return ClientStatistics.parse({
         client,
         devices: sum(dashboard.devices),
         device_users: sum(dashboard.users),
-        payloads: typeof payloads === 'number' ? Math.max(0, Math.trunc(payloads)) : 0,
+        payloads: Math.max(0, Math.trunc(payloads)),
         stores: { devices: dashboard.devices, device_users: dashboard.users, licences: readLicences(client, licencesOf(licences.get(client))).data },
       });
     };

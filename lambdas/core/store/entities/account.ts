@@ -10,6 +10,8 @@ export const AccountItem = z.object({
   client: z.string(),
   display_name: z.string().optional(),
   created_at: z.string().optional(),
+  /** Shown on the internal client list when the item has it. */
+  is_active: z.boolean().optional(),
   updated_at: z.string().optional(),
   updated_by: z.string().optional(),
   account_defaults: z.unknown().optional(),

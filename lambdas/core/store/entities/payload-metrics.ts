@@ -26,7 +26,8 @@ export type PayloadMetricsItem = z.infer<typeof PayloadMetricsLabels> & {
   counts: Record<string, number>;
 };
 
-export function readPayloadMetrics(item: TableItem): PayloadMetricsItem {
+/** The per-type counters of an item, by payload type, and a schema that refuses those that are not numbers. */
+function typeCounters(item: TableItem): { counts: Record<string, number>; counters: z.ZodObject } {
   const counts: Record<string, number> = {};
   const problems: string[] = [];
   for (const [attribute, value] of Object.entries(item)) {
@@ -35,8 +36,28 @@ export function readPayloadMetrics(item: TableItem): PayloadMetricsItem {
     else problems.push(attribute);
   }
   // A counter that is not a number fails the read like any malformed attribute, naming it.
-  const counters = z.object(Object.fromEntries(problems.map((attribute) => [attribute, z.number()])));
+  return { counts, counters: z.object(Object.fromEntries(problems.map((attribute) => [attribute, z.number()]))) };
+}
+
+export function readPayloadMetrics(item: TableItem): PayloadMetricsItem {
+  const { counts, counters } = typeCounters(item);
   return { ...readItem('PayloadMetrics', PayloadMetricsLabels.and(counters), item), counts };
+}
+
+/**
+ * A tenant's payload totals (`keys.metrics.totals`, for the internal statistics): every payload counted in
+ * `payloads`, and per type in the same `n_<payload type>` counters as a bucket, ADDed per payload (0 until the first).
+ */
+const PayloadTotalsCount = z.object({ payloads: z.number().default(0) });
+
+export type PayloadTotalsItem = z.infer<typeof PayloadTotalsCount> & {
+  /** Payloads per type (from the counter names). */
+  counts: Record<string, number>;
+};
+
+export function readPayloadTotals(item: TableItem): PayloadTotalsItem {
+  const { counts, counters } = typeCounters(item);
+  return { ...readItem('MetricTotals', PayloadTotalsCount.and(counters), item), counts };
 }
 
 /** The bucket as the API shows it (a drifted negative count reads as 0). */
