@@ -1,5 +1,6 @@
 import type { Dashboard } from '#shared/contract/entities/dashboard.ts';
 import type { TableItem, TransactOperation } from '../core/ports/table-store.ts';
+import { DASHBOARD_COUNTER_PREFIX, readDashboardCounters } from '../core/store/entities/dashboard-counters.ts';
 import { ENTITY, keys, part } from '../core/store/keys.ts';
 
 /**
@@ -43,10 +44,7 @@ export interface DashboardChanges extends CounterChanges {
   groups?: Record<string, CounterChanges>;
 }
 
-const DEVICE_PREFIX = 'dev_';
-const USER_PREFIX = 'usr_';
-const APP_VERSION_PREFIX = 'appv#';
-const OS_VERSION_PREFIX = 'osv#';
+const { device: DEVICE_PREFIX, user: USER_PREFIX, appVersion: APP_VERSION_PREFIX, osVersion: OS_VERSION_PREFIX } = DASHBOARD_COUNTER_PREFIX;
 /** Version strings come from phones: bound what becomes an attribute name (a longer one counts under its prefix). */
 const MAX_VERSION_LENGTH = 64;
 
@@ -169,8 +167,8 @@ export function deviceCounterChanges(before: DeviceCounterFields | undefined, af
   return { ...tenant, groups };
 }
 
-function groupOf(fields: { group?: unknown }): string | undefined {
-  return typeof fields.group === 'string' && fields.group.length > 0 ? fields.group : undefined;
+function groupOf(fields: { group?: string | undefined }): string | undefined {
+  return fields.group !== undefined && fields.group.length > 0 ? fields.group : undefined;
 }
 
 /** The device-user fields that decide its dashboard state. */
@@ -207,27 +205,24 @@ export function deviceUserCounterChanges(
   return { users, groups };
 }
 
+/** A stored counter as the dashboard counts it: a drifted negative (see the decision above) reads as 0. */
+const clamped = (value: number) => Math.max(0, Math.trunc(value));
+
 /** The counters of several items added up (the shares of a role's visible groups), to read as one. */
 export function sumCounterItems(items: ReadonlyArray<Partial<TableItem>>): Record<string, number> {
   const total: Record<string, number> = {};
   for (const item of items) {
-    for (const [attribute, value] of Object.entries(item)) {
-      const counter = attribute.startsWith(DEVICE_PREFIX) || attribute.startsWith(USER_PREFIX) || attribute.startsWith(APP_VERSION_PREFIX) || attribute.startsWith(OS_VERSION_PREFIX);
-      if (counter && typeof value === 'number' && Number.isFinite(value)) total[attribute] = (total[attribute] ?? 0) + Math.max(0, Math.trunc(value));
-    }
+    for (const [attribute, value] of Object.entries(readDashboardCounters(item).counters)) total[attribute] = (total[attribute] ?? 0) + clamped(value);
   }
   return total;
 }
 
 /** The spec's Dashboard from the counter item (missing item or counters are 0; versions with a count, most first). */
 export function readDashboard(item: Partial<TableItem> | undefined): Dashboard {
-  const source = item ?? {};
-  const count = (attribute: string) => {
-    const value = source[attribute];
-    return typeof value === 'number' && Number.isFinite(value) ? Math.max(0, Math.trunc(value)) : 0;
-  };
+  const counters = item === undefined ? {} : readDashboardCounters(item).counters;
+  const count = (attribute: string) => clamped(counters[attribute] ?? 0);
   const versions = (prefix: string) =>
-    Object.keys(source)
+    Object.keys(counters)
       .filter((attribute) => attribute.startsWith(prefix))
       .map((attribute) => ({ version: decodeVersion(attribute.slice(prefix.length)), count: count(attribute) }))
       .filter((entry) => entry.count > 0)

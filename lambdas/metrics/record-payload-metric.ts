@@ -8,7 +8,7 @@ import { ENTITY, keys } from '../core/store/keys.ts';
 import { ALL_SCOPES, periodOf } from './periods.ts';
 
 /** Count attributes are flat (`n_<payload type>`): ADD creates a missing number, but not a path under a missing map. */
-import { PAYLOAD_COUNT_PREFIX as COUNT_PREFIX } from '../core/store/entities/payload-metrics.ts';
+import { PAYLOAD_COUNT_PREFIX as COUNT_PREFIX, readPayloadMetrics } from '../core/store/entities/payload-metrics.ts';
 
 /** What payload processing reports for each payload it stores. */
 export const PayloadMetricInput = z.strictObject({
@@ -43,8 +43,8 @@ export async function recordInBucket(deps: Deps, key: ItemKey, labels: Record<st
     if (!isConditionFailure(error)) throw error;
     item = await deps.table.update(key, { set: labels, add });
   }
-  const known = item?.first_occurrence;
-  if (typeof known === 'string' && known <= first) return;
+  const known = item === undefined ? undefined : readPayloadMetrics(item).first_occurrence;
+  if (known !== undefined && known <= first) return;
   try {
     await deps.table.update(
       key,

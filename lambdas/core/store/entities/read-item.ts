@@ -6,9 +6,10 @@ import type { TableItem } from '../../ports/table-store.ts';
  * What every entity module's `read<Entity>` does: parse a stored item with the entity's item schema. A stored item
  * that does not match is our bug, never the caller's, so it is an InternalError (a 500 that shows nothing) naming the
  * entity and one `path: message` per problem for the log. The schemas are plain objects, so the keys, index keys and
- * entity tag are dropped and only the entity's own attributes come back.
+ * entity tag are dropped and only the entity's own attributes come back. (Partial: a sum of counter items, which has no
+ * key, reads the same way.)
  */
-export function readItem<S extends z.ZodType>(entity: string, schema: S, item: TableItem): z.infer<S> {
+export function readItem<S extends z.ZodType>(entity: string, schema: S, item: Partial<TableItem>): z.infer<S> {
   const parsed = schema.safeParse(item);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `${issue.path.length === 0 ? '(item)' : issue.path.join('.')}: ${issue.message}`);
