@@ -12,6 +12,7 @@ import { utcOf } from '../../device-data/uploads.ts';
 import { ConflictError, UnauthorizedError, ValidationError } from '../../core/errors.ts';
 import { ConditionFailedError, type TableItem } from '../../core/ports/table-store.ts';
 import { keys, payloadObjectKey } from '../../core/store/keys.ts';
+import { readDeviceHolder } from '../../core/store/entities/device.ts';
 import { payloadToItem, readPayload, type PayloadItem } from '../../core/store/entities/payload.ts';
 import { payloadDueMarkerItems } from '../../account-data/retention/due-index.ts';
 import { IV_BYTES, openSealedMeta } from '../../device-crypto/payload-crypto.ts';
@@ -92,9 +93,9 @@ export async function registerPayload(
   const dek = await unwrapDek(deps, client, body.key_id, body.encrypted_dek);
   if (Buffer.from(body.iv, 'base64').length !== IV_BYTES) throw new ValidationError([`body.iv: Must be ${IV_BYTES} bytes`]);
 
-  const holder = await deps.table.get(keys.device.key(client, deviceReference), { consistent: true });
-  if (holder === undefined) throw new UnauthorizedError('Device token required');
-  const deviceUserReference = typeof holder.device_user_reference === 'string' ? holder.device_user_reference : undefined;
+  const holderItem = await deps.table.get(keys.device.key(client, deviceReference), { consistent: true });
+  if (holderItem === undefined) throw new UnauthorizedError('Device token required');
+  const holder = readDeviceHolder(holderItem);
 
   const now = deps.clock.now().toISOString();
   const payloadTime = payloadTimeOf(dek, body.meta, now);
@@ -108,8 +109,8 @@ export async function registerPayload(
     payload_state: uploadedAt === undefined ? 'Recorded' : 'Uploaded',
     payload_time: payloadTime,
     device_reference: deviceReference,
-    ...(deviceUserReference === undefined ? {} : { device_user_reference: deviceUserReference }),
-    ...(typeof holder.group === 'string' ? { group: holder.group } : {}),
+    ...(holder.device_user_reference === undefined ? {} : { device_user_reference: holder.device_user_reference }),
+    ...(holder.group === undefined ? {} : { group: holder.group }),
     key_id: body.key_id,
     encrypted_dek: body.encrypted_dek,
     content_iv: body.iv,

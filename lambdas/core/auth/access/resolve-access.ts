@@ -1,6 +1,6 @@
 import type { Endpoint } from '#shared/contract/endpoint.ts';
 import { AccountDefaults } from '#shared/contract/entities/account.ts';
-import { SupportAccess } from '#shared/contract/entities/account-data.ts';
+import type { SupportAccess } from '#shared/contract/entities/account-data.ts';
 import type { Role } from '#shared/contract/entities/roles.ts';
 import { ipAllowedBy } from '#shared/permissions/cidr.ts';
 import { evaluate } from '#shared/permissions/evaluate.ts';
@@ -12,6 +12,7 @@ import type { TableStore } from '../../ports/table-store.ts';
 import { readAccount } from '../../store/entities/account.ts';
 import { accountDefaultsKey, readAccountDefaults } from '../../store/entities/account-defaults.ts';
 import { readRole } from '../../store/entities/role.ts';
+import { claimedSupportGrant } from '../../store/entities/support-access.ts';
 import { keys } from '../../store/keys.ts';
 import type { AccessContext } from './access-context.ts';
 import { createAccessContext } from './create-access-context.ts';
@@ -84,11 +85,8 @@ async function loadDefaults(table: TableStore, client: string): Promise<AccountD
 /** The approved, unexpired support-access request, or a 403 saying what is wrong with it. */
 async function loadSupportRequest(dependencies: AccessDependencies, client: string, reference: string): Promise<SupportAccess> {
   const item = await dependencies.table.get(keys.supportAccess.key(client, reference), { consistent: true });
-  const parsed = SupportAccess.safeParse(item);
-  if (item === undefined || !parsed.success) {
-    throw new ForbiddenError(`Support access denied: request ${reference} does not exist for ${client}`);
-  }
-  const request = parsed.data;
+  const request = item === undefined ? undefined : claimedSupportGrant(item);
+  if (request === undefined) throw new ForbiddenError(`Support access denied: request ${reference} does not exist for ${client}`);
   if (request.approval_state !== 'approved') {
     throw new ForbiddenError(`Support access denied: request ${reference} is ${request.approval_state}`);
   }

@@ -6,6 +6,7 @@ import {
   deviceToItem,
   readDevice,
   readDeviceHistory,
+  readDeviceHolder,
   readDeviceLastSeen,
   toDevice,
   toDeviceHistory,
@@ -53,6 +54,12 @@ describe('device item', () => {
     const item = { ...deviceToItem('acme', device), services: ['telepathy'] };
     expect(() => readDevice(item)).toThrow(InternalError);
     expect(() => readDevice(item)).toThrow(/Device item .* services\.0: /);
+  });
+
+  it('reads only the holder and group where that is all a reader needs, ignoring the rest of the device', () => {
+    expect(readDeviceHolder({ ...deviceToItem('acme', device), services: ['telepathy'] })).toEqual({ device_user_reference: 'du-1', group: 'north' });
+    expect(readDeviceHolder({ ...keys.device.item('acme', 'dev-2'), device_reference: 'dev-2' })).toEqual({});
+    expect(() => readDeviceHolder({ ...deviceToItem('acme', device), group: 7 })).toThrow(/Device item .* group: /);
   });
 });
 

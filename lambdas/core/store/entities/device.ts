@@ -18,10 +18,11 @@ export function readDevice(item: TableItem): DeviceItem {
 }
 
 /**
- * Only who holds the device (legal hold coverage asks it for every recording processed): reads no other attribute, so
- * it never fails on a part of the device it does not need.
+ * Only who holds the device and in which group (legal hold coverage asks it for every recording processed, payload
+ * registration copies both onto the recording): reads no other attribute, so it never fails on a part of the device
+ * it does not need.
  */
-export const DeviceHolderItem = z.object({ device_user_reference: z.string().optional() });
+export const DeviceHolderItem = z.object({ device_user_reference: z.string().optional(), group: z.string().optional() });
 export type DeviceHolderItem = z.infer<typeof DeviceHolderItem>;
 
 export function readDeviceHolder(item: TableItem): DeviceHolderItem {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InternalError } from '../../errors.ts';
 import { keys } from '../keys.ts';
-import { readSupportAccess, supportAccessToItem, toSupportAccess, type SupportAccessItem } from './support-access.ts';
+import { claimedSupportGrant, readSupportAccess, supportAccessToItem, toSupportAccess, type SupportAccessItem } from './support-access.ts';
 
 const request: SupportAccessItem = {
   client: 'acme',
@@ -33,5 +33,13 @@ describe('support-access item', () => {
     const item = { ...supportAccessToItem(request), approval_state: 'maybe' };
     expect(() => readSupportAccess(item)).toThrow(InternalError);
     expect(() => readSupportAccess(item)).toThrow(/SupportAccess item .*approval_state: /);
+  });
+
+  it('claims the grant support mode reads from a request with its contract fields, and nothing from one without', () => {
+    const { client: _tenant, requested_by: _by, created_at: _created, updated_at: _updated, updated_by: _changer, ...contract } = request;
+    const bare = { ...keys.supportAccess.item('acme', request.request_reference, 'approved'), ...contract };
+    expect(claimedSupportGrant(bare)).toMatchObject({ request_reference: request.request_reference, approval_state: 'approved', approval_expiry: request.approval_expiry });
+    expect(claimedSupportGrant({ ...bare, approval_state: 'maybe' })).toBeUndefined();
+    expect(claimedSupportGrant({ ...keys.supportAccess.item('acme', 'r-2', 'approved') })).toBeUndefined();
   });
 });

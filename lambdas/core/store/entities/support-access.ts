@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { SupportAccess } from '#shared/contract/entities/account-data.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { keys } from '../keys.ts';
-import { readItem } from './read-item.ts';
+import { claimItem, readItem } from './read-item.ts';
 
 /**
  * A support-access request as stored (lambdas/support-access/support-access-store.ts has the modelling note): the
@@ -20,6 +20,15 @@ export type SupportAccessItem = z.infer<typeof SupportAccessItem>;
 
 export function readSupportAccess(item: TableItem): SupportAccessItem {
   return readItem('SupportAccess', SupportAccessItem, item);
+}
+
+/**
+ * What support mode reads of a request (lambdas/core/auth/access/resolve-access.ts): its contract fields, or undefined
+ * when the item does not read as a request. Support mode refuses such an item as it refuses a request that does not
+ * exist (a 403), rather than failing every call made under it.
+ */
+export function claimedSupportGrant(item: TableItem): SupportAccess | undefined {
+  return claimItem(SupportAccess, item);
 }
 
 /** A new request: in its tenant's list and on its state's cross-tenant list. */
