@@ -20,7 +20,7 @@ export interface VerityAppOptions {
   /** @default PLATFORM_SCHEDULES */
   readonly schedules?: readonly ScheduleDefinition[];
   /** Finds a Lambda folder's handler (`lambdas/<folder>/handler.ts`); tests replace it. */
-  readonly resolveEntry?: (folder: EndpointGroup | 'jobs') => string | undefined;
+  readonly resolveEntry?: (folder: EndpointGroup | 'jobs' | 'transfer-jobs') => string | undefined;
   /** Directory of the built portal; default `web/dist` if built, else a placeholder. */
   readonly webAssetDir?: string;
 }
@@ -77,6 +77,7 @@ export function buildVerityApp(app: App, options: VerityAppOptions): VerityStack
     description: `Verity ${config.stage}: scheduled and event jobs`,
     platform,
     jobsEntry: resolveEntry('jobs'),
+    transferJobsEntry: resolveEntry('transfer-jobs'),
     schedules: options.schedules ?? PLATFORM_SCHEDULES,
   });
   const api = new ApiStack(app, name('api'), {
@@ -92,8 +93,9 @@ export function buildVerityApp(app: App, options: VerityAppOptions): VerityStack
       tenants: { userPoolId: auth.tenants.userPool.userPoolId, clientId: auth.tenants.client.userPoolClientId, authBaseUrl: auth.tenants.domain.baseUrl() },
       staff: { userPoolId: auth.staff.userPool.userPoolId, clientId: auth.staff.client.userPoolClientId, authBaseUrl: auth.staff.domain.baseUrl() },
     },
-    transferScheduling: jobs.jobs === undefined ? undefined : { group: jobs.transferSchedules, role: jobs.schedulerRole, target: jobs.jobs },
+    transferScheduling: jobs.transferJobs === undefined ? undefined : { group: jobs.transferSchedules, role: jobs.schedulerRole, target: jobs.transferJobs },
     ...(jobs.jobs === undefined ? {} : { jobsFunction: jobs.jobs }),
+    ...(jobs.transferJobs === undefined ? {} : { transferJobsFunction: jobs.transferJobs }),
   });
 
   Tags.of(app).add('project', 'verity');

@@ -3,18 +3,18 @@ import { parseArgs } from 'node:util';
 import { setLocalJobHandler } from '#core/adapters/local/local-job-runner.ts';
 import { getDependencies } from '#core/composition.ts';
 import { resetConfig } from '#core/config.ts';
-import { JOBS } from '../lambdas/jobs/jobs.ts';
-import { createJobsHandler } from '../lambdas/jobs/handler.ts';
+import { createLocalJobsHandler, LOCAL_JOBS } from './local/jobs.ts';
 import { findRunningStack } from './local/running-stack.ts';
 import { REPO_ROOT } from './local/stack.ts';
 
 const USAGE = `npm run job -- <name> [--client <client>] [--input '<json object>'] [--data-dir <folder>]
 
-Runs one job of lambdas/jobs/jobs.ts now, against the local stack that npm start is running (found through
-<data-dir>/stack.json, default .data/), with the input a schedule would give it (--client adds "client" to it).
+Runs one job of lambdas/jobs/jobs.ts or lambdas/transfer-jobs/transfer-jobs.ts now, against the local stack that
+npm start is running (found through <data-dir>/stack.json, default .data/), with the input a schedule would give it
+(--client adds "client" to it).
 Prints the job's result as JSON; exits 1 when the job fails, 2 on a usage error or when the stack is not running.
 
-Jobs: ${Object.keys(JOBS).join(', ')}`;
+Jobs: ${Object.keys(LOCAL_JOBS).join(', ')}`;
 
 function usageError(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
@@ -44,7 +44,7 @@ if (values.help) {
 const [name, ...extra] = positionals;
 if (name === undefined) usageError('Name the job to run.');
 if (extra.length > 0) usageError(`One job at a time; also given: ${extra.join(' ')}`);
-if (!Object.hasOwn(JOBS, name)) usageError(`No job named ${JSON.stringify(name)}.`);
+if (!Object.hasOwn(LOCAL_JOBS, name)) usageError(`No job named ${JSON.stringify(name)}.`);
 
 let input: Record<string, unknown> = {};
 if (values.input !== undefined) {
@@ -72,7 +72,7 @@ resetConfig();
 
 // The job runs through the jobs handler with the event a schedule sends, as the jobs function would receive it.
 // Jobs it starts on its own (JobRunner) run here too, and are waited for before the command exits.
-const handler = createJobsHandler(getDependencies);
+const handler = createLocalJobsHandler(getDependencies);
 const started: Array<Promise<unknown>> = [];
 setLocalJobHandler((job, jobInput) => {
   const run = handler({ job, input: jobInput });

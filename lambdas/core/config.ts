@@ -48,7 +48,7 @@ export const ConfigSchema = z
     DEVICE_INACTIVITY_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(3650).default(30),
     /** Validate every response against its contract (true in local and test; defaults to true in local mode). */
     VALIDATE_RESPONSES: flag.optional(),
-    /** EventBridge Scheduler: group, target (the jobs function) and the role the scheduler assumes. AWS mode only. */
+    /** EventBridge Scheduler: group, target (the transfer jobs function) and the role the scheduler assumes. AWS mode only. */
     SCHEDULE_GROUP: z.string().min(1).optional(),
     SCHEDULER_TARGET_ARN: z.string().min(1).optional(),
     SCHEDULER_ROLE_ARN: z.string().min(1).optional(),
@@ -56,6 +56,8 @@ export const ConfigSchema = z
     SCAN_BUCKET: z.string().min(1).optional(),
     /** The jobs function, which the API starts jobs on (asynchronous invoke). AWS mode only. */
     JOBS_FUNCTION_NAME: z.string().min(1).optional(),
+    /** The transfer jobs function, which runs the `transfer` job (run now, re-run, hand-over). AWS mode only. */
+    TRANSFER_JOBS_FUNCTION_NAME: z.string().min(1).optional(),
     /**
      * The Object Lock mode payload objects are retained in (docs/decisions.md "Object retention"): COMPLIANCE (no one,
      * not even the account's root, can shorten or remove it) unless set; local stacks default to GOVERNANCE, so a

@@ -71,7 +71,7 @@ const entries = readdirSync(join(ROOT, 'lambdas'))
 
 describe('each Lambda function is wired with the ports its code uses, and bundles no other adapter', () => {
   it('finds the functions', () => {
-    expect(entries.map(([folder]) => folder)).toEqual(expect.arrayContaining(['devices', 'payloads', 'jobs', 'device-api']));
+    expect(entries.map(([folder]) => folder)).toEqual(expect.arrayContaining(['devices', 'payloads', 'jobs', 'transfer-jobs', 'device-api']));
   });
 
   it.each(entries)('%s', async (_folder, entry) => {

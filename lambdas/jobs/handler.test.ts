@@ -76,6 +76,13 @@ describe('jobs handler', () => {
     await expect(handler({ job: '__proto__' })).rejects.toThrow('Unknown job');
   });
 
+  it('does not run the transfer job: it has a function of its own (lambdas/transfer-jobs)', async () => {
+    const { dependencies, queried } = fakeDependencies();
+    await expect(createJobsHandler(() => dependencies)({ job: 'transfer', input: { client: 'acme', transfer_config_reference: 'nightly' } })).rejects.toThrow('Unknown job "transfer"');
+    expect(Object.keys(JOBS)).not.toContain('transfer');
+    expect(queried).toEqual([]);
+  });
+
   it('refuses malformed events with the reason, and acknowledges bus events it does not handle yet', async () => {
     const { dependencies, lines } = fakeDependencies();
     const handler = createJobsHandler(() => dependencies);

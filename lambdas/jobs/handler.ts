@@ -8,19 +8,13 @@ import type { Dependencies } from '#core/dependencies.ts';
 import { resumeScannedMigrations } from '../migrations/job/scan-events.ts';
 import { processBlobEvent } from '../payloads/processing/blob-events.ts';
 import { auditStreamTargets, linkTrails } from './audit-sequencer.ts';
-import { runJob } from './jobs.ts';
+import { JobEvent, notAJobEvent, runJobIn, type JobsHandler, type JobTable } from './job-dispatch.ts';
+import { JOBS } from './jobs.ts';
 
-/** What a schedule sends (its `target`, lib/config/job-schedules.ts): the job's name and its input. */
-export const JobEvent = z.object({
-  job: z.string().min(1).max(64),
-  input: z.record(z.string(), z.unknown()).default({}),
-});
-export type JobEvent = z.infer<typeof JobEvent>;
+export type { JobsHandler } from './job-dispatch.ts';
 
 /** An EventBridge event (S3 `Object Created` on the raw bucket): routed here by the jobs stack's rule. */
 const BusEvent = z.looseObject({ source: z.string(), 'detail-type': z.string() });
-
-export type JobsHandler = (event: unknown) => Promise<Record<string, unknown>>;
 
 /**
  * The jobs function over a dependency provider (tests and the local scheduler pass their own). EventBridge Scheduler
@@ -29,12 +23,15 @@ export type JobsHandler = (event: unknown) => Promise<Record<string, unknown>>;
  * whose registration has not arrived yet throws, so Lambda retries the event. A DynamoDB Streams batch of new
  * activity records links those tenants' audit trails (./audit-sequencer.ts). Anything else is refused by throwing,
  * so the invocation shows as failed.
+ *
+ * `jobs` is this function's table (./jobs.ts); the local stack passes every job of both job functions
+ * (scripts/local/jobs.ts), as one process stands in for both there.
  */
-export function createJobsHandler(dependencies: () => Dependencies): JobsHandler {
+export function createJobsHandler(dependencies: () => Dependencies, jobs: JobTable = JOBS): JobsHandler {
   return async (event) => {
     const deps = dependencies();
     const job = JobEvent.safeParse(event);
-    if (job.success) return runJob(deps, job.data.job, job.data.input);
+    if (job.success) return runJobIn(jobs, deps, job.data.job, job.data.input);
     // New activity records from the table's stream: link those tenants' trails now (a failure makes Lambda retry).
     const streamClients = auditStreamTargets(event);
     if (streamClients !== undefined) {
@@ -52,8 +49,7 @@ export function createJobsHandler(dependencies: () => Dependencies): JobsHandler
       deps.logger.warn('event not handled yet', { source: bus.data.source, detail_type: bus.data['detail-type'] });
       return { skipped: true };
     }
-    const problems = job.error.issues.map((issue) => `${issue.path.join('.') || 'event'}: ${issue.message}`);
-    throw new Error(`Not a job event: ${problems.join('; ')}`);
+    throw notAJobEvent(job.error);
   };
 }
 

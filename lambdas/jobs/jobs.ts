@@ -1,4 +1,5 @@
 import type { Dependencies } from '#core/dependencies.ts';
+import { runJobIn, type JobTable } from './job-dispatch.ts';
 import { retentionJob, RETENTION_JOB } from '../account-data/retention/retention-job.ts';
 import { deactivateInactiveDevices } from '../devices/deactivation.ts';
 import { legalHoldSyncJob } from '../account-data/legal-holds/hold-sync.ts';
@@ -9,18 +10,15 @@ import { auditSequencerJob } from './audit-sequencer.ts';
 import { payloadProcessingJob } from './payload-processing.ts';
 import { payloadSweepJob } from './payload-sweep.ts';
 import { migrationImportJob } from '../migrations/job/index.ts';
-import { transferJob } from '../transfers/job/transfer-job.ts';
-
-/** A job: does its work with the given dependencies and reports what it did (logged, and returned to the invoker). */
-export type Job = (dependencies: Dependencies, input: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
 /**
  * Every job the jobs function runs, by the name a schedule's target carries (`{ job, input }`). The scheduled ones are
  * those of lib/config/job-schedules.ts (the CDK jobs stack and the local scheduler both read that list);
- * `payload-processing` and `transfer` (run now, re-run, a transfer's own hand-over) are started on demand through the
- * JobRunner port; `transfer` also runs on each configuration's own schedule.
+ * `payload-processing` is started on demand through the JobRunner port. The `transfer` job is not here: it runs in a
+ * function of its own (lambdas/transfer-jobs), so this function does not bundle transfer packaging and delivery
+ * (openpgp, ssh2, zip.js).
  */
-export const JOBS: Readonly<Record<string, Job>> = {
+export const JOBS: JobTable = {
   'support-access-expiry': async (dependencies) => ({ ...(await expireDueRequests(dependencies)) }),
   'device-deactivation': async (dependencies) => ({ ...(await deactivateInactiveDevices(dependencies, dependencies.config.DEVICE_INACTIVITY_DAYS)) }),
   'alerts-expiry': alertsExpiryJob,
@@ -29,7 +27,6 @@ export const JOBS: Readonly<Record<string, Job>> = {
   'audit-sequencer': auditSequencerJob,
   // Daily; starts itself again to go on after its time budget.
   [RETENTION_JOB]: retentionJob,
-  transfer: (dependencies, input) => transferJob(dependencies, input),
   // Started by placing or releasing a large legal hold, and by itself to go on after its time budget.
   'legal-hold-sync': async (dependencies, input) => legalHoldSyncJob(dependencies, input),
   // Started when a retention period grows (PUT account/retention), and by itself to go on after its time budget.
@@ -38,12 +35,7 @@ export const JOBS: Readonly<Record<string, Job>> = {
   'migration-import': migrationImportJob,
 };
 
-/** Runs one job by name. An unknown name is a configuration fault, so it throws rather than doing nothing. */
+/** Runs one job of this function by name. An unknown name is a configuration fault, so it throws rather than doing nothing. */
 export async function runJob(dependencies: Dependencies, name: string, input: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-  // Own properties only: a name like `constructor` must not find Object.prototype's.
-  if (!Object.hasOwn(JOBS, name)) throw new Error(`Unknown job ${JSON.stringify(name.slice(0, 64))}`);
-  const job = JOBS[name] as Job;
-  const result = await job(dependencies, input);
-  dependencies.logger.info('job done', { job: name, ...result });
-  return result;
+  return runJobIn(JOBS, dependencies, name, input);
 }

@@ -32,7 +32,7 @@ const readerOf = (input: TenantRouteInput): Reader => ({ payloadTypes: input.acc
 /**
  * Lambda entry of the `transfers` group: transfer configurations (with their schedules and run now) and the transfers
  * they made (list, detail with the first page of files, the files page by page, run again). The transfer job itself
- * runs in the jobs function (lambdas/transfers/job).
+ * (lambdas/transfers/job) runs in the transfer jobs function (lambdas/transfer-jobs).
  */
 export const handler = createApiHandler({
   group: 'transfers',
@@ -64,6 +64,6 @@ export const handler = createApiHandler({
       reply(await rerunTransfer(deps, input.client, input.params.transfer_id, callerOf(input)), { status: 202 }),
     ),
   },
-  // Secrets are sealed with the tenant key, schedules go to EventBridge Scheduler, run now invokes the jobs function.
+  // Secrets are sealed with the tenant key, schedules go to EventBridge Scheduler, run now invokes the transfer jobs function.
   dependencies: dependenciesWith(keyServiceAdapter, schedulerAdapter, jobRunnerAdapter),
 });

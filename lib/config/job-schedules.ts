@@ -3,7 +3,8 @@ import type { ScheduleDefinition } from '#core/ports/scheduler.ts';
 /**
  * The platform's fixed recurring jobs, as data: the jobs stack turns each into an EventBridge Scheduler
  * schedule invoking the jobs function with `{ job, input }` (the schedule's `target`). Tenant-defined
- * schedules (transfers) are created at run time through the Scheduler port, in their own group.
+ * schedules (transfers) are created at run time through the Scheduler port, in their own group, and invoke the
+ * transfer jobs function.
  *
  * An empty list is valid: the stack then deploys the schedule group and role only.
  */

@@ -228,14 +228,16 @@ export class VerityFunction extends Construct {
   }
 
   /**
-   * May start jobs on the jobs function (`JOBS_FUNCTION_NAME`, asynchronous invoke): the device API starts the
-   * processing of a payload whose object arrived before its registration.
+   * May start jobs on a job function (asynchronous invoke), named in `variable`: `JOBS_FUNCTION_NAME` for the jobs
+   * function (the device API starts the processing of a payload whose object arrived before its registration),
+   * `TRANSFER_JOBS_FUNCTION_NAME` for the transfer jobs function (run now, re-run). The JobRunner sends each job to
+   * the function that runs it (lambdas/core/adapters/wiring/job-runner.ts); bind each function the code may start.
    */
-  bindJobRunner(target: IFunction): this {
+  bindJobRunner(target: IFunction, variable: 'JOBS_FUNCTION_NAME' | 'TRANSFER_JOBS_FUNCTION_NAME' = 'JOBS_FUNCTION_NAME'): this {
     target.grantInvoke(this.role);
     // The grant covers the function's versions and aliases (`<arn>:*`); the ARN comes from the jobs stack's output.
-    this.suppressGrantWildcards('versions of the jobs function', [{ regex: '/^Resource::.+JobsFunction.+:\\*$/' }]);
-    return this.setEnv('JOBS_FUNCTION_NAME', target.functionName);
+    this.suppressGrantWildcards('versions of the job function', [{ regex: '/^Resource::.+JobsFunction.+:\\*$/' }]);
+    return this.setEnv(variable, target.functionName);
   }
 
   /**

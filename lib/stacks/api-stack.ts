@@ -26,10 +26,12 @@ export interface ApiStackProps extends StackProps {
     readonly tenants: { readonly userPoolId: string; readonly clientId: string; readonly authBaseUrl: string };
     readonly staff: { readonly userPoolId: string; readonly clientId: string; readonly authBaseUrl: string };
   };
-  /** Where transfers schedules go; absent while the jobs function is not built. */
+  /** Where transfers schedules go, invoking the transfer jobs function; absent while that function is not built. */
   readonly transferScheduling?: { readonly group: IScheduleGroup; readonly role: IRole; readonly target: VerityFunction };
   /** The jobs function the device API starts payload processing on; absent while the jobs function is not built. */
   readonly jobsFunction?: VerityFunction;
+  /** The transfer jobs function the transfers function starts transfers on; absent while it is not built. */
+  readonly transferJobsFunction?: VerityFunction;
   /** Finds `lambdas/<group>/handler.ts`; tests replace it. */
   readonly resolveEntry?: (group: EndpointGroup) => string | undefined;
 }
@@ -43,6 +45,22 @@ const BUCKET_ACCESS: Partial<Record<EndpointGroup, { raw: BucketAccess; processe
   'account-data': { raw: 'name', processed: 'retain' },
   // Pre-signs the export file's upload and checks its size before the import starts (HeadObject needs read).
   migrations: { raw: 'readWrite', processed: 'name' },
+};
+
+/**
+ * The job functions each group's code starts through the JobRunner, which sends `transfer` to the transfer jobs
+ * function and every other job to the jobs function (lambdas/core/adapters/wiring/job-runner.ts). A group gets invoke
+ * permission and the name of exactly these; a start on any other fails, naming the missing variable.
+ */
+const STARTS_JOBS_ON: Partial<Record<EndpointGroup, readonly ('jobs' | 'transfer-jobs')[]>> = {
+  // The processing of a payload whose object arrived before its registration.
+  'device-api': ['jobs'],
+  // The import of a legacy export.
+  migrations: ['jobs'],
+  // A large legal hold's walk over the recordings' objects, and a lengthened retention's.
+  'account-data': ['jobs'],
+  // Run now and re-run.
+  transfers: ['transfer-jobs'],
 };
 
 const METHODS: Record<Endpoint['method'], HttpMethod> = {
@@ -118,10 +136,12 @@ export class ApiStack extends Stack {
         const { group: scheduleGroup, role, target } = props.transferScheduling;
         fn.bindScheduler(scheduleGroup, role, target.function);
       }
-      // The device API starts payload processing; transfers start a run now; account data hands a large legal hold's
-      // walk over the recordings' objects (and a lengthened retention's) to a job.
-      const startsJobs = group === 'device-api' || group === 'transfers' || group === 'migrations' || group === 'account-data';
-      if (startsJobs && props.jobsFunction !== undefined) fn.bindJobRunner(props.jobsFunction.function);
+      for (const jobFunction of STARTS_JOBS_ON[group] ?? []) {
+        if (jobFunction === 'jobs' && props.jobsFunction !== undefined) fn.bindJobRunner(props.jobsFunction.function, 'JOBS_FUNCTION_NAME');
+        if (jobFunction === 'transfer-jobs' && props.transferJobsFunction !== undefined) {
+          fn.bindJobRunner(props.transferJobsFunction.function, 'TRANSFER_JOBS_FUNCTION_NAME');
+        }
+      }
       functions.set(group, fn);
       // One integration and one invoke permission per function (not per route): ~110 routes would otherwise
       // add ~220 resources and push the stack towards CloudFormation's 500-resource limit.

@@ -21,6 +21,8 @@ export interface JobsStackProps extends StackProps {
   readonly platform: PlatformResources;
   /** `lambdas/jobs/handler.ts`, or undefined while it is not written: then no function and no schedules. */
   readonly jobsEntry: string | undefined;
+  /** `lambdas/transfer-jobs/handler.ts`, or undefined while it is not written: then no transfer jobs function. */
+  readonly transferJobsEntry: string | undefined;
   readonly schedules: readonly ScheduleDefinition[];
 }
 
@@ -29,13 +31,17 @@ export interface JobsStackProps extends StackProps {
  * lib/config/job-schedules.ts), a group for the tenants' transfer schedules created at run time, the role
  * EventBridge Scheduler assumes, the raw-bucket upload event that starts payload processing, and the malware scan
  * of processing's plaintext: GuardDuty Malware Protection on the scan bucket and its scan-result event, which
- * resumes the processing.
+ * resumes the processing. The `transfer` job runs in a function of its own, the transfer jobs function, so its
+ * packaging and delivery (openpgp, ssh2, zip.js) stay out of the jobs function's cold start; the tenants' transfer
+ * schedules invoke it.
  */
 export class JobsStack extends Stack {
   readonly schedulerRole: Role;
   /** Where the api's transfers function creates tenant schedules. */
   readonly transferSchedules: ScheduleGroup;
   readonly jobs: VerityFunction | undefined;
+  /** Runs the `transfer` job (lambdas/transfer-jobs); the tenants' transfer schedules target it. */
+  readonly transferJobs: VerityFunction | undefined;
   /** GuardDuty Malware Protection on the scan bucket; absent with the jobs function (nothing writes there then). */
   readonly scanProtection: BucketMalwareProtection | undefined;
 
@@ -46,10 +52,17 @@ export class JobsStack extends Stack {
 
     this.schedulerRole = new Role(this, 'SchedulerRole', {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': this.account } } }),
-      description: `EventBridge Scheduler invoking the Verity ${config.stage} jobs function`,
+      description: `EventBridge Scheduler invoking the Verity ${config.stage} job functions`,
     });
     const platformGroup = new ScheduleGroup(this, 'PlatformSchedules', { scheduleGroupName: `verity-${config.stage}-platform` });
     this.transferSchedules = new ScheduleGroup(this, 'TransferSchedules', { scheduleGroupName: `verity-${config.stage}-transfers` });
+    this.transferJobs = props.transferJobsEntry === undefined ? undefined : this.transferJobsFunction(props, props.transferJobsEntry);
+    if (this.transferJobs === undefined) {
+      Annotations.of(this).addWarningV2(
+        'verity:transfer-jobs-handler-missing',
+        'lambdas/transfer-jobs/handler.ts does not exist: no transfer jobs function is deployed, and transfers are not scheduled.',
+      );
+    }
 
     if (props.jobsEntry === undefined) {
       this.jobs = undefined;
@@ -78,30 +91,9 @@ export class JobsStack extends Stack {
     props.platform.auditSigningKey.grant(jobs.role, 'kms:Sign');
     jobs.setEnv('AUDIT_SIGNING_KEY_ID', props.platform.auditSigningKey.keyArn);
     this.jobs = jobs;
-    // Long jobs (transfers, imports, retention, hold and lock walks) hand over to a fresh invocation of this function
-    // before their time runs out: it may start itself, named by its fixed name (its generated one would be circular).
-    jobs.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['lambda:InvokeFunction'],
-        resources: [this.formatArn({ service: 'lambda', resource: 'function', resourceName: jobsFunctionName, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
-      }),
-    );
-    jobs.setEnv('JOBS_FUNCTION_NAME', jobsFunctionName);
-    // Transfer delivery into a customer's bucket assumes the role the customer made for Verity: in their account,
-    // under a name they chose, so any role; each trusts Verity only with its tenant's ExternalId (docs/decisions.md,
-    // "Transfer delivery"), which the delivery module derives from the tenant and no configuration can change.
-    jobs.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['sts:AssumeRole'], resources: [`arn:${this.partition}:iam::*:role/*`] }));
-    NagSuppressions.addResourceSuppressions(
-      jobs.role,
-      [
-        {
-          id: 'AwsSolutions-IAM5',
-          reason: "Transfers assume each customer's delivery role, in the customer's account under the customer's name; the role's trust policy (ExternalId per tenant) is the guard.",
-          appliesTo: ['Resource::arn:<AWS::Partition>:iam::*:role/*'],
-        },
-      ],
-      true,
-    );
+    // Long jobs (imports, retention, hold and lock walks) hand over to a fresh invocation of this function before
+    // their time runs out: it may start itself (and no transfer: it runs none).
+    this.startsItself(jobs, jobsFunctionName, 'JOBS_FUNCTION_NAME');
 
     // New activity records (table stream inserts of UserActivity/DeviceActivity only) run the audit sequencer for
     // their tenants, in batches of up to 100 gathered for up to a second. A tenant's records share one partition
@@ -185,5 +177,74 @@ export class JobsStack extends Stack {
       },
       targets: [jobsTarget()],
     });
+  }
+
+  /**
+   * The transfer jobs function: the `transfer` job only (lambdas/transfer-jobs/handler.ts), with what that job needs:
+   * the table, reads of both payload buckets (a recording's object, a message's processed body), the platform key
+   * (DEKs, the configuration's sealed secrets), a customer's delivery role, and itself for its hand-overs. The
+   * tenants' transfer schedules, made at run time in the transfers group, invoke it as the scheduler role.
+   */
+  private transferJobsFunction(props: JobsStackProps, entry: string): VerityFunction {
+    const { config } = props;
+    const functionName = `verity-${config.stage}-transfer-jobs`;
+    const transferJobs = new VerityFunction(this, 'TransferJobs', {
+      functionName,
+      entry,
+      description: `Verity ${config.stage} transfer jobs`,
+      logRetention: config.logRetentionDays,
+      // Each file is decrypted, hashed, packaged (zip, PGP) and uploaded as a stream: more memory is more CPU and network.
+      memorySize: 1024,
+      // The job hands over to a fresh invocation after 4 minutes (lambdas/transfers/job/transfer-job.ts DEFAULT_BUDGET_MS).
+      timeout: Duration.minutes(5),
+    });
+    bindPlatform(transferJobs, props.platform, { raw: 'read', processed: 'read' });
+    // A transfer out of budget hands its lease to a fresh invocation of this function (run now and re-run start it from
+    // the transfers API function).
+    this.startsItself(transferJobs, functionName, 'TRANSFER_JOBS_FUNCTION_NAME');
+    // Transfer delivery into a customer's bucket assumes the role the customer made for Verity: in their account,
+    // under a name they chose, so any role; each trusts Verity only with its tenant's ExternalId (docs/decisions.md,
+    // "Transfer delivery"), which the delivery module derives from the tenant and no configuration can change.
+    transferJobs.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['sts:AssumeRole'], resources: [`arn:${this.partition}:iam::*:role/*`] }));
+    NagSuppressions.addResourceSuppressions(
+      transferJobs.role,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: "Transfers assume each customer's delivery role, in the customer's account under the customer's name; the role's trust policy (ExternalId per tenant) is the guard.",
+          appliesTo: ['Resource::arn:<AWS::Partition>:iam::*:role/*'],
+        },
+      ],
+      true,
+    );
+    // The tenants' transfer schedules are made at run time (the transfers API function, bindScheduler) with this
+    // function as their target: the scheduler role may invoke it.
+    transferJobs.function.grantInvoke(this.schedulerRole);
+    NagSuppressions.addResourceSuppressions(
+      this.schedulerRole,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: 'The scheduler may invoke the transfer jobs function and its versions/aliases (`<arn>:*`), nothing else.',
+          appliesTo: [{ regex: resourcePattern(transferJobs.function, ':\\*') }],
+        },
+      ],
+      true,
+    );
+    return transferJobs;
+  }
+
+  /**
+   * A job function that hands long work over to a fresh invocation of itself before its time runs out may invoke
+   * itself, named by its fixed name (its generated one would be circular), given to it in `variable`.
+   */
+  private startsItself(fn: VerityFunction, functionName: string, variable: 'JOBS_FUNCTION_NAME' | 'TRANSFER_JOBS_FUNCTION_NAME'): void {
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: [this.formatArn({ service: 'lambda', resource: 'function', resourceName: functionName, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
+      }),
+    );
+    fn.setEnv(variable, functionName);
   }
 }

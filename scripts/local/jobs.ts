@@ -1,9 +1,28 @@
 import { PLATFORM_SCHEDULES } from '../../lib/config/job-schedules.ts';
 import { createLocalScheduler, followScheduleFile, localScheduleFile, type LocalScheduler } from '#core/adapters/local/local-scheduler.ts';
 import { getDependencies } from '#core/composition.ts';
+import type { Dependencies } from '#core/dependencies.ts';
 import { createLogger, type LogLevel } from '#core/logger.ts';
 import type { ScheduleDefinition } from '#core/ports/scheduler.ts';
-import { createJobsHandler } from '../../lambdas/jobs/handler.ts';
+import { createJobsHandler, type JobsHandler } from '../../lambdas/jobs/handler.ts';
+import { joinJobTables, type JobTable } from '../../lambdas/jobs/job-dispatch.ts';
+import { JOBS } from '../../lambdas/jobs/jobs.ts';
+import { TRANSFER_JOBS } from '../../lambdas/transfer-jobs/transfer-jobs.ts';
+
+/**
+ * Every job of both job functions, the jobs function's (lambdas/jobs/jobs.ts) and the transfer jobs function's
+ * (lambdas/transfer-jobs/transfer-jobs.ts): one process stands in for both locally, so one dispatch knows them all.
+ * Only the local stack joins them; each Lambda bundle holds its own table.
+ */
+export const LOCAL_JOBS: JobTable = joinJobTables(JOBS, TRANSFER_JOBS);
+
+/**
+ * The local stack's jobs handler: the jobs function's handler (job events, upload and scan events, stream batches)
+ * over every job of both functions. The JobRunner, the schedules and `npm run job` all run jobs through it.
+ */
+export function createLocalJobsHandler(dependencies: () => Dependencies = getDependencies): JobsHandler {
+  return createJobsHandler(dependencies, LOCAL_JOBS);
+}
 
 export interface LocalJobs {
   scheduler: LocalScheduler;
@@ -17,20 +36,21 @@ export interface LocalJobsOptions {
   schedules?: readonly ScheduleDefinition[];
   /** The data folder whose schedule file holds the schedules made through the Scheduler port (tenant transfers). */
   dataDir?: string;
-  /** What a due schedule invokes with `{ job, input }` (default: the jobs handler; tests record the events). */
+  /** What a due schedule invokes with `{ job, input }` (default: the local jobs handler; tests record the events). */
   handler?: (event: { job: string; input: Record<string, unknown> }) => Promise<unknown>;
 }
 
 /**
  * The local stand-in for the jobs stack and EventBridge Scheduler: the platform schedules the CDK deploys
  * (lib/config/job-schedules.ts), and the schedules made through the Scheduler port (kept in `<dataDir>/schedules.json`,
- * so they survive a restart), all run by the in-process scheduler, each invoking the jobs handler with the schedule's
- * `{ job, input }` as EventBridge Scheduler invokes the jobs function. Call after the stack has set the environment:
+ * so they survive a restart), all run by the in-process scheduler, each invoking the local jobs handler with the
+ * schedule's `{ job, input }` as EventBridge Scheduler invokes the jobs function (a transfer's, the transfer jobs
+ * function). Call after the stack has set the environment:
  * the handler builds its dependencies from it on first run.
  */
 export async function startLocalJobs(options: LocalJobsOptions = {}): Promise<LocalJobs> {
   const logger = createLogger({ level: options.logLevel ?? 'info' });
-  const handler = options.handler ?? createJobsHandler(getDependencies);
+  const handler = options.handler ?? createLocalJobsHandler();
   const scheduler = createLocalScheduler({
     logger,
     run: async (job, input) => {

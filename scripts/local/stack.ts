@@ -8,7 +8,7 @@ import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { RouteTarget } from './api-gateway.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, ensureTable, startDynamo, type LocalDynamo } from './dynamodb.ts';
 import { createRequestListener, listenLoopback, type LambdaHandler } from './http-server.ts';
-import { startLocalJobs } from './jobs.ts';
+import { createLocalJobsHandler, startLocalJobs } from './jobs.ts';
 import { writeRunningStack } from './running-stack.ts';
 import { startLocalAuditSequencer } from './audit-sequencer.ts';
 import { setLocalJobHandler } from '#core/adapters/local/local-job-runner.ts';
@@ -232,8 +232,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const delivery = { stopped: false };
     stoppers.push(async () => void (delivery.stopped = true));
     s3.onEvent((event) => void deliverS3Event(createJobsHandler(getDependencies), event, delivery, errorLog));
-    // Jobs the API starts (JobRunner: an asynchronous Lambda invoke in AWS) run on the same jobs handler.
-    const jobsHandler = createJobsHandler(getDependencies);
+    // Jobs the API starts (JobRunner: an asynchronous Lambda invoke of the jobs or the transfer jobs function in AWS)
+    // run on one local jobs handler that knows every job of both.
+    const jobsHandler = createLocalJobsHandler(getDependencies);
     setLocalJobHandler(async (job, input) => (delivery.stopped ? undefined : jobsHandler({ job, input })));
     stoppers.push(async () => setLocalJobHandler());
 

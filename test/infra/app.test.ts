@@ -304,22 +304,76 @@ describe('jobs', () => {
     expect(JSON.stringify(t.api.toJSON().Resources[stacks.api.getLogicalId(devices.role.node.findChild('DefaultPolicy').node.defaultChild as never)])).not.toContain('scheduler:');
   });
 
-  it('lets the device API, the transfers function (run now), the migrations function (import) and account data (legal hold and retention walks), and no other function, start jobs on the jobs function', () => {
+  it('lets the device API, the migrations function (import) and account data (legal hold and retention walks) start jobs on the jobs function, the transfers function (run now, re-run) on the transfer jobs function, and no other function start any', () => {
     const resources = t.api.toJSON().Resources;
     const envOf = (fn: NonNullable<ReturnType<typeof stacks.api.functions.get>>) =>
       resources[stacks.api.getLogicalId(fn.function.node.defaultChild as never)].Properties.Environment.Variables as Record<string, unknown>;
     const policyOf = (fn: NonNullable<ReturnType<typeof stacks.api.functions.get>>) =>
       JSON.stringify(resources[stacks.api.getLogicalId(fn.role.node.findChild('DefaultPolicy').node.defaultChild as never)] ?? {});
-    const starters = new Set(['device-api', 'transfers', 'migrations', 'account-data']);
+    // The api stack names a jobs-stack function through an import of its ARN export, which carries its logical id.
+    const jobsFunctionId = stacks.jobs.getLogicalId(stacks.jobs.jobs!.function.node.defaultChild as never);
+    const transferJobsFunctionId = stacks.jobs.getLogicalId(stacks.jobs.transferJobs!.function.node.defaultChild as never);
+    const jobsStarters = new Set(['device-api', 'migrations', 'account-data']);
     for (const [group, fn] of stacks.api.functions) {
-      if (starters.has(group)) {
-        expect(envOf(fn).JOBS_FUNCTION_NAME, group).toBeDefined();
-        expect(policyOf(fn), group).toContain('lambda:InvokeFunction');
+      const env = envOf(fn);
+      const policy = policyOf(fn);
+      if (jobsStarters.has(group)) {
+        expect(JSON.stringify(env.JOBS_FUNCTION_NAME), group).toContain(`Ref${jobsFunctionId}`);
+        expect(policy, group).toContain('lambda:InvokeFunction');
+        expect(policy, group).toContain(`FnGetAtt${jobsFunctionId}Arn`);
       } else {
-        expect(envOf(fn).JOBS_FUNCTION_NAME, group).toBeUndefined();
-        expect(policyOf(fn), group).not.toContain('lambda:InvokeFunction');
+        expect(env.JOBS_FUNCTION_NAME, group).toBeUndefined();
+        expect(policy, group).not.toContain(`FnGetAtt${jobsFunctionId}Arn`);
       }
+      if (group === 'transfers') {
+        expect(JSON.stringify(env.TRANSFER_JOBS_FUNCTION_NAME), group).toContain(`Ref${transferJobsFunctionId}`);
+        expect(policy, group).toContain('lambda:InvokeFunction');
+        expect(policy, group).toContain(`FnGetAtt${transferJobsFunctionId}Arn`);
+      } else {
+        expect(env.TRANSFER_JOBS_FUNCTION_NAME, group).toBeUndefined();
+        expect(policy, group).not.toContain(`FnGetAtt${transferJobsFunctionId}Arn`);
+      }
+      if (!jobsStarters.has(group) && group !== 'transfers') expect(policy, group).not.toContain('lambda:InvokeFunction');
     }
+  });
+
+  it("makes the tenants' transfer schedules invoke the transfer jobs function, which the scheduler role may invoke", () => {
+    const transfers = stacks.api.functions.get('transfers')!;
+    const env = t.api.toJSON().Resources[stacks.api.getLogicalId(transfers.function.node.defaultChild as never)].Properties.Environment.Variables;
+    const jobsFunctionId = stacks.jobs.getLogicalId(stacks.jobs.jobs!.function.node.defaultChild as never);
+    const transferJobsFunctionId = stacks.jobs.getLogicalId(stacks.jobs.transferJobs!.function.node.defaultChild as never);
+    expect(JSON.stringify(env.SCHEDULER_TARGET_ARN)).toContain(`FnGetAtt${transferJobsFunctionId}Arn`);
+    expect(JSON.stringify(env.SCHEDULER_TARGET_ARN)).not.toContain(jobsFunctionId);
+    const schedulerPolicy = Object.values(t.jobs.findResources('AWS::IAM::Policy')).find(
+      (policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: stacks.jobs.getLogicalId(stacks.jobs.schedulerRole.node.defaultChild as never) }]),
+    )!;
+    const invokes = (schedulerPolicy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]).filter((statement) =>
+      [statement.Action].flat().includes('lambda:InvokeFunction'),
+    );
+    expect(JSON.stringify(invokes)).toContain(`"Fn::GetAtt":["${transferJobsFunctionId}","Arn"]`);
+    // The platform schedules still invoke the jobs function, and only it.
+    for (const schedule of Object.values(t.jobs.findResources('AWS::Scheduler::Schedule'))) {
+      expect(schedule.Properties.Target.Arn).toEqual({ 'Fn::GetAtt': [jobsFunctionId, 'Arn'] });
+    }
+  });
+
+  it('gives the transfer jobs function what the transfer job needs and no more: reads of both payload buckets, no scan bucket or signing key', () => {
+    const resources = t.jobs.toJSON().Resources;
+    const transferJobs = stacks.jobs.transferJobs!;
+    const properties = resources[stacks.jobs.getLogicalId(transferJobs.function.node.defaultChild as never)].Properties;
+    expect(properties).toMatchObject({ FunctionName: 'verity-dev-transfer-jobs', MemorySize: 1024, Timeout: 300, Handler: 'index.handler' });
+    expect(properties.Environment.Variables).toMatchObject({ VERITY_MODE: 'aws', TRANSFER_JOBS_FUNCTION_NAME: 'verity-dev-transfer-jobs' });
+    for (const variable of ['JOBS_FUNCTION_NAME', 'SCAN_BUCKET', 'AUDIT_SIGNING_KEY_ID', 'SCHEDULE_GROUP']) expect(properties.Environment.Variables[variable], variable).toBeUndefined();
+    const policy = JSON.stringify(resources[stacks.jobs.getLogicalId(transferJobs.role.node.findChild('DefaultPolicy').node.defaultChild as never)]);
+    expect(policy).toContain('dynamodb:PutItem');
+    expect(policy).toContain('s3:GetObject*');
+    expect(policy).toContain('kms:Decrypt');
+    for (const action of ['s3:PutObject', 's3:DeleteObject', 's3:PutObjectLegalHold', 's3:PutObjectRetention', 'kms:Sign', 'scheduler:']) expect(policy, action).not.toContain(action);
+    // The jobs function keeps what processing and the other jobs need, and gave up the delivery role.
+    const jobsPolicy = JSON.stringify(resources[stacks.jobs.getLogicalId(stacks.jobs.jobs!.role.node.findChild('DefaultPolicy').node.defaultChild as never)]);
+    expect(jobsPolicy).toContain('s3:PutObjectLegalHold');
+    expect(jobsPolicy).toContain('kms:Sign');
+    expect(jobsPolicy).not.toContain('sts:AssumeRole');
   });
 });
 

@@ -30,7 +30,7 @@ const MODULE_LOAD_ENV = {
 
 describe('function bundles', () => {
   it('finds the functions', () => {
-    expect(functions).toEqual(expect.arrayContaining(['jobs', 'devices', 'transfers', 'migrations']));
+    expect(functions).toEqual(expect.arrayContaining(['jobs', 'transfer-jobs', 'devices', 'transfers', 'migrations']));
   });
 
   it.each(functions)('%s loads as an ES module and exports a handler', async (name) => {
@@ -44,4 +44,39 @@ describe('function bundles', () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toBe('function');
   });
+});
+
+/** The npm packages and repository folders a function's bundle holds, from esbuild's metafile. */
+async function bundleInputs(name: string): Promise<string[]> {
+  const result = await build({
+    ...esbuildOptionsLikeLambda(join(REPO_ROOT, 'tsconfig.json')),
+    entryPoints: [join(REPO_ROOT, 'lambdas', name, 'handler.ts')],
+    outfile: join(outdir, `${name}.inputs.mjs`),
+    write: false,
+    metafile: true,
+  });
+  return Object.keys(result.metafile.inputs);
+}
+
+/** Transfer packaging and delivery: PGP, SFTP (ssh2 and its crypto), zip. */
+const TRANSFER_PACKAGES = ['openpgp', 'ssh2', '@zip.js/zip.js', 'tweetnacl', 'bcrypt-pbkdf', 'asn1'];
+const packagesOf = (inputs: string[]) => new Set(inputs.flatMap((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1] ?? []));
+
+describe('the transfer job in a function of its own', () => {
+  it('keeps transfer packaging and delivery out of the jobs bundle', async () => {
+    const inputs = await bundleInputs('jobs');
+    const packages = packagesOf(inputs);
+    for (const name of TRANSFER_PACKAGES) expect(packages.has(name), name).toBe(false);
+    expect(inputs.filter((input) => /^lambdas\/transfers\/(job|packaging|delivery)\//.test(input))).toEqual([]);
+  }, 60_000);
+
+  it('bundles them in the transfer jobs function, with none of the other jobs', async () => {
+    const inputs = await bundleInputs('transfer-jobs');
+    const packages = packagesOf(inputs);
+    for (const name of ['openpgp', 'ssh2', '@zip.js/zip.js']) expect(packages.has(name), name).toBe(true);
+    expect(inputs).toContain('lambdas/transfers/job/transfer-job.ts');
+    // The jobs function's table and its jobs' entries; shared domain modules (a disposal marker, a hasher) may come along.
+    const otherJobs = ['lambdas/jobs/jobs.ts', 'lambdas/jobs/payload-processing.ts', 'lambdas/jobs/audit-sequencer.ts', 'lambdas/account-data/retention/retention-job.ts', 'lambdas/migrations/job/index.ts'];
+    expect(inputs.filter((input) => otherJobs.includes(input))).toEqual([]);
+  }, 60_000);
 });

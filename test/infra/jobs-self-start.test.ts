@@ -6,8 +6,9 @@ import type { VerityStacks } from '../../lib/verity-app.ts';
 import { synthApp } from './synth.ts';
 
 /**
- * Long jobs hand over to a fresh invocation of the jobs function before their time runs out (transfers, imports,
- * retention, hold and lock walks): the jobs function must know its own name and may invoke itself, and only itself.
+ * Long jobs hand over to a fresh invocation of their function before their time runs out (imports, retention, hold and
+ * lock walks in the jobs function; transfers in the transfer jobs function): each must know its own name and may
+ * invoke itself, and only itself.
  */
 let stacks: VerityStacks;
 let cleanup: () => void = () => {};
@@ -47,5 +48,40 @@ describe('the jobs function starting its own continuations', () => {
         ]),
       },
     });
+  });
+});
+
+describe('the transfer jobs function handing a transfer over', () => {
+  it('has a fixed name, given to it as TRANSFER_JOBS_FUNCTION_NAME (and no jobs function name)', () => {
+    const template = Template.fromStack(stacks.jobs);
+    const transferJobsFunction = stacks.jobs.getLogicalId(stacks.jobs.transferJobs!.function.node.defaultChild as never);
+    const properties = template.toJSON().Resources[transferJobsFunction].Properties;
+    expect(properties.FunctionName).toMatch(/^verity-[a-z0-9-]+-transfer-jobs$/);
+    expect(properties.Environment.Variables.TRANSFER_JOBS_FUNCTION_NAME).toBe(properties.FunctionName);
+    expect(properties.Environment.Variables.JOBS_FUNCTION_NAME).toBeUndefined();
+  });
+
+  it('may invoke itself by name, and not the jobs function', () => {
+    const template = Template.fromStack(stacks.jobs);
+    const resources = template.toJSON().Resources;
+    const name = resources[stacks.jobs.getLogicalId(stacks.jobs.transferJobs!.function.node.defaultChild as never)].Properties.FunctionName as string;
+    const jobsName = resources[stacks.jobs.getLogicalId(stacks.jobs.jobs!.function.node.defaultChild as never)].Properties.FunctionName as string;
+    const transferJobsPolicy = resources[stacks.jobs.getLogicalId(stacks.jobs.transferJobs!.role.node.findChild('DefaultPolicy').node.defaultChild as never)];
+    const invokes = (transferJobsPolicy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]).filter((statement) =>
+      [statement.Action].flat().includes('lambda:InvokeFunction'),
+    );
+    expect(invokes).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'lambda:InvokeFunction',
+        Resource: {
+          'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':lambda:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:function:${name}`]],
+        },
+      },
+    ]);
+    // And the jobs function no longer invokes the transfer jobs function: it starts no transfer.
+    const jobsPolicy = JSON.stringify(resources[stacks.jobs.getLogicalId(stacks.jobs.jobs!.role.node.findChild('DefaultPolicy').node.defaultChild as never)]);
+    expect(jobsPolicy).toContain(`:function:${jobsName}`);
+    expect(jobsPolicy).not.toContain(`:function:${name}`);
   });
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ScheduleDefinition } from '#core/ports/scheduler.ts';
 import type { TransferConfigItem } from '#core/store/entities/transfer-config.ts';
 
-/** The job a transfer schedule (and a run now) starts in the jobs function. */
+/** The job a transfer schedule (and a run now) starts in the transfer jobs function (lambdas/transfer-jobs). */
 export const TRANSFER_JOB = 'transfer';
 
 /**

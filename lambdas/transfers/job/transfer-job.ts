@@ -36,7 +36,7 @@ export const TransferJobInput = z.object({
 });
 export type TransferJobInput = z.infer<typeof TransferJobInput>;
 
-/** One invocation works at most this long by default: the jobs function's timeout is 5 minutes. */
+/** One invocation works at most this long by default: the transfer jobs function's timeout is 5 minutes. */
 export const DEFAULT_BUDGET_MS = 4 * 60_000;
 /** A lease outlives the budget by this much: an invocation past it has died (Lambda stops it at its timeout). */
 const LEASE_MARGIN_MS = 90_000;
@@ -285,7 +285,7 @@ async function unsealForPackaging(context: RunContext): Promise<string | undefin
 
 /**
  * The configuration as stored now (read here rather than through the configuration service, whose module also
- * schedules: the jobs function is not wired with the Scheduler port).
+ * schedules: the transfer jobs function is not wired with the Scheduler port).
  */
 async function loadTransferConfig(deps: TransferJobDependencies, client: string, reference: string): Promise<TransferConfigItem | undefined> {
   const item = await deps.table.get(keys.transferConfig.key(client, reference), { consistent: true });

@@ -4,8 +4,10 @@ import type { JobRunner } from '../../ports/job-runner.ts';
 type RunJob = (job: string, input: Record<string, unknown>) => Promise<unknown>;
 
 /**
- * The local stack's jobs handler, registered by the stack once it is up (scripts/local/stack.ts). It lives here, in
- * the process, because the API and the jobs share one process locally and core must not import a handler group.
+ * The local stack's jobs handler, registered by the stack once it is up (scripts/local/stack.ts): one dispatch over
+ * every job of both job functions (scripts/local/jobs.ts `createLocalJobsHandler`), so a start needs no routing here as
+ * it does in AWS (wiring/job-runner.ts). It lives here, in the process, because the API and the jobs share one process
+ * locally and core must not import a handler group.
  */
 let localRunJob: RunJob | undefined;
 
