@@ -3,10 +3,11 @@ import { ulid } from 'ulid';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConditionFailedError, type ItemKey, type TableItem, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
 import { disposalToItem, type DisposalItem } from '#core/store/entities/disposal.ts';
+import { readRetainedItem, type RetainedItem } from '#core/store/entities/retained-item.ts';
 import { retentionDueToItem, type RetentionDueItem } from '#core/store/entities/retention-due.ts';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import { eachPage } from '#core/store/paging.ts';
-import { markerKeysOf, markersOf, retainedRecordOf, type RetainedRecord } from './due-index.ts';
+import { markerKeysOf, markersOf, retainedRecordOf, stateOf, type RetainedRecord } from './due-index.ts';
 import type { DuePass } from './retention-rules.ts';
 import { activityChange } from './record-changes/activity.ts';
 import { payloadChange } from './record-changes/payload.ts';
@@ -48,8 +49,8 @@ const DELETABLE_PAYLOAD_STATES = new Set(['Processed', 'Transferred']);
 export const RETENTION_ACTOR = 'retention';
 
 /** A payload's recorded checksum; for other records SHA-256 of the stored item, attributes in name order. */
-export function checksumOf(item: TableItem): string {
-  if (typeof item.checksum === 'string' && item.checksum.length > 0) return item.checksum;
+function checksumOf(item: TableItem, record: RetainedItem): string {
+  if (record.entity === 'Payload' && record.checksum !== undefined && record.checksum.length > 0) return record.checksum;
   const sorted = Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return createHash('sha256').update(JSON.stringify(sorted)).digest('hex');
 }
@@ -67,23 +68,28 @@ const absent = (name: string): WriteCondition => ({
 });
 
 /** Deleted by this run (or a run at the same time): destroyed by a later one. */
-function deletedSince(item: TableItem, pass: DuePass): boolean {
-  return pass.stage === 'DELETED' && typeof item.deleted_at === 'string' && item.deleted_at >= pass.runAt;
+function deletedSince(record: RetainedItem, pass: DuePass): boolean {
+  return pass.stage === 'DELETED' && record.deleted_at !== undefined && record.deleted_at >= pass.runAt;
 }
 
 /** Whether the record is in a state this pass may act on; the condition that keeps it so until the write. */
 export function fromState(item: TableItem, pass: DuePass): WriteCondition | 'active' | 'state' | 'recent' {
-  if (item.entity === 'Alert' && item.alert_state === 'Triggered') return 'active';
-  if (deletedSince(item, pass)) return 'recent';
+  const record = readRetainedItem(item);
+  return record === undefined ? 'state' : stateCondition(item, record, pass);
+}
+
+function stateCondition(item: TableItem, record: RetainedItem, pass: DuePass): WriteCondition | 'active' | 'state' | 'recent' {
+  if (record.entity === 'Alert' && record.alert_state === 'Triggered') return 'active';
+  if (deletedSince(record, pass)) return 'recent';
   // A record with a life of its own (a hold, a device user, a transfer run…) is due only once it has ended.
-  if (recordChangesOf(item.entity)?.ended(item) === false) return 'active';
-  if (item.entity === 'Payload') {
-    const state = String(item.payload_state);
+  if (recordChangesOf(record.entity)?.ended(item) === false) return 'active';
+  if (record.entity === 'Payload') {
+    const state = record.payload_state;
     if (pass.action === 'Destroyed' && pass.stage === 'DELETED') return state === 'Deleted' ? equals('payload_state', state) : 'state';
-    return DELETABLE_PAYLOAD_STATES.has(state) ? equals('payload_state', state) : 'state';
+    return state !== undefined && DELETABLE_PAYLOAD_STATES.has(state) ? equals('payload_state', state) : 'state';
   }
-  if (pass.stage === 'DELETED') return item.retention_state === 'Deleted' ? equals('retention_state', 'Deleted') : 'state';
-  return item.retention_state === undefined ? absent('retention_state') : 'state';
+  if (pass.stage === 'DELETED') return record.retention_state === 'Deleted' ? equals('retention_state', 'Deleted') : 'state';
+  return record.retention_state === undefined ? absent('retention_state') : 'state';
 }
 
 /** The marker rewritten at the record's current time, when the record moved on since (an alert that occurred again). */
@@ -92,7 +98,7 @@ function movedOn(marker: RetentionDueItem, record: RetainedRecord): RetentionDue
   return base !== undefined && base > marker.base_time ? { ...marker, base_time: base } : undefined;
 }
 
-function disposalOf(client: string, item: TableItem, record: RetainedRecord, marker: RetentionDueItem, pass: DuePass, runId: string, now: Date): DisposalItem {
+function disposalOf(client: string, item: TableItem, retained: RetainedItem, record: RetainedRecord, marker: RetentionDueItem, pass: DuePass, runId: string, now: Date): DisposalItem {
   const { rule } = pass;
   return {
     client,
@@ -102,7 +108,7 @@ function disposalOf(client: string, item: TableItem, record: RetainedRecord, mar
     reference: record.reference,
     action: pass.action,
     // An activity record's checksum is its chain entry hash: the verifier matches it with the link that names it.
-    checksum: item.entity === 'UserActivity' || item.entity === 'DeviceActivity' ? entryHash(item) : checksumOf(item),
+    checksum: retained.entity === 'UserActivity' || retained.entity === 'DeviceActivity' ? entryHash(item) : checksumOf(item, retained),
     disposed_at: now.toISOString(),
     run_id: runId,
     policy: {
@@ -133,16 +139,24 @@ export function purgeMarkerOf(client: string, record: RetainedRecord, now: Date)
 }
 
 /** The writes that change the record itself (under `disposal`, written beside them). */
-async function recordChange(deps: DisposeDependencies, client: string, item: TableItem, pass: DuePass, condition: WriteCondition, disposal: DisposalItem): Promise<TransactOperation[]> {
+async function recordChange(
+  deps: DisposeDependencies,
+  client: string,
+  item: TableItem,
+  retained: RetainedItem,
+  pass: DuePass,
+  condition: WriteCondition,
+  disposal: DisposalItem,
+): Promise<TransactOperation[]> {
   const key = { pk: item.pk, sk: item.sk };
   const now = disposal.disposed_at;
-  const own = recordChangesOf(item.entity);
+  const own = recordChangesOf(retained.entity);
   if (own !== undefined) return own.change(deps, client, item, pass, condition, disposal);
-  if (item.entity === 'Payload') return payloadChange(item, pass.action, condition, disposal, RETENTION_ACTOR);
-  if (item.entity === 'UserActivity' || item.entity === 'DeviceActivity') return activityChange(client, item, pass.action, condition, disposal);
+  if (retained.entity === 'Payload') return payloadChange(item, pass.action, condition, disposal, RETENTION_ACTOR);
+  if (retained.entity === 'UserActivity' || retained.entity === 'DeviceActivity') return activityChange(client, item, pass.action, condition, disposal);
   if (pass.action === 'Deleted') return [{ kind: 'update', key, update: { set: { retention_state: 'Deleted', deleted_at: now } }, condition }];
   const operations: TransactOperation[] = [{ kind: 'delete', key, condition }];
-  if (item.entity === 'Alert') {
+  if (retained.entity === 'Alert') {
     // The alert's ring of occurrences goes with it (at most 50 items, in its own partition).
     for await (const page of eachPage(deps.table, { partition: item.pk, sort: { beginsWith: 'OCC#' } })) {
       for (const occurrence of page) operations.push({ kind: 'delete', key: { pk: occurrence.pk, sk: occurrence.sk } });
@@ -185,8 +199,9 @@ export async function planDisposal(
   runId: string,
   mayDispose: (item: TableItem, record: RetainedRecord) => Promise<DisposeOutcome | undefined>,
 ): Promise<DisposeOutcome | PlannedDisposal> {
+  const retained = item === undefined ? undefined : readRetainedItem(item);
   const record = item === undefined ? undefined : retainedRecordOf(item);
-  if (item === undefined || record === undefined) {
+  if (item === undefined || retained === undefined || record === undefined) {
     // The record is gone (removed by other means): its marker is all that is left.
     await deps.table.delete(keys.retentionDue.key(client, { pk: marker.record_pk, sk: marker.record_sk }, marker.kind));
     return 'stale';
@@ -201,26 +216,29 @@ export async function planDisposal(
     }
     return 'rebased';
   }
-  const condition = fromState(item, pass);
+  const condition = stateCondition(item, retained, pass);
   if (typeof condition === 'string') return condition;
-  const refusal = (await mayDispose(item, record)) ?? (await recordChangesOf(item.entity)?.refusal?.(deps, client, item));
+  const refusal = (await mayDispose(item, record)) ?? (await recordChangesOf(retained.entity)?.refusal?.(deps, client, item));
   if (refusal !== undefined) return refusal;
   const now = deps.clock.now();
-  const disposal = disposalOf(client, item, record, rebased ?? marker, pass, runId, now);
+  const disposal = disposalOf(client, item, retained, record, rebased ?? marker, pass, runId, now);
   const operations: TransactOperation[] = [
-    ...(await recordChange(deps, client, item, pass, condition, disposal)),
+    ...(await recordChange(deps, client, item, retained, pass, condition, disposal)),
     { kind: 'put', item: disposalToItem(disposal), condition: { kind: 'item-not-exists' } },
     ...markerChange(client, record, pass, now),
   ];
   const purge = pass.action === 'Destroyed' && record.recordType === 'PayloadData' ? purgeMarkerOf(client, record, now) : undefined;
-  const planned = String(item.payload_state ?? item.retention_state);
+  const planned = stateOf(retained);
   return {
     outcome: pass.action === 'Deleted' ? 'deleted' : 'destroyed',
     key: { pk: item.pk, sk: item.sk },
-    stillDue: (fresh) => fresh !== undefined && String(fresh.payload_state ?? fresh.retention_state) === planned,
+    stillDue: (fresh) => {
+      const now = fresh === undefined ? undefined : readRetainedItem(fresh);
+      return now !== undefined && stateOf(now) === planned;
+    },
     operations,
     purge,
-    ...(recordChangesOf(item.entity)?.ownTransaction === true ? { ownTransaction: true } : {}),
+    ...(recordChangesOf(retained.entity)?.ownTransaction === true ? { ownTransaction: true } : {}),
   };
 }
 

@@ -1,8 +1,9 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConditionFailedError, type QuerySpec, type TableItem } from '#core/ports/table-store.ts';
-import { ENTITY } from '#core/store/key-parts.ts';
 import { keys, type ListKey } from '#core/store/keys.ts';
 import { migrationsKeys } from '#core/store/keys/migrations.ts';
+import { readRetainedItem } from '#core/store/entities/retained-item.ts';
+import { readRetentionIndexed, retentionIndexedToItem } from '#core/store/entities/retention-indexed.ts';
 import { dueMarkerItems } from './due-index.ts';
 
 /**
@@ -103,7 +104,7 @@ const TRAILS = [
 export async function indexAuditTrails(deps: IndexDependencies, client: string, pageSize: number): Promise<number> {
   const positionKey = keys.retentionIndexed.key(client);
   const stored = await deps.table.get(positionKey, { consistent: true });
-  const positions: Record<string, string> = { ...((stored?.positions as Record<string, string> | undefined) ?? {}) };
+  const positions: Record<string, string> = { ...(stored === undefined ? {} : readRetentionIndexed(stored).positions) };
   let put = 0;
   for (const trail of TRAILS) {
     const since = positions[trail.name];
@@ -115,13 +116,14 @@ export async function indexAuditTrails(deps: IndexDependencies, client: string, 
       const page = await deps.table.query({ ...query, ...(startKey ? { startKey } : {}) });
       put += await putMissingMarkers(deps, client, page.items);
       for (const item of page.items) {
-        const time = typeof item.activity_time === 'string' ? item.activity_time : undefined;
+        const record = readRetainedItem(item);
+        const time = record !== undefined && 'activity_time' in record ? record.activity_time : undefined;
         if (time !== undefined && (latest === undefined || time > latest)) latest = time;
       }
       // Saved page by page (ascending time), so a run cut short starts the next one near where it stopped.
       if (latest !== undefined && latest !== positions[trail.name]) {
         positions[trail.name] = latest;
-        await deps.table.put({ ...positionKey, entity: ENTITY.account, setting: 'RETENTION_INDEXED', client, positions, updated_at: deps.clock.now().toISOString() });
+        await deps.table.put(retentionIndexedToItem({ client, positions, updated_at: deps.clock.now().toISOString() }));
       }
       startKey = page.lastKey;
     } while (startKey !== undefined);

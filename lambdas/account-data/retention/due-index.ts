@@ -1,6 +1,7 @@
 import type { ItemKey, TableItem, TransactOperation } from '#core/ports/table-store.ts';
 import { keys } from '#core/store/keys.ts';
 import type { DueStage } from '#core/store/keys/retention.ts';
+import { readRetainedItem, type RetainedItem } from '#core/store/entities/retained-item.ts';
 import { retentionDueToItem, type RetentionDueItem } from '#core/store/entities/retention-due.ts';
 import { RETENTION_TIMESTAMP_TYPES, type RetentionRecordType } from '#shared/constants/account.ts';
 import { deviceUserEnded } from './record-changes/device-user.ts';
@@ -32,57 +33,77 @@ export interface RetainedRecord {
 }
 
 /** ISO-8601 UTC of a stored time, or undefined when it is missing or not a time. */
-function isoOf(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length === 0) return undefined;
+function isoOf(value: string | undefined): string | undefined {
+  if (value === undefined || value.length === 0) return undefined;
   const time = Date.parse(value);
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
-function only(kind: string, value: unknown): Record<string, string> {
+function only(kind: string, value: string | undefined): Record<string, string> {
   const iso = isoOf(value);
   return iso === undefined ? {} : { [kind]: iso };
 }
 
-/** Per entity tag: the record type, its reference and its times. Entities not listed are not (yet) retained here. */
-const RETAINED: Record<string, (item: TableItem) => Omit<RetainedRecord, 'key'> | undefined> = {
-  Payload: (item) => ({
+/** A payload's record: every retention timestamp it has is a time the policy may count from. */
+function payloadRecord(payload: PayloadTimes): Omit<RetainedRecord, 'key'> {
+  return {
     recordType: 'PayloadData',
-    payloadType: typeof item.payload_type === 'string' ? item.payload_type : undefined,
-    reference: String(item.payload_reference),
-    bases: Object.assign({}, ...RETENTION_TIMESTAMP_TYPES.map((kind) => only(kind, item[kind]))) as Record<string, string>,
-  }),
-  Gps: (item) => ({ recordType: 'GpsData', reference: String(item.gps_reference), bases: only(RECORD_TIME, item.timestamp) }),
-  DeviceLog: (item) => ({ recordType: 'DeviceData', reference: String(item.log_id), bases: only(RECORD_TIME, item.log_datetime) }),
-  // An alert counts from its last occurrence; the job moves the marker on when the alert occurred again since.
-  Alert: (item) => ({
-    recordType: 'AlertData',
-    reference: String(item.alert_reference),
-    bases: only(RECORD_TIME, item.last_occurrence ?? item.first_occurrence),
-  }),
-  UserActivity: (item) => ({ recordType: 'UserActivityData', reference: String(item.log_id), bases: only(RECORD_TIME, item.activity_time) }),
-  DeviceActivity: (item) => ({ recordType: 'DeviceActivityData', reference: String(item.log_id), bases: only(RECORD_TIME, item.activity_time) }),
-  // Records with a life of their own count from their end, and have no marker before it (record-changes/ has each).
-  SupportAccess: (item) =>
-    supportAccessEnded(item) ? { recordType: 'SupportAccessData', reference: String(item.request_reference), bases: only(RECORD_TIME, item.updated_at) } : undefined,
-  // Released: marked at once, though the release's walk over the objects must finish before it is disposed of.
-  LegalHold: (item) =>
-    item.is_active === false ? { recordType: 'LegalHoldData', reference: `${String(item.target_type)}/${String(item.target)}`, bases: only(RECORD_TIME, item.updated_at) } : undefined,
-  Transfer: (item) => (transferEnded(item) ? { recordType: 'TransferableData', reference: String(item.transfer_id), bases: only(RECORD_TIME, item.completed_at) } : undefined),
-  Migration: (item) => (migrationEnded(item) ? { recordType: 'LegacyMigrationData', reference: String(item.migration_reference), bases: only(RECORD_TIME, item.migrated_at) } : undefined),
-  DeviceUser: (item) =>
-    deviceUserEnded(item) ? { recordType: 'DeviceUserData', reference: String(item.device_user_reference), bases: only(RECORD_TIME, item.offboard_date) } : undefined,
-};
+    payloadType: payload.payload_type,
+    reference: payload.payload_reference,
+    bases: Object.assign({}, ...RETENTION_TIMESTAMP_TYPES.map((kind) => only(kind, payload[kind]))) as Record<string, string>,
+  };
+}
+
+/** Per entity: the record type, its reference and its times; undefined for a record that has not ended yet. */
+function describe(record: RetainedItem): Omit<RetainedRecord, 'key'> | undefined {
+  switch (record.entity) {
+    case 'Payload':
+      return payloadRecord(record);
+    case 'Gps':
+      return { recordType: 'GpsData', reference: record.gps_reference, bases: only(RECORD_TIME, record.timestamp) };
+    case 'DeviceLog':
+      return { recordType: 'DeviceData', reference: record.log_id, bases: only(RECORD_TIME, record.log_datetime) };
+    // An alert counts from its last occurrence; the job moves the marker on when the alert occurred again since.
+    case 'Alert':
+      return { recordType: 'AlertData', reference: record.alert_reference, bases: only(RECORD_TIME, record.last_occurrence ?? record.first_occurrence) };
+    case 'UserActivity':
+      return { recordType: 'UserActivityData', reference: record.log_id, bases: only(RECORD_TIME, record.activity_time) };
+    case 'DeviceActivity':
+      return { recordType: 'DeviceActivityData', reference: record.log_id, bases: only(RECORD_TIME, record.activity_time) };
+    // Records with a life of their own count from their end, and have no marker before it (record-changes/ has each).
+    case 'SupportAccess':
+      return supportAccessEnded(record) ? { recordType: 'SupportAccessData', reference: record.request_reference, bases: only(RECORD_TIME, record.updated_at) } : undefined;
+    // Released: marked at once, though the release's walk over the objects must finish before it is disposed of.
+    case 'LegalHold':
+      return record.is_active === false ? { recordType: 'LegalHoldData', reference: `${record.target_type}/${record.target}`, bases: only(RECORD_TIME, record.updated_at) } : undefined;
+    case 'Transfer':
+      return transferEnded(record) ? { recordType: 'TransferableData', reference: record.transfer_id, bases: only(RECORD_TIME, record.completed_at) } : undefined;
+    case 'Migration':
+      return migrationEnded(record) ? { recordType: 'LegacyMigrationData', reference: record.migration_reference, bases: only(RECORD_TIME, record.migrated_at) } : undefined;
+    case 'DeviceUser':
+      return deviceUserEnded(record) ? { recordType: 'DeviceUserData', reference: record.device_user_reference, bases: only(RECORD_TIME, record.offboard_date) } : undefined;
+  }
+}
 
 /** The retained record an item is, or undefined for an item no record type covers. */
 export function retainedRecordOf(item: TableItem): RetainedRecord | undefined {
-  const describe = RETAINED[item.entity];
-  const record = describe?.(item);
+  const retained = readRetainedItem(item);
+  const record = retained === undefined ? undefined : describe(retained);
   return record === undefined ? undefined : { ...record, key: { pk: item.pk, sk: item.sk } };
 }
 
 /** The stage a record's markers belong in, from the record's own state (undefined: it has none any more). */
 export function stageOf(item: TableItem): DueStage | undefined {
-  const state = item.payload_state ?? item.retention_state;
+  const retained = readRetainedItem(item);
+  return retained === undefined ? 'LIVE' : stageOfState(stateOf(retained));
+}
+
+/** The state that decides a record's stage: a payload's own state, else what retention marked on it. */
+export function stateOf(record: RetainedItem): string | undefined {
+  return record.entity === 'Payload' ? record.payload_state : record.retention_state;
+}
+
+function stageOfState(state: string | undefined): DueStage | undefined {
   if (state === 'Destroyed') return undefined;
   return state === 'Deleted' ? 'DELETED' : 'LIVE';
 }
@@ -108,10 +129,11 @@ export function markersOf(client: string, record: RetainedRecord, stage: DueStag
  * rewritten in its live state puts back the same markers.
  */
 export function dueMarkerItems(client: string, item: TableItem): TableItem[] {
-  const record = retainedRecordOf(item);
-  const stage = stageOf(item);
+  const retained = readRetainedItem(item);
+  const record = retained === undefined ? undefined : describe(retained);
+  const stage = retained === undefined ? undefined : stageOfState(stateOf(retained));
   if (record === undefined || stage === undefined) return [];
-  return markersOf(client, record, stage).map(retentionDueToItem);
+  return markersOf(client, { ...record, key: { pk: item.pk, sk: item.sk } }, stage).map(retentionDueToItem);
 }
 
 /** The same as transaction puts, to add to the record's own transaction. */
@@ -152,6 +174,10 @@ export interface PayloadTimes {
  * (`receipt_confirmed_at`) and restore (all, back in the live stage). `kinds` keeps only the times just written.
  */
 export function payloadDueMarkerItems(client: string, payload: PayloadTimes, kinds?: readonly string[]): TableItem[] {
-  const item: TableItem = { ...keys.payload.key(client, payload.payload_reference), entity: 'Payload', ...payload };
-  return dueMarkerItems(client, item).filter((marker) => kinds === undefined || kinds.includes(String(marker.kind)));
+  const stage = stageOfState(payload.payload_state);
+  if (stage === undefined) return [];
+  const record = { ...payloadRecord(payload), key: keys.payload.key(client, payload.payload_reference) };
+  return markersOf(client, record, stage)
+    .filter((marker) => kinds === undefined || kinds.includes(marker.kind))
+    .map(retentionDueToItem);
 }

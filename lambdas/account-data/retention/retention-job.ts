@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { QuerySpec, TableItem } from '#core/ports/table-store.ts';
 import { allClients } from '#core/store/all-clients.ts';
+import { readPayloadAuditAction } from '#core/store/entities/payload-audit.ts';
 import { readRetentionDue, recordKeyOf } from '#core/store/entities/retention-due.ts';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import { ClientId } from '#shared/contract/fields.ts';
@@ -76,9 +77,9 @@ async function receiptsAndTransfers(deps: RetentionJobDependencies, client: stri
       sort: { beginsWith: keys.payload.auditPrefix },
       ...(startKey ? { startKey } : {}),
     });
-    for (const item of page.items) {
-      if (item.action === 'receipt') receipts += 1;
-      if (item.action === 'transfer') transfers += 1;
+    for (const action of page.items.map(readPayloadAuditAction)) {
+      if (action === 'receipt') receipts += 1;
+      if (action === 'transfer') transfers += 1;
     }
     startKey = page.lastKey;
   } while (startKey !== undefined);
@@ -90,22 +91,22 @@ function disposalSteps(deps: RetentionJobDependencies, client: string, rules: Re
   const holdOf = recordHolds(deps, client);
   /** Records a legal hold keeps, found while planning a page, with that hold: their markers are parked after it. */
   const keptBy = new Map<string, HoldTarget>();
-  const refusal = (pass: DuePass) => async (item: TableItem): Promise<DisposeOutcome | undefined> => {
+  const refusal = (pass: DuePass) => async (item: TableItem, record: RetainedRecord): Promise<DisposeOutcome | undefined> => {
     const hold = await holdOf(item);
     if (hold !== undefined) {
       keptBy.set(`${item.pk}\n${item.sk}`, hold);
       return 'held';
     }
-    if (item.entity !== 'Payload') return undefined;
+    if (record.recordType !== 'PayloadData') return undefined;
     const { requiredReceipts, requiredTransfers } = pass.rule;
     if (pass.stage === 'LIVE' && (requiredReceipts > 0 || requiredTransfers > 0)) {
-      const done = await receiptsAndTransfers(deps, client, String(item.payload_reference));
+      const done = await receiptsAndTransfers(deps, client, record.reference);
       if (done.receipts < requiredReceipts || done.transfers < requiredTransfers) return 'requirements';
     }
     if (pass.action !== 'Destroyed') return undefined;
     // The object's own lock decides too (docs/decisions.md "Object retention"): a legal hold placed since the coverage
     // was read, or a retain-until still ahead after a shortened policy, leaves the recording for a later run.
-    const objectKey = payloadObjectKey(client, String(item.payload_reference));
+    const objectKey = payloadObjectKey(client, record.reference);
     if ((await deps.blobs.getLegalHold('processed', objectKey)) === true) return 'held';
     const retention = await deps.blobs.getRetention('processed', objectKey);
     if (retention && retention.retainUntil.getTime() > deps.clock.now().getTime()) return 'locked';

@@ -1,5 +1,6 @@
 import type { TableItem, TransactOperation, WriteCondition } from '#core/ports/table-store.ts';
 import type { DisposalItem } from '#core/store/entities/disposal.ts';
+import { readRetainedAs } from '#core/store/entities/retained-item.ts';
 import { keys, type ActivityTrail } from '#core/store/keys.ts';
 import { destroyedRecordStub } from '../../../audit/trail/disposed-records.ts';
 
@@ -27,14 +28,16 @@ export function activityChange(
 ): TransactOperation[] {
   const key = { pk: item.pk, sk: item.sk };
   const now = disposal.disposed_at;
-  const counted = (by: number): TransactOperation[] => (by === 0 ? [] : [disposedCountChange(client, trailOf(item), by)]);
+  const trail = trailOf(item);
+  const record = readRetainedAs(trail === 'device' ? 'DeviceActivity' : 'UserActivity', item);
+  const counted = (by: number): TransactOperation[] => (by === 0 ? [] : [disposedCountChange(client, trail, by)]);
   if (action === 'Deleted') {
     return [{ kind: 'update', key, update: { set: { retention_state: 'Deleted', deleted_at: now, disposal_id: disposal.disposal_id } }, condition }, ...counted(1)];
   }
-  const linked = item.chain_state === 'linked' && typeof item.sequence === 'number';
+  const linked = record.chain_state === 'linked' && record.sequence !== undefined;
   // The condition keeps the record in the retention state read (live, or Deleted for a destruction pass).
-  const wasDeleted = item.retention_state === 'Deleted';
-  const stillAsRead = withChainState(condition, item.chain_state);
+  const wasDeleted = record.retention_state === 'Deleted';
+  const stillAsRead = withChainState(condition, record.chain_state);
   return linked
     ? [{ kind: 'put', item: destroyedRecordStub(item, disposal), condition: stillAsRead }, ...counted(wasDeleted ? 0 : 1)]
     : [{ kind: 'delete', key, condition: stillAsRead }, ...counted(wasDeleted ? -1 : 0)];
@@ -54,9 +57,9 @@ export function disposedCountChange(client: string, trail: ActivityTrail, by: nu
 }
 
 /** The condition, and the record's chain state as read (the sequencer may link it meanwhile). */
-function withChainState(condition: WriteCondition, chainState: unknown): WriteCondition {
+function withChainState(condition: WriteCondition, chainState: string | undefined): WriteCondition {
   if (condition.kind !== 'expression') return condition;
   const names = { ...condition.names, '#chain': 'chain_state' };
-  if (typeof chainState !== 'string') return { ...condition, expression: `(${condition.expression}) AND attribute_not_exists(#chain)`, names };
+  if (chainState === undefined) return { ...condition, expression: `(${condition.expression}) AND attribute_not_exists(#chain)`, names };
   return { ...condition, expression: `(${condition.expression}) AND #chain = :chain`, names, values: { ...condition.values, ':chain': chainState } };
 }

@@ -1,5 +1,6 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConditionFailedError, type QuerySpec, type TableItem, type TransactOperation } from '#core/ports/table-store.ts';
+import { readRetainedAs } from '#core/store/entities/retained-item.ts';
 import { readRetentionDue, type RetentionDueItem } from '#core/store/entities/retention-due.ts';
 import { keys } from '#core/store/keys.ts';
 import { migrationParts } from './migration.ts';
@@ -18,6 +19,8 @@ import { transferParts } from './transfer.ts';
 type PurgeDependencies = Pick<Dependencies, 'table' | 'blobs' | 'logger'>;
 
 interface PurgedInBatches {
+  /** The entity of the record. */
+  entity: 'Migration' | 'Transfer';
   /** The partition holding the record's parts. */
   parts(client: string, reference: string): QuerySpec;
   /** Removes what the record names outside the table; false when that failed (tried again by the next run). */
@@ -26,19 +29,20 @@ interface PurgedInBatches {
 
 /** A migration's export file, every version (the raw bucket holds it under the migration's `object_key`). */
 async function exportFile(deps: PurgeDependencies, client: string, item: TableItem): Promise<boolean> {
-  if (typeof item.object_key !== 'string') return true;
+  const migration = readRetainedAs('Migration', item);
+  if (migration.object_key === undefined) return true;
   try {
-    await deps.blobs.destroy('raw', item.object_key);
+    await deps.blobs.destroy('raw', migration.object_key);
     return true;
   } catch (error) {
-    deps.logger.warn('retention: export file of a destroyed migration not removed yet', { client, migration_reference: item.migration_reference, error: String(error) });
+    deps.logger.warn('retention: export file of a destroyed migration not removed yet', { client, migration_reference: migration.migration_reference, error: String(error) });
     return false;
   }
 }
 
 const PURGED_IN_BATCHES: Readonly<Record<string, PurgedInBatches>> = {
-  LegacyMigrationData: { parts: migrationParts, objects: exportFile },
-  TransferableData: { parts: transferParts },
+  LegacyMigrationData: { entity: 'Migration', parts: migrationParts, objects: exportFile },
+  TransferableData: { entity: 'Transfer', parts: transferParts },
 };
 
 export function purgedInBatches(recordType: string): boolean {
@@ -74,7 +78,7 @@ async function removeParts(deps: PurgeDependencies, items: readonly TableItem[])
 async function finishPurge(deps: PurgeDependencies, client: string, type: PurgedInBatches, marker: RetentionDueItem): Promise<boolean> {
   const markerKey = keys.retentionDue.key(client, { pk: marker.record_pk, sk: marker.record_sk }, marker.kind);
   const record = await deps.table.get({ pk: marker.record_pk, sk: marker.record_sk }, { consistent: true });
-  if (record === undefined || record.retention_state !== 'Destroyed') {
+  if (record === undefined || readRetainedAs(type.entity, record).retention_state !== 'Destroyed') {
     // Gone by other means (or never destroyed): the marker is all that is left of this purge.
     await deps.table.delete(markerKey);
     return false;

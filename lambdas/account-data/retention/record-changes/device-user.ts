@@ -1,6 +1,7 @@
 import { ConditionFailedError, type TransactOperation } from '#core/ports/table-store.ts';
 import { readDevice, readDeviceNumbers } from '#core/store/entities/device.ts';
 import { readPhoneNumber } from '#core/store/entities/phone-number.ts';
+import { readRetainedAs, type RetainedItemOf } from '#core/store/entities/retained-item.ts';
 import { keys } from '#core/store/keys.ts';
 import { eachPage } from '#core/store/paging.ts';
 import { isHeld } from '../../legal-holds/coverage.ts';
@@ -38,8 +39,8 @@ const NUMBERS_IN_TRANSACTION = 60;
 const DEVICE_COPIES_IN_TRANSACTION = 20;
 const NUMBERS_PER_TRANSACTION = 99;
 
-export function deviceUserEnded(item: Readonly<Record<string, unknown>>): boolean {
-  return item.is_active === false && typeof item.offboard_date === 'string';
+export function deviceUserEnded(user: RetainedItemOf<'DeviceUser'>): boolean {
+  return user.is_active === false && user.offboard_date !== undefined;
 }
 
 async function hasAssignedDevice(deps: Parameters<NonNullable<RecordChanges['refusal']>>[0], client: string, reference: string): Promise<boolean> {
@@ -71,11 +72,11 @@ async function numbersOf(deps: DisposeDependencies, client: string, reference: s
 async function deviceCopyRemovals(deps: DisposeDependencies, client: string, reference: string): Promise<TransactOperation[]> {
   const removals: TransactOperation[] = [];
   for await (const page of eachPage(deps.table, keys.device.listByDeviceUser(client, reference), 100)) {
-    for (const device of page) {
+    for (const device of page.map(readDevice)) {
       if (!PERSONAL_FIELDS.some((field) => device[field] !== undefined)) continue;
       removals.push({
         kind: 'update',
-        key: keys.device.key(client, String(device.device_reference)),
+        key: keys.device.key(client, device.device_reference),
         update: { remove: [...PERSONAL_FIELDS] },
         condition: { kind: 'expression', expression: '#user = :user', names: { '#user': 'device_user_reference' }, values: { ':user': reference } },
       });
@@ -127,11 +128,11 @@ async function numbersToRemove(deps: DisposeDependencies, client: string, refere
 }
 
 export const deviceUserChanges: RecordChanges = {
-  ended: deviceUserEnded,
+  ended: (item) => deviceUserEnded(readRetainedAs('DeviceUser', item)),
   // Every disposal of a device user moves the tenant's dashboard counters: a transaction may write an item once.
   ownTransaction: true,
   refusal: async (deps, client, item) => {
-    const reference = String(item.device_user_reference);
+    const reference = readRetainedAs('DeviceUser', item).device_user_reference;
     if (await isHeld(deps, client, { targetType: 'DeviceUser', target: reference })) return 'held';
     if (await hasAssignedDevice(deps, client, reference)) return 'active';
     return undefined;
@@ -139,23 +140,24 @@ export const deviceUserChanges: RecordChanges = {
   change: async (deps, client, item, pass, condition, disposal) => {
     const now = disposal.disposed_at;
     const key = { pk: item.pk, sk: item.sk };
+    const read = readRetainedAs('DeviceUser', item);
     const asRead = alsoWhen(condition, {
-      expression: typeof item.updated_at === 'string' ? '#active = :offboarded AND #updated = :updated' : '#active = :offboarded AND attribute_not_exists(#updated)',
+      expression: read.updated_at !== undefined ? '#active = :offboarded AND #updated = :updated' : '#active = :offboarded AND attribute_not_exists(#updated)',
       names: { '#active': 'is_active', '#updated': 'updated_at' },
-      values: { ':offboarded': false, ...(typeof item.updated_at === 'string' ? { ':updated': item.updated_at } : {}) },
+      values: { ':offboarded': false, ...(read.updated_at !== undefined ? { ':updated': read.updated_at } : {}) },
     });
     // dispose.ts' RETENTION_ACTOR (not imported: dispose.ts imports this module).
     const stamp = { updated_at: now, updated_by: 'retention' };
     // Counted as offboarded until retention first disposes of it (a rule that destroys without deleting: at destruction).
-    const counted = item.retention_state === undefined;
-    const user = { group: typeof item.group === 'string' ? item.group : undefined, is_active: false, is_legacy: item.is_legacy === true };
+    const counted = read.retention_state === undefined;
+    const user = { group: read.group, is_active: false, is_legacy: read.is_legacy };
     const counters: TransactOperation[] = counted ? dashboardCounterOperations(client, deviceUserCounterChanges(user, undefined)) : [];
     const change: TransactOperation =
       pass.action === 'Deleted'
         ? { kind: 'update', key, update: { set: { retention_state: 'Deleted', deleted_at: now, ...stamp } }, condition: asRead }
         : { kind: 'update', key, update: { set: { retention_state: 'Destroyed', destroyed_at: now, ...stamp }, remove: [...PERSONAL_FIELDS] }, condition: asRead };
     if (pass.action === 'Deleted') return [change, ...counters];
-    const reference = String(item.device_user_reference);
+    const reference = read.device_user_reference;
     const userAsRead: TransactOperation = { kind: 'check', key, condition: asRead };
     const copies = await deviceCopyRemovals(deps, client, reference);
     await removeExtraDeviceCopies(deps, copies.slice(DEVICE_COPIES_IN_TRANSACTION), userAsRead);

@@ -1,3 +1,4 @@
+import { readRetainedAs, type RetainedItemOf } from '#core/store/entities/retained-item.ts';
 import { alsoWhen, markDeleted, type RecordChanges } from './shared.ts';
 
 /**
@@ -8,19 +9,19 @@ import { alsoWhen, markDeleted, type RecordChanges } from './shared.ts';
  * still carry the hold. Placing the hold again makes it live (its marker goes). Deleted marks the item; Destroyed
  * removes it.
  */
-export function legalHoldEnded(item: Readonly<Record<string, unknown>>): boolean {
-  return item.is_active === false && item.sync_state !== 'Syncing' && item.sync_state !== 'Failed' && typeof item.updated_at === 'string';
+export function legalHoldEnded(hold: RetainedItemOf<'LegalHold'>): boolean {
+  return hold.is_active === false && hold.sync_state !== 'Syncing' && hold.sync_state !== 'Failed' && hold.updated_at !== undefined;
 }
 
 export const legalHoldChanges: RecordChanges = {
-  ended: legalHoldEnded,
+  ended: (item) => legalHoldEnded(readRetainedAs('LegalHold', item)),
   change: (_deps, _client, item, pass, condition, disposal) => {
     // Placing the hold again rewrites the whole item (without retention_state), so the state alone does not show it:
     // the hold must still be the released one read.
     const released = alsoWhen(condition, {
       expression: '#active = :released AND #released_at = :released_at',
       names: { '#active': 'is_active', '#released_at': 'updated_at' },
-      values: { ':released': false, ':released_at': item.updated_at },
+      values: { ':released': false, ':released_at': readRetainedAs('LegalHold', item).updated_at },
     });
     return pass.action === 'Deleted' ? [markDeleted(item, released, disposal)] : [{ kind: 'delete', key: { pk: item.pk, sk: item.sk }, condition: released }];
   },

@@ -1,3 +1,4 @@
+import { readRetainedAs, type RetainedItemOf } from '#core/store/entities/retained-item.ts';
 import { migrationsKeys } from '#core/store/keys/migrations.ts';
 import type { QuerySpec } from '#core/ports/table-store.ts';
 import { markDeleted, markDestroyed, type RecordChanges } from './shared.ts';
@@ -10,8 +11,8 @@ import { markDeleted, markDestroyed, type RecordChanges } from './shared.ts';
  * disposal's transaction, then its results go a page at a time across job invocations, then its export file, and the
  * migration's item last (bulk-purge.ts).
  */
-export function migrationEnded(item: Readonly<Record<string, unknown>>): boolean {
-  return typeof item.migration_state === 'string' && item.migration_state !== 'Pending' && typeof item.migrated_at === 'string';
+export function migrationEnded(migration: RetainedItemOf<'Migration'>): boolean {
+  return migration.migration_state !== undefined && migration.migration_state !== 'Pending' && migration.migrated_at !== undefined;
 }
 
 /** The migration's results partition (its gsi1 and gsi2 entries go with the items). */
@@ -20,6 +21,6 @@ export function migrationParts(client: string, reference: string): QuerySpec {
 }
 
 export const migrationChanges: RecordChanges = {
-  ended: migrationEnded,
+  ended: (item) => migrationEnded(readRetainedAs('Migration', item)),
   change: (_deps, _client, item, pass, condition, disposal) => [pass.action === 'Deleted' ? markDeleted(item, condition, disposal) : markDestroyed(item, condition, disposal)],
 };

@@ -1,3 +1,4 @@
+import { readRetainedAs, type RetainedItemOf } from '#core/store/entities/retained-item.ts';
 import { FINAL_STATES } from '../../../support-access/state-machine.ts';
 import { markDeleted, type RecordChanges } from './shared.ts';
 
@@ -9,12 +10,12 @@ import { markDeleted, type RecordChanges } from './shared.ts';
  */
 const FINAL = new Set<string>(FINAL_STATES);
 
-export function supportAccessEnded(item: Readonly<Record<string, unknown>>): boolean {
-  return typeof item.approval_state === 'string' && FINAL.has(item.approval_state);
+export function supportAccessEnded(request: RetainedItemOf<'SupportAccess'>): boolean {
+  return request.approval_state !== undefined && FINAL.has(request.approval_state);
 }
 
 export const supportAccessChanges: RecordChanges = {
-  ended: supportAccessEnded,
+  ended: (item) => supportAccessEnded(readRetainedAs('SupportAccess', item)),
   change: (_deps, _client, item, pass, condition, disposal) =>
     pass.action === 'Deleted' ? [markDeleted(item, condition, disposal)] : [{ kind: 'delete', key: { pk: item.pk, sk: item.sk }, condition }],
 };

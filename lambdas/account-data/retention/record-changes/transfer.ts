@@ -1,3 +1,4 @@
+import { readRetainedAs, type RetainedItemOf } from '#core/store/entities/retained-item.ts';
 import { keys } from '#core/store/keys.ts';
 import type { QuerySpec } from '#core/ports/table-store.ts';
 import { markDeleted, markDestroyed, type RecordChanges } from './shared.ts';
@@ -10,10 +11,10 @@ import { markDeleted, markDestroyed, type RecordChanges } from './shared.ts';
  * marks it Destroyed in the disposal's transaction, then its files and records go a page at a time, and the run's item
  * last (bulk-purge.ts).
  */
-const FINISHED = new Set(['Succeeded', 'PartialFail', 'Failed']);
+const FINISHED = new Set<string>(['Succeeded', 'PartialFail', 'Failed']);
 
-export function transferEnded(item: Readonly<Record<string, unknown>>): boolean {
-  return typeof item.transfer_state === 'string' && FINISHED.has(item.transfer_state) && typeof item.completed_at === 'string';
+export function transferEnded(transfer: RetainedItemOf<'Transfer'>): boolean {
+  return transfer.transfer_state !== undefined && FINISHED.has(transfer.transfer_state) && transfer.completed_at !== undefined;
 }
 
 /** The run's own partition: its files (`FILE#`) and reported records (`REC#`). */
@@ -22,6 +23,6 @@ export function transferParts(client: string, transferId: string): QuerySpec {
 }
 
 export const transferChanges: RecordChanges = {
-  ended: transferEnded,
+  ended: (item) => transferEnded(readRetainedAs('Transfer', item)),
   change: (_deps, _client, item, pass, condition, disposal) => [pass.action === 'Deleted' ? markDeleted(item, condition, disposal) : markDestroyed(item, condition, disposal)],
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InternalError } from '../../errors.ts';
 import { keys } from '../keys.ts';
-import { payloadAuditToItem, readPayloadAudit, toPayloadAudit, type PayloadAuditItem } from './payload-audit.ts';
+import { payloadAuditToItem, readPayloadAudit, readPayloadAuditAction, toPayloadAudit, type PayloadAuditItem } from './payload-audit.ts';
 
 const play: PayloadAuditItem = { payload_reference: 'p1', action: 'play', portal_user: 'ada@acme.test', time: '2026-01-02T03:04:05.000Z' };
 const receipt: PayloadAuditItem = { payload_reference: 'p1', action: 'receipt', portal_user: 'app:a1', time: '2026-01-02T03:05:00.000Z' };
@@ -27,5 +27,11 @@ describe('payload audit item', () => {
     const item = { ...payloadAuditToItem('acme', play, '01J0'), action: 'print' };
     expect(() => readPayloadAudit(item)).toThrow(InternalError);
     expect(() => readPayloadAudit(item)).toThrow(/PayloadAudit item .*action: /);
+  });
+
+  it('reads only the action where that is all a reader counts, and refuses one there is none of', () => {
+    const { time: _time, ...untimed } = receipt;
+    expect(readPayloadAuditAction({ ...payloadAuditToItem('acme', receipt, '01J0'), ...untimed, time: undefined })).toBe('receipt');
+    expect(() => readPayloadAuditAction({ ...payloadAuditToItem('acme', play, '01J1'), action: 'stream' })).toThrow(/PayloadAudit item .* action: /);
   });
 });

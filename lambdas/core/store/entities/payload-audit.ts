@@ -22,6 +22,13 @@ export function readPayloadAudit(item: TableItem): PayloadAuditItem {
   return readItem('PayloadAudit', PayloadAuditItem, item);
 }
 
+/** Only what a record says happened (retention counts a payload's receipts and transfers): no other attribute is read. */
+const PayloadAuditActionItem = PayloadAuditItem.pick({ action: true });
+
+export function readPayloadAuditAction(item: TableItem): PayloadAuditAction {
+  return readItem('PayloadAudit', PayloadAuditActionItem, item).action;
+}
+
 /** A new audit record of `record.payload_reference` at `record.time`, unique by `id` (a ULID). */
 export function payloadAuditToItem(client: string, record: PayloadAuditItem, id: string): TableItem {
   const receiptBy = record.action === 'receipt' ? record.portal_user : undefined;

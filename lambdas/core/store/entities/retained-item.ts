@@ -1,0 +1,110 @@
+import * as z from 'zod';
+import type { TableItem } from '../../ports/table-store.ts';
+import { AlertItem } from './alert.ts';
+import { DeviceActivityItem } from './device-activity.ts';
+import { DeviceLogItem } from './device-log.ts';
+import { DeviceUserItem } from './device-user.ts';
+import { GpsItem } from './gps.ts';
+import { LegalHoldItem } from './legal-hold.ts';
+import { MigrationItem } from './migration.ts';
+import { PayloadItem } from './payload.ts';
+import { readItem } from './read-item.ts';
+import { SupportAccessItem } from './support-access.ts';
+import { TransferItem } from './transfer.ts';
+import { UserActivityItem } from './user-activity.ts';
+
+/**
+ * What retention reads of each record it keeps due markers for and disposes of (lambdas/account-data/retention/): the
+ * record's own reference, the times a policy may count from, the state that says whether it has ended, and retention's
+ * own marks. Picked from each entity's item schema, so an attribute is defined once; the rest of the item is left
+ * unread, because the due index is also handed the part of a record a writer just changed (a migration's outcome, a
+ * transfer's closing) and must not fail on what it does not need. The times and states are optional: a record without
+ * a time has no marker for it, and one without its state has not ended.
+ */
+
+/** What retention writes on a record it disposed of and kept (record-changes/ in retention). */
+const RetentionMarks = z.object({
+  retention_state: z.enum(['Deleted', 'Destroyed']).optional(),
+  deleted_at: z.string().optional(),
+});
+
+/** Where an activity record stands in its trail's chain (lambdas/audit/trail/sequencer.ts writes both). */
+const ChainPlace = z.object({
+  chain_state: z.enum(['open', 'pending', 'linked']).optional(),
+  sequence: z.number().optional(),
+});
+
+const RETAINED = {
+  Payload: PayloadItem.pick({
+    payload_reference: true,
+    payload_type: true,
+    payload_state: true,
+    payload_time: true,
+    processed_at: true,
+    transferred_at: true,
+    receipt_confirmed_at: true,
+    checksum: true,
+  })
+    .partial({ payload_type: true, payload_state: true })
+    .extend({ entity: z.literal('Payload'), deleted_at: z.string().optional() }),
+  Gps: GpsItem.pick({ gps_reference: true, timestamp: true }).partial({ timestamp: true }).extend({ entity: z.literal('Gps'), ...RetentionMarks.shape }),
+  DeviceLog: DeviceLogItem.pick({ log_id: true, log_datetime: true })
+    .partial({ log_datetime: true })
+    .extend({ entity: z.literal('DeviceLog'), ...RetentionMarks.shape }),
+  Alert: AlertItem.pick({ alert_reference: true, alert_state: true, first_occurrence: true, last_occurrence: true })
+    .partial({ alert_state: true, first_occurrence: true, last_occurrence: true })
+    .extend({ entity: z.literal('Alert'), ...RetentionMarks.shape }),
+  UserActivity: UserActivityItem.pick({ log_id: true, activity_time: true })
+    .partial({ activity_time: true })
+    .extend({ entity: z.literal('UserActivity'), ...RetentionMarks.shape, ...ChainPlace.shape }),
+  DeviceActivity: DeviceActivityItem.pick({ log_id: true, activity_time: true })
+    .partial({ activity_time: true })
+    .extend({ entity: z.literal('DeviceActivity'), ...RetentionMarks.shape, ...ChainPlace.shape }),
+  SupportAccess: SupportAccessItem.pick({ request_reference: true, approval_state: true, updated_at: true })
+    .partial({ approval_state: true, updated_at: true })
+    .extend({ entity: z.literal('SupportAccess'), ...RetentionMarks.shape }),
+  LegalHold: LegalHoldItem.pick({ target_type: true, target: true, is_active: true, sync_state: true, updated_at: true })
+    .partial({ is_active: true })
+    .extend({ entity: z.literal('LegalHold'), ...RetentionMarks.shape }),
+  Transfer: TransferItem.pick({ transfer_id: true, transfer_state: true, completed_at: true })
+    .partial({ transfer_state: true })
+    .extend({ entity: z.literal('Transfer'), ...RetentionMarks.shape }),
+  // With its export file, which a destroyed migration's purge removes.
+  Migration: MigrationItem.pick({ migration_reference: true, migration_state: true, migrated_at: true, object_key: true })
+    .partial({ migration_state: true, object_key: true })
+    .extend({ entity: z.literal('Migration'), ...RetentionMarks.shape }),
+  DeviceUser: DeviceUserItem.pick({
+    device_user_reference: true,
+    group: true,
+    is_active: true,
+    is_legacy: true,
+    offboard_date: true,
+    updated_at: true,
+    retention_state: true,
+    deleted_at: true,
+  })
+    .partial({ is_active: true })
+    .extend({ entity: z.literal('DeviceUser') }),
+};
+
+/** The entity tags of the records retention keeps. */
+export type RetainedEntity = keyof typeof RETAINED;
+
+/** A retained record of one entity, as retention reads it. */
+export type RetainedItemOf<E extends RetainedEntity> = z.infer<(typeof RETAINED)[E]>;
+
+/** Any retained record, told apart by `entity`. */
+export type RetainedItem = { [E in RetainedEntity]: RetainedItemOf<E> }[RetainedEntity];
+
+export const isRetainedEntity = (entity: string): entity is RetainedEntity => Object.hasOwn(RETAINED, entity);
+
+/** The item as the retained record it is, or undefined for an entity retention does not keep. */
+export function readRetainedItem(item: TableItem): RetainedItem | undefined {
+  return isRetainedEntity(item.entity) ? readRetainedAs(item.entity, item) : undefined;
+}
+
+/** The item read as a retained record of `entity` (the caller knows which: its own record type's module). */
+export function readRetainedAs<E extends RetainedEntity>(entity: E, item: TableItem): RetainedItemOf<E> {
+  // TypeScript cannot follow an indexed schema through z.infer; the schema read is the one of `entity`.
+  return readItem(entity, RETAINED[entity], item) as RetainedItemOf<E>;
+}

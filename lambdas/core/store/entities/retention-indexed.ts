@@ -1,0 +1,29 @@
+import * as z from 'zod';
+import type { TableItem } from '../../ports/table-store.ts';
+import { ENTITY } from '../key-parts.ts';
+import { retentionKeys } from '../keys/retention.ts';
+import { readItem } from './read-item.ts';
+
+/** The account setting's name. */
+export const RETENTION_INDEXED_SETTING = 'RETENTION_INDEXED';
+
+/**
+ * How far the retention job has put due markers for a tenant's audit trails (`keys.retentionIndexed`,
+ * lambdas/account-data/retention/due-backfill.ts): per trail, the latest activity time indexed, so the next run starts
+ * near there. An account setting, rewritten whole page by page.
+ */
+export const RetentionIndexedItem = z.object({
+  client: z.string(),
+  positions: z.record(z.string(), z.string()).default({}),
+  updated_at: z.string().optional(),
+});
+export type RetentionIndexedItem = z.infer<typeof RetentionIndexedItem>;
+
+export function readRetentionIndexed(item: TableItem): RetentionIndexedItem {
+  return readItem('RetentionIndexed', RetentionIndexedItem, item);
+}
+
+/** The setting's item: under its key, tagged as an account item and named by `setting`. */
+export function retentionIndexedToItem(indexed: RetentionIndexedItem): TableItem {
+  return { ...retentionKeys.retentionIndexed.key(indexed.client), entity: ENTITY.account, setting: RETENTION_INDEXED_SETTING, ...indexed };
+}
