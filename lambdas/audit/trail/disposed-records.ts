@@ -1,4 +1,5 @@
 import type { ItemKey, TableItem } from '../../core/ports/table-store.ts';
+import { readAuditRecordMarks } from '../../core/store/entities/audit-chain.ts';
 import { claimedDisposal, type DisposalItem } from '../../core/store/entities/disposal.ts';
 import { keys, type ActivityTrail } from '../../core/store/keys.ts';
 import { entryHash } from './activity-chain.ts';
@@ -33,15 +34,16 @@ const STUB_ATTRIBUTES = new Set([
 
 /** The stub that takes a linked record's place when retention destroys it (its content, index keys and all, go). */
 export function destroyedRecordStub(item: TableItem, disposal: Pick<DisposalItem, 'disposal_id' | 'disposed_at'>): TableItem {
+  const marks = readAuditRecordMarks(item);
   return {
     pk: item.pk,
     sk: item.sk,
     entity: item.entity,
-    client: item.client,
-    log_id: item.log_id,
-    ...(typeof item.activity_time === 'string' ? { activity_time: item.activity_time } : {}),
+    client: marks.client,
+    log_id: marks.log_id,
+    ...(marks.activity_time === undefined ? {} : { activity_time: marks.activity_time }),
     chain_state: 'linked',
-    sequence: item.sequence,
+    sequence: marks.sequence,
     entry_hash: entryHash(item),
     retention_state: 'Destroyed',
     destroyed_at: disposal.disposed_at,
@@ -50,13 +52,14 @@ export function destroyedRecordStub(item: TableItem, disposal: Pick<DisposalItem
 }
 
 /** Whether a stored record says retention disposed of it (deleted or destroyed). */
-export const isDisposed = (record: TableItem): boolean => record.retention_state !== undefined;
+export const isDisposed = (record: TableItem): boolean => readAuditRecordMarks(record).retention_state !== undefined;
 
 /** The disposal record a disposed record names (its time is `deleted_at` or `destroyed_at`), or undefined. */
 export function disposalKeyOf(client: string, record: TableItem): ItemKey | undefined {
-  const at = record.retention_state === 'Destroyed' ? record.destroyed_at : record.deleted_at;
-  if (typeof at !== 'string' || typeof record.disposal_id !== 'string') return undefined;
-  const { pk, sk } = keys.disposal.item(client, at, record.disposal_id);
+  const marks = readAuditRecordMarks(record);
+  const at = marks.retention_state === 'Destroyed' ? marks.destroyed_at : marks.deleted_at;
+  if (at === undefined || marks.disposal_id === undefined) return undefined;
+  const { pk, sk } = keys.disposal.item(client, at, marks.disposal_id);
   return { pk, sk };
 }
 
@@ -69,10 +72,11 @@ const DAY_MS = 86_400_000;
  * later than it acted. A stub must also hold the link's entry hash and nothing but what a stub keeps.
  */
 export function disposalProblem(trail: ActivityTrail, record: TableItem, linkedEntryHash: string, disposalItem: TableItem | undefined): { missing: boolean; detail: string } | undefined {
-  const state = record.retention_state;
+  const marks = readAuditRecordMarks(record);
+  const state = marks.retention_state;
   if (state !== 'Deleted' && state !== 'Destroyed') return { missing: false, detail: `says retention left it ${String(state).slice(0, 20)}` };
   if (state === 'Destroyed') {
-    if (record.entry_hash !== linkedEntryHash) return { missing: false, detail: 'is a stub of other content than its link names' };
+    if (marks.entry_hash !== linkedEntryHash) return { missing: false, detail: 'is a stub of other content than its link names' };
     const extra = Object.keys(record).find((attribute) => !STUB_ATTRIBUTES.has(attribute));
     if (extra !== undefined) return { missing: false, detail: `is a stub that holds ${extra.slice(0, 40)}` };
   } else if (entryHash(record) !== linkedEntryHash) {
@@ -83,10 +87,11 @@ export function disposalProblem(trail: ActivityTrail, record: TableItem, linkedE
   const matches =
     disposal.action === state &&
     disposal.record_type === TRAIL_RECORD_TYPE[trail] &&
-    disposal.reference === record.log_id &&
+    disposal.reference === marks.log_id &&
     disposal.checksum === linkedEntryHash &&
-    Date.parse(disposal.policy.base_time) === Date.parse(String(record.activity_time));
-  if (!matches) return { missing: false, detail: `names disposal ${String(record.disposal_id).slice(0, 40)}, which is not of this record` };
+    marks.activity_time !== undefined &&
+    Date.parse(disposal.policy.base_time) === Date.parse(marks.activity_time);
+  if (!matches) return { missing: false, detail: `names disposal ${String(marks.disposal_id).slice(0, 40)}, which is not of this record` };
   const days = state === 'Deleted' ? disposal.policy.delete_after_days : (disposal.policy.destroy_after_days ?? disposal.policy.delete_after_days);
   if (days === undefined || Date.parse(disposal.policy.base_time) + days * DAY_MS > Date.parse(disposal.disposed_at)) {
     return { missing: false, detail: `was ${state.toLowerCase()} before its period ran out` };

@@ -2,7 +2,7 @@ import type { Dependencies } from '../../core/dependencies.ts';
 import type { TableItem, TransactOperation } from '../../core/ports/table-store.ts';
 import { keys, type ActivityTrail } from '../../core/store/keys.ts';
 import { CHAIN_VERSION, entryHash, GENESIS_HASH, linkHash, linkOfHead, type ChainLink, type LinkContent } from './activity-chain.ts';
-import { auditHeadToItem, auditLinkToItem } from '../../core/store/entities/audit-chain.ts';
+import { auditHeadToItem, auditLinkToItem, readAuditRecordMarks } from '../../core/store/entities/audit-chain.ts';
 
 /**
  * The sequencer of one trail of one tenant (DESIGN.md §8): links the records waiting on the trail's sparse pending
@@ -71,8 +71,8 @@ async function readyRecords(
   for (const listed of page.items) {
     const record = bySort.get(listed.sk);
     if (record === undefined || record.pk !== listed.pk) continue;
-    const state = record.chain_state;
-    const abandoned = state === 'open' && Date.parse(String(record.activity_time)) < abandonBefore;
+    const { chain_state: state, activity_time: time } = readAuditRecordMarks(record);
+    const abandoned = state === 'open' && time !== undefined && Date.parse(time) < abandonBefore;
     if (state === 'pending' || abandoned) ready.push(record);
     if (ready.length === batchSize) break;
   }
@@ -100,7 +100,7 @@ function linkBatch(trail: ActivityTrail, client: string, head: ChainLink | undef
       kind: 'update',
       key: { pk: record.pk, sk: record.sk },
       update: { set: { chain_state: 'linked', sequence: content.sequence }, remove: ['gsi2pk', 'gsi2sk'] },
-      condition: { kind: 'expression', expression: '#state = :read', names: { '#state': 'chain_state' }, values: { ':read': record.chain_state } },
+      condition: { kind: 'expression', expression: '#state = :read', names: { '#state': 'chain_state' }, values: { ':read': readAuditRecordMarks(record).chain_state } },
     });
     last = { sequence: content.sequence, hash };
   }

@@ -4,7 +4,7 @@ import { keys, type ActivityTrail } from '../../core/store/keys.ts';
 import { eachPage } from '../../core/store/paging.ts';
 import { entryHash, GENESIS_HASH, linkHash, linkOfHead, type ChainLink } from './activity-chain.ts';
 import { checkpointSignatureHolds } from './checkpoint.ts';
-import { claimedAuditCheckpoint, claimedAuditLink } from '../../core/store/entities/audit-chain.ts';
+import { claimedAuditCheckpoint, claimedAuditLink, readAuditRecordMarks } from '../../core/store/entities/audit-chain.ts';
 import { disposalKeyOf, disposalProblem, isDisposed } from './disposed-records.ts';
 
 /** Why a trail is not whole. */
@@ -146,12 +146,13 @@ export async function verifyChain(
           const disposal = disposals.get(disposalKeyOf(client, record)?.sk ?? '');
           const problem = disposalProblem(trail, record, content.entry_hash, disposal);
           if (problem !== undefined) throw new Broken(problem.missing ? 'missing' : 'edited', name, `${name} ${problem.detail}`);
-          if (record.retention_state === 'Destroyed') report.destroyed += 1;
+          if (readAuditRecordMarks(record).retention_state === 'Destroyed') report.destroyed += 1;
           else report.deleted += 1;
         } else if (entryHash(record) !== content.entry_hash) {
           throw new Broken('edited', name, `${name} was changed after it was linked (a field was changed, added or removed)`);
         }
-        if (record.sequence !== place || record.chain_state !== 'linked') throw new Broken('reordered', name, `${name} says it is #${String(record.sequence).slice(0, 20)}`);
+        const marks = readAuditRecordMarks(record);
+        if (marks.sequence !== place || marks.chain_state !== 'linked') throw new Broken('reordered', name, `${name} says it is #${String(marks.sequence).slice(0, 20)}`);
         const signed = vouched.get(place);
         if (signed !== undefined && signed.hash !== linkedHash) {
           throw new Broken('checkpoint-mismatch', name, `the checkpoint of ${signed.at} signed link #${place} as ${shortHash(signed.hash)}…, the chain has ${shortHash(linkedHash)}…: it was rewritten`);
@@ -199,27 +200,29 @@ async function checkRecords(
 ): Promise<void> {
   const chain = keys.activityChain;
   const pendingPartition = chain.pendingKeys(trail, client, '').gsi2pk;
-  for await (const page of pages(deps.table, chain.records(trail, client))) {
+  for await (const items of pages(deps.table, chain.records(trail, client))) {
+    const page = items.map((item) => ({ sk: item.sk, ...readAuditRecordMarks(item) }));
     const claimed = page.filter((record) => record.chain_state === 'linked' || record.sequence !== undefined);
-    const validClaims = claimed.filter((record) => Number.isSafeInteger(record.sequence) && (record.sequence as number) >= 1);
-    const links = new Map(
-      (await deps.table.batchGet(unique(validClaims.map((record) => record.sequence as number)).map((sequence) => chain.link(trail, client, sequence)))).map((link) => [link.sk, link]),
-    );
+    // The place a record claims, when it is a sequence at all.
+    const claimedPlace = (record: (typeof page)[number]) => (record.sequence !== undefined && Number.isSafeInteger(record.sequence) && record.sequence >= 1 ? record.sequence : undefined);
+    const sequences = claimed.flatMap((record) => claimedPlace(record) ?? []);
+    const links = new Map((await deps.table.batchGet(unique(sequences).map((sequence) => chain.link(trail, client, sequence)))).map((link) => [link.sk, link]));
     for (const record of page) {
       const name = `record ${record.sk}`;
       if (claimed.includes(record)) {
-        const sequence = record.sequence as number;
-        if (!validClaims.includes(record)) throw new Broken('inserted', name, `${name} claims a place in the chain that is no sequence`);
+        const sequence = claimedPlace(record);
+        if (sequence === undefined) throw new Broken('inserted', name, `${name} claims a place in the chain that is no sequence`);
         // Linked after the link walk passed: the head has moved past it since.
         if (sequence > last.sequence && ((await readHead())?.sequence ?? 0) >= sequence) continue;
-        const link = links.get(chain.link(trail, client, sequence).sk);
+        const stored = links.get(chain.link(trail, client, sequence).sk);
+        const link = stored === undefined ? undefined : claimedAuditLink(stored);
         if (link === undefined || link.record !== record.sk) {
-          throw new Broken('inserted', name, `${name} claims to be #${sequence}, but that link names ${link === undefined ? 'no record' : 'another record'}`);
+          throw new Broken('inserted', name, `${name} claims to be #${sequence}, but that link names ${stored === undefined ? 'no record' : 'another record'}`);
         }
       } else if ((record.chain_state === 'pending' || record.chain_state === 'open') && record.gsi2pk === pendingPartition && record.gsi2sk === record.sk) {
         report.pending += 1;
-        const time = String(record.activity_time);
-        if (report.oldestPendingAt === undefined || time < report.oldestPendingAt) report.oldestPendingAt = time;
+        const time = record.activity_time;
+        if (time !== undefined && (report.oldestPendingAt === undefined || time < report.oldestPendingAt)) report.oldestPendingAt = time;
       } else {
         throw new Broken('escaped', name, `${name} is neither linked nor waiting to be linked`);
       }

@@ -11,6 +11,7 @@ import {
   readAuditCheckpoint,
   readAuditHead,
   readAuditLink,
+  readAuditRecordMarks,
   type AuditCheckpointItem,
   type AuditLinkItem,
 } from './audit-chain.ts';
@@ -67,5 +68,39 @@ describe('audit chain items', () => {
     expect(claimedAuditCheckpoint({ ...keys.activityChain.checkpoint('device', 'acme', checkpoint.checkpoint_at), ...unsigned })).toBeUndefined();
     expect(() => readAuditCheckpoint({ ...keys.activityChain.checkpoint('device', 'acme', checkpoint.checkpoint_at), ...unsigned })).toThrow(/signature: /);
     expect(claimedAuditHead({ ...keys.activityChain.head('user', 'acme'), sequence: 3 })).toBeUndefined();
+  });
+});
+
+describe('an activity record’s chain marks', () => {
+  const record = {
+    ...keys.userActivity.item('acme', '2026-01-02T03:04:05.000Z', '01J0'),
+    ...keys.activityChain.pendingKeys('user', 'acme', '2026-01-02T03:04:05.000Z#01J0'),
+    client: 'acme',
+    log_id: '01J0',
+    activity_time: '2026-01-02T03:04:05.000Z',
+    action: 'roles:List',
+    chain_state: 'pending',
+  };
+
+  it('reads the place and retention marks, not the call the record holds', () => {
+    expect(readAuditRecordMarks(record)).toEqual({
+      client: 'acme',
+      log_id: '01J0',
+      activity_time: '2026-01-02T03:04:05.000Z',
+      chain_state: 'pending',
+      gsi2pk: 'C#acme#USER_ACTIVITY#PENDING',
+      gsi2sk: '2026-01-02T03:04:05.000Z#01J0',
+    });
+    const stub = { ...record, chain_state: 'linked', sequence: 4, retention_state: 'Destroyed', destroyed_at: '2026-06-01T00:00:00.000Z', disposal_id: 'D1', entry_hash: 'e'.repeat(64) };
+    expect(readAuditRecordMarks(stub)).toMatchObject({ sequence: 4, retention_state: 'Destroyed', destroyed_at: '2026-06-01T00:00:00.000Z', disposal_id: 'D1', entry_hash: 'e'.repeat(64) });
+  });
+
+  it('never fails on a tampered record: a sequence that is no number reads as NaN, a state as its text, the rest as missing', () => {
+    const marks = readAuditRecordMarks({ ...record, sequence: '7', chain_state: 'forged', retention_state: 42, activity_time: 5, disposal_id: null });
+    expect(marks.sequence).toBeNaN();
+    expect(marks).toMatchObject({ retention_state: '42' });
+    expect(marks.chain_state).toBeUndefined();
+    expect(marks.activity_time).toBeUndefined();
+    expect(marks.disposal_id).toBeUndefined();
   });
 });

@@ -99,3 +99,36 @@ export function claimedAuditCheckpoint(item: TableItem): AuditCheckpointItem | u
 export function auditCheckpointToItem(checkpoint: AuditCheckpointItem): TableItem {
   return { ...keys.activityChain.checkpoint(checkpoint.trail, checkpoint.client, checkpoint.checkpoint_at), ...checkpoint };
 }
+
+/** Present but not of its type: read as its own text, so a report can quote what was found. */
+const asText = (ctx: { value: unknown }) => String(ctx.value);
+
+/**
+ * What the chain and retention write on an activity record beside the call it records (the call itself is
+ * user-activity.ts' and device-activity.ts'): its place in the chain and the pending index, and retention's marks of a
+ * deletion or destruction (a destroyed record's stub keeps these, its log id, time and entry hash, and nothing else).
+ * The sequencer and the verifier read them from a table someone may have tampered with, so this read never fails:
+ * each attribute reads on its own, one that is not of its type as missing, a sequence as NaN (a place that is no
+ * sequence) and a retention state as its text (the verifier quotes it).
+ */
+export const AuditRecordMarksItem = z.object({
+  client: z.string().optional().catch(undefined),
+  log_id: z.string().optional().catch(undefined),
+  activity_time: z.string().optional().catch(undefined),
+  chain_state: z.enum(['open', 'pending', 'linked']).optional().catch(undefined),
+  sequence: z.number().optional().catch(Number.NaN),
+  /** Where the pending index places it, while it waits to be linked (`keys.activityChain.pendingKeys`). */
+  gsi2pk: z.string().optional().catch(undefined),
+  gsi2sk: z.string().optional().catch(undefined),
+  /** A stub's copy of the entry hash its link holds. */
+  entry_hash: z.string().optional().catch(undefined),
+  retention_state: z.string().optional().catch(asText),
+  deleted_at: z.string().optional().catch(undefined),
+  destroyed_at: z.string().optional().catch(undefined),
+  disposal_id: z.string().optional().catch(undefined),
+});
+export type AuditRecordMarksItem = z.infer<typeof AuditRecordMarksItem>;
+
+export function readAuditRecordMarks(item: TableItem): AuditRecordMarksItem {
+  return readItem('AuditRecordMarks', AuditRecordMarksItem, item);
+}
