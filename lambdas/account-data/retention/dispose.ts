@@ -6,6 +6,7 @@ import { disposalToItem, type DisposalItem } from '#core/store/entities/disposal
 import { readRetainedItem, type RetainedItem } from '#core/store/entities/retained-item.ts';
 import { retentionDueToItem, type RetentionDueItem } from '#core/store/entities/retention-due.ts';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
+import { RetentionTimestampType } from '#shared/constants/account.ts';
 import { eachPage } from '#core/store/paging.ts';
 import { markerKeysOf, markersOf, retainedRecordOf, stateOf, type RetainedRecord } from './due-index.ts';
 import type { DuePass } from './retention-rules.ts';
@@ -114,7 +115,8 @@ function disposalOf(client: string, item: TableItem, retained: RetainedItem, rec
     policy: {
       ...(rule.deleteAfterDays === undefined ? {} : { delete_after_days: rule.deleteAfterDays }),
       ...(rule.destroyAfterDays === undefined ? {} : { destroy_after_days: rule.destroyAfterDays }),
-      ...(record.recordType === 'PayloadData' ? { retention_timestamp: marker.kind as NonNullable<DisposalItem['policy']['retention_timestamp']> } : {}),
+      // A payload's markers are kept per retention timestamp: the marker's kind is the one the policy counted from.
+      ...(record.recordType === 'PayloadData' ? { retention_timestamp: RetentionTimestampType.parse(marker.kind) } : {}),
       base_time: marker.base_time,
     },
   };
