@@ -181,9 +181,10 @@ export class JobsStack extends Stack {
 
   /**
    * The transfer jobs function: the `transfer` job only (lambdas/transfer-jobs/handler.ts), with what that job needs:
-   * the table, reads of both payload buckets (a recording's object, a message's processed body), the platform key
-   * (DEKs, the configuration's sealed secrets), a customer's delivery role, and itself for its hand-overs. The
-   * tenants' transfer schedules, made at run time in the transfers group, invoke it as the scheduler role.
+   * the table, reads of both payload buckets (a device's sealed raw object, a migrated recording's processed copy),
+   * the platform key (DEKs, the configuration's sealed secrets), a customer's delivery role, and itself for its
+   * hand-overs. The tenants' transfer schedules, made at run time in the transfers group, invoke it as the scheduler
+   * role.
    */
   private transferJobsFunction(props: JobsStackProps, entry: string): VerityFunction {
     const { config } = props;

@@ -6,8 +6,9 @@ import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smit
 import type { JobRunner } from '../../ports/job-runner.ts';
 
 /**
- * JobRunner on Lambda: an asynchronous (`Event`) invoke of the jobs function with `{ job, input }`. Lambda queues it,
- * answers 202 at once, and retries a failed run twice on its own.
+ * JobRunner on Lambda: an asynchronous (`Event`) invoke of one job function (the jobs function, or the transfer jobs
+ * function: wiring/job-runner.ts picks it by job) with `{ job, input }`. Lambda queues it, answers 202 at once, and
+ * retries a failed run twice on its own.
  *
  * The invoke is one signed HTTP request (Lambda's `Invoke` API), signed with the SDK's own SigV4 signer and default
  * credential chain and sent with the runtime's `fetch`. Every function already holds those parts for DynamoDB; the
@@ -61,7 +62,7 @@ export function createLambdaJobRunner(options: LambdaJobRunnerOptions): JobRunne
     const response = await fetch(new URL(path, endpoint), { method: 'POST', headers: signed.headers, body });
     const text = await response.text();
     if (response.status === 202) return;
-    if (response.ok) throw new Error(`The jobs function did not accept job ${job} (status ${String(response.status)})`);
+    if (response.ok) throw new Error(`${options.functionName} did not accept job ${job} (status ${String(response.status)})`);
     throw refusal(response, text);
   }
 
