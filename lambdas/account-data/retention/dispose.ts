@@ -8,7 +8,7 @@ import { retentionDueToItem, type RetentionDueItem } from '#core/store/entities/
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import { RetentionTimestampType } from '#shared/constants/account.ts';
 import { eachPage } from '#core/store/paging.ts';
-import { markerKeysOf, markersOf, retainedRecordOf, stateOf, type RetainedRecord } from './due-index.ts';
+import { markerKeysOf, markersOf, retainedRecordFrom, stateOf, type RetainedRecord } from './due-index.ts';
 import type { DuePass } from './retention-rules.ts';
 import { activityChange } from './record-changes/activity.ts';
 import { payloadChange } from './record-changes/payload.ts';
@@ -202,7 +202,7 @@ export async function planDisposal(
   mayDispose: (item: TableItem, record: RetainedRecord) => Promise<DisposeOutcome | undefined>,
 ): Promise<DisposeOutcome | PlannedDisposal> {
   const retained = item === undefined ? undefined : readRetainedItem(item);
-  const record = item === undefined ? undefined : retainedRecordOf(item);
+  const record = item === undefined || retained === undefined ? undefined : retainedRecordFrom(item, retained);
   if (item === undefined || retained === undefined || record === undefined) {
     // The record is gone (removed by other means): its marker is all that is left.
     await deps.table.delete(keys.retentionDue.key(client, { pk: marker.record_pk, sk: marker.record_sk }, marker.kind));

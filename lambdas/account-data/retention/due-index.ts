@@ -88,8 +88,13 @@ function describe(record: RetainedItem): Omit<RetainedRecord, 'key'> | undefined
 /** The retained record an item is, or undefined for an item no record type covers. */
 export function retainedRecordOf(item: TableItem): RetainedRecord | undefined {
   const retained = readRetainedItem(item);
-  const record = retained === undefined ? undefined : describe(retained);
-  return record === undefined ? undefined : { ...record, key: { pk: item.pk, sk: item.sk } };
+  return retained === undefined ? undefined : retainedRecordFrom(item, retained);
+}
+
+/** The same, of an item already read as a retained record (undefined while the record has not ended). */
+export function retainedRecordFrom(key: ItemKey, retained: RetainedItem): RetainedRecord | undefined {
+  const record = describe(retained);
+  return record === undefined ? undefined : { ...record, key: { pk: key.pk, sk: key.sk } };
 }
 
 /** The stage a record's markers belong in, from the record's own state (undefined: it has none any more). */
@@ -130,10 +135,10 @@ export function markersOf(client: string, record: RetainedRecord, stage: DueStag
  */
 export function dueMarkerItems(client: string, item: TableItem): TableItem[] {
   const retained = readRetainedItem(item);
-  const record = retained === undefined ? undefined : describe(retained);
+  const record = retained === undefined ? undefined : retainedRecordFrom(item, retained);
   const stage = retained === undefined ? undefined : stageOfState(stateOf(retained));
   if (record === undefined || stage === undefined) return [];
-  return markersOf(client, { ...record, key: { pk: item.pk, sk: item.sk } }, stage).map(retentionDueToItem);
+  return markersOf(client, record, stage).map(retentionDueToItem);
 }
 
 /** The same as transaction puts, to add to the record's own transaction. */
