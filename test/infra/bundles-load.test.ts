@@ -46,8 +46,15 @@ describe('function bundles', () => {
   });
 });
 
-/** The npm packages and repository folders a function's bundle holds, from esbuild's metafile. */
-async function bundleInputs(name: string): Promise<string[]> {
+/** The npm packages and repository folders a function's bundle holds, from esbuild's metafile (built once per function). */
+const inputsByFunction = new Map<string, Promise<string[]>>();
+function bundleInputs(name: string): Promise<string[]> {
+  const known = inputsByFunction.get(name) ?? metafileInputs(name);
+  inputsByFunction.set(name, known);
+  return known;
+}
+
+async function metafileInputs(name: string): Promise<string[]> {
   const result = await build({
     ...esbuildOptionsLikeLambda(join(REPO_ROOT, 'tsconfig.json')),
     entryPoints: [join(REPO_ROOT, 'lambdas', name, 'handler.ts')],
@@ -79,4 +86,20 @@ describe('the transfer job in a function of its own', () => {
     const otherJobs = ['lambdas/jobs/jobs.ts', 'lambdas/jobs/payload-processing.ts', 'lambdas/jobs/audit-sequencer.ts', 'lambdas/account-data/retention/retention-job.ts', 'lambdas/migrations/job/index.ts'];
     expect(inputs.filter((input) => otherJobs.includes(input))).toEqual([]);
   }, 60_000);
+});
+
+describe('libraries only where they are used', () => {
+  // croner (33 KB) checks a transfer configuration's schedule; a record of a run, which retention reads in every
+  // function, must not bring it along (shared/contract/entities/transfer-runs.ts).
+  it('bundles the schedule parser only in the functions that read transfer configurations', async () => {
+    const holding: string[] = [];
+    for (const name of functions) if (packagesOf(await bundleInputs(name)).has('croner')) holding.push(name);
+    expect(holding.sort()).toEqual(['transfer-jobs', 'transfers']);
+  }, 180_000);
+
+  it('bundles PGP and SFTP only in the transfer functions', async () => {
+    const holding: string[] = [];
+    for (const name of functions) if (packagesOf(await bundleInputs(name)).has('openpgp')) holding.push(name);
+    expect(holding.sort()).toEqual(['transfer-jobs', 'transfers']);
+  }, 180_000);
 });

@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import * as z from 'zod';
-import { Transferable } from '#shared/contract/entities/transfers.ts';
+import { Transferable } from '#shared/contract/entities/transfer-runs.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { keys } from '../keys.ts';
 import { readItem } from './read-item.ts';
