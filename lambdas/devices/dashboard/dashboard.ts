@@ -1,5 +1,6 @@
 import type { GroupScope } from '#core/auth/access/group-scope.ts';
 import { readDashboard, sumCounterItems } from '../../metrics/dashboard-counters.ts';
+import { readDashboardCounters } from '#core/store/entities/dashboard-counters.ts';
 import { keys } from '#core/store/keys.ts';
 import { readAll } from '#core/store/paging.ts';
 import type { Dashboard } from '#shared/contract/entities/dashboard.ts';
@@ -14,9 +15,9 @@ export async function getDashboard(dependencies: Pick<DevicesDependencies, 'tabl
   if (scope.unrestricted) return readDashboard(await dependencies.table.get(keys.device.dashboardCounters(client)));
   const list = keys.device.listGroupDashboardCounters(client);
   // Every share is read (a tenant's groups are far fewer than the bound): a sum over some of them would be wrong.
-  const shares = await readAll(dependencies.table, list);
-  // A share is a free-form counter item (lambdas/metrics/dashboard-counters.ts) that names its group.
-  const named = shares.flatMap((counters) => (typeof counters.group === 'string' ? [{ group: counters.group, counters }] : []));
+  const shares = (await readAll(dependencies.table, list)).map(readDashboardCounters);
+  // A share names its group (lambdas/metrics/dashboard-counters.ts); one that names none counts for no group.
+  const named = shares.flatMap(({ group, counters }) => (group === undefined ? [] : [{ group, counters }]));
   const visible = await scope.visibleOf(named.map((share) => share.group));
   return readDashboard(sumCounterItems(named.filter((share) => visible.has(share.group)).map((share) => share.counters)));
 }
