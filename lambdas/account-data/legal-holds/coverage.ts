@@ -2,6 +2,7 @@ import type { Dependencies } from '#core/dependencies.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { readDeviceHolder } from '#core/store/entities/device.ts';
 import { readLegalHold, type LegalHoldItem } from '#core/store/entities/legal-hold.ts';
+import { readRecordPeople } from '#core/store/entities/record-people.ts';
 import { keys } from '#core/store/keys.ts';
 import type { LegalHoldTargetType } from '#shared/constants/account.ts';
 
@@ -85,15 +86,16 @@ export function recordHolds(deps: TableDependencies, client: string): (item: Tab
     return answer;
   };
   return async (item) => {
-    if (typeof item.device_reference === 'string') {
-      const deviceUser = typeof item.device_user_reference === 'string' ? item.device_user_reference : undefined;
-      const hold = await covering({ device_reference: item.device_reference, device_user_reference: deviceUser });
+    const people = readRecordPeople(item);
+    if (people === undefined) return undefined;
+    if (people.device_reference !== undefined) {
+      const hold = await covering({ device_reference: people.device_reference, device_user_reference: people.device_user_reference });
       if (hold !== undefined) return hold;
     }
-    if (item.entity === 'UserActivity' && typeof item.user_id === 'string' && (await isPortalUserHeld(item.user_id))) return { targetType: 'PortalUser', target: item.user_id };
+    if (people.entity === 'UserActivity' && people.user_id !== undefined && (await isPortalUserHeld(people.user_id))) return { targetType: 'PortalUser', target: people.user_id };
     // A hold on a device user keeps that person's own record too (DeviceUserData).
-    if (item.entity === 'DeviceUser' && typeof item.device_user_reference === 'string') {
-      const target: HoldTarget = { targetType: 'DeviceUser', target: item.device_user_reference };
+    if (people.entity === 'DeviceUser' && people.device_user_reference !== undefined) {
+      const target: HoldTarget = { targetType: 'DeviceUser', target: people.device_user_reference };
       if (await isHeld(deps, client, target)) return target;
     }
     return undefined;

@@ -73,13 +73,15 @@ export async function parkHeldRecords(deps: TableDependencies, client: string, h
       held.slice(start, start + PARALLEL_PARKS).map(async ({ record, hold }) => {
         const markers = markerKeysOf(client, record)
           .flatMap((key) => found.get(`${key.pk}\n${key.sk}`) ?? [])
-          .filter((item) => item.stage === 'LIVE' || item.stage === 'DELETED');
+          .map((item) => ({ item, marker: readRetentionDue(item) }))
+          .filter(({ marker }) => marker.stage === 'LIVE' || marker.stage === 'DELETED');
         if (markers.length === 0) return false;
-        const moves: TransactOperation[] = markers.map((item) => ({
+        const moves: TransactOperation[] = markers.map(({ item, marker }) => ({
           kind: 'update',
           key: { pk: item.pk, sk: item.sk },
           update: { set: parkedUnder(client, hold) },
-          condition: inPartition(String(item.gsi1pk)),
+          // Moved only from the stage it was read in: its due partition in that stage.
+          condition: inPartition(duePartition(marker, marker.stage)),
         }));
         return tryTransaction(deps, [...moves, holdStillActive(client, hold)]);
       }),
@@ -89,12 +91,14 @@ export async function parkHeldRecords(deps: TableDependencies, client: string, h
   return parked;
 }
 
+/** The marker's due partition in `stage` (gsi1: its tenant, record type, payload type, kind and that stage). */
+function duePartition(marker: RetentionDueItem, stage: RetentionDueItem['stage']): string {
+  return keys.retentionDue.partition(marker.client, { recordType: marker.record_type, payloadType: marker.payload_type, kind: marker.kind, stage });
+}
+
 /** Where a marker goes back to from `HELD`: the stage its record's state says, in its own due partition. */
 function unparked(marker: RetentionDueItem, stage: 'LIVE' | 'DELETED') {
-  return {
-    stage,
-    gsi1pk: keys.retentionDue.partition(marker.client, { recordType: marker.record_type, payloadType: marker.payload_type, kind: marker.kind, stage }),
-  };
+  return { stage, gsi1pk: duePartition(marker, stage) };
 }
 
 /**
