@@ -1,5 +1,6 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import type { TableItem, TransactOperation } from '#core/ports/table-store.ts';
+import { readComment } from '#core/store/entities/comment.ts';
 import { readLegalHold } from '#core/store/entities/legal-hold.ts';
 import { readPortalUser } from '#core/store/entities/portal-user.ts';
 import { keys } from '#core/store/keys.ts';
@@ -59,7 +60,7 @@ export async function removeDestroyedRecordingComments(
     const read = await deps.table.query({ ...comments, limit: limits.page, consistent: true, ...(startKey ? { startKey } : {}) });
     if (read.items.length > 0) held ??= await heldAuthors(deps, client);
     const authors = held ?? new Set<string>();
-    const isHeld = (item: TableItem) => typeof item.raised_by === 'string' && authors.has(item.raised_by);
+    const isHeld = (item: TableItem) => authors.has(readComment(item).raised_by);
     const deletions: TransactOperation[] = read.items.filter((item) => !isHeld(item)).map((item) => ({ kind: 'delete', key: { pk: item.pk, sk: item.sk } }));
     if (deletions.length > 0) await deps.table.transactWrite(deletions);
     removed += deletions.length;
