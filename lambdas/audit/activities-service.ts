@@ -1,4 +1,5 @@
 import type { UserActivity } from '#shared/contract/entities/activity.ts';
+import { readAuditDisposedCount } from '#core/store/entities/audit-chain.ts';
 import { claimedUserActivity, toUserActivity } from '#core/store/entities/user-activity.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
@@ -39,7 +40,7 @@ function matcher(query: ActivityQuery): ((item: TableItem) => boolean) | undefin
 export async function trailTotal(deps: Pick<Dependencies, 'table'>, trail: ActivityTrail, client: string): Promise<number> {
   const { entity: _tag, ...counter } = keys.activityChain.disposedCount(trail, client);
   const [state, disposed] = await Promise.all([trailState(deps, trail, client), deps.table.get(counter)]);
-  const count = state.linked_count + state.pending_count - (typeof disposed?.disposed_count === 'number' ? disposed.disposed_count : 0);
+  const count = state.linked_count + state.pending_count - (disposed === undefined ? 0 : readAuditDisposedCount(disposed).disposed_count);
   return Math.max(0, count);
 }
 

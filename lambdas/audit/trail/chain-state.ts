@@ -1,5 +1,6 @@
 import type { Dependencies } from '../../core/dependencies.ts';
 import { keys, type ActivityTrail } from '../../core/store/keys.ts';
+import { readAuditRecordMarks } from '../../core/store/entities/audit-chain.ts';
 import { eachPage } from '../../core/store/paging.ts';
 import { GENESIS_HASH, linkOfHead } from './activity-chain.ts';
 import { latestCheckpoint } from './checkpoint.ts';
@@ -30,7 +31,7 @@ export async function trailState(deps: Pick<Dependencies, 'table'>, trail: Activ
   let pending = 0;
   let oldest: string | null = null;
   for await (const page of eachPage(table, keys.activityChain.pending(trail, client), COUNT_PAGE)) {
-    if (oldest === null && page[0] !== undefined) oldest = String(page[0].activity_time);
+    if (oldest === null && page[0] !== undefined) oldest = readAuditRecordMarks(page[0]).activity_time ?? null;
     pending += page.length;
   }
   return {

@@ -9,6 +9,7 @@ import {
   claimedAuditHead,
   claimedAuditLink,
   readAuditCheckpoint,
+  readAuditDisposedCount,
   readAuditHead,
   readAuditLink,
   readAuditRecordMarks,
@@ -102,5 +103,18 @@ describe('an activity record’s chain marks', () => {
     expect(marks.chain_state).toBeUndefined();
     expect(marks.activity_time).toBeUndefined();
     expect(marks.disposal_id).toBeUndefined();
+  });
+});
+
+describe('a trail’s disposed count', () => {
+  const counter = { ...keys.activityChain.disposedCount('device', 'acme'), client: 'acme', disposed_count: 3 };
+
+  it('reads the count the disposals added up', () => {
+    expect(readAuditDisposedCount(counter)).toEqual({ client: 'acme', disposed_count: 3 });
+  });
+
+  it('refuses a count that is not a number, naming the path', () => {
+    expect(() => readAuditDisposedCount({ ...counter, disposed_count: '3' })).toThrow(InternalError);
+    expect(() => readAuditDisposedCount({ ...counter, disposed_count: '3' })).toThrow(/AuditDisposedCount item .*disposed_count: /);
   });
 });

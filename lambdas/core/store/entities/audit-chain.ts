@@ -132,3 +132,18 @@ export type AuditRecordMarksItem = z.infer<typeof AuditRecordMarksItem>;
 export function readAuditRecordMarks(item: TableItem): AuditRecordMarksItem {
   return readItem('AuditRecordMarks', AuditRecordMarksItem, item);
 }
+
+/**
+ * How many of a trail's records retention has disposed of (`keys.activityChain.disposedCount`), so the trail's total
+ * is read without reading its records. Moved by an atomic ADD in each disposal's transaction, which creates the item;
+ * absent until the first disposal.
+ */
+export const AuditDisposedCountItem = z.object({
+  client: z.string().optional(),
+  disposed_count: z.number(),
+});
+export type AuditDisposedCountItem = z.infer<typeof AuditDisposedCountItem>;
+
+export function readAuditDisposedCount(item: TableItem): AuditDisposedCountItem {
+  return readItem('AuditDisposedCount', AuditDisposedCountItem, item);
+}
