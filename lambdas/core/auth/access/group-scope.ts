@@ -1,5 +1,6 @@
 import type { TableStore } from '../../ports/table-store.ts';
 import { readGroup, type GroupItem } from '../../store/entities/group.ts';
+import { readItemGroup } from '../../store/entities/item-group.ts';
 import { ForbiddenError } from '../../errors.ts';
 import { keys } from '../../store/keys.ts';
 import { visibleGroupFilter, type GroupFacts } from '#shared/permissions/evaluate.ts';
@@ -52,7 +53,7 @@ const NO_GROUP = '';
 
 /** The `group` attribute as a group name ('' when absent). */
 export function groupNameOf(item: GroupedItem | undefined): string {
-  return typeof item?.group === 'string' ? item.group : NO_GROUP;
+  return (item === undefined ? undefined : readItemGroup(item).group) ?? NO_GROUP;
 }
 
 function factsOf(reference: string, group: GroupItem | undefined): GroupFacts {
