@@ -22,7 +22,7 @@ export async function listMigrations(deps: Pick<Dependencies, 'table' | 'cursors
     filters: { migration_state: state },
     page: query,
     // A migration the retention job deleted or destroyed leaves the list.
-    keep: perItem((item) => notDeletedByRetention(item) && (state === undefined || item.migration_state === state)),
+    keep: perItem((item) => notDeletedByRetention(item) && (state === undefined || readMigration(item).migration_state === state)),
     toData: (item) => toLegacyMigration(readMigration(item)),
   });
 }

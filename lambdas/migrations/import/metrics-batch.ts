@@ -1,5 +1,6 @@
 import { ConditionFailedError, type ItemKey, type TableItem, type TransactOperation, type WriteCondition } from '../../core/ports/table-store.ts';
 import type { PayloadItem } from '../../core/store/entities/payload.ts';
+import { readPayloadMetrics } from '../../core/store/entities/payload-metrics.ts';
 import { ENTITY, keys } from '../../core/store/keys.ts';
 import { payloadMetricBuckets, recordInBucket, type BucketBatch, type PayloadMetricInput } from '../../metrics/record-payload-metric.ts';
 import { inParallel } from './recording-store.ts';
@@ -129,8 +130,9 @@ function chunks<T>(all: readonly T[], size: number): T[][] {
  * as read (absent, or with the occurrences read), so a count made meanwhile fails it rather than being overwritten.
  */
 function bucketOperation(bucket: BucketBatch, stored: TableItem | undefined): TransactOperation {
-  const seenFirst = typeof stored?.first_occurrence === 'string' ? stored.first_occurrence : undefined;
-  const seenLast = typeof stored?.last_occurrence === 'string' ? stored.last_occurrence : undefined;
+  const seen = stored === undefined ? undefined : readPayloadMetrics(stored);
+  const seenFirst = seen?.first_occurrence;
+  const seenLast = seen?.last_occurrence;
   const first = seenFirst !== undefined && seenFirst < bucket.first ? seenFirst : bucket.first;
   const last = seenLast !== undefined && seenLast > bucket.last ? seenLast : bucket.last;
   const update = { set: { ...bucket.labels, first_occurrence: first, last_occurrence: last }, add: bucket.add };

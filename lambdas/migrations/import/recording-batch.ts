@@ -1,5 +1,6 @@
 import { ItemTooLargeError, UnstorableNumberError } from '../../core/errors.ts';
 import { ConditionFailedError, type ItemKey, type TransactOperation } from '../../core/ports/table-store.ts';
+import { readDeviceHolder } from '../../core/store/entities/device.ts';
 import type { PayloadItem } from '../../core/store/entities/payload.ts';
 import { keys } from '../../core/store/keys.ts';
 import type { RecordingRow } from '../format/index.ts';
@@ -64,9 +65,9 @@ export async function importRecordingBatch(
   for (const { value } of entries) {
     const device = reads.item(keys.device.key(client, value.device_reference));
     const user = recordingUserOf(value, device);
-    const holder = device?.device_user_reference;
+    const holder = device === undefined ? undefined : readDeviceHolder(device).device_user_reference;
     if (user !== undefined) users.add(user);
-    if (typeof holder === 'string') users.add(holder);
+    if (holder !== undefined) users.add(holder);
   }
   await reads.read([...users].flatMap((user) => [keys.deviceUser.key(client, user), keys.legalHold.key(client, 'DeviceUser', user)]));
 
