@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ulid } from 'ulid';
 import { payloadAuditToItem } from '#core/store/entities/payload-audit.ts';
+import { readTransfer } from '#core/store/entities/transfer.ts';
 import { readTransferFile, transferFileToItem, type TransferFileItem } from '#core/store/entities/transfer-file.ts';
 import { keys } from '#core/store/keys.ts';
 import { ConditionFailedError, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
@@ -220,7 +221,7 @@ async function writeOrLoseLease(context: RunContext, operations: TransactOperati
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;
     const transfer = await context.deps.table.get(keys.transfer.key(context.client, context.transferId), { consistent: true });
-    if (transfer?.lease_id !== context.leaseId) throw new LeaseLostError('The transfer was taken over by another invocation', { cause: error });
+    if ((transfer === undefined ? undefined : readTransfer(transfer).lease_id) !== context.leaseId) throw new LeaseLostError('The transfer was taken over by another invocation', { cause: error });
     throw error;
   }
 }

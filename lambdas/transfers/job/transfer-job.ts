@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import * as z from 'zod';
 import { ClientId } from '#shared/contract/fields.ts';
 import { ConditionFailedError } from '#core/ports/table-store.ts';
-import { pendingTransfer, readTransfer, transferToItem, type TransferItem } from '#core/store/entities/transfer.ts';
+import { pendingTransfer, readTransfer, readTransferWatermark, transferToItem, type TransferItem } from '#core/store/entities/transfer.ts';
 import { readTransferConfig, type TransferConfigItem } from '#core/store/entities/transfer-config.ts';
 import { readTransferFile, type TransferFileItem } from '#core/store/entities/transfer-file.ts';
 import { keys } from '#core/store/keys.ts';
@@ -236,7 +236,7 @@ async function claimLease(
 /** The first run's window: what was processed after the configuration's last Succeeded transfer, up to its creation. */
 async function reportWindow(deps: TransferJobDependencies, client: string, transfer: TransferItem): Promise<{ report_from?: string; report_to: string }> {
   const mark = await deps.table.get(keys.transferWatermark.key(client, transfer.transfer_config_reference), { consistent: true });
-  const from = typeof mark?.report_to === 'string' ? mark.report_to : undefined;
+  const from = mark === undefined ? undefined : readTransferWatermark(mark).report_to;
   return { ...(from === undefined ? {} : { report_from: from }), report_to: transfer.created_at };
 }
 

@@ -4,9 +4,8 @@ import { ForbiddenError, NotFoundError } from '#core/errors.ts';
 import { listPage, notDeletedByRetention, type QueryOf } from '#core/store/paging.ts';
 import { isoOf } from '#core/store/time-range.ts';
 import { readTransfer, toTransferable, type TransferItem } from '#core/store/entities/transfer.ts';
-import { readTransferFile, toTransferFile } from '#core/store/entities/transfer-file.ts';
+import { readTransferFile, toTransferFile, type TransferFileItem } from '#core/store/entities/transfer-file.ts';
 import { keys } from '#core/store/keys.ts';
-import type { TableItem } from '#core/ports/table-store.ts';
 import type { Transferable } from '#shared/contract/entities/transfers.ts';
 import type { transferEndpoints } from '#shared/contract/endpoints/transfers.ts';
 import { ValidationError } from '#core/errors.ts';
@@ -55,12 +54,11 @@ export function listTransfers(
     page: query,
     // A run the retention job deleted or destroyed leaves the list.
     keep: (items) =>
-      items.filter(
-        (item) =>
-          notDeletedByRetention(item) &&
-          (state === undefined || item.transfer_state === state) &&
-          (config === undefined || item.transfer_config_reference === config),
-      ),
+      items.filter((item) => {
+        if (!notDeletedByRetention(item)) return false;
+        const transfer = readTransfer(item);
+        return (state === undefined || transfer.transfer_state === state) && (config === undefined || transfer.transfer_config_reference === config);
+      }),
     toData: (item) => toTransferable(readTransfer(item)),
   });
 }
@@ -75,7 +73,7 @@ export async function loadTransfer(deps: Pick<Dependencies, 'table'>, client: st
 /** Keeps the files the reader may see: recordings of their payload types, and every report and manifest. */
 function fileFilter(reader: Reader) {
   const types = reader.payloadTypes === undefined ? undefined : new Set(reader.payloadTypes);
-  return (item: TableItem) => types === undefined || typeof item.payload_type !== 'string' || types.has(item.payload_type);
+  return (file: TransferFileItem) => types === undefined || file.payload_type === undefined || types.has(file.payload_type);
 }
 
 /** `GET transfers/{id}`: the transfer with its progress and the first page of its files. */
@@ -84,7 +82,7 @@ export async function getTransfer(deps: ReadDependencies, client: string, transf
   const transfer = await loadTransfer(deps, client, transferId);
   const keep = fileFilter(reader);
   const page = await deps.table.query({ ...keys.transferFile.list(client, transferId), limit: FIRST_FILES_PAGE });
-  const files = page.items.filter(keep).map((item) => toTransferFile(readTransferFile(item)));
+  const files = page.items.map(readTransferFile).filter(keep).map(toTransferFile);
   return { ...toTransferable(transfer), transfers: files };
 }
 
@@ -105,7 +103,11 @@ export async function listTransferFiles(
     query: keys.transferFile.list(client, transferId),
     filters: { file_state: state, types: reader.payloadTypes?.join(',') },
     page: query,
-    keep: (items) => items.filter((item) => keepType(item) && (state === undefined || item.file_state === state)),
+    keep: (items) =>
+      items.filter((item) => {
+        const file = readTransferFile(item);
+        return keepType(file) && (state === undefined || file.file_state === state);
+      }),
     toData: (item) => toTransferFile(readTransferFile(item)),
   });
 }
