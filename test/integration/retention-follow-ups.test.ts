@@ -195,8 +195,16 @@ describe('retention follow-ups', () => {
   it('first run: deletes the recording (comments stay), deletes user records and destroys device records; totals follow the lists', async () => {
     const { client, deps } = tenant;
     const before = await userTrail();
-    const result = await retentionJob(deps, { client });
-    expect(result).toMatchObject({ deleted: 1 + OLD_LINKED_USER + OLD_UNLINKED_USER, destroyed: OLD_LINKED_DEVICE + OLD_UNLINKED_DEVICE });
+    // A waiting record the local stack's sequencer links while the run destroys it is left for the next run ('raced'),
+    // as it would be in AWS; a run at once takes what was left, so the two together dispose of each record once.
+    let result = await retentionJob(deps, { client });
+    const disposed = { deleted: Number(result.deleted ?? 0), destroyed: Number(result.destroyed ?? 0) };
+    for (let again = 0; Number(result.raced ?? 0) > 0 && again < 3; again += 1) {
+      result = await retentionJob(deps, { client });
+      disposed.deleted += Number(result.deleted ?? 0);
+      disposed.destroyed += Number(result.destroyed ?? 0);
+    }
+    expect(disposed).toEqual({ deleted: 1 + OLD_LINKED_USER + OLD_UNLINKED_USER, destroyed: OLD_LINKED_DEVICE + OLD_UNLINKED_DEVICE });
     expect((await deps.table.get(keys.payload.key(client, DOOMED), { consistent: true }))?.payload_state).toBe('Deleted');
     expect(await storedComments(deps, client, DOOMED)).toHaveLength(COMMENTS + 1);
 
@@ -266,6 +274,13 @@ describe('retention follow-ups', () => {
     expect((await tenant.call('PUT', `/payloads/${DOOMED}/comments/${String(held?.comment_id)}`, tenant.admin, { message: 'edited' })).status).toBe(409);
     expect((await tenant.call('DELETE', `/payloads/${DOOMED}/comments/${String(held?.comment_id)}`, tenant.admin)).status).toBe(409);
     expect(await storedComments(deps, client, DOOMED)).toHaveLength(1);
+    // The tenant-wide list shows none of them either: the held author's comment is kept as evidence, not listed.
+    const tenantWide = await tenant.call('GET', '/comments?include_closed=true&limit=100', tenant.admin);
+    expect(tenantWide.status).toBe(200);
+    const listed = (tenantWide.body.data as { payload_reference: string }[]).map((listedComment) => listedComment.payload_reference);
+    expect(listed).not.toContain(DOOMED);
+    expect(listed.filter((reference) => reference === KEPT)).toHaveLength(3);
+    expect((await tenant.call('GET', '/comments?include_closed=true&result_type=total', tenant.admin)).body).toEqual({ count: 3 });
     // A live recording still takes comments.
     expect((await tenant.call('POST', `/payloads/${KEPT}/comments`, tenant.admin, { message: 'still open' })).status).toBe(200);
   }, 60_000);

@@ -239,7 +239,8 @@ export type CommentListQuery = QueryOf<typeof payloadEndpoints, 'client.comments
 /**
  * Comments across the tenant, newest first, with the date range (raised_at) as a key condition. Payload type,
  * group, raiser, closed state and the caller's group and type restrictions filter the pages; a hidden comment is never
- * counted in a total either.
+ * counted in a total either. A destroyed recording's comments are not listed, as its own list answers none: retention
+ * removes them after the recording's own transaction (and keeps a held author's until the hold's release).
  */
 export async function listComments(
   deps: Deps,
@@ -273,8 +274,18 @@ export async function listComments(
     keep: async (items) => {
       const candidates = items.map((item) => ({ item, comment: readComment(item) })).filter(({ comment }) => wantedComment(comment));
       const refusals = await Promise.all(candidates.map(({ comment }) => access.check({ payload_type: comment.payload_type, group: comment.group })));
-      return candidates.filter((_, position) => refusals[position] === undefined).map(({ item }) => item);
+      const allowed = candidates.filter((_, position) => refusals[position] === undefined);
+      const destroyed = await destroyedRecordings(deps, client, allowed.map(({ comment }) => comment.payload_reference));
+      return allowed.filter(({ comment }) => !destroyed.has(comment.payload_reference)).map(({ item }) => item);
     },
     toData: toComment,
   });
+}
+
+/** Which of these recordings are destroyed: one BatchGet for a page's recordings (a missing one is not destroyed). */
+async function destroyedRecordings(deps: Deps, client: string, payloadReferences: readonly string[]): Promise<Set<string>> {
+  const distinct = [...new Set(payloadReferences)];
+  if (distinct.length === 0) return new Set();
+  const items = await deps.table.batchGet(distinct.map((reference) => keys.payload.key(client, reference)));
+  return new Set(items.map(readPayload).filter((payload) => payload.payload_state === 'Destroyed').map((payload) => payload.payload_reference));
 }
