@@ -171,8 +171,10 @@ async function recordChange(
 function markerChange(client: string, record: RetainedRecord, pass: DuePass, now: Date): TransactOperation[] {
   if (pass.action === 'Deleted') return markersOf(client, record, 'DELETED').map((marker) => ({ kind: 'put', item: retentionDueToItem(marker) }));
   const removals: TransactOperation[] = markerKeysOf(client, record).map((key) => ({ kind: 'delete', key }));
-  if (purgedInBatches(record.recordType)) return [...removals, { kind: 'put', item: retentionDueToItem(purgeMarkerOf(client, record, now)) }];
-  return record.recordType === 'PayloadData' ? [...removals, { kind: 'put', item: retentionDueToItem(purgeMarkerOf(client, record, now)) }] : removals;
+  // Parts that outlive the transaction (a payload's objects and comments, a batch-purged record's many parts) wait
+  // under a PURGE marker.
+  const outlived = record.recordType === 'PayloadData' || purgedInBatches(record.recordType);
+  return outlived ? [...removals, { kind: 'put', item: retentionDueToItem(purgeMarkerOf(client, record, now)) }] : removals;
 }
 
 /** A disposal ready to write: its transaction, and the PURGE marker to act on once it is written. */

@@ -12,6 +12,9 @@ import { claimItem, readItem } from './read-item.ts';
 
 const Trail = z.enum(ACTIVITY_TRAILS);
 
+/** Where an activity record stands in its trail's chain: written, waiting on the pending index, linked. */
+export const ActivityChainState = z.enum(['open', 'pending', 'linked']);
+
 /** What a link's hash covers. */
 export const AuditLinkContent = z.object({
   chain_version: z.number(),
@@ -115,7 +118,7 @@ export const AuditRecordMarksItem = z.object({
   client: z.string().optional().catch(undefined),
   log_id: z.string().optional().catch(undefined),
   activity_time: z.string().optional().catch(undefined),
-  chain_state: z.enum(['open', 'pending', 'linked']).optional().catch(undefined),
+  chain_state: ActivityChainState.optional().catch(undefined),
   sequence: z.number().optional().catch(Number.NaN),
   /** Where the pending index places it, while it waits to be linked (`keys.activityChain.pendingKeys`). */
   gsi2pk: z.string().optional().catch(undefined),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { TableItem } from '../../ports/table-store.ts';
-import { readItem } from './read-item.ts';
+import { readCounterItem } from './read-item.ts';
 
 /** The prefixes of the counter attributes: devices and device users by dashboard state, app and OS versions. */
 export const DASHBOARD_COUNTER_PREFIX = { device: 'dev_', user: 'usr_', appVersion: 'appv#', osVersion: 'osv#' } as const;
@@ -21,14 +21,7 @@ export type DashboardCountersItem = z.infer<typeof DashboardCountersLabels> & {
 };
 
 export function readDashboardCounters(item: Partial<TableItem>): DashboardCountersItem {
-  const counters: Record<string, number> = {};
-  const problems: string[] = [];
-  for (const [attribute, value] of Object.entries(item)) {
-    if (!PREFIXES.some((prefix) => attribute.startsWith(prefix))) continue;
-    if (typeof value === 'number') counters[attribute] = value;
-    else problems.push(attribute);
-  }
-  // A counter that is not a number fails the read like any malformed attribute, naming it.
-  const malformed = z.object(Object.fromEntries(problems.map((attribute) => [attribute, z.number()])));
-  return { ...readItem('DashboardCounters', DashboardCountersLabels.and(malformed), item), counters };
+  return readCounterItem('DashboardCounters', DashboardCountersLabels, item, (attribute) =>
+    PREFIXES.some((prefix) => attribute.startsWith(prefix)) ? attribute : undefined,
+  );
 }

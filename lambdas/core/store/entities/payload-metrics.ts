@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { MetricScope } from '#shared/constants/devices.ts';
 import type { DevicePayloadMetrics } from '#shared/contract/entities/metrics.ts';
 import type { TableItem } from '../../ports/table-store.ts';
-import { readItem } from './read-item.ts';
+import { readCounterItem } from './read-item.ts';
 
 /** The prefix of a bucket's per-type counters (`n_<payload type>`, ADDed per payload). */
 export const PAYLOAD_COUNT_PREFIX = 'n_';
@@ -26,22 +26,12 @@ export type PayloadMetricsItem = z.infer<typeof PayloadMetricsLabels> & {
   counts: Record<string, number>;
 };
 
-/** The per-type counters of an item, by payload type, and a schema that refuses those that are not numbers. */
-function typeCounters(item: TableItem): { counts: Record<string, number>; counters: z.ZodObject } {
-  const counts: Record<string, number> = {};
-  const problems: string[] = [];
-  for (const [attribute, value] of Object.entries(item)) {
-    if (!attribute.startsWith(PAYLOAD_COUNT_PREFIX)) continue;
-    if (typeof value === 'number') counts[attribute.slice(PAYLOAD_COUNT_PREFIX.length)] = value;
-    else problems.push(attribute);
-  }
-  // A counter that is not a number fails the read like any malformed attribute, naming it.
-  return { counts, counters: z.object(Object.fromEntries(problems.map((attribute) => [attribute, z.number()]))) };
-}
+/** The per-type counters' payload type (`n_<payload type>`), or undefined for any other attribute. */
+const payloadTypeOf = (attribute: string) => (attribute.startsWith(PAYLOAD_COUNT_PREFIX) ? attribute.slice(PAYLOAD_COUNT_PREFIX.length) : undefined);
 
 export function readPayloadMetrics(item: TableItem): PayloadMetricsItem {
-  const { counts, counters } = typeCounters(item);
-  return { ...readItem('PayloadMetrics', PayloadMetricsLabels.and(counters), item), counts };
+  const { counters, ...labels } = readCounterItem('PayloadMetrics', PayloadMetricsLabels, item, payloadTypeOf);
+  return { ...labels, counts: counters };
 }
 
 /**
@@ -56,8 +46,8 @@ export type PayloadTotalsItem = z.infer<typeof PayloadTotalsCount> & {
 };
 
 export function readPayloadTotals(item: TableItem): PayloadTotalsItem {
-  const { counts, counters } = typeCounters(item);
-  return { ...readItem('MetricTotals', PayloadTotalsCount.and(counters), item), counts };
+  const { counters, ...totals } = readCounterItem('MetricTotals', PayloadTotalsCount, item, payloadTypeOf);
+  return { ...totals, counts: counters };
 }
 
 /** The bucket as the API shows it (a drifted negative count reads as 0). */

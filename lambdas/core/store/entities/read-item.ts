@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import * as z from 'zod';
 import { InternalError } from '../../errors.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 
@@ -23,4 +23,27 @@ export function readItem<S extends z.ZodType>(entity: string, schema: S, item: P
 export function claimItem<S extends z.ZodType>(schema: S, item: TableItem): z.infer<S> | undefined {
   const parsed = schema.safeParse(item);
   return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * An item that keeps counters as flat number attributes (changed with atomic ADD, absent until first counted) beside
+ * its labels: the labels read with `labels`, and each attribute `counterName` names a counter of, by that name. A
+ * counter that is not a number fails the read like any malformed attribute, naming it.
+ */
+export function readCounterItem<S extends z.ZodType>(
+  entity: string,
+  labels: S,
+  item: Partial<TableItem>,
+  counterName: (attribute: string) => string | undefined,
+): z.infer<S> & { counters: Record<string, number> } {
+  const counters: Record<string, number> = {};
+  const malformed: string[] = [];
+  for (const [attribute, value] of Object.entries(item)) {
+    const name = counterName(attribute);
+    if (name === undefined) continue;
+    if (typeof value === 'number') counters[name] = value;
+    else malformed.push(attribute);
+  }
+  const refused = z.object(Object.fromEntries(malformed.map((attribute) => [attribute, z.number()])));
+  return { ...readItem(entity, labels.and(refused), item), counters };
 }

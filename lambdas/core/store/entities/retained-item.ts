@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { TableItem } from '../../ports/table-store.ts';
 import { AlertItem } from './alert.ts';
+import { ActivityChainState } from './audit-chain.ts';
 import { DeviceActivityItem } from './device-activity.ts';
 import { DeviceLogItem } from './device-log.ts';
 import { DeviceUserItem } from './device-user.ts';
@@ -30,7 +31,7 @@ const RetentionMarks = z.object({
 
 /** Where an activity record stands in its trail's chain (lambdas/audit/trail/sequencer.ts writes both). */
 const ChainPlace = z.object({
-  chain_state: z.enum(['open', 'pending', 'linked']).optional(),
+  chain_state: ActivityChainState.optional(),
   sequence: z.number().optional(),
 });
 
