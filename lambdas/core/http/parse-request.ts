@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Endpoint } from '#shared/contract/endpoint.ts';
 import { ClientId } from '#shared/contract/fields.ts';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors.ts';
-import { issueLines } from './issues.ts';
+import { capLine, issueLines } from './issues.ts';
 import { parseJsonSafely } from './safe-json.ts';
 
 /** The largest request body accepted (API Gateway's own limit is 10 MB; no contract body comes near 1 MiB). */
@@ -105,6 +105,8 @@ export function parseRequest(endpoint: Endpoint, event: APIGatewayProxyEventV2):
     }
   }
 
+  if (params.success && body !== undefined) lines.push(...pathContradictions(params.data as Record<string, unknown>, body));
+
   if (lines.length > 0) throw new ValidationError(lines);
   return {
     params: params.success ? (params.data as Record<string, unknown>) : {},
@@ -112,4 +114,17 @@ export function parseRequest(endpoint: Endpoint, event: APIGatewayProxyEventV2):
     body,
     client,
   };
+}
+
+/**
+ * A body may repeat its path's parameters, as the spec's request bodies do (a legal hold request names its `target`
+ * and `target_type`; a transfer config its reference): equal values are accepted, a different one is refused, so a
+ * body never acts on another record than the one its path names.
+ */
+function pathContradictions(params: Record<string, unknown>, body: unknown): string[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  const fields = body as Record<string, unknown>;
+  return Object.entries(params)
+    .filter(([name, value]) => fields[name] !== undefined && fields[name] !== value)
+    .map(([name, value]) => capLine(`body.${name}: Must equal the path's ${name} (${String(value)}) or be left out`));
 }

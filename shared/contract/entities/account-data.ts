@@ -104,12 +104,20 @@ export const LegalHold = z.object({
 });
 export type LegalHold = z.infer<typeof LegalHold>;
 
-/** Legal hold request; target and type come from the path, so the body only sets whether it is active. */
-export const LegalHoldRequest = z.strictObject({ is_active: z.boolean().default(true) });
-export type LegalHoldRequest = z.infer<typeof LegalHoldRequest>;
-
 /** Legal hold target in a path: a portal user or device user reference. */
 export const LegalHoldTarget = text(3, 255);
+
+/**
+ * Legal hold request, as the spec names it: `target` and `target_type`, and whether it is active. The path already
+ * names the target, so both may be left out; when sent they must equal the path's (the router refuses a body that
+ * contradicts its path, lambdas/core/http/parse-request.ts).
+ */
+export const LegalHoldRequest = z.strictObject({
+  target: LegalHoldTarget.optional(),
+  target_type: LegalHoldTargetType.optional(),
+  is_active: z.boolean().default(true),
+});
+export type LegalHoldRequest = z.infer<typeof LegalHoldRequest>;
 
 const deleteOrDestroy = {
   delete_after_days: RetentionDays.optional(),

@@ -20,6 +20,8 @@ export type ClientAppConfiguration = z.infer<typeof ClientAppConfiguration>;
 
 /** Create or replace a client app (the reference comes from the path). */
 export const ClientAppRequest = z.strictObject({
+  /** The path's app_reference, which the spec's entity carries: may be repeated here, refused when it differs. */
+  app_reference: AppReference.optional(),
   oidc_config: OidcConfig,
   group: GroupReference.optional(),
   roles: z

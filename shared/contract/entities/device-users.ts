@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { Service } from '../../constants/devices.ts';
-import { Email, ExpectedDeviceCount, FirstName, GroupReference, ServiceList, Surname } from '../fields.ts';
+import { DeviceUserReference, Email, ExpectedDeviceCount, FirstName, GroupReference, ServiceList, Surname } from '../fields.ts';
 import { Timestamp } from './common.ts';
 
 export const DeviceUser = z.object({
@@ -24,6 +24,8 @@ export type DeviceUser = z.infer<typeof DeviceUser>;
 
 /** Create (onboard) or replace a device user; the reference comes from the path. */
 export const DeviceUserRequest = z.strictObject({
+  /** The path's device_user_reference, which the spec's entity carries: may be repeated here, refused when it differs. */
+  device_user_reference: DeviceUserReference.optional(),
   group: GroupReference,
   services: ServiceList,
   expected_device_count: ExpectedDeviceCount,

@@ -188,9 +188,11 @@ describe('client bodies', () => {
     expect(lines(RetentionPolicyRequest, { GpsData: { delete_after_days: -1 } })).toEqual(['body.GpsData.delete_after_days: Must be at least 0']);
     expect(RetentionPolicyRequest.parse({ PayloadData: [{ payload_type: 'SMS' }] }).PayloadData?.[0]?.retention_timestamp).toBe('payload_time');
   });
-  it('legal hold bodies are strict', () => {
+  it("legal hold bodies take the spec's target and target_type, and nothing else", () => {
     expect(lines(LegalHoldRequest, {})).toEqual([]);
-    expect(lines(LegalHoldRequest, { target: 'x' })).toEqual(['body.target: This field is not allowed.']);
+    expect(lines(LegalHoldRequest, { target: 'alice', target_type: 'DeviceUser' })).toEqual([]);
+    expect(lines(LegalHoldRequest, { target_type: 'Robot' })[0]).toMatch(/^body\.target_type: /);
+    expect(lines(LegalHoldRequest, { owner: 'x' })).toEqual(['body.owner: This field is not allowed.']);
   });
   it('transfer configs pick their params by target type', () => {
     const s3 = {

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { GROUP_TAG_LIMIT } from '../../constants/limits.ts';
-import { TagKey, TagValue, text } from '../fields.ts';
+import { GroupReference, TagKey, TagValue, text } from '../fields.ts';
 import { TAG_VALUES_MAX } from '../bounds.ts';
 import { itemsAtMost, itemsBetween, MESSAGES } from '../messages.ts';
 import { Audited } from './common.ts';
@@ -34,6 +34,8 @@ export type Group = z.infer<typeof Group>;
  * by the service (which holds the definitions).
  */
 export const GroupRequest = z.strictObject({
+  /** The path's group_reference, which the spec's entity carries: may be repeated here, refused when it differs. */
+  group_reference: GroupReference.optional(),
   tags: z
     .array(GroupTag)
     .max(GROUP_TAG_LIMIT, { error: itemsBetween(0, GROUP_TAG_LIMIT) })
@@ -57,6 +59,8 @@ export type TagDefinition = z.infer<typeof TagDefinition>;
 
 export const TagDefinitionRequest = z
   .strictObject({
+    /** The path's tag_key, which the spec's entity carries: may be repeated here, refused when it differs. */
+    tag_key: TagKey.optional(),
     tag_values: z
       .array(TagValue)
       .max(TAG_VALUES_MAX, { error: itemsAtMost(TAG_VALUES_MAX) })

@@ -48,6 +48,8 @@ const conditionCount = (permissions: readonly Permission[]): number =>
  */
 export const RoleRequest = z
   .strictObject({
+    /** The path's role_reference, which the spec's entity carries: may be repeated here, refused when it differs. */
+    role_reference: RoleReference.optional(),
     permissions: z
       .array(Permission)
       .min(1, { error: itemsAtLeast(1) })

@@ -40,6 +40,7 @@ export const TransferSecrets = z.strictObject({
 });
 
 const configFields = {
+  transfer_config_reference: TransferConfigReference.optional(),
   transfer_type: TransferType,
   payload_types: z
     .array(TransferablePayloadType)
@@ -52,14 +53,35 @@ const configFields = {
   secured_data: TransferSecrets.optional(),
 };
 
-/**
- * Create or replace a transfer config. `target_type` picks the params form (S3: destination and role ARN;
- * SFTP: server, port, root directory, username).
- */
-export const TransferConfigRequest = z.discriminatedUnion('target_type', [
+const TransferConfigByTarget = z.discriminatedUnion('target_type', [
   z.strictObject({ ...configFields, target_type: z.literal('S3'), params: S3TransferParams }),
   z.strictObject({ ...configFields, target_type: z.literal('SFTP'), params: SftpTransferParams }),
 ]);
+
+/** The params fields only one target has: the spec's request names no target type, its params say which it is. */
+const S3_ONLY_PARAMS = ['destination', 'iam_role_arn'];
+const SFTP_ONLY_PARAMS = ['server', 'root_directory', 'username', 'port', 'host_key_fingerprint'];
+
+/**
+ * The target a request's params describe, when it names none: a client written from the spec sends `params` (S3:
+ * destination and role ARN; SFTP: server, port, root directory, username) and no `target_type`. Params of both kinds,
+ * or of neither, name no target, and the request is refused as missing one.
+ */
+function withTargetType(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || 'target_type' in value) return value;
+  const params = (value as { params?: unknown }).params;
+  if (typeof params !== 'object' || params === null) return value;
+  const has = (names: string[]) => names.some((name) => name in params);
+  if (has(S3_ONLY_PARAMS) === has(SFTP_ONLY_PARAMS)) return value;
+  return { ...value, target_type: has(S3_ONLY_PARAMS) ? 'S3' : 'SFTP' };
+}
+
+/**
+ * Create or replace a transfer config. `target_type` picks the params form (S3: destination and role ARN;
+ * SFTP: server, port, root directory, username); left out, the params' fields say which. The body may repeat the
+ * path's `transfer_config_reference` (the spec's entity carries it); the router refuses it when it differs.
+ */
+export const TransferConfigRequest = z.preprocess(withTargetType, TransferConfigByTarget);
 export type TransferConfigRequest = z.infer<typeof TransferConfigRequest>;
 
 export const TransferConfig = Audited.extend({
