@@ -107,4 +107,15 @@ describe('sdkLogger', () => {
     ]);
     console.mockRestore();
   });
+
+  it("keeps a failed command (thrown to our code, which decides) at debug level, named, never as an empty error line", () => {
+    const lines: string[] = [];
+    const sdk = sdkLogger(createLogger({ level: 'debug', sink: (line) => lines.push(line) }));
+    const denied = Object.assign(new Error('Access Denied'), { name: 'AccessDenied' });
+    const input: Record<string, unknown> = { Bucket: 'b' };
+    input.self = input;
+    sdk.error({ clientName: 'S3Client', commandName: 'PutObjectCommand', input, error: denied, metadata: {} });
+    const logged = lines.map((line) => JSON.parse(line) as { level: string; message: string });
+    expect(logged).toEqual([expect.objectContaining({ level: 'debug', message: 'aws-sdk: S3Client PutObjectCommand AccessDenied: Access Denied' })]);
+  });
 });

@@ -299,7 +299,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
 }
 
-/** Like Lambda's async retries: an object uploaded before its registration is retried with backoff (about 30 s). */
+/**
+ * Lambda's retries of an asynchronous invocation (S3 → EventBridge → jobs): after one minute, then two more. An object
+ * uploaded before its registration fails its first run (NotRegisteredYetError); the registration then starts the
+ * processing itself (registration.ts), so the retry is only the safety net it is in AWS. Retrying sooner (it used to
+ * be 250 ms, doubling) ran a second processing of the same payload beside the registration's: both wrote the
+ * processed object, and the second write was refused as an overwrite of a locked object, logged as errors although
+ * the recording ended right.
+ */
+export const S3_EVENT_RETRY_DELAYS_MS = [60_000, 120_000] as const;
+
 async function deliverS3Event(handler: JobsHandler, event: S3Event, delivery: { stopped: boolean }, log: (line: string) => void): Promise<void> {
   for (let attempt = 0; !delivery.stopped; attempt += 1) {
     try {
@@ -307,11 +316,12 @@ async function deliverS3Event(handler: JobsHandler, event: S3Event, delivery: { 
       return;
     } catch (error) {
       const retryable = error instanceof Error && error.name === 'NotRegisteredYetError';
-      if (!retryable || attempt >= 7) {
+      const delay = S3_EVENT_RETRY_DELAYS_MS[attempt];
+      if (!retryable || delay === undefined) {
         if (!delivery.stopped) log(`S3 event not processed: ${error instanceof Error ? error.message : String(error)}`);
         return;
       }
-      await new Promise((resolveWait) => setTimeout(resolveWait, 250 * 2 ** attempt).unref());
+      await new Promise((resolveWait) => setTimeout(resolveWait, delay).unref());
     }
   }
 }
