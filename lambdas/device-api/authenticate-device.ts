@@ -5,10 +5,9 @@ import type { Dependencies } from '#core/dependencies.ts';
 import { openDeviceReference } from '../device-crypto/device-keys.ts';
 import { ConditionFailedError, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
 import { dashboardCounterOperations, deviceCounterChanges } from '../metrics/dashboard-counters.ts';
-import { groupStatsOperation } from '../metrics/group-stats.ts';
+import { deviceGroupStatsOperations } from '../metrics/device-group-stats.ts';
 import { deviceLastSeenToItem, deviceToItem, readDevice, type DeviceItem } from '#core/store/entities/device.ts';
 import { readDeviceUser, type DeviceUserItem } from '#core/store/entities/device-user.ts';
-import { readGroup } from '#core/store/entities/group.ts';
 import { phoneNumberToItem, readPhoneNumber } from '#core/store/entities/phone-number.ts';
 import { keys } from '#core/store/keys.ts';
 import { ConflictError } from '#core/errors.ts';
@@ -139,9 +138,9 @@ async function attemptAuthentication(deps: Deps, client: string, deviceReference
     { kind: 'put', item: deviceLastSeenToItem(client, deviceReference, now) },
   ];
   operations.push(...dashboardCounterOperations(client, deviceCounterChanges(before, after)));
-  // A deactivated device was taken out of its group's actual_devices (lambdas/devices/deactivation.ts): it counts anew.
-  const beforeGroup = before !== undefined && !before.is_deactivated ? before.group : undefined;
-  if (beforeGroup !== group) operations.push(...(await groupMoveOperations(deps, client, beforeGroup, group)));
+  // Group stats: the device's actual_devices and per-service active_devices move with it (a deactivated device was
+  // taken out of them by its deactivation, so it counts anew; a change of services or group moves its share).
+  operations.push(...(await deviceGroupStatsOperations(deps, client, before, after)));
   if (userReference !== undefined) {
     for (const number of numbers) {
       operations.push({
@@ -168,26 +167,4 @@ async function attemptAuthentication(deps: Deps, client: string, deviceReference
     account_reference: client,
     install_state: installState,
   };
-}
-
-/**
- * The group stats change of a device moving between groups. Decision: a group that no longer exists (or whose
- * counter is already 0) is left out rather than refusing the device: a phone must never be locked out by stats.
- */
-async function groupMoveOperations(deps: Deps, client: string, from: string | undefined, to: string | undefined): Promise<TransactOperation[]> {
-  const groups = [from, to].filter((group): group is string => group !== undefined);
-  const items = (await deps.table.batchGet(groups.map((group) => keyOf(keys.group.item(client, group))))).map(readGroup);
-  const byReference = new Map(items.map((item) => [item.group_reference, item]));
-  const existing = (group: string) => byReference.get(group);
-  const operations: TransactOperation[] = [];
-  if (from !== undefined) {
-    const count = existing(from)?.stats.actual_devices ?? 0;
-    const operation = count >= 1 ? groupStatsOperation(client, from, { actual_devices: -1 }) : undefined;
-    if (operation !== undefined) operations.push(operation);
-  }
-  if (to !== undefined && existing(to) !== undefined) {
-    const operation = groupStatsOperation(client, to, { actual_devices: 1 });
-    if (operation !== undefined) operations.push(operation);
-  }
-  return operations;
 }

@@ -2,9 +2,8 @@ import type { Dependencies } from '../core/dependencies.ts';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
 import { ConditionFailedError, type TransactOperation } from '../core/ports/table-store.ts';
 import { dashboardCounterOperations, deviceCounterChanges } from '../metrics/dashboard-counters.ts';
-import { groupStatsOperation } from '../metrics/group-stats.ts';
+import { deviceGroupStatsOperations } from '../metrics/device-group-stats.ts';
 import { readDevice, readDeviceLastSeen, type DeviceItem } from '../core/store/entities/device.ts';
-import { readGroup } from '../core/store/entities/group.ts';
 import { keys } from '../core/store/keys.ts';
 import { allClients } from '../core/store/all-clients.ts';
 import { eachPage } from '../core/store/paging.ts';
@@ -33,8 +32,8 @@ export type DeactivationOutcome =
 
 /**
  * One transaction: the device (is_deactivated, deactivation_date, updated_at/by; conditional on the item read being
- * unchanged and not deactivated), its dashboard counters, the group's `actual_devices` (−1, skipped when the group is
- * gone or its counter is already 0 rather than failing: stats must never block a deactivation), and the removal of its
+ * unchanged and not deactivated), its dashboard counters, the group's `actual_devices` and per-service `active_devices` (−1,
+ * skipped when the group is gone or a counter is already 0 rather than failing: stats must never block a deactivation), and the removal of its
  * last-seen index item. A lost race re-reads and tries again (twice), then 409.
  */
 export async function deactivateDeviceItem(deps: Deps, client: string, reference: string, options: DeactivationOptions): Promise<DeactivationOutcome> {
@@ -59,8 +58,7 @@ export async function deactivateDeviceItem(deps: Deps, client: string, reference
       ...dashboardCounterOperations(client, deviceCounterChanges(before, { ...before, is_deactivated: true })),
       { kind: 'delete', key: keys.device.lastSeenKey(client, reference) },
     ];
-    const group = await groupDecrement(deps, client, before.group);
-    if (group !== undefined) operations.push(group);
+    operations.push(...(await deviceGroupStatsOperations(deps, client, before, { ...before, is_deactivated: true })));
     try {
       await deps.table.transactWrite(operations);
       return { outcome: 'deactivated', device: { ...before, ...set } };
@@ -83,16 +81,6 @@ function unchangedAndActive(before: DeviceItem) {
     names: { ...names, '#dvupd': 'updated_at' },
     values: { ...values, ':dvupd': before.updated_at },
   };
-}
-
-/** `actual_devices` −1 on the device's group, or nothing when there is no group, it is gone, or its counter is 0. */
-async function groupDecrement(deps: Deps, client: string, group: string | undefined): Promise<TransactOperation | undefined> {
-  if (group === undefined) return undefined;
-  const { pk, sk } = keys.group.item(client, group);
-  const item = await deps.table.get({ pk, sk }, { consistent: true });
-  const count = item === undefined ? 0 : readGroup(item).stats.actual_devices;
-  if (count < 1) return undefined;
-  return groupStatsOperation(client, group, { actual_devices: -1 });
 }
 
 /** What one run of the inactivity job did. */

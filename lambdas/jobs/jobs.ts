@@ -10,6 +10,7 @@ import { auditSequencerJob } from './audit-sequencer.ts';
 import { payloadProcessingJob } from './payload-processing.ts';
 import { payloadSweepJob } from './payload-sweep.ts';
 import { migrationImportJob } from '../migrations/job/index.ts';
+import { countersRecountJob, COUNTERS_RECOUNT_JOB } from '../metrics/counters-recount.ts';
 
 /**
  * Every job the jobs function runs, by the name a schedule's target carries (`{ job, input }`). The scheduled ones are
@@ -33,6 +34,9 @@ export const JOBS: JobTable = {
   'object-retention-sync': async (dependencies, input) => objectRetentionSyncJob(dependencies, input),
   // Started by `POST migrations/{migration_reference}/start`, and by itself to go on after its time budget.
   'migration-import': migrationImportJob,
+  // On demand (`npm run job -- counters-recount [--client <c>] [--input '{"dry_run":true}']`): repairs the device and
+  // device-user counters (dashboard, group stats, licence use) from the items they count.
+  [COUNTERS_RECOUNT_JOB]: async (dependencies, input) => countersRecountJob(dependencies, input),
 };
 
 /** Runs one job of this function by name. An unknown name is a configuration fault, so it throws rather than doing nothing. */

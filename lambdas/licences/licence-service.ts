@@ -1,7 +1,7 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { ADMIN_CLIENT } from '#core/auth/principal.ts';
-import { hasLimits, limitAttribute, readLicences, readLimits } from './licence-usage.ts';
+import { limitAttribute, readLicences, readLimits } from './licence-usage.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { readAccount, type AccountItem } from '#core/store/entities/account.ts';
 import { readLicencesItem } from '#core/store/entities/licences.ts';
@@ -90,7 +90,10 @@ async function mapAccounts<T>(
   return { count: data.length, data, ...(page.last_key === undefined ? {} : { last_key: page.last_key }) };
 }
 
-/** `GET /clients`: every tenant, with its limits when staff set them. */
+/**
+ * `GET /clients`: every tenant with the limits in force: those staff set, else the default every licence screen and
+ * check uses (`readLimits`), so the console never says "not set" of a limit the API enforces.
+ */
 export function listClients(deps: Deps, query: ClientListQuery): Promise<Page<ClientSummary> | { count: number }> {
   return mapAccounts(deps, query, async (clients) => {
     const licences = await perClient(deps, clients, keys.licence.item);
@@ -101,7 +104,7 @@ export function listClients(deps: Deps, query: ClientListQuery): Promise<Page<Cl
         ...(account.display_name === undefined ? {} : { display_name: account.display_name }),
         ...(account.created_at === undefined ? {} : { created_at: account.created_at }),
         ...(account.is_active === undefined ? {} : { is_active: account.is_active }),
-        ...(hasLimits(licence) ? { limits: readLimits(licence) } : {}),
+        limits: readLimits(licence),
       });
     };
   });

@@ -12,8 +12,10 @@ describe('groupStatsChanges', () => {
       north: {
         stats_device_users: 1,
         stats_expected_devices: 2,
+        stats_svc_calls_used_licenses: 1,
         stats_svc_calls_active_users: 1,
         stats_svc_calls_expected_devices: 2,
+        stats_svc_sms_used_licenses: 1,
         stats_svc_sms_active_users: 1,
         stats_svc_sms_expected_devices: 2,
       },
@@ -26,8 +28,10 @@ describe('groupStatsChanges', () => {
       north: {
         stats_device_users: -1,
         stats_expected_devices: -2,
+        stats_svc_calls_used_licenses: -1,
         stats_svc_calls_active_users: -1,
         stats_svc_calls_expected_devices: -2,
+        stats_svc_sms_used_licenses: -1,
         stats_svc_sms_active_users: -1,
         stats_svc_sms_expected_devices: -2,
       },

@@ -6,6 +6,8 @@ import type { Service } from '#shared/constants/devices.ts';
  *
  * Decision: only ACTIVE (onboarded) users count in their group's stats. An offboarded user's record stays (retention),
  * but it no longer expects devices or holds a place in the group, so a group whose users all left can be deleted.
+ * Per service, an onboarded user with the service holds one licence of it (docs/decisions.md "Licence use"), so
+ * `used_licenses` moves with `active_users`: the group's share of the tenant's `used_<service>`.
  */
 
 /** The fields of a device user that its group's stats depend on. */
@@ -20,7 +22,7 @@ export interface StatsFields {
 export function contribution(user: StatsFields | undefined): { group: string; delta: GroupStatsDelta } | undefined {
   if (user === undefined || !user.is_active || user.group === undefined) return undefined;
   const services: NonNullable<GroupStatsDelta['services']> = {};
-  for (const service of user.services) services[service] = { active_users: 1, expected_devices: user.expected_device_count };
+  for (const service of new Set(user.services)) services[service] = { used_licenses: 1, active_users: 1, expected_devices: user.expected_device_count };
   return { group: user.group, delta: { device_users: 1, expected_devices: user.expected_device_count, services } };
 }
 

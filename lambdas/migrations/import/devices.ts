@@ -1,10 +1,9 @@
 import type { TransactOperation } from '../../core/ports/table-store.ts';
 import { deviceToItem, readDevice, type DeviceItem } from '../../core/store/entities/device.ts';
 import { readDeviceUser } from '../../core/store/entities/device-user.ts';
-import { readGroup } from '../../core/store/entities/group.ts';
 import { keys } from '../../core/store/keys.ts';
 import { dashboardCounterOperations, deviceCounterChanges } from '../../metrics/dashboard-counters.ts';
-import { groupStatsOperation } from '../../metrics/group-stats.ts';
+import { deviceGroupStatsOperations } from '../../metrics/device-group-stats.ts';
 import type { DeviceRow } from '../format/index.ts';
 import { changedFields, results, type ImportContext } from './context.ts';
 import type { RowResult } from './results.ts';
@@ -97,9 +96,6 @@ export async function importDevice(context: ImportContext, row: DeviceRow, dupli
 
 const createdType = (device: DeviceItem) => (device.is_deactivated ? 'DeviceCreatedDeactivated' : 'DeviceCreatedActivated');
 
-/** The group a device counts in (`actual_devices`): its holder's, while it is not deactivated. */
-const countedIn = (device: DeviceItem | undefined) => (device === undefined || device.is_deactivated ? undefined : device.group);
-
 async function writeDevice(context: ImportContext, before: DeviceItem | undefined, after: DeviceItem): Promise<void> {
   const { deps, client } = context;
   const operations: TransactOperation[] = [
@@ -113,16 +109,9 @@ async function writeDevice(context: ImportContext, before: DeviceItem | undefine
     },
     ...dashboardCounterOperations(client, deviceCounterChanges(before, after)),
   ];
-  const [from, to] = [countedIn(before), countedIn(after)];
-  if (from !== to) {
-    // As on authentication: a group gone, or already at 0, is left out rather than refusing the device.
-    const groups = [from, to].filter((group): group is string => group !== undefined);
-    const items = await deps.table.batchGet(groups.map((group) => { const { pk, sk } = keys.group.item(client, group); return { pk, sk }; }));
-    const counts = new Map(items.map(readGroup).map((group) => [group.group_reference, group.stats.actual_devices]));
-    const fromOperation = from !== undefined && (counts.get(from) ?? 0) >= 1 ? groupStatsOperation(client, from, { actual_devices: -1 }) : undefined;
-    const toOperation = to !== undefined && counts.has(to) ? groupStatsOperation(client, to, { actual_devices: 1 }) : undefined;
-    for (const operation of [fromOperation, toOperation]) if (operation !== undefined) operations.push(operation);
-  }
+  // As on authentication: actual_devices and per-service active_devices move with the device (a group gone, or a
+  // counter already at 0, is left out rather than refusing the device).
+  operations.push(...(await deviceGroupStatsOperations(deps, client, before, after)));
   // A change meanwhile fails the condition (ConditionFailedError): the importer reads the row's state again.
   await deps.table.transactWrite(operations);
 }

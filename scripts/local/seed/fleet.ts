@@ -5,6 +5,8 @@ import { deviceKeysOf } from '../../../lambdas/device-crypto/device-keys.ts';
 import { ConditionFailedError } from '#core/ports/table-store.ts';
 import { dashboardCounterOperations, deviceCounterChanges, deviceUserCounterChanges } from '../../../lambdas/metrics/dashboard-counters.ts';
 import { keys } from '#core/store/keys.ts';
+import { licenceUseChanges, licenceUseOperations } from '../../../lambdas/licences/licence-usage.ts';
+import type { Service } from '#shared/constants/devices.ts';
 import { ulid } from 'ulid';
 import { writeMdmConfig } from '../../device/mdm-config.ts';
 import { signInDemoAccount } from '../../device/portal-sign-in.ts';
@@ -69,7 +71,7 @@ export async function writeMdmConfigs(deps: Pick<Dependencies, 'table' | 'keys'>
   for (const client of DEMO_TENANTS) writeMdmConfig(devicesDir, client, (await deviceKeysOf(deps, client)).enrolmentKey);
 }
 
-/** A device user written as onboarding writes one (contract fields, dashboard counters) plus its phone number index. */
+/** A device user written as onboarding writes one (contract fields, dashboard counters, licence use) plus its phone number index. */
 async function putDeviceUser(deps: Dependencies, user: FleetUser, now: string): Promise<void> {
   const item = {
     ...keys.deviceUser.item(CLIENT, user.reference),
@@ -90,6 +92,8 @@ async function putDeviceUser(deps: Dependencies, user: FleetUser, now: string): 
     { kind: 'put', item, condition: { kind: 'item-not-exists' } },
     { kind: 'put', item: { ...keys.phoneNumber.item(CLIENT, user.phone), phone_number: user.phone, device_user_reference: user.reference } },
     ...dashboardCounterOperations(CLIENT, deviceUserCounterChanges(undefined, { is_active: true })),
+    // Onboarded with services: each takes a licence, as an onboarding through the API does.
+    ...licenceUseOperations(CLIENT, licenceUseChanges(undefined, { is_active: true, services: user.services as Service[] })),
   ]);
 }
 

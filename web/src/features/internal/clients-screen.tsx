@@ -4,7 +4,7 @@ import type { ClientStatistics, ClientSummary } from '#shared/contract/entities/
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
-import { useClients } from './list-clients.ts';
+import { limitsSummary, useClients } from './list-clients.ts';
 import { useStatistics } from './list-statistics.ts';
 
 /** The staff console's start: the clients the provider serves with their counts; each opens its client view. */
@@ -40,7 +40,7 @@ export function ClientsScreen() {
     { header: 'Devices', value: (row) => count(row.client, (stats) => stats.devices), render: (row) => formatNumber(count(row.client, (stats) => stats.devices)) },
     { header: 'Device users', value: (row) => count(row.client, (stats) => stats.device_users), render: (row) => formatNumber(count(row.client, (stats) => stats.device_users)) },
     { header: 'Payloads', value: (row) => count(row.client, (stats) => stats.payloads), render: (row) => formatNumber(count(row.client, (stats) => stats.payloads)) },
-    { header: 'Licence limits', value: (row) => (row.limits === undefined ? 'Not set' : 'Set'), render: (row) => (row.limits === undefined ? 'Not set' : 'Set') },
+    { header: 'Licence limits', value: (row) => limitsSummary(row.limits), render: (row) => limitsSummary(row.limits) },
     { header: 'Created', value: (row) => row.created_at ?? '', render: (row) => formatDate(row.created_at) },
   ];
 

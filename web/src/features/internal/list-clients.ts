@@ -1,10 +1,22 @@
 import { licenceEndpoints } from '#shared/contract/endpoints/licences.ts';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
+import { formatNumber } from '../../lib/format.ts';
 
 /** `GET /clients`: every tenant the provider serves. */
 export const listClients = endpointOf(licenceEndpoints, 'internal.clients.list');
 
 export function useClients() {
   return useCursorList(listClients, { query: {} });
+}
+
+/**
+ * A client's licence limits in a few words: the same limit for every service ("100,000 each"), or the range. The API
+ * answers the limits in force (staff's, else the default it enforces), so this never reads "not set".
+ */
+export function limitsSummary(limits: Readonly<Record<string, number>> | undefined): string {
+  const values = Object.values(limits ?? {});
+  if (values.length === 0) return '…';
+  const [low, high] = [Math.min(...values), Math.max(...values)];
+  return low === high ? `${formatNumber(low)} each` : `${formatNumber(low)} to ${formatNumber(high)} by service`;
 }
