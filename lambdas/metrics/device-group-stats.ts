@@ -3,8 +3,7 @@ import type { Dependencies } from '../core/dependencies.ts';
 import type { TransactOperation } from '../core/ports/table-store.ts';
 import { readGroup } from '../core/store/entities/group.ts';
 import { keys } from '../core/store/keys.ts';
-import type { readGroupStats} from './group-stats.ts';
-import { groupStatsOperation, type GroupStatsDelta } from './group-stats.ts';
+import { groupStatsOperation, type GroupStatsDelta, type readGroupStats } from './group-stats.ts';
 
 /**
  * The devices' part of group stats (docs/decisions.md "Licence use"): a device that is not deactivated counts in its

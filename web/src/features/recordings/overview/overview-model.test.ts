@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
-import { periodRange, serviceSummaries } from './overview-model.ts';
+import { periodRange, serviceSummaries, typeTotals } from './overview-model.ts';
 
 describe('periodRange', () => {
   it('covers the last N UTC days, today included, across a month end', () => {
@@ -32,5 +32,14 @@ describe('serviceSummaries', () => {
     const counts = PAYLOAD_TYPES.map((type) => (type === 'SMS' ? undefined : 1));
     const messages = serviceSummaries(counts).find((summary) => summary.kind === 'messages');
     expect(messages?.total).toBeUndefined();
+  });
+});
+
+describe('typeTotals', () => {
+  it('adds the metric rows of every device and day per type, in PAYLOAD_TYPES order', () => {
+    const totals = typeTotals([{ counts: { Call: 2, SMS: 1 } }, { counts: { Call: 3 } }, { counts: {} }]);
+    expect(totals[PAYLOAD_TYPES.indexOf('Call')]).toBe(5);
+    expect(totals[PAYLOAD_TYPES.indexOf('SMS')]).toBe(1);
+    expect(totals).toHaveLength(PAYLOAD_TYPES.length);
   });
 });

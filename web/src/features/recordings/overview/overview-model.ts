@@ -28,3 +28,8 @@ export function serviceSummaries(typeCounts: readonly (number | undefined)[]): S
     return { kind, total, parts };
   });
 }
+
+/** Per-type totals of metric rows (one per device and day), in PAYLOAD_TYPES order: what the type counts read. */
+export function typeTotals(rows: readonly { counts: Readonly<Record<string, number>> }[]): number[] {
+  return PAYLOAD_TYPES.map((type) => rows.reduce((sum, row) => sum + (row.counts[type] ?? 0), 0));
+}

@@ -7,11 +7,13 @@ import { CursorTable, pagingOf, type Column } from '../../../components/data/cur
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { usePayloadCounts } from '../api/count-payloads.ts';
 import { usePayloadList } from '../api/list-payloads.ts';
-import { DeviceLink, RecordingLink, ServiceLink } from '../lists/links.tsx';
+import { DeviceLink, DeviceUserLink, RecordingLink, ServiceLink } from '../lists/links.tsx';
+import { deviceLabel } from '../shared/recording-title.ts';
 import { OVERVIEW_PERIODS, type ServicesOverviewSearch } from '../lists/search.ts';
 import { RECORDING_KINDS } from '../shared/kinds.ts';
 import { PAYLOAD_STATE_COLOURS, PAYLOAD_STATE_LABELS, PAYLOAD_TYPE_LABELS } from '../shared/labels.ts';
 import { COUNTED_STATES, periodRange, serviceSummaries, type ServiceSummary } from './overview-model.ts';
+import { useRecordedCounts } from './recorded-counts.ts';
 
 const PERIOD_LABELS: Record<(typeof OVERVIEW_PERIODS)[number], string> = { '7': '7 days', '30': '30 days', '90': '90 days', '365': '12 months' };
 const PERIOD_WORDS: Record<(typeof OVERVIEW_PERIODS)[number], string> = {
@@ -23,8 +25,9 @@ const PERIOD_WORDS: Record<(typeof OVERVIEW_PERIODS)[number], string> = {
 const ATTENTION_ROWS = '10';
 
 /**
- * The services overview: recordings of the chosen period by type and by state (counts from `GET payloads` with
- * `result_type=total`, each opening the list it counts), then the late uploads and the failed and quarantined captures
+ * The services overview: recordings of the chosen period by type (the payload metrics' daily counters, the source
+ * Device metrics reads) and by state (counts from `GET payloads` with `result_type=total`, each opening the list it
+ * counts), then the late uploads and the failed and quarantined captures
  * someone should look at.
  */
 export function ServicesOverview({ search, onSearch }: { search: ServicesOverviewSearch; onSearch: (next: ServicesOverviewSearch) => void }) {
@@ -34,24 +37,25 @@ export function ServicesOverview({ search, onSearch }: { search: ServicesOvervie
   const periodWords = PERIOD_WORDS[days];
 
   const queries = useMemo(
-    () => [
-      ...PAYLOAD_TYPES.map((type) => ({ ...range, payload_types: type })),
-      ...COUNTED_STATES.map((state) => ({ ...range, payload_state: state })),
-      { ...range, is_late: 'true' as const },
-    ],
+    () => [...COUNTED_STATES.map((state) => ({ ...range, payload_state: state })), { ...range, is_late: 'true' as const }],
     [range],
   );
-  const { counts, error, isLoading } = usePayloadCounts(queries);
-  const typeCounts = counts.slice(0, PAYLOAD_TYPES.length);
-  const stateCounts = counts.slice(PAYLOAD_TYPES.length, PAYLOAD_TYPES.length + COUNTED_STATES.length);
-  const lateCount = counts[counts.length - 1];
+  const states = usePayloadCounts(queries);
+  // Recordings by type: the device metrics' own counters, so this screen and Device metrics agree for the same days.
+  const recorded = useRecordedCounts(range);
+  const typeCounts: (number | undefined)[] = recorded.data ?? PAYLOAD_TYPES.map(() => undefined);
+  const stateCounts = states.counts.slice(0, COUNTED_STATES.length);
+  const lateCount = states.counts[states.counts.length - 1];
   const summaries = serviceSummaries(typeCounts);
+  const error = recorded.error ?? states.error;
+  const isLoading = recorded.isLoading || states.isLoading;
 
   return (
     <Stack gap="xl">
       <Group justify="space-between" align="flex-end">
         <Text c="dimmed" size="sm">
-          Recorded {formatDay(range.from)} to {formatDay(range.to)} (UTC days).
+          Recorded {formatDay(range.from)} to {formatDay(range.to)} (UTC days). By service and by type: the recordings stored, as Device
+          metrics counts them (failed and quarantined captures are under By state).
         </Text>
         <SegmentedControl
           aria-label="Period"
@@ -167,14 +171,18 @@ const ATTENTION_COLUMNS: readonly Column<Payload>[] = [
   },
   {
     header: 'Device',
-    value: (row) => row.device_reference,
+    value: (row) => deviceLabel({ model: row.device_model, phone_number: row.device_phone_number }) ?? '',
     render: (row) => (
-      <Text size="xs" ff="monospace">
-        <DeviceLink reference={row.device_reference} />
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        <DeviceLink reference={row.device_reference} label={deviceLabel({ model: row.device_model, phone_number: row.device_phone_number })} />
       </Text>
     ),
   },
-  { header: 'Device user', value: (row) => row.device_user_reference ?? '' },
+  {
+    header: 'Device user',
+    value: (row) => row.device_user_name ?? '',
+    render: (row) => (row.device_user_reference === undefined ? '—' : <DeviceUserLink reference={row.device_user_reference} name={row.device_user_name} />),
+  },
   { header: 'Group', value: (row) => row.group ?? '' },
   { header: 'Uploaded', value: (row) => row.uploaded_at ?? '', render: (row) => formatDateTime(row.uploaded_at) },
 ];

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DevicePayloadMetrics } from '#shared/contract/entities/metrics.ts';
+import { sessionQueryKey } from '../../../lib/api-hooks.ts';
+import { useSession } from '../../session/session-context.tsx';
+import { getMetrics } from '../../devices/api.ts';
+import { typeTotals } from './overview-model.ts';
+
+/** Rows per metrics page: a day of a big fleet in a few calls. */
+const PAGE = '1000';
+
+/**
+ * The recordings of each type in the overview's days, from the SAME counters as the device metrics screen
+ * (`GET metrics/Daily` over the range, every page, summed across devices): the overview and the metrics cannot
+ * disagree, whatever the period (docs/decisions.md "Licence use and counts").
+ */
+export function useRecordedCounts(range: { from: string; to: string }) {
+  const { session, state } = useSession();
+  const input = { params: { scope: 'Daily' as const }, query: { ...range, limit: PAGE } };
+  return useQuery({
+    queryKey: [...sessionQueryKey(getMetrics, { client: state.client, supportReference: state.supportReference }, input), 'all-pages'],
+    queryFn: async ({ signal }) => {
+      const rows: DevicePayloadMetrics[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await session.call(getMetrics, { ...input, query: { ...input.query, ...(cursor === undefined ? {} : { last_key: cursor }) } }, signal);
+        if (!('data' in page)) break;
+        rows.push(...page.data);
+        cursor = page.last_key;
+      } while (cursor !== undefined);
+      return typeTotals(rows);
+    },
+  });
+}
