@@ -7,7 +7,7 @@ import type { TableItem } from '#core/ports/table-store.ts';
 import { keys } from '#core/store/keys.ts';
 import type { Device } from '#shared/contract/entities/devices.ts';
 import { readDevice, readDeviceHistory, toDevice, toDeviceHistory, type DeviceItem } from '#core/store/entities/device.ts';
-import { searchFilter, type DevicesDependencies } from './device-lists.ts';
+import { fullName, searchFilter, type DevicesDependencies } from './device-lists.ts';
 import { allOf, inScope, listPage, type QueryOf } from '#core/store/paging.ts';
 import type { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
 
@@ -32,7 +32,7 @@ export function listDevices(dependencies: DevicesDependencies, client: string, q
   const keep = allOf(
     query.active_only === true ? (item) => !readDevice(item).is_deactivated : undefined,
     query.device_user_reference !== undefined && query.group !== undefined ? (item) => readDevice(item).group === query.group : undefined,
-    searchFilter(query.search, readDevice, (device) => [device.device_reference, device.device_user_reference, device.email, device.first_name, device.surname]),
+    searchFilter(query.search, readDevice, (device) => [device.device_reference, device.device_user_reference, device.email, device.first_name, device.surname, fullName(device)]),
     query.service === undefined ? undefined : (item) => readDevice(item).services.some((service) => service === query.service),
   );
   const filters = { active_only: query.active_only, search: query.search, service: query.service, group: query.group };

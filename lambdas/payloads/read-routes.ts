@@ -2,6 +2,7 @@ import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import { implementForTenant } from '#core/http/route.ts';
 import { listPayloads, listSmsThread } from './payload-lists.ts';
+import { pageWithNames, withName } from './payload-names.ts';
 import { confirmReceipts, getBulkData, getPayload, getPayloadAudit, getPayloadData, restorePayload } from './payload-reads.ts';
 
 const list = endpointOf(payloadEndpoints, 'client.payloads.list');
@@ -17,17 +18,34 @@ const receipts = endpointOf(payloadEndpoints, 'client.receipts.confirm');
 
 /** Lists, detail, data links, audit, restore and receipts (the recordings' read side). */
 export const payloadReadRoutes = {
-  [list.id]: implementForTenant(list, (input, deps) => listPayloads(deps, input.client, input.access, input.query)),
-  [deviceList.id]: implementForTenant(deviceList, (input, deps) =>
-    listPayloads(deps, input.client, input.access, { ...input.query, device_reference: input.params.device_reference }),
+  // Lists and the detail name the device user and the device in words (payload-names.ts: one BatchGet per page).
+  [list.id]: implementForTenant(list, async (input, deps) =>
+    pageWithNames(deps, input.client, await listPayloads(deps, input.client, input.access, input.query)),
   ),
-  [userList.id]: implementForTenant(userList, (input, deps) =>
-    listPayloads(deps, input.client, input.access, { ...input.query, device_user_reference: input.params.device_user_reference }),
+  [deviceList.id]: implementForTenant(deviceList, async (input, deps) =>
+    pageWithNames(
+      deps,
+      input.client,
+      await listPayloads(deps, input.client, input.access, { ...input.query, device_reference: input.params.device_reference }),
+    ),
   ),
-  [smsThread.id]: implementForTenant(smsThread, (input, deps) =>
-    listSmsThread(deps, input.client, input.access, input.params.device_reference, input.params.thread_id, input.query),
+  [userList.id]: implementForTenant(userList, async (input, deps) =>
+    pageWithNames(
+      deps,
+      input.client,
+      await listPayloads(deps, input.client, input.access, { ...input.query, device_user_reference: input.params.device_user_reference }),
+    ),
   ),
-  [get.id]: implementForTenant(get, (input, deps) => getPayload(deps, input.client, input.access, input.params.payload_reference)),
+  [smsThread.id]: implementForTenant(smsThread, async (input, deps) =>
+    pageWithNames(
+      deps,
+      input.client,
+      await listSmsThread(deps, input.client, input.access, input.params.device_reference, input.params.thread_id, input.query),
+    ),
+  ),
+  [get.id]: implementForTenant(get, async (input, deps) =>
+    withName(deps, input.client, await getPayload(deps, input.client, input.access, input.params.payload_reference)),
+  ),
   [audit.id]: implementForTenant(audit, (input, deps) => getPayloadAudit(deps, input.client, input.access, input.params.payload_reference)),
   [data.id]: implementForTenant(data, (input, deps) =>
     getPayloadData(deps, input.client, input.access, input.principal, input.params.payload_reference, input.query.action),

@@ -66,7 +66,8 @@ describe('payload comments', () => {
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({
       comment_body: 'Check the opening',
-      raised_by: 'admin@demo.test',
+      raised_by: 'demo-admin',
+      raised_by_actor: { reference: 'demo-admin', kind: 'user', name: 'Dana Admin', email: 'admin@demo.test' },
       comment_version: 1,
       is_closed: false,
       payload_reference: call1,
@@ -78,11 +79,11 @@ describe('payload comments', () => {
 
     const edited = await call('PUT', `/payloads/${call1}/comments/${id}`, { message: 'Check the first minute' });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ comment_body: 'Check the first minute', comment_version: 2, updated_by: 'admin@demo.test' });
+    expect(edited.body).toMatchObject({ comment_body: 'Check the first minute', comment_version: 2, updated_by: 'demo-admin', updated_by_actor: { reference: 'demo-admin', kind: 'user', name: 'Dana Admin', email: 'admin@demo.test' } });
 
     const closed = await call('DELETE', `/payloads/${call1}/comments/${id}`);
     expect(closed.status).toBe(200);
-    expect(closed.body).toMatchObject({ is_closed: true, closed_by: 'admin@demo.test', comment_version: 2 });
+    expect(closed.body).toMatchObject({ is_closed: true, closed_by: 'demo-admin', comment_version: 2 });
     expect(typeof closed.body.closed_at).toBe('string');
 
     const again = await call('PUT', `/payloads/${call1}/comments/${id}`, { message: 'too late' });
@@ -111,6 +112,19 @@ describe('payload comments', () => {
     expect(created.status).toBe(200);
     const noChange = await call('PUT', `/payloads/${sms}/comments/${String(created.body.comment_id)}`, {});
     expect(noChange.status).toBe(400);
+  });
+
+  it('keeps a span to the tenth of a second as drawn, up to the very end, and refuses finer spans', async () => {
+    const drawn = await call('POST', `/payloads/${call1}/comments`, { message: 'Drawn span', comment_duration: { start_time: 6.2, duration: 2.9 } });
+    expect(drawn.status).toBe(200);
+    const listed = await call('GET', `/payloads/${call1}/comments`);
+    expect(listed.body.data?.find((comment) => comment.comment_id === drawn.body.comment_id)?.comment_duration).toEqual({ start_time: 6.2, duration: 2.9 });
+    // A span may end on the recording's last tenth.
+    const toTheEnd = await call('POST', `/payloads/${call1}/comments`, { message: 'To the end', comment_duration: { start_time: 56.2, duration: 3.8 } });
+    expect(toTheEnd.status).toBe(200);
+    const finer = await call('POST', `/payloads/${call1}/comments`, { message: 'x', comment_duration: { start_time: 6.25, duration: 1 } });
+    expect(finer.status).toBe(400);
+    expect(finer.body.message).toBe('body.comment_duration.start_time: Must be a number of seconds with at most one decimal place');
   });
 
   it('answers 404 for a missing payload or comment, and never shows another tenant', async () => {
@@ -153,7 +167,7 @@ describe('payload comments', () => {
     // Groups of types expand server-side; the raiser filter is exact and declared (400 when empty).
     expect((await call('GET', `/comments?payload_types=Calls,Messages&group=other-${run}&result_type=total`)).body).toEqual({ count: 0 });
     expect((await call('GET', `/comments?payload_types=Calls&group=grp-${run}&include_closed=true&result_type=total`)).body.count).toBeGreaterThan(0);
-    const mine = await call('GET', `/comments?group=other-${run}&raised_by=admin@demo.test`);
+    const mine = await call('GET', `/comments?group=other-${run}&raised_by=demo-admin`);
     expect(mine.body.data?.map((comment) => comment.comment_body)).toEqual(['three', 'two', 'one']);
     expect((await call('GET', `/comments?group=other-${run}&raised_by=reviewer@demo.test&result_type=total`)).body).toEqual({ count: 0 });
     expect((await call('GET', `/comments?raised_by=`)).status).toBe(400);

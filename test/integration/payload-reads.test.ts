@@ -203,6 +203,39 @@ describe('payload detail, data and audit', () => {
     expect((await call('GET', `/payloads/${ulid()}`, admin)).status).toBe(404);
   });
 
+  it('names the device user and the device in lists and the detail, as they are when read', async () => {
+    // Primary keys only: the user and the device stay out of the tenant's lists other tests count.
+    const user = { ...keys.deviceUser.key(client, deviceUser), entity: 'DeviceUser', client, device_user_reference: deviceUser, is_active: true };
+    await deps.table.put({ ...user, first_name: 'Nadia', surname: 'Novak' });
+    await deps.table.put({
+      ...keys.device.key(client, device),
+      entity: 'Device',
+      client,
+      device_reference: device,
+      device_user_reference: deviceUser,
+      model: 'Pixel 8',
+      phone_numbers: [
+        { phone_number: '+447700900120', slot_index: 1 },
+        { phone_number: '+447700900110', slot_index: 0 },
+      ],
+    });
+    const named = { device_user_name: 'Nadia Novak', device_model: 'Pixel 8', device_phone_number: '+447700900110' };
+    const listed = await call('GET', `/payloads?device_reference=${device}&payload_types=Calls`, admin);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data?.length).toBeGreaterThan(0);
+    for (const item of listed.body.data ?? []) expect(item).toMatchObject(named);
+    expect((await call('GET', `/users/${deviceUser}/payloads`, admin)).body.data?.[0]).toMatchObject(named);
+    expect((await call('GET', `/devices/${device}/sms/t1`, admin)).body.data?.[0]).toMatchObject(named);
+    expect((await call('GET', `/payloads/${refs.callA}`, admin)).body).toMatchObject(named);
+
+    // Renamed: every recording reads the new name at once (nothing was copied onto them). Destroyed by retention
+    // (names gone): no name rather than an old one.
+    await deps.table.put({ ...user, first_name: 'Nadia', surname: 'Novak-Reyes' });
+    expect((await call('GET', `/payloads/${refs.callA}`, admin)).body).toMatchObject({ device_user_name: 'Nadia Novak-Reyes' });
+    await deps.table.put({ ...user, retention_state: 'Destroyed' });
+    expect((await call('GET', `/payloads/${refs.callA}`, admin)).body).not.toHaveProperty('device_user_name');
+  });
+
   it('gives a working short-lived link, audits it, and says why when it cannot', async () => {
     const played = await call('GET', `/payloads/${refs.callA}/data?action=play`, admin);
     expect(played.status).toBe(200);
@@ -214,8 +247,8 @@ describe('payload detail, data and audit', () => {
 
     const audit = await call('GET', `/payloads/${refs.callA}/audit`, admin);
     expect(audit.body.records).toEqual([
-      { portal_user: 'admin@demo.test', action: 'play', time: expect.any(String) },
-      { portal_user: `app:reads-${run}`, action: 'download', time: expect.any(String) },
+      { portal_user: 'demo-admin', action: 'play', time: expect.any(String), actor: { reference: 'demo-admin', kind: 'user', name: 'Dana Admin', email: 'admin@demo.test' } },
+      { portal_user: `app:reads-${run}`, action: 'download', time: expect.any(String), actor: { reference: `app:reads-${run}`, kind: 'client-app', name: `reads-${run}` } },
     ]);
   });
 

@@ -9,7 +9,7 @@ import { keys } from '#core/store/keys.ts';
 import { readDevice, toDevice } from '#core/store/entities/device.ts';
 import { deviceUserToItem, readDeviceUser, toDeviceUser, type DeviceUserItem } from '#core/store/entities/device-user.ts';
 import { DeviceUser, type DeviceUserRequest } from '#shared/contract/entities/device-users.ts';
-import { searchFilter, type DevicesDependencies } from '../device-lists.ts';
+import { fullName, searchFilter, type DevicesDependencies } from '../device-lists.ts';
 import { allOf, inScope, listPage, notDeletedByRetention, type QueryOf } from '#core/store/paging.ts';
 import { dueMarkerSync } from '../../account-data/retention/due-index.ts';
 import type { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
@@ -28,7 +28,7 @@ export function listDeviceUsers(dependencies: DevicesDependencies, client: strin
   const keep = allOf(
     notDeletedByRetention,
     query.active_only === true ? (item) => readDeviceUser(item).is_active : undefined,
-    searchFilter(query.search, readDeviceUser, (user) => [user.device_user_reference, user.email, user.first_name, user.surname]),
+    searchFilter(query.search, readDeviceUser, (user) => [user.device_user_reference, user.email, user.first_name, user.surname, fullName(user)]),
     query.service === undefined ? undefined : (item) => readDeviceUser(item).services.some((service) => service === query.service),
   );
   const filters = { active_only: query.active_only, search: query.search, service: query.service };

@@ -68,7 +68,9 @@ function checkSpan(payload: PayloadItem, span: CommentPostRequest['comment_durat
     throw new ValidationError([`body.comment_duration: A ${payload.payload_type} payload has no timeline to anchor a comment to`]);
   }
   const length = recordingDuration(payload);
-  if (length !== undefined && span.start_time + span.duration > length) {
+  // Spans are in tenths: the end is compared in whole tenths, so a floating-point sum (0.1 + 0.2 is 0.30000000000000004)
+  // never pushes a span that ends on the recording's last tenth past it.
+  if (length !== undefined && Math.round((span.start_time + span.duration) * 10) > Math.round(length * 10)) {
     throw new ValidationError([`body.comment_duration: Must lie within the recording (${length} seconds)`]);
   }
 }

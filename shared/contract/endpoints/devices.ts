@@ -13,7 +13,7 @@ import { activeOnlyQuery, dateRangeQuery, listQuery } from './query.ts';
 
 const base = { surface: 'admin', auth: 'user', group: 'devices' } as const;
 
-/** Free-text search over names, email and references (prefix match). */
+/** Free-text search over names (first name, surname or the whole "First Surname"), email and references (prefix match). */
 const search = { search: text(1, 255).optional() };
 
 export const deviceEndpoints = [

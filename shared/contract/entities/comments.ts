@@ -1,10 +1,17 @@
 import * as z from 'zod';
 import { PayloadType } from '../../constants/payloads.ts';
-import { NonNegativeInt, text } from '../fields.ts';
+import { safeNumber, text } from '../fields.ts';
 import { Timestamp } from './common.ts';
 
-/** The part of the recording a comment refers to: start and duration in seconds. */
-export const CommentDuration = z.strictObject({ start_time: NonNegativeInt, duration: NonNegativeInt });
+/**
+ * Seconds to a tenth (6.2, 9, 0.1): a span is saved as the reader drew it on the waveform or marked it on the video,
+ * to 0.1 s (whole seconds moved a drawn 6.2 to 9.0 s out to 6 to 10 s). Finer values are refused, not rounded, so
+ * what is stored is exactly what was sent.
+ */
+const SpanSeconds = safeNumber(0).multipleOf(0.1, { error: 'Must be a number of seconds with at most one decimal place' });
+
+/** The part of the recording a comment refers to: start and duration in seconds, to a tenth. */
+export const CommentDuration = z.strictObject({ start_time: SpanSeconds, duration: SpanSeconds });
 
 /** Closed means deleted: comments are logically closed, never removed. */
 export const PayloadComment = z.object({

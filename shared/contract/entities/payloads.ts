@@ -148,6 +148,15 @@ export const Payload = z.object({
   device_reference: z.string(),
   device_user_reference: z.string().optional(),
   group: z.string().optional(),
+  /**
+   * Who and what recorded it, in words: the device user's name ("Alice Archer") and the device's model and first phone
+   * number, read from the device user and the device when the recording is read (one BatchGet per page,
+   * lambdas/payloads/payload-names.ts), never stored on the recording, so a rename shows everywhere at once. Absent
+   * when the record names nobody or holds no such field (a destroyed user's name is gone).
+   */
+  device_user_name: z.string().optional(),
+  device_model: z.string().optional(),
+  device_phone_number: z.string().optional(),
   device_ip: z.string().optional(),
   key_id: z.string().optional(),
   encrypted_dek: z.string().optional(),
