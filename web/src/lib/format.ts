@@ -2,6 +2,7 @@
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 const integer = new Intl.NumberFormat('en-GB');
+const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 
 /** "21 Nov 2026, 14:05"; an empty or unreadable value shows as an em dash rather than "Invalid Date". */
 export function formatDateTime(value: string | number | Date | undefined | null): string {
@@ -19,8 +20,29 @@ export function formatNumber(value: number | undefined | null): string {
   return value === undefined || value === null || !Number.isFinite(value) ? '—' : integer.format(value);
 }
 
+/**
+ * A recording's length, or a moment in it, as a clock: "0:09", "12:30", "1:02:03"; with `tenths`, "0:06.2" (spans are
+ * kept to 0.1 s). THE one rounding rule for durations on every screen (details, lists, players, comments): to the
+ * nearest unit shown, halves up. So a 9.95 s call reads 0:10 on its details, in its list and in its player alike;
+ * flooring in one place and rounding in another made the same call 0:10 and 0:09. An unknown length is an em dash.
+ */
+export function formatDuration(seconds: number | undefined | null, options: { tenths?: boolean } = {}): string {
+  if (seconds === undefined || seconds === null || !Number.isFinite(seconds)) return '—';
+  const unitsPerSecond = options.tenths === true ? 10 : 1;
+  const units = Math.round(Math.max(0, seconds) * unitsPerSecond);
+  const whole = Math.floor(units / unitsPerSecond);
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = String(whole % 60).padStart(2, '0') + (options.tenths === true ? `.${units % 10}` : '');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}
+
+/** Seconds to one decimal place, as a span's length reads ("2.9 s", "3 s"). */
+export function formatSeconds(seconds: number): string {
+  return `${oneDecimal.format(Math.round(seconds * 10) / 10)} s`;
+}
+
 const BYTE_UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
-const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 
 /** "512 bytes", "1.5 MB" (powers of 1000, as file managers show sizes). */
 export function formatBytes(bytes: number | undefined): string {

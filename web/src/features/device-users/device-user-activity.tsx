@@ -8,6 +8,7 @@ import type { DeviceLog } from '#shared/contract/entities/logs.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { deviceName } from '../devices/device-labels.ts';
 import type { ActivityTab } from './activity-tabs.ts';
 import { listDeviceUserDevices, listDeviceUserGps, listDeviceUserLogs } from './api.ts';
 import { LOG_LEVEL_LABELS, optionsOf } from '../../lib/labels.ts';
@@ -22,8 +23,8 @@ export interface ActivityFilters {
   to?: string | undefined;
 }
 
-/** A device's reference, linking to its page (or its GPS page). */
-function DeviceLink({ reference, gps = false }: { reference: string; gps?: boolean }) {
+/** A device, linking to its page (or its GPS page): by its name (model and number) when given, else its reference. */
+function DeviceLink({ reference, gps = false, label }: { reference: string; gps?: boolean; label?: string }) {
   return (
     <Anchor
       renderRoot={(props) =>
@@ -34,14 +35,13 @@ function DeviceLink({ reference, gps = false }: { reference: string; gps?: boole
         )
       }
     >
-      {reference}
+      {label ?? reference}
     </Anchor>
   );
 }
 
 const deviceColumns: readonly Column<Device>[] = [
-  { header: 'Device', value: (row) => row.device_reference, render: (row) => <DeviceLink reference={row.device_reference} /> },
-  { header: 'Model', value: (row) => row.model ?? '' },
+  { header: 'Device', value: (row) => deviceName(row), render: (row) => <DeviceLink reference={row.device_reference} label={deviceName(row)} /> },
   { header: 'OS version', value: (row) => row.os_version ?? '' },
   { header: 'App version', value: (row) => row.app_version ?? '' },
   { header: 'Phone numbers', value: (row) => row.phone_numbers.map((phone) => phone.phone_number).join(', ') },

@@ -28,3 +28,24 @@ export function phoneNumbersText(device: Pick<Device, 'phone_numbers' | 'legacy_
   if (numbers.length === 0 && device.legacy_phone_number) return `${device.legacy_phone_number} (legacy)`;
   return numbers.join(', ');
 }
+
+/** The device's number in its lowest SIM slot, else its legacy number, or undefined when it has none. */
+export function firstNumber(device: Pick<Device, 'phone_numbers' | 'legacy_phone_number'>): string | undefined {
+  const first = [...device.phone_numbers].sort((a, b) => (a.slot_index ?? 0) - (b.slot_index ?? 0))[0];
+  return first?.phone_number ?? (device.legacy_phone_number || undefined);
+}
+
+/**
+ * A device in words, never its reference: model and number ("Pixel 8 · +447700900101"), either alone, or "Unnamed
+ * device" when it reported neither (a device that never authenticated).
+ */
+export function deviceName(device: Pick<Device, 'model' | 'phone_numbers' | 'legacy_phone_number'>): string {
+  const parts = [device.model?.trim() || undefined, firstNumber(device)].filter((part) => part !== undefined);
+  return parts.length === 0 ? 'Unnamed device' : parts.join(' · ');
+}
+
+/** The device page's title: "Pixel 8 · +447700900101 · Alice Archer" (its user's name when it has one). */
+export function deviceTitle(device: Pick<Device, 'model' | 'phone_numbers' | 'legacy_phone_number' | 'first_name' | 'surname'>): string {
+  const holder = holderName(device);
+  return holder === undefined ? deviceName(device) : `${deviceName(device)} · ${holder}`;
+}

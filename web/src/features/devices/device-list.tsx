@@ -5,7 +5,7 @@ import { CursorTable, pagingOf, type Column } from '../../components/data/cursor
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { listDevices } from './api.ts';
-import { deviceStatus, holderName, STATUS_COLOURS } from './device-labels.ts';
+import { deviceName, deviceStatus, holderName, STATUS_COLOURS } from './device-labels.ts';
 import { DeviceLink, DeviceUserLink } from './links.tsx';
 import { DebouncedTextFilter } from '../../components/filters/filter-inputs.tsx';
 import { compactQuery } from '../../lib/search-params.ts';
@@ -15,10 +15,8 @@ import { type DevicesSearch } from './filters.ts';
 const COLUMNS: readonly Column<Device>[] = [
   {
     header: 'Device',
-    value: (row) => row.device_reference,
-    render: (row) => (
-<DeviceLink deviceReference={row.device_reference}>{row.device_reference}</DeviceLink>
-    ),
+    value: (row) => deviceName(row),
+    render: (row) => <DeviceLink deviceReference={row.device_reference}>{deviceName(row)}</DeviceLink>,
   },
   {
     header: 'Device user',
@@ -33,7 +31,6 @@ const COLUMNS: readonly Column<Device>[] = [
       ),
   },
   { header: 'Group', value: (row) => row.group ?? '' },
-  { header: 'Model', value: (row) => row.model ?? '' },
   { header: 'OS', value: (row) => row.os_version ?? '' },
   { header: 'App', value: (row) => row.app_version ?? '' },
   {
@@ -52,7 +49,11 @@ const COLUMNS: readonly Column<Device>[] = [
       </Group>
     ),
   },
-  { header: 'Last seen', value: (row) => row.last_seen ?? '', render: (row) => formatDateTime(row.last_seen) },
+  {
+    header: 'Last seen',
+    value: (row) => row.last_seen ?? '',
+    render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.last_seen)}</span>,
+  },
 ];
 
 /** The devices list with every filter `GET devices` offers; filters live in the URL (`search`). */

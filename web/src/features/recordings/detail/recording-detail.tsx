@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/page/page-header.tsx';
 import { usePayload } from '../api/get-payload.ts';
 import { kindOfType, RECORDING_KINDS, type RecordingKind } from '../shared/kinds.ts';
 import { PAYLOAD_TYPE_LABELS } from '../shared/labels.ts';
+import { recordedOn, recordingTitle } from '../shared/recording-title.ts';
 import { AuditTrail } from './audit-trail.tsx';
 import { DetailSection } from './detail-section.tsx';
 import { DownloadButton } from './download-button.tsx';
@@ -34,8 +35,9 @@ const PAGE_NOUNS: Record<Exclude<RecordingKind, 'all' | 'diagnostics'>, string> 
  */
 export function RecordingDetail({ kind, payloadReference }: { kind: keyof typeof PAGE_NOUNS; payloadReference: string }) {
   const payload = usePayload(payloadReference);
-  const title = `${PAGE_NOUNS[kind]} ${payloadReference}`;
   const data = payload.data;
+  // Named in words once it has loaded (who, with whom, when, how long), never by its reference.
+  const title = data === undefined ? PAGE_NOUNS[kind] : recordingTitle(data);
 
   if (payload.isLoading) {
     return (
@@ -65,7 +67,7 @@ export function RecordingDetail({ kind, payloadReference }: { kind: keyof typeof
     <>
       <PageHeader
         title={title}
-        description={`${PAYLOAD_TYPE_LABELS[data.payload_type]} recorded by device ${data.device_reference}.`}
+        description={recordedOn(data)}
         actions={
           <>
             {hasContent && <DownloadButton payloadReference={payloadReference} />}

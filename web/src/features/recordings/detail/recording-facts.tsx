@@ -1,9 +1,9 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { Payload } from '#shared/contract/entities/payloads.ts';
-import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { formatDateTime, formatDuration, formatNumber } from '../../../lib/format.ts';
 import { DeviceLink, DeviceUserLink } from '../lists/links.tsx';
 import { PAYLOAD_STATE_COLOURS, PAYLOAD_STATE_LABELS, PAYLOAD_TYPE_LABELS } from '../shared/labels.ts';
-import { formatClock } from './spans.ts';
+import { deviceLabel, lengthOfRecording } from '../shared/recording-title.ts';
 import { FactList, type Fact } from '../../../components/data/fact-list.tsx';
 
 const VOICE_SOURCES: Record<string, string> = { MIC: 'Microphone', BT: 'Bluetooth', HEADSET: 'Headset' };
@@ -13,13 +13,13 @@ const number = (value: unknown) => (typeof value === 'number' && Number.isFinite
 
 /** The recording's length in seconds from its meta (calls: payload_full_duration; others: payload_duration). */
 export function lengthOf(meta: Record<string, unknown> | undefined): number | undefined {
-  return number(meta?.payload_full_duration) ?? number(meta?.payload_duration);
+  return lengthOfRecording({ meta });
 }
 
 /** The payload's record and meta as a description list: what it is, when, from which phone, and its custody. */
 export function RecordingFacts({ payload }: { payload: Payload }) {
   const meta = payload.meta;
-  const length = lengthOf(meta);
+  const length = lengthOfRecording(payload);
   const fields: Fact[] = [
     ['Type', PAYLOAD_TYPE_LABELS[payload.payload_type]],
     [
@@ -43,9 +43,12 @@ export function RecordingFacts({ payload }: { payload: Payload }) {
     ['Recorded', text(meta?.payload_time) && formatDateTime(text(meta?.payload_time))],
     ['Ended', text(meta?.payload_end_time) && formatDateTime(text(meta?.payload_end_time))],
     ['Local time', text(meta?.local_time) && `${text(meta?.local_time)}${text(meta?.timezone) ? ` (${text(meta?.timezone)})` : ''}`],
-    ['Length', length === undefined ? undefined : `${formatClock(length)} (${formatNumber(length)} s)`],
-    ['Device', <DeviceLink key="device" reference={payload.device_reference} />],
-    ['Device user', payload.device_user_reference && <DeviceUserLink key="user" reference={payload.device_user_reference} />],
+    ['Length', length === undefined ? undefined : `${formatDuration(length)} (${formatNumber(length)} s)`],
+    [
+      'Device',
+      <DeviceLink key="device" reference={payload.device_reference} label={deviceLabel({ model: payload.device_model, phone_number: payload.device_phone_number })} />,
+    ],
+    ['Device user', payload.device_user_reference && <DeviceUserLink key="user" reference={payload.device_user_reference} name={payload.device_user_name} />],
     ['Group', payload.group],
     ['Voice source', text(meta?.voice_source) && (VOICE_SOURCES[String(meta?.voice_source)] ?? text(meta?.voice_source))],
     ['Signal strength', number(meta?.signal_strength)?.toString()],

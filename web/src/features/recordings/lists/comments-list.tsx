@@ -7,17 +7,26 @@ import { DebouncedTextFilter, InvertedRangeNotice } from '../../../components/fi
 import { formatDateTime } from '../../../lib/format.ts';
 import { compactQuery, invertedRange } from '../../../lib/search-params.ts';
 import { useCommentList, type CommentListQuery } from '../api/list-comments.ts';
-import { formatDuration, PAYLOAD_TYPE_LABELS } from '../shared/labels.ts';
+import { PAYLOAD_TYPE_LABELS } from '../shared/labels.ts';
+import { describeSpan } from '../detail/spans.ts';
 import { RecordingLink } from './links.tsx';
 import type { CommentsSearch } from './search.ts';
 
 const partOf = (row: PayloadComment) =>
   row.comment_duration === undefined
     ? ''
-    : `${formatDuration(row.comment_duration.start_time)} for ${formatDuration(row.comment_duration.duration)}`;
+    : describeSpan(row.comment_duration);
 
 const COLUMNS: readonly Column<PayloadComment>[] = [
-  { header: 'Raised', value: (row) => row.raised_at, render: (row) => formatDateTime(row.raised_at) },
+  {
+    header: 'Raised',
+    value: (row) => row.raised_at,
+    render: (row) => (
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatDateTime(row.raised_at)}
+      </Text>
+    ),
+  },
   { header: 'Comment', value: (row) => row.comment_body, render: (row) => <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{row.comment_body}</Text> },
   { header: 'Raised by', value: (row) => row.raised_by },
   {
@@ -25,7 +34,8 @@ const COLUMNS: readonly Column<PayloadComment>[] = [
     value: (row) => `${PAYLOAD_TYPE_LABELS[row.payload_type]} ${row.payload_reference}`,
     render: (row) => (
       <RecordingLink type={row.payload_type} reference={row.payload_reference}>
-        {PAYLOAD_TYPE_LABELS[row.payload_type]} {row.payload_reference}
+      // The link names the recording's type; its reference (a ULID nobody reads) stays in the CSV and the address.
+        {PAYLOAD_TYPE_LABELS[row.payload_type]}
       </RecordingLink>
     ),
   },

@@ -9,38 +9,43 @@ import type { RecordingsSearch } from './search.ts';
  * A recording's detail page under its service (`/dashboard/services/<kind>/{payload_reference}`). Diagnostics have
  * no detail page (spec point 2), so they show as text.
  */
-export function RecordingLink({ type, reference, children }: { type: PayloadType; reference: string; children: ReactNode }) {
+export function RecordingLink({ type, reference, title, children }: { type: PayloadType; reference: string; title?: string; children: ReactNode }) {
   const params = { payloadReference: reference };
   switch (kindOfType(type)) {
     case 'calls':
-      return <Anchor renderRoot={(props) => <Link {...props} to="/dashboard/services/calls/$payloadReference" params={params} />}>{children}</Anchor>;
+      return <Anchor title={title} renderRoot={(props) => <Link {...props} to="/dashboard/services/calls/$payloadReference" params={params} />}>{children}</Anchor>;
     case 'messages':
-      return <Anchor renderRoot={(props) => <Link {...props} to="/dashboard/services/messages/$payloadReference" params={params} />}>{children}</Anchor>;
+      return <Anchor title={title} renderRoot={(props) => <Link {...props} to="/dashboard/services/messages/$payloadReference" params={params} />}>{children}</Anchor>;
     case 'interviews':
-      return <Anchor renderRoot={(props) => <Link {...props} to="/dashboard/services/interviews/$payloadReference" params={params} />}>{children}</Anchor>;
+      return <Anchor title={title} renderRoot={(props) => <Link {...props} to="/dashboard/services/interviews/$payloadReference" params={params} />}>{children}</Anchor>;
     case 'photos':
-      return <Anchor renderRoot={(props) => <Link {...props} to="/dashboard/services/photos/$payloadReference" params={params} />}>{children}</Anchor>;
+      return <Anchor title={title} renderRoot={(props) => <Link {...props} to="/dashboard/services/photos/$payloadReference" params={params} />}>{children}</Anchor>;
     case 'videos':
-      return <Anchor renderRoot={(props) => <Link {...props} to="/dashboard/services/videos/$payloadReference" params={params} />}>{children}</Anchor>;
+      return <Anchor title={title} renderRoot={(props) => <Link {...props} to="/dashboard/services/videos/$payloadReference" params={params} />}>{children}</Anchor>;
     default:
       return <>{children}</>;
   }
 }
 
-export function DeviceLink({ reference }: { reference: string }) {
+/**
+ * A recording's device by what it is (model and number, `deviceLabel`), never by its reference; "Unnamed device" when
+ * the record holds neither.
+ */
+export function DeviceLink({ reference, label }: { reference: string; label: string | undefined }) {
   return (
     <Anchor renderRoot={(props) => <Link {...props} to="/dashboard/devices/$deviceReference" params={{ deviceReference: reference }} />}>
-      {reference}
+      {label ?? 'Unnamed device'}
     </Anchor>
   );
 }
 
-export function DeviceUserLink({ reference }: { reference: string }) {
+/** A device user by name; "Unnamed user" when the record holds none (retention removed a destroyed user's name). */
+export function DeviceUserLink({ reference, name }: { reference: string; name: string | undefined }) {
   return (
     <Anchor
       renderRoot={(props) => <Link {...props} to="/dashboard/devices/users/$deviceUserReference" params={{ deviceUserReference: reference }} />}
     >
-      {reference}
+      {name ?? 'Unnamed user'}
     </Anchor>
   );
 }

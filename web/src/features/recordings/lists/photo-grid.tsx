@@ -5,6 +5,7 @@ import { usePlayLinks } from '../api/bulk-data-links.ts';
 import { PAYLOAD_STATE_COLOURS, PAYLOAD_STATE_LABELS } from '../shared/labels.ts';
 import { useAllowedAction } from './allowed-action.ts';
 import { RecordingLink } from './links.tsx';
+import { recorderOf, recordingTitle } from '../shared/recording-title.ts';
 import type { Selection } from './use-selection.ts';
 
 /** Only processed photos have a file to show. */
@@ -36,7 +37,7 @@ export function PhotoGrid({ rows, selection }: { rows: readonly Payload[]; selec
               <Card.Section>
                 <AspectRatio ratio={4 / 3}>
                   {link !== undefined ? (
-                    <Image src={link} alt={`Photo recorded ${formatDateTime(row.payload_time)} on device ${row.device_reference}`} fit="cover" />
+                    <Image src={link} alt={recordingTitle(row)} fit="cover" />
                   ) : (
                     <Center bg="var(--mantine-color-default-hover)">
                       <Text size="xs" c="dimmed" ta="center" px="xs">
@@ -49,21 +50,21 @@ export function PhotoGrid({ rows, selection }: { rows: readonly Payload[]; selec
               <Stack gap={4} mt="xs">
                 <Group justify="space-between" wrap="nowrap" gap={4}>
                   <Text size="sm" fw={500}>
-                    <RecordingLink type={row.payload_type} reference={row.payload_reference}>
+                    <RecordingLink type={row.payload_type} reference={row.payload_reference} title={recordingTitle(row)}>
                       {formatDateTime(row.payload_time)}
                     </RecordingLink>
                   </Text>
                   {selection !== undefined && (
                     <Checkbox
-                      aria-label={`Select photo ${row.payload_reference}`}
+                      aria-label={`Select ${recordingTitle(row)}`}
                       checked={selection.isSelected(row.payload_reference)}
                       disabled={!selection.isSelected(row.payload_reference) && selection.isFull}
                       onChange={() => selection.toggle(row.payload_reference)}
                     />
                   )}
                 </Group>
-                <Text size="xs" c="dimmed" truncate>
-                  {row.device_user_reference ?? row.device_reference}
+                <Text size="xs" c="dimmed" truncate title={recorderOf(row)}>
+                  {recorderOf(row)}
                 </Text>
                 {!hasImage(row) && (
                   <Badge size="xs" variant="light" color={PAYLOAD_STATE_COLOURS[row.payload_state]}>

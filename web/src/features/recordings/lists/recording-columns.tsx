@@ -1,9 +1,11 @@
-import { Badge, Checkbox, Group, Text } from '@mantine/core';
+import { Badge, Checkbox, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { Payload } from '#shared/contract/entities/payloads.ts';
 import type { Column } from '../../../components/data/cursor-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { formatDuration, PAYLOAD_STATE_COLOURS, PAYLOAD_STATE_LABELS, PAYLOAD_TYPE_LABELS } from '../shared/labels.ts';
 import type { RecordingKind } from '../shared/kinds.ts';
+import { deviceLabel, recordingTitle } from '../shared/recording-title.ts';
 import { DeviceLink, DeviceUserLink, RecordingLink } from './links.tsx';
 import { outcomeText, type RowOutcome } from './row-outcome.ts';
 import type { Selection } from './use-selection.ts';
@@ -19,6 +21,22 @@ function wants(kind: RecordingKind) {
 }
 
 const partiesOf = (row: Payload) => (row.second_party_numbers ?? '').split(',').filter((entry) => entry.length > 0).join(', ');
+const deviceOf = (row: Payload) => deviceLabel({ model: row.device_model, phone_number: row.device_phone_number });
+
+/** Dates and times stay on one line: a table of 1440 px fits them, and a date broken over three lines reads badly. */
+const oneLine = { whiteSpace: 'nowrap' } as const;
+
+/**
+ * A cell that may be long (parties, a device, a group, a name): one line cut with an ellipsis at `width`, the whole
+ * text in its title, so every recordings list fits a 1440 px screen without scrolling sideways.
+ */
+function Clipped({ width, full, children }: { width: number; full: string; children: ReactNode }) {
+  return (
+    <Text size="sm" truncate="end" maw={width} title={full}>
+      {children}
+    </Text>
+  );
+}
 
 /** The columns of a recordings table; the first is the row's checkbox when the screen offers bulk actions. */
 export function recordingColumns(
@@ -34,7 +52,7 @@ export function recordingColumns(
       value: () => '',
       render: (row) => (
         <Checkbox
-          aria-label={`Select ${PAYLOAD_TYPE_LABELS[row.payload_type].toLowerCase()} ${row.payload_reference}`}
+          aria-label={`Select ${recordingTitle(row)}`}
           checked={selection.isSelected(row.payload_reference)}
           disabled={!selection.isSelected(row.payload_reference) && selection.isFull}
           onChange={() => selection.toggle(row.payload_reference)}
@@ -45,43 +63,81 @@ export function recordingColumns(
       header: 'Recorded',
       value: (row) => row.payload_time ?? '',
       render: (row) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          <RecordingLink type={row.payload_type} reference={row.payload_reference}>
+        <Text size="sm" style={oneLine}>
+          <RecordingLink type={row.payload_type} reference={row.payload_reference} title={recordingTitle(row)}>
             {formatDateTime(row.payload_time)}
           </RecordingLink>
         </Text>
       ),
     },
-    show.type && { header: 'Type', value: (row) => PAYLOAD_TYPE_LABELS[row.payload_type] },
-    show.parties && { header: 'Other parties', value: partiesOf, render: (row) => partiesOf(row) || '—' },
-    show.length && { header: 'Length', value: (row) => row.payload_duration ?? '', render: (row) => formatDuration(row.payload_duration) },
-    scope !== 'device' && {
-      header: 'Device',
-      value: (row) => row.device_reference,
+    show.type && {
+      header: 'Type',
+      value: (row) => PAYLOAD_TYPE_LABELS[row.payload_type],
       render: (row) => (
-        <Text size="xs" ff="monospace">
-          <DeviceLink reference={row.device_reference} />
+        <Text size="sm" style={oneLine}>
+          {PAYLOAD_TYPE_LABELS[row.payload_type]}
         </Text>
       ),
     },
     scope !== 'deviceUser' && {
       header: 'Device user',
-      value: (row) => row.device_user_reference ?? '',
+      value: (row) => row.device_user_name ?? '',
       render: (row) =>
         row.device_user_reference === undefined ? (
           '—'
         ) : (
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            <DeviceUserLink reference={row.device_user_reference} />
-          </Text>
+          <Clipped width={150} full={row.device_user_name ?? ''}>
+            <DeviceUserLink reference={row.device_user_reference} name={row.device_user_name} />
+          </Clipped>
         ),
     },
-    { header: 'Group', value: (row) => row.group ?? '' },
+    show.parties && {
+      header: 'Other parties',
+      value: partiesOf,
+      render: (row) =>
+        partiesOf(row) === '' ? (
+          '—'
+        ) : (
+          <Clipped width={140} full={partiesOf(row)}>
+            {partiesOf(row)}
+          </Clipped>
+        ),
+    },
+    show.length && {
+      header: 'Length',
+      value: (row) => row.payload_duration ?? '',
+      render: (row) => (
+        <Text size="sm" style={oneLine}>
+          {formatDuration(row.payload_duration)}
+        </Text>
+      ),
+    },
+    scope !== 'device' && {
+      header: 'Device',
+      value: (row) => deviceOf(row) ?? '',
+      render: (row) => (
+        <Clipped width={150} full={deviceOf(row) ?? ''}>
+          <DeviceLink reference={row.device_reference} label={deviceOf(row)} />
+        </Clipped>
+      ),
+    },
+    {
+      header: 'Group',
+      value: (row) => row.group ?? '',
+      render: (row) =>
+        row.group === undefined ? (
+          '—'
+        ) : (
+          <Clipped width={110} full={row.group}>
+            {row.group}
+          </Clipped>
+        ),
+    },
     {
       header: 'State',
       value: (row) => PAYLOAD_STATE_LABELS[row.payload_state] + (row.is_late ? ' (late upload)' : ''),
       render: (row) => (
-        <Group gap={4} wrap="nowrap">
+        <Stack gap={4} align="flex-start">
           <Badge variant="light" color={PAYLOAD_STATE_COLOURS[row.payload_state]} miw="max-content">
             {PAYLOAD_STATE_LABELS[row.payload_state]}
           </Badge>
@@ -90,25 +146,35 @@ export function recordingColumns(
               Late upload
             </Badge>
           )}
-        </Group>
+        </Stack>
       ),
     },
-    { header: 'Uploaded', value: (row) => row.uploaded_at ?? '', render: (row) => formatDateTime(row.uploaded_at) },
     {
-      header: 'Receipt confirmed',
+      header: 'Uploaded',
+      value: (row) => row.uploaded_at ?? '',
+      render: (row) => (
+        <Text size="sm" style={oneLine}>
+          {formatDateTime(row.uploaded_at)}
+        </Text>
+      ),
+    },
+    {
+      header: 'Receipt',
       value: (row) => (row.receipt_confirmed_at === undefined ? '' : `${row.receipt_confirmed_at} ${row.receipt_confirmed_by ?? ''}`.trim()),
       render: (row) =>
         row.receipt_confirmed_at === undefined ? (
           '—'
         ) : (
-          <Text size="sm">
-            {formatDateTime(row.receipt_confirmed_at)}
+          <div>
+            <Text size="sm" style={oneLine}>
+              {formatDateTime(row.receipt_confirmed_at)}
+            </Text>
             {row.receipt_confirmed_by !== undefined && (
-              <Text span size="xs" c="dimmed" display="block">
+              <Text size="xs" c="dimmed" truncate="end" maw={140} title={`by ${row.receipt_confirmed_by}`}>
                 by {row.receipt_confirmed_by}
               </Text>
             )}
-          </Text>
+          </div>
         ),
     },
     outcomes.size > 0 && {

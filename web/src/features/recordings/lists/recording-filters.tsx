@@ -3,6 +3,7 @@ import { PAYLOAD_DATE_FILTER_TYPES, PAYLOAD_STATES, type PayloadDateFilterType, 
 import { DateRangeFilter } from '../../../components/filters/date-range-filter.tsx';
 import { DebouncedTextFilter } from '../../../components/filters/filter-inputs.tsx';
 import { PAYLOAD_STATE_LABELS, PAYLOAD_TYPE_LABELS } from '../shared/labels.ts';
+import { PersonFilter } from './person-filter.tsx';
 import type { RecordingsSearch } from './search.ts';
 
 const DATE_FILTER_LABELS: Record<PayloadDateFilterType, string> = {
@@ -71,12 +72,7 @@ export function RecordingFilters({
       {tenantWide && (
         <>
           <DebouncedTextFilter label="Device reference" value={search.device_reference} maxLength={60} onApply={(value) => set({ device_reference: value })} />
-          <DebouncedTextFilter
-            label="Device user reference"
-            value={search.device_user_reference}
-            maxLength={60}
-            onApply={(value) => set({ device_user_reference: value })}
-          />
+          <PersonFilter value={search.device_user_reference} onApply={(value) => set({ device_user_reference: value })} />
         </>
       )}
       <Group align="flex-end" justify="space-between" gap="xs">

@@ -8,7 +8,7 @@ import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { usePayloadCounts } from '../api/count-payloads.ts';
 import { usePayloadList } from '../api/list-payloads.ts';
 import { DeviceLink, DeviceUserLink, RecordingLink, ServiceLink } from '../lists/links.tsx';
-import { deviceLabel } from '../shared/recording-title.ts';
+import { deviceLabel, recordingTitle } from '../shared/recording-title.ts';
 import { OVERVIEW_PERIODS, type ServicesOverviewSearch } from '../lists/search.ts';
 import { RECORDING_KINDS } from '../shared/kinds.ts';
 import { PAYLOAD_STATE_COLOURS, PAYLOAD_STATE_LABELS, PAYLOAD_TYPE_LABELS } from '../shared/labels.ts';
@@ -154,9 +154,11 @@ const ATTENTION_COLUMNS: readonly Column<Payload>[] = [
     header: 'Recorded',
     value: (row) => row.payload_time ?? '',
     render: (row) => (
-      <RecordingLink type={row.payload_type} reference={row.payload_reference}>
-        {formatDateTime(row.payload_time)}
-      </RecordingLink>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        <RecordingLink type={row.payload_type} reference={row.payload_reference} title={recordingTitle(row)}>
+          {formatDateTime(row.payload_time)}
+        </RecordingLink>
+      </Text>
     ),
   },
   { header: 'Type', value: (row) => PAYLOAD_TYPE_LABELS[row.payload_type] },
@@ -184,7 +186,15 @@ const ATTENTION_COLUMNS: readonly Column<Payload>[] = [
     render: (row) => (row.device_user_reference === undefined ? '—' : <DeviceUserLink reference={row.device_user_reference} name={row.device_user_name} />),
   },
   { header: 'Group', value: (row) => row.group ?? '' },
-  { header: 'Uploaded', value: (row) => row.uploaded_at ?? '', render: (row) => formatDateTime(row.uploaded_at) },
+  {
+    header: 'Uploaded',
+    value: (row) => row.uploaded_at ?? '',
+    render: (row) => (
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatDateTime(row.uploaded_at)}
+      </Text>
+    ),
+  },
 ];
 
 function Section({ id, title, description, count, children }: { id: string; title: string; description: string; count: number | undefined; children: ReactNode }) {

@@ -29,12 +29,5 @@ export const DATA_STATUS_LABELS: Record<PayloadDataStatus, string> = {
   TypeNotAuthorised: 'Type not allowed for your role',
 };
 
-/** "1 h 02 min 05 s" style lengths read badly in tables; "1:02:05" or "2:05". */
-export function formatDuration(seconds: number | undefined): string {
-  if (seconds === undefined || !Number.isFinite(seconds)) return '—';
-  const whole = Math.round(seconds);
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const rest = String(whole % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
-}
+/** Lengths by the portal's one duration rule (lib/format.ts), re-exported so the recordings screens import it from here. */
+export { formatDuration } from '../../../lib/format.ts';

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { FormErrorSummary, formErrorsFor } from '../../../../components/forms/form-errors.tsx';
-import { describeSpan, type Span } from '../spans.ts';
+import { describeSpan, toTenths, type Span } from '../spans.ts';
 
 /** What a comment form sends: the text and, for a recording with a timeline, the span it is about (or none). */
 export interface CommentDraft {
@@ -27,7 +27,7 @@ interface CommentFormProps {
 }
 
 /**
- * A comment's text and, where the recording has a timeline, its span in whole seconds: chosen by dragging on the
+ * A comment's text and, where the recording has a timeline, its span to a tenth of a second: chosen by dragging on the
  * waveform (the selection fills the fields) or typed, so a keyboard user can comment on a span too.
  */
 export function CommentForm({ label, submitLabel, initial, spanned, selectedSpan, playhead, pending, error, onSubmit, onCancel }: CommentFormProps) {
@@ -68,30 +68,32 @@ export function CommentForm({ label, submitLabel, initial, spanned, selectedSpan
             <Checkbox
               label="About a part of the recording"
               checked={span !== undefined}
-              onChange={(event) => setSpan(event.currentTarget.checked ? (selectedSpan ?? { start_time: Math.floor(playhead?.() ?? 0), duration: 5 }) : undefined)}
+              onChange={(event) => setSpan(event.currentTarget.checked ? (selectedSpan ?? { start_time: toTenths(playhead?.() ?? 0), duration: 5 }) : undefined)}
             />
             {span !== undefined && (
               <Group align="flex-end" gap="xs">
                 <NumberInput
                   label="Starts at (seconds)"
                   min={0}
-                  allowDecimal={false}
+                  step={0.1}
+                  decimalScale={1}
                   w={150}
                   value={span.start_time}
-                  onChange={(value) => setSpan({ ...span, start_time: Math.max(0, Math.floor(Number(value) || 0)) })}
+                  onChange={(value) => setSpan({ ...span, start_time: Math.max(0, toTenths(Number(value) || 0)) })}
                   error={errors.field.start}
                 />
                 <NumberInput
                   label="Lasts (seconds)"
-                  min={1}
-                  allowDecimal={false}
+                  min={0.1}
+                  step={0.1}
+                  decimalScale={1}
                   w={150}
                   value={span.duration}
-                  onChange={(value) => setSpan({ ...span, duration: Math.max(1, Math.floor(Number(value) || 1)) })}
+                  onChange={(value) => setSpan({ ...span, duration: Math.max(0.1, toTenths(Number(value) || 0.1)) })}
                   error={errors.field.length}
                 />
                 {playhead !== undefined && (
-                  <Button variant="default" onClick={() => setSpan({ ...span, start_time: Math.floor(playhead()) })}>
+                  <Button variant="default" onClick={() => setSpan({ ...span, start_time: toTenths(playhead()) })}>
                     Start at the playhead
                   </Button>
                 )}

@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../../../components/page/page-header.tsx';
 import { DeviceActions, DeviceDetailView } from '../../../../features/devices/device-detail-view.tsx';
+import { getDevice } from '../../../../features/devices/api.ts';
+import { deviceTitle } from '../../../../features/devices/device-labels.ts';
 import { DeviceDetailSearch } from '../../../../features/devices/filters.ts';
+import { useEndpointQuery } from '../../../../lib/api-hooks.ts';
 import { RecordingsTab } from '../../../../features/recordings/lists/recordings-tab.tsx';
 
 export const Route = createFileRoute('/dashboard/devices/$deviceReference/')({
@@ -13,10 +16,13 @@ function DevicePage() {
   const { deviceReference } = Route.useParams();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  // Named by model, number and user once loaded (the detail view asks for the same device: one request).
+  const device = useEndpointQuery(getDevice, { params: { device_reference: deviceReference } });
+  const name = device.data === undefined ? 'Device' : deviceTitle(device.data);
   return (
     <>
       <PageHeader
-        title={`Device ${deviceReference}`}
+        title={name}
         description="The device's details, the commands sent to it, who held it and what it reported."
         actions={<DeviceActions deviceReference={deviceReference} />}
       />
@@ -24,7 +30,7 @@ function DevicePage() {
         deviceReference={deviceReference}
         search={search}
         onSearch={(next) => void navigate({ search: next, replace: true, resetScroll: false })}
-        recordings={<RecordingsTab scope={{ device: deviceReference }} label={`Recordings of ${deviceReference}`} />}
+        recordings={<RecordingsTab scope={{ device: deviceReference }} label={`Recordings of ${name}`} />}
       />
     </>
   );
