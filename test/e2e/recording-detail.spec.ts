@@ -36,11 +36,11 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 
 const SCREENS = [
   { name: 'call-detail', type: 'Call', path: 'calls', title: /^Call / },
-  { name: 'blocked-call-detail', type: 'BlockedCall', path: 'calls', title: /^Call / },
+  { name: 'blocked-call-detail', type: 'BlockedCall', path: 'calls', title: /^Blocked call · / },
   { name: 'interview-detail', type: 'Interview', path: 'interviews', title: /^Interview / },
   { name: 'photo-detail', type: 'Photo', path: 'photos', title: /^Photo / },
   { name: 'video-detail', type: 'Video', path: 'videos', title: /^Video / },
-  { name: 'message-detail', type: 'MMS', path: 'messages', title: /^Message / },
+  { name: 'message-detail', type: 'MMS', path: 'messages', title: /^MMS · / },
 ] as const;
 
 const pageOf = (screen: { type: string; path: string }) => `/dashboard/services/${screen.path}/${refs[screen.type]}`;

@@ -39,7 +39,7 @@ type Refs = NonNullable<typeof refs>;
 const SCREENS: { name: string; path: (r: Refs) => string; title: string | RegExp }[] = [
   { name: 'dashboard', path: () => '/dashboard', title: 'Dashboard' },
   { name: 'devices', path: () => '/dashboard/devices', title: 'Devices' },
-  { name: 'device', path: (r) => `/dashboard/devices/${r.device}`, title: /^Device / },
+  { name: 'device', path: (r) => `/dashboard/devices/${r.device}`, title: / · / },
   { name: 'device-gps', path: (r) => `/dashboard/devices/${r.gpsDevice}/gps`, title: 'Device location' },
   { name: 'device-logs', path: () => '/dashboard/devices/logs', title: 'Device logs' },
   { name: 'device-metrics', path: () => '/dashboard/devices/metrics', title: 'Device metrics' },
