@@ -8,6 +8,7 @@ import { handlerEntry } from './constructs/paths.ts';
 import { ApiStack, type RoutedEndpoint } from './stacks/api-stack.ts';
 import { AuthStack } from './stacks/auth-stack.ts';
 import { DataStack } from './stacks/data-stack.ts';
+import { EdgeStack } from './stacks/edge-stack.ts';
 import { GatewayStack } from './stacks/gateway-stack.ts';
 import { JobsStack } from './stacks/jobs-stack.ts';
 import type { PlatformResources } from './stacks/platform-bindings.ts';
@@ -28,6 +29,8 @@ export interface VerityAppOptions {
 export interface VerityStacks {
   readonly data: DataStack;
   readonly gateway: GatewayStack;
+  /** The WAF web ACL in us-east-1; absent when the stage names its own (`webAclArn`) or on a development edge. */
+  readonly edge?: EdgeStack;
   readonly web: WebStack;
   readonly auth: AuthStack;
   readonly jobs: JobsStack;
@@ -36,7 +39,8 @@ export interface VerityStacks {
 
 /**
  * Builds one stage's stacks. Deployment order (each needs the one before):
- * data, gateway → web (routes /api/* to the gateway) → auth (callback on the portal URL) → jobs → api.
+ * data, gateway, edge (us-east-1: the WAF) → web (routes /api/* to the gateway) → auth (callback on the portal URL) →
+ * jobs → api (routes, then the stage).
  * Every stack is checked by cdk-nag's AwsSolutions pack; findings are fixed or suppressed with a reason
  * next to the resource.
  */
@@ -49,9 +53,22 @@ export function buildVerityApp(app: App, options: VerityAppOptions): VerityStack
 
   const data = new DataStack(app, name('data'), { env, config, description: `Verity ${config.stage}: table, payload buckets, keys` });
   const gateway = new GatewayStack(app, name('gateway'), { env, config, description: `Verity ${config.stage}: HTTP API` });
+  // A CloudFront web ACL lives in us-east-1; the web stack reads its ARN across regions (which needs pinned stacks).
+  const edge =
+    config.webAclArn === undefined && config.account !== undefined
+      ? new EdgeStack(app, name('edge'), {
+          env: { account: config.account, region: 'us-east-1' },
+          config,
+          description: `Verity ${config.stage}: WAF web ACL of the distribution`,
+          endpoints: options.endpoints,
+        })
+      : undefined;
   const web = new WebStack(app, name('web'), {
     env,
     config,
+    crossRegionReferences: edge !== undefined,
+    webAclArn: config.webAclArn ?? edge?.webAcl.attrArn,
+    rawBucket: data.rawBucket,
     description: `Verity ${config.stage}: portal on CloudFront`,
     apiDomainName: gateway.apiDomainName,
     processedBucket: data.processedBucket,
@@ -85,6 +102,7 @@ export function buildVerityApp(app: App, options: VerityAppOptions): VerityStack
     config,
     description: `Verity ${config.stage}: API functions and routes`,
     httpApi: gateway.httpApi,
+    stage: { accessLogs: gateway.accessLogs, domainName: gateway.apiDomain },
     platform,
     endpoints: options.endpoints,
     resolveEntry,
@@ -101,5 +119,5 @@ export function buildVerityApp(app: App, options: VerityAppOptions): VerityStack
   Tags.of(app).add('project', 'verity');
   Tags.of(app).add('stage', config.stage);
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
-  return { data, gateway, web, auth, jobs, api };
+  return { data, gateway, ...(edge === undefined ? {} : { edge }), web, auth, jobs, api };
 }

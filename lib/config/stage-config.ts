@@ -25,6 +25,25 @@ export const CustomDomain = z.strictObject({
 });
 export type CustomDomain = z.infer<typeof CustomDomain>;
 
+/** A WAF rate-based limit: at most this many requests from one IP address in any 5-minute window (WAF's minimum is 10). */
+const RequestsPer5Minutes = z.number().int().min(10).max(2_000_000_000);
+
+/**
+ * The API's own domain, CloudFront's origin once the default `execute-api` endpoint is disabled. Only CloudFront may
+ * use it: the domain requires mutual TLS (`truststoreUri`, the CA that signed CloudFront's client certificate), and
+ * the distribution presents `clientCertificateArn` (docs/decisions.md, "Edge").
+ */
+export const ApiOrigin = z.strictObject({
+  domainName: z.string().regex(/^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a lower-case DNS name'),
+  /** The API domain's server certificate: ACM, in the stage's own region (a regional API domain). */
+  certificateArn: z.string().regex(/^arn:aws[a-z-]*:acm:[a-z]{2}(-gov)?-[a-z]+-\d:\d{12}:certificate\/[0-9a-f-]{36}$/, 'an ACM certificate ARN'),
+  /** `s3://<bucket>/<key>`: the PEM bundle of the CA(s) whose client certificates the API domain accepts. */
+  truststoreUri: z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]\/.+$/, 's3://<bucket>/<key> of a PEM truststore'),
+  /** The client certificate CloudFront presents to the API domain: ACM, in us-east-1 (CloudFront's region). */
+  clientCertificateArn: z.string().regex(/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]{36}$/, 'an ACM certificate ARN in us-east-1'),
+});
+export type ApiOrigin = z.infer<typeof ApiOrigin>;
+
 export const StageConfig = z.strictObject({
   /** Short lower-case name; prefixes stack names (`verity-<stage>-data`). */
   stage: z.string().regex(/^[a-z][a-z0-9-]{0,15}$/, 'lower-case letters, digits and dashes, at most 16'),
@@ -43,8 +62,28 @@ export const StageConfig = z.strictObject({
   /** Extra OAuth callback origins (e.g. `http://localhost:3000` for a developer portal against a dev stage). */
   extraPortalOrigins: z.array(z.url({ protocol: /^https?$/ }).refine((url) => !url.endsWith('/'), 'no trailing slash')).default([]),
   customDomain: CustomDomain.optional(),
-  /** A WAFv2 web ACL (scope CLOUDFRONT, in us-east-1) to attach to the distribution. */
+  /**
+   * A WAFv2 web ACL (scope CLOUDFRONT, in us-east-1) managed outside these stacks (e.g. by Firewall Manager), used
+   * instead of the one the edge stack makes. It must hold at least the rules that one holds (docs/deploying.md).
+   */
   webAclArn: z.string().regex(/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/.+$/).optional(),
+  /** The API's own domain behind CloudFront; with it the default `execute-api` endpoint is disabled. */
+  apiOrigin: ApiOrigin.optional(),
+  /**
+   * A development stage without a domain or a pinned account: waives the API origin (the `execute-api` endpoint stays
+   * open) and, when no account and region are given, the WAF. Never for a stage that holds real recordings.
+   */
+  developmentEdge: z.boolean().default(false),
+  /** The edge stack's WAF rate limits per client IP address and 5-minute window. */
+  waf: z
+    .strictObject({
+      /** Any request. */
+      requestsPerIp: RequestsPer5Minutes,
+      /** Requests to the endpoints anyone may call (sign-in, token exchange, device authentication): limited hardest. */
+      publicRequestsPerIp: RequestsPer5Minutes,
+    })
+    .refine((limits) => limits.publicRequestsPerIp < limits.requestsPerIp, { message: 'must be below requestsPerIp', path: ['publicRequestsPerIp'] })
+    .default({ requestsPerIp: 3000, publicRequestsPerIp: 100 }),
   /**
    * The Object Lock mode the app sets on each processed recording (its retention follows the tenant's policy):
    * COMPLIANCE, which no one can shorten or remove, is what SEC 17a-4(f) asks of WORM storage. A test stage may choose
@@ -57,6 +96,11 @@ export const StageConfig = z.strictObject({
   logRetentionDays: z.union([z.literal(30), z.literal(90), z.literal(180), z.literal(365), z.literal(731), z.literal(3653)]).default(365),
   /** API throttling for the whole stage, per second. */
   apiThrottle: z.strictObject({ rateLimit: z.number().int().min(1), burstLimit: z.number().int().min(1) }).default({ rateLimit: 200, burstLimit: 400 }),
+  /**
+   * Throttling of each public route (sign-in, token exchange, device authentication), per second, for all callers
+   * together: a flood of them cannot take the stage's whole budget from signed-in users and devices.
+   */
+  publicRouteThrottle: z.strictObject({ rateLimit: z.number().int().min(1), burstLimit: z.number().int().min(1) }).default({ rateLimit: 20, burstLimit: 40 }),
 });
 export type StageConfig = z.infer<typeof StageConfig>;
 
@@ -89,6 +133,26 @@ export function parseStageConfig(input: unknown): StageConfig {
   const config = result.data;
   if ((config.account === undefined) !== (config.region === undefined)) {
     throw new Error('invalid stage config:\naccount: give both account and region, or neither (environment-agnostic)');
+  }
+  return checkEdge(config);
+}
+
+/**
+ * CloudFront must be the only way in: the API's default endpoint is disabled (which needs `apiOrigin`) and a WAF web
+ * ACL guards the distribution (which the edge stack makes in us-east-1, so the stage must name its account and region,
+ * or `webAclArn` names one). Only a stage marked `developmentEdge` may go without.
+ */
+function checkEdge(config: StageConfig): StageConfig {
+  if (config.developmentEdge) return config;
+  const problems: string[] = [];
+  if (config.apiOrigin === undefined) {
+    problems.push('apiOrigin: required: CloudFront reaches the API on its own domain, with the execute-api endpoint disabled (docs/deploying.md, "Edge")');
+  }
+  if (config.webAclArn === undefined && config.account === undefined) {
+    problems.push('account: required (with region) for the edge stack to make the WAF web ACL in us-east-1, unless webAclArn names one');
+  }
+  if (problems.length > 0) {
+    throw new Error(`invalid stage config:\n${problems.join('\n')}\n(a development stage may set developmentEdge: true instead)`);
   }
   return config;
 }

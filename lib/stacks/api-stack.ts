@@ -1,22 +1,26 @@
 import { Annotations, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpMethod, HttpRoute, HttpRouteKey, type IDomainName, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { ENDPOINT_GROUPS, type Endpoint, type EndpointGroup } from '#shared/contract/endpoint.ts';
 import type { StageConfig } from '../config/stage-config.ts';
+import { ApiStage } from '../constructs/api-stage.ts';
 import { NOT_BUILT_HANDLER, handlerEntry } from '../constructs/paths.ts';
 import { type BucketAccess, VerityFunction } from '../constructs/verity-function.ts';
 import { bindPlatform, type PlatformResources } from './platform-bindings.ts';
 
 /** The part of an endpoint the infrastructure needs. */
-export type RoutedEndpoint = Pick<Endpoint, 'id' | 'method' | 'fullPath' | 'group'>;
+export type RoutedEndpoint = Pick<Endpoint, 'id' | 'method' | 'fullPath' | 'group' | 'auth'>;
 
 export interface ApiStackProps extends StackProps {
   readonly config: StageConfig;
   readonly httpApi: IHttpApi;
+  /** The `$default` stage's access logs and the API's own domain (gateway stack); the stage is made here, after the routes. */
+  readonly stage: { readonly accessLogs: ILogGroup; readonly domainName?: IDomainName };
   readonly platform: PlatformResources;
   /** Every declared endpoint (shared/contract/registry.ts); one route each. */
   readonly endpoints: readonly RoutedEndpoint[];
@@ -149,6 +153,7 @@ export class ApiStack extends Stack {
     }
     this.functions = functions;
 
+    const routes: HttpRoute[] = [];
     for (const endpoint of props.endpoints) {
       const integration = integrations.get(endpoint.group);
       if (integration === undefined) throw new Error(`endpoint ${endpoint.id}: unknown group "${endpoint.group}"`);
@@ -157,6 +162,7 @@ export class ApiStack extends Stack {
         routeKey: HttpRouteKey.with(endpoint.fullPath, METHODS[endpoint.method]),
         integration,
       });
+      routes.push(route);
       NagSuppressions.addResourceSuppressions(route, [
         {
           id: 'AwsSolutions-APIG4',
@@ -164,5 +170,13 @@ export class ApiStack extends Stack {
         },
       ]);
     }
+    const { stage } = new ApiStage(this, 'Stage', {
+      config,
+      httpApi: props.httpApi,
+      accessLogs: props.stage.accessLogs,
+      domainName: props.stage.domainName,
+      endpoints: props.endpoints,
+    });
+    for (const route of routes) stage.node.addDependency(route);
   }
 }

@@ -205,14 +205,25 @@ export class JobsStack extends Stack {
     this.startsItself(transferJobs, functionName, 'TRANSFER_JOBS_FUNCTION_NAME');
     // Transfer delivery into a customer's bucket assumes the role the customer made for Verity: in their account,
     // under a name they chose, so any role; each trusts Verity only with its tenant's ExternalId (docs/decisions.md,
-    // "Transfer delivery"), which the delivery module derives from the tenant and no configuration can change.
-    transferJobs.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['sts:AssumeRole'], resources: [`arn:${this.partition}:iam::*:role/*`] }));
+    // "Transfer delivery"), which the delivery module derives from the tenant (`verity-<client>`) and no configuration
+    // can change. The conditions hold even if that code were wrong: never a role in Verity's own account (one trusting
+    // the account without an ExternalId would otherwise be a tenant's for the naming), and never without a Verity id.
+    transferJobs.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['sts:AssumeRole'],
+        resources: [`arn:${this.partition}:iam::*:role/*`],
+        conditions: {
+          StringNotEquals: { 'aws:ResourceAccount': this.account },
+          StringLike: { 'sts:ExternalId': 'verity-*' },
+        },
+      }),
+    );
     NagSuppressions.addResourceSuppressions(
       transferJobs.role,
       [
         {
           id: 'AwsSolutions-IAM5',
-          reason: "Transfers assume each customer's delivery role, in the customer's account under the customer's name; the role's trust policy (ExternalId per tenant) is the guard.",
+          reason: "Transfers assume each customer's delivery role, in the customer's account under the customer's name: any role outside Verity's account (aws:ResourceAccount), presenting a Verity ExternalId; the role's trust policy (ExternalId per tenant) is the guard.",
           appliesTo: ['Resource::arn:<AWS::Partition>:iam::*:role/*'],
         },
       ],

@@ -1,4 +1,5 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { CfnDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -25,15 +26,20 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '../config/security-headers.ts';
 import type { StageConfig } from '../config/stage-config.ts';
 import { webAssetDir } from '../constructs/paths.ts';
 
 export interface WebStackProps extends StackProps {
   readonly config: StageConfig;
-  /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`), routed same-origin. */
+  /** Host name of the HTTP API (its own domain, or `<id>.execute-api.<region>.amazonaws.com`), routed same-origin. */
   readonly apiDomainName: string;
   /** Bucket whose pre-signed URLs the portal plays and fetches (allowed by the CSP). */
   readonly processedBucket: IBucket;
+  /** Bucket the portal uploads a migration's export file into, on a pre-signed URL (allowed by the CSP). */
+  readonly rawBucket: IBucket;
+  /** The WAF web ACL guarding the distribution (the edge stack's, or `webAclArn`); absent on a development edge. */
+  readonly webAclArn?: string;
   /** Directory of the built portal; default: `web/dist` if built, else a placeholder page. */
   readonly webAssetDir?: string;
 }
@@ -52,25 +58,6 @@ const SPA_REWRITE = `function handler(event) {
   if (last.indexOf('.') === -1) request.uri = '/index.html';
   return request;
 }`;
-
-/** The CSP of the portal: own scripts only, API and payload media on the origins the portal actually uses. */
-export function contentSecurityPolicy(apiOrigin: string, payloadOrigin: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // Inline style attributes set by React components; no inline script is ever allowed.
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${payloadOrigin}`,
-    `media-src 'self' blob: ${payloadOrigin}`,
-    `connect-src 'self' ${apiOrigin} ${payloadOrigin}`,
-    "font-src 'self' data:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    'upgrade-insecure-requests',
-  ].join('; ');
-}
 
 /** The portal: a private bucket behind CloudFront (OAC), with the API on the same origin. */
 export class WebStack extends Stack {
@@ -109,17 +96,20 @@ export class WebStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    const apiOrigin = `https://${props.apiDomainName}`;
-    const payloadOrigin = `https://${props.processedBucket.bucketRegionalDomainName}`;
+    // lib/config/security-headers.ts is the one definition; the local stack serves the same headers from it.
+    const csp = contentSecurityPolicy({
+      payloadOrigin: `https://${props.processedBucket.bucketRegionalDomainName}`,
+      uploadOrigin: `https://${props.rawBucket.bucketRegionalDomainName}`,
+      secure: true,
+    });
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `Verity ${config.stage} security headers`,
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(apiOrigin, payloadOrigin), override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-        // The legacy XSS auditor is itself an attack surface; modern guidance is to switch it off.
         xssProtection: { protection: false, override: true },
       },
     });
@@ -164,11 +154,12 @@ export class WebStack extends Stack {
       enableLogging: true,
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
-      webAclId: config.webAclArn,
+      webAclId: props.webAclArn,
     });
+    this.presentClientCertificate(config);
     this.portalUrl = `https://${domain?.name ?? this.distribution.distributionDomainName}`;
 
-    this.suppressDistributionFindings(config);
+    this.suppressDistributionFindings(config, props.webAclArn);
     this.deployAssets(props.webAssetDir ?? webAssetDir());
 
     new CfnOutput(this, 'PortalUrl', { value: this.portalUrl });
@@ -213,14 +204,29 @@ export class WebStack extends Stack {
     }
   }
 
-  private suppressDistributionFindings(config: StageConfig): void {
+  /**
+   * With the API on its own domain, CloudFront proves itself to it with a client certificate (origin mutual TLS): the
+   * domain refuses any other caller, so the WAF cannot be gone around. The L2 origin has no option for it yet.
+   */
+  private presentClientCertificate(config: StageConfig): void {
+    if (config.apiOrigin === undefined) return;
+    const cfn = this.distribution.node.defaultChild as CfnDistribution;
+    const resolved = this.resolve(cfn.distributionConfig) as { origins?: Array<{ domainName: unknown }> };
+    const index = (resolved.origins ?? []).findIndex((origin) => origin.domainName === config.apiOrigin!.domainName);
+    if (index < 0) throw new Error(`no CloudFront origin for the API domain ${config.apiOrigin.domainName}`);
+    cfn.addPropertyOverride(`DistributionConfig.Origins.${index}.CustomOriginConfig.OriginMtlsConfig`, {
+      ClientCertificateArn: config.apiOrigin.clientCertificateArn,
+    });
+  }
+
+  private suppressDistributionFindings(config: StageConfig, webAclArn: string | undefined): void {
     const findings = [
       { id: 'AwsSolutions-CFR1', reason: 'Devices roam and tenants are international: the portal and device API cannot be geo-restricted; access is by token.' },
     ];
-    if (config.webAclArn === undefined) {
+    if (webAclArn === undefined) {
       findings.push({
         id: 'AwsSolutions-CFR2',
-        reason: 'No WAF web ACL in this stage config (`webAclArn`); every route authenticates and API Gateway throttles. Set webAclArn for production.',
+        reason: 'A development edge (`developmentEdge`) without a pinned account: no edge stack makes the WAF web ACL. Every route authenticates and API Gateway throttles. Never for real recordings.',
       });
     }
     if (config.customDomain === undefined) {

@@ -230,7 +230,7 @@ describe('api', () => {
   });
 
   it('logs access and throttles the $default stage', () => {
-    t.gateway.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+    t.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },

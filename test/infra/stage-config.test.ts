@@ -2,20 +2,38 @@ import { describe, expect, it } from 'vitest';
 import { STAGES_CONTEXT_KEY, parseStageConfig, stageConfigFromContext } from '../../lib/config/stage-config.ts';
 import { cdkJsonContext } from './synth.ts';
 
-const minimal = { stage: 'dev', authDomainPrefix: 'verity-dev' };
+const minimal = { stage: 'dev', authDomainPrefix: 'verity-dev', developmentEdge: true };
+
+const apiOrigin = {
+  domainName: 'api-origin.example.com',
+  certificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/0123abcd-0123-0123-0123-0123456789ab',
+  truststoreUri: 's3://verity-truststore/cloudfront-ca.pem',
+  clientCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0123abcd-0123-0123-0123-0123456789ab',
+};
 
 function contextOf(values: Record<string, unknown>): (key: string) => unknown {
   return (key) => values[key];
 }
 
 describe('stage config', () => {
-  it('parses every stage in cdk.json', () => {
+  it('parses every stage in cdk.json; prod names the edge it still needs before it can deploy', () => {
     const stages = cdkJsonContext()[STAGES_CONTEXT_KEY] as Record<string, object>;
     expect(Object.keys(stages)).toEqual(expect.arrayContaining(['dev', 'prod']));
-    for (const stage of Object.keys(stages)) {
+    for (const stage of Object.keys(stages).filter((name) => name !== 'prod')) {
       const config = stageConfigFromContext(contextOf({ stage, [STAGES_CONTEXT_KEY]: stages }));
       expect(config.stage).toBe(stage);
     }
+    // The repository's prod stage is a template: an operator adds the account, region and API origin (docs/deploying.md).
+    expect(() => stageConfigFromContext(contextOf({ stage: 'prod', [STAGES_CONTEXT_KEY]: stages }))).toThrow(/apiOrigin: required[\s\S]*account: required/);
+  });
+
+  it('refuses a stage without its edge (API origin, WAF) unless it is a development edge', () => {
+    const { developmentEdge: _, ...production } = minimal;
+    expect(() => parseStageConfig(production)).toThrow('apiOrigin: required');
+    expect(() => parseStageConfig({ ...production, account: '123456789012', region: 'eu-west-2' })).toThrow('apiOrigin: required');
+    expect(() => parseStageConfig({ ...production, apiOrigin })).toThrow('account: required (with region)');
+    expect(parseStageConfig({ ...production, apiOrigin, account: '123456789012', region: 'eu-west-2' }).developmentEdge).toBe(false);
+    expect(parseStageConfig({ ...production, apiOrigin, webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/verity/x' }).apiOrigin).toEqual(apiOrigin);
   });
 
   it('fills defaults: required tenant MFA, a year of logs, no bucket-wide Object Lock default', () => {
@@ -25,7 +43,7 @@ describe('stage config', () => {
   });
 
   it('defaults to the dev stage and names a missing stage', () => {
-    const stages = { dev: { authDomainPrefix: 'verity-dev' } };
+    const stages = { dev: { authDomainPrefix: 'verity-dev', developmentEdge: true } };
     expect(stageConfigFromContext(contextOf({ [STAGES_CONTEXT_KEY]: stages })).stage).toBe('dev');
     expect(() => stageConfigFromContext(contextOf({ stage: 'qa', [STAGES_CONTEXT_KEY]: stages }))).toThrow('no stage "qa"');
     expect(() => stageConfigFromContext(contextOf({ stage: '__proto__', [STAGES_CONTEXT_KEY]: stages }))).toThrow('no stage "__proto__"');
@@ -34,7 +52,7 @@ describe('stage config', () => {
   });
 
   it('does not let a stage entry rename itself', () => {
-    const stages = { dev: { stage: 'prod', authDomainPrefix: 'verity-dev' } };
+    const stages = { dev: { stage: 'prod', authDomainPrefix: 'verity-dev', developmentEdge: true } };
     expect(stageConfigFromContext(contextOf({ stage: 'dev', [STAGES_CONTEXT_KEY]: stages })).stage).toBe('dev');
   });
 
@@ -57,6 +75,10 @@ describe('stage config', () => {
     [{ ...minimal, logRetentionDays: 7 }, 'logRetentionDays:'],
     [{ ...minimal, customDomain: { name: 'portal.example.com', certificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/0123abcd-0123-0123-0123-0123456789ab' } }, 'customDomain.certificateArn:'],
     [{ ...minimal, webAclArn: 'arn:aws:wafv2:eu-west-2:123456789012:regional/webacl/x' }, 'webAclArn:'],
+    [{ ...minimal, apiOrigin: { ...apiOrigin, clientCertificateArn: apiOrigin.certificateArn } }, 'apiOrigin.clientCertificateArn:'],
+    [{ ...minimal, apiOrigin: { ...apiOrigin, truststoreUri: 'https://example.com/ca.pem' } }, 'apiOrigin.truststoreUri:'],
+    [{ ...minimal, waf: { requestsPerIp: 100, publicRequestsPerIp: 500 } }, 'waf.publicRequestsPerIp: must be below'],
+    [{ ...minimal, waf: { requestsPerIp: 100, publicRequestsPerIp: 5 } }, 'waf.publicRequestsPerIp:'],
     [{ ...minimal, surprise: true }, 'surprise'],
     [null, '(root)'],
   ])('refuses %j', (input, message) => {

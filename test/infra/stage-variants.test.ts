@@ -18,6 +18,12 @@ const config = parseStageConfig({
   stage: 'prod',
   customDomain: { name: 'portal.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0123abcd-0123-0123-0123-0123456789ab' },
   webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/verity/0123abcd-0123-0123-0123-0123456789ab',
+  apiOrigin: {
+    domainName: 'api-origin.example.com',
+    certificateArn: 'arn:aws:acm:eu-west-2:123456789012:certificate/0123abcd-0123-0123-0123-0123456789ab',
+    truststoreUri: 's3://verity-prod-truststore/cloudfront-ca.pem',
+    clientCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/4567abcd-0123-0123-0123-0123456789ab',
+  },
   tenantMfa: 'optional',
   account: '123456789012',
   region: 'eu-west-2',
@@ -75,6 +81,10 @@ describe('prod-like stage', () => {
     const transfers = Template.fromStack(stacks.api).toJSON().Resources as Record<string, { Type: string; Properties: { Description?: string; Environment?: { Variables: object } } }>;
     const fn = Object.values(transfers).find((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Description === 'Verity prod transfers endpoints')!;
     expect(fn.Properties.Environment!.Variables).not.toHaveProperty('SCHEDULER_TARGET_ARN');
+  });
+
+  it('uses the web ACL the stage names instead of making one', () => {
+    expect(stacks.edge).toBeUndefined();
   });
 
   it('pins the stacks to the configured account and region', () => {

@@ -1,6 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '#shared/contract/registry.ts';
+import { externalIdOf } from '../../lambdas/transfers/delivery/customer-role.ts';
 import { NOT_BUILT_HANDLER, handlerEntry } from '../../lib/constructs/paths.ts';
 import type { VerityStacks } from '../../lib/verity-app.ts';
 import { synthApp } from './synth.ts';
@@ -19,7 +20,19 @@ beforeAll(() => {
   }));
 });
 
-const assumeRole = { Effect: 'Allow', Action: 'sts:AssumeRole', Resource: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::*:role/*']] } };
+/**
+ * Any role, but never one in Verity's own account (a role there trusting the account without an ExternalId would be
+ * anyone's for the naming), and only presenting a Verity ExternalId (`verity-<client>`, lambdas/transfers/delivery).
+ */
+const assumeRole = {
+  Effect: 'Allow',
+  Action: 'sts:AssumeRole',
+  Resource: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::*:role/*']] },
+  Condition: {
+    StringNotEquals: { 'aws:ResourceAccount': { Ref: 'AWS::AccountId' } },
+    StringLike: { 'sts:ExternalId': 'verity-*' },
+  },
+};
 
 /** Every IAM policy of the app whose statements allow sts:AssumeRole, as `<stack>/<policy id>` with its roles. */
 function assumingPolicies(): Array<{ at: string; roles: unknown }> {
@@ -40,6 +53,16 @@ describe('transfer delivery role assumption', () => {
       Roles: [{ Ref: transferJobsRole }],
       PolicyDocument: { Statement: Match.arrayWith([assumeRole]) },
     });
+  });
+
+  it('refuses roles in Verity\'s own account and calls without a Verity ExternalId: the statement carries both conditions, exactly', () => {
+    const statements = Object.values(Template.fromStack(stacks.jobs).findResources('AWS::IAM::Policy'))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Condition?: unknown }>)
+      .filter((statement) => [statement.Action].flat().includes('sts:AssumeRole'));
+    expect(statements).toHaveLength(1);
+    expect(statements[0]!.Condition).toEqual(assumeRole.Condition);
+    // The prefix the condition allows is the one the delivery code presents.
+    expect(externalIdOf('acme')).toMatch(/^verity-/);
   });
 
   it('lets no other function assume roles, the jobs function included', () => {
