@@ -6,6 +6,7 @@ import { implementForTenant } from '#core/http/route.ts';
 import { getAccountDefaults, putAccountDefaults } from './account/account-defaults.ts';
 import { deleteClientApp, getClientApp, listClientApps, saveClientApp } from './apps/client-apps.ts';
 import { deleteGroup, getGroup, listGroups, putGroup } from './groups/groups.ts';
+import { assertAssignedWithinOwn, assertRoleDeleteWithinOwn, assertRolePutWithinOwn } from './roles/grant-guard.ts';
 import { deleteRole, getRole, listRoles, putRole } from './roles/roles.ts';
 import { deleteTag, getTag, listTags, putTag } from './tags/tags.ts';
 
@@ -39,6 +40,9 @@ function forceOf(query: object): boolean {
   return (query as { force_update?: unknown }).force_update === true;
 }
 
+/** A client app's roles with their place in the request, for the check that each lies within the caller's own. */
+const appRoles = (roles: readonly string[]) => roles.map((role, i) => ({ path: `body.roles.${i}`, role }));
+
 /** Lambda entry of the `access` group: roles, groups, tags, account defaults and client apps of a tenant. */
 export const handler = createApiHandler({
   group: 'access',
@@ -46,10 +50,12 @@ export const handler = createApiHandler({
   routes: {
     [rolesList.id]: implementForTenant(rolesList, (input, deps) => listRoles(deps, input.client, input.query)),
     [rolesGet.id]: implementForTenant(rolesGet, (input, deps) => getRole(deps, input.client, input.params.role_reference)),
-    [rolesPut.id]: implementForTenant(rolesPut, (input, deps) =>
-      putRole(deps, input.client, input.params.role_reference, input.body, input.principal),
-    ),
+    [rolesPut.id]: implementForTenant(rolesPut, async (input, deps) => {
+      await assertRolePutWithinOwn(deps.table, input.client, input.params.role_reference, input.body, input.access);
+      return putRole(deps, input.client, input.params.role_reference, input.body, input.principal);
+    }),
     [rolesDelete.id]: implementForTenant(rolesDelete, async (input, deps) => {
+      await assertRoleDeleteWithinOwn(deps.table, input.client, input.params.role_reference, input.access);
       await deleteRole(deps, input.client, input.params.role_reference, input.principal);
       return { ok: true as const };
     }),
@@ -74,18 +80,24 @@ export const handler = createApiHandler({
     }),
 
     [defaultsGet.id]: implementForTenant(defaultsGet, (input, deps) => getAccountDefaults(deps, input.client)),
-    [defaultsPut.id]: implementForTenant(defaultsPut, (input, deps) => putAccountDefaults(deps, input.client, input.body, input.principal)),
+    [defaultsPut.id]: implementForTenant(defaultsPut, async (input, deps) => {
+      const role = input.body.role;
+      await assertAssignedWithinOwn(deps.table, input.client, role === undefined ? [] : [{ path: 'body.role', role }], input.access);
+      return putAccountDefaults(deps, input.client, input.body, input.principal);
+    }),
 
     [appsList.id]: implementForTenant(appsList, (input, deps) => listClientApps(deps, input.client, input.query)),
     [appsGet.id]: implementForTenant(appsGet, (input, deps) => getClientApp(deps, input.client, input.params.app_reference)),
-    [appsCreate.id]: implementForTenant(appsCreate, async (input, deps) =>
-      reply(await saveClientApp(deps, input.client, input.params.app_reference, input.body, input.principal, 'create'), {
+    [appsCreate.id]: implementForTenant(appsCreate, async (input, deps) => {
+      await assertAssignedWithinOwn(deps.table, input.client, appRoles(input.body.roles), input.access);
+      return reply(await saveClientApp(deps, input.client, input.params.app_reference, input.body, input.principal, 'create'), {
         status: 201,
-      }),
-    ),
-    [appsUpdate.id]: implementForTenant(appsUpdate, (input, deps) =>
-      saveClientApp(deps, input.client, input.params.app_reference, input.body, input.principal, 'replace'),
-    ),
+      });
+    }),
+    [appsUpdate.id]: implementForTenant(appsUpdate, async (input, deps) => {
+      await assertAssignedWithinOwn(deps.table, input.client, appRoles(input.body.roles), input.access);
+      return saveClientApp(deps, input.client, input.params.app_reference, input.body, input.principal, 'replace');
+    }),
     [appsDelete.id]: implementForTenant(appsDelete, async (input, deps) => {
       await deleteClientApp(deps, input.client, input.params.app_reference);
       return { ok: true as const };

@@ -37,11 +37,11 @@ export class UnauthorizedError extends HttpError {
   }
 }
 
-/** 403: authenticated, but not allowed here (wrong tenant, missing permission). */
+/** 403: authenticated, but not allowed here (wrong tenant, missing permission); several reasons give one line each. */
 export class ForbiddenError extends HttpError {
   override readonly name = 'ForbiddenError';
-  constructor(reason = 'Forbidden') {
-    super(403, [reason]);
+  constructor(reason: string | readonly string[] = 'Forbidden') {
+    super(403, typeof reason === 'string' ? [reason] : reason.length > 0 ? reason : ['Forbidden']);
   }
 }
 

@@ -1,0 +1,110 @@
+import type { AccessContext } from '#core/auth/access/access-context.ts';
+import { ForbiddenError } from '#core/errors.ts';
+import type { TableStore } from '#core/ports/table-store.ts';
+import { readRole } from '#core/store/entities/role.ts';
+import { keys } from '#core/store/keys.ts';
+import type { Role, RoleRequest } from '#shared/contract/entities/roles.ts';
+import { grantsBeyond, type CoveredRole } from '#shared/permissions/coverage.ts';
+
+/**
+ * No privilege through role editing (docs/decisions.md, "Role editing grants no more than the editor holds"): nobody
+ * creates, changes, deletes or assigns a role that grants more than the roles they act with (`access.roles`: their
+ * own roles, a client app's, or the role a support-access grant gives), and nobody changes or deletes a role they
+ * hold. What "more" means is `grantsBeyond` in shared/permissions/coverage.ts, proven or refused.
+ *
+ * Each check runs before the service's write and answers 403 with one `path: message` line per excess. System roles
+ * stay read-only by the role service's own conditional write (409); these checks leave a system role's edit to it.
+ */
+
+type Table = Pick<TableStore, 'get' | 'batchGet'>;
+
+const quoted = (reference: string) => `"${reference}"`;
+
+/** The roles the caller acts with; none when the call carries no access (it is then refused everything). */
+const heldBy = (access: AccessContext | undefined): readonly Role[] => access?.roles ?? [];
+
+function excessLines(access: AccessContext | undefined, role: CoveredRole, line: (field: string, message: string) => string): string[] {
+  return grantsBeyond(heldBy(access), role).map((excess) => line(excess.field, excess.message));
+}
+
+/** 403 when the caller holds the role: a role holder widening their own role is the escalation itself. */
+function refuseHeld(access: AccessContext | undefined, roleReference: string, verb: 'change' | 'delete'): void {
+  if (access?.roleReferences.includes(roleReference) === true) {
+    throw new ForbiddenError(
+      `params.role_reference: You hold role ${quoted(roleReference)}, so you cannot ${verb} it; ask someone who does not hold it`,
+    );
+  }
+}
+
+/** The stored role, unless it is a system role (the service answers those) or missing. */
+async function storedEditable(table: Table, client: string, roleReference: string): Promise<Role | undefined> {
+  const item = await table.get(keys.role.item(client, roleReference), { consistent: true });
+  if (item === undefined) return undefined;
+  const role = readRole(item);
+  return role.is_system ? undefined : role;
+}
+
+/** Before a role PUT: not a held role, the stored role within the caller's reach, and the new one too. */
+export async function assertRolePutWithinOwn(
+  table: Table,
+  client: string,
+  roleReference: string,
+  request: RoleRequest,
+  access: AccessContext | undefined,
+): Promise<void> {
+  refuseHeld(access, roleReference, 'change');
+  const stored = await storedEditable(table, client, roleReference);
+  const lines: string[] = [];
+  if (stored !== undefined) {
+    lines.push(
+      ...excessLines(access, stored, (_, message) => `params.role_reference: Role ${quoted(roleReference)} already grants more than your roles, so you cannot change it. ${message}`),
+    );
+  }
+  const proposed: CoveredRole = { role_reference: roleReference, ...request };
+  lines.push(...excessLines(access, proposed, (field, message) => `body.${field}: You cannot grant more than your own roles allow. ${message}`));
+  if (lines.length > 0) throw new ForbiddenError(lines);
+}
+
+/** Before a role DELETE: not a held role, and the stored role within the caller's reach (its denies bind others). */
+export async function assertRoleDeleteWithinOwn(table: Table, client: string, roleReference: string, access: AccessContext | undefined): Promise<void> {
+  refuseHeld(access, roleReference, 'delete');
+  const stored = await storedEditable(table, client, roleReference);
+  if (stored === undefined) return;
+  const lines = excessLines(
+    access,
+    stored,
+    (_, message) => `params.role_reference: Role ${quoted(roleReference)} grants more than your roles, so you cannot delete it. ${message}`,
+  );
+  if (lines.length > 0) throw new ForbiddenError(lines);
+}
+
+/**
+ * Before a role is given (account defaults' role, a client app's roles, a support-access approval): each named role
+ * that exists must lie within the caller's roles. `paths` name each role's place in the request (`body.roles.0`).
+ * Unknown roles are left to the service, which answers them as 400s, unless `unknown` is `refuse` (a support-access
+ * approval, whose role was checked when staff asked and may have been deleted since).
+ */
+export async function assertAssignedWithinOwn(
+  table: Table,
+  client: string,
+  assigned: ReadonlyArray<{ path: string; role: string }>,
+  access: AccessContext | undefined,
+  options: { unknown: 'leave' | 'refuse' } = { unknown: 'leave' },
+): Promise<void> {
+  if (assigned.length === 0) return;
+  const unique = [...new Set(assigned.map((entry) => entry.role))];
+  const found = new Map(
+    (await table.batchGet(unique.map((role) => keys.role.item(client, role)))).map((item) => {
+      const role = readRole(item);
+      return [role.role_reference, role] as const;
+    }),
+  );
+  const lines = assigned.flatMap(({ path, role }) => {
+    const stored = found.get(role);
+    if (stored === undefined) {
+      return options.unknown === 'refuse' ? [`${path}: Role ${quoted(role)} is not a role of this tenant, so you cannot give it`] : [];
+    }
+    return excessLines(access, stored, (_, message) => `${path}: Role ${quoted(role)} grants more than your own roles, so you cannot give it. ${message}`);
+  });
+  if (lines.length > 0) throw new ForbiddenError(lines);
+}
