@@ -7,6 +7,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts';
 import { payloadAccess, type PayloadAccess } from '#core/auth/access/payload-access.ts';
 import { payloadDueMarkerItems } from '../account-data/retention/due-index.ts';
 import { openPayloadMeta, PayloadCryptoError } from '../device-crypto/payload-crypto.ts';
+import { downloadNameOf } from './download-facts.ts';
 import { waveformObjectKey } from './processing/waveform-peaks.ts';
 import { ConditionFailedError } from '#core/ports/table-store.ts';
 import { readPayload, toPayload, type PayloadItem } from '#core/store/entities/payload.ts';
@@ -59,7 +60,6 @@ interface DataOutcome {
   payload_reference: string;
   status: PayloadDataStatus;
   s3_url?: string;
-  peaks_url?: string;
 }
 
 /** The link for one payload item already read (or its refusal), with its audit record when a link is given. */
@@ -77,18 +77,14 @@ async function dataFor(
   if (refusal !== undefined) return { payload_reference: reference, status: refusal };
   if (NO_MEDIA.has(item.payload_type)) return { payload_reference: reference, status: 'NoS3Url' };
   if (!LINKABLE.has(item.payload_state)) return { payload_reference: reference, status: 'NoMatchingRecord' };
+  // A download is saved under a name that says what it is (download-facts.ts); a play or view link shows in place.
   const s3Url = await deps.blobs.presignGet('processed', payloadObjectKey(client, reference), {
     expiresInSeconds: DATA_URL_SECONDS,
-    ...(action === 'download' ? { downloadName: reference } : {}),
+    ...(action === 'download' ? { downloadName: await downloadNameOf(deps, client, item) } : {}),
   });
-  // A player draws the waveform from its peaks (kept beside the recording by processing) before any audio arrives.
-  const peaksUrl =
-    action === 'play' && item.waveform_peaks === true
-      ? await deps.blobs.presignGet('processed', waveformObjectKey(client, reference), { expiresInSeconds: DATA_URL_SECONDS })
-      : undefined;
   // The audit record is written before the link leaves: a link without its record never reaches a caller.
   await writeAudit(deps, client, reference, { action, portal_user: actor });
-  return { payload_reference: reference, status: 'Ok', s3_url: s3Url, ...(peaksUrl === undefined ? {} : { peaks_url: peaksUrl }) };
+  return { payload_reference: reference, status: 'Ok', s3_url: s3Url };
 }
 
 async function writeAudit(
@@ -103,7 +99,10 @@ async function writeAudit(
 }
 
 /**
- * `GET payloads/{ref}/data`: a short-lived pre-signed link to the processed object, audited. Refusals: 404
+ * `GET payloads/{ref}/data`: a short-lived pre-signed link to the processed object, audited: one payload audit record
+ * of the action (play, view or download) per link given. `permission` is the action the call was authorized for
+ * (the endpoint's `actionByQuery`: payloads:Play for play and view, payloads:Download for download); its group
+ * conditions decide the payload's group. Refusals: 404
  * NoMatchingRecord (absent, or no processed object) or NoS3Url (aborted and blocked calls have no media), 403
  * GroupNotAuthorised or TypeNotAuthorised; each message starts with the PayloadDataStatus.
  */
@@ -114,13 +113,14 @@ export async function getPayloadData(
   principal: Principal | undefined,
   reference: string,
   action: DataAction,
-): Promise<{ s3_url: string; peaks_url?: string }> {
-  const restriction = payloadAccess(deps, client, access, 'payloads:Download');
+  permission: string,
+): Promise<{ s3_url: string }> {
+  const restriction = payloadAccess(deps, client, access, permission);
   const item = await deps.table.get(keys.payload.key(client, reference));
   const outcome = await dataFor(deps, client, restriction, reference, item === undefined ? undefined : readPayload(item), action, actorLabelOf(principal));
   switch (outcome.status) {
     case 'Ok':
-      return { s3_url: outcome.s3_url as string, ...(outcome.peaks_url === undefined ? {} : { peaks_url: outcome.peaks_url }) };
+      return { s3_url: outcome.s3_url as string };
     case 'GroupNotAuthorised':
     case 'TypeNotAuthorised':
       throw new ForbiddenError(`${outcome.status}: Your roles do not open this payload's ${outcome.status === 'TypeNotAuthorised' ? 'type' : 'group'}`);
@@ -131,7 +131,7 @@ export async function getPayloadData(
   }
 }
 
-/** `GET data`: 1 to 100 unique references (the contract checked), one status each, in the order asked. */
+/** `GET data`: 1 to 100 unique references (the contract checked), one status each, in the order asked; `permission` as for one. */
 export async function getBulkData(
   deps: ReadDependencies,
   client: string,
@@ -139,8 +139,9 @@ export async function getBulkData(
   principal: Principal | undefined,
   references: readonly string[],
   action: DataAction,
+  permission: string,
 ) {
-  const restriction = payloadAccess(deps, client, access, 'payloads:Download');
+  const restriction = payloadAccess(deps, client, access, permission);
   const items = (await deps.table.batchGet(references.map((reference) => keys.payload.key(client, reference)))).map(readPayload);
   const byReference = new Map(items.map((item) => [item.payload_reference, item]));
   // Judge every group in one batch before the per-item checks.
@@ -148,11 +149,20 @@ export async function getBulkData(
   const actor = actorLabelOf(principal);
   const data: DataOutcome[] = [];
   for (const reference of references) {
-    // Bulk links serve downloads and transfers: no player, so no peaks.
-    const { peaks_url: _peaks, ...row } = await dataFor(deps, client, restriction, reference, byReference.get(reference), action, actor);
-    data.push(row);
+    data.push(await dataFor(deps, client, restriction, reference, byReference.get(reference), action, actor));
   }
   return { data };
+}
+
+/**
+ * `GET payloads/{ref}/waveform`: a short-lived link to the recording's waveform peaks, for a player to draw before any
+ * audio is asked for. Derived data, not the recording: no payload audit record (the call's activity record is its
+ * trace). 404 when processing computed no peaks (only PCM WAV has them: the player then plays without a waveform).
+ */
+export async function getPayloadWaveform(deps: ReadDependencies, client: string, access: AccessContext | undefined, reference: string) {
+  const item = await readableItem(deps, client, payloadAccess(deps, client, access, 'payloads:Play'), reference);
+  if (item.waveform_peaks !== true || !LINKABLE.has(item.payload_state)) throw new NotFoundError('NoMatchingRecord: No waveform for this recording');
+  return { peaks_url: await deps.blobs.presignGet('processed', waveformObjectKey(client, reference), { expiresInSeconds: DATA_URL_SECONDS }) };
 }
 
 /** `GET payloads/{ref}/audit`: plays, downloads and transfers, and receipts, oldest first. */

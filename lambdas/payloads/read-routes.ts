@@ -1,9 +1,10 @@
+import { callAction } from '#shared/contract/endpoint.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import { implementForTenant } from '#core/http/route.ts';
 import { listPayloads, listSmsThread } from './payload-lists.ts';
 import { pageWithNames, withName } from './payload-names.ts';
-import { confirmReceipts, getBulkData, getPayload, getPayloadAudit, getPayloadData, restorePayload } from './payload-reads.ts';
+import { confirmReceipts, getBulkData, getPayload, getPayloadAudit, getPayloadData, getPayloadWaveform, restorePayload } from './payload-reads.ts';
 
 const list = endpointOf(payloadEndpoints, 'client.payloads.list');
 const deviceList = endpointOf(payloadEndpoints, 'client.devices.payloads');
@@ -12,11 +13,15 @@ const smsThread = endpointOf(payloadEndpoints, 'client.devices.sms-thread');
 const get = endpointOf(payloadEndpoints, 'client.payloads.get');
 const audit = endpointOf(payloadEndpoints, 'client.payloads.audit');
 const data = endpointOf(payloadEndpoints, 'client.payloads.data');
+const waveform = endpointOf(payloadEndpoints, 'client.payloads.waveform');
 const bulkData = endpointOf(payloadEndpoints, 'client.data.bulk');
 const restore = endpointOf(payloadEndpoints, 'client.payloads.restore');
 const receipts = endpointOf(payloadEndpoints, 'client.receipts.confirm');
 
-/** Lists, detail, data links, audit, restore and receipts (the recordings' read side). */
+/**
+ * Lists, detail, data links, waveforms, audit, restore and receipts (the recordings' read side). A data link's
+ * permission is the one its query chose (`callAction`), the same the authorizer checked.
+ */
 export const payloadReadRoutes = {
   // Lists and the detail name the device user and the device in words (payload-names.ts: one BatchGet per page).
   [list.id]: implementForTenant(list, async (input, deps) =>
@@ -48,10 +53,11 @@ export const payloadReadRoutes = {
   ),
   [audit.id]: implementForTenant(audit, (input, deps) => getPayloadAudit(deps, input.client, input.access, input.params.payload_reference)),
   [data.id]: implementForTenant(data, (input, deps) =>
-    getPayloadData(deps, input.client, input.access, input.principal, input.params.payload_reference, input.query.action),
+    getPayloadData(deps, input.client, input.access, input.principal, input.params.payload_reference, input.query.action, callAction(data, input.query)),
   ),
+  [waveform.id]: implementForTenant(waveform, (input, deps) => getPayloadWaveform(deps, input.client, input.access, input.params.payload_reference)),
   [bulkData.id]: implementForTenant(bulkData, (input, deps) =>
-    getBulkData(deps, input.client, input.access, input.principal, input.query.payload_references, input.query.action),
+    getBulkData(deps, input.client, input.access, input.principal, input.query.payload_references, input.query.action, callAction(bulkData, input.query)),
   ),
   [restore.id]: implementForTenant(restore, (input, deps) =>
     restorePayload(deps, input.client, input.access, input.principal, input.params.payload_reference),

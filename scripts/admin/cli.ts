@@ -108,7 +108,7 @@ export function awsClients(values: { region?: string; endpoint?: string }, env: 
 /** Prints where the command writes, each step's outcome, and the summary line. */
 export function report(io: Io, heading: string, where: StageResources, steps: readonly Step[]): void {
   io.out(`${heading} (table ${where.tableName}, user pool ${where.userPoolId})`);
-  for (const step of steps) io.out(`  ${step.what}: ${step.changed ? 'created' : 'already there'}${step.note === undefined ? '' : ` (${step.note})`}`);
+  for (const step of steps) io.out(`  ${step.what}: ${step.changed ? (step.verb ?? 'created') : 'already there'}${step.note === undefined ? '' : ` (${step.note})`}`);
   const changes = steps.filter((step) => step.changed).length;
   io.out(changes === 0 ? 'Nothing changed: everything was already there.' : `Done: ${changes} change${changes === 1 ? '' : 's'}.`);
 }

@@ -10,7 +10,7 @@ import {
   GetGroupCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import { CLIENT_ATTRIBUTE } from '../../lib/constructs/portal-user-pool.ts';
 import { ProvisioningError } from './stage-resources.ts';
@@ -28,6 +28,8 @@ export interface Step {
   changed: boolean;
   /** Said after the outcome (e.g. where the temporary password went). */
   note?: string;
+  /** What a change was, when not a creation (a system role brought up to date: `updated`). */
+  verb?: string;
 }
 
 /** The custom attribute as Cognito names it in the user's attributes and the id token. */
@@ -45,6 +47,32 @@ export async function putIfAbsent(documents: DynamoDBDocumentClient, tableName: 
     }
     throw error;
   }
+}
+
+/** What makes a system role what it is; `updated_at` and `updated_by` say only when a run wrote it. */
+const ROLE_FIELDS = ['description', 'permissions', 'payload_types', 'cidr_ranges', 'alert_permissions', 'is_alertable'] as const;
+
+/**
+ * Puts a tenant's system role (`is_system`): created where missing, REWRITTEN where the stored one differs from this
+ * version's, so a tenant provisioned before a system role changed (the reviewer gaining play, comment and receipts)
+ * gets the change on the next run. Safe because a system role is the product's, never a user's: the role service
+ * refuses to edit or delete it. A same-named role that is not a system role is left as it is, and said so.
+ */
+export async function putSystemRole(documents: DynamoDBDocumentClient, tableName: string, item: Item, what: string): Promise<Step> {
+  const key = { [TABLE_KEYS.partitionKey]: item[TABLE_KEYS.partitionKey], [TABLE_KEYS.sortKey]: item[TABLE_KEYS.sortKey] };
+  const stored = (await documents.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
+  if (stored === undefined) return putIfAbsent(documents, tableName, item, what);
+  if (stored.is_system !== true) return { what, changed: false, note: 'a role of this name that is not a system role: left as it is' };
+  if (ROLE_FIELDS.every((field) => JSON.stringify(stored[field]) === JSON.stringify(item[field]))) return { what, changed: false };
+  try {
+    await documents.send(
+      new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'is_system = :system', ExpressionAttributeValues: { ':system': true } }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return { what, changed: false, note: 'replaced by a role that is not a system role meanwhile: left as it is' };
+    throw error;
+  }
+  return { what, changed: true, verb: 'updated' };
 }
 
 /** Creates a Cognito group of `userPoolId` unless it exists (the tenants pool's groups are the tenants' role names). */

@@ -20,10 +20,15 @@ export const TENANT_ADMIN_ROLE = 'admin';
 export const TENANT_DEFAULT_ROLE = 'reviewer';
 
 /**
- * The read verbs of the action catalogue (`<area>:<Verb>`): the reviewer may use every one of them and nothing else.
- * `Summary` is the alert summary; `Read*` covers ReadHistory, ReadAudit, ReadDefaults and ReadMetadata.
+ * What the reviewer does: every read verb of the action catalogue (`<area>:<Verb>`; `Summary` is the alert summary,
+ * `Read*` covers ReadHistory, ReadAudit, ReadDefaults and ReadMetadata), playing recordings and viewing photos and
+ * messages (`payloads:Play`), commenting (`comments:Create`: not editing or closing anyone's comment) and confirming
+ * receipts. Never `payloads:Download` (no copies leave with a reviewer) nor any setting.
  */
-export const REVIEWER_PATTERNS = ['*:List', '*:Get', '*:Read', '*:Read?*', '*:Summary'] as const;
+export const REVIEWER_PATTERNS = ['*:List', '*:Get', '*:Read', '*:Read?*', '*:Summary', 'payloads:Play', 'comments:Create', 'payloads:ConfirmReceipt'] as const;
+
+/** What the reviewer role says of itself (the roles screen shows it). */
+export const REVIEWER_DESCRIPTION = 'Reviews everything: plays, views, comments and confirms receipts; downloads nothing and changes no setting';
 
 const allow = (pattern: string) => ({ actions_matching: pattern, is_denied: false, is_regex: false });
 
@@ -69,7 +74,7 @@ export function tenantItems(client: string, displayName: string, now: string, by
       updated_by: by,
     },
     systemRole(client, TENANT_ADMIN_ROLE, 'Full access to the tenant', ['*'], now, by),
-    systemRole(client, TENANT_DEFAULT_ROLE, 'Reads everything, changes nothing', REVIEWER_PATTERNS, now, by),
+    systemRole(client, TENANT_DEFAULT_ROLE, REVIEWER_DESCRIPTION, REVIEWER_PATTERNS, now, by),
   ];
 }
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ClientId, FirstName, Surname } from '#shared/contract/fields.ts';
 import { ADMIN_CLIENT } from '#core/auth/principal.ts';
 import { awsClients, COMMON_USAGE, emailOf, optionalField, parseCommand, report, runCommand, UsageError, type Io } from './cli.ts';
-import { ensureCognitoUser, ensureGroup, ensurePortalUserItem, putIfAbsent, type Step } from './provision.ts';
+import { ensureCognitoUser, ensureGroup, ensurePortalUserItem, putIfAbsent, putSystemRole, type Step } from './provision.ts';
 import { resolveStageResources } from './stage-resources.ts';
 import { TENANT_ADMIN_ROLE, tenantItems } from './tenant-items.ts';
 
@@ -55,7 +55,9 @@ export async function main(argv: readonly string[], io: Io, now = () => new Date
       const steps: Step[] = [];
       const names = ['account', 'account defaults', `role ${TENANT_ADMIN_ROLE}`, 'role reviewer'];
       for (const [index, item] of tenantItems(client, displayName, stamp, 'provisioning').entries()) {
-        steps.push(await putIfAbsent(aws.documents, where.tableName, item, names[index] ?? `item ${index + 1}`));
+        // System roles are brought up to this version's; the tenant's own items are only ever created.
+        const put = item.is_system === true ? putSystemRole : putIfAbsent;
+        steps.push(await put(aws.documents, where.tableName, item, names[index] ?? `item ${index + 1}`));
       }
       steps.push(await ensureGroup(aws.cognito, where.userPoolId, TENANT_ADMIN_ROLE, 'Tenant administrators: the admin system role of their tenant'));
       const user = await ensureCognitoUser(aws.cognito, {

@@ -69,8 +69,12 @@ export const VOICE_SOURCES = ['MIC', 'BT', 'HEADSET'] as const;
 export const VoiceSource = z.enum(VOICE_SOURCES);
 export type VoiceSource = z.infer<typeof VoiceSource>;
 
-/** Data link action on payload data endpoints (default download). */
-export const DATA_ACTIONS = ['play', 'download'] as const;
+/**
+ * Data link action on payload data endpoints (default download): `play` starts a call, interview or video, `view`
+ * opens a photo or a message's content on its page (our addition to the spec's two), `download` takes a copy. Play and
+ * view need `payloads:Play`, download `payloads:Download` (the data endpoints' `actionByQuery`).
+ */
+export const DATA_ACTIONS = ['play', 'view', 'download'] as const;
 export const DataAction = z.enum(DATA_ACTIONS);
 export type DataAction = z.infer<typeof DataAction>;
 
@@ -79,7 +83,10 @@ export const PAYLOAD_DATE_FILTER_TYPES = ['payload_time', 'updated_at', 'process
 export const PayloadDateFilterType = z.enum(PAYLOAD_DATE_FILTER_TYPES);
 export type PayloadDateFilterType = z.infer<typeof PayloadDateFilterType>;
 
-/** Payload audit actions. */
-export const PAYLOAD_AUDIT_ACTIONS = ['play', 'download', 'transfer'] as const;
+/**
+ * Payload audit actions: each data link given (play, view, download; one record per link) and each transfer. The spec's
+ * play, download and transfer keep their meaning; `view` is a photo or a message's content opened on its page.
+ */
+export const PAYLOAD_AUDIT_ACTIONS = ['play', 'view', 'download', 'transfer'] as const;
 export const PayloadAuditAction = z.enum(PAYLOAD_AUDIT_ACTIONS);
 export type PayloadAuditAction = z.infer<typeof PayloadAuditAction>;

@@ -83,9 +83,10 @@ export const ACTION_DESCRIPTIONS: Record<string, string> = {
   'migrations:Read': 'Read a legacy migration import and the result of each of its rows.',
   'migrations:Import': 'Submit a legacy export file and start (or resume) its import.',
   'payloads:ConfirmReceipt': 'Confirm receipt of payloads.',
-  'payloads:Download': 'Play or download payload data.',
+  'payloads:Download': 'Download payload data (a copy; includes playing and viewing).',
   'payloads:List': 'List payloads.',
   'payloads:Read': 'Read a payload and its meta.',
+  'payloads:Play': "Play calls, interviews and videos, view photos and read messages' content (no copy taken).",
   'payloads:ReadAudit': "Read a payload's audit trail.",
   'payloads:Restore': 'Restore deleted payloads.',
   'profile:AcceptTerms': 'Accept the terms of use for yourself (always allowed to a signed-in user).',
@@ -122,3 +123,13 @@ export const ACTION_DESCRIPTIONS: Record<string, string> = {
  * keeps the two lists equal.
  */
 export const ACTION_NAMES: readonly string[] = Object.freeze(Object.keys(ACTION_DESCRIPTIONS).sort());
+
+/**
+ * Actions another action includes: an allow of any action listed for `A` allows `A` too, unless a permission denies `A`
+ * itself (deny beats allow). Downloading a payload's data includes playing and viewing it: a role that may take a copy
+ * may see what the copy holds, and every role written before `payloads:Play` existed (when `payloads:Download` covered
+ * both) keeps playing without being rewritten (docs/decisions.md, "Play and download are separate actions").
+ */
+export const ACTIONS_INCLUDING: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  'payloads:Play': Object.freeze(['payloads:Download']),
+});

@@ -70,8 +70,14 @@ export interface EndpointSpec<
   /** Path below the surface base, with `{param}` placeholders, e.g. `/devices/{device_reference}`. */
   path: string;
   auth: AuthKind;
-  /** The one action this endpoint needs, `<area>:<Verb>`. */
+  /** The one action this endpoint needs, `<area>:<Verb>` (with `actionByQuery`: the action of the field's default). */
   action: string;
+  /**
+   * For one path whose acts differ in weight (the data endpoints: play or view, or download), the action is chosen by
+   * a query field: `actions` maps each of the field's values to the action a call with it needs. The authorizer, the
+   * activity record and the group scope read it through `callAction`; the catalogue lists every action it names.
+   */
+  actionByQuery?: { field: string; actions: Readonly<Record<string, string>> };
   group: EndpointGroup;
   summary: string;
   /** Path parameters, excluding `client` (added for the admin and client surfaces). */
@@ -114,6 +120,22 @@ export function defineEndpoint<
   };
 }
 /* eslint-enable @typescript-eslint/no-empty-object-type */
+
+/**
+ * The action one call needs: the action its query names (`actionByQuery`, read from the PARSED query, so a default
+ * applies), else the endpoint's own. A value the map does not name falls back to the endpoint's action.
+ */
+export function callAction(endpoint: Pick<Endpoint, 'action' | 'actionByQuery'>, query: unknown): string {
+  const choice = endpoint.actionByQuery;
+  if (choice === undefined || typeof query !== 'object' || query === null) return endpoint.action;
+  const value = (query as Record<string, unknown>)[choice.field];
+  return (typeof value === 'string' && Object.hasOwn(choice.actions, value) ? choice.actions[value] : undefined) ?? endpoint.action;
+}
+
+/** Every action an endpoint may need: its own and those its query may choose. */
+export function actionsOf(endpoint: Pick<Endpoint, 'action' | 'actionByQuery'>): string[] {
+  return [...new Set([endpoint.action, ...Object.values(endpoint.actionByQuery?.actions ?? {})])];
+}
 
 /** Names of the `{placeholders}` in a path template, in order. */
 export function pathParamNames(template: string): string[] {

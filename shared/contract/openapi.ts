@@ -47,6 +47,7 @@ function operation(endpoint: Endpoint): JsonObject {
     summary: endpoint.summary,
     tags: [endpoint.group],
     'x-action': endpoint.action,
+    ...(endpoint.actionByQuery === undefined ? {} : { 'x-action-by-query': { field: endpoint.actionByQuery.field, actions: { ...endpoint.actionByQuery.actions } } }),
     'x-surface': endpoint.surface,
     security: SECURITY[endpoint.auth],
     parameters: parameters(endpoint),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ACTION_NAME, ENDPOINT_GROUPS, pathParamNames } from './endpoint.ts';
+import { ACTION_NAME, actionsOf, callAction, ENDPOINT_GROUPS, pathParamNames } from './endpoint.ts';
 import { ACTION_DESCRIPTIONS, ACTION_NAMES } from './actions.ts';
 import { ACTION_CATALOGUE, ENDPOINTS, findEndpoint, TENANT_ACTION_CATALOGUE } from './registry.ts';
 import { formatIssues } from './messages.ts';
@@ -11,7 +11,7 @@ describe('endpoint registry', () => {
   it('declares the 110 spec endpoints (51 admin, 38 client, 21 internal), our additions and the device API', () => {
     // The spec names no endpoint for the portal's terms guard, the audit chain's state nor a transfer's files page by
     // page, nor a retention preview or the disposal records, nor a migration's submission, start, detail and row
-    // results: ours (docs/decisions.md).
+    // results, nor a recording's waveform: ours (docs/decisions.md).
     const additions = ['admin.terms.get', 'admin.terms.accept', 'getActivityChainState'];
     const clientAdditions = [
       'client.transfers.files',
@@ -21,6 +21,7 @@ describe('endpoint registry', () => {
       'client.migrations.start',
       'client.migrations.get',
       'client.migrations.results',
+      'client.payloads.waveform',
     ];
     expect(additions.map((id) => findEndpoint(id)?.surface)).toEqual(['admin', 'admin', 'admin']);
     expect(clientAdditions.map((id) => findEndpoint(id)?.surface)).toEqual(clientAdditions.map(() => 'client'));
@@ -147,8 +148,27 @@ describe('endpoint registry', () => {
   it('exports a sorted, unique, fully described action catalogue', () => {
     const actions = ACTION_CATALOGUE.map((entry) => entry.action);
     expect(actions).toEqual([...new Set(actions)].sort());
-    expect(new Set(actions)).toEqual(new Set(ENDPOINTS.map((endpoint) => endpoint.action)));
+    expect(new Set(actions)).toEqual(new Set(ENDPOINTS.flatMap(actionsOf)));
     for (const action of actions) expect(ACTION_DESCRIPTIONS[action], action).toBeTruthy();
+  });
+
+  it("chooses the data endpoints' action by the query's action: play and view need payloads:Play, download payloads:Download", () => {
+    for (const id of ['client.payloads.data', 'client.data.bulk']) {
+      const endpoint = findEndpoint(id);
+      if (endpoint === undefined) throw new Error(id);
+      const actionOf = (query: Record<string, string>) => callAction(endpoint, endpoint.query.parse({ ...(id === 'client.data.bulk' ? { payload_references: 'A'.repeat(26) } : {}), ...query }));
+      expect([actionOf({ action: 'play' }), actionOf({ action: 'view' }), actionOf({ action: 'download' }), actionOf({})], id).toEqual([
+        'payloads:Play',
+        'payloads:Play',
+        'payloads:Download',
+        'payloads:Download',
+      ]);
+    }
+    // The role editor offers it (the tenant catalogue), described.
+    expect(TENANT_ACTION_CATALOGUE.find((entry) => entry.action === 'payloads:Play')?.description).toMatch(/^Play calls, interviews and videos/);
+    // An endpoint without a choice, or a query the map does not name, needs the endpoint's own action.
+    expect(callAction({ action: 'devices:List' }, { action: 'play' })).toBe('devices:List');
+    expect(callAction({ action: 'x:Y', actionByQuery: { field: 'action', actions: { a: 'x:A' } } }, { action: 'toString' })).toBe('x:Y');
   });
 
   it('lists the same action names without the registry, for the access context of every function', () => {
@@ -161,7 +181,7 @@ describe('endpoint registry', () => {
     expect(tenant.filter((action) => action.startsWith('device:') || action.startsWith('internal:'))).toEqual([]);
     // Every action some admin or client endpoint names is there.
     for (const endpoint of ENDPOINTS.filter((candidate) => candidate.surface === 'admin' || candidate.surface === 'client')) {
-      expect(tenant, endpoint.id).toContain(endpoint.action);
+      for (const action of actionsOf(endpoint)) expect(tenant, endpoint.id).toContain(action);
     }
     expect(ACTION_CATALOGUE.find((entry) => entry.action === 'device:Authenticate')?.surfaces).toEqual(['device']);
   });

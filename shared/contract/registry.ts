@@ -1,4 +1,4 @@
-import type { Endpoint, Surface } from './endpoint.ts';
+import { actionsOf, type Endpoint, type Surface } from './endpoint.ts';
 import { accessEndpoints } from './endpoints/access.ts';
 import { accountDataEndpoints } from './endpoints/account-data.ts';
 import { alertEndpoints } from './endpoints/alerts.ts';
@@ -49,10 +49,10 @@ export interface ActionEntry {
   surfaces: readonly Surface[];
 }
 
-/** Sorted unique action names of all endpoints, each with a one-line description. */
+/** Sorted unique action names of all endpoints (those a query field chooses included), each with a one-line description. */
 export const ACTION_CATALOGUE: readonly ActionEntry[] = Object.freeze(
-  [...new Set(ENDPOINTS.map((endpoint) => endpoint.action))].sort().map((action) => {
-    const naming = ENDPOINTS.filter((endpoint) => endpoint.action === action);
+  [...new Set(ENDPOINTS.flatMap(actionsOf))].sort().map((action) => {
+    const naming = ENDPOINTS.filter((endpoint) => actionsOf(endpoint).includes(action));
     return {
       action,
       description: ACTION_DESCRIPTIONS[action] ?? naming[0]?.summary ?? action,

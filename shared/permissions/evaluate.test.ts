@@ -117,7 +117,7 @@ describe('evaluate: examples', () => {
     });
     expect(evaluate([roleOf('reviewer', allow('*:List'))], { action: 'roles:Update' })).toEqual({
       allowed: false,
-      reason: 'your roles do not allow roles:Update',
+      reason: 'your roles do not allow changing roles (roles:Update)',
     });
     expect(evaluate([roleOf('admin', allow('*')), roleOf('locked', deny('roles:*'))], { action: 'roles:Update' })).toEqual({
       allowed: false,
@@ -182,6 +182,43 @@ describe('evaluate: examples', () => {
     ];
     expect(payloadTypesOf(held)).toEqual(['Call', 'SMS', 'Photo'].sort((x, y) => ORDER.indexOf(x) - ORDER.indexOf(y)));
     expect(allowedActions(held, [{ action: 'roles:List' }, 'roles:Update', 'roles:Delete'])).toEqual(['roles:List', 'roles:Update']);
+  });
+});
+
+describe('evaluate: an action another includes (payloads:Download includes payloads:Play)', () => {
+  const eu = GROUPS[0] as GroupFacts;
+  const us = GROUPS[1] as GroupFacts;
+
+  it('allows playing where downloading is allowed, and says through which action', () => {
+    const downloader = [roleOf('legacy', allow('payloads:Download'))];
+    expect(evaluate(downloader, { action: 'payloads:Play' })).toEqual({
+      allowed: true,
+      reason: 'role "legacy" allows payloads:Download, which includes payloads:Play',
+    });
+    expect(visibleGroupFilter(downloader, 'payloads:Play').unrestricted).toBe(true);
+    expect(allowedActions(downloader, ['payloads:Download', 'payloads:Play'])).toEqual(['payloads:Download', 'payloads:Play']);
+  });
+
+  it('never the other way: playing does not include downloading', () => {
+    const reviewer = [roleOf('reviewer', allow('payloads:Play'))];
+    expect(evaluate(reviewer, { action: 'payloads:Play' }).allowed).toBe(true);
+    expect(evaluate(reviewer, { action: 'payloads:Download' })).toEqual({ allowed: false, reason: 'your roles do not allow downloading recordings (payloads:Download)' });
+  });
+
+  it('a deny of playing itself beats an allowed download, and a denied download lends nothing', () => {
+    const noPlay = [roleOf('a', allow('payloads:*'), deny('payloads:Play'))];
+    expect(evaluate(noPlay, { action: 'payloads:Play' }).allowed).toBe(false);
+    expect(evaluate(noPlay, { action: 'payloads:Download' }).allowed).toBe(true);
+    const noDownload = [roleOf('b', allow('payloads:Download'), deny('payloads:Download'))];
+    expect(evaluate(noDownload, { action: 'payloads:Play' }).allowed).toBe(false);
+  });
+
+  it("keeps the including action's group conditions", () => {
+    const euOnly = [roleOf('eu', allow('payloads:Download', { conditions: [{ keys_matching: 'region', values_matching: 'eu' }] }))];
+    const filter = visibleGroupFilter(euOnly, 'payloads:Play');
+    expect(filter.unrestricted).toBe(false);
+    expect(filter.allows(eu)).toBe(true);
+    expect(filter.allows(us)).toBe(false);
   });
 });
 

@@ -1,4 +1,6 @@
 import { PAYLOAD_TYPES, type PayloadType } from '../constants/payloads.ts';
+import { actionInWords } from '../contract/action-wording.ts';
+import { ACTIONS_INCLUDING } from '../contract/actions.ts';
 import { ipAllowedBy } from './cidr.ts';
 import { matchesOr } from './matchers.ts';
 
@@ -22,6 +24,8 @@ import { matchesOr } from './matchers.ts';
  * - A call WITHOUT a group (tenant-wide: lists, settings) is allowed when some allow permission matches the action,
  *   conditional or not, and no UNCONDITIONAL deny matches it; the conditions then decide which groups the caller
  *   sees (`visibleGroupFilter`). A conditional deny only hides the groups it applies to.
+ * - An action another INCLUDES (shared/contract/actions.ts ACTIONS_INCLUDING: `payloads:Download` includes
+ *   `payloads:Play`) is allowed where the including action is, unless a permission denies the action itself.
  * - The result never depends on the order of roles or permissions.
  */
 
@@ -163,23 +167,38 @@ function verdict(roles: readonly RoleLike[], action: string, group: GroupFacts |
   return result;
 }
 
-/** May the roles perform the action (on the group, from the ip)? Deny beats allow; see the module notes. */
-export function evaluate(roles: readonly RoleLike[], request: EvaluationRequest): Evaluation {
+/** The decision on `action` by its own permissions only, and whether a deny made it. */
+function evaluateAction(roles: readonly RoleLike[], request: EvaluationRequest): Evaluation & { denied: boolean } {
   const { action, group, ip } = request;
   const applicable = applicableRoles(roles, ip);
   const { allowedBy, deniedBy } = verdict(applicable, action, group);
   const where = group === undefined ? '' : ` on group "${group.name}"`;
   if (deniedBy !== undefined) {
-    return { allowed: false, reason: `role "${deniedBy.role}" denies ${action}${where} (actions matching "${deniedBy.pattern}")` };
+    return { allowed: false, denied: true, reason: `role "${deniedBy.role}" denies ${action}${where} (actions matching "${deniedBy.pattern}")` };
   }
-  if (allowedBy !== undefined) return { allowed: true, reason: `role "${allowedBy}" allows ${action}${where}` };
+  if (allowedBy !== undefined) return { allowed: true, denied: false, reason: `role "${allowedBy}" allows ${action}${where}` };
   // Say so when a role would have allowed it from another address: the caller can act on that.
   const excluded = roles.filter((role) => !applicable.includes(role));
   const wouldAllow = verdict(excluded, action, group).allowedBy;
   if (wouldAllow !== undefined) {
-    return { allowed: false, reason: `${ip ?? 'an unknown address'} is outside the CIDR ranges of role "${wouldAllow}"` };
+    return { allowed: false, denied: false, reason: `${ip ?? 'an unknown address'} is outside the CIDR ranges of role "${wouldAllow}"` };
   }
-  return { allowed: false, reason: `your roles do not allow ${action}${where}` };
+  return { allowed: false, denied: false, reason: `your roles do not allow ${actionInWords(action)}${where}` };
+}
+
+/**
+ * May the roles perform the action (on the group, from the ip)? Deny beats allow; see the module notes. An action
+ * another includes (ACTIONS_INCLUDING: `payloads:Download` includes `payloads:Play`) is also allowed where that other
+ * action is, unless a permission denies the action itself.
+ */
+export function evaluate(roles: readonly RoleLike[], request: EvaluationRequest): Evaluation {
+  const { denied, ...direct } = evaluateAction(roles, request);
+  if (direct.allowed || denied) return direct;
+  for (const including of ACTIONS_INCLUDING[request.action] ?? []) {
+    const through = evaluateAction(roles, { ...request, action: including });
+    if (through.allowed) return { allowed: true, reason: `${through.reason}, which includes ${request.action}` };
+  }
+  return direct;
 }
 
 /** Which groups a tenant-wide call (a list) may show. `unrestricted` lets a list skip per-item checks. */
@@ -189,13 +208,17 @@ export interface GroupFilter {
 }
 
 export function visibleGroupFilter(roles: readonly RoleLike[], action: string, ip?: string): GroupFilter {
+  return { unrestricted: unrestrictedFor(roles, action, ip), allows: (group) => evaluate(roles, { action, group, ip }).allowed };
+}
+
+/** No deny touches the action and an unconditional allow grants it (itself, or an action including it). */
+function unrestrictedFor(roles: readonly RoleLike[], action: string, ip: string | undefined): boolean {
   const permissions = applicableRoles(roles, ip)
     .flatMap((role) => role.permissions.map(normalPermission))
     .filter((permission) => actionMatches(permission, action));
-  const unrestricted =
-    permissions.some((permission) => !permission.isDenied && permission.conditions.length === 0) &&
-    !permissions.some((permission) => permission.isDenied);
-  return { unrestricted, allows: (group) => evaluate(roles, { action, group, ip }).allowed };
+  if (permissions.some((permission) => permission.isDenied)) return false;
+  if (permissions.some((permission) => permission.conditions.length === 0)) return true;
+  return (ACTIONS_INCLUDING[action] ?? []).some((including) => unrestrictedFor(roles, including, ip));
 }
 
 /** Payload types the roles open, in the catalogue's order (a union over the roles). */

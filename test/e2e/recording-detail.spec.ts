@@ -5,7 +5,8 @@ import { apiGet, checkScreen, expect, preferColourMode, savedIdToken, storageSta
  * The recording detail pages against the demo recordings the local stack seeds through the real payload pipeline:
  * speech calls and interviews (8 kHz WAV, waveform peaks computed at processing), an MP4 video, a JPEG photo, an SMS
  * thread with an MMS, a blocked and an aborted call. Each page in light and dark with axe; a call plays and draws its
- * waveform; a span comment is added, edited and closed; a reviewer reads but may neither play nor comment.
+ * waveform; a span comment is added, edited and closed; a reviewer reads, plays and comments, but edits no one's comment
+ * and is offered no download.
  */
 
 interface Listed {
@@ -164,7 +165,7 @@ test.describe('as a tenant administrator', () => {
 test.describe('as a reviewer', () => {
   test.use({ storageState: storageStateOf('demoReviewer') });
 
-  test('reads the call, its comments and audit trail, but may neither play nor comment', async ({ page, request }) => {
+  test("reads the call, its comments and audit trail, plays and may comment, but edits no one's comment and downloads nothing", async ({ page, request }) => {
     // A comment by the administrator, for the reviewer to read.
     const body = `For the reviewer ${Date.now()}`;
     const created = await request.post(`/api/v1/demo/payloads/${refs.Call}/comments`, {
@@ -177,17 +178,16 @@ test.describe('as a reviewer', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Call /);
     const comment = page.getByRole('listitem').filter({ hasText: body });
     await expect(comment).toBeVisible();
-    // The reviewer role (reads only) holds no payloads:Download, comments:Create, Update or Delete.
-    await expect(page.getByText('Playing is not open to you')).toBeVisible();
-    await expect(page.getByText('Commenting is not open to you')).toBeVisible();
-    await expect(page.getByRole('form', { name: 'New comment' })).toHaveCount(0);
+    // The reviewer role reviews: payloads:Play and comments:Create, but no payloads:Download, comments:Update or Delete.
+    await expect(page.getByText('Playing is not open to you')).toHaveCount(0);
+    await expect(page.getByText('Commenting is not open to you')).toHaveCount(0);
+    await expect(page.getByRole('form', { name: 'New comment' })).toBeVisible();
     await expect(comment.getByRole('button', { name: /^Edit comment/ })).toHaveAttribute('aria-disabled', 'true');
     await expect(comment.getByRole('button', { name: /^Close comment/ })).toHaveAttribute('aria-disabled', 'true');
-    await expect(page.getByRole('button', { name: 'Download' })).toHaveAttribute('aria-disabled', 'true');
-    await expect(page.locator('audio')).toHaveCount(0);
-    // Its span is shown, not offered to play.
-    await expect(comment.getByText('0:01 to 0:03 (2 s)')).toBeVisible();
-    await expect(comment.getByRole('button', { name: /^Play / })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0);
+    await expect(page.locator('[data-waveform="drawn"]')).toBeVisible({ timeout: 20_000 });
+    // Its span is shown and offered to play.
+    await expect(comment.getByRole('button', { name: /^Play 0:01/ })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Parties' })).toBeVisible();
     await checkScreen(page, { name: 'call-detail-reviewer', title: /^Call /, mode: 'light' });
   });

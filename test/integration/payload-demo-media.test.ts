@@ -124,9 +124,13 @@ describe('demo media seed', () => {
     const call = (await payloadsOf('demo-bram')).find((item) => item.payload_type === 'Call');
     expect(call?.waveform_peaks).toBe(true);
     const { id_token } = await signIn('admin@demo.test');
+    // The waveform comes first, from its own endpoint (derived data: no play is recorded); the play link on Play.
+    const waveform = await api(`/api/v1/demo/payloads/${String(call?.payload_reference)}/waveform`, { headers: bearer(id_token) });
+    expect(waveform.status).toBe(200);
+    const { peaks_url } = (await waveform.json()) as { peaks_url: string };
     const link = await api(`/api/v1/demo/payloads/${String(call?.payload_reference)}/data?action=play`, { headers: bearer(id_token) });
     expect(link.status).toBe(200);
-    const { s3_url, peaks_url } = (await link.json()) as { s3_url: string; peaks_url?: string };
+    const { s3_url } = (await link.json()) as { s3_url: string };
     // The waveform: a few KB of peaks, however long the call.
     const peaks = (await (await fetch(String(peaks_url))).json()) as { sample_rate: number; duration: number; peaks: number[] };
     expect(peaks.sample_rate).toBe(8000);

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { Endpoint } from '#shared/contract/endpoint.ts';
+import { callAction, type Endpoint } from '#shared/contract/endpoint.ts';
 import type { AccessContext } from '../auth/access/access-context.ts';
 import type { UserActivity } from '#shared/contract/entities/activity.ts';
 import { closeActivityRecord, writeActivityRecord, type ActivityRecordRef } from '../../audit/trail/activity-log.ts';
@@ -26,6 +26,8 @@ export interface ActivityFacts {
   endedAt?: Date;
   /** The path's `{client}`. */
   pathClient: string | undefined;
+  /** The parsed query, when it parsed: an endpoint may choose its action by it (`callAction`). */
+  query?: unknown;
 }
 
 /**
@@ -50,7 +52,7 @@ export function activityEntry(facts: ActivityFacts): { client: string; entry: Us
     ...(event.requestContext?.http?.sourceIp ? { user_ip: event.requestContext.http.sourceIp } : {}),
     ...(browser ? { browser: browser.slice(0, MAX_BROWSER) } : {}),
     roles: [...roles],
-    action: endpoint.action,
+    action: callAction(endpoint, facts.query),
     is_allowed: !denied,
     ...(denied ? { denial_reason: (facts.error as ForbiddenError).message } : {}),
     ...(facts.statusCode === undefined ? {} : { status_code: facts.statusCode }),

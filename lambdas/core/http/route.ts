@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Endpoint } from '#shared/contract/endpoint.ts';
+import { callAction, type Endpoint } from '#shared/contract/endpoint.ts';
 import type { AccessContext } from '../auth/access/access-context.ts';
 import { groupScope, type GroupScope } from '../auth/access/group-scope.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -60,7 +60,7 @@ export function implement<E extends Endpoint>(endpoint: E, implementation: Route
 export interface TenantRouteInput<E extends Endpoint = Endpoint> extends RouteInput<E> {
   /** The path's `{client}`, checked against the caller's tenant (or that the caller is staff) before this runs. */
   client: string;
-  /** The caller's group scope for this endpoint's action in that tenant (403 where no permissions were resolved). */
+  /** The caller's group scope for the call's action (`callAction`) in that tenant (403 where no permissions were resolved). */
   groupScope(): GroupScope;
 }
 
@@ -79,6 +79,6 @@ export function implementForTenant<E extends Endpoint>(endpoint: E, implementati
   return implement(endpoint, (input, dependencies) => {
     const { client } = input;
     if (client === undefined) throw new InternalError(`${endpoint.id} reached without its path client`);
-    return implementation({ ...input, client, groupScope: () => groupScope(dependencies, client, input.access, endpoint.action) }, dependencies);
+    return implementation({ ...input, client, groupScope: () => groupScope(dependencies, client, input.access, callAction(endpoint, input.query)) }, dependencies);
   });
 }

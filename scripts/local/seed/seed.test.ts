@@ -67,7 +67,7 @@ describe('seeded access', () => {
   const roleOf = (client: string, reference: string) =>
     Role.parse(items.find((item) => item.entity === 'Role' && item.client === client && item.role_reference === reference));
 
-  it('writes contract roles: admin allows everything, reviewer reads only, staff in the provider client', () => {
+  it('writes contract roles: admin allows everything, reviewer reviews (reads, plays, comments, confirms receipts), staff in the provider client', () => {
     for (const client of ['demo', 'acme']) {
       const admin = roleOf(client, 'admin');
       const reviewer = roleOf(client, 'reviewer');
@@ -76,7 +76,11 @@ describe('seeded access', () => {
       expect(allowedActions([admin], actions)).toHaveLength(actions.length);
       const readable = allowedActions([reviewer], actions);
       expect(readable).toEqual(expect.arrayContaining(['roles:List', 'roles:Read', 'alerts:Summary', 'devices:ReadHistory', 'account:ReadDefaults']));
-      expect(readable.filter((action) => /:(Update|Delete|Create|Decide|Send|Clear|Dismiss|Deactivate|Run|Restore)$/.test(action))).toEqual([]);
+      expect(readable).toEqual(expect.arrayContaining(['payloads:Play', 'comments:Create', 'payloads:ConfirmReceipt']));
+      // A reviewer takes no copy and changes no setting: the only change verbs it holds are a comment and a receipt.
+      expect(readable).not.toContain('payloads:Download');
+      expect(readable.filter((action) => /:(Update|Delete|Create|Decide|Send|Clear|Dismiss|Deactivate|Run|Restore|Import|Release)$/.test(action))).toEqual(['comments:Create']);
+      expect(reviewer.description).toMatch(/plays, views, comments and confirms receipts; downloads nothing and changes no setting/);
     }
     expect(roleOf('admin', 'staff').is_system).toBe(true);
   });

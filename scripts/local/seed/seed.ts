@@ -14,7 +14,8 @@ import { DEMO_TENANTS, STAFF_CLIENT, demoAccounts } from './accounts.ts';
  * A tenant's items and a portal user's item come from `scripts/admin/tenant-items.ts`, the module the provisioning
  * command of a deployed stage uses too; keys come from the core store's key builders.
  */
-export const SEED_VERSION = 'v3';
+// v4: the reviewer system role plays, views, comments and confirms receipts (a store seeded before gets it on start).
+export const SEED_VERSION = 'v4';
 
 const { partitionKey: PK, entityAttribute: ENTITY } = TABLE_KEYS;
 

@@ -64,11 +64,25 @@ const payloadFilters = {
 const dataQuery = z.strictObject({ action: DataAction.default('download') });
 
 /**
- * The data answer: the spec's `s3_url`, plus (our addition, docs/decisions.md "Waveforms") `peaks_url` on a play of
- * a recording whose waveform peaks processing computed: a link, as short-lived as `s3_url`, to a small JSON of peaks.
+ * What a data link's `action` needs: playing a recording and viewing a photo or a message's content need
+ * `payloads:Play`; taking a copy needs `payloads:Download` (which includes playing, shared/contract/actions.ts).
  */
-export const PayloadDataAnswer = PayloadDataResponse.extend({ peaks_url: z.string().optional() });
+const dataActionPermission = {
+  field: 'action',
+  actions: { play: 'payloads:Play', view: 'payloads:Play', download: 'payloads:Download' },
+} as const satisfies { field: 'action'; actions: Record<DataAction, string> };
+
+/** The data answer: the spec's `s3_url`. */
+export const PayloadDataAnswer = PayloadDataResponse;
 export type PayloadDataAnswer = z.infer<typeof PayloadDataAnswer>;
+
+/**
+ * A recording's waveform (our addition, docs/decisions.md "Waveforms"): a link, as short-lived as a data link, to the
+ * small JSON of peaks processing computed (`WaveformPeaks`). Derived data, not the recording: reading it is the call's
+ * activity record, never a payload audit "play".
+ */
+export const PayloadWaveformAnswer = z.object({ peaks_url: z.string() });
+export type PayloadWaveformAnswer = z.infer<typeof PayloadWaveformAnswer>;
 
 /** Bulk data links: 1 to 100 unique payload references (comma-delimited) and the action. */
 export const BulkDataQuery = z.strictObject({
@@ -159,10 +173,21 @@ export const payloadEndpoints = [
     method: 'GET',
     path: '/payloads/{payload_reference}/data',
     action: 'payloads:Download',
-    summary: 'A short-lived link to play or download the payload (recorded in its audit).',
+    actionByQuery: dataActionPermission,
+    summary: 'A short-lived link to play, view or download the payload (each link recorded in its audit).',
     params: params('payload_reference'),
     query: dataQuery,
     response: PayloadDataAnswer,
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.payloads.waveform',
+    method: 'GET',
+    path: '/payloads/{payload_reference}/waveform',
+    action: 'payloads:Play',
+    summary: "A short-lived link to a recording's waveform peaks (derived data: not a play).",
+    params: params('payload_reference'),
+    response: PayloadWaveformAnswer,
   }),
   defineEndpoint({
     ...base,
@@ -170,6 +195,7 @@ export const payloadEndpoints = [
     method: 'GET',
     path: '/data',
     action: 'payloads:Download',
+    actionByQuery: dataActionPermission,
     summary: 'Links for 1 to 100 payloads, each with its PayloadDataStatus.',
     query: BulkDataQuery,
     response: BulkDataResponse,

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Direction, PayloadState, PayloadType, VoiceSource } from '../../constants/payloads.ts';
+import { Direction, PayloadAuditAction, PayloadState, PayloadType, VoiceSource } from '../../constants/payloads.ts';
 import { CALL_PARTIES_LIMIT } from '../../constants/limits.ts';
 import { FREE_FORM_TEXT_MAX, PAYLOAD_NOTES_MAX, SHORT_TEXT_MAX } from '../bounds.ts';
 import {
@@ -194,11 +194,11 @@ export const Payload = z.object({
 });
 export type Payload = z.infer<typeof Payload>;
 
-/** A payload's audit: plays, downloads and transfers, and receipts. */
+/** A payload's audit: plays, views, downloads and transfers, and receipts. */
 export const PayloadAudit = z.object({
   payload_reference: z.string(),
   records: z.array(
-    z.object({ portal_user: z.string(), action: z.enum(['play', 'download', 'transfer']), time: Timestamp }),
+    z.object({ portal_user: z.string(), action: PayloadAuditAction, time: Timestamp }),
   ),
   receipts: z.array(z.object({ user: z.string(), time: Timestamp })),
 });

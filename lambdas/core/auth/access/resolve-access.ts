@@ -1,4 +1,4 @@
-import type { Endpoint } from '#shared/contract/endpoint.ts';
+import { callAction, type Endpoint } from '#shared/contract/endpoint.ts';
 import { AccountDefaults } from '#shared/contract/entities/account.ts';
 import type { SupportAccess } from '#shared/contract/entities/account-data.ts';
 import type { Role } from '#shared/contract/entities/roles.ts';
@@ -158,21 +158,23 @@ export class CidrRefusedError extends ForbiddenError {}
 export const SELF_SERVICE_ACTIONS: ReadonlySet<string> = new Set(['profile:Read', 'profile:AcceptTerms']);
 
 /**
- * The authorization decision for one endpoint: network limits first, then the endpoint's action. Throws a 403 that
- * says why. The internal console is governed the same way, by the staff roles (`internal:*` actions).
+ * The authorization decision for one call: network limits first, then the action the call needs (the endpoint's, or
+ * the one its parsed `query` chooses: `callAction`). Throws a 403 that says why. The internal console is governed the
+ * same way, by the staff roles (`internal:*` actions).
  */
-export function authorize(resolved: ResolvedAccess, endpoint: Endpoint): void {
+export function authorize(resolved: ResolvedAccess, endpoint: Endpoint, query?: unknown): void {
   const { access, limits } = resolved;
+  const action = callAction(endpoint, query);
   for (const limit of limits) {
     if (!ipAllowedBy(access.ip, limit.ranges)) {
       throw new CidrRefusedError(`Access denied: ${access.ip ?? 'an unknown address'} is outside ${limit.owner} allowed CIDR ranges`);
     }
   }
-  if (SELF_SERVICE_ACTIONS.has(endpoint.action)) return;
-  const decision = evaluate(access.roles, { action: endpoint.action, ip: access.ip });
+  if (SELF_SERVICE_ACTIONS.has(action)) return;
+  const decision = evaluate(access.roles, { action, ip: access.ip });
   if (decision.allowed) return;
   // Refused only because of where the caller is: the roles would allow it from inside their ranges.
   const anywhere = access.roles.map((role) => ({ ...role, cidr_ranges: [] }));
-  const networkOnly = evaluate(anywhere, { action: endpoint.action, ip: access.ip }).allowed;
+  const networkOnly = evaluate(anywhere, { action, ip: access.ip }).allowed;
   throw new (networkOnly ? CidrRefusedError : ForbiddenError)(`Access denied: ${decision.reason}`);
 }

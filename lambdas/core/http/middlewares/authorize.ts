@@ -1,3 +1,4 @@
+import { callAction } from '#shared/contract/endpoint.ts';
 import { raiseSecurityAlert } from '../../../alerts/security-events.ts';
 import { authorize, CidrRefusedError, resolveAccess } from '../../auth/access/resolve-access.ts';
 import { pipelineState, required, type PipelineMiddleware } from './pipeline-state.ts';
@@ -14,7 +15,8 @@ export const authorizeCall: PipelineMiddleware = {
     if (principal === undefined || principal.kind === 'device') return;
     const endpoint = required(state, 'endpoint');
     const dependencies = required(state, 'dependencies');
-    const pathClient = required(state, 'input').client;
+    const input = required(state, 'input');
+    const pathClient = input.client;
     const resolved = await resolveAccess(dependencies, {
       endpoint,
       principal,
@@ -23,7 +25,7 @@ export const authorizeCall: PipelineMiddleware = {
     });
     state.access = resolved.access;
     try {
-      authorize(resolved, endpoint);
+      authorize(resolved, endpoint, input.query);
     } catch (error) {
       // The tenant check already ran: the path's tenant is the caller's own (or the one support mode acts in).
       if (error instanceof CidrRefusedError) {
@@ -32,7 +34,7 @@ export const authorizeCall: PipelineMiddleware = {
           userId: principal.kind === 'client-app' ? principal.appReference : principal.subject,
           userLabel: principal.kind === 'client-app' ? `Client app ${principal.appReference}` : (principal.email ?? principal.subject),
           ip: resolved.access.ip,
-          action: endpoint.action,
+          action: callAction(endpoint, input.query),
           reason: error.message,
         });
       }

@@ -40,6 +40,7 @@ async function record(request: PipelineRequest): Promise<void> {
       startedAt: state.startedAtTime ?? dependencies.clock.now(),
       endedAt: dependencies.clock.now(),
       pathClient: state.input?.client,
+      query: state.input?.query,
     });
     await writeActivity(dependencies, client, entry, requestIdOf(request), state.openedActivity);
   } catch (error) {

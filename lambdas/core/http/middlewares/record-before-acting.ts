@@ -22,7 +22,7 @@ export const recordBeforeActing: PipelineMiddleware = {
         state.openedActivity = await openDeviceCall(dependencies, facts, requestId);
       } else {
         const pathClient = state.input?.client;
-        const { client, entry } = activityEntry({ event: request.event, endpoint, principal, access: state.access, error: undefined, startedAt, pathClient });
+        const { client, entry } = activityEntry({ event: request.event, endpoint, principal, access: state.access, error: undefined, startedAt, pathClient, query: state.input?.query });
         state.openedActivity = await openActivity(dependencies, client, entry, requestId);
       }
     } catch (error) {

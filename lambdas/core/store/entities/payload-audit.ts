@@ -1,14 +1,18 @@
 import * as z from 'zod';
+import { PAYLOAD_AUDIT_ACTIONS } from '#shared/constants/payloads.ts';
 import type { PayloadAudit } from '#shared/contract/entities/payloads.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { keys } from '../keys.ts';
 import { readItem } from './read-item.ts';
 
-/** What a payload audit record says happened: a link given (play, download), a transfer, or a receipt confirmed. */
-export const PayloadAuditAction = z.enum(['play', 'download', 'transfer', 'receipt']);
+/**
+ * What a payload audit record says happened: a link given (play, view, download), a transfer (the contract's
+ * PAYLOAD_AUDIT_ACTIONS), or a receipt confirmed (kept apart, as the audit's `receipts`).
+ */
+export const PayloadAuditAction = z.enum([...PAYLOAD_AUDIT_ACTIONS, 'receipt']);
 export type PayloadAuditAction = z.infer<typeof PayloadAuditAction>;
 
-/** One play, download, transfer or receipt of a payload, in the payload's partition in time order. */
+/** One play, view, download, transfer or receipt of a payload, in the payload's partition in time order. */
 export const PayloadAuditItem = z.object({
   payload_reference: z.string(),
   action: PayloadAuditAction,

@@ -1,13 +1,13 @@
-import { queryOptions, useMutation, useQueries } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import type { DataAction } from '#shared/constants/payloads.ts';
 import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
-import { sessionQueryKey } from '../../../lib/api-hooks.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { useSession } from '../../session/session-context.tsx';
 import type { Session } from '../../session/session.ts';
 import { earliestExpiry } from './link-expiry.ts';
 
-/** `GET data`: short-lived links for 1 to 100 recordings, each with its PayloadDataStatus; every link is audited. */
+/** `GET data`: short-lived links for 1 to 100 recordings, each with its PayloadDataStatus; every link given is audited. */
 export const bulkDataLinks = endpointOf(payloadEndpoints, 'client.data.bulk');
 
 /** The most references one request takes (spec: bulk limit 100). */
@@ -15,8 +15,6 @@ export const BULK_LIMIT = 100;
 
 /** If a link does not say how long it lives, assume the server's usual 300 seconds. */
 export const LINK_LIFETIME_MS = 300_000;
-/** A shown link is replaced this long before it expires. */
-const REFRESH_BEFORE_EXPIRY_MS = 60_000;
 
 export function fetchBulkDataLinks(session: Session, references: readonly string[], action: DataAction, signal?: AbortSignal) {
   return session.call(bulkDataLinks, { query: { payload_references: references.join(','), action } }, signal);
@@ -31,41 +29,53 @@ async function fetchWithExpiry(session: Session, references: readonly string[], 
 }
 
 /**
- * Links for the given recordings (at most BULK_LIMIT), never kept past their expiry: while shown they are asked for
- * again a minute before the first expires; put away, the answer is dropped within that minute, so a screen opened
- * again never starts from expired links.
+ * View links for the recordings shown (a conversation's messages, the photos whose previews were asked for), asked
+ * for once per opening of the screen: one `GET data?action=view` per hundred recordings not yet linked, so each
+ * recording shown gets ONE "view" record in its audit per opening. Never through the query cache: no render,
+ * refetch or window focus asks again (a screen opened anew is a new opening, and asks anew); recordings added later
+ * (another page of the list) are asked for alone. Off while `enabled` is false (the role may not view, or nobody asked). Answers the link of each recording
+ * that has one, and the refusal (PayloadDataStatus or error) of each that has none.
  */
-export function bulkDataLinksOptions(session: Session, references: readonly string[], action: DataAction) {
-  const state = session.getState();
-  const query = { payload_references: references.join(','), action };
-  const refreshIn = (expiresAt: number | undefined) => Math.max(1_000, (expiresAt ?? 0) - REFRESH_BEFORE_EXPIRY_MS - Date.now());
-  return queryOptions({
-    queryKey: sessionQueryKey(bulkDataLinks, { client: state.client, supportReference: state.supportReference }, { query }),
-    queryFn: ({ signal }) => fetchWithExpiry(session, references, action, signal),
-    staleTime: (cached) => (cached.state.data === undefined ? 0 : refreshIn(cached.state.data.expiresAt)),
-    gcTime: REFRESH_BEFORE_EXPIRY_MS,
-    refetchInterval: (cached) => refreshIn(cached.state.data?.expiresAt),
-    // A refusal is an answer (each row has its status), and a retry would write the audit again.
-    retry: false,
-  });
-}
-
-/**
- * Play links for the thumbnails on screen, one request per hundred recordings; off when there are none or the role
- * may not play recordings. Answers the link of each recording that has one.
- */
-export function usePlayLinks(references: readonly string[], enabled: boolean) {
+export function useViewLinks(references: readonly string[], enabled: boolean) {
   const { session } = useSession();
-  const chunks: string[][] = [];
-  for (let start = 0; start < references.length; start += BULK_LIMIT) chunks.push(references.slice(start, start + BULK_LIMIT));
-  return useQueries({
-    queries: chunks.map((chunk) => ({ ...bulkDataLinksOptions(session, chunk, 'play'), enabled })),
-    combine: (results) => {
-      const links = new Map<string, string>();
-      for (const result of results) for (const row of result.data?.data ?? []) if (row.s3_url !== undefined) links.set(row.payload_reference, row.s3_url);
-      return { links, isLoading: results.some((result) => result.isLoading) };
-    },
+  const asked = useRef(new Set<string>());
+  const [answers, setAnswers] = useState<{ links: ReadonlyMap<string, string>; refused: ReadonlyMap<string, string>; loading: number }>({
+    links: new Map(),
+    refused: new Map(),
+    loading: 0,
   });
+  const wanted = references.join(',');
+
+  useEffect(() => {
+    if (!enabled) return;
+    const missing = wanted === '' ? [] : wanted.split(',').filter((reference) => !asked.current.has(reference));
+    for (let start = 0; start < missing.length; start += BULK_LIMIT) {
+      const chunk = missing.slice(start, start + BULK_LIMIT);
+      for (const reference of chunk) asked.current.add(reference);
+      setAnswers((current) => ({ ...current, loading: current.loading + 1 }));
+      // No abort on unmount: a link the server gave is on the audit trail whether or not it is shown.
+      fetchBulkDataLinks(session, chunk, 'view').then(
+        (answer) =>
+          setAnswers((current) => {
+            const links = new Map(current.links);
+            const refused = new Map(current.refused);
+            for (const row of answer.data) {
+              if (row.s3_url !== undefined) links.set(row.payload_reference, row.s3_url);
+              else refused.set(row.payload_reference, row.status);
+            }
+            return { links, refused, loading: current.loading - 1 };
+          }),
+        (error: unknown) =>
+          setAnswers((current) => {
+            const refused = new Map(current.refused);
+            for (const reference of chunk) refused.set(reference, error instanceof Error ? error.message : String(error));
+            return { ...current, refused, loading: current.loading - 1 };
+          }),
+      );
+    }
+  }, [session, wanted, enabled]);
+
+  return { links: answers.links, refused: answers.refused, isLoading: answers.loading > 0 };
 }
 
 /** Download links asked for on a button press (never cached: each press is a new, audited request). */

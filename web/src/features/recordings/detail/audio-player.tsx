@@ -4,6 +4,7 @@ import WaveSurfer from 'wavesurfer.js';
 import RegionsPlugin, { type Region, type RegionParams } from 'wavesurfer.js/dist/plugins/regions.esm.js';
 import type { PayloadComment } from '#shared/contract/entities/comments.ts';
 import { formatClock, peaksToUnit, spanOf, type Span } from './spans.ts';
+import type { WaveformPeaks } from '#shared/contract/entities/waveform-peaks.ts';
 import { useWaveformPeaks } from './use-waveform-peaks.ts';
 import type { PlayerControls } from './player-controls.ts';
 
@@ -19,9 +20,13 @@ const PAUSE_COLOUR = '#e03131';
 
 export interface AudioPlayerProps {
   payloadReference: string;
-  /** The play link (range requests by the media element: nothing is downloaded whole). */
-  src: string;
-  peaksUrl: string | undefined;
+  /**
+   * The play link once playback started (range requests by the media element: nothing is downloaded whole); until
+   * then undefined, and no audio byte is asked for.
+   */
+  src: string | undefined;
+  /** Asks for the play link (a play record on the audit trail): called when playback starts, never before. */
+  onStart: () => Promise<string | undefined>;
   /** The recording's length from its meta, used until the media says. */
   length: number | undefined;
   comments: readonly PayloadComment[];
@@ -49,23 +54,43 @@ function tag(text: string, colour: string): HTMLElement {
  * The call or interview player: the waveform drawn from the precomputed peaks (so an hour-long call shows at once),
  * the audio streamed by the media element's own range requests, comments as spans on the waveform (press one to play
  * it), interview pauses as red marks, and a drag on the waveform to select a span to comment on.
+ * Playing is what asks for the play link: the first Play (or a comment's span pressed, or the media element's own
+ * play) calls `onStart`; opening the page, drawing the waveform or re-rendering asks for nothing.
  * Its own lazy chunk: wavesurfer.js arrives only with a recording.
  */
 export default function AudioPlayer(props: AudioPlayerProps) {
-  return props.peaksUrl === undefined ? <PlainAudio {...props} note="No waveform for this recording’s format: it plays without one." /> : <WaveformPlayer {...props} peaksUrl={props.peaksUrl} />;
+  const peaks = useWaveformPeaks(props.payloadReference, true);
+  if (peaks.isPending) return <Loader size="sm" aria-label="Loading the waveform" />;
+  if (peaks.isError) return <PlainAudio {...props} note={`${peaks.error.message} The recording plays without its waveform.`} />;
+  if (peaks.data === null) return <PlainAudio {...props} note="No waveform for this recording’s format: it plays without one." />;
+  return <WaveformPlayer {...props} peaks={peaks.data} />;
 }
+
+/** What to do once the play link arrives: play from the start (or where the playhead is), or play a span. */
+type PendingPlay = { kind: 'play' } | { kind: 'span'; span: Span };
 
 /**
  * The browser's own audio controls, for a recording without peaks (or whose peaks failed): never a waveform decoded
- * from the audio, which would download all of it first.
+ * from the audio, which would download all of it first. Until playback starts, a Play button stands for them.
  */
-function PlainAudio({ src, controls, onLinkFailed, note }: AudioPlayerProps & { note: string }) {
+function PlainAudio({ src, onStart, controls, onLinkFailed, note }: AudioPlayerProps & { note: string }) {
   const audio = useRef<HTMLAudioElement>(null);
+  const pending = useRef<PendingPlay | undefined>(undefined);
+  const latest = useRef({ src, onStart });
+  latest.current = { src, onStart };
+  const [starting, setStarting] = useState(false);
+
+  const start = (next: PendingPlay) => {
+    pending.current = next;
+    setStarting(true);
+    void latest.current.onStart().finally(() => setStarting(false));
+  };
   useEffect(() => {
     controls.current = {
       playSpan: (span) => {
         const element = audio.current;
         if (element === null) return;
+        if (latest.current.src === undefined) return start({ kind: 'span', span });
         element.currentTime = span.start_time;
         void element.play();
       },
@@ -75,25 +100,57 @@ function PlainAudio({ src, controls, onLinkFailed, note }: AudioPlayerProps & { 
       controls.current = null;
     };
   }, [controls]);
+  // The link arrived: do what the press asked for.
+  useEffect(() => {
+    const element = audio.current;
+    const next = pending.current;
+    if (src === undefined || element === null || next === undefined) return;
+    pending.current = undefined;
+    if (next.kind === 'span') element.currentTime = next.span.start_time;
+    void element.play().catch(() => undefined);
+  }, [src]);
+
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
         {note}
       </Text>
-      <audio ref={audio} src={src} controls preload="metadata" aria-label="Recording" onError={onLinkFailed} style={{ width: '100%' }} />
+      {src === undefined && (
+        <Group gap="xs">
+          <Button onClick={() => start({ kind: 'play' })} loading={starting} w={96}>
+            Play
+          </Button>
+        </Group>
+      )}
+      <audio
+        ref={audio}
+        src={src}
+        controls={src !== undefined}
+        preload="none"
+        aria-label="Recording"
+        onError={onLinkFailed}
+        // Played by other means (a headset's button) before any link: ask for it then, as a Play press would.
+        onPlay={(event) => {
+          if (src !== undefined) return;
+          event.currentTarget.pause();
+          start({ kind: 'play' });
+        }}
+        style={{ width: '100%', display: src === undefined ? 'none' : undefined }}
+      />
     </Stack>
   );
 }
 
-function WaveformPlayer(props: AudioPlayerProps & { peaksUrl: string }) {
-  const { payloadReference, src, peaksUrl, length, comments, pauseTimes, selectedCommentId, selectable, controls } = props;
+function WaveformPlayer(props: AudioPlayerProps & { peaks: WaveformPeaks }) {
+  const { src, peaks, comments, pauseTimes, selectedCommentId, selectable, controls } = props;
   const scheme = useComputedColorScheme('light');
-  const peaks = useWaveformPeaks(payloadReference, peaksUrl);
   const container = useRef<HTMLDivElement>(null);
   const audio = useRef<HTMLAudioElement>(null);
   const surfer = useRef<WaveSurfer | null>(null);
   const regions = useRef<ReturnType<typeof RegionsPlugin.create> | null>(null);
   const resumeAt = useRef<number | undefined>(undefined);
+  const pending = useRef<PendingPlay | undefined>(undefined);
+  const [starting, setStarting] = useState(false);
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
   const [drawn, setDrawn] = useState(false);
@@ -101,12 +158,41 @@ function WaveformPlayer(props: AudioPlayerProps & { peaksUrl: string }) {
   const latest = useRef(props);
   latest.current = props;
 
-  const duration = peaks.data?.duration ?? length;
-  const ready = peaks.data !== undefined;
+  const duration = peaks.duration;
+
+  /**
+   * Play (or play a span): with the link, at once; without it, ask for it first (the one play record of this act)
+   * and play once it is on the media element. A press while it is being asked for changes what will play, not how
+   * often it is asked.
+   */
+  const play = (next: PendingPlay) => {
+    const instance = surfer.current;
+    if (instance === null) return;
+    if (latest.current.src !== undefined) {
+      if (next.kind === 'span') void instance.play(next.span.start_time, next.span.start_time + next.span.duration);
+      else void instance.playPause();
+      return;
+    }
+    pending.current = next;
+    setStarting(true);
+    void latest.current.onStart().finally(() => setStarting(false));
+  };
+  const playRef = useRef(play);
+  playRef.current = play;
+
+  // The link arrived: do what the press asked for.
+  useEffect(() => {
+    const instance = surfer.current;
+    const next = pending.current;
+    if (src === undefined || instance === null || next === undefined) return;
+    pending.current = undefined;
+    const started = next.kind === 'span' ? instance.play(next.span.start_time, next.span.start_time + next.span.duration) : instance.play();
+    void started.catch(() => undefined);
+  }, [src]);
 
   // One WaveSurfer per recording and colour scheme, on the page's own <audio> element.
   useEffect(() => {
-    if (!ready || container.current === null || audio.current === null) return;
+    if (container.current === null || audio.current === null) return;
     const palette = PALETTE[scheme];
     const plugin = RegionsPlugin.create();
     const options = {
@@ -119,7 +205,8 @@ function WaveformPlayer(props: AudioPlayerProps & { peaksUrl: string }) {
       barWidth: 2,
       barGap: 1,
       plugins: [plugin],
-      ...(peaks.data === undefined ? {} : { peaks: [peaksToUnit(peaks.data.peaks)], duration: peaks.data.duration }),
+      peaks: [peaksToUnit(peaks.peaks)],
+      duration: peaks.duration,
     };
     const instance = WaveSurfer.create(options);
     surfer.current = instance;
@@ -135,15 +222,20 @@ function WaveformPlayer(props: AudioPlayerProps & { peaksUrl: string }) {
         for (const other of plugin.getRegions()) if (other !== region && other.id.startsWith('drag-')) other.remove();
         latest.current.onSpanSelected(spanOf(region.start, region.end, instance.getDuration() || latest.current.length));
       }),
+      // The drawn selection moved or resized by its handles afterwards: the span follows what is drawn.
+      plugin.on('region-updated', (region: Region) => {
+        if (!region.id.startsWith('drag-')) return;
+        latest.current.onSpanSelected(spanOf(region.start, region.end, instance.getDuration() || latest.current.length));
+      }),
       plugin.on('region-clicked', (region: Region, event: MouseEvent) => {
         if (!region.id.startsWith('comment-')) return;
         event.stopPropagation();
         latest.current.onCommentSelected(region.id.slice('comment-'.length));
-        region.play(true);
+        playRef.current({ kind: 'span', span: { start_time: region.start, duration: region.end - region.start } });
       }),
     ];
     controls.current = {
-      playSpan: (span) => void instance.play(span.start_time, span.start_time + span.duration),
+      playSpan: (span) => playRef.current({ kind: 'span', span }),
       playhead: () => instance.getCurrentTime(),
     };
     return () => {
@@ -154,7 +246,7 @@ function WaveformPlayer(props: AudioPlayerProps & { peaksUrl: string }) {
       regions.current = null;
       setDrawn(false);
     };
-  }, [ready, scheme, peaks.data, controls]);
+  }, [scheme, peaks, controls]);
 
   // Dragging selects a span only for those who may comment.
   useEffect(() => {
@@ -208,10 +300,8 @@ function WaveformPlayer(props: AudioPlayerProps & { peaksUrl: string }) {
     .filter(Boolean)
     .join('; ');
 
-  if (peaks.isError) return <PlainAudio {...props} note={`${peaks.error.message} The recording plays without its waveform.`} />;
   return (
     <Stack gap="xs">
-      {!ready && <Loader size="sm" aria-label="Loading the waveform" />}
       <div
         ref={container}
         role="img"
@@ -219,10 +309,23 @@ function WaveformPlayer(props: AudioPlayerProps & { peaksUrl: string }) {
         data-waveform={drawn ? 'drawn' : 'pending'}
         style={{ minHeight: 96, cursor: selectable ? 'crosshair' : 'pointer' }}
       />
-      {/* No preload: the peaks give the length, so no audio byte is fetched until Play (then by ranges). */}
-      <audio ref={audio} src={src} preload="none" aria-label="Recording" onError={failed} onLoadedMetadata={restore} />
+      {/* No link, so no audio byte, until Play: the peaks give the waveform and the length (then audio by ranges). */}
+      <audio
+        ref={audio}
+        src={src}
+        preload="none"
+        aria-label="Recording"
+        onError={failed}
+        onLoadedMetadata={restore}
+        // Played by other means (a headset's button) before any link: ask for it then, as a Play press would.
+        onPlay={(event) => {
+          if (src !== undefined) return;
+          event.currentTarget.pause();
+          play({ kind: 'play' });
+        }}
+      />
       <Group gap="xs">
-        <Button onClick={() => void surfer.current?.playPause()} disabled={!drawn} w={96}>
+        <Button onClick={() => play({ kind: 'play' })} disabled={!drawn} loading={starting} w={96}>
           {playing ? 'Pause' : 'Play'}
         </Button>
         <ActionIcon variant="default" size="lg" aria-label="Back 5 seconds" onClick={() => surfer.current?.skip(-5)}>

@@ -2,10 +2,18 @@ import { Alert, Loader, Table, Text } from '@mantine/core';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { usePayloadAudit } from '../api/get-payload-audit.ts';
+import type { PayloadAuditAction } from '#shared/constants/payloads.ts';
 
-const ACTION_LABELS = { play: 'Played', download: 'Downloaded', transfer: 'Transferred', receipt: 'Receipt confirmed' } as const;
+/** What each audit record says was done: a play link given, a photo or message opened, a copy taken, a transfer. */
+const ACTION_LABELS = {
+  play: 'Played',
+  view: 'Viewed',
+  download: 'Downloaded',
+  transfer: 'Transferred',
+  receipt: 'Receipt confirmed',
+} as const satisfies Record<PayloadAuditAction | 'receipt', string>;
 
-/** Who played, downloaded, transferred or confirmed receipt of the recording, and when: newest first. */
+/** Who played, viewed, downloaded, transferred or confirmed receipt of the recording, and when: newest first. */
 export function AuditTrail({ payloadReference }: { payloadReference: string }) {
   const canRead = useCan('payloads:ReadAudit');
   const audit = usePayloadAudit(payloadReference, { enabled: canRead.allowed });
@@ -21,7 +29,7 @@ export function AuditTrail({ payloadReference }: { payloadReference: string }) {
     ...(audit.data?.records ?? []).map((record) => ({ who: record.portal_user, action: ACTION_LABELS[record.action], time: record.time })),
     ...(audit.data?.receipts ?? []).map((receipt) => ({ who: receipt.user, action: ACTION_LABELS.receipt, time: receipt.time })),
   ].sort((a, b) => b.time.localeCompare(a.time));
-  if (rows.length === 0) return <Text c="dimmed">Nobody has played, downloaded, transferred or confirmed this recording yet.</Text>;
+  if (rows.length === 0) return <Text c="dimmed">Nobody has played, viewed, downloaded, transferred or confirmed this recording yet.</Text>;
   return (
     <Table.ScrollContainer minWidth={420} mah={320}>
       <Table striped aria-label="Audit trail">

@@ -4,7 +4,7 @@ import type { Payload } from '#shared/contract/entities/payloads.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useSession } from '../../session/session-context.tsx';
-import { usePlayLinks } from '../api/bulk-data-links.ts';
+import { useViewLinks } from '../api/bulk-data-links.ts';
 import { payloadQueryOptions } from '../api/get-payload.ts';
 import { useSmsThread } from '../api/get-sms-thread.ts';
 import { PAYLOAD_TYPE_LABELS } from '../shared/labels.ts';
@@ -14,11 +14,12 @@ import { useMessageTexts } from './use-message-texts.ts';
 /**
  * A message's whole thread as a conversation, oldest first: incoming on the left, outgoing on the right, each with its
  * time and parties, SMS and RCS text and MMS pictures inline, the message this page is about outlined. The texts and
- * pictures come through one audited bulk data call.
+ * pictures come through one bulk data call (action view) per opening: each message shown is ONE "Viewed" record on
+ * its audit trail, however often the page renders or refetches.
  */
 export function MessageThread({ payload }: { payload: Payload }) {
   const { session } = useSession();
-  const canRead = useCan('payloads:Download');
+  const canRead = useCan('payloads:Play');
   const threadId = typeof payload.meta?.thread_id === 'string' ? payload.meta.thread_id : undefined;
   const thread = useSmsThread(payload.device_reference, threadId);
   const messages = threadId === undefined ? [payload] : (thread.data !== undefined && 'data' in thread.data ? thread.data.data : []);
@@ -27,9 +28,10 @@ export function MessageThread({ payload }: { payload: Payload }) {
     queries: messages.map((message) => payloadQueryOptions(session, message.payload_reference)),
     combine: (results) => new Map(messages.map((message, index) => [message.payload_reference, results[index]?.data ?? (message.payload_reference === payload.payload_reference ? payload : undefined)])),
   });
-  const links = usePlayLinks(
+  // Asked once the conversation is known (not for the lone message first shown while its thread loads).
+  const links = useViewLinks(
     messages.map((message) => message.payload_reference),
-    canRead.allowed,
+    canRead.allowed && !thread.isLoading,
   );
   const texts = useMessageTexts(
     messages.filter((message) => message.payload_type !== 'MMS').map((message) => ({ reference: message.payload_reference, url: links.links.get(message.payload_reference) })),

@@ -3,7 +3,8 @@ import { useSession } from '../../session/session-context.tsx';
 /** Why a control is off, in the words a person reads beside it. */
 const REFUSAL: Record<string, string> = {
   'payloads:ConfirmReceipt': 'Your role does not allow confirming receipt of recordings.',
-  'payloads:Download': 'Your role does not allow playing or downloading recordings.',
+  'payloads:Download': 'Your role does not allow downloading recordings.',
+  'payloads:Play': 'Your role does not allow playing or viewing recordings.',
 };
 
 /**

@@ -1,33 +1,47 @@
-import { AspectRatio, Badge, Card, Center, Checkbox, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { AspectRatio, Badge, Button, Card, Center, Checkbox, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import type { Payload } from '#shared/contract/entities/payloads.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { usePlayLinks } from '../api/bulk-data-links.ts';
+import { useViewLinks } from '../api/bulk-data-links.ts';
 import { PAYLOAD_STATE_COLOURS, PAYLOAD_STATE_LABELS } from '../shared/labels.ts';
 import { useAllowedAction } from './allowed-action.ts';
-import { RecordingLink } from './links.tsx';
 import { recorderOf, recordingTitle } from '../shared/recording-title.ts';
+import { RecordingLink } from './links.tsx';
 import type { Selection } from './use-selection.ts';
 
 /** Only processed photos have a file to show. */
 const hasImage = (row: Payload) => row.payload_state === 'Processed' || row.payload_state === 'Transferred';
 
 /**
- * Photos as a grid of thumbnails. The images come through the audited data endpoint (`GET data`, action play), so
- * every preview is on the recording's audit trail; a role that may not play recordings gets no preview (and the
- * screen asks for none).
+ * Photos as a grid. Processing keeps no smaller copy of a photo, so a preview IS the photo: it is shown only when the
+ * user asks ("Show the photos"), through the data endpoint (`GET data`, action view), and each photo shown is one
+ * "Viewed" record on its audit trail. Opening the list asks for nothing; a role that may not view photos is offered
+ * no previews.
  */
 export function PhotoGrid({ rows, selection }: { rows: readonly Payload[]; selection: Selection | undefined }) {
-  const play = useAllowedAction('payloads:Download');
-  const { links } = usePlayLinks(
+  const view = useAllowedAction('payloads:Play');
+  const [shown, setShown] = useState(false);
+  const { links, refused } = useViewLinks(
     rows.filter(hasImage).map((row) => row.payload_reference),
-    play.allowed,
+    view.allowed && shown,
   );
   return (
     <Stack gap="xs">
-      {!play.allowed && (
+      {!view.allowed ? (
         <Text size="sm" c="dimmed">
-          {play.reason} Previews are not shown.
+          {view.reason} Previews are not shown.
         </Text>
+      ) : (
+        !shown && (
+          <Group gap="xs">
+            <Button variant="default" size="xs" onClick={() => setShown(true)}>
+              Show the photos
+            </Button>
+            <Text size="sm" c="dimmed">
+              Each photo shown is recorded as viewed on its audit trail.
+            </Text>
+          </Group>
+        )
       )}
       <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} role="list" aria-label="Photos">
         {rows.map((row) => {
@@ -41,7 +55,13 @@ export function PhotoGrid({ rows, selection }: { rows: readonly Payload[]; selec
                   ) : (
                     <Center bg="var(--mantine-color-default-hover)">
                       <Text size="xs" c="dimmed" ta="center" px="xs">
-                        {!hasImage(row) ? 'No picture yet' : play.allowed ? 'Loading preview…' : 'No preview'}
+                        {!hasImage(row)
+                          ? 'No picture yet'
+                          : !view.allowed || !shown
+                            ? 'No preview'
+                            : refused.has(row.payload_reference)
+                              ? 'Not open to you'
+                              : 'Loading preview…'}
                       </Text>
                     </Center>
                   )}
