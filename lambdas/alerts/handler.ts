@@ -3,7 +3,7 @@ import { alertEndpoints } from '#shared/contract/endpoints/alerts.ts';
 import { readAlert } from './alert-actions.ts';
 import { alertAccessFromContext, staffAlertAccess, type AlertAccess } from './alert-permissions.ts';
 import { alertSummary } from './alert-summary.ts';
-import { actorLabelOf } from '#core/auth/actor.ts';
+import { actorOf, alertUserOf } from '#core/auth/actor.ts';
 import { ADMIN_CLIENT } from '#core/auth/principal.ts';
 import { ForbiddenError, NotFoundError } from '#core/errors.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
@@ -24,9 +24,9 @@ const internalDismiss = endpointOf(alertEndpoints, 'internal.clients.alerts.dism
 const internalGet = endpointOf(alertEndpoints, 'internal.clients.alerts.get');
 
 /** Tenant surface: the caller's alert permissions from its roles. */
-const tenantAccess = (input: Pick<RouteInput, 'principal' | 'access'>): AlertAccess => alertAccessFromContext(actorLabelOf(input.principal), input.access);
+const tenantAccess = (input: Pick<RouteInput, 'principal' | 'access'>): AlertAccess => alertAccessFromContext(alertUserOf(input.principal), input.access);
 /** Internal console: staff act as full-permission operators (the router admitted staff only). */
-const staffAccess = (input: Pick<RouteInput, 'principal'>): AlertAccess => staffAlertAccess(actorLabelOf(input.principal));
+const staffAccess = (input: Pick<RouteInput, 'principal'>): AlertAccess => staffAlertAccess(alertUserOf(input.principal));
 
 export const routes = {
   [list.id]: implementForTenant(list, async (input, deps) => listAlerts(deps, input.client, tenantAccess(input), input.query)),
@@ -45,7 +45,7 @@ export const routes = {
     return alert;
   }),
   [internalList.id]: implement(internalList, async (input, deps) => listAlerts(deps, ADMIN_CLIENT, staffAccess(input), input.query)),
-  [notify.id]: implement(notify, async (input, deps) => ({ data: await notifyClients(deps, input.body, actorLabelOf(input.principal)) })),
+  [notify.id]: implement(notify, async (input, deps) => ({ data: await notifyClients(deps, input.body, actorOf(input.principal)) })),
   [internalClose.id]: implementForTenant(internalClose, async (input, deps) => ({
     data: await clearAlerts(deps, input.client, staffAccess(input), input.body),
   })),

@@ -74,6 +74,24 @@ describe('GET activities', () => {
     expect([...days(first), ...days(second)]).toEqual([8, 7, 5, 4, 2, 1]);
   });
 
+  it("reads one person's records on their own index (a Query of theirs, not a filter of everyone's)", async () => {
+    const { list, table } = await setUp();
+    const indexes: Array<string | undefined> = [];
+    const query = table.query.bind(table);
+    table.query = async (spec) => (indexes.push(spec.index), query(spec));
+    const page = (await list('acme', { user_id: 'carol', limit: 50 })) as Page<UserActivity>;
+    expect(days(page)).toEqual([9, 6, 3]);
+    expect(indexes).toEqual(['gsi3']);
+  });
+
+  it('filters by kind: reads (List) or changes (Update), from the action wording of the contract', async () => {
+    const { list } = await setUp();
+    expect(days(await list('acme', { kind: 'read' }))).toEqual([9, 7, 5, 3, 1]);
+    expect(days(await list('acme', { kind: 'change' }))).toEqual([8, 6, 4, 2]);
+    expect(days(await list('acme', { kind: 'change', user_id: 'carol' }))).toEqual([6]);
+    expect(await list('acme', { kind: 'read', result_type: 'total' })).toEqual({ count: 5 });
+  });
+
   it('counts a total from the head and the pending index, or by reading a narrowed list', async () => {
     const { list, table } = await setUp();
     expect(await list('acme', { result_type: 'total' })).toEqual({ count: 9 });

@@ -1,3 +1,4 @@
+import { actionsOfKind } from '#shared/contract/action-wording.ts';
 import type { UserActivity } from '#shared/contract/entities/activity.ts';
 import { readAuditDisposedCount } from '#core/store/entities/audit-chain.ts';
 import { claimedUserActivity, toUserActivity } from '#core/store/entities/user-activity.ts';
@@ -16,15 +17,16 @@ import { timeRange } from '#core/store/time-range.ts';
 export type ActivityQuery = QueryOf<typeof auditEndpoints, 'admin.activities.list'>;
 
 function matcher(query: ActivityQuery): ((item: TableItem) => boolean) | undefined {
-  const { user_id: userId, action, is_allowed: isAllowed } = query;
-  if (userId === undefined && action === undefined && isAllowed === undefined) return undefined;
+  const { action, kind, is_allowed: isAllowed } = query;
+  if (action === undefined && kind === undefined && isAllowed === undefined) return undefined;
+  const ofKind = kind === undefined ? undefined : new Set(actionsOfKind(kind));
   return (item) => {
     const activity = claimedUserActivity(item);
     // An unreadable record goes on to the mapping, which logs it and leaves it out.
     if (activity === undefined) return true;
     return (
-      (userId === undefined || activity.user_id === userId) &&
       (action === undefined || activity.action === action) &&
+      (ofKind === undefined || ofKind.has(activity.action)) &&
       (isAllowed === undefined || activity.is_allowed === isAllowed)
     );
   };
@@ -47,9 +49,11 @@ export async function trailTotal(deps: Pick<Dependencies, 'table'>, trail: Activ
 /**
  * `GET activities`: the tenant's user activity, newest first, as the contract's UserActivity (chain fields left out).
  *
- * A Query on the tenant's time index (gsi1 of `keys.userActivity.list`): the `from`/`to` range is a key condition
- * on the ISO time prefix of the sort key. `user_id`, `action` and `is_allowed` filter while paging (the table port has
- * no FilterExpression, so the service does what one would, with the same cost model: items read, not items returned).
+ * A Query on the tenant's time index (gsi1 of `keys.userActivity.list`), or with `user_id` on that person's own index
+ * (gsi3 of `keys.userActivity.listByUser`, written with each record): the `from`/`to` range is a key condition on the
+ * ISO time prefix of the sort key. `action`, `kind` (reads or changes, by the action's wording in the contract) and
+ * `is_allowed` filter while paging (the table port has no FilterExpression, so the service does what one would, with
+ * the same cost model: items read, not items returned).
  * Pages fill up to `limit`, reading at most 1,000 items per request; a page may then be short, with a cursor to go on.
  * The cursor is the signed key of the last item read, bound to the tenant and to these exact filters.
  *
@@ -63,18 +67,19 @@ export async function listActivities(
   query: ActivityQuery,
 ): Promise<Page<UserActivity> | { count: number }> {
   const { table, logger } = dependencies;
-  const list = keys.userActivity.list(client);
+  // One person's records are a Query on their own index (gsi3, the same time-ordered sort key), not a filter of all.
+  const list = query.user_id === undefined ? keys.userActivity.list(client) : keys.userActivity.listByUser(client, query.user_id);
   const range = timeRange(query.from, query.to);
   const matches = matcher(query);
   const sort = range === undefined ? {} : { sort: { between: range } };
 
-  if (query.result_type === 'total' && range === undefined && matches === undefined) {
+  if (query.result_type === 'total' && range === undefined && matches === undefined && query.user_id === undefined) {
     return { count: await trailTotal({ table }, 'user', client) };
   }
   return listPage(dependencies, {
     client,
     query: { ...list, ...sort, descending: true },
-    filters: { from: query.from, to: query.to, user_id: query.user_id, action: query.action, is_allowed: query.is_allowed },
+    filters: { from: query.from, to: query.to, user_id: query.user_id, action: query.action, kind: query.kind, is_allowed: query.is_allowed },
     page: query,
     keep: perItem(allOf(notDeletedByRetention, matches)),
     toData: (item) => {

@@ -13,6 +13,7 @@ import { readDevice, type DeviceItem } from '../core/store/entities/device.ts';
 import { keys } from '../core/store/keys.ts';
 import { timeRange } from '../core/store/time-range.ts';
 import { canTransition, isFinal } from './transitions.ts';
+import type { Actor } from '#shared/contract/entities/actor.ts';
 
 /**
  * Device commands (spec points 4 and 9), used by both sides: portal users send and list them (the `devices` group),
@@ -60,7 +61,7 @@ export async function sendCommand(
   client: string,
   deviceReference: string,
   request: DeviceCommandRequest,
-  raisedBy: string,
+  raisedBy: Actor,
   scope: GroupScope,
 ): Promise<DeviceCommand> {
   const device = await activeDevice(dependencies, client, deviceReference, scope);
@@ -75,7 +76,8 @@ export async function sendCommand(
     command_reference: reference,
     ...(device.group === undefined ? {} : { group: device.group }),
     state: 'Sent' satisfies DeviceCommandState,
-    raised_by: raisedBy,
+    raised_by: raisedBy.reference,
+    raised_by_actor: raisedBy,
     sent_at: sentAt,
     updated_at: sentAt,
   };

@@ -1,6 +1,6 @@
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
-import { actorOf } from '#core/auth/actor.ts';
+import { actorRecordOf } from '#core/auth/actor.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { reply } from '#core/http/reply.ts';
 import { implementForTenant } from '#core/http/route.ts';
@@ -46,7 +46,7 @@ export const handler = createApiHandler({
       listDeviceCommands(deps, input.client, input.params.device_reference, input.query, input.groupScope()),
     ),
     [deviceCommandsSend.id]: implementForTenant(deviceCommandsSend, async (input, deps) => {
-      const command = await sendCommand(deps, input.client, input.params.device_reference, input.body, actorOf(input.principal), input.groupScope());
+      const command = await sendCommand(deps, input.client, input.params.device_reference, input.body, actorRecordOf(input.principal), input.groupScope());
       return reply(command, { status: 201 });
     }),
     [commandsList.id]: implementForTenant(commandsList, (input, deps) => listCommands(deps, input.client, input.query, input.groupScope())),

@@ -1,4 +1,4 @@
-import { actorOf } from '#core/auth/actor.ts';
+import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { migrationConfigKey, migrationConfigToItem, readMigrationConfig } from '#core/store/entities/migration-config.ts';
@@ -26,7 +26,7 @@ export async function putMigrationConfig(
   request: AccountMigrationConfigRequest,
   principal: Principal | undefined,
 ): Promise<AccountMigrationConfig> {
-  const config: AccountMigrationConfig = { client, ...request, updated_by: actorOf(principal), updated_at: deps.clock.now().toISOString() };
+  const config: AccountMigrationConfig = { client, ...request, updated_by: actorOf(principal), updated_by_actor: actorRecordOf(principal), updated_at: deps.clock.now().toISOString() };
   await deps.table.put(migrationConfigToItem(client, config));
   return config;
 }

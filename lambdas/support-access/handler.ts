@@ -1,7 +1,9 @@
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { supportAccessEndpoints } from '#shared/contract/endpoints/support-access.ts';
-import { actorLabelOf } from '#core/auth/actor.ts';
+import { actorRecordOf } from '#core/auth/actor.ts';
+import type { Actor } from '#shared/contract/entities/actor.ts';
 import { ForbiddenError } from '#core/errors.ts';
+import { assertAssignedWithinOwn } from '../access/roles/grant-guard.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { reply } from '#core/http/reply.ts';
 import { implement, implementForTenant, type RouteInput } from '#core/http/route.ts';
@@ -23,8 +25,8 @@ const internalCancel = endpointOf(supportAccessEndpoints, 'internal.clients.supp
 const byStatus = endpointOf(supportAccessEndpoints, 'internal.supportaccess.by-status');
 
 /** Who acts: as the request records it (`requested_by`, `approved_by`), and as its security alerts say it. */
-/** Support requests name who acted as people read it (actorLabelOf): staff and approvers by e-mail. */
-const actor = (input: Pick<RouteInput, 'principal'>): string => actorLabelOf(input.principal);
+/** Support requests name who acted by their stable reference, with their name and e-mail as then (actorRecordOf). */
+const actor = (input: Pick<RouteInput, 'principal'>): Actor => actorRecordOf(input.principal);
 
 /**
  * Lambda entry of the `support-access` group: staff ask a tenant for a role (internal console), the tenant decides
@@ -43,6 +45,11 @@ export const handler = createApiHandler({
       const supportMode = input.access?.supportReference ?? (input.principal?.kind === 'user' ? input.principal.supportReference : undefined);
       if (supportMode !== undefined) {
         throw new ForbiddenError('Support access cannot be decided in support mode');
+      }
+      if (input.body.approval_state === 'approved') {
+        // Approving gives staff the request's role: the approver may give only a role within their own.
+        const { role } = await getSupportAccess(deps, input.client, input.params.request_reference);
+        await assertAssignedWithinOwn(deps.table, input.client, [{ path: 'params.request_reference', role }], input.access, { unknown: 'refuse' });
       }
       return decideSupportAccess(deps, input.client, input.params.request_reference, input.body, actor(input));
     }),

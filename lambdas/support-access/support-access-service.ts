@@ -1,3 +1,5 @@
+import type { Actor } from '#shared/contract/entities/actor.ts';
+import { actorWords } from '#core/auth/actor.ts';
 import { ulid } from 'ulid';
 import type { SupportAccessApprovalState } from '#shared/constants/account.ts';
 import type { SupportAccess, SupportAccessDecision, SupportAccessRequest } from '#shared/contract/entities/account-data.ts';
@@ -48,7 +50,7 @@ export async function requestSupportAccess(
   deps: Deps,
   client: string,
   body: SupportAccessRequest,
-  actor: string,
+  actor: Actor,
 ): Promise<SupportAccess> {
   const now = deps.clock.now();
   const expiry = new Date(body.requested_expiry);
@@ -69,17 +71,18 @@ export async function requestSupportAccess(
   const record: SupportAccessRecord = {
     client,
     request_reference: ulid(now.getTime()),
-    requested_by: actor,
+    requested_by: actor.reference,
+    requested_by_actor: actor,
     role: body.role,
     request_description: body.request_description,
     requested_expiry: expiry.toISOString(),
     approval_state: 'pending',
     created_at: at,
     updated_at: at,
-    updated_by: actor,
+    updated_by: actor.reference,
   };
   await putRequest(deps.table, record);
-  await alertChange(deps, record, actor);
+  await alertChange(deps, record, actorWords(actor));
   return toSupportAccess(record);
 }
 
@@ -88,11 +91,11 @@ export async function getSupportAccess(deps: Deps, client: string, reference: st
 }
 
 /** Staff withdraw their request: a pending one is canceled, an approved one revoked (access ends now). */
-export async function withdrawSupportAccess(deps: Deps, client: string, reference: string, actor: string): Promise<SupportAccess> {
+export async function withdrawSupportAccess(deps: Deps, client: string, reference: string, actor: Actor): Promise<SupportAccess> {
   const read = await mustGet(deps, client, reference);
   const to = transition(read.approval_state, 'withdraw');
-  const updated = await changeState(deps.table, read, { event: 'withdraw', to, at: deps.clock.now().toISOString(), by: actor });
-  await alertChange(deps, updated, actor);
+  const updated = await changeState(deps.table, read, { event: 'withdraw', to, at: deps.clock.now().toISOString(), by: actor.reference });
+  await alertChange(deps, updated, actorWords(actor));
   return toSupportAccess(updated);
 }
 
@@ -108,7 +111,7 @@ export async function decideSupportAccess(
   client: string,
   reference: string,
   decision: SupportAccessDecision,
-  actor: string,
+  actor: Actor,
 ): Promise<SupportAccess> {
   const event = DECISION_EVENTS[decision.approval_state];
   // What the decision itself lacks is a 400 whatever the request's state: the caller must fix the body either way.
@@ -140,12 +143,13 @@ export async function decideSupportAccess(
     }
     if (lines.length > 0) throw new ValidationError(lines);
     set.approval_expiry = expiry.toISOString();
-    set.approved_by = actor;
+    set.approved_by = actor.reference;
+    set.approved_by_actor = actor;
   } else if (decision.rejection_reason !== undefined) {
     set.rejection_reason = decision.rejection_reason;
   }
-  const updated = await changeState(deps.table, read, { event, to, at: now.toISOString(), by: actor, set });
-  await alertChange(deps, updated, actor);
+  const updated = await changeState(deps.table, read, { event, to, at: now.toISOString(), by: actor.reference, set });
+  await alertChange(deps, updated, actorWords(actor));
   return toSupportAccess(updated);
 }
 

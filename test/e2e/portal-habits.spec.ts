@@ -114,7 +114,7 @@ test.describe('as the read-only reviewer', () => {
     const add = page.getByRole('button', { name: 'Add device user' });
     await expect(add).toHaveAttribute('aria-disabled', 'true');
     await add.hover();
-    await expect(page.getByRole('tooltip')).toContainText('Your roles do not allow deviceUsers:Create');
+    await expect(page.getByRole('tooltip')).toContainText('Your roles do not allow onboarding device users');
     await add.click({ force: true });
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
@@ -129,7 +129,7 @@ test.describe('as the read-only reviewer', () => {
     await page.goto(`/dashboard/devices/${refs!.device}`);
     await expect(page.getByRole('button', { name: 'Deactivate' })).toHaveAttribute('aria-disabled', 'true');
     await expect(page.getByRole('button', { name: 'Send command' })).toHaveAttribute('aria-disabled', 'true');
-    await expect(page.getByText('Your roles do not allow commands:Send')).toBeVisible();
+    await expect(page.getByText('Your roles do not allow sending commands to devices')).toBeVisible();
 
     await page.goto('/dashboard/access/groups');
     await page.getByRole('button', { name: 'Create group' }).click({ force: true });

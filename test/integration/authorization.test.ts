@@ -94,7 +94,7 @@ describe('authorization on the local stack', () => {
     const admin = (await signIn('admin@demo.test')).id_token;
     const missing = `/api/v1/demo/roles/nothing-${run}`;
     const refused = await status('DELETE', missing, `Bearer ${reviewer}`);
-    expect(refused).toEqual({ status: 403, message: 'Access denied: your roles do not allow roles:Delete' });
+    expect(refused).toEqual({ status: 403, message: 'Access denied: your roles do not allow deleting roles (roles:Delete)' });
     expect([200, 204, 404, 409, 501]).toContain((await status('DELETE', missing, `Bearer ${admin}`)).status);
     expect((await status('GET', '/api/v1/demo/roles', `Bearer ${reviewer}`)).status).toBe(200);
   });

@@ -299,7 +299,7 @@ const CASES: Record<string, () => Promise<void>> = {
   'admin.users.create': async () => {
     const into = await asScoped('POST', `/users/du-new-${run}`, userBody(M));
     expect(into.status, into.text).toBe(403);
-    expect(into.body.message).toBe(`Access denied: your roles do not allow deviceUsers:Create on group "${M}"`);
+    expect(into.body.message).toBe(`Access denied: your roles do not allow onboarding device users (deviceUsers:Create) on group "${M}"`);
     expect((await asAdmin('GET', `/users/du-new-${run}`)).status).toBe(404);
     expect((await asScoped('POST', `/users/du-new-${run}`, userBody(L))).status).toBe(201);
     // An existing user of another group is neither re-onboarded nor told apart from an onboarded one.

@@ -67,7 +67,7 @@ describe('limits', () => {
   it('staff set limits; bad limits are 400 path lines; tenants cannot; unknown clients are 404', async () => {
     const set = await call('PUT', '/internal/v1/clients/demo/licenses', staff, limits({ interviews: 5000 }));
     expect(set.status, JSON.stringify(set.body)).toBe(200);
-    expect(set.body).toMatchObject({ client: 'demo', interviews: 5000, calls: MAX, updated_by: 'staff@verity.test' });
+    expect(set.body).toMatchObject({ client: 'demo', interviews: 5000, calls: MAX, updated_by: 'staff:verity-staff' });
     expect((await interviews()).limit).toBe(5000);
 
     for (const [body, line] of [

@@ -4,6 +4,7 @@ import { pathParamNames, type Endpoint } from '#shared/contract/endpoint.ts';
 import { ACTION_CATALOGUE, ENDPOINTS } from '#shared/contract/registry.ts';
 import { signIn } from './support/sign-in.ts';
 import { api, bearer } from './support/stack.ts';
+import { actionInWords } from '#shared/contract/action-wording.ts';
 
 /**
  * Staff roles on the internal console, read from the registry so a new internal endpoint is covered: the read-only
@@ -59,7 +60,7 @@ describe('staff roles on the internal console', () => {
   it.each(writes.map((endpoint) => [endpoint.id, endpoint] as const))('support is refused %s', async (_id, endpoint) => {
     const answer = await call(endpoint, support);
     expect(answer.status, answer.text).toBe(403);
-    expect(answer.body.message).toBe(`Access denied: your roles do not allow ${endpoint.action}`);
+    expect(answer.body.message).toBe(`Access denied: your roles do not allow ${actionInWords(endpoint.action)}`);
   });
 
   it('lets full staff past the same authorization', async () => {

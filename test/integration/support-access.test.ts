@@ -70,7 +70,8 @@ describe('staff request, tenant decides', () => {
       client: 'demo',
       role: 'reviewer',
       approval_state: 'pending',
-      requested_by: 'staff@verity.test',
+      requested_by: 'staff:verity-staff',
+      requested_by_actor: { reference: 'staff:verity-staff', kind: 'staff', name: 'Sam Staff', email: 'staff@verity.test' },
       requested_expiry: requestedExpiry,
     });
     const reference = created.body.request_reference as string;
@@ -89,7 +90,7 @@ describe('staff request, tenant decides', () => {
     const approvalExpiry = inFuture(DAY);
     const approved = await decide(reference, { approval_state: 'approved', approval_expiry: approvalExpiry });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-    expect(approved.body).toMatchObject({ approval_state: 'approved', approved_by: 'admin@demo.test', approval_expiry: approvalExpiry });
+    expect(approved.body).toMatchObject({ approval_state: 'approved', approved_by: 'demo-admin', approved_by_actor: { reference: 'demo-admin', kind: 'user', name: 'Dana Admin', email: 'admin@demo.test' }, approval_expiry: approvalExpiry });
 
     expect(references(await call('GET', '/api/v1/demo/supportaccess?approval_state=approved', demoAdmin))).toContain(reference);
     expect(references(await call('GET', '/api/v1/demo/supportaccess?approval_state=pending', demoAdmin))).not.toContain(reference);

@@ -12,7 +12,7 @@ import {
 import { keys } from '#core/store/keys.ts';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import type { AccountDefaults, AccountDefaultsRequest } from '#shared/contract/entities/account.ts';
-import { actorOf } from '#core/auth/actor.ts';
+import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import { type AccessDependencies } from '../access-lists.ts';
 
 /** The `DEFAULTS` setting, else (tenants created before it existed) the account item's legacy attribute. */
@@ -39,6 +39,7 @@ export async function putAccountDefaults(
     ...(request.role === undefined ? {} : { role: request.role }),
     cidr_ranges: request.cidr_ranges,
     updated_by: actorOf(principal),
+    updated_by_actor: actorRecordOf(principal),
     updated_at: dependencies.clock.now().toISOString(),
   };
   const item = accountDefaultsToItem(client, defaults);

@@ -5,7 +5,7 @@ import { clientAppToItem, readClientApp, toClientApp } from '#core/store/entitie
 import { readRole } from '#core/store/entities/role.ts';
 import { keys } from '#core/store/keys.ts';
 import type { ClientAppConfiguration, ClientAppRequest } from '#shared/contract/entities/client-apps.ts';
-import { actorOf } from '#core/auth/actor.ts';
+import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import { pageOf, type QueryOf } from '#core/store/paging.ts';
 import type { accessEndpoints } from '#shared/contract/endpoints/access.ts';
 import type { AccessDependencies } from '../access-lists.ts';
@@ -57,6 +57,7 @@ export async function saveClientApp(
     roles: request.roles,
     cidr_ranges: request.cidr_ranges,
     updated_by: actorOf(principal),
+    updated_by_actor: actorRecordOf(principal),
     updated_at: dependencies.clock.now().toISOString(),
   };
   try {

@@ -6,7 +6,7 @@ import { readTag } from '#core/store/entities/tag.ts';
 import { ENTITY, keys } from '#core/store/keys.ts';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import type { Group, GroupRequest, TagDefinition } from '#shared/contract/entities/groups.ts';
-import { actorOf } from '#core/auth/actor.ts';
+import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import { listPage, readAll, type QueryOf } from '#core/store/paging.ts';
 import type { accessEndpoints } from '#shared/contract/endpoints/access.ts';
 import type { AccessDependencies } from '../access-lists.ts';
@@ -62,6 +62,7 @@ export async function putGroup(
         group_reference: groupReference,
         tags: resolved.tags,
         updated_by: actorOf(principal),
+        updated_by_actor: actorRecordOf(principal),
         updated_at: dependencies.clock.now().toISOString(),
       },
     },

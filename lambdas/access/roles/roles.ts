@@ -9,7 +9,7 @@ import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import type { Role, RoleRequest } from '#shared/contract/entities/roles.ts';
 import { getAccountDefaults } from '../account/account-defaults.ts';
 import { accountDefaultsKey } from '#core/store/entities/account-defaults.ts';
-import { actorOf } from '#core/auth/actor.ts';
+import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import { listPage, type QueryOf } from '#core/store/paging.ts';
 import type { accessEndpoints } from '#shared/contract/endpoints/access.ts';
 import type { AccessDependencies } from '../access-lists.ts';
@@ -70,6 +70,7 @@ export async function putRole(
     ...(request.description === undefined ? {} : { description: request.description }),
     is_system: false,
     updated_by: actorOf(principal),
+    updated_by_actor: actorRecordOf(principal),
     updated_at: dependencies.clock.now().toISOString(),
   };
   // Only to word the alert (created or replaced); the write's condition is what guards the role.

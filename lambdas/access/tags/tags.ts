@@ -5,7 +5,7 @@ import { readTag, tagToItem, toTagDefinition, type TagItem } from '#core/store/e
 import { keys } from '#core/store/keys.ts';
 import type { TagDefinition, TagDefinitionRequest } from '#shared/contract/entities/groups.ts';
 import { loadGroupsForReview } from '../groups/groups.ts';
-import { actorOf } from '#core/auth/actor.ts';
+import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import { listPage, type QueryOf } from '#core/store/paging.ts';
 import type { accessEndpoints } from '#shared/contract/endpoints/access.ts';
 import type { AccessDependencies } from '../access-lists.ts';
@@ -53,6 +53,7 @@ export async function putTag(
     default_value: request.default_value ?? null,
     ...(request.description === undefined ? {} : { description: request.description }),
     updated_by: actorOf(principal),
+    updated_by_actor: actorRecordOf(principal),
     updated_at: dependencies.clock.now().toISOString(),
   };
   await dependencies.table.put(tagToItem(client, definition));

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { actorOf } from '#core/auth/actor.ts';
+import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { NotFoundError } from '#core/errors.ts';
@@ -122,6 +122,7 @@ async function writeHold(
     is_active: active,
     created_at: existing?.created_at ?? now,
     updated_by: actorOf(principal),
+    updated_by_actor: actorRecordOf(principal),
     updated_at: now,
     // A device user's hold starts a new walk over the recordings' objects; it supersedes any walk still going. A
     // portal user's release walks only the due markers parked under it (parked-markers.ts), shown nowhere.

@@ -1,4 +1,4 @@
-import { actorOf } from '#core/auth/actor.ts';
+import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ValidationError } from '#core/errors.ts';
@@ -108,6 +108,7 @@ export async function putRetentionPolicy(
     client,
     ...completePolicy(request),
     updated_by: actorOf(principal),
+    updated_by_actor: actorRecordOf(principal),
     updated_at: deps.clock.now().toISOString(),
   };
   const before = await getRetentionPolicy(deps, client);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UnauthorizedError } from '../errors.ts';
-import { actorLabelOf, actorOf, deviceOf } from './actor.ts';
+import { actorOf, actorRecordOf, actorWords, deviceOf } from './actor.ts';
 import { ADMIN_CLIENT, type ClientAppPrincipal, type DevicePrincipal, type UserPrincipal } from './principal.ts';
 
 const user = (client: string, extra: Partial<UserPrincipal> = {}): UserPrincipal => ({
@@ -44,11 +44,28 @@ describe('actorOf', () => {
   });
 });
 
-describe('actorLabelOf', () => {
-  it("says a portal user's e-mail in messages people read, else names the actor as a record does", () => {
-    expect(actorLabelOf(user('demo'))).toBe('admin@demo.test');
-    expect(actorLabelOf(user(ADMIN_CLIENT, { subject: 'ops-1', email: undefined }))).toBe('staff:ops-1');
-    expect(actorLabelOf(app)).toBe('app:recorder-sync');
+describe('actorRecordOf', () => {
+  it('keeps the stable reference with the name and e-mail the token carried at the time of the act', () => {
+    expect(actorRecordOf(user('demo', { name: 'Dana Admin' }))).toEqual({ reference: 'demo-admin', kind: 'user', name: 'Dana Admin', email: 'admin@demo.test' });
+  });
+
+  it('marks staff as staff, with the support request they act under', () => {
+    const staff = user(ADMIN_CLIENT, { subject: 'verity-staff', email: 'staff@verity.test', name: 'Sam Staff', supportReference: '01JSUPPORT' });
+    expect(actorRecordOf(staff)).toEqual({ reference: 'staff:verity-staff', kind: 'staff', name: 'Sam Staff', email: 'staff@verity.test', support_request: '01JSUPPORT' });
+  });
+
+  it('names apps, devices and nobody by reference and kind', () => {
+    expect(actorRecordOf(app)).toEqual({ reference: 'app:recorder-sync', kind: 'client-app', name: 'recorder-sync' });
+    expect(actorRecordOf(device)).toEqual({ reference: 'device:phone-1', kind: 'device' });
+    expect(actorRecordOf(undefined)).toEqual({ reference: 'unknown', kind: 'unknown' });
+  });
+});
+
+describe('actorWords', () => {
+  it('says a kept actor as a message does: name and e-mail, else what there is', () => {
+    expect(actorWords({ reference: 'demo-admin', kind: 'user', name: 'Dana Admin', email: 'admin@demo.test' })).toBe('Dana Admin (admin@demo.test)');
+    expect(actorWords({ reference: 'demo-admin', kind: 'user', email: 'admin@demo.test' })).toBe('admin@demo.test');
+    expect(actorWords({ reference: 'app:sync', kind: 'client-app' })).toBe('app:sync');
   });
 });
 

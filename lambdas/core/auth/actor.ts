@@ -1,3 +1,4 @@
+import type { Actor } from '#shared/contract/entities/actor.ts';
 import { UnauthorizedError } from '../errors.ts';
 import { ADMIN_CLIENT, type DevicePrincipal, type Principal } from './principal.ts';
 
@@ -26,13 +27,49 @@ export function actorOf(principal: Principal | undefined): string {
 }
 
 /**
- * Who a record that people read and filter by names as having acted: the e-mail where the token carries one, else as
- * `actorOf` names them. Used where a compliance officer sees and searches the name: comments (`raised_by`,
- * `updated_by`, `closed_by`, and the `raised_by` filter), alerts (`cleared_by`, `dismissed_by`), the payload audit's
- * `portal_user` and a restored payload's `updated_by`, licence limits' `updated_by`, support requests
- * (`requested_by`, `approved_by`, `updated_by`) and their security alerts' text.
+ * Who acted, as a record keeps them beside the stable reference (docs/data-model.md, "Who acted"): the reference
+ * (`actorOf`), the kind of caller, and the person's name and e-mail as their token carried them at the time of the act,
+ * so screens show "Dana Admin (admin@demo.test)" without a lookup, and a person since removed is still named truly.
+ * Staff in support mode carry the support request they act under. Records store `reference` in the spec's own field
+ * (`portal_user`, `raised_by`, `updated_by`, `user_id`, …) and this object in the `…_actor` field beside it.
  */
-export function actorLabelOf(principal: Principal | undefined): string {
+export function actorRecordOf(principal: Principal | undefined): Actor {
+  const reference = actorOf(principal);
+  switch (principal?.kind) {
+    case 'user':
+      return {
+        reference,
+        kind: principal.client === ADMIN_CLIENT ? 'staff' : 'user',
+        ...(principal.name === undefined ? {} : { name: principal.name }),
+        ...(principal.email === undefined ? {} : { email: principal.email }),
+        ...(principal.supportReference === undefined ? {} : { support_request: principal.supportReference }),
+      };
+    case 'client-app':
+      return { reference, kind: 'client-app', name: principal.appReference };
+    case 'device':
+      return { reference, kind: 'device' };
+    default:
+      return { reference, kind: 'unknown' };
+  }
+}
+
+/** A job acting on its own (`job:<name>`), as records name it. */
+export function jobActor(name: string): Actor {
+  return { reference: `job:${name}`, kind: 'job', name };
+}
+
+/** An actor kept on a record, in the words a message uses: "Name (e-mail)", else the name, e-mail or reference. */
+export function actorWords(actor: Actor): string {
+  if (actor.name !== undefined && actor.email !== undefined) return `${actor.name} (${actor.email})`;
+  return actor.name ?? actor.email ?? actor.reference;
+}
+
+/**
+ * How alerts name the portal user who cleared or dismissed them, and key that user's dismissals and counters: the
+ * e-mail where the token carries one, else `actorOf`. Kept apart because the per-user alert counters already written are
+ * keyed by it (docs/decisions.md, "Who acted").
+ */
+export function alertUserOf(principal: Principal | undefined): string {
   return principal?.kind === 'user' && principal.email !== undefined ? principal.email : actorOf(principal);
 }
 

@@ -41,6 +41,13 @@ describe('createOidcTokenVerifier', () => {
     });
   });
 
+  it("takes the person's name from the token's given and family names, else its name claim", async () => {
+    const named = await verifier.verify(await issuer.sign({ 'custom:client': 'acme', given_name: 'Ada', family_name: 'Lovelace', name: 'ignored' }));
+    expect(named).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com' });
+    expect(await verifier.verify(await issuer.sign({ 'custom:client': 'acme', name: ' Ada L ' }))).toMatchObject({ name: 'Ada L' });
+    expect(await verifier.verify(await issuer.sign({ 'custom:client': 'acme', given_name: ' ' }))).not.toHaveProperty('name');
+  });
+
   it('refuses an expired token', async () => {
     const token = await issuer.sign({}, { expiresIn: now() - 60 });
     expect(await refusal(token)).toEqual({ status: 401, message: 'Token expired' });

@@ -45,11 +45,21 @@ function remoteKeySource(issuer: string, fetchImpl: FetchLike | undefined): JWTV
 const IdTokenClaims = z.object({
   sub: z.string().min(1),
   email: z.string().optional(),
+  given_name: z.string().optional(),
+  family_name: z.string().optional(),
+  name: z.string().optional(),
   'custom:client': z.string().min(1),
   'cognito:groups': z.array(z.string()).optional(),
   // Cognito marks id tokens `id` and access tokens `access`; other providers omit the claim.
   token_use: z.literal('id').optional(),
 });
+
+/** The person's name as the token gives it: given and family names, else the `name` claim; absent when neither. */
+function nameOf(claims: { given_name?: string | undefined; family_name?: string | undefined; name?: string | undefined }): { name?: string } {
+  const parts = [claims.given_name, claims.family_name].map((part) => part?.trim() ?? '').filter((part) => part.length > 0);
+  const name = parts.length > 0 ? parts.join(' ') : claims.name?.trim();
+  return name === undefined || name.length === 0 ? {} : { name: name.slice(0, 255) };
+}
 
 /** jose error codes -> the short reason a 401 gives. */
 const REASONS: Record<string, string> = {
@@ -124,6 +134,7 @@ export function createOidcTokenVerifier(options: OidcTokenVerifierOptions): Toke
         kind: 'user',
         subject: claims.data.sub,
         email: claims.data.email,
+        ...nameOf(claims.data),
         client: claims.data['custom:client'],
         groups: claims.data['cognito:groups'] ?? [],
         tokenIssuer: options.issuer,

@@ -7,6 +7,8 @@ export interface UserPrincipal {
   subject: string;
   /** Shown to people (a sign-in form, an alert message); never how a record names the user, never logged. */
   email: string | undefined;
+  /** The person's name from the token (`given_name` and `family_name`, else `name`): shown to people, as `email`. */
+  name?: string | undefined;
   /** The tenant the user belongs to (claim `custom:client`); `admin` for provider staff. */
   client: string;
   /** Group claim (`cognito:groups`): role names the user holds. */

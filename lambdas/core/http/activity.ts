@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { callAction, type Endpoint } from '#shared/contract/endpoint.ts';
 import type { AccessContext } from '../auth/access/access-context.ts';
+import { actorOf, actorRecordOf } from '../auth/actor.ts';
 import type { UserActivity } from '#shared/contract/entities/activity.ts';
 import { closeActivityRecord, writeActivityRecord, type ActivityRecordRef } from '../../audit/trail/activity-log.ts';
 import type { ClientAppPrincipal, UserPrincipal } from '../auth/principal.ts';
@@ -48,7 +49,9 @@ export function activityEntry(facts: ActivityFacts): { client: string; entry: Us
   const browser = event.requestContext?.http?.userAgent || event.headers?.['user-agent'];
   const roles = access?.roleReferences ?? (principal.kind === 'user' ? principal.groups : principal.roles);
   const entry: UserActivityEntry = {
-    user_id: principal.kind === 'client-app' ? principal.appReference : principal.subject,
+    // One stable reference per actor, as every other record names them (../auth/actor.ts), and the actor as named then.
+    user_id: actorOf(principal),
+    actor: actorRecordOf(principal),
     ...(event.requestContext?.http?.sourceIp ? { user_ip: event.requestContext.http.sourceIp } : {}),
     ...(browser ? { browser: browser.slice(0, MAX_BROWSER) } : {}),
     roles: [...roles],

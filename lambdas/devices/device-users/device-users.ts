@@ -1,5 +1,5 @@
 import type { GroupScope } from '#core/auth/access/group-scope.ts';
-import { actorOf } from '#core/auth/actor.ts';
+import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import type { Principal } from '#core/auth/principal.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError, type TableItem, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
@@ -139,7 +139,7 @@ function fromRequest(
 ): DeviceUser {
   const { is_active: _ignored, ...fields } = request;
   void _ignored;
-  return DeviceUser.parse({ ...base, ...fields, client, device_user_reference: reference, is_active: isActive, updated_at: now, updated_by: actorOf(principal) });
+  return DeviceUser.parse({ ...base, ...fields, client, device_user_reference: reference, is_active: isActive, updated_at: now, updated_by: actorOf(principal), updated_by_actor: actorRecordOf(principal) });
 }
 
 /**
@@ -209,6 +209,6 @@ export async function offboardDeviceUser(
   const previous = toDeviceUser(before);
   if (!previous.is_active) return previous;
   const now = dependencies.clock.now().toISOString();
-  const after = DeviceUser.parse({ ...previous, is_active: false, offboard_date: now, updated_at: now, updated_by: actorOf(principal) });
+  const after = DeviceUser.parse({ ...previous, is_active: false, offboard_date: now, updated_at: now, updated_by: actorOf(principal), updated_by_actor: actorRecordOf(principal) });
   return writeDeviceUser(dependencies, client, before, after, 'Device user changed meanwhile, try again', 'deviceUsers:Delete');
 }

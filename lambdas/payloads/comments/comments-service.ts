@@ -1,6 +1,7 @@
 import { monotonicFactory } from 'ulid';
 import { CALL_PAYLOAD_TYPES, type PayloadType } from '#shared/constants.ts';
 import type { PayloadComment, CommentPostRequest, CommentPutRequest } from '#shared/contract/entities/comments.ts';
+import type { Actor } from '#shared/contract/entities/actor.ts';
 import { expandPayloadTypes, type payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, ForbiddenError, InternalError, NotFoundError, ValidationError } from '#core/errors.ts';
@@ -90,7 +91,7 @@ export async function createComment(
   deps: Deps,
   client: string,
   access: PayloadAccess,
-  actor: string,
+  actor: Actor,
   payloadReference: string,
   body: CommentPostRequest,
 ): Promise<PayloadComment> {
@@ -102,7 +103,8 @@ export async function createComment(
   const comment: CommentItem = {
     comment_id: commentId,
     comment_body: body.message,
-    raised_by: actor,
+    raised_by: actor.reference,
+    raised_by_actor: actor,
     raised_at: now.toISOString(),
     comment_version: 1,
     is_closed: false,
@@ -143,7 +145,7 @@ export async function updateComment(
   deps: Deps,
   client: string,
   access: PayloadAccess,
-  actor: string,
+  actor: Actor,
   payloadReference: string,
   commentId: string,
   body: CommentPutRequest,
@@ -166,7 +168,8 @@ export async function updateComment(
           ...(body.message === undefined ? {} : { comment_body: body.message }),
           ...(body.comment_duration === undefined ? {} : { comment_duration: body.comment_duration }),
           comment_version: version + 1,
-          updated_by: actor,
+          updated_by: actor.reference,
+          updated_by_actor: actor,
           updated_at: deps.clock.now().toISOString(),
         },
       },
@@ -191,7 +194,7 @@ export async function closeComment(
   deps: Deps,
   client: string,
   access: PayloadAccess,
-  actor: string,
+  actor: Actor,
   payloadReference: string,
   commentId: string,
 ): Promise<PayloadComment> {
@@ -201,7 +204,7 @@ export async function closeComment(
   try {
     const updated = await deps.table.update(
       keys.comment.key(client, payloadReference, commentId),
-      { set: { is_closed: true, closed_by: actor, closed_at: deps.clock.now().toISOString() } },
+      { set: { is_closed: true, closed_by: actor.reference, closed_by_actor: actor, closed_at: deps.clock.now().toISOString() } },
       { condition: { kind: 'expression', expression: '#closed = :open', names: { '#closed': 'is_closed' }, values: { ':open': false } } },
     );
     return toComment(updatedItem(updated));

@@ -1,6 +1,7 @@
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
-import { actorLabelOf } from '#core/auth/actor.ts';
+import { actorRecordOf } from '#core/auth/actor.ts';
+import type { Actor } from '#shared/contract/entities/actor.ts';
 import { implementForTenant, type TenantRouteInput } from '#core/http/route.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { payloadAccess, type PayloadAccess } from '#core/auth/access/payload-access.ts';
@@ -13,8 +14,8 @@ const update = endpointOf(payloadEndpoints, 'client.payloads.comments.update');
 const close = endpointOf(payloadEndpoints, 'client.payloads.comments.delete');
 
 /** The tenant, the group and type restriction for the endpoint's action, and who acts. */
-function context(input: TenantRouteInput, deps: Dependencies, action: string): { client: string; access: PayloadAccess; actor: string } {
-  return { client: input.client, access: payloadAccess(deps, input.client, input.access, action), actor: actorLabelOf(input.principal) };
+function context(input: TenantRouteInput, deps: Dependencies, action: string): { client: string; access: PayloadAccess; actor: Actor } {
+  return { client: input.client, access: payloadAccess(deps, input.client, input.access, action), actor: actorRecordOf(input.principal) };
 }
 
 /** Comment routes of the `payloads` group (spread into its handler's routes). */

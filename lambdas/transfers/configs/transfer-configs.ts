@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import type { AccessContext } from '#core/auth/access/access-context.ts';
 import type { GroupScope } from '#core/auth/access/group-scope.ts';
-import { actorOf } from '#core/auth/actor.ts';
+import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '#core/errors.ts';
@@ -187,6 +187,7 @@ export async function saveTransferConfig(
     revision: ulid(now.getTime()),
     created_at: existing?.created_at ?? stamp,
     updated_by: actorOf(caller.principal),
+    updated_by_actor: actorRecordOf(caller.principal),
     updated_at: stamp,
   };
   const schedule = scheduleOf(base);

@@ -16,6 +16,7 @@ import { itemsAtMost, lengthAtMost } from '../messages.ts';
 /** An ISO date and time with a zone (its fraction is open-ended in the format, so its length is bounded). */
 const IsoInstant = z.iso.datetime({ error: 'Must be an ISO date like 1999-01-01T16:50:00Z' }).max(64, { error: lengthAtMost(64) });
 import { Audited, Timestamp } from './common.ts';
+import { Actor } from './actor.ts';
 
 /** One result type of a migration, summarised: how many rows gave it, with the first such row's reference and message. */
 const MigrationIssue = z.object({
@@ -91,7 +92,9 @@ export const LegalHold = z.object({
   target_type: LegalHoldTargetType,
   is_active: z.boolean(),
   created_at: Timestamp,
+  /** Who placed or released it last, by their stable reference (./actor.ts); `updated_by_actor` names them as then. */
   updated_by: z.string().optional(),
+  updated_by_actor: Actor.optional(),
   updated_at: Timestamp.optional(),
   /** Counts of what the hold covers (the holds list answers them for active holds). */
   coverage: LegalHoldCoverage.optional(),
@@ -237,7 +240,9 @@ export type RetentionPreview = z.infer<typeof RetentionPreview>;
 export const SupportAccess = z.object({
   client: z.string().optional(),
   request_reference: z.string(),
+  /** Who asked (staff) and who decided, by their stable references (./actor.ts), each named as then beside it. */
   requested_by: z.string().optional(),
+  requested_by_actor: Actor.optional(),
   role: z.string(),
   request_description: z.string().optional(),
   requested_expiry: Timestamp,
@@ -245,6 +250,7 @@ export const SupportAccess = z.object({
   rejection_reason: z.string().optional(),
   approval_expiry: Timestamp.optional(),
   approved_by: z.string().optional(),
+  approved_by_actor: Actor.optional(),
   created_at: Timestamp.optional(),
 });
 export type SupportAccess = z.infer<typeof SupportAccess>;

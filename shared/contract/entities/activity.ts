@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { Actor } from './actor.ts';
 import { Timestamp } from './common.ts';
 
 /** One API call made by a device (or, in UserActivity, a portal user or client app). */
@@ -22,7 +23,13 @@ export type DeviceActivity = z.infer<typeof DeviceActivity>;
 
 /** A portal user's (or client app's) call. Append-only and hash-chained (DESIGN.md §8). */
 export const UserActivity = DeviceActivity.omit({ device_ip: true }).extend({
+  /**
+   * Who called, by their stable reference (./actor.ts: a portal user's reference, `staff:<sub>`, `app:<reference>`);
+   * records written before that rule name staff by their bare subject and apps by their bare reference.
+   */
   user_id: z.string(),
+  /** Who called, as named at the time (absent on records written before it was kept). */
+  actor: Actor.optional(),
   user_ip: z.string().optional(),
   browser: z.string().optional(),
   roles: z.array(z.string()).default([]),

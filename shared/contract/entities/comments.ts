@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { PayloadType } from '../../constants/payloads.ts';
 import { safeNumber, text } from '../fields.ts';
+import { Actor } from './actor.ts';
 import { Timestamp } from './common.ts';
 
 /**
@@ -17,13 +18,17 @@ export const CommentDuration = z.strictObject({ start_time: SpanSeconds, duratio
 export const PayloadComment = z.object({
   comment_id: z.string(),
   comment_body: z.string(),
+  /** The author's stable reference (./actor.ts); `raised_by_actor` names them as they were when they wrote it. */
   raised_by: z.string(),
+  raised_by_actor: Actor.optional(),
   raised_at: Timestamp,
   comment_version: z.int().min(1),
   updated_by: z.string().optional(),
+  updated_by_actor: Actor.optional(),
   updated_at: Timestamp.optional(),
   is_closed: z.boolean().default(false),
   closed_by: z.string().optional(),
+  closed_by_actor: Actor.optional(),
   closed_at: Timestamp.optional(),
   comment_duration: z.object({ start_time: z.number(), duration: z.number() }).optional(),
   payload_reference: z.string(),

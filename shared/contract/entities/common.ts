@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DateTimeIso, UserReference } from '../fields.ts';
+import { Actor } from './actor.ts';
 
 /**
  * Timestamps on the wire are ISO 8601 strings. Entities we write use `toISOString()` (always with `T` and `Z`);
@@ -11,7 +11,9 @@ export type Timestamp = z.infer<typeof Timestamp>;
 /** Fields most admin entities carry: keyed per client, stamped with who changed them last. */
 export const Audited = z.object({
   client: z.string().optional(),
+  /** The actor's stable reference (./actor.ts); `updated_by_actor` names them as they were then. */
   updated_by: z.string().optional(),
+  updated_by_actor: Actor.optional(),
   updated_at: Timestamp.optional(),
 });
 
@@ -77,5 +79,3 @@ export type UploadResponse = z.infer<typeof UploadResponse>;
 export const OkResponse = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof OkResponse>;
 
-/** Who did what when (audit trail entries). */
-export const Actor = z.object({ portal_user: UserReference, time: DateTimeIso });

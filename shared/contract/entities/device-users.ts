@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { Service } from '../../constants/devices.ts';
 import { DeviceUserReference, Email, ExpectedDeviceCount, FirstName, GroupReference, ServiceList, Surname } from '../fields.ts';
 import { Timestamp } from './common.ts';
+import { Actor } from './actor.ts';
 
 export const DeviceUser = z.object({
   client: z.string().optional(),
@@ -19,6 +20,7 @@ export const DeviceUser = z.object({
   is_legacy: z.boolean().default(false),
   updated_at: Timestamp.optional(),
   updated_by: z.string().optional(),
+  updated_by_actor: Actor.optional(),
 });
 export type DeviceUser = z.infer<typeof DeviceUser>;
 

@@ -4,6 +4,7 @@ import { COMMAND_PARAM_NAME_MAX, COMMAND_PARAM_TEXT_MAX, COMMAND_PARAMS_MAX } fr
 import { boundedRecord, Email, FirstName, GroupReference, SafeNumber, Surname } from '../fields.ts';
 import { lengthAtMost } from '../messages.ts';
 import { Timestamp } from './common.ts';
+import { Actor } from './actor.ts';
 
 export const DevicePhoneNumber = z.object({
   phone_number: z.string(),
@@ -38,6 +39,7 @@ export const Device = z.object({
   installation_id: z.string().optional(),
   updated_at: Timestamp.optional(),
   updated_by: z.string().optional(),
+  updated_by_actor: Actor.optional(),
 });
 export type Device = z.infer<typeof Device>;
 
@@ -57,7 +59,9 @@ export const DeviceCommand = z.object({
   command_reference: z.string(),
   group: z.string().optional(),
   state: DeviceCommandState,
+  /** Who sent it, by their stable reference (./actor.ts); `raised_by_actor` names them as they were then. */
   raised_by: z.string().optional(),
+  raised_by_actor: Actor.optional(),
   sent_at: Timestamp.optional(),
   completed_at: Timestamp.optional(),
 });

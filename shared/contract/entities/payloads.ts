@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { Direction, PayloadAuditAction, PayloadState, PayloadType, VoiceSource } from '../../constants/payloads.ts';
+import { Actor } from './actor.ts';
 import { CALL_PARTIES_LIMIT } from '../../constants/limits.ts';
 import { FREE_FORM_TEXT_MAX, PAYLOAD_NOTES_MAX, SHORT_TEXT_MAX } from '../bounds.ts';
 import {
@@ -185,12 +186,14 @@ export const Payload = z.object({
   transferred_at: Timestamp.optional(),
   receipt_confirmed_at: Timestamp.optional(),
   receipt_confirmed_by: z.string().optional(),
+  receipt_confirmed_by_actor: Actor.optional(),
   /** Comma-delimited. */
   second_party_numbers: z.string().optional(),
   /** Comma-delimited. */
   all_numbers: z.string().optional(),
   updated_at: Timestamp.optional(),
   updated_by: z.string().optional(),
+  updated_by_actor: Actor.optional(),
 });
 export type Payload = z.infer<typeof Payload>;
 
@@ -198,8 +201,9 @@ export type Payload = z.infer<typeof Payload>;
 export const PayloadAudit = z.object({
   payload_reference: z.string(),
   records: z.array(
-    z.object({ portal_user: z.string(), action: PayloadAuditAction, time: Timestamp }),
+    // `portal_user` is the actor's stable reference (./actor.ts); `actor` names them as they were at the time.
+    z.object({ portal_user: z.string(), action: PayloadAuditAction, time: Timestamp, actor: Actor.optional() }),
   ),
-  receipts: z.array(z.object({ user: z.string(), time: Timestamp })),
+  receipts: z.array(z.object({ user: z.string(), time: Timestamp, actor: Actor.optional() })),
 });
 export type PayloadAudit = z.infer<typeof PayloadAudit>;

@@ -3,6 +3,7 @@ import type { Endpoint, Surface } from '#shared/contract/endpoint.ts';
 import { describeResponseMismatch, formatIssues } from '#shared/contract/messages.ts';
 import { getConfig } from '../config.ts';
 import { ApiError, ResponseShapeError } from './api-error.ts';
+import { wordsForError } from './error-words.ts';
 
 /**
  * The portal's one way to call the API, driven by the endpoint registry (`shared/contract/registry.ts`).
@@ -193,5 +194,5 @@ function toApiError(endpoint: Endpoint, response: Response, text: string): ApiEr
     // Not JSON: fall back to the status text below; the raw body is no message for a user.
   }
   if (lines.length === 0) lines = [response.statusText || `HTTP ${response.status}`];
-  return new ApiError(response.status, errorCode, lines, endpoint.id);
+  return new ApiError(response.status, errorCode, lines, endpoint.id, wordsForError(response.status, lines));
 }

@@ -3,7 +3,11 @@
  * error page can recognise them without pulling the contract into the first bundle.
  */
 
-/** A non-2xx answer. `lines` are the server's `path: message` lines (DESIGN.md §9). */
+/**
+ * A non-2xx answer. `lines` are the server's `path: message` lines (DESIGN.md §9), codes and all, for forms and logs;
+ * `message` is what a person reads: the same lines in words when the client put them so (lib/error-words.ts), which
+ * every screen shows (`error.message`) without knowing the codes.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
@@ -15,8 +19,10 @@ export class ApiError extends Error {
     readonly lines: readonly string[],
     /** The endpoint's registry id, for logs. */
     readonly endpointId: string,
+    /** The lines in words for a person; the lines as they are when not given. */
+    words: readonly string[] = lines,
   ) {
-    super(lines.join('\n'));
+    super(words.join('\n'));
   }
 }
 

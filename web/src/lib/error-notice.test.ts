@@ -15,6 +15,14 @@ describe('errorNotice', () => {
     );
   });
 
+  it('says a refusal and a missing recording in words, keeping the codes in the lines', () => {
+    const refused = new ApiError(403, 403, ['Access denied: your roles do not allow payloads:Download'], 'x', ['Your roles do not allow downloading recordings.']);
+    expect(errorNotice(refused).message).toBe('Your roles do not allow downloading recordings.');
+    expect(refused.lines).toEqual(['Access denied: your roles do not allow payloads:Download']);
+    const missing = new ApiError(404, 404, ['NoMatchingRecord: Payload not found'], 'x', ['This recording was not found.']);
+    expect(errorNotice(missing).message).toBe('This recording was not found.');
+  });
+
   it('sends the user to sign in on an expired session or a 401', () => {
     expect(errorNotice(new AuthExpiredError())).toMatchObject({ title: 'Authentication expired', signInAgain: true });
     expect(errorNotice(new ApiError(401, 401, ['Unauthorized'], 'x'))).toMatchObject({ signInAgain: true });

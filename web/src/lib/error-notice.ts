@@ -14,15 +14,19 @@ export interface ErrorNotice {
 }
 
 /**
- * What the user is told about a failed call (spec point 8): "An error occurred" with "Data not found" on 404 and the
- * server's validation lines otherwise; an expired session gets its own title and a trip to /sign-in.
+ * What the user is told about a failed call (spec point 8): "An error occurred" with "Data not found" on a 404 the
+ * client cannot say more precisely ("This recording was not found"), and otherwise the server's lines in words
+ * (lib/error-words.ts: what was refused and why, never an internal code); an expired session gets its own title and a
+ * trip to /sign-in.
  */
 export function errorNotice(error: unknown): ErrorNotice {
   if (error instanceof AuthExpiredError || (error instanceof ApiError && error.status === 401)) {
     return { title: AUTH_EXPIRED, message: 'Please sign in again.', signInAgain: true };
   }
   if (error instanceof ApiError) {
-    return { title: ERROR_TITLE, message: error.status === 404 ? NOT_FOUND_DESCRIPTION : error.lines.join('\n'), signInAgain: false };
+    // The API client put the lines in words (lib/error-words.ts); words that differ from the lines say more than a 404.
+    const precise = error.message !== error.lines.join('\n');
+    return { title: ERROR_TITLE, message: error.status === 404 && !precise ? NOT_FOUND_DESCRIPTION : error.message, signInAgain: false };
   }
   if (error instanceof ResponseShapeError) return { title: ERROR_TITLE, message: error.message, signInAgain: false };
   const message = error instanceof Error && error.message !== '' ? error.message : 'Something went wrong. Please try again.';

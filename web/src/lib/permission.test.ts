@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ACTION_NAMES } from '#shared/contract/actions.ts';
 import { missingActionReason, permissionOf, PERMISSIONS_NOT_LOADED } from './permission.ts';
 
 describe('permissionOf', () => {
@@ -9,7 +10,7 @@ describe('permissionOf', () => {
   it('refuses an action the profile lacks, naming it and what it does', () => {
     const permission = permissionOf(['devices:List'], 'devices:Deactivate');
     expect(permission.allowed).toBe(false);
-    expect(permission.reason).toBe('Your roles do not allow devices:Deactivate (Deactivate devices).');
+    expect(permission.reason).toBe('Your roles do not allow deactivating devices.');
   });
 
   it('needs every action of a list and reports the first missing one', () => {
@@ -21,7 +22,8 @@ describe('permissionOf', () => {
     expect(permissionOf(undefined, 'devices:List')).toEqual({ action: 'devices:List', allowed: false, reason: PERMISSIONS_NOT_LOADED });
   });
 
-  it('names an action without a description plainly', () => {
+  it('says every action of the catalogue in words, and one it does not know by its name', () => {
+    for (const action of ACTION_NAMES) expect(missingActionReason(action), action).not.toContain(action);
     expect(missingActionReason('x:Y')).toBe('Your roles do not allow x:Y.');
   });
 });

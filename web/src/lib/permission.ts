@@ -1,4 +1,4 @@
-import { ACTION_DESCRIPTIONS } from '#shared/contract/actions.ts';
+import { wordingOf } from '#shared/contract/action-wording.ts';
 
 /** What the signed-in user may do with one action: the answer and, when refused, a sentence saying why. */
 export interface Permission {
@@ -12,10 +12,9 @@ export interface Permission {
 /** The profile's actions are unknown (not loaded yet, or the load failed). */
 export const PERMISSIONS_NOT_LOADED = 'Your permissions are still loading.';
 
-/** The refusal sentence for one action, e.g. "Your roles do not allow devices:Deactivate (Deactivate devices)." */
+/** The refusal sentence for one action, in words (shared/contract/action-wording.ts): "Your roles do not allow deactivating devices." */
 export function missingActionReason(action: string): string {
-  const description = ACTION_DESCRIPTIONS[action]?.replace(/\.$/, '');
-  return `Your roles do not allow ${action}${description === undefined ? '' : ` (${description})`}.`;
+  return `Your roles do not allow ${wordingOf(action).doing}.`;
 }
 
 /**

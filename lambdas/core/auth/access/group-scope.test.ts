@@ -59,7 +59,7 @@ describe('groupScope', () => {
 
   it('refuses a named target group with a 403 naming it, and fails closed without access', async () => {
     const scope = groupScope({ table: table().table }, client, context([londonOnly]), 'deviceUsers:Update');
-    await expect(scope.require('compliance')).rejects.toThrow(new ForbiddenError('Access denied: your roles do not allow deviceUsers:Update on group "compliance"'));
+    await expect(scope.require('compliance')).rejects.toThrow(new ForbiddenError('Access denied: your roles do not allow changing device users (deviceUsers:Update) on group "compliance"'));
     await expect(scope.require('london-equities')).resolves.toBeUndefined();
     expect(() => groupScope({ table: table().table }, client, undefined, 'devices:List')).toThrow(ForbiddenError);
   });

@@ -4,6 +4,7 @@ import { readItemGroup } from '../../store/entities/item-group.ts';
 import { ForbiddenError } from '../../errors.ts';
 import { keys } from '../../store/keys.ts';
 import { visibleGroupFilter, type GroupFacts } from '#shared/permissions/evaluate.ts';
+import { actionInWords } from '#shared/contract/action-wording.ts';
 import type { AccessContext } from './access-context.ts';
 
 /**
@@ -114,7 +115,7 @@ export function groupScope(
       return item;
     },
     async require(group) {
-      if (!(await allowsName(group))) throw new ForbiddenError(`Access denied: your roles do not allow ${action} on group "${group}"`);
+      if (!(await allowsName(group))) throw new ForbiddenError(`Access denied: your roles do not allow ${actionInWords(action)} on group "${group}"`);
     },
     async visibleOf(groups) {
       if (filter.unrestricted) return new Set(groups);

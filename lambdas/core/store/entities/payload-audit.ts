@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { PAYLOAD_AUDIT_ACTIONS } from '#shared/constants/payloads.ts';
+import { Actor } from '#shared/contract/entities/actor.ts';
 import type { PayloadAudit } from '#shared/contract/entities/payloads.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { keys } from '../keys.ts';
@@ -16,8 +17,12 @@ export type PayloadAuditAction = z.infer<typeof PayloadAuditAction>;
 export const PayloadAuditItem = z.object({
   payload_reference: z.string(),
   action: PayloadAuditAction,
-  /** The portal user's email (else subject) or `app:<reference>`. */
+  /**
+   * Who acted, by their stable reference (lambdas/core/auth/actor.ts `actorOf`); records written before that rule
+   * hold the e-mail the token carried. `actor` names them as they were at the time (absent on older records).
+   */
   portal_user: z.string().optional(),
+  actor: Actor.optional(),
   time: z.string(),
 });
 export type PayloadAuditItem = z.infer<typeof PayloadAuditItem>;
@@ -43,9 +48,10 @@ export function payloadAuditToItem(client: string, record: PayloadAuditItem, id:
 export function toPayloadAudit(payloadReference: string, stored: readonly PayloadAuditItem[]): PayloadAudit {
   const records: PayloadAudit['records'] = [];
   const receipts: PayloadAudit['receipts'] = [];
-  for (const { action, portal_user: portalUser = 'unknown', time } of stored) {
-    if (action === 'receipt') receipts.push({ user: portalUser, time });
-    else records.push({ portal_user: portalUser, action, time });
+  for (const { action, portal_user: portalUser = 'unknown', time, actor } of stored) {
+    const named = actor === undefined ? {} : { actor };
+    if (action === 'receipt') receipts.push({ user: portalUser, time, ...named });
+    else records.push({ portal_user: portalUser, action, time, ...named });
   }
   return { payload_reference: payloadReference, records, receipts };
 }

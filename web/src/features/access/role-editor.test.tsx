@@ -49,7 +49,7 @@ describe('RoleEditor', () => {
     const reader = { ...ROLE_EDITOR, actions: ['roles:List', 'roles:Read'] };
     const text = render(<RoleEditor initial={{ ...EMPTY_ROLE, reference: 'sales' }} creating={false} readOnly={false} catalogue={catalogue} onSaved={() => undefined} />, reader);
     expect(text).not.toContain('Save role');
-    expect(text).toContain('Your roles do not allow roles:Update (Create or change roles).');
+    expect(text).toContain('Your roles do not allow changing roles.');
   });
 
   it('shows a system role read-only, without a save button', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AlertsSearch, alertQueryOf } from './alert-filters.ts';
+import { ATTENTION_SEARCH, AlertsSearch, alertQueryOf } from './alert-filters.ts';
 import { alertTypeLabel, describeBulkResult, isPortalLink, summaryTotals } from './alert-labels.ts';
 
 describe('alert filters', () => {
@@ -16,8 +16,14 @@ describe('alert filters', () => {
     expect(alertQueryOf(AlertsSearch.parse({}), 'ops')).toEqual({ alert_scope: 'ops' });
   });
 
+  it("leads the header's count to the list of exactly what it counts: every readable scope, active alerts only", () => {
+    const search = AlertsSearch.parse(ATTENTION_SEARCH);
+    expect(search).toEqual({ scope: 'all', active_only: true });
+    expect(alertQueryOf(search, 'all')).toEqual({ active_only: 'true' });
+  });
+
   it('drops junk from a hand-edited link instead of failing', () => {
-    expect(AlertsSearch.parse({ state: 'Open', severity: 'Critical', from: '01/11/2026', scope: 'all' })).toEqual({});
+    expect(AlertsSearch.parse({ state: 'Open', severity: 'Critical', from: '01/11/2026', scope: 'both' })).toEqual({});
   });
 });
 

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useCan } from '../../lib/use-can.ts';
+import { ATTENTION_SEARCH } from './alert-filters.ts';
 import { summaryTotals } from './alert-labels.ts';
 import { useAlertSummary } from './alert-summary.ts';
 
@@ -9,7 +10,8 @@ const FILLED_COLOURS = { High: 'red.9', Medium: 'orange.9', Low: 'blue.9' } as c
 
 /**
  * The header's alert count: Triggered alerts the user has not dismissed, coloured by the most severe among them,
- * linking to the alerts screen. Nothing when the user's roles do not include the summary, or there is nothing to see.
+ * linking to the alerts screen's list of exactly those alerts (every readable scope together, active only), so the
+ * count is the number of rows the link shows. Nothing when the user's roles do not include the summary, or there is nothing to see.
  */
 export function AlertSummaryBadge() {
   const allowed = useCan('alerts:Summary').allowed;
@@ -21,7 +23,7 @@ export function AlertSummaryBadge() {
   const detail = bySeverity.map(([severity, count]) => `${count} ${severity.toLowerCase()}`).join(', ');
   return (
     <Badge miw="max-content"
-      renderRoot={(props) => <Link {...props} to="/dashboard/account/alerts" search={{ active_only: true }} />}
+      renderRoot={(props) => <Link {...props} to="/dashboard/account/alerts" search={ATTENTION_SEARCH} />}
       color={FILLED_COLOURS[worst]}
       variant="filled"
       tt="none"

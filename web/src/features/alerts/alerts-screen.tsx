@@ -9,7 +9,7 @@ import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { invertedRange } from '../../lib/search-params.ts';
 import { AlertActions, type AlertSurface } from './alert-actions.tsx';
 import { AlertDetail } from './alert-detail.tsx';
-import { alertQueryOf, type AlertsSearch } from './alert-filters.ts';
+import { ALL_SCOPES, alertQueryOf, type AlertsSearch } from './alert-filters.ts';
 import { alertTypeLabel, SCOPE_LABELS, SEVERITY_COLOURS } from './alert-labels.ts';
 import { AlertListFilters } from './alert-list-filters.tsx';
 import { canReadScope, STAFF_ALERT_PERMISSIONS, useAlertPermissions } from './alert-permissions.ts';
@@ -39,7 +39,8 @@ export function AlertsScreen(props: AlertsScreenProps) {
 
 function AlertTabs({ surface, search, onSearch, permissions }: AlertsScreenProps & { permissions: AlertPermissions }) {
   const readable = ALERT_SCOPES.filter((scope) => canReadScope(permissions, scope));
-  const scope = search.scope !== undefined && readable.includes(search.scope) ? search.scope : readable[0];
+  const all = search.scope === ALL_SCOPES && readable.length > 0;
+  const scope = all ? ALL_SCOPES : search.scope !== undefined && search.scope !== ALL_SCOPES && readable.includes(search.scope) ? search.scope : readable[0];
   if (scope === undefined) {
     return (
       <Notice color="gray" title="No alerts to show">
@@ -48,16 +49,18 @@ function AlertTabs({ surface, search, onSearch, permissions }: AlertsScreenProps
     );
   }
   const set = (patch: Partial<AlertsSearch>) => onSearch({ ...search, ...patch });
+  const tabs: Array<AlertScope | typeof ALL_SCOPES> = readable.length > 1 || all ? [...readable, ALL_SCOPES] : [...readable];
   return (
-    <Tabs value={scope} onChange={(value) => set({ scope: (value ?? undefined) as AlertScope | undefined, alert: undefined })} keepMounted={false}>
+    <Tabs value={scope} onChange={(value) => set({ scope: (value ?? undefined) as AlertsSearch['scope'], alert: undefined })} keepMounted={false}>
       <Tabs.List mb="md">
         {readable.map((tab) => (
           <Tabs.Tab key={tab} value={tab}>
             {SCOPE_LABELS[tab]}
           </Tabs.Tab>
         ))}
+        {readable.length > 1 && <Tabs.Tab value={ALL_SCOPES}>All</Tabs.Tab>}
       </Tabs.List>
-      {readable.map((tab) => (
+      {tabs.map((tab) => (
         <Tabs.Panel key={tab} value={tab}>
           <AlertList surface={surface} scope={tab} search={search} onChange={set} permissions={permissions} />
         </Tabs.Panel>
@@ -81,7 +84,8 @@ function AlertList({
   permissions,
 }: {
   surface: AlertSurface;
-  scope: AlertScope;
+  /** One scope, or every readable scope together (`all`). */
+  scope: AlertScope | typeof ALL_SCOPES;
   search: AlertsSearch;
   onChange: (patch: Partial<AlertsSearch>) => void;
   permissions: AlertPermissions;
@@ -96,6 +100,9 @@ function AlertList({
       else next.delete(reference);
       return next;
     });
+  // Clearing and dismissing act on alerts of one scope: in the "All" list, the scope the selected alerts share.
+  const chosenScopes = [...new Set(chosen.map((alert) => alert.alert_scope))];
+  const actionScope: AlertScope | undefined = scope !== ALL_SCOPES ? scope : chosenScopes.length <= 1 ? (chosenScopes[0] ?? ALERT_SCOPES.find((tab) => canReadScope(permissions, tab))) : undefined;
   const open = (alert: Alert) => onChange({ alert: alert.alert_reference, alert_client: surface === 'staff' ? (alert.client ?? 'admin') : undefined });
 
   const columns: readonly Column<Alert>[] = [
@@ -139,6 +146,7 @@ function AlertList({
         </Text>
       ),
     },
+    ...(scope === ALL_SCOPES ? [{ header: 'Kind', value: (row: Alert) => SCOPE_LABELS[row.alert_scope] }] : []),
     { header: 'Type', value: (row) => alertTypeLabel(row.alert_type) },
     ...(surface === 'staff' ? [{ header: 'Client', value: (row: Alert) => row.client ?? 'admin' }] : []),
     { header: 'State', value: (row) => row.alert_state },
@@ -175,10 +183,16 @@ function AlertList({
             {formatNumber(chosen.length)} selected (at most {BULK_LIMIT} at once)
           </Text>
         </Group>
-        <AlertActions surface={surface} scope={scope} alerts={chosen} permissions={permissions} size="xs" bulk onDone={() => setSelected(new Set())} />
+        {actionScope === undefined ? (
+          <Text size="sm" c="dimmed">
+            Select alerts of one kind to clear or dismiss them together.
+          </Text>
+        ) : (
+          <AlertActions surface={surface} scope={actionScope} alerts={chosen} permissions={permissions} size="xs" bulk onDone={() => setSelected(new Set())} />
+        )}
       </Group>
       <CursorTable
-        label={`${SCOPE_LABELS[scope]} alerts`}
+        label={scope === ALL_SCOPES ? 'All alerts' : `${SCOPE_LABELS[scope]} alerts`}
         columns={columns}
         rows={list.items}
         rowKey={(row) => `${row.client ?? ''}/${row.alert_reference}`}

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { DeviceActivity, UserActivity } from '#shared/contract/entities/activity.ts';
 import type { Column } from '../../components/data/cursor-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { deedOf, sentenceOf, whoOf, type ActivityRow } from './activity-sentence.ts';
 
 const outcome = <T extends { is_allowed: boolean; denial_reason?: string | undefined }>(): Column<T> => ({
   header: 'Outcome',
@@ -21,16 +22,23 @@ const outcome = <T extends { is_allowed: boolean; denial_reason?: string | undef
     ),
 });
 
+/** Parameters as words ("device reference phone-1, thread id 7"), never raw JSON. */
+export function parametersText(parameters: Record<string, unknown> | undefined): string {
+  return Object.entries(parameters ?? {})
+    .map(([name, value]) => `${name.replaceAll('_', ' ')} ${typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '…'}`)
+    .join(', ');
+}
+
 const parameters = <T extends { parameters?: Record<string, unknown> | undefined }>(): Column<T> => ({
-  header: 'Parameters',
-  value: (row) => (row.parameters === undefined ? '' : JSON.stringify(row.parameters)),
+  header: 'Details',
+  value: (row) => parametersText(row.parameters),
   // One line in the table (the whole text is in its title and in the CSV), so long parameters do not widen the list.
   render: (row) =>
-    row.parameters === undefined || Object.keys(row.parameters).length === 0 ? (
+    parametersText(row.parameters) === '' ? (
       '—'
     ) : (
-      <Text size="xs" ff="monospace" lineClamp={2} maw={220} title={JSON.stringify(row.parameters)} style={{ wordBreak: 'break-all' }}>
-        {JSON.stringify(row.parameters)}
+      <Text size="xs" lineClamp={2} maw={220} title={parametersText(row.parameters)} style={{ wordBreak: 'break-all' }}>
+        {parametersText(row.parameters)}
       </Text>
     ),
 });
@@ -45,34 +53,64 @@ const time = <T extends { activity_time: string }>(): Column<T> => ({
   ),
 });
 
-export const USER_ACTIVITY_COLUMNS: readonly Column<UserActivity>[] = [
-  time<UserActivity>(),
+/**
+ * The portal users' trail as sentences, one row per record or per run of folded reads ("viewed the recordings list 37
+ * times", which opens to the time of each).
+ */
+export const USER_ACTIVITY_COLUMNS: readonly Column<ActivityRow>[] = [
   {
-    header: 'Who',
-    value: (row) => `${row.user_id}${row.is_client_app ? ' (app)' : ''}${row.support_reference ? ` (support ${row.support_reference})` : ''}`,
+    header: 'Time',
+    value: (row) => row.first.activity_time,
     render: (row) => (
-      <>
-        <Text size="sm">{row.user_id}</Text>
-        {row.is_client_app && (
-          <Text size="xs" c="dimmed">
-            Client app
-          </Text>
-        )}
-        {row.support_reference !== undefined && (
-          <Text size="xs" c="dimmed">
-            Provider support ({row.support_reference})
-          </Text>
-        )}
-      </>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatDateTime(row.first.activity_time)}
+      </Text>
     ),
   },
-  { header: 'Action', value: (row) => row.action },
-  outcome<UserActivity>(),
-  { header: 'Roles', value: (row) => row.roles.join('; ') },
-  { header: 'Address', value: (row) => row.user_ip ?? '' },
-  { header: 'Status', value: (row) => row.status_code ?? '' },
-  parameters<UserActivity>(),
+  {
+    header: 'What happened',
+    value: (row) => sentenceOf(row.first, row.records.length),
+    render: (row) => <ActivitySentence row={row} />,
+  },
+  { ...firstOf(outcome<UserActivity>()) },
 ];
+
+/** A column of one record, shown for a row by the row's newest record. */
+function firstOf(column: Column<UserActivity>): Column<ActivityRow> {
+  return { header: column.header, value: (row) => column.value(row.first), render: (row) => (column.render ?? column.value)(row.first) };
+}
+
+function ActivitySentence({ row }: { row: ActivityRow }) {
+  const who = whoOf(row.first);
+  const deed = deedOf(row.first, row.records.length);
+  if (row.records.length === 1) {
+    return (
+      <Text size="sm">
+        <Text span fw={600} inherit>
+          {who}
+        </Text>{' '}
+        {deed}
+      </Text>
+    );
+  }
+  return (
+    <details>
+      <summary style={{ cursor: 'pointer' }}>
+        <Text span size="sm">
+          <Text span fw={600} inherit>
+            {who}
+          </Text>{' '}
+          {deed}
+        </Text>
+      </summary>
+      <Text size="xs" c="dimmed" component="ul" m={0} pl="md">
+        {row.records.map((record) => (
+          <li key={record.log_id}>{formatDateTime(record.activity_time)}</li>
+        ))}
+      </Text>
+    </details>
+  );
+}
 
 export const DEVICE_ACTIVITY_COLUMNS: readonly Column<DeviceActivity>[] = [
   time<DeviceActivity>(),

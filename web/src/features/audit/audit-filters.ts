@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { ACTION_KINDS } from '#shared/contract/action-wording.ts';
 import { compactQuery, optionalDay, optionalText } from '../../lib/search-params.ts';
 import type { DeviceActivityQuery } from './list-device-activity.ts';
 import type { UserActivityQuery } from './list-user-activity.ts';
@@ -13,8 +14,13 @@ export const AuditSearch = z.object({
   from: optionalDay,
   to: optionalDay,
   outcome,
+  /** The person: their stable reference, as records name them. */
   user_id: optionalText(),
+  /** The same, as links from alerts about a portal user name it (`?portal_user=`). */
+  portal_user: optionalText(),
   action: optionalText(),
+  /** Reads or changes. */
+  kind: z.catch(z.optional(z.enum(ACTION_KINDS)), undefined),
   device_reference: optionalText(60),
   device_user_reference: optionalText(60),
   group: optionalText(),
@@ -25,7 +31,10 @@ const allowedOf = (value: AuditSearch['outcome']): { is_allowed?: 'true' | 'fals
   value === undefined ? {} : { is_allowed: value === 'allowed' ? 'true' : 'false' };
 
 export function userActivityQueryOf(search: AuditSearch): UserActivityQuery {
-  return { ...compactQuery({ from: search.from, to: search.to, user_id: search.user_id, action: search.action }), ...allowedOf(search.outcome) };
+  return {
+    ...compactQuery({ from: search.from, to: search.to, user_id: search.user_id ?? search.portal_user, action: search.action, kind: search.kind }),
+    ...allowedOf(search.outcome),
+  };
 }
 
 export function deviceActivityQueryOf(search: AuditSearch): DeviceActivityQuery {

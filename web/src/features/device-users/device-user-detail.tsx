@@ -12,6 +12,7 @@ import { DeviceUserForm } from './device-user-form.tsx';
 import { activationBody, deviceUserName, serviceLabel } from './device-user-form-model.ts';
 import { ActivityBadge } from './device-users-list.tsx';
 import { ErrorLines, errorLinesOf } from '../../components/data/error-lines.tsx';
+import { actorName } from '../../lib/actor-name.ts';
 
 /** The device user's header, fields and actions (edit, offboard, re-onboard); `children` are the activity tabs. */
 export function DeviceUserDetail({ reference, children }: { reference: string; children: ReactNode }) {
@@ -83,7 +84,7 @@ function DeviceUserFields({ user }: { user: DeviceUser }) {
         <Field label="Offboarded">{formatDateTime(user.offboard_date)}</Field>
         <Field label="Legacy platform">{user.is_legacy ? 'Yes' : 'No'}</Field>
         <Field label="Last changed">{formatDateTime(user.updated_at)}</Field>
-        <Field label="Changed by">{user.updated_by ?? '—'}</Field>
+        <Field label="Changed by">{user.updated_by === undefined ? '—' : actorName(user.updated_by_actor, user.updated_by)}</Field>
       </SimpleGrid>
     </Paper>
   );

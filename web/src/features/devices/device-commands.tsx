@@ -6,6 +6,7 @@ import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { COMMAND_STATE_LABELS, optionsOf } from '../../lib/labels.ts';
 import { listDeviceCommands } from './api.ts';
+import { actorName } from '../../lib/actor-name.ts';
 
 const STATE_COLOURS: Record<DeviceCommandState, string> = { Sent: 'blue', Acknowledged: 'yellow', Completed: 'green', Failed: 'red' };
 
@@ -25,7 +26,7 @@ const COLUMNS: readonly Column<DeviceCommand>[] = [
       </Badge>
     ),
   },
-  { header: 'Raised by', value: (row) => row.raised_by ?? '' },
+  { header: 'Raised by', value: (row) => (row.raised_by === undefined ? '' : actorName(row.raised_by_actor, row.raised_by)) },
   { header: 'Sent', value: (row) => row.sent_at ?? '', render: (row) => formatDateTime(row.sent_at) },
   { header: 'Completed', value: (row) => row.completed_at ?? '', render: (row) => formatDateTime(row.completed_at) },
   { header: 'Reference', value: (row) => row.command_reference },

@@ -13,6 +13,7 @@ import { useLegalHolds, type LegalHoldQuery } from './api.ts';
 import { coverageLines, isSyncing, syncProgress } from './hold-model.ts';
 import { PlaceHoldForm } from './place-hold-form.tsx';
 import { ReleaseHoldDialog } from './release-hold-dialog.tsx';
+import { actorName } from '../../lib/actor-name.ts';
 
 /** The screen's filters, kept in the URL by the route. */
 export interface LegalHoldFilters {
@@ -118,13 +119,13 @@ export function LegalHoldsScreen({ filters, onFilters }: { filters: LegalHoldFil
     { header: 'First placed', value: (row) => row.created_at, render: (row) => formatDateTime(row.created_at) },
     {
       header: 'Last placed or released',
-      value: (row) => `${row.updated_at ?? ''} ${row.updated_by ?? ''}`.trim(),
+      value: (row) => `${row.updated_at ?? ''} ${row.updated_by === undefined ? '' : actorName(row.updated_by_actor, row.updated_by)}`.trim(),
       render: (row) => (
         <>
           <Text size="sm">{formatDateTime(row.updated_at ?? row.created_at)}</Text>
           {row.updated_by && (
             <Text size="xs" c="dimmed">
-              by {row.updated_by}
+              by {actorName(row.updated_by_actor, row.updated_by)}
             </Text>
           )}
         </>

@@ -5,6 +5,7 @@ import { FormErrorSummary, formErrorsFor, notifySaved } from '../../components/f
 import { formatDateTime } from '../../lib/format.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { useMigrationConfig, useSaveMigrationConfig } from './migrations-api.ts';
+import { actorName } from '../../lib/actor-name.ts';
 
 type SwitchName = keyof AccountMigrationConfigRequest;
 
@@ -89,7 +90,7 @@ function SettingsForm({ config }: { config: AccountMigrationConfig }) {
         />
       ))}
       <Text size="xs" c="dimmed">
-        {config.updated_at ? `Last changed ${formatDateTime(config.updated_at)}${config.updated_by ? ` by ${config.updated_by}` : ''}.` : 'Never changed: every switch is off.'}
+        {config.updated_at ? `Last changed ${formatDateTime(config.updated_at)}${config.updated_by ? ` by ${actorName(config.updated_by_actor, config.updated_by)}` : ''}.` : 'Never changed: every switch is off.'}
         {!canUpdate && ' Your roles allow reading these settings, not changing them.'}
       </Text>
       {canUpdate && (

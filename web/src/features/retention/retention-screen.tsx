@@ -11,6 +11,7 @@ import { ObjectLockNote } from './object-lock-note.tsx';
 import { retentionChanges, retentionFieldPaths, retentionRequestOf, retentionValuesOf, shortensRecordings, type RetentionValues } from './retention-model.ts';
 import { PayloadTypeTable, RecordTypeTable } from './retention-tables.tsx';
 import { ReviewChanges } from './review-changes.tsx';
+import { actorName } from '../../lib/actor-name.ts';
 
 const LABELS = {
   record: (type: keyof typeof RETENTION_RECORD_TYPE_LABELS) => RETENTION_RECORD_TYPE_LABELS[type],
@@ -80,7 +81,7 @@ function RetentionEditor({ policy }: { policy: RetentionPolicy }) {
       <ObjectLockNote facts={policy.object_lock} />
       <Text size="sm" c="dimmed">
         {policy.updated_at
-          ? `Last changed ${formatDateTime(policy.updated_at)}${policy.updated_by ? ` by ${policy.updated_by}` : ''}.`
+          ? `Last changed ${formatDateTime(policy.updated_at)}${policy.updated_by ? ` by ${actorName(policy.updated_by_actor, policy.updated_by)}` : ''}.`
           : 'Nobody has set a policy yet: these are the defaults, which meet the strictest common rule for each kind of record.'}
         {readOnly && ' Your roles allow reading this policy, not changing it.'}
       </Text>

@@ -5,6 +5,7 @@ import { formErrorsFor, FormErrorSummary, notifySaved } from '../../components/f
 import { formatDateTime } from '../../lib/format.ts';
 import { useDecideRequest } from './decide-request.ts';
 import { approvalChoices, approvalExpiryOf, durationLabel } from './support-labels.ts';
+import { actorName } from '../../lib/actor-name.ts';
 
 export type Decision = 'approve' | 'reject' | 'revoke';
 
@@ -53,7 +54,7 @@ export function DecisionForm({ request, decision, onDone }: { request: SupportAc
     <form onSubmit={submit} noValidate>
       <Stack>
         <Text size="sm">
-          <strong>{request.requested_by ?? 'Provider staff'}</strong> asks for the role <strong>{request.role}</strong>
+          <strong>{request.requested_by === undefined ? 'Provider staff' : actorName(request.requested_by_actor, request.requested_by)}</strong> asks for the role <strong>{request.role}</strong>
           {request.request_description ? `: “${request.request_description}”` : '.'}
         </Text>
         <FormErrorSummary lines={errors.general} />

@@ -6,6 +6,7 @@ import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCancelRequest } from './cancel-request.ts';
 import { STATE_COLOURS, STATE_LABELS } from './support-labels.ts';
+import { actorName } from '../../lib/actor-name.ts';
 
 type ListState = Parameters<typeof pagingOf>[0] & { items: SupportAccess[] };
 
@@ -38,7 +39,7 @@ export function StaffRequestsTable({
     ...(showClient ? [{ header: 'Client', value: (row: SupportAccess) => row.client ?? '' }] : []),
     { header: 'Role', value: (row) => row.role },
     { header: 'Reason', value: (row) => row.request_description ?? '' },
-    { header: 'Asked by', value: (row) => row.requested_by ?? '' },
+    { header: 'Asked by', value: (row) => (row.requested_by === undefined ? '' : actorName(row.requested_by_actor, row.requested_by)) },
     {
       header: 'State',
       value: (row) => STATE_LABELS[row.approval_state],

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { DecisionForm, type Decision } from './decision-form.tsx';
 import { STATE_COLOURS, STATE_LABELS } from './support-labels.ts';
 import { useTenantRequests } from './tenant-requests.ts';
+import { actorName } from '../../lib/actor-name.ts';
 
 export type TenantSupportView = 'pending' | 'approved' | 'history';
 
@@ -51,7 +52,7 @@ export function TenantSupportScreen({ view, onView }: { view: TenantSupportView;
 function RequestList({ view, onDecide }: { view: TenantSupportView; onDecide: (request: SupportAccess, decision: Decision) => void }) {
   const list = useTenantRequests(VIEW_STATE[view]);
   const columns: Column<SupportAccess>[] = [
-    { header: 'Requested by', value: (row) => row.requested_by ?? '' },
+    { header: 'Requested by', value: (row) => (row.requested_by === undefined ? '' : actorName(row.requested_by_actor, row.requested_by)) },
     { header: 'Role', value: (row) => row.role },
     { header: 'Reason', value: (row) => row.request_description ?? '' },
     { header: 'Asked', value: (row) => row.created_at ?? '', render: (row) => formatDateTime(row.created_at) },
@@ -72,7 +73,7 @@ function RequestList({ view, onDecide }: { view: TenantSupportView; onDecide: (r
           </Badge>
         ),
       },
-      { header: 'Decided by', value: (row) => row.approved_by ?? '' },
+      { header: 'Decided by', value: (row) => (row.approved_by === undefined ? '' : actorName(row.approved_by_actor, row.approved_by)) },
       { header: 'Note', value: (row) => row.rejection_reason ?? '' },
     );
   } else {

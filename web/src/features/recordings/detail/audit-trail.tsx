@@ -3,6 +3,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { usePayloadAudit } from '../api/get-payload-audit.ts';
 import type { PayloadAuditAction } from '#shared/constants/payloads.ts';
+import { actorName } from '../../../lib/actor-name.ts';
 
 /** What each audit record says was done: a play link given, a photo or message opened, a copy taken, a transfer. */
 const ACTION_LABELS = {
@@ -26,8 +27,8 @@ export function AuditTrail({ payloadReference }: { payloadReference: string }) {
   }
   if (audit.isLoading) return <Loader size="sm" aria-label="Loading the audit trail" />;
   const rows = [
-    ...(audit.data?.records ?? []).map((record) => ({ who: record.portal_user, action: ACTION_LABELS[record.action], time: record.time })),
-    ...(audit.data?.receipts ?? []).map((receipt) => ({ who: receipt.user, action: ACTION_LABELS.receipt, time: receipt.time })),
+    ...(audit.data?.records ?? []).map((record) => ({ who: actorName(record.actor, record.portal_user), action: ACTION_LABELS[record.action], time: record.time })),
+    ...(audit.data?.receipts ?? []).map((receipt) => ({ who: actorName(receipt.actor, receipt.user), action: ACTION_LABELS.receipt, time: receipt.time })),
   ].sort((a, b) => b.time.localeCompare(a.time));
   if (rows.length === 0) return <Text c="dimmed">Nobody has played, viewed, downloaded, transferred or confirmed this recording yet.</Text>;
   return (

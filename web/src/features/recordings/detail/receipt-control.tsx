@@ -3,6 +3,7 @@ import type { Payload } from '#shared/contract/entities/payloads.ts';
 import { PermittedButton } from '../../../components/access/permitted-button.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useConfirmReceipts } from '../api/confirm-receipts.ts';
+import { actorName } from '../../../lib/actor-name.ts';
 
 /** "Confirm receipt": records that the caller received the recording (a receipt in its audit trail). */
 export function ReceiptControl({ payload }: { payload: Payload }) {
@@ -13,7 +14,7 @@ export function ReceiptControl({ payload }: { payload: Payload }) {
       action="payloads:ConfirmReceipt"
       variant={confirmed ? 'default' : 'filled'}
       loading={confirm.isPending}
-      title={confirmed ? `Receipt last confirmed ${formatDateTime(payload.receipt_confirmed_at)} by ${payload.receipt_confirmed_by ?? 'unknown'}` : undefined}
+      title={confirmed ? `Receipt last confirmed ${formatDateTime(payload.receipt_confirmed_at)} by ${payload.receipt_confirmed_by === undefined ? 'unknown' : actorName(payload.receipt_confirmed_by_actor, payload.receipt_confirmed_by)}` : undefined}
       onClick={() =>
         confirm.mutate(
           { body: { payload_references: [payload.payload_reference] } },

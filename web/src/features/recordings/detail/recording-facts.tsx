@@ -5,11 +5,13 @@ import { DeviceLink, DeviceUserLink } from '../lists/links.tsx';
 import { PAYLOAD_STATE_COLOURS, PAYLOAD_STATE_LABELS, PAYLOAD_TYPE_LABELS } from '../shared/labels.ts';
 import { deviceLabel, lengthOfRecording } from '../shared/recording-title.ts';
 import { FactList, type Fact } from '../../../components/data/fact-list.tsx';
+import { actorName } from '../../../lib/actor-name.ts';
 
 const VOICE_SOURCES: Record<string, string> = { MIC: 'Microphone', BT: 'Bluetooth', HEADSET: 'Headset' };
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
 
 /** The recording's length in seconds from its meta (calls: payload_full_duration; others: payload_duration). */
 export function lengthOf(meta: Record<string, unknown> | undefined): number | undefined {
@@ -57,9 +59,9 @@ export function RecordingFacts({ payload }: { payload: Payload }) {
     ['Uploaded', payload.uploaded_at && formatDateTime(payload.uploaded_at)],
     ['Processed', payload.processed_at && formatDateTime(payload.processed_at)],
     ['Transferred', payload.transferred_at && formatDateTime(payload.transferred_at)],
-    ['Receipt confirmed', payload.receipt_confirmed_at && `${formatDateTime(payload.receipt_confirmed_at)}${payload.receipt_confirmed_by ? ` by ${payload.receipt_confirmed_by}` : ''}`],
+    ['Receipt confirmed', payload.receipt_confirmed_at && `${formatDateTime(payload.receipt_confirmed_at)}${payload.receipt_confirmed_by ? ` by ${actorName(payload.receipt_confirmed_by_actor, payload.receipt_confirmed_by)}` : ''}`],
     ['SHA-256 (as the phone sealed it)', payload.checksum && <Text key="sum" ff="monospace" size="xs" component="span">{payload.checksum}</Text>],
-    ['Updated', payload.updated_at && `${formatDateTime(payload.updated_at)}${payload.updated_by ? ` by ${payload.updated_by}` : ''}`],
+    ['Updated', payload.updated_at && `${formatDateTime(payload.updated_at)}${payload.updated_by ? ` by ${actorName(payload.updated_by_actor, payload.updated_by)}` : ''}`],
   ];
   return <FactList facts={fields} />;
 }

@@ -4,6 +4,7 @@ import type { Payload } from '#shared/contract/entities/payloads.ts';
 import { PermittedButton } from '../../../components/access/permitted-button.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useRestorePayload } from '../api/restore-payload.ts';
+import { actorName } from '../../../lib/actor-name.ts';
 
 /** A deleted recording's notice with "Restore" (Deleted → Processed); a destroyed one says it is gone for good. */
 export function RestoreControl({ payload }: { payload: Payload }) {
@@ -23,7 +24,7 @@ export function RestoreControl({ payload }: { payload: Payload }) {
       <Group justify="space-between" gap="sm">
         <Text size="sm">
           Deleted {payload.updated_at ? formatDateTime(payload.updated_at) : ''}
-          {payload.updated_by ? ` by ${payload.updated_by}` : ''}. It can be restored until retention destroys it.
+          {payload.updated_by ? ` by ${actorName(payload.updated_by_actor, payload.updated_by)}` : ''}. It can be restored until retention destroys it.
         </Text>
         <PermittedButton
           action="payloads:Restore"

@@ -11,6 +11,7 @@ import { PAYLOAD_TYPE_LABELS } from '../shared/labels.ts';
 import { describeSpan } from '../detail/spans.ts';
 import { RecordingLink } from './links.tsx';
 import type { CommentsSearch } from './search.ts';
+import { actorName } from '../../../lib/actor-name.ts';
 
 const partOf = (row: PayloadComment) =>
   row.comment_duration === undefined
@@ -28,13 +29,13 @@ const COLUMNS: readonly Column<PayloadComment>[] = [
     ),
   },
   { header: 'Comment', value: (row) => row.comment_body, render: (row) => <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{row.comment_body}</Text> },
-  { header: 'Raised by', value: (row) => row.raised_by },
+  { header: 'Raised by', value: (row) => actorName(row.raised_by_actor, row.raised_by) },
   {
     header: 'Recording',
     value: (row) => `${PAYLOAD_TYPE_LABELS[row.payload_type]} ${row.payload_reference}`,
     render: (row) => (
-      <RecordingLink type={row.payload_type} reference={row.payload_reference}>
       // The link names the recording's type; its reference (a ULID nobody reads) stays in the CSV and the address.
+      <RecordingLink type={row.payload_type} reference={row.payload_reference}>
         {PAYLOAD_TYPE_LABELS[row.payload_type]}
       </RecordingLink>
     ),
@@ -84,7 +85,7 @@ export function CommentsList({ search, onSearch }: { search: CommentsSearch; onS
           onChange={(value) => set({ type: (value ?? undefined) as PayloadType | undefined })}
         />
         <DebouncedTextFilter label="Group" value={search.group} onApply={(value) => set({ group: value })} />
-        <DebouncedTextFilter label="Raised by" placeholder="Exactly as shown" value={search.raised_by} onApply={(value) => set({ raised_by: value })} />
+        <DebouncedTextFilter label="Raised by" placeholder="Person reference, e.g. demo-admin" value={search.raised_by} onApply={(value) => set({ raised_by: value })} />
         <Switch
           label="Include deleted comments"
           mt={{ lg: 'xl' }}

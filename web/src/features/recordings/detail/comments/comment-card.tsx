@@ -7,6 +7,7 @@ import { useClosePayloadComment } from '../../api/close-payload-comment.ts';
 import { useUpdatePayloadComment } from '../../api/update-payload-comment.ts';
 import { describeSpan, type Span } from '../spans.ts';
 import { CommentForm, type CommentDraft } from './comment-form.tsx';
+import { actorName } from '../../../../lib/actor-name.ts';
 
 interface CommentCardProps {
   comment: PayloadComment;
@@ -73,8 +74,8 @@ export function CommentCard({ comment, number, spanned, selected, selectedSpan, 
                 ))}
             </Group>
             <Text size="xs" c="dimmed">
-              {comment.raised_by}, {formatDateTime(comment.raised_at)}
-              {comment.comment_version > 1 && ` · edited (version ${comment.comment_version}) by ${comment.updated_by ?? 'unknown'}, ${formatDateTime(comment.updated_at)}`}
+              {actorName(comment.raised_by_actor, comment.raised_by)}, {formatDateTime(comment.raised_at)}
+              {comment.comment_version > 1 && ` · edited (version ${comment.comment_version}) by ${comment.updated_by === undefined ? 'unknown' : actorName(comment.updated_by_actor, comment.updated_by)}, ${formatDateTime(comment.updated_at)}`}
             </Text>
           </Group>
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{comment.comment_body}</Text>

@@ -1,0 +1,180 @@
+/**
+ * Every action in words, for people: what a refusal says was refused ("Your roles do not allow downloading
+ * recordings") and what the audit screen says someone did ("Dana Admin (admin@demo.test) downloaded a recording").
+ * Keyed by the action names of `./actions.ts`, so one entry covers every endpoint naming the action; the unit test
+ * keeps it complete. Kept apart from the registry so the portal can read it without bundling every endpoint schema.
+ *
+ * - `kind`: `read` when the action only reads, `change` when it changes something (or takes a copy, or sends
+ *   something away): the audit screen's "kind" filter, and which records it folds (only reads).
+ * - `doing`: the act as a gerund phrase, after "Your roles do not allow …".
+ * - `did`: the act in the past tense, after the person's name; the record's path parameters follow it (`subjectOf`).
+ */
+export const ACTION_KINDS = ['read', 'change'] as const;
+export type ActionKind = (typeof ACTION_KINDS)[number];
+
+export interface ActionWording {
+  kind: ActionKind;
+  doing: string;
+  did: string;
+}
+
+const read = (doing: string, did: string): ActionWording => ({ kind: 'read', doing, did });
+const change = (doing: string, did: string): ActionWording => ({ kind: 'change', doing, did });
+
+export const ACTION_WORDING: Readonly<Record<string, ActionWording>> = Object.freeze({
+  'account:ReadDefaults': read('reading the account defaults', 'viewed the account defaults'),
+  'account:ReadMetadata': read('reading the account details', 'read the account details'),
+  'account:UpdateDefaults': change('changing the account defaults', 'changed the account defaults'),
+  'activities:List': read('reading the audit trail', 'viewed the audit trail'),
+  'alerts:Clear': change('clearing alerts', 'cleared alerts'),
+  'alerts:Dismiss': change('dismissing alerts', 'dismissed alerts'),
+  'alerts:List': read('listing alerts', 'viewed the alerts list'),
+  'alerts:Read': read('reading alerts', 'viewed an alert'),
+  'alerts:Summary': read('reading alert counts', 'viewed the alert counts'),
+  'apps:Create': change('registering client apps', 'registered a client app'),
+  'apps:Delete': change('removing client apps', 'removed a client app'),
+  'apps:List': read('listing client apps', 'viewed the client apps list'),
+  'apps:Read': read('reading client apps', 'viewed a client app'),
+  'apps:Update': change('changing client apps', 'changed a client app'),
+  'commands:List': read('listing device commands', 'viewed the device commands list'),
+  'commands:Send': change('sending commands to devices', 'sent a command to'),
+  'comments:Create': change('commenting on recordings', 'commented on'),
+  'comments:Delete': change('deleting comments', 'deleted a comment on'),
+  'comments:List': read('reading comments', 'read the comments on'),
+  'comments:Update': change('editing comments', 'edited a comment on'),
+  'dashboard:Read': read('reading the dashboard', 'viewed the dashboard'),
+  'device:Authenticate': change('signing in a device', 'signed in a device'),
+  'device:GetKeys': read('fetching the account key', 'fetched the account key'),
+  'device:PollCommands': read('fetching device commands', 'fetched its commands'),
+  'device:RaiseAlert': change('raising alerts from a device', 'raised an alert'),
+  'device:ReadPayloadState': read("reading an upload's state", "read an upload's state"),
+  'device:ReportCommand': change('reporting command results', 'reported a command result'),
+  'device:UploadGps': change('uploading locations', 'uploaded locations'),
+  'device:UploadLogs': change('uploading device logs', 'uploaded device logs'),
+  'device:UploadPayload': change('uploading recordings', 'uploaded a recording'),
+  'device:UploadTelemetry': change('uploading telemetry', 'uploaded telemetry'),
+  'deviceActivities:List': read('reading the device audit trail', 'viewed the device audit trail'),
+  'deviceLogs:List': read('reading device logs', 'viewed device logs'),
+  'deviceUsers:Create': change('onboarding device users', 'onboarded'),
+  'deviceUsers:Delete': change('removing device users', 'removed'),
+  'deviceUsers:List': read('listing device users', 'viewed the device users list'),
+  'deviceUsers:Read': read('reading device users', 'viewed'),
+  'deviceUsers:Update': change('changing device users', 'changed'),
+  'devices:Deactivate': change('deactivating devices', 'deactivated'),
+  'devices:List': read('listing devices', 'viewed the devices list'),
+  'devices:Read': read('reading devices', 'viewed'),
+  'devices:ReadHistory': read("reading a device's history", 'viewed the history of'),
+  'disposals:List': read('reading the disposal records', 'viewed the disposal records'),
+  'gps:List': read('reading locations', 'viewed locations'),
+  'groups:Delete': change('deleting groups', 'deleted'),
+  'groups:List': read('listing groups', 'viewed the groups list'),
+  'groups:Read': read('reading groups', 'viewed'),
+  'groups:Update': change('changing groups', 'created or changed'),
+  'identity:Exchange': change('signing in', 'signed in'),
+  'identity:GetSignInUrl': read('opening the sign-in page', 'opened the sign-in page'),
+  'internal:CancelSupportAccess': change('cancelling support access', 'cancelled support access'),
+  'internal:ClearAlerts': change("clearing an account's alerts", 'cleared alerts of'),
+  'internal:DismissAlerts': change("dismissing an account's alerts", 'dismissed alerts of'),
+  'internal:Exchange': change('signing in as staff', 'signed in as staff'),
+  'internal:ListAlerts': read("listing the provider's alerts", "viewed the provider's alerts"),
+  'internal:ListClientRoles': read("listing an account's roles", 'viewed the roles of'),
+  'internal:ListClients': read('listing accounts', 'viewed the accounts list'),
+  'internal:ListCountries': read('listing countries and carriers', 'viewed the countries and carriers'),
+  'internal:ListLicenses': read('listing licences', 'viewed the licences of every account'),
+  'internal:ListStaff': read('listing staff', 'viewed the staff list'),
+  'internal:ListSupportAccess': read('listing support access requests', 'viewed support access requests'),
+  'internal:Notify': change('sending notifications', 'sent a notification'),
+  'internal:ReadAlert': read("reading an account's alert", 'viewed an alert of'),
+  'internal:ReadStatistics': read('reading account statistics', 'viewed account statistics'),
+  'internal:ReadSupportAccess': read('reading support access requests', 'viewed a support access request'),
+  'internal:ReadTelemetry': read('reading device telemetry', 'viewed device telemetry'),
+  'internal:RequestSupportAccess': change('asking for support access', 'asked for support access to'),
+  'internal:UpdateLicenses': change('setting licence limits', 'set the licence limits of'),
+  'internal:Verify': read('verifying sign-in tokens', 'verified a sign-in token'),
+  'legalHolds:List': read('listing legal holds', 'viewed the legal holds'),
+  'legalHolds:Release': change('releasing legal holds', 'released the legal hold on'),
+  'legalHolds:Update': change('placing legal holds', 'placed a legal hold on'),
+  'licenses:Read': read('reading licences', 'viewed the licences'),
+  'metrics:Read': read('reading recording metrics', 'viewed the recording metrics'),
+  'migration:Read': read('reading the migration settings', 'viewed the migration settings'),
+  'migration:Update': change('changing the migration settings', 'changed the migration settings'),
+  'migrations:List': read('listing migration imports', 'viewed the migration imports'),
+  'migrations:Read': read('reading migration imports', 'viewed a migration import'),
+  'migrations:Import': change('importing legacy exports', 'imported a legacy export'),
+  'payloads:ConfirmReceipt': change('confirming receipt of recordings', 'confirmed receipt of recordings'),
+  'payloads:Download': change('downloading recordings', 'downloaded'),
+  'payloads:List': read('listing recordings', 'viewed the recordings list'),
+  'payloads:Play': read('playing or viewing recordings', 'played or viewed'),
+  'payloads:Read': read('reading recordings', 'opened'),
+  'payloads:ReadAudit': read("reading a recording's audit", 'viewed the audit of'),
+  'payloads:Restore': change('restoring deleted recordings', 'restored'),
+  'profile:AcceptTerms': change('accepting the terms of use', 'accepted the terms of use'),
+  'profile:Read': read('reading your profile', 'read their profile'),
+  'retention:Read': read('reading the retention policy', 'viewed the retention policy'),
+  'retention:Preview': read('previewing retention changes', 'previewed a retention change'),
+  'retention:Update': change('changing the retention policy', 'changed the retention policy'),
+  'roles:Delete': change('deleting roles', 'deleted'),
+  'roles:List': read('listing roles', 'viewed the roles list'),
+  'roles:Read': read('reading roles', 'viewed'),
+  'roles:Update': change('changing roles', 'created or changed'),
+  'supportAccess:Decide': change('deciding on support access', 'decided on'),
+  'supportAccess:List': read('listing support access requests', 'viewed the support access requests'),
+  'supportAccess:Read': read('reading support access requests', 'viewed'),
+  'tags:Delete': change('deleting tags', 'deleted'),
+  'tags:List': read('listing tags', 'viewed the tags list'),
+  'tags:Read': read('reading tags', 'viewed'),
+  'tags:Update': change('changing tags', 'created or changed'),
+  'telemetry:List': read('listing device telemetry', 'viewed device telemetry'),
+  'telemetry:Read': read("reading a device's telemetry", 'viewed the telemetry of'),
+  'transferConfigs:Create': change('creating transfer configurations', 'created'),
+  'transferConfigs:Delete': change('deleting transfer configurations', 'deleted'),
+  'transferConfigs:List': read('listing transfer configurations', 'viewed the transfer configurations'),
+  'transferConfigs:Read': read('reading transfer configurations', 'viewed'),
+  'transferConfigs:Update': change('changing transfer configurations', 'changed'),
+  'transfers:List': read('listing transfers', 'viewed the transfers list'),
+  'transfers:Read': read('reading transfers', 'viewed'),
+  'transfers:Run': change('running transfers', 'ran'),
+});
+
+/** How an action is said: its wording, or (an action this table lacks, e.g. one a newer API added) its own name. */
+export function wordingOf(action: string): ActionWording {
+  return ACTION_WORDING[action] ?? { kind: action.endsWith(':List') || action.endsWith(':Read') ? 'read' : 'change', doing: action, did: `called ${action}` };
+}
+
+/**
+ * An action as a refusal names it: in words with its code after them, "downloading recordings (payloads:Download)",
+ * so a person reads the act and a program still finds the action; an action without wording by its code alone.
+ */
+export function actionInWords(action: string): string {
+  const wording = ACTION_WORDING[action];
+  return wording === undefined ? action : `${wording.doing} (${action})`;
+}
+
+/** The actions of one kind, sorted (the audit trail's `kind` filter keeps records whose action is one of them). */
+export function actionsOfKind(kind: ActionKind): string[] {
+  return Object.keys(ACTION_WORDING)
+    .filter((action) => ACTION_WORDING[action]?.kind === kind)
+    .sort();
+}
+
+/**
+ * What a path parameter names, in words, before its value ("device phone-1", "recording 01J…"), in the order the
+ * audit sentence says them. A parameter not listed is said as `name value`.
+ */
+export const PARAMETER_NOUNS: Readonly<Record<string, string>> = Object.freeze({
+  payload_reference: 'recording',
+  comment_id: 'comment',
+  device_reference: 'device',
+  device_user_reference: 'device user',
+  thread_id: 'message thread',
+  group_reference: 'group',
+  role_reference: 'role',
+  tag_key: 'tag',
+  app_reference: 'client app',
+  transfer_config_reference: 'transfer configuration',
+  transfer_id: 'transfer',
+  migration_reference: 'migration import',
+  alert_reference: 'alert',
+  request_reference: 'support request',
+  client: 'account',
+});
