@@ -138,10 +138,15 @@ describe('payload comments', () => {
     expect((await call('GET', `/payloads/${call1}/comments`, undefined, acme)).status).toBe(403);
   });
 
-  it('lets the reviewer read but not write', async () => {
-    expect((await call('POST', `/payloads/${sms}/comments`, { message: 'x' }, reviewer)).status).toBe(403);
+  it("lets the reviewer read and comment, but not edit or close anyone's comment", async () => {
+    const raised = await call('POST', `/payloads/${sms}/comments`, { message: 'Reviewed: nothing to add' }, reviewer);
+    expect(raised.status).toBe(200);
+    const id = String(raised.body.comment_id);
     const read = await call('GET', `/payloads/${sms}/comments`, undefined, reviewer);
     expect(read.status).toBe(200);
+    expect(read.body.data?.map((comment) => comment.comment_id)).toContain(id);
+    expect((await call('PUT', `/payloads/${sms}/comments/${id}`, { message: 'changed' }, reviewer)).status).toBe(403);
+    expect((await call('DELETE', `/payloads/${sms}/comments/${id}`, undefined, reviewer)).status).toBe(403);
   });
 
   it('lists comments across the tenant with filters, totals and a bound cursor', async () => {
