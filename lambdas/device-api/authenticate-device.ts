@@ -10,7 +10,7 @@ import { deviceLastSeenToItem, deviceToItem, readDevice, type DeviceItem } from 
 import { readDeviceUser, type DeviceUserItem } from '#core/store/entities/device-user.ts';
 import { phoneNumberToItem, readPhoneNumber } from '#core/store/entities/phone-number.ts';
 import { keys } from '#core/store/keys.ts';
-import { ConflictError } from '#core/errors.ts';
+import { ConflictError, InternalError } from '#core/errors.ts';
 
 type Deps = Pick<Dependencies, 'table' | 'keys' | 'clock' | 'config'>;
 
@@ -60,8 +60,14 @@ function mergePhoneNumbers(before: DeviceItem | undefined, numbers: string[], no
   }));
 }
 
+/**
+ * The portal link a phone is given. `PORTAL_URL` is set on this function (lib/stacks/api-stack.ts; the env-wiring
+ * test holds every function to the variables its code reads); without it, a deployment fault, AWS refuses rather than
+ * hand out a link that goes nowhere.
+ */
 function clientPortalUrl(deps: Deps, client: string): string {
-  const base = process.env.PORTAL_URL ?? (deps.config.VERITY_MODE === 'local' ? 'http://localhost:3000' : 'https://portal.invalid');
+  const base = deps.config.PORTAL_URL ?? (deps.config.VERITY_MODE === 'local' ? 'http://localhost:3000' : undefined);
+  if (base === undefined) throw new InternalError('Device API not configured: PORTAL_URL missing');
   return `${base.replace(/\/+$/, '')}/?client=${encodeURIComponent(client)}`;
 }
 

@@ -10,7 +10,6 @@ import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { implement, implementForTenant, type RouteInput } from '#core/http/route.ts';
 import { accountMetadata } from './account-metadata.ts';
 import { profileOf } from './profile.ts';
-import { portalUrlFrom } from './redirect-uri.ts';
 import { exchangeTokens, signInUrl, type SignInDependencies } from './sign-in.ts';
 import { listStaff } from './staff.ts';
 import { acceptTerms, actingUser, termsStatus } from './terms.ts';
@@ -53,7 +52,7 @@ export const handler = createApiHandler({
   dependencies: dependenciesWith(identityDirectoryAdapter),
   routes: {
     [urlGet.id]: implementForTenant(urlGet, (input, deps) =>
-      signInUrl(signInDependencies(deps), input.client, { localPort: input.query.local_port, portalUrl: portalUrlFrom() }),
+      signInUrl(signInDependencies(deps), input.client, { localPort: input.query.local_port, portalUrl: deps.config.PORTAL_URL }),
     ),
     [exchangeGet.id]: implementForTenant(exchangeGet, (input, deps) => exchangeTokens(signInDependencies(deps), input.client, input.query)),
     [metadataGet.id]: implementForTenant(metadataGet, (input, deps) => accountMetadata(deps, input.client)),

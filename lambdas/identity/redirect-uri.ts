@@ -1,16 +1,7 @@
-import * as z from 'zod';
 import { InternalError } from '#core/errors.ts';
 
-/** Port the local portal is assumed on when neither `local_port` nor `PORTAL_URL` says otherwise. */
+/** Port the local portal is assumed on when neither `local_port` nor `PORTAL_URL` (core config) says otherwise. */
 export const DEFAULT_LOCAL_PORTAL_PORT = 3000;
-
-/** `PORTAL_URL` is set on the identity function only (CDK api stack), so it is read here rather than in core config. */
-const PortalSettings = z.object({ PORTAL_URL: z.url().optional().catch(undefined) });
-
-/** The portal origin from an environment (the process's by default); undefined when unset or not a URL. */
-export function portalUrlFrom(env: Record<string, string | undefined> = process.env): string | undefined {
-  return PortalSettings.parse(env).PORTAL_URL;
-}
 
 /**
  * Where the identity provider sends the browser back: the portal's `/sign-in`. A `local_port` (a developer's portal

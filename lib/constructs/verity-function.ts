@@ -85,10 +85,13 @@ export class VerityFunction extends Construct {
   readonly function: NodejsFunction;
   readonly role: Role;
   readonly logGroup: LogGroup;
+  /** The handler's source file, whose bundled code reads the variables this function must be given (test/infra/env-wiring.test.ts). */
+  readonly entry: string;
   private readonly env = new Map<string, string>();
 
   constructor(scope: Construct, id: string, props: VerityFunctionProps) {
     super(scope, id);
+    this.entry = props.entry;
     this.logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention });
     this.role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),

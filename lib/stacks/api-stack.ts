@@ -127,9 +127,11 @@ export class ApiStack extends Stack {
         logRetention: config.logRetentionDays,
       });
       bindPlatform(fn, props.platform, BUCKET_ACCESS[group] ?? { raw: 'name', processed: 'name' });
+      // The portal's origin: sign-in sends the browser back to it (identity), and a phone that authenticates is given
+      // its link (device-api). test/infra/env-wiring.test.ts fails when a function's code reads a variable not set here.
+      if (group === 'identity' || group === 'device-api') fn.setEnv('PORTAL_URL', identity.portalUrl);
       if (group === 'identity') {
-        fn.setEnv('PORTAL_URL', identity.portalUrl)
-          .setEnv('TENANT_USER_POOL_ID', identity.tenants.userPoolId)
+        fn.setEnv('TENANT_USER_POOL_ID', identity.tenants.userPoolId)
           .setEnv('TENANT_CLIENT_ID', identity.tenants.clientId)
           .setEnv('TENANT_AUTH_BASE_URL', identity.tenants.authBaseUrl)
           .setEnv('STAFF_USER_POOL_ID', identity.staff.userPoolId)

@@ -66,6 +66,7 @@ export type StackEnv = Record<
   | 'DATA_DIR'
   | 'VALIDATE_RESPONSES'
   | 'LOG_LEVEL'
+  | 'PORTAL_URL'
   | 'AWS_ACCESS_KEY_ID'
   | 'AWS_SECRET_ACCESS_KEY',
   string
@@ -214,6 +215,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       VALIDATE_RESPONSES: 'true',
       // Quiet (tests): the handlers' per-request info lines would drown the test report.
       LOG_LEVEL: options.quiet ? 'warn' : 'info',
+      // The portal is served here: sign-in comes back to it, and a phone is given its link (on whatever port).
+      PORTAL_URL: apiUrl,
       // The stand-ins ignore credentials, but the SDK's provider chain must find some.
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,

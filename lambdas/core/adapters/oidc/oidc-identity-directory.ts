@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { discoverIssuer, type OidcDiscovery } from '../../auth/oidc-discovery.ts';
 import { ServiceUnavailableError } from '../../errors.ts';
 import type { IdentityDirectory } from '../../ports/identity-directory.ts';
-import { identitySettingsFrom, portalAppClient, type IdentitySettings } from './portal-app-clients.ts';
+import { portalAppClient, type IdentitySettings } from './portal-app-clients.ts';
 import { redeemGrant, type FormFetch } from './token-endpoint.ts';
 
 /** What the portal asks for; `offline_access` only where the provider lists it (Cognito does not, and refuses it). */
@@ -23,8 +23,8 @@ export function scopesFor(discovery: OidcDiscovery): string {
 export interface OidcIdentityDirectoryOptions {
   /** The tenant issuer (`OIDC_ISSUER`). */
   issuer: string;
-  /** The identity variables; default: read from `process.env` once, when the directory is built. */
-  settings?: IdentitySettings;
+  /** The identity variables (from the validated config: `identitySettingsFrom(config, issuer)`). */
+  settings: IdentitySettings;
   fetch?: FormFetch;
   now?: () => number;
 }
@@ -36,7 +36,7 @@ export interface OidcIdentityDirectoryOptions {
  * with the user-management endpoints, so for now no user is found.
  */
 export function createOidcIdentityDirectory(options: OidcIdentityDirectoryOptions): IdentityDirectory {
-  const settings = options.settings ?? identitySettingsFrom(process.env, options.issuer);
+  const { settings } = options;
   const fetchImpl: FormFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const appClient = (client: string) => portalAppClient(client, settings);
   const discoveryOf = (issuer: string) => discoverIssuer(issuer, fetchImpl);

@@ -7,8 +7,8 @@ const optionalText = z.string().trim().min(1).optional().catch(undefined);
 
 /**
  * The identity variables only the `identity` function receives (the CDK api stack sets them; lambdas/core/config.ts
- * does not know them, so every other function still starts without them). Parsed leniently: a missing or empty one
- * fails when it is needed, naming it, not at start.
+ * declares them `where-read`, so every other function still starts without them). Parsed leniently: a missing or
+ * empty one fails when it is needed, naming it, not at start.
  */
 export const IdentitySettings = z.object({
   VERITY_MODE: z.enum(['local', 'aws']).catch('aws'),
@@ -25,9 +25,9 @@ export const IdentitySettings = z.object({
 });
 export type IdentitySettings = z.infer<typeof IdentitySettings>;
 
-/** Reads the identity settings from an environment (the process's by default). */
-export function identitySettingsFrom(env: Record<string, string | undefined>, issuer: string): IdentitySettings {
-  return IdentitySettings.parse({ ...env, OIDC_ISSUER: issuer });
+/** The identity settings of a configuration (lambdas/core/config.ts), with the issuer the directory trusts. */
+export function identitySettingsFrom(config: Record<string, unknown>, issuer: string): IdentitySettings {
+  return IdentitySettings.parse({ ...config, OIDC_ISSUER: issuer });
 }
 
 /**
