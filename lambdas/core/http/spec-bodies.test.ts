@@ -160,7 +160,7 @@ function problems(spec: SpecBody, body: Record<string, unknown>): string[] {
     parseRequest(target, eventFor(target, { pathParameters, body: JSON.stringify(body) }));
     return [];
   } catch (error) {
-    if (error instanceof ValidationError) return error.lines;
+    if (error instanceof ValidationError) return [...error.lines];
     throw error;
   }
 }
