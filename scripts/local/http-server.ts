@@ -27,6 +27,11 @@ export interface GatewayServerOptions<T extends RouteTarget> {
   webRoot: string;
   /** Logs one line per handler failure; silent when absent. */
   log?(line: string): void;
+  /**
+   * Headers every portal and API response carries: production's (lib/config/security-headers.ts), as CloudFront adds
+   * them. Not on `/oidc/**`: the provider stands in for Cognito's hosted pages, another origin in production.
+   */
+  securityHeaders?: Readonly<Record<string, string>>;
 }
 
 /** API Gateway's payload limit; larger bodies are refused before a handler sees them. */
@@ -175,6 +180,8 @@ export function createRequestListener<T extends RouteTarget>(options: GatewaySer
   return async function listener(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
       if (options.oidc && (await options.oidc(req, res))) return;
+      // Set before any answer is written: writeHead keeps them, as CloudFront's policy overrides the origin's.
+      for (const [name, value] of Object.entries(options.securityHeaders ?? {})) res.setHeader(name, value);
       const { rawPath } = splitUrl(req.url ?? '/');
       const method = req.method ?? 'GET';
       if (rawPath === '/healthz' && (method === 'GET' || method === 'HEAD')) {

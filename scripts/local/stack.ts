@@ -7,6 +7,7 @@ import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { RouteTarget } from './api-gateway.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, ensureTable, startDynamo, type LocalDynamo } from './dynamodb.ts';
+import { securityHeaders } from '../../lib/config/security-headers.ts';
 import { createRequestListener, listenLoopback, type LambdaHandler } from './http-server.ts';
 import { createLocalJobsHandler, startLocalJobs } from './jobs.ts';
 import { writeRunningStack } from './running-stack.ts';
@@ -255,6 +256,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       loadHandler: handlerLoader(errorLog),
       oidc: (req, res) => oidc.handle(req, res),
       webRoot: options.webRoot ?? join(REPO_ROOT, 'web/dist'),
+      // Production's headers; the bucket origin of pre-signed URLs is the S3 stand-in's, as in AWS it is the buckets'.
+      securityHeaders: securityHeaders({ payloadOrigin: new URL(s3.endpoint).origin, uploadOrigin: new URL(s3.endpoint).origin, secure: false }),
       log: errorLog,
       async health() {
         const [dynamodb, s3Status, oidcStatus] = await Promise.all([

@@ -3,10 +3,14 @@ import { expect, test as base, type APIRequestContext, type Page } from '@playwr
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CspGuard } from './csp-guard.ts';
 import { BASE_URL_ENV, RESULTS_DIR_ENV } from './env.ts';
 
-/** Every spec imports `test` and `expect` from here: the stack's URL as baseURL, and the helpers below. */
-export const test = base.extend({
+/**
+ * Every spec imports `test` and `expect` from here: the stack's URL as baseURL, the CSP guard on every page (a test
+ * fails on any Content Security Policy violation, support/csp-guard.ts), and the helpers below.
+ */
+export const test = base.extend<{ cspGuard: CspGuard }>({
   // The global setup starts the stack on a free port and passes its URL through the environment.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
@@ -14,6 +18,20 @@ export const test = base.extend({
     if (url === undefined) throw new Error(`${BASE_URL_ENV} is not set: run through playwright test (global setup)`);
     await use(url);
   },
+  cspGuard: [
+    async ({ context, browser }, use) => {
+      const guard = new CspGuard();
+      await guard.watch(context);
+      const restore = guard.watchNewContexts(browser);
+      try {
+        await use(guard);
+      } finally {
+        restore();
+      }
+      expect(guard.violations, 'Content Security Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 export { expect };
 
