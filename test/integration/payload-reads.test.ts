@@ -293,7 +293,9 @@ describe('restore and receipts', () => {
     const detail = await call('GET', `/payloads/${refs.callA}`, admin);
     expect(detail.body.receipt_confirmed_by).toBe(`app:reads-${run}`);
     const audit = await call('GET', `/payloads/${refs.callA}/audit`, admin);
-    expect(audit.body.receipts).toEqual([{ user: `app:reads-${run}`, time: detail.body.receipt_confirmed_at }]);
+    expect(audit.body.receipts).toEqual([
+      { user: `app:reads-${run}`, time: detail.body.receipt_confirmed_at, actor: { reference: `app:reads-${run}`, kind: 'client-app', name: `reads-${run}` } },
+    ]);
     expect((await call('POST', '/receipts', admin, { payload_references: [] })).status).toBe(400);
   });
 });

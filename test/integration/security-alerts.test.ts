@@ -238,7 +238,7 @@ describe('support access', () => {
 
     const approval = alerts.find((alert) => alert.alert_key === `support-access:${approved}:approved`) as Alert;
     expect(approval).toMatchObject({ alert_type: 'AccountAlert', alert_key_type: 'Transient' });
-    expect(approval.alert_message).toMatch(new RegExp(`^Support access request ${approved} for role "reviewer" was approved until .+ by admin@demo.test$`));
+    expect(approval.alert_message).toMatch(new RegExp(`^Support access request ${approved} for role "reviewer" was approved until .+ by Dana Admin \\(admin@demo\\.test\\)$`));
     expect(approval.related_entities).toEqual([
       { api_link: `/api/v1/demo/supportaccess/${approved}`, page_link: `/dashboard/account/support-access?request=${approved}` },
     ]);
