@@ -283,3 +283,82 @@ describe('shared field types', () => {
     invalid(F.QueryBoolean, 'Must be true or false', '1', 'yes', 'TRUE', '');
   });
 });
+
+describe('printable references', () => {
+  const REFERENCES = {
+    GroupReference: F.GroupReference,
+    RoleReference: F.RoleReference,
+    TagKey: F.TagKey,
+    UserReference: F.UserReference,
+    DeviceUserReference: F.DeviceUserReference,
+    DeviceReference: F.DeviceReference,
+    TransferConfigReference: F.TransferConfigReference,
+  };
+  const HOSTILE = [
+    'sec-fuzz-user\u0000',
+    '../../internal/v1/clients',
+    'back\\slash',
+    ' leading',
+    'trailing ',
+    'tab\there',
+    'new\nline',
+    'bell\u0007x',
+    'c1\u009Fx',
+    'del\u007Fx',
+    'rlo\u202Ex',
+    'isolate\u2066x',
+    'pdi\u2069x',
+    'lone\uD800x',
+    'lone\uDC00x',
+  ];
+
+  it.each(Object.entries(REFERENCES))('%s refuses control characters, slashes, edge spaces, overrides and lone surrogates', (_, schema) => {
+    for (const value of HOSTILE) {
+      const found = lines(schema, value);
+      expect(found.length, JSON.stringify(value)).toBeGreaterThan(0);
+      // One problem, one line: the spec's own rule, or the reference rule, never both.
+      expect(found.length, JSON.stringify(found)).toBe(1);
+    }
+  });
+
+  it.each(Object.entries(REFERENCES))('%s keeps ordinary references valid', (_, schema) => {
+    valid(schema, 'london-equities', 'Zürich desk', 'desk 7', 'a.b_c-d', '日本語の名前', 'עברית-desk', 'x😀z');
+  });
+
+  it('says why in the spec style', () => {
+    expect(lines(F.RoleReference, '../../internal/v1/clients')).toEqual([
+      'Cannot start or end with a space, cannot contain "/", "\\", control characters, text-direction overrides or unpaired surrogates',
+    ]);
+    // A field with a spec rule of its own keeps that rule's message.
+    expect(lines(F.DeviceReference, 'dev/1')).toEqual(['Cannot start with any of " ,+#/:", cannot include ",+#/:"']);
+    expect(lines(F.DeviceUserReference, ' abc')).toEqual(['Cannot start with leading space, cannot contain a comma']);
+  });
+
+  it('normalises to NFC, so one name has one spelling (and one key)', () => {
+    const decomposed = 'Cafe\u0301-desk';
+    expect(F.RoleReference.parse(decomposed)).toBe('Caf\u00e9-desk');
+    expect(F.GroupReference.parse(decomposed)).toBe(F.GroupReference.parse('Caf\u00e9-desk'));
+    // Lengths count the normalised form: 36 code units decomposed, 18 characters composed.
+    expect(lines(F.RoleReference, 'e\u0301'.repeat(18))).toEqual([]);
+  });
+
+  it('client app and payload references hold the same rule', () => {
+    expect(lines(F.AppReference, 'app\u0000x').length).toBe(1);
+    expect(lines(F.PayloadReference, `${'0'.repeat(26)}\u202E`)).toEqual([lines(F.RoleReference, 'ab\u202Ec')[0]]);
+    valid(F.PayloadReference, '01HZXABCDEFGHJKMNPQRSTVWXY', '01HZXABCDEFGHJKMNPQRSTVWXYL');
+  });
+});
+
+describe('printable free text', () => {
+  const message = 'Cannot contain NUL, text-direction overrides or unpaired surrogates';
+  it('refuses NUL, bidirectional overrides and isolates, and lone surrogates', () => {
+    for (const schema of [F.text(0, 1000), F.text(1), F.TagValue]) {
+      invalid(schema, message, 'nul\u0000', '\u202Aembed', 'override\u202E', 'isolate\u2067x', 'pop\u2069', 'high\uD83D', '\uDE00low');
+    }
+  });
+  it('keeps line breaks, tabs, right-to-left scripts, emoji and slashes', () => {
+    for (const schema of [F.text(0, 1000), F.TagValue]) {
+      valid(schema, 'line one\nline two', 'a\tb', 'שלום עולם', 'مرحبا', 'ok 😀', 'a/b\\c', ' padded ');
+    }
+  });
+});

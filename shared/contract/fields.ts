@@ -41,14 +41,52 @@ import {
  * Length bounds are inclusive. Messages are set on the schema so `formatIssues` keeps them word for word.
  */
 
-/** A string of `min` to `max` characters (inclusive) with the friendly length message. */
+// ---------------------------------------------------------------- printable text and references
+
+/**
+ * The rule for every text the contract takes, said once here. FREE TEXT (descriptions, comments, names, messages…)
+ * refuses NUL, unpaired surrogates and the bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069), which
+ * would hide or reorder what a reader sees. A REFERENCE (every `*_reference` and key: roles, groups, tags, device
+ * users, transfer configurations…) becomes a path segment in deliveries, a file name in exports and a link in the
+ * portal, so it also refuses every control character (C0, DEL, C1), `/`, `\` and a leading or trailing space, and is
+ * normalised to NFC first, so that one name has one spelling (and one key).
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+/** With the `u` flag a well-formed pair is one code point, so only an unpaired surrogate is category Cs. */
+const UNPAIRED_SURROGATE = /\p{Cs}/u;
+
+/** Free text: no NUL, no unpaired surrogate, no bidirectional override or isolate. */
+export const isPrintableText = (value: string): boolean => !value.includes('\u0000') && !UNPAIRED_SURROGATE.test(value) && !BIDI_CONTROLS.test(value);
+
+/** A reference: printable text without control characters, `/` or `\`, and without a leading or trailing space. */
+export const isPrintableReference = (value: string): boolean =>
+  isPrintableText(value) && !CONTROL_CHARACTERS.test(value) && !/[/\\]/.test(value) && !/^\s|\s$/u.test(value);
+
+/** A string of `min` to `max` characters (inclusive) with the friendly length message; free text, so printable. */
 export const text = (min: number, max?: number) =>
-  max === undefined
+  (max === undefined
     ? z.string().min(min, { error: lengthAtLeast(min) })
     : z
         .string()
         .min(min, { error: lengthBetween(min, max) })
-        .max(max, { error: lengthBetween(min, max) });
+        .max(max, { error: lengthBetween(min, max) })
+  ).refine(isPrintableText, { error: MESSAGES.printableText });
+
+/**
+ * A reference of `min` to `max` characters: NFC-normalised, then the printable-reference rule. `own` is a rule the
+ * spec gives the field (device references, device user references, app names); when it fails, its message alone is
+ * shown (it already says what is wrong), so one problem gives one line.
+ */
+export const reference = (min: number, max: number, own?: { pattern: RegExp; error: string }) => {
+  const sized = z
+    .string()
+    .normalize('NFC')
+    .min(min, { error: lengthBetween(min, max) })
+    .max(max, { error: lengthBetween(min, max) });
+  const ruled = own === undefined ? sized : sized.regex(own.pattern, { error: own.error, abort: true });
+  return ruled.refine(isPrintableReference, { error: MESSAGES.reference });
+};
 
 /** Integer at least `min` (and at most `max`), with one friendly message for every failure but a wrong type. */
 export const integer = (min: number, max?: number) => {
@@ -132,44 +170,48 @@ export type FirstName = z.infer<typeof FirstName>;
 export const Surname = personName;
 export type Surname = z.infer<typeof Surname>;
 
-export const GroupReference = text(2, 255);
+export const GroupReference = reference(2, 255);
 export type GroupReference = z.infer<typeof GroupReference>;
 
-export const RoleReference = text(3, 35);
+export const RoleReference = reference(3, 35);
 export type RoleReference = z.infer<typeof RoleReference>;
 
-export const TagKey = text(1, 60);
+export const TagKey = reference(1, 60);
 export type TagKey = z.infer<typeof TagKey>;
 
-/** A tag value: at most 255 characters (the definition's enumeration is checked against the definition). */
-export const TagValue = z.string().max(TAG_VALUE_MAX_LENGTH, { error: lengthAtMost(TAG_VALUE_MAX_LENGTH) });
+/** A tag value: at most 255 characters of printable text (the definition's enumeration is checked against the definition). */
+export const TagValue = z
+  .string()
+  .max(TAG_VALUE_MAX_LENGTH, { error: lengthAtMost(TAG_VALUE_MAX_LENGTH) })
+  .refine(isPrintableText, { error: MESSAGES.printableText });
 export type TagValue = z.infer<typeof TagValue>;
 
 /** Portal user reference (the identity provider's subject or user name). */
-export const UserReference = text(3, 255);
+export const UserReference = reference(3, 255);
 export type UserReference = z.infer<typeof UserReference>;
 
 /** Device user reference: 3 to 60 characters; no leading space or comma; no comma. */
-export const DeviceUserReference = text(3, 60).regex(/^[^ ,][^,]*$/, { error: MESSAGES.leadingSpaceOrComma });
+export const DeviceUserReference = reference(3, 60, { pattern: /^[^ ,][^,]*$/, error: MESSAGES.leadingSpaceOrComma });
 export type DeviceUserReference = z.infer<typeof DeviceUserReference>;
 
 /**
  * Device reference: no leading space; none of , + # / :. The spec gives no length; we bound it at 1 to 255
  * (devices issue ULIDs, 26 characters).
  */
-export const DeviceReference = text(1, 255).regex(/^[^ ,+#/:][^,+#/:]*$/, { error: MESSAGES.deviceReference });
+export const DeviceReference = reference(1, 255, { pattern: /^[^ ,+#/:][^,+#/:]*$/, error: MESSAGES.deviceReference });
 export type DeviceReference = z.infer<typeof DeviceReference>;
 
 /** Client app reference: 3 to 60 characters; letters, digits and - _ . ! ( ); spaces only in the middle. */
-export const AppReference = text(3, 60).regex(/^[A-Za-z0-9\-_.!()](?:[A-Za-z0-9\-_.!() ]*[A-Za-z0-9\-_.!()])?$/, {
+export const AppReference = reference(3, 60, {
+  pattern: /^[A-Za-z0-9\-_.!()](?:[A-Za-z0-9\-_.!() ]*[A-Za-z0-9\-_.!()])?$/,
   error: MESSAGES.appName,
 });
 export type AppReference = z.infer<typeof AppReference>;
 
-export const PayloadReference = text(26, 36);
+export const PayloadReference = reference(26, 36);
 export type PayloadReference = z.infer<typeof PayloadReference>;
 
-export const TransferConfigReference = text(3, 255);
+export const TransferConfigReference = reference(3, 255);
 export type TransferConfigReference = z.infer<typeof TransferConfigReference>;
 
 /** Exactly 32 characters, or null. */

@@ -38,6 +38,10 @@ export const MESSAGES = {
   invalidRegex: 'Must be a valid regular expression',
   invalid: 'Invalid value',
   numberUnderflow: 'Must be 0 or at least 1e-130 in size',
+  /** References become path segments, file names and links (printable references, fields.ts). */
+  reference: 'Cannot start or end with a space, cannot contain "/", "\\", control characters, text-direction overrides or unpaired surrogates',
+  /** Free text is shown and exported as written (printable text, fields.ts). */
+  printableText: 'Cannot contain NUL, text-direction overrides or unpaired surrogates',
 } as const;
 
 /** 'The {field} field is required.' (spec point 5, word for word). */
