@@ -12,6 +12,7 @@ import { roleSummary, type Denial } from './explain-rule.ts';
 import { checkRole, EMPTY_RULE, type CatalogueEntry, type RoleDraft } from './role-model.ts';
 import { optionsOf, PAYLOAD_TYPE_LABELS } from '../../lib/labels.ts';
 import { RuleCard } from './rule-card.tsx';
+import { roleReach, useHeldRoles, type HeldRoles } from './role-reach.ts';
 
 const ALERT_FLAGS = [
   ['ops_read', 'Read operational alerts'],
@@ -23,22 +24,35 @@ const ALERT_FLAGS = [
 /**
  * The permission editor of the create and detail pages. Every change is checked live with the contract's RoleRequest
  * schema and the server's matcher check; each rule explains itself; the summary evaluates the whole role against the
- * action catalogue with shared/permissions. Saves with admin.roles.put.
+ * action catalogue with shared/permissions. Saves with admin.roles.put. A role the user holds, or one granting more
+ * than their own roles, is shown read-only with the reason; a draft granting more than their roles cannot be saved
+ * (the server's own check, role-reach.ts).
  */
-export function RoleEditor({ initial, creating, readOnly: systemRole, catalogue, onSaved }: {
+export function RoleEditor({ initial, creating, readOnly: systemRole, catalogue, onSaved, stored, held: givenHeld }: {
   initial: RoleDraft;
   creating: boolean;
   readOnly: boolean;
   catalogue: readonly CatalogueEntry[];
   onSaved: (role: Role) => void;
+  /** The role as stored, when editing one. */
+  stored?: Role | undefined;
+  /** The roles the user acts with; read from the session when not given. */
+  held?: HeldRoles | undefined;
 }) {
   const canSave = useCan(putRole.action);
-  // A system role, or a user whose roles may not change roles, reads the role without being offered edits.
-  const readOnly = systemRole || !canSave.allowed;
+  const sessionHeld = useHeldRoles();
+  const held = givenHeld ?? sessionHeld;
   const [draft, setDraft] = useState<RoleDraft>(initial);
   const [touched, setTouched] = useState(false);
   const save = useEndpointMutation(putRole, { invalidates: [listRoles, getRole], formErrors: true });
   const check = useMemo(() => checkRole(draft, { checkReference: creating }), [draft, creating]);
+  const reach = useMemo(
+    () => roleReach(held, { reference: draft.reference.trim(), creating, stored, body: check.body }),
+    [held, draft.reference, creating, stored, check.body],
+  );
+  // A system role, a role the user holds or that grants more than theirs, or a user whose roles may not change roles,
+  // reads the role without being offered edits.
+  const readOnly = systemRole || !canSave.allowed || reach.lockedReason !== undefined;
   const summary = useMemo(() => roleSummary(draft.rules, catalogue), [draft.rules, catalogue]);
 
   const update = (next: Partial<RoleDraft>) => {
@@ -64,7 +78,7 @@ export function RoleEditor({ initial, creating, readOnly: systemRole, catalogue,
       alerts: 'body.alert_permissions',
     },
   });
-  const problems = check.lines.length + check.ruleLines.reduce((sum, list) => sum + list.length, 0);
+  const problems = check.lines.length + check.ruleLines.reduce((sum, list) => sum + list.length, 0) + reach.beyond.length;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -209,10 +223,24 @@ export function RoleEditor({ initial, creating, readOnly: systemRole, catalogue,
             {canSave.reason}
           </Text>
         )}
+        {!systemRole && canSave.allowed && reach.lockedReason !== undefined && (
+          <Text size="sm" c="dimmed" data-testid="role-read-only-reason">
+            {reach.lockedReason}
+          </Text>
+        )}
+        {!readOnly && reach.beyond.length > 0 && (
+          <ErrorLines title="Beyond your own roles: you may grant only what your roles allow" lines={reach.beyond} />
+        )}
         {!readOnly && (
           <Group justify="flex-end">
             {touched && problems > 0 && <Text size="sm">{problems} {problems === 1 ? 'problem' : 'problems'} to fix before saving</Text>}
-            <PermittedButton action={putRole.action} type="submit" loading={save.isPending} disabled={touched && problems > 0}>
+            <PermittedButton
+              action={putRole.action}
+              type="submit"
+              loading={save.isPending}
+              disabled={(touched && problems > 0) || reach.beyond.length > 0}
+              title={reach.beyond.length > 0 ? 'This role grants more than your own roles' : undefined}
+            >
               {creating ? 'Create role' : 'Save role'}
             </PermittedButton>
           </Group>

@@ -10,6 +10,7 @@ import { ConfirmDelete } from './confirm-delete.tsx';
 import { errorLinesOf } from '../../components/data/error-lines.tsx';
 import { RoleEditor } from './role-editor.tsx';
 import { draftOfRole, EMPTY_ROLE, type CatalogueEntry } from './role-model.ts';
+import { roleReach, useHeldRoles } from './role-reach.ts';
 
 /** The catalogue is loaded by the route (lazily); until then the editor waits. */
 export interface CatalogueState {
@@ -63,6 +64,7 @@ export function RoleDetailScreen({ reference, catalogue, onDeleted }: { referenc
   const role = useEndpointQuery(getRole, { params: { role_reference: reference } });
   const [deleting, setDeleting] = useState(false);
   const remove = useEndpointMutation(deleteRole, { invalidates: [listRoles] });
+  const held = useHeldRoles();
   const title = `Role ${reference}`;
 
   if (role.data === undefined) {
@@ -82,13 +84,15 @@ export function RoleDetailScreen({ reference, catalogue, onDeleted }: { referenc
     );
   }
   const system = role.data.is_system;
+  // The server refuses deleting a role the user holds or one granting more than theirs: no button is offered then.
+  const locked = roleReach(held, { reference, creating: false, stored: role.data }).lockedReason !== undefined;
   return (
     <>
       <PageHeader
         title={title}
         description={role.data.description}
         actions={
-          system ? undefined : (
+          system || locked ? undefined : (
             <PermittedButton
               action={deleteRole.action}
               variant="default"
@@ -110,7 +114,16 @@ export function RoleDetailScreen({ reference, catalogue, onDeleted }: { referenc
       <CatalogueGate state={catalogue}>
         {(entries) => (
           // Keyed by the stored version, so a save (which refetches) restarts the editor from what the server kept.
-          <RoleEditor key={role.data.updated_at ?? ''} initial={draftOfRole(role.data)} creating={false} readOnly={system} catalogue={entries} onSaved={(saved) => notifySaved(`Role ${saved.role_reference} saved.`)} />
+          <RoleEditor
+            key={role.data.updated_at ?? ''}
+            initial={draftOfRole(role.data)}
+            creating={false}
+            readOnly={system}
+            catalogue={entries}
+            stored={role.data}
+            held={held}
+            onSaved={(saved) => notifySaved(`Role ${saved.role_reference} saved.`)}
+          />
         )}
       </CatalogueGate>
       <ConfirmDelete
