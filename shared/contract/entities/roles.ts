@@ -70,7 +70,8 @@ export const RoleRequest = z
 export type RoleRequest = z.infer<typeof RoleRequest>;
 
 export const Role = Audited.extend({
-  role_reference: RoleReference,
+  /** Read as stored: a role saved before references had to be printable (fields.ts) still lists, never a 500. */
+  role_reference: z.string(),
   permissions: z.array(z.looseObject({ actions_matching: z.string() })),
   payload_types: z.array(PayloadType),
   cidr_ranges: z.array(z.string()).default([]),
