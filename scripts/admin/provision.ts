@@ -49,6 +49,15 @@ export async function putIfAbsent(documents: DynamoDBDocumentClient, tableName: 
   }
 }
 
+/** A value as JSON with every object's keys sorted: DynamoDB answers a map's keys in no set order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+
 /** What makes a system role what it is; `updated_at` and `updated_by` say only when a run wrote it. */
 const ROLE_FIELDS = ['description', 'permissions', 'payload_types', 'cidr_ranges', 'alert_permissions', 'is_alertable'] as const;
 
@@ -63,7 +72,7 @@ export async function putSystemRole(documents: DynamoDBDocumentClient, tableName
   const stored = (await documents.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
   if (stored === undefined) return putIfAbsent(documents, tableName, item, what);
   if (stored.is_system !== true) return { what, changed: false, note: 'a role of this name that is not a system role: left as it is' };
-  if (ROLE_FIELDS.every((field) => JSON.stringify(stored[field]) === JSON.stringify(item[field]))) return { what, changed: false };
+  if (ROLE_FIELDS.every((field) => canonical(stored[field]) === canonical(item[field]))) return { what, changed: false };
   try {
     await documents.send(
       new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'is_system = :system', ExpressionAttributeValues: { ':system': true } }),

@@ -12,7 +12,7 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AccountDefaults } from '#shared/contract/entities/account.ts';
@@ -172,6 +172,37 @@ describe('npm run tenant -- create', () => {
     expect(cognito.commandCalls(AdminAddUserToGroupCommand)).toHaveLength(1);
     expect(cognito.commandCalls(CreateGroupCommand)).toHaveLength(1);
     expect(await read(keys.account.item(client))).toEqual(account);
+  });
+
+  it("brings an existing tenant's system roles up to this version's, and leaves its own items as they are", async () => {
+    const client = `it-prov-${run}-d`;
+    const args = ['create', client, '--admin', 'di@example.com', ...tenantFlags()];
+    expect((await runCommand(tenantMain, args)).code).toBe(0);
+    // As a tenant provisioned before the reviewer reviewed had it: reads only, the old description.
+    const reviewerKey = keys.role.item(client, 'reviewer');
+    const current = await read(reviewerKey);
+    await documents.send(
+      new PutCommand({
+        TableName: TABLE_NAME,
+        Item: { ...current, description: 'Reads everything, changes nothing', permissions: [{ actions_matching: '*:List', is_denied: false, is_regex: false }] },
+      }),
+    );
+    const account = await read(keys.account.item(client));
+
+    const again = await runCommand(tenantMain, args, new Date('2027-01-01T00:00:00.000Z'));
+    expect(again.code).toBe(0);
+    expect(again.out).toContain('role reviewer: updated');
+    expect(again.out).toContain('Done: 1 change.');
+    const [, , , reviewer] = tenantItems(client, client, '2027-01-01T00:00:00.000Z', 'provisioning');
+    expect(await read(reviewerKey)).toEqual(reviewer);
+    expect(Role.parse(await read(reviewerKey)).permissions.map((permission) => permission.actions_matching)).toContain('payloads:Play');
+    expect(await read(keys.account.item(client))).toEqual(account);
+
+    // A role of that name that is not a system role is never overwritten.
+    await documents.send(new PutCommand({ TableName: TABLE_NAME, Item: { ...reviewer, is_system: false, description: 'ours' } }));
+    const third = await runCommand(tenantMain, args);
+    expect(third.out).toContain('role reviewer: already there (a role of this name that is not a system role: left as it is)');
+    expect(await read(reviewerKey)).toMatchObject({ is_system: false, description: 'ours' });
   });
 
   it('finishes a run that stopped half-way: only what is missing is created', async () => {
