@@ -13,6 +13,12 @@ export interface SecurityHeaderOrigins {
    * there would turn their own stand-ins' http URLs into https ones nobody answers.
    */
   readonly secure: boolean;
+  /**
+   * More origins the portal is configured to use at deploy time (`config.js`): `connect` for browser monitoring's
+   * endpoints (aws-rum-web: `https://dataplane.rum.<region>.amazonaws.com`, `https://cognito-identity.<region>.amazonaws.com`),
+   * `img` for the GPS map's tiles. Absent: none.
+   */
+  readonly extra?: { readonly connect?: readonly string[]; readonly img?: readonly string[] };
 }
 
 /** Two years, as HSTS preload lists ask. */
@@ -23,15 +29,16 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 /** The CSP of the portal: own scripts only; recordings and uploads on the bucket origins the portal actually uses. */
 export function contentSecurityPolicy(origins: SecurityHeaderOrigins): string {
   const { payloadOrigin, uploadOrigin } = origins;
-  const buckets = [...new Set([payloadOrigin, uploadOrigin])].join(' ');
+  const connect = [...new Set([payloadOrigin, uploadOrigin, ...(origins.extra?.connect ?? [])])].join(' ');
+  const images = [payloadOrigin, ...(origins.extra?.img ?? [])].join(' ');
   return [
     "default-src 'self'",
     "script-src 'self'",
     // Inline style attributes set by React components; no inline script is ever allowed.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${payloadOrigin}`,
+    `img-src 'self' data: blob: ${images}`,
     `media-src 'self' blob: ${payloadOrigin}`,
-    `connect-src 'self' ${buckets}`,
+    `connect-src 'self' ${connect}`,
     "font-src 'self' data:",
     "object-src 'none'",
     "base-uri 'self'",

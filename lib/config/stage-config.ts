@@ -67,6 +67,16 @@ export const StageConfig = z.strictObject({
    * instead of the one the edge stack makes. It must hold at least the rules that one holds (docs/deploying.md).
    */
   webAclArn: z.string().regex(/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/.+$/).optional(),
+  /**
+   * Origins the portal's deploy-time `config.js` makes it use, added to the CSP (lib/config/security-headers.ts):
+   * `connect` for browser monitoring (RUM's data plane and Cognito identity endpoints), `img` for the map tiles.
+   */
+  portalOrigins: z
+    .strictObject({
+      connect: z.array(z.url({ protocol: /^https$/ }).refine((url) => new URL(url).origin === url, 'an origin: https://host, no path or trailing slash')).default([]),
+      img: z.array(z.url({ protocol: /^https$/ }).refine((url) => new URL(url).origin === url, 'an origin: https://host, no path or trailing slash')).default([]),
+    })
+    .default({ connect: [], img: [] }),
   /** The API's own domain behind CloudFront; with it the default `execute-api` endpoint is disabled. */
   apiOrigin: ApiOrigin.optional(),
   /**

@@ -101,6 +101,7 @@ export class WebStack extends Stack {
       payloadOrigin: `https://${props.processedBucket.bucketRegionalDomainName}`,
       uploadOrigin: `https://${props.rawBucket.bucketRegionalDomainName}`,
       secure: true,
+      extra: config.portalOrigins,
     });
     const headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: `Verity ${config.stage} security headers`,

@@ -40,8 +40,10 @@ describe('CloudFront security headers', () => {
     const buckets = new Stack(app, 'Buckets');
     const processed = new Bucket(buckets, 'Processed');
     const raw = new Bucket(buckets, 'Raw');
+    // The deploy-time origins of browser monitoring and map tiles join the policy.
+    const portalOrigins = { connect: ['https://dataplane.rum.eu-west-2.amazonaws.com'], img: ['https://tiles.example.com'] };
     const web = new WebStack(app, 'Web', {
-      config: stageFromCdkJson('dev'),
+      config: { ...stageFromCdkJson('dev'), portalOrigins },
       apiDomainName: 'api.example.com',
       processedBucket: processed,
       rawBucket: raw,
@@ -55,11 +57,14 @@ describe('CloudFront security headers', () => {
         payloadOrigin: `https://${processed.bucketRegionalDomainName}`,
         uploadOrigin: `https://${raw.bucketRegionalDomainName}`,
         secure: true,
+        extra: portalOrigins,
       }),
     );
     expect(rendered(config)).toEqual(expected);
     for (const setting of Object.values(config)) expect(setting.Override).toBe(true);
     // The portal uploads a migration's export file straight into the raw bucket: the CSP must let it connect there.
-    expect(JSON.stringify(config.ContentSecurityPolicy.ContentSecurityPolicy)).toMatch(/connect-src 'self' https:\/\/.*Processed.*Raw/);
+    const csp = JSON.stringify(config.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/.*Processed.*Raw.* https:\/\/dataplane\.rum\.eu-west-2\.amazonaws\.com;/);
+    expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/.*Processed.* https:\/\/tiles\.example\.com;/);
   });
 });

@@ -79,6 +79,8 @@ describe('stage config', () => {
     [{ ...minimal, apiOrigin: { ...apiOrigin, truststoreUri: 'https://example.com/ca.pem' } }, 'apiOrigin.truststoreUri:'],
     [{ ...minimal, waf: { requestsPerIp: 100, publicRequestsPerIp: 500 } }, 'waf.publicRequestsPerIp: must be below'],
     [{ ...minimal, waf: { requestsPerIp: 100, publicRequestsPerIp: 5 } }, 'waf.publicRequestsPerIp:'],
+    [{ ...minimal, portalOrigins: { connect: ['https://rum.example.com/path'] } }, 'portalOrigins.connect.0:'],
+    [{ ...minimal, portalOrigins: { img: ['http://tiles.example.com'] } }, 'portalOrigins.img.0:'],
     [{ ...minimal, surprise: true }, 'surprise'],
     [null, '(root)'],
   ])('refuses %j', (input, message) => {
