@@ -19,5 +19,7 @@ describe('actorName', () => {
   it('says what a machine actor is', () => {
     expect(actorName({ reference: 'app:sync', kind: 'client-app', name: 'sync' }, 'app:sync')).toBe('client app sync');
     expect(actorName({ reference: 'job:retention', kind: 'job', name: 'retention' }, 'job:retention')).toBe('Verity (retention job)');
+    expect(actorName(undefined, 'job:transfer')).toBe('Verity (transfer job)');
+    expect(actorName(undefined, 'system:payload-processing')).toBe('Verity (payload processing job)');
   });
 });

@@ -8,6 +8,9 @@ import type { Actor } from '#shared/contract/entities/actor.ts';
  */
 export function actorName(actor: Actor | undefined, storedReference: string, supportRequest?: string): string {
   if (actor === undefined) {
+    // Jobs write their own name (`job:transfer`, `system:payload-processing`): say it is Verity's, not a person's.
+    const job = /^(?:job|system):(.+)$/.exec(storedReference)?.[1];
+    if (job !== undefined) return `Verity (${job.replaceAll('-', ' ').replaceAll(':', ' ')} job)`;
     return supportRequest === undefined ? storedReference : `${storedReference} (support, request ${supportRequest})`;
   }
   const person = actor.name ?? actor.email ?? actor.reference;
