@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { AlertSeverity } from '#shared/constants/alerts.ts';
-import { DEFAULT_DEVICES_DIR, listDevices, loadDevice, saveDevice, type DeviceState } from './device-state.ts';
+import { join } from 'node:path';
+import { listDevices, loadDevice, saveDevice, type DeviceState } from './device-state.ts';
 import { readEnrolmentKey } from './mdm-config.ts';
+import { DEFAULT_DATA_DIR, resolveStackUrl } from './stack-url.ts';
 import { record, RECORD_TYPES, type RecordType } from './recorder.ts';
 import {
   answerCommands,
@@ -41,13 +43,16 @@ Commands:
   reinstall       reinstall the app: new installation id [--app-version V], authenticate
   list            the saved devices
 
-Options: --device NAME (default phone) · --url BASE (default http://localhost:3000) · --dir DIR (default .data/devices)`;
+Options: --device NAME (default phone) · --data-dir DIR (the stack's, default .data) · --dir DIR (default <data-dir>/devices)
+         --url BASE (default: VERITY_URL, else http://localhost:$PORT, else the stack running on <data-dir>, else
+         http://localhost:3000)`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    url: { type: 'string', default: process.env.VERITY_URL ?? 'http://localhost:3000' },
-    dir: { type: 'string', default: DEFAULT_DEVICES_DIR },
+    url: { type: 'string' },
+    'data-dir': { type: 'string', default: DEFAULT_DATA_DIR },
+    dir: { type: 'string' },
     device: { type: 'string', default: 'phone' },
     client: { type: 'string', default: 'demo' },
     phone: { type: 'string', multiple: true },
@@ -68,8 +73,11 @@ const { values, positionals } = parseArgs({
 });
 
 const command = positionals[0] ?? 'help';
-const directory = values.dir;
-const sim: Simulator = { baseUrl: values.url.replace(/\/+$/, ''), enrolmentKey: (client) => readEnrolmentKey(directory, client) };
+const dataDir = values['data-dir'];
+const directory = values.dir ?? join(dataDir, 'devices');
+// Found once, before any command: the stack on whatever port it runs (its stack.json), unless told otherwise.
+const stackUrl = command === 'help' || command === 'list' || values.help ? undefined : await resolveStackUrl({ url: values.url, env: process.env, dataDir });
+const sim: Simulator = { baseUrl: stackUrl?.url ?? '', enrolmentKey: (client) => readEnrolmentKey(directory, client) };
 
 function positiveInt(name: string, raw: string, max: number): number {
   const value = Number(raw);
@@ -172,7 +180,7 @@ try {
   process.exitCode = (await main()) ? 0 : 1;
 } catch (error) {
   const cause = (error as { cause?: { code?: string } }).cause;
-  if (cause?.code === 'ECONNREFUSED') console.error(`Nothing answers at ${values.url}: start the local stack (npm start) first`);
+  if (cause?.code === 'ECONNREFUSED') console.error(`Nothing answers at ${sim.baseUrl} (${stackUrl?.from ?? 'no stack'}): start the local stack (npm start) first`);
   else console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 }
