@@ -4,6 +4,7 @@ import { actorRecordOf } from '#core/auth/actor.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { reply } from '#core/http/reply.ts';
 import { implementForTenant } from '#core/http/route.ts';
+import { holdsOfDevice, holdsOfDeviceUser, oneWithHeldBy, pageWithHeldBy } from '#core/store/held-by.ts';
 import { telemetryRoutes } from './telemetry-routes.ts';
 import { listCommands, listDeviceCommands, sendCommand } from '../commands/commands.ts';
 import { getDashboard } from './dashboard/dashboard.ts';
@@ -28,7 +29,10 @@ const usersUpdate = endpointOf(deviceEndpoints, 'admin.users.update');
 const usersDelete = endpointOf(deviceEndpoints, 'admin.users.delete');
 const usersDevices = endpointOf(deviceEndpoints, 'admin.users.devices');
 
-/** Lambda entry of the `devices` group: device users, devices (admin side) and the dashboard. */
+/**
+ * Lambda entry of the `devices` group: device users, devices (admin side) and the dashboard. Device users and devices
+ * name the active legal holds they fall under (`held_by`, #core/store/held-by.ts: one read of the tenant's holds).
+ */
 export const handler = createApiHandler({
   group: 'devices',
   endpoints: deviceEndpoints,
@@ -37,8 +41,12 @@ export const handler = createApiHandler({
     [dashboardGet.id]: implementForTenant(dashboardGet, (input, deps) => getDashboard(deps, input.client, input.groupScope())),
     [metricsGet.id]: implementForTenant(metricsGet, (input, deps) => listPayloadMetrics(deps, input.client, input.params.scope, input.query, input.groupScope())),
 
-    [devicesList.id]: implementForTenant(devicesList, (input, deps) => listDevices(deps, input.client, input.query, input.groupScope())),
-    [devicesGet.id]: implementForTenant(devicesGet, (input, deps) => getDevice(deps, input.client, input.params.device_reference, input.groupScope())),
+    [devicesList.id]: implementForTenant(devicesList, async (input, deps) =>
+      pageWithHeldBy(deps, input.client, await listDevices(deps, input.client, input.query, input.groupScope()), holdsOfDevice),
+    ),
+    [devicesGet.id]: implementForTenant(devicesGet, async (input, deps) =>
+      oneWithHeldBy(deps, input.client, await getDevice(deps, input.client, input.params.device_reference, input.groupScope()), holdsOfDevice),
+    ),
     [devicesDeactivate.id]: implementForTenant(devicesDeactivate, (input, deps) =>
       deactivateDevice(deps, input.client, input.params.device_reference, input.principal, input.groupScope()),
     ),
@@ -56,8 +64,12 @@ export const handler = createApiHandler({
       return page;
     }),
 
-    [usersList.id]: implementForTenant(usersList, (input, deps) => listDeviceUsers(deps, input.client, input.query, input.groupScope())),
-    [usersGet.id]: implementForTenant(usersGet, (input, deps) => getDeviceUser(deps, input.client, input.params.device_user_reference, input.groupScope())),
+    [usersList.id]: implementForTenant(usersList, async (input, deps) =>
+      pageWithHeldBy(deps, input.client, await listDeviceUsers(deps, input.client, input.query, input.groupScope()), holdsOfDeviceUser),
+    ),
+    [usersGet.id]: implementForTenant(usersGet, async (input, deps) =>
+      oneWithHeldBy(deps, input.client, await getDeviceUser(deps, input.client, input.params.device_user_reference, input.groupScope()), holdsOfDeviceUser),
+    ),
     [usersCreate.id]: implementForTenant(usersCreate, async (input, deps) => {
       const { user, created } = await onboardDeviceUser(deps, input.client, input.params.device_user_reference, input.body, input.principal, input.groupScope());
       return reply(user, { status: created ? 201 : 200 });
@@ -69,8 +81,8 @@ export const handler = createApiHandler({
       await offboardDeviceUser(deps, input.client, input.params.device_user_reference, input.principal, input.groupScope());
       return { ok: true as const };
     }),
-    [usersDevices.id]: implementForTenant(usersDevices, (input, deps) =>
-      listDeviceUserDevices(deps, input.client, input.params.device_user_reference, input.query, input.groupScope()),
+    [usersDevices.id]: implementForTenant(usersDevices, async (input, deps) =>
+      pageWithHeldBy(deps, input.client, await listDeviceUserDevices(deps, input.client, input.params.device_user_reference, input.query, input.groupScope()), holdsOfDevice),
     ),
   },
 });

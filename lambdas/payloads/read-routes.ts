@@ -4,6 +4,7 @@ import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import { implementForTenant } from '#core/http/route.ts';
 import { listPayloads, listSmsThread } from './payload-lists.ts';
 import { pageWithNames, withName } from './payload-names.ts';
+import { holdsOfRecording, oneWithHeldBy, pageWithHeldBy } from '#core/store/held-by.ts';
 import { confirmReceipts, getBulkData, getPayload, getPayloadAudit, getPayloadData, getPayloadWaveform, restorePayload } from './payload-reads.ts';
 
 const list = endpointOf(payloadEndpoints, 'client.payloads.list');
@@ -23,33 +24,49 @@ const receipts = endpointOf(payloadEndpoints, 'client.receipts.confirm');
  * permission is the one its query chose (`callAction`), the same the authorizer checked.
  */
 export const payloadReadRoutes = {
-  // Lists and the detail name the device user and the device in words (payload-names.ts: one BatchGet per page).
+  // Lists and the detail name the device user and the device in words (payload-names.ts: one BatchGet per page), and
+  // the active legal holds each recording falls under (#core/store/held-by.ts: one read of the tenant's holds).
   [list.id]: implementForTenant(list, async (input, deps) =>
-    pageWithNames(deps, input.client, await listPayloads(deps, input.client, input.access, input.query)),
+    pageWithHeldBy(deps, input.client, await pageWithNames(deps, input.client, await listPayloads(deps, input.client, input.access, input.query)), holdsOfRecording),
   ),
   [deviceList.id]: implementForTenant(deviceList, async (input, deps) =>
-    pageWithNames(
+    pageWithHeldBy(
       deps,
       input.client,
-      await listPayloads(deps, input.client, input.access, { ...input.query, device_reference: input.params.device_reference }),
+      await pageWithNames(
+        deps,
+        input.client,
+        await listPayloads(deps, input.client, input.access, { ...input.query, device_reference: input.params.device_reference }),
+      ),
+      holdsOfRecording,
     ),
   ),
   [userList.id]: implementForTenant(userList, async (input, deps) =>
-    pageWithNames(
+    pageWithHeldBy(
       deps,
       input.client,
-      await listPayloads(deps, input.client, input.access, { ...input.query, device_user_reference: input.params.device_user_reference }),
+      await pageWithNames(
+        deps,
+        input.client,
+        await listPayloads(deps, input.client, input.access, { ...input.query, device_user_reference: input.params.device_user_reference }),
+      ),
+      holdsOfRecording,
     ),
   ),
   [smsThread.id]: implementForTenant(smsThread, async (input, deps) =>
-    pageWithNames(
+    pageWithHeldBy(
       deps,
       input.client,
-      await listSmsThread(deps, input.client, input.access, input.params.device_reference, input.params.thread_id, input.query),
+      await pageWithNames(
+        deps,
+        input.client,
+        await listSmsThread(deps, input.client, input.access, input.params.device_reference, input.params.thread_id, input.query),
+      ),
+      holdsOfRecording,
     ),
   ),
   [get.id]: implementForTenant(get, async (input, deps) =>
-    withName(deps, input.client, await getPayload(deps, input.client, input.access, input.params.payload_reference)),
+    oneWithHeldBy(deps, input.client, await withName(deps, input.client, await getPayload(deps, input.client, input.access, input.params.payload_reference)), holdsOfRecording),
   ),
   [audit.id]: implementForTenant(audit, (input, deps) => getPayloadAudit(deps, input.client, input.access, input.params.payload_reference)),
   [data.id]: implementForTenant(data, (input, deps) =>

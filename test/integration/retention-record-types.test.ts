@@ -248,8 +248,13 @@ describe('retention of device users, legal holds, support access, transfer runs 
     expect(answer.status).toBe(200);
     const rows = RetentionPreview.parse(answer.body).rows;
     const deleted = (type: string) => rows.find((row) => row.record_type === type)?.proposed.deleted.count;
-    // Offboarded: gone, held, equipped (the run skips the held and equipped); released holds: gone's.
-    expect([deleted('DeviceUserData'), deleted('LegalHoldData'), deleted('SupportAccessData'), deleted('TransferableData'), deleted('LegacyMigrationData')]).toEqual([3, 1, 1, 1, 1]);
+    // Offboarded: gone, held, equipped; the run deletes gone and keeps the held (legal hold) and the equipped (still
+    // in use), and the preview says so. Released holds: gone's.
+    expect([deleted('DeviceUserData'), deleted('LegalHoldData'), deleted('SupportAccessData'), deleted('TransferableData'), deleted('LegacyMigrationData')]).toEqual([1, 1, 1, 1, 1]);
+    expect(rows.find((row) => row.record_type === 'DeviceUserData')?.proposed.kept.map((kept) => [kept.reason, kept.instead_of, kept.count]).sort()).toEqual([
+      ['in_use', 'Deleted', 1],
+      ['legal_hold', 'Deleted', 1],
+    ]);
     expect(rows.find((row) => row.record_type === 'DeviceUserData')?.current.deleted.count).toBe(0);
   });
 

@@ -8,7 +8,8 @@ import { retentionDueToItem, type RetentionDueItem } from '#core/store/entities/
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import { RetentionTimestampType } from '#shared/constants/account.ts';
 import { eachPage } from '#core/store/paging.ts';
-import { markerKeysOf, markersOf, retainedRecordFrom, stateOf, type RetainedRecord } from './due-index.ts';
+import { markerKeysOf, markersOf, stateOf, type RetainedRecord } from './due-index.ts';
+import { decideDisposal, equals, stateCondition, type Decision, type Refusal } from './disposal-decision.ts';
 import type { DuePass } from './retention-rules.ts';
 import { activityChange } from './record-changes/activity.ts';
 import { payloadChange } from './record-changes/payload.ts';
@@ -43,9 +44,6 @@ export type DisposeOutcome =
   | 'rebased'
   | 'purge_pending';
 
-/** Payload states retention deletes: settled recordings. Failed and quarantined uploads stay for their own handling. */
-const DELETABLE_PAYLOAD_STATES = new Set(['Processed', 'Transferred']);
-
 /** The actor retention writes into `updated_by`. */
 export const RETENTION_ACTOR = 'retention';
 
@@ -56,47 +54,10 @@ function checksumOf(item: TableItem, record: RetainedItem): string {
   return createHash('sha256').update(JSON.stringify(sorted)).digest('hex');
 }
 
-const equals = (name: string, value: string): WriteCondition => ({
-  kind: 'expression',
-  expression: '#state = :state',
-  names: { '#state': name },
-  values: { ':state': value },
-});
-const absent = (name: string): WriteCondition => ({
-  kind: 'expression',
-  expression: 'attribute_exists(#pk) AND attribute_not_exists(#state)',
-  names: { '#pk': 'pk', '#state': name },
-});
-
-/** Deleted by this run (or a run at the same time): destroyed by a later one. */
-function deletedSince(record: RetainedItem, pass: DuePass): boolean {
-  return pass.stage === 'DELETED' && record.deleted_at !== undefined && record.deleted_at >= pass.runAt;
-}
-
 /** Whether the record is in a state this pass may act on; the condition that keeps it so until the write. */
 export function fromState(item: TableItem, pass: DuePass): WriteCondition | 'active' | 'state' | 'recent' {
   const record = readRetainedItem(item);
   return record === undefined ? 'state' : stateCondition(item, record, pass);
-}
-
-function stateCondition(item: TableItem, record: RetainedItem, pass: DuePass): WriteCondition | 'active' | 'state' | 'recent' {
-  if (record.entity === 'Alert' && record.alert_state === 'Triggered') return 'active';
-  if (deletedSince(record, pass)) return 'recent';
-  // A record with a life of its own (a hold, a device user, a transfer run…) is due only once it has ended.
-  if (recordChangesOf(record.entity)?.ended(item) === false) return 'active';
-  if (record.entity === 'Payload') {
-    const state = record.payload_state;
-    if (pass.action === 'Destroyed' && pass.stage === 'DELETED') return state === 'Deleted' ? equals('payload_state', state) : 'state';
-    return state !== undefined && DELETABLE_PAYLOAD_STATES.has(state) ? equals('payload_state', state) : 'state';
-  }
-  if (pass.stage === 'DELETED') return record.retention_state === 'Deleted' ? equals('retention_state', 'Deleted') : 'state';
-  return record.retention_state === undefined ? absent('retention_state') : 'state';
-}
-
-/** The marker rewritten at the record's current time, when the record moved on since (an alert that occurred again). */
-function movedOn(marker: RetentionDueItem, record: RetainedRecord): RetentionDueItem | undefined {
-  const base = record.bases[marker.kind];
-  return base !== undefined && base > marker.base_time ? { ...marker, base_time: base } : undefined;
 }
 
 function disposalOf(client: string, item: TableItem, retained: RetainedItem, record: RetainedRecord, marker: RetentionDueItem, pass: DuePass, runId: string, now: Date): DisposalItem {
@@ -191,8 +152,8 @@ export interface PlannedDisposal {
 
 /**
  * What to do with the record one marker names (`item`, as read; undefined when it is gone): an outcome that writes
- * nothing of the record (held, not in a state the pass acts on, moved on, gone), or the disposal's transaction. Holds
- * and requirements are `mayDispose`'s to check, on the record read.
+ * nothing of the record (held, not in a state the pass acts on, moved on, gone), or the disposal's transaction. The
+ * decision is disposal-decision.ts' (the preview counts the same one); this adds the writes it leads to.
  */
 export async function planDisposal(
   deps: DisposeDependencies,
@@ -201,41 +162,38 @@ export async function planDisposal(
   item: TableItem | undefined,
   pass: DuePass,
   runId: string,
-  mayDispose: (item: TableItem, record: RetainedRecord) => Promise<DisposeOutcome | undefined>,
-): Promise<DisposeOutcome | PlannedDisposal> {
-  const retained = item === undefined ? undefined : readRetainedItem(item);
-  const record = item === undefined || retained === undefined ? undefined : retainedRecordFrom(item, retained);
-  if (item === undefined || retained === undefined || record === undefined) {
+  refusal: Refusal,
+): Promise<Decision | PlannedDisposal> {
+  const decision = await decideDisposal(deps, client, marker, item, pass, refusal);
+  if (decision.outcome === 'stale') {
     // The record is gone (removed by other means): its marker is all that is left.
     await deps.table.delete(keys.retentionDue.key(client, { pk: marker.record_pk, sk: marker.record_sk }, marker.kind));
-    return 'stale';
+    return decision;
   }
-  const rebased = movedOn(marker, record);
-  if (rebased !== undefined && rebased.base_time > pass.cutoff) {
+  if (decision.outcome === 'rebased') {
     // Only while the marker is where it was read: a marker another run moved meanwhile is that run's.
     try {
-      await deps.table.put(retentionDueToItem(rebased), { condition: equals('stage', marker.stage) });
+      await deps.table.put(retentionDueToItem(decision.marker), { condition: equals('stage', marker.stage) });
     } catch (error) {
       if (!(error instanceof ConditionFailedError)) throw error;
     }
-    return 'rebased';
+    return decision;
   }
-  const condition = stateCondition(item, retained, pass);
-  if (typeof condition === 'string') return condition;
-  const refusal = (await mayDispose(item, record)) ?? (await recordChangesOf(retained.entity)?.refusal?.(deps, client, item));
-  if (refusal !== undefined) return refusal;
+  if (decision.outcome !== 'deleted' && decision.outcome !== 'destroyed') return decision;
+  const { retained, record, condition } = decision;
+  const found = item as TableItem;
   const now = deps.clock.now();
-  const disposal = disposalOf(client, item, retained, record, rebased ?? marker, pass, runId, now);
+  const disposal = disposalOf(client, found, retained, record, decision.marker, pass, runId, now);
   const operations: TransactOperation[] = [
-    ...(await recordChange(deps, client, item, retained, pass, condition, disposal)),
+    ...(await recordChange(deps, client, found, retained, pass, condition, disposal)),
     { kind: 'put', item: disposalToItem(disposal), condition: { kind: 'item-not-exists' } },
     ...markerChange(client, record, pass, now),
   ];
   const purge = pass.action === 'Destroyed' && record.recordType === 'PayloadData' ? purgeMarkerOf(client, record, now) : undefined;
   const planned = stateOf(retained);
   return {
-    outcome: pass.action === 'Deleted' ? 'deleted' : 'destroyed',
-    key: { pk: item.pk, sk: item.sk },
+    outcome: decision.outcome,
+    key: { pk: found.pk, sk: found.sk },
     stillDue: (fresh) => {
       const now = fresh === undefined ? undefined : readRetainedItem(fresh);
       return now !== undefined && stateOf(now) === planned;

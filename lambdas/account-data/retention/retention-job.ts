@@ -3,18 +3,18 @@ import { ulid } from 'ulid';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { QuerySpec, TableItem } from '#core/ports/table-store.ts';
 import { allClients } from '#core/store/all-clients.ts';
-import { readPayloadAuditAction } from '#core/store/entities/payload-audit.ts';
 import { readRetentionDue, recordKeyOf } from '#core/store/entities/retention-due.ts';
-import { keys, payloadObjectKey } from '#core/store/keys.ts';
+import { keys } from '#core/store/keys.ts';
 import { ClientId } from '#shared/contract/fields.ts';
-import { recordHolds, type HoldTarget } from '../legal-holds/coverage.ts';
+import type { HoldTarget } from '../legal-holds/coverage.ts';
 import { parkHeldRecords } from '../legal-holds/parked-markers.ts';
 import { retainedRecordOf, type RetainedRecord } from './due-index.ts';
 import { backfillLists, indexAuditTrails, putMissingMarkers } from './due-backfill.ts';
 import { planDisposal, purgeObjects, writeDisposals, type DisposeOutcome, type PlannedDisposal } from './dispose.ts';
+import { disposalRefusal } from './disposal-decision.ts';
 import { batchPurgeSteps } from './record-changes/bulk-purge.ts';
 import { getRetentionPolicy } from './retention-policy.ts';
-import { deletePasses, destroyPasses, dueRange, rulesOf, type DuePass, type RetentionRule } from './retention-rules.ts';
+import { deletePasses, destroyPasses, dueRange, rulesOf, type RetentionRule } from './retention-rules.ts';
 
 /**
  * Job `retention` (daily, lib/config/job-schedules.ts; docs/decisions.md "Retention job"). Per tenant: first the
@@ -66,52 +66,10 @@ interface Step {
   act: (items: readonly TableItem[]) => Promise<void>;
 }
 
-/** Receipts and transfers a payload's audit holds (read only when the rule asks for some). */
-async function receiptsAndTransfers(deps: RetentionJobDependencies, client: string, reference: string) {
-  let receipts = 0;
-  let transfers = 0;
-  let startKey: Record<string, string> | undefined;
-  do {
-    const page = await deps.table.query({
-      partition: keys.payload.key(client, reference).pk,
-      sort: { beginsWith: keys.payload.auditPrefix },
-      ...(startKey ? { startKey } : {}),
-    });
-    for (const action of page.items.map(readPayloadAuditAction)) {
-      if (action === 'receipt') receipts += 1;
-      if (action === 'transfer') transfers += 1;
-    }
-    startKey = page.lastKey;
-  } while (startKey !== undefined);
-  return { receipts, transfers };
-}
-
 /** The steps of one tenant's disposal run under its current policy. */
 function disposalSteps(deps: RetentionJobDependencies, client: string, rules: RetentionRule[], now: Date, runId: string, counts: Counts): Step[] {
-  const holdOf = recordHolds(deps, client);
-  /** Records a legal hold keeps, found while planning a page, with that hold: their markers are parked after it. */
-  const keptBy = new Map<string, HoldTarget>();
-  const refusal = (pass: DuePass) => async (item: TableItem, record: RetainedRecord): Promise<DisposeOutcome | undefined> => {
-    const hold = await holdOf(item);
-    if (hold !== undefined) {
-      keptBy.set(`${item.pk}\n${item.sk}`, hold);
-      return 'held';
-    }
-    if (record.recordType !== 'PayloadData') return undefined;
-    const { requiredReceipts, requiredTransfers } = pass.rule;
-    if (pass.stage === 'LIVE' && (requiredReceipts > 0 || requiredTransfers > 0)) {
-      const done = await receiptsAndTransfers(deps, client, record.reference);
-      if (done.receipts < requiredReceipts || done.transfers < requiredTransfers) return 'requirements';
-    }
-    if (pass.action !== 'Destroyed') return undefined;
-    // The object's own lock decides too (docs/decisions.md "Object retention"): a legal hold placed since the coverage
-    // was read, or a retain-until still ahead after a shortened policy, leaves the recording for a later run.
-    const objectKey = payloadObjectKey(client, record.reference);
-    if ((await deps.blobs.getLegalHold('processed', objectKey)) === true) return 'held';
-    const retention = await deps.blobs.getRetention('processed', objectKey);
-    if (retention && retention.retainUntil.getTime() > deps.clock.now().getTime()) return 'locked';
-    return undefined;
-  };
+  // The decision is the one the preview counts (disposal-decision.ts).
+  const refusal = disposalRefusal(deps, client);
   const passes = [...rules.flatMap((rule) => destroyPasses(rule, now)), ...rules.flatMap((rule) => deletePasses(rule, now))];
   return passes.map((pass) => ({
     query: { ...keys.retentionDue.list(client, { recordType: pass.rule.recordType, payloadType: pass.rule.payloadType, kind: pass.rule.kind, stage: pass.stage }), sort: { between: dueRange(pass) } },
@@ -123,21 +81,19 @@ function disposalSteps(deps: RetentionJobDependencies, client: string, rules: Re
       const held: Array<{ record: RetainedRecord; hold: HoldTarget }> = [];
       for (let start = 0; start < markers.length; start += PARALLEL_RECORDS) {
         const slice = markers.slice(start, start + PARALLEL_RECORDS);
-        const planned = await Promise.all(slice.map((marker) => planDisposal(deps, client, marker, records.get(`${marker.record_pk}\n${marker.record_sk}`), pass, runId, refusal(pass))));
+        const planned = await Promise.all(slice.map((marker) => planDisposal(deps, client, marker, records.get(`${marker.record_pk}\n${marker.record_sk}`), pass, runId, refusal)));
         for (const [index, plan] of planned.entries()) {
-          if (typeof plan !== 'string') {
+          if ('operations' in plan) {
             plans.push(plan);
             continue;
           }
-          count(counts, plan);
+          count(counts, plan.outcome);
           // Held by a legal hold (not only by its object's lock): park its markers, so later runs do not read it again.
+          if (plan.outcome !== 'held' || !('hold' in plan) || plan.hold === undefined) continue;
           const marker = slice[index] as (typeof slice)[number];
-          const key = `${marker.record_pk}\n${marker.record_sk}`;
-          const item = records.get(key);
-          const hold = keptBy.get(key);
+          const item = records.get(`${marker.record_pk}\n${marker.record_sk}`);
           const record = item === undefined ? undefined : retainedRecordOf(item);
-          if (plan === 'held' && hold !== undefined && record !== undefined) held.push({ record, hold });
-          keptBy.delete(key);
+          if (record !== undefined) held.push({ record, hold: plan.hold });
         }
       }
       for (const outcome of await writeDisposals(deps, client, plans)) count(counts, outcome);

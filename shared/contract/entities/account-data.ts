@@ -211,15 +211,31 @@ export type Disposal = z.infer<typeof Disposal>;
 export const DueCount = z.object({ count: z.int().min(0), more: z.boolean() });
 export type DueCount = z.infer<typeof DueCount>;
 
-/** What the next run would do to one record type (or one payload type of PayloadData) under a policy. */
-export const DueUnderPolicy = z.object({ deleted: DueCount, destroyed: DueCount });
+/**
+ * Why the run keeps a record its policy makes due: an active legal hold covers it; its object's Object Lock retention
+ * is still in force (before destruction); its required receipts or transfers are missing (before deletion); it is
+ * still in use (a triggered alert, a device user with a device, a hold not yet released, a running transfer); it is
+ * not in a state retention acts on (an upload that failed or was quarantined).
+ */
+export const RetentionKeptReason = z.enum(['legal_hold', 'object_lock', 'requirements', 'in_use', 'not_settled']);
+export type RetentionKeptReason = z.infer<typeof RetentionKeptReason>;
+
+/** Records a policy makes due that the run keeps, for one reason, instead of deleting or destroying them. */
+export const KeptCount = DueCount.extend({ reason: RetentionKeptReason, instead_of: z.enum(['Deleted', 'Destroyed']) });
+export type KeptCount = z.infer<typeof KeptCount>;
+
+/**
+ * What the next run would do to one record type (or one payload type of PayloadData) under a policy: how many it
+ * deletes, how many it destroys, and how many due records it keeps and why (only reasons with a count are listed).
+ */
+export const DueUnderPolicy = z.object({ deleted: DueCount, destroyed: DueCount, kept: z.array(KeptCount) });
 export type DueUnderPolicy = z.infer<typeof DueUnderPolicy>;
 
 /**
- * Retention preview: per record type (per payload type for PayloadData), how many records the next run would delete
- * and destroy under the current policy and under the proposed one. Counted on the due index: records a run already
- * found held are parked off it and left out; a hold placed since the last run, and receipt or transfer requirements,
- * are not applied, so those records are included (the run skips them).
+ * Retention preview: per record type (per payload type for PayloadData), what the next run would do under the current
+ * policy and under the proposed one. Each due record is decided by the run's own decision (legal holds, Object Lock,
+ * receipts and transfers, the record's state), so a deleted or destroyed count is what the run disposes of, and the
+ * records it keeps are counted by reason; records a run already found held (parked under their hold) are counted kept.
  */
 export const RetentionPreview = z.object({
   /** The run time the counts assume. */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { heldByField } from './legal-hold-ref.ts';
 import { Service } from '../../constants/devices.ts';
 import { DeviceUserReference, Email, ExpectedDeviceCount, FirstName, GroupReference, ServiceList, Surname } from '../fields.ts';
 import { Timestamp } from './common.ts';
@@ -21,6 +22,8 @@ export const DeviceUser = z.object({
   updated_at: Timestamp.optional(),
   updated_by: z.string().optional(),
   updated_by_actor: Actor.optional(),
+  /** Active legal holds this record falls under (docs/data-model.md "Legal holds shown where the held thing appears"). */
+  ...heldByField,
 });
 export type DeviceUser = z.infer<typeof DeviceUser>;
 

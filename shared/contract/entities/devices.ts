@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { heldByField } from './legal-hold-ref.ts';
 import { DeviceCommandName, DeviceCommandState, Service } from '../../constants/devices.ts';
 import { COMMAND_PARAM_NAME_MAX, COMMAND_PARAM_TEXT_MAX, COMMAND_PARAMS_MAX } from '../bounds.ts';
 import { boundedRecord, Email, FirstName, GroupReference, SafeNumber, Surname } from '../fields.ts';
@@ -40,6 +41,8 @@ export const Device = z.object({
   updated_at: Timestamp.optional(),
   updated_by: z.string().optional(),
   updated_by_actor: Actor.optional(),
+  /** Active legal holds this record falls under (docs/data-model.md "Legal holds shown where the held thing appears"). */
+  ...heldByField,
 });
 export type Device = z.infer<typeof Device>;
 

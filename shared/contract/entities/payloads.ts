@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { heldByField } from './legal-hold-ref.ts';
 import { Direction, PayloadAuditAction, PayloadState, PayloadType, VoiceSource } from '../../constants/payloads.ts';
 import { Actor } from './actor.ts';
 import { CALL_PARTIES_LIMIT } from '../../constants/limits.ts';
@@ -194,6 +195,8 @@ export const Payload = z.object({
   updated_at: Timestamp.optional(),
   updated_by: z.string().optional(),
   updated_by_actor: Actor.optional(),
+  /** Active legal holds this record falls under (docs/data-model.md "Legal holds shown where the held thing appears"). */
+  ...heldByField,
 });
 export type Payload = z.infer<typeof Payload>;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { RetentionPreview } from '#shared/contract/entities/account-data.ts';
-import { LARGE_PREVIEW, needsConfirmation, previewRows, previewTotals, tallyText } from './preview-model.ts';
+import type { KeptCount, RetentionPreview } from '#shared/contract/entities/account-data.ts';
+import { keptText, keptTotals, LARGE_PREVIEW, needsConfirmation, previewRows, previewTotals, tallyText } from './preview-model.ts';
 
-const due = (deleted: number, destroyed: number, more = false) => ({ deleted: { count: deleted, more }, destroyed: { count: destroyed, more: false } });
+const due = (deleted: number, destroyed: number, more = false, kept: KeptCount[] = []) => ({ deleted: { count: deleted, more }, destroyed: { count: destroyed, more: false }, kept });
 
 const previewOf = (rows: RetentionPreview['rows']): RetentionPreview => ({ as_of: '2026-11-25T02:00:00.000Z', count_cap: 10_000, rows });
 
@@ -37,5 +37,16 @@ describe('retention preview', () => {
     );
     expect(rows.map((row) => row.key)).toEqual(['PayloadData:SMS']);
     expect(rows[0]?.extra.deleted).toEqual({ count: 4, more: false });
+  });
+
+  it('says what the run keeps, and why, summed over the rows; a row with only kept records is shown', () => {
+    const held: KeptCount = { reason: 'legal_hold', instead_of: 'Deleted', count: 1, more: false };
+    const locked: KeptCount = { reason: 'object_lock', instead_of: 'Destroyed', count: 4, more: false };
+    const preview = previewOf([
+      { record_type: 'PayloadData', payload_type: 'Call', current: due(0, 0), proposed: due(4, 0, false, [held, locked]) },
+      { record_type: 'GpsData', current: due(0, 0), proposed: due(0, 0, false, [{ ...held, count: 2 }]) },
+    ]);
+    expect(keptTotals(preview).map((kept) => keptText(kept, String))).toEqual(['3 not deleted: under a legal hold', '4 not destroyed: Object Lock retention still in force']);
+    expect(previewRows(preview).map((row) => row.key)).toEqual(['PayloadData:Call', 'GpsData:']);
   });
 });

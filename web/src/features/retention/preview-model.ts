@@ -1,4 +1,4 @@
-import type { DueCount, RetentionPreview } from '#shared/contract/entities/account-data.ts';
+import type { DueCount, KeptCount, RetentionKeptReason, RetentionPreview } from '#shared/contract/entities/account-data.ts';
 
 /**
  * Reading a retention preview: what the proposed policy makes due at the next run beyond what the current policy
@@ -36,6 +36,8 @@ export interface PreviewRowView {
   current: { deleted: Tally; destroyed: Tally };
   proposed: { deleted: Tally; destroyed: Tally };
   extra: { deleted: Tally; destroyed: Tally };
+  /** Due under the proposal but kept by the run, by reason. */
+  kept: KeptCount[];
 }
 
 const extraOf = (current: DueCount, proposed: DueCount): Tally => ({
@@ -54,8 +56,9 @@ export function previewRows(preview: RetentionPreview): PreviewRowView[] {
       current: row.current,
       proposed: row.proposed,
       extra: { deleted: extraOf(row.current.deleted, row.proposed.deleted), destroyed: extraOf(row.current.destroyed, row.proposed.destroyed) },
+      kept: row.proposed.kept,
     }))
-    .filter((row) => row.proposed.deleted.count + row.proposed.destroyed.count + row.current.deleted.count + row.current.destroyed.count > 0);
+    .filter((row) => row.proposed.deleted.count + row.proposed.destroyed.count + row.current.deleted.count + row.current.destroyed.count + keptCount(row.kept).count > 0);
 }
 
 export function previewTotals(preview: RetentionPreview): PreviewTotals {
@@ -84,4 +87,36 @@ export function needsConfirmation(totals: PreviewTotals): boolean {
 /** "1,204", or "more than 10,000" past the cap. */
 export function tallyText(tally: Tally, format: (value: number) => string): string {
   return tally.more ? `more than ${format(tally.count)}` : format(tally.count);
+}
+
+/** Why the run keeps a due record, in words. */
+export const KEPT_REASON_TEXT: Record<RetentionKeptReason, string> = {
+  legal_hold: 'under a legal hold',
+  object_lock: 'Object Lock retention still in force',
+  requirements: 'receipts or transfers still required',
+  in_use: 'still in use',
+  not_settled: 'upload not settled (failed or quarantined)',
+};
+
+/** Every kept record of some rows, summed. */
+export function keptCount(kept: readonly KeptCount[]): Tally {
+  return kept.reduce<Tally>((all, one) => add(all, one), ZERO);
+}
+
+/** The proposal's kept records across every row, summed by reason and by what they are kept from. */
+export function keptTotals(preview: RetentionPreview): KeptCount[] {
+  const totals = new Map<string, KeptCount>();
+  for (const row of preview.rows) {
+    for (const kept of row.proposed.kept) {
+      const id = `${kept.reason}:${kept.instead_of}`;
+      const sum = totals.get(id);
+      totals.set(id, sum === undefined ? { ...kept } : { ...sum, count: sum.count + kept.count, more: sum.more || kept.more });
+    }
+  }
+  return [...totals.values()];
+}
+
+/** "2 not deleted: under a legal hold". */
+export function keptText(kept: KeptCount, format: (value: number) => string): string {
+  return `${tallyText(kept, format)} not ${kept.instead_of === 'Deleted' ? 'deleted' : 'destroyed'}: ${KEPT_REASON_TEXT[kept.reason]}`;
 }

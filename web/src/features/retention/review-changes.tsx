@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ObjectLockFacts, RetentionPreview } from '#shared/contract/entities/account-data.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { labelOf, PAYLOAD_TYPE_LABELS, RETENTION_RECORD_TYPE_LABELS } from '../../lib/labels.ts';
-import { needsConfirmation, previewRows, previewTotals, tallyText, type Tally } from './preview-model.ts';
+import { keptText, keptTotals, needsConfirmation, previewRows, previewTotals, tallyText, type Tally } from './preview-model.ts';
 import type { RetentionChange } from './retention-model.ts';
 import { ObjectLockNote } from './object-lock-note.tsx';
 
@@ -66,9 +66,10 @@ export function ReviewChanges({
             )}
             <Text size="xs" c="dimmed" mt={4}>
               Under the new policy: {count(totals.proposed.deleted)} deleted and {count(totals.proposed.destroyed)} destroyed in all (the current policy:{' '}
-              {count(totals.current.deleted)} and {count(totals.current.destroyed)}). Records under a legal hold, or still waiting for their receipts or transfers,
-              are counted but kept by the run. Deleted records can be restored until they are destroyed; destroyed ones cannot.
+              {count(totals.current.deleted)} and {count(totals.current.destroyed)}). Deleted records can be restored until they are destroyed; destroyed ones
+              cannot.
             </Text>
+            <KeptSummary preview={preview} />
           </Alert>
           <PreviewTable preview={preview} />
         </>
@@ -93,17 +94,46 @@ export function ReviewChanges({
   );
 }
 
+/**
+ * What the run keeps of what the new policy makes due, and why: records under a legal hold, objects whose Object Lock
+ * retention is still in force, recordings still waiting for their receipts or transfers (the run's own decision, so
+ * these records are not in the deleted and destroyed counts above).
+ */
+function KeptSummary({ preview }: { preview: RetentionPreview }) {
+  const kept = keptTotals(preview);
+  if (kept.length === 0) {
+    return (
+      <Text size="xs" mt={4} data-testid="retention-kept">
+        The run keeps none of the records this policy makes due.
+      </Text>
+    );
+  }
+  return (
+    <div data-testid="retention-kept">
+      <Text size="xs" fw={600} mt={4}>
+        Due but kept by the run:
+      </Text>
+      <List size="xs" spacing={0}>
+        {kept.map((one) => (
+          <List.Item key={`${one.reason}:${one.instead_of}`}>{keptText(one, formatNumber)}</List.Item>
+        ))}
+      </List>
+    </div>
+  );
+}
+
 function PreviewTable({ preview }: { preview: RetentionPreview }) {
   const rows = previewRows(preview);
   if (rows.length === 0) return null;
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <Table.ScrollContainer minWidth={640}>
       <Table aria-label="Records due at the next run" verticalSpacing={4} fz="sm">
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Records</Table.Th>
             <Table.Th scope="col">Deleted (now → new)</Table.Th>
             <Table.Th scope="col">Destroyed (now → new)</Table.Th>
+            <Table.Th scope="col">Kept by the run (new)</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -118,6 +148,19 @@ function PreviewTable({ preview }: { preview: RetentionPreview }) {
               </Table.Td>
               <Table.Td>
                 {count(row.current.destroyed)} → {count(row.proposed.destroyed)}
+              </Table.Td>
+              <Table.Td>
+                {row.kept.length === 0 ? (
+                  <Text span size="sm" c="dimmed">
+                    none
+                  </Text>
+                ) : (
+                  row.kept.map((kept) => (
+                    <Text key={`${kept.reason}:${kept.instead_of}`} size="sm">
+                      {keptText(kept, formatNumber)}
+                    </Text>
+                  ))
+                )}
               </Table.Td>
             </Table.Tr>
           ))}
