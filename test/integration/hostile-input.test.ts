@@ -219,3 +219,67 @@ describe("DynamoDB Local's refusals come out of the table store typed", () => {
     }
   });
 });
+
+describe('references and text stay printable', () => {
+  const REFERENCE = 'Cannot start or end with a space, cannot contain "/", "\\", control characters, text-direction overrides or unpaired surrogates';
+  const FREE_TEXT = 'Cannot contain NUL, text-direction overrides or unpaired surrogates';
+  /** Names a path may carry (a lone surrogate cannot be put in a URL, so it is sent in bodies below). */
+  const HOSTILE_NAMES = ['sec-fuzz-user\u0000', '../../internal/v1/clients', ' lead', 'trail ', 'rlo\u202Eexe.txt', 'bell\u0007x', 'back\\slash'];
+  const HOSTILE_TEXT = ['nul\u0000', 'rlo\u202Eexe.txt', 'isolate\u2066x', 'lone\uD800x'];
+  const enc = encodeURIComponent;
+  const sms = { transfer_type: 'Payload', target_type: 'S3', payload_types: ['SMS'], schedule: 'cron(30 1 * * ? *)', transfer_file_format: 'Zipped' };
+
+  /** Each named path and body refused with a 400 whose lines are all `path: message`, the named line among them. */
+  async function expectLine(method: string, path: string, body: unknown, line: string): Promise<void> {
+    const answer = await send(method, path, JSON.stringify(body));
+    expect(answer.status, `${method} ${path} ${JSON.stringify(body)}: ${answer.errors.join(' | ')}`).toBe(400);
+    expect(answer.errors).toContain(line);
+    for (const each of answer.errors) expect(each).toMatch(LINE);
+  }
+
+  it('refuses hostile role, group, tag, device user and transfer configuration references in the path', async () => {
+    for (const name of HOSTILE_NAMES) {
+      const value = `${name}`;
+      await expectLine('PUT', `/api/v1/demo/roles/${enc(value)}`, { permissions: [{ actions_matching: 'devices:List' }], alert_permissions: alerts }, `params.role_reference: ${REFERENCE}`);
+      await expectLine('PUT', `/api/v1/demo/groups/${enc(value)}`, { tags: [] }, `params.group_reference: ${REFERENCE}`);
+      await expectLine('PUT', `/api/v1/demo/tags/${enc(value)}`, { tag_values: null }, `params.tag_key: ${REFERENCE}`);
+      await expectLine('POST', `/api/v1/demo/transfer_configs/${enc(value)}`, sms, `params.transfer_config_reference: ${REFERENCE}`);
+    }
+    // A device user reference keeps the spec's own rule (leading space, comma) and gains the printable one.
+    await expectLine('POST', `/api/v1/demo/users/${enc('sec-fuzz-user\u0000')}`, {}, `params.device_user_reference: ${REFERENCE}`);
+    await expectLine('POST', `/api/v1/demo/users/${enc('../../internal/v1/clients')}`, {}, `params.device_user_reference: ${REFERENCE}`);
+    await expectLine('POST', `/api/v1/demo/users/${enc(' lead')}`, {}, 'params.device_user_reference: Cannot start with leading space, cannot contain a comma');
+    // None was stored.
+    for (const name of HOSTILE_NAMES) {
+      expect((await send('GET', `/api/v1/demo/roles/${enc(name)}`, undefined)).status).not.toBe(200);
+      expect((await send('GET', `/api/v1/demo/groups/${enc(name)}`, undefined)).status).not.toBe(200);
+    }
+  });
+
+  it('refuses hostile references inside bodies: a device user’s group, a group’s tag key, lone surrogates included', async () => {
+    const user = { services: ['calls'], expected_device_count: 1, email: `it-${run}@demo.test`, first_name: 'Hostile', surname: 'Input' };
+    for (const group of ['../../internal/v1/clients', 'g\u0000', 'lone\uDC00x']) {
+      await expectLine('POST', `/api/v1/demo/users/it-${run}-du`, { ...user, group }, `body.group: ${REFERENCE}`);
+      await expectLine('PUT', `/api/v1/demo/groups/it-${run}-g`, { tags: [{ tag_key: group, tag_value: 'v' }] }, `body.tags.0.tag_key: ${REFERENCE}`);
+    }
+  });
+
+  it('refuses NUL, text-direction overrides and lone surrogates in free text: descriptions, names, values', async () => {
+    for (const text of HOSTILE_TEXT) {
+      await expectLine('PUT', `/api/v1/demo/roles/it-${run}-text`, { permissions: [{ actions_matching: 'devices:List' }], alert_permissions: alerts, description: text }, `body.description: ${FREE_TEXT}`);
+      await expectLine('PUT', `/api/v1/demo/tags/it-${run}-text`, { tag_values: [text] }, `body.tag_values.0: ${FREE_TEXT}`);
+      await expectLine('POST', `/api/v1/demo/users/it-${run}-text`, { group: 'g', services: ['calls'], expected_device_count: 1, email: `t-${run}@demo.test`, first_name: text, surname: 'S' }, `body.first_name: ${FREE_TEXT}`);
+    }
+    expect((await send('GET', `/api/v1/demo/roles/it-${run}-text`, undefined)).status).toBe(404);
+  });
+
+  it('keeps ordinary text, and stores a reference in its NFC spelling (one name, one key)', async () => {
+    const role = { permissions: [{ actions_matching: 'devices:List' }], alert_permissions: alerts, description: 'Zürich desk — שלום, 日本, line one\nline two' };
+    const decomposed = `Cafe\u0301-${run}`;
+    const saved = await send('PUT', `/api/v1/demo/roles/${enc(decomposed)}`, JSON.stringify(role));
+    expect(saved.status, saved.errors.join('\n')).toBe(200);
+    expect(saved.body).toMatchObject({ role_reference: `Caf\u00e9-${run}`, description: role.description });
+    expect((await send('GET', `/api/v1/demo/roles/${enc(`Caf\u00e9-${run}`)}`, undefined)).status).toBe(200);
+    expect((await send('DELETE', `/api/v1/demo/roles/${enc(decomposed)}`, undefined)).status).toBe(200);
+  });
+});

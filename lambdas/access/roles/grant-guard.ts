@@ -13,7 +13,8 @@ import { grantsBeyond, type CoveredRole } from '#shared/permissions/coverage.ts'
  * hold. What "more" means is `grantsBeyond` in shared/permissions/coverage.ts, proven or refused.
  *
  * Each check runs before the service's write and answers 403 with one `path: message` line per excess. System roles
- * stay read-only by the role service's own conditional write (409); these checks leave a system role's edit to it.
+ * stay read-only by the role service's own conditional write: these checks leave a system role to it, so everyone,
+ * holder or not, hears the same 409 "System roles cannot be changed".
  */
 
 type Table = Pick<TableStore, 'get' | 'batchGet'>;
@@ -36,12 +37,12 @@ function refuseHeld(access: AccessContext | undefined, roleReference: string, ve
   }
 }
 
-/** The stored role, unless it is a system role (the service answers those) or missing. */
-async function storedEditable(table: Table, client: string, roleReference: string): Promise<Role | undefined> {
+/** The stored role, or `system` (the service answers those with its 409, for everyone), or undefined when missing. */
+async function storedRole(table: Table, client: string, roleReference: string): Promise<Role | 'system' | undefined> {
   const item = await table.get(keys.role.item(client, roleReference), { consistent: true });
   if (item === undefined) return undefined;
   const role = readRole(item);
-  return role.is_system ? undefined : role;
+  return role.is_system ? 'system' : role;
 }
 
 /** Before a role PUT: not a held role, the stored role within the caller's reach, and the new one too. */
@@ -52,8 +53,9 @@ export async function assertRolePutWithinOwn(
   request: RoleRequest,
   access: AccessContext | undefined,
 ): Promise<void> {
+  const stored = await storedRole(table, client, roleReference);
+  if (stored === 'system') return;
   refuseHeld(access, roleReference, 'change');
-  const stored = await storedEditable(table, client, roleReference);
   const lines: string[] = [];
   if (stored !== undefined) {
     lines.push(
@@ -67,8 +69,9 @@ export async function assertRolePutWithinOwn(
 
 /** Before a role DELETE: not a held role, and the stored role within the caller's reach (its denies bind others). */
 export async function assertRoleDeleteWithinOwn(table: Table, client: string, roleReference: string, access: AccessContext | undefined): Promise<void> {
+  const stored = await storedRole(table, client, roleReference);
+  if (stored === 'system') return;
   refuseHeld(access, roleReference, 'delete');
-  const stored = await storedEditable(table, client, roleReference);
   if (stored === undefined) return;
   const lines = excessLines(
     access,
