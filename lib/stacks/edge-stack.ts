@@ -21,11 +21,19 @@ export const MANAGED_RULE_GROUPS = [
 ] as const;
 
 /**
- * Common rule set rules that would refuse Verity's own traffic, so they only count: a device's log, telemetry and GPS
- * batches and a migration's registration are JSON bodies above the rule's 8 KB; API Gateway's 10 MB limit and the
- * contract's schemas bound them instead.
+ * Common rule set rules that would refuse Verity's own traffic, so they only count: a tenant's bulk requests and a
+ * migration's registration can be JSON bodies above the rule's 8 KB; API Gateway's 10 MB limit and the contract's
+ * schemas bound them instead.
  */
 const COUNTED_COMMON_RULES = ['SizeRestrictions_BODY'] as const;
+
+/**
+ * The device API is left out of the common rule set: a phone's log lines, SMS texts and alerts are recorded evidence
+ * and may well contain `../`, `<script>` or a URL, which the set's body rules would refuse, and a device retrying a
+ * refused upload forever loses the record. Device calls carry a device token, are validated by the contract, and
+ * still meet the rate limits, IP reputation and known bad inputs.
+ */
+const DEVICE_PATH_PREFIX = '/device/';
 
 const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({
   cloudWatchMetricsEnabled: true,
@@ -94,8 +102,23 @@ export class EdgeStack extends Stack {
             managedRuleGroupStatement: {
               vendorName: 'AWS',
               name,
-              ruleActionOverrides:
-                name === 'AWSManagedRulesCommonRuleSet' ? COUNTED_COMMON_RULES.map((rule) => ({ name: rule, actionToUse: { count: {} } })) : undefined,
+              ...(name === 'AWSManagedRulesCommonRuleSet'
+                ? {
+                    ruleActionOverrides: COUNTED_COMMON_RULES.map((rule) => ({ name: rule, actionToUse: { count: {} } })),
+                    scopeDownStatement: {
+                      notStatement: {
+                        statement: {
+                          byteMatchStatement: {
+                            searchString: DEVICE_PATH_PREFIX,
+                            fieldToMatch: { uriPath: {} },
+                            positionalConstraint: 'STARTS_WITH',
+                            textTransformations: [{ priority: 0, type: 'URL_DECODE' }],
+                          },
+                        },
+                      },
+                    },
+                  }
+                : {}),
             },
           },
           visibilityConfig: visibility(`verity-${config.stage}-${name}`),

@@ -86,6 +86,21 @@ describe('the WAF in front of the distribution', () => {
     expect(MANAGED_RULE_GROUPS).toHaveLength(3);
   });
 
+  it("keeps the common rules off the device API (a phone's recorded text is evidence) and only counts their body size rule", () => {
+    const common = webAclRules().find((rule) => rule.Name === 'AWSManagedRulesCommonRuleSet')!.Statement.ManagedRuleGroupStatement as unknown as {
+      ScopeDownStatement: unknown;
+      RuleActionOverrides: unknown;
+    };
+    expect(common.ScopeDownStatement).toEqual({
+      NotStatement: {
+        Statement: {
+          ByteMatchStatement: { SearchString: '/device/', FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH', TextTransformations: [{ Priority: 0, Type: 'URL_DECODE' }] },
+        },
+      },
+    });
+    expect(common.RuleActionOverrides).toEqual([{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }]);
+  });
+
   it('limits every client IP, and the public endpoints hardest, before any other rule', () => {
     const rules = webAclRules().sort((a, b) => a.Priority - b.Priority);
     const [first, second] = rules;
