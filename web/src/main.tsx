@@ -1,3 +1,5 @@
+// Before anything parses with zod: see the module.
+import './lib/zod-jitless.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
