@@ -1,4 +1,4 @@
-import { Anchor, Button, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { isNotFound, Link, useLocation, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { statusOf } from '../../lib/api-error.ts';
@@ -79,11 +79,8 @@ export function ErrorPage({ error, reset }: ErrorComponentProps) {
           {status}
         </Text>
         <Title order={1}>{title}</Title>
-        {message && (
-          <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {message}
-          </Code>
-        )}
+        {/* The message is for people (an API error's lines are put in words as the client reads them), not code. */}
+        {message && <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{message}</Text>}
         <Group>
           <Button onClick={reset}>Try again</Button>
           <Anchor component={Link} to="/">
