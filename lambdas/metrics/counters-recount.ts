@@ -55,43 +55,71 @@ const GROUP_ATTRIBUTES: readonly string[] = [
 
 const numberOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
-/** The counters every item of the tenant adds up to, by the write paths' own rules. */
-export function expectedCounters(client: string, users: readonly DeviceUserItem[], devices: readonly DeviceItem[], groups: ReadonlySet<string>): Target[] {
-  // Dashboard: every device; every user retention has not disposed of (it leaves the counts then).
-  const dashboard: DashboardChanges = mergeDashboardChanges(
-    ...devices.map((device) => deviceCounterChanges(undefined, device)),
-    ...users.filter((user) => user.retention_state === undefined).map((user) => deviceUserCounterChanges(undefined, user)),
-  );
-  // Licence use: the onboarded users' services.
-  const licences: Record<string, number> = Object.fromEntries(SERVICES.map((service) => [usedAttribute(service), 0]));
-  for (const user of users) {
-    for (const [service, value] of Object.entries(licenceUseChanges(undefined, user))) {
-      const name = usedAttribute(service as Service);
-      licences[name] = (licences[name] ?? 0) + (value ?? 0);
+/**
+ * The counters the tenant's items add up to, by the write paths' own rules, tallied one page of items at a time (a
+ * tenant's fleet is never held in memory whole): `addUsers` and `addDevices` per page, then `targets()`.
+ */
+export class CounterTally {
+  /** Dashboard: every device; every user retention has not disposed of (it leaves the counts then). */
+  private dashboard: DashboardChanges = {};
+  /** Licence use: the onboarded users' services. */
+  private readonly licences: Record<string, number> = Object.fromEntries(SERVICES.map((service) => [usedAttribute(service), 0]));
+  /** Group stats: the onboarded users' and the devices' contributions, to groups that exist. */
+  private readonly stats: Map<string, Record<string, number>>;
+
+  constructor(
+    private readonly client: string,
+    groups: ReadonlySet<string>,
+  ) {
+    this.stats = new Map([...groups].map((group) => [group, Object.fromEntries(GROUP_ATTRIBUTES.map((attribute) => [attribute, 0]))]));
+  }
+
+  addUsers(users: readonly DeviceUserItem[]): void {
+    for (const user of users) {
+      if (user.retention_state === undefined) this.dashboard = mergeDashboardChanges(this.dashboard, deviceUserCounterChanges(undefined, user));
+      for (const [service, value] of Object.entries(licenceUseChanges(undefined, user))) {
+        const name = usedAttribute(service as Service);
+        this.licences[name] = (this.licences[name] ?? 0) + (value ?? 0);
+      }
+      this.addToGroup(contribution(user));
     }
   }
-  // Group stats: the onboarded users' and the devices' contributions, to groups that exist.
-  const stats = new Map<string, Record<string, number>>([...groups].map((group) => [group, Object.fromEntries(GROUP_ATTRIBUTES.map((attribute) => [attribute, 0]))]));
-  const addTo = (part: { group: string; delta: GroupStatsDelta } | undefined) => {
-    const into = part === undefined ? undefined : stats.get(part.group);
+
+  addDevices(devices: readonly DeviceItem[]): void {
+    for (const device of devices) {
+      this.dashboard = mergeDashboardChanges(this.dashboard, deviceCounterChanges(undefined, device));
+      this.addToGroup(deviceContribution(device));
+    }
+  }
+
+  private addToGroup(part: { group: string; delta: GroupStatsDelta } | undefined): void {
+    const into = part === undefined ? undefined : this.stats.get(part.group);
     if (part === undefined || into === undefined) return;
     for (const [attribute, value] of Object.entries(statsIncrements(part.delta))) into[attribute] = (into[attribute] ?? 0) + value;
-  };
-  for (const user of users) addTo(contribution(user));
-  for (const device of devices) addTo(deviceContribution(device));
+  }
 
-  const targets: Target[] = [
-    { kind: 'dashboard', key: keys.device.dashboardCounters(client), labels: { entity: ENTITY.dashboardCounters }, counters: dashboardIncrements(dashboard) },
-    ...Object.entries(dashboard.groups ?? {}).map(([group, share]): Target => ({
-      kind: 'dashboard',
-      key: keys.device.groupDashboardCounters(client, group),
-      labels: { entity: ENTITY.dashboardCounters, group },
-      counters: dashboardIncrements(share),
-    })),
-    { kind: 'licence', key: keys.licence.item(client), labels: { entity: ENTITY.licences, client }, counters: licences },
-    ...[...stats].map(([group, counters]): Target => ({ kind: 'group', key: keyOnly(keys.group.item(client, group)), labels: {}, counters })),
-  ];
-  return targets;
+  targets(): Target[] {
+    const { client, dashboard } = this;
+    return [
+      { kind: 'dashboard', key: keys.device.dashboardCounters(client), labels: { entity: ENTITY.dashboardCounters }, counters: dashboardIncrements(dashboard) },
+      ...Object.entries(dashboard.groups ?? {}).map(([group, share]): Target => ({
+        kind: 'dashboard',
+        key: keys.device.groupDashboardCounters(client, group),
+        labels: { entity: ENTITY.dashboardCounters, group },
+        counters: dashboardIncrements(share),
+      })),
+      { kind: 'licence', key: keys.licence.item(client), labels: { entity: ENTITY.licences, client }, counters: { ...this.licences } },
+      ...[...this.stats].map(([group, counters]): Target => ({ kind: 'group', key: keyOnly(keys.group.item(client, group)), labels: {}, counters: { ...counters } })),
+    ];
+  }
+}
+
+/** The counters `users` and `devices` add up to (one tally of them). */
+export function expectedCounters(client: string, users: readonly DeviceUserItem[], devices: readonly DeviceItem[], groups: ReadonlySet<string>): Target[] {
+  const tally = new CounterTally(client, groups);
+  tally.addUsers(users);
+  tally.addDevices(devices);
+  return tally.targets();
 }
 
 const keyOnly = ({ pk, sk }: ItemKey) => ({ pk, sk });
@@ -129,11 +157,8 @@ function repair(target: Target, stored: TableItem | undefined): { operation: Tra
   return { operation: { kind: 'update', key: target.key, update: { set }, condition }, changes };
 }
 
-async function walk<T>(deps: Deps, list: Parameters<typeof eachPage>[1], read: (item: TableItem) => T): Promise<T[]> {
-  const all: T[] = [];
-  for await (const page of eachPage(deps.table, list, 500)) all.push(...page.map(read));
-  return all;
-}
+/** Items read per Query page. */
+const PAGE = 500;
 
 /** Recounts one tenant (see above); `dryRun` reports the differences without writing. */
 export async function recountTenant(deps: Deps, client: string, options: { dryRun?: boolean } = {}): Promise<TenantRecount> {
@@ -148,9 +173,11 @@ export async function recountTenant(deps: Deps, client: string, options: { dryRu
     const stored = new Map<string, TableItem>();
     for (const item of [tenantDashboard, licence, ...shares, ...groupItems]) if (item !== undefined) stored.set(idOf(item as ItemKey), item);
     const groups = new Set(groupItems.map((item) => readGroup(item).group_reference));
-    const [users, devices] = await Promise.all([walk(deps, keys.deviceUser.list(client), readDeviceUser), walk(deps, keys.device.list(client), readDevice)]);
+    const tally = new CounterTally(client, groups);
+    for await (const page of eachPage(deps.table, keys.deviceUser.list(client), PAGE)) tally.addUsers(page.map(readDeviceUser));
+    for await (const page of eachPage(deps.table, keys.device.list(client), PAGE)) tally.addDevices(page.map(readDevice));
 
-    const targets = expectedCounters(client, users, devices, groups);
+    const targets = tally.targets();
     const targeted = new Set(targets.map((target) => idOf(target.key)));
     // A group's dashboard share that nothing counts in any more is recounted to zero.
     for (const share of shares) {
