@@ -13,6 +13,7 @@ import { activationBody, deviceUserName, serviceLabel } from './device-user-form
 import { ActivityBadge } from './device-users-list.tsx';
 import { ErrorLines, errorLinesOf } from '../../components/data/error-lines.tsx';
 import { actorName } from '../../lib/actor-name.ts';
+import { LegalHoldNotice } from '../../components/data/legal-hold-badge.tsx';
 
 /** The device user's header, fields and actions (edit, offboard, re-onboard); `children` are the activity tabs. */
 export function DeviceUserDetail({ reference, children }: { reference: string; children: ReactNode }) {
@@ -45,6 +46,7 @@ export function DeviceUserDetail({ reference, children }: { reference: string; c
         description={`Reference ${user.data.device_user_reference}`}
         actions={<DeviceUserActions user={user.data} />}
       />
+      <LegalHoldNotice heldBy={user.data.held_by} what="device user" />
       <DeviceUserFields user={user.data} />
       {children}
     </>

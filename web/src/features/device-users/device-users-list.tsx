@@ -13,6 +13,7 @@ import { formatDate, formatNumber } from '../../lib/format.ts';
 import { createDeviceUser, listDeviceUsers } from './api.ts';
 import { DeviceUserForm } from './device-user-form.tsx';
 import { deviceUserName, serviceLabel } from './device-user-form-model.ts';
+import { LegalHoldBadge } from '../../components/data/legal-hold-badge.tsx';
 import { useGroupOptions } from './group-options.ts';
 
 /** The list's filters as kept in the URL (the route's validateSearch parses them). */
@@ -53,8 +54,13 @@ const columns: readonly Column<DeviceUser>[] = [
   { header: 'Expected devices', value: (row) => row.expected_device_count, render: (row) => formatNumber(row.expected_device_count) },
   {
     header: 'Status',
-    value: (row) => (row.is_active ? 'Onboarded' : 'Offboarded'),
-    render: (row) => <ActivityBadge active={row.is_active} />,
+    value: (row) => `${row.is_active ? 'Onboarded' : 'Offboarded'}${row.held_by === undefined ? '' : ' (held)'}`,
+    render: (row) => (
+      <Group gap={4} wrap="nowrap">
+        <ActivityBadge active={row.is_active} />
+        <LegalHoldBadge heldBy={row.held_by} />
+      </Group>
+    ),
   },
   { header: 'Onboarded on', value: (row) => row.onboard_date ?? '', render: (row) => formatDate(row.onboard_date) },
   { header: 'Offboarded on', value: (row) => row.offboard_date ?? '', render: (row) => formatDate(row.offboard_date) },

@@ -12,6 +12,7 @@ import { DeviceDetails } from './device-details.tsx';
 import { DeviceHistoryList } from './device-history.tsx';
 import { DeviceTelemetryList } from './device-telemetry.tsx';
 import type { DeviceDetailSearch } from './filters.ts';
+import { LegalHoldNotice } from '../../components/data/legal-hold-badge.tsx';
 import { SendCommandForm } from './send-command-form.tsx';
 
 /** The actions of the page header: the GPS page and, for an active device, Deactivate. */
@@ -58,6 +59,7 @@ export function DeviceDetailView({
 
   return (
     <Stack gap="xl">
+      <LegalHoldNotice heldBy={device.data.held_by} what="device" />
       <Section title="Details">
         <DeviceDetails device={device.data} />
       </Section>

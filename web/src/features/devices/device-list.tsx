@@ -10,6 +10,7 @@ import { DeviceLink, DeviceUserLink } from './links.tsx';
 import { DebouncedTextFilter } from '../../components/filters/filter-inputs.tsx';
 import { compactQuery } from '../../lib/search-params.ts';
 import { labelOf, SERVICE_LABELS } from '../../lib/labels.ts';
+import { LegalHoldBadge } from '../../components/data/legal-hold-badge.tsx';
 import { type DevicesSearch } from './filters.ts';
 
 const COLUMNS: readonly Column<Device>[] = [
@@ -35,7 +36,7 @@ const COLUMNS: readonly Column<Device>[] = [
   { header: 'App', value: (row) => row.app_version ?? '' },
   {
     header: 'Status',
-    value: (row) => `${deviceStatus(row)}${row.is_legacy ? ' (legacy)' : ''}`,
+    value: (row) => `${deviceStatus(row)}${row.is_legacy ? ' (legacy)' : ''}${row.held_by === undefined ? '' : ' (held)'}`,
     render: (row) => (
       <Group gap={4}>
         <Badge miw="max-content" color={STATUS_COLOURS[deviceStatus(row)]} variant="light" tt="none">
@@ -46,6 +47,7 @@ const COLUMNS: readonly Column<Device>[] = [
             Legacy
           </Badge>
         )}
+        <LegalHoldBadge heldBy={row.held_by} />
       </Group>
     ),
   },

@@ -20,6 +20,8 @@ export interface LegalHoldFilters {
   /** `all` lists released holds too; absent: active only. */
   show?: 'all' | undefined;
   type?: LegalHoldTargetType | undefined;
+  /** Only the hold on this target (where a held record links to). */
+  target?: string | undefined;
 }
 
 export function queryOf(filters: LegalHoldFilters): LegalHoldQuery {
@@ -199,10 +201,20 @@ export function LegalHoldsScreen({ filters, onFilters }: { filters: LegalHoldFil
           </Text>
         </Group>
       )}
+      {filters.target !== undefined && (
+        <Group mb="xs" gap="xs">
+          <Text size="sm">
+            Showing the hold on <strong>{filters.target}</strong>.
+          </Text>
+          <Anchor size="sm" component="button" type="button" onClick={() => onFilters({ ...filters, target: undefined })}>
+            Show every hold
+          </Anchor>
+        </Group>
+      )}
       <CursorTable
         label="Legal holds"
         columns={columns}
-        rows={list.items}
+        rows={filters.target === undefined ? list.items : list.items.filter((row) => row.target === filters.target)}
         rowKey={(row) => `${row.target_type}:${row.target}`}
         {...pagingOf(list)}
         empty={filters.show === 'all' ? 'No legal hold has been placed yet.' : 'Nobody is under a legal hold.'}

@@ -15,6 +15,7 @@ import { PartiesTable } from './parties-table.tsx';
 import { ReceiptControl } from './receipt-control.tsx';
 import { RecordingFacts } from './recording-facts.tsx';
 import { RecordingMedia } from './recording-media.tsx';
+import { LegalHoldNotice } from '../../../components/data/legal-hold-badge.tsx';
 import { RestoreControl } from './restore-control.tsx';
 
 // Leaflet arrives only with a recording that has a location.
@@ -81,6 +82,7 @@ export function RecordingDetail({ kind, payloadReference }: { kind: keyof typeof
             It belongs under {RECORDING_KINDS[shownUnder].title}; it is shown here as it is.
           </Alert>
         )}
+        <LegalHoldNotice heldBy={data.held_by} what="recording" />
         <RestoreControl payload={data} />
         <RecordingMedia payload={data} />
         <DetailSection title="Details">

@@ -8,6 +8,7 @@ import type { RecordingKind } from '../shared/kinds.ts';
 import { deviceLabel, recordingTitle } from '../shared/recording-title.ts';
 import { DeviceLink, DeviceUserLink, RecordingLink } from './links.tsx';
 import { outcomeText, type RowOutcome } from './row-outcome.ts';
+import { LegalHoldBadge } from '../../../components/data/legal-hold-badge.tsx';
 import type { Selection } from './use-selection.ts';
 
 /** Which columns a screen shows: the shared ones plus the few its recordings carry (parties, length). */
@@ -135,7 +136,7 @@ export function recordingColumns(
     },
     {
       header: 'State',
-      value: (row) => PAYLOAD_STATE_LABELS[row.payload_state] + (row.is_late ? ' (late upload)' : ''),
+      value: (row) => PAYLOAD_STATE_LABELS[row.payload_state] + (row.is_late ? ' (late upload)' : '') + (row.held_by === undefined ? '' : ' (held)'),
       render: (row) => (
         <Stack gap={4} align="flex-start">
           <Badge variant="light" color={PAYLOAD_STATE_COLOURS[row.payload_state]} miw="max-content">
@@ -146,6 +147,7 @@ export function recordingColumns(
               Late upload
             </Badge>
           )}
+          <LegalHoldBadge heldBy={row.held_by} />
         </Stack>
       ),
     },

@@ -7,6 +7,8 @@ import { LegalHoldsScreen } from '../../../features/legal-holds/legal-holds-scre
 const LegalHoldsSearch = z.object({
   show: z.catch(z.optional(z.enum(['all'])), undefined),
   type: z.catch(z.optional(z.enum(LEGAL_HOLD_TARGET_TYPES)), undefined),
+  /** One hold's target (a held record's link opens its hold). */
+  target: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(255))), undefined),
 });
 
 export const Route = createFileRoute('/dashboard/account/legal-holds')({
