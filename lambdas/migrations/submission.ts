@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { actorOf } from '#core/auth/actor.ts';
+import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import type { GroupScope } from '#core/auth/access/group-scope.ts';
 import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
@@ -48,6 +48,7 @@ export async function submitMigration(
     counters: {},
     warnings: [],
     submitted_by: actorOf(principal),
+    submitted_by_actor: actorRecordOf(principal),
     submitted_at: now.toISOString(),
     object_key: migrationObjectKey(client, reference),
     size_bytes: request.size_bytes,

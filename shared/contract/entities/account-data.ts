@@ -50,6 +50,7 @@ export const LegacyMigration = z.object({
   error_message: z.string().optional(),
   /** Who submitted the file, and when; when its import first started (absent until then). */
   submitted_by: z.string().optional(),
+  submitted_by_actor: Actor.optional(),
   submitted_at: Timestamp.optional(),
   started_at: Timestamp.optional(),
   /** Absent until the import has read its first rows. */

@@ -14,6 +14,7 @@ import { isMoving } from './migration-labels.ts';
 import { MigrationResults } from './migration-results.tsx';
 import { startOffer } from './migration-progress.ts';
 import { useMigration, useStartMigration } from './migrations-api.ts';
+import { actorName } from '../../lib/actor-name.ts';
 
 function StartButton({ migration }: { migration: LegacyMigration }) {
   const canImport = useCan('migrations:Import').allowed;
@@ -73,7 +74,7 @@ export function MigrationDetail({
   const facts: Fact[] = [
     ['State', <MigrationStateBadge key="state" state={migration.migration_state} />],
     ['Submitted', migration.submitted_at === undefined ? undefined : formatDateTime(migration.submitted_at)],
-    ['Submitted by', migration.submitted_by],
+    ['Submitted by', migration.submitted_by === undefined ? undefined : actorName(migration.submitted_by_actor, migration.submitted_by)],
     ['Import started', migration.started_at === undefined ? undefined : formatDateTime(migration.started_at)],
     ['Migrated', migration.migrated_at === undefined ? undefined : formatDateTime(migration.migrated_at)],
     ['Reference', <Text key="reference" span ff="monospace" size="sm">{migration.migration_reference}</Text>],

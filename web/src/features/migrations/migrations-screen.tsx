@@ -11,6 +11,7 @@ import { outcomeWordsOf, progressOf } from './migration-progress.ts';
 import { MigrationSettings } from './migration-settings.tsx';
 import { useMigrations } from './migrations-api.ts';
 import { SubmitExport } from './submit-export.tsx';
+import { actorName } from '../../lib/actor-name.ts';
 
 const columns: readonly Column<LegacyMigration>[] = [
   {
@@ -33,7 +34,7 @@ const columns: readonly Column<LegacyMigration>[] = [
         <Text size="sm">{formatDateTime(row.submitted_at)}</Text>
         {row.submitted_by !== undefined && (
           <Text size="xs" c="dimmed">
-            by {row.submitted_by}
+            by {actorName(row.submitted_by_actor, row.submitted_by)}
           </Text>
         )}
       </Stack>
