@@ -5,6 +5,7 @@ import { readRole } from '#core/store/entities/role.ts';
 import { keys } from '#core/store/keys.ts';
 import type { Role, RoleRequest } from '#shared/contract/entities/roles.ts';
 import { grantsBeyond, type CoveredRole } from '#shared/permissions/coverage.ts';
+import { rolePatternIssues } from './role-patterns.ts';
 
 /**
  * No privilege through role editing (docs/decisions.md, "Role editing grants no more than the editor holds"): nobody
@@ -53,6 +54,8 @@ export async function assertRolePutWithinOwn(
   request: RoleRequest,
   access: AccessContext | undefined,
 ): Promise<void> {
+  // A body the role service refuses anyway answers its 400 first: an unreadable matcher is no grant to weigh.
+  if (rolePatternIssues(request).length > 0) return;
   const stored = await storedRole(table, client, roleReference);
   if (stored === 'system') return;
   refuseHeld(access, roleReference, 'change');
