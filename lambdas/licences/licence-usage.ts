@@ -98,8 +98,3 @@ export function readLicences(client: string, item: LicencesItem | undefined): Li
     data: SERVICES.map((service) => ({ service, limit: limits[service], used: count(item, usedAttribute(service)) ?? 0 })),
   };
 }
-
-/** Whether the item stores limits staff set (a ClientSummary shows limits only then). */
-export function hasLimits(item: LicencesItem | undefined): boolean {
-  return SERVICES.some((service) => count(item, limitAttribute(service)) !== undefined);
-}
