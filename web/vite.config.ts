@@ -59,7 +59,16 @@ export default defineConfig({
     react(),
     versionFile(),
   ],
-  define: { __VERITY_VERSION__: JSON.stringify(BUILD_VERSION) },
+  define: {
+    __VERITY_VERSION__: JSON.stringify(BUILD_VERSION),
+    // Zod compiles fast object parsers with `new Function` when it may, and finds out by trying one as each object
+    // schema is built. The portal's CSP forbids eval (no 'unsafe-eval'), so that probe is refused and reported as a
+    // violation on every page, though zod catches it. Its global configuration (which zod reads from this global)
+    // is fixed at build time to `jitless`: no probe, no compiling; the portal's answers are small, so the interpreted
+    // parser costs nothing a user sees. (Set at run time it would come too late: the schemas are built as their
+    // chunks load, before any app code runs.)
+    'globalThis.__zod_globalConfig': JSON.stringify({ jitless: true }),
+  },
   build: {
     outDir: `${webDir}dist`,
     emptyOutDir: true,

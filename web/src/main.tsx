@@ -1,5 +1,3 @@
-// Before anything parses with zod: see the module.
-import './lib/zod-jitless.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
