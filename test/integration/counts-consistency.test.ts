@@ -55,6 +55,8 @@ let staff: string;
 let admin: string;
 let sim: Simulator;
 const DAY = 86_400_000;
+/** Each case reads every count endpoint (a few dozen calls) and may import or run retention: more than the default 30 s on a busy machine. */
+const CASE_TIMEOUT = 120_000;
 const today = new Date().toISOString().slice(0, 10);
 const weekAgo = new Date(Date.now() - 7 * DAY).toISOString().slice(0, 10);
 const phones: Record<string, DeviceState> = {};
@@ -244,7 +246,7 @@ describe('counts from one source', () => {
     expect(used).toMatchObject({ calls: 3, sms: 1, interviews: 1 });
     // Three calls captured, one failed its check: two stored; the failed one is a capture, not a recording.
     expect(stored).toMatchObject({ Call: 2, Interview: 1 });
-  });
+  }, CASE_TIMEOUT);
 
   it('a group change, a service change and a re-enrolment move the counts with them', async () => {
     await call('PUT', '/users/du-ann', { group: 'desk-b', services: ['calls'], expected_device_count: 1, email: 'du-ann@example.test', first_name: 'Count', surname: 'du-ann', is_active: true });
@@ -253,7 +255,7 @@ describe('counts from one source', () => {
     expect(again.result.status).toBe(200);
     const { used } = await assertConsistent();
     expect(used).toMatchObject({ calls: 3, sms: 0 });
-  });
+  }, CASE_TIMEOUT);
 
   it('counters written wrong (as before licence use moved with every write) are repaired by the recount job', async () => {
     const { client, deps } = tenant;
@@ -273,7 +275,7 @@ describe('counts from one source', () => {
     await assertConsistent();
     // Idempotent: nothing left to change.
     expect(await countersRecountJob(deps, { client })).toMatchObject({ clients: 1, repaired: 0 });
-  });
+  }, CASE_TIMEOUT);
 
   it('after a legacy import the same counts are right', async () => {
     const run = Date.now().toString(36);
@@ -304,7 +306,7 @@ describe('counts from one source', () => {
 
     const { used } = await assertConsistent();
     expect(used).toMatchObject({ calls: 5, videos: 1, sms: 0 });
-  });
+  }, CASE_TIMEOUT);
 
   it('after retention runs the counts follow what it disposed of, and still agree', async () => {
     const { client, deps } = tenant;
@@ -330,5 +332,5 @@ describe('counts from one source', () => {
     // Licence use counts onboarded users, which retention never disposes of; the metrics record what was stored.
     expect(after.used).toEqual(before.used);
     expect(after.stored).toEqual(before.stored);
-  });
+  }, CASE_TIMEOUT);
 });
