@@ -99,7 +99,8 @@ export async function startDynamo(options: { directory?: string; quiet?: boolean
   const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
   try {
     await waitUntil('DynamoDB Local', async () => (await client.send(new ListTablesCommand({}))) !== undefined, {
-      timeoutMs: 30_000,
+      // The JVM's start takes 15 to 25 s on a loaded 2-core machine: 30 s left too little margin.
+      timeoutMs: 90_000,
       child,
       output: output.read,
     });
