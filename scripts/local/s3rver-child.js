@@ -73,6 +73,11 @@ server.on('event', (event) => {
 });
 
 const address = await server.run();
+// The Object Lock proxy reuses its connections to us (keep-alive). Node closes an idle one after 5 s by default, and a
+// busy proxy can pick it up just as it closes: its request then fails with "socket hang up" or EPIPE. Idle connections
+// stay open for a minute here; the proxy's agent closes them first (it honours the Keep-Alive timeout we announce).
+server.httpServer.keepAliveTimeout = 60_000;
+server.httpServer.headersTimeout = 65_000;
 process.send?.({ type: 'ready', port: address.port });
 
 let closing = false;
