@@ -164,6 +164,9 @@ const PAGE = 500;
 export async function recountTenant(deps: Deps, client: string, options: { dryRun?: boolean } = {}): Promise<TenantRecount> {
   for (let tries = 1; ; tries += 1) {
     // The counter items first: a write after this read moves one of them, and the conditional SET below sees it.
+    // Limit: the user and device lists are index Queries (eventually consistent), so a write landing within the
+    // index's lag before this read may be in the counters but not yet in the lists: run the job when writes are quiet,
+    // or a second time, which finds nothing to change when the first was right.
     const [tenantDashboard, licence, shares, groupItems] = await Promise.all([
       deps.table.get(keys.device.dashboardCounters(client), { consistent: true }),
       deps.table.get(keys.licence.item(client), { consistent: true }),
