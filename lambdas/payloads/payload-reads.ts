@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import type { AccessContext } from '#core/auth/access/access-context.ts';
-import { actorLabelOf } from '#core/auth/actor.ts';
+import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
+import type { Actor } from '#shared/contract/entities/actor.ts';
 import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts';
@@ -70,7 +71,7 @@ async function dataFor(
   reference: string,
   item: PayloadItem | undefined,
   action: DataAction,
-  actor: string,
+  actor: Actor,
 ): Promise<DataOutcome> {
   if (item === undefined) return { payload_reference: reference, status: 'NoMatchingRecord' };
   const refusal = await restriction.check(item);
@@ -83,7 +84,7 @@ async function dataFor(
     ...(action === 'download' ? { downloadName: await downloadNameOf(deps, client, item) } : {}),
   });
   // The audit record is written before the link leaves: a link without its record never reaches a caller.
-  await writeAudit(deps, client, reference, { action, portal_user: actor });
+  await writeAudit(deps, client, reference, { action, portal_user: actor.reference, actor });
   return { payload_reference: reference, status: 'Ok', s3_url: s3Url };
 }
 
@@ -91,7 +92,7 @@ async function writeAudit(
   deps: Pick<ReadDependencies, 'table' | 'clock'>,
   client: string,
   reference: string,
-  record: { action: PayloadAuditAction; portal_user: string },
+  record: { action: PayloadAuditAction; portal_user: string; actor: Actor },
 ): Promise<string> {
   const time = deps.clock.now().toISOString();
   await deps.table.put(payloadAuditToItem(client, { payload_reference: reference, ...record, time }, ulid()));
@@ -117,7 +118,7 @@ export async function getPayloadData(
 ): Promise<{ s3_url: string }> {
   const restriction = payloadAccess(deps, client, access, permission);
   const item = await deps.table.get(keys.payload.key(client, reference));
-  const outcome = await dataFor(deps, client, restriction, reference, item === undefined ? undefined : readPayload(item), action, actorLabelOf(principal));
+  const outcome = await dataFor(deps, client, restriction, reference, item === undefined ? undefined : readPayload(item), action, actorRecordOf(principal));
   switch (outcome.status) {
     case 'Ok':
       return { s3_url: outcome.s3_url as string };
@@ -146,7 +147,7 @@ export async function getBulkData(
   const byReference = new Map(items.map((item) => [item.payload_reference, item]));
   // Judge every group in one batch before the per-item checks.
   await restriction.filter(items);
-  const actor = actorLabelOf(principal);
+  const actor = actorRecordOf(principal);
   const data: DataOutcome[] = [];
   for (const reference of references) {
     data.push(await dataFor(deps, client, restriction, reference, byReference.get(reference), action, actor));
@@ -203,7 +204,7 @@ export async function restorePayload(
       {
         kind: 'update',
         key: keys.payload.key(client, reference),
-        update: { set: { payload_state: 'Processed', updated_at: deps.clock.now().toISOString(), updated_by: actorLabelOf(principal) } },
+        update: { set: { payload_state: 'Processed', updated_at: deps.clock.now().toISOString(), updated_by: actorOf(principal), updated_by_actor: actorRecordOf(principal) } },
         condition: { kind: 'expression', expression: '#state = :deleted', names: { '#state': 'payload_state' }, values: { ':deleted': 'Deleted' } },
       },
       ...payloadDueMarkerItems(client, { ...item, payload_state: 'Processed' }).map((marker) => ({ kind: 'put' as const, item: marker })),
@@ -231,7 +232,7 @@ export async function confirmReceipts(
   const items = (await deps.table.batchGet(references.map((reference) => keys.payload.key(client, reference)))).map(readPayload);
   const byReference = new Map(items.map((item) => [item.payload_reference, item]));
   await restriction.filter(items);
-  const actor = actorLabelOf(principal);
+  const actor = actorRecordOf(principal);
   const data: BulkResult['data'] = [];
   for (const reference of references) {
     const item = byReference.get(reference);
@@ -243,11 +244,11 @@ export async function confirmReceipts(
     // The receipt and its audit record are written together: never one without the other.
     const time = deps.clock.now().toISOString();
     await deps.table.transactWrite([
-      { kind: 'put', item: payloadAuditToItem(client, { payload_reference: reference, action: 'receipt', portal_user: actor, time }, ulid()) },
+      { kind: 'put', item: payloadAuditToItem(client, { payload_reference: reference, action: 'receipt', portal_user: actor.reference, actor, time }, ulid()) },
       {
         kind: 'update',
         key: keys.payload.key(client, reference),
-        update: { set: { receipt_confirmed_at: time, receipt_confirmed_by: actor } },
+        update: { set: { receipt_confirmed_at: time, receipt_confirmed_by: actor.reference, receipt_confirmed_by_actor: actor } },
         condition: { kind: 'item-exists' },
       },
       // Its retention marker counting from the receipt (lambdas/account-data/retention/due-index.ts).
