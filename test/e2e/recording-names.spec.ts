@@ -50,7 +50,7 @@ const scopedLists = () => [`/dashboard/devices/${demo!.device}`, `/dashboard/dev
 
 /** Waits for the page's tables to have rows (or say they have none) and the page to settle. */
 async function tablesShown(page: Page) {
-  await expect(page.locator('table tbody tr').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('table tbody tr').first()).toBeVisible({ timeout: 45_000 });
   await settle(page);
 }
 
@@ -68,6 +68,7 @@ test.describe('as admin@demo.test', () => {
   test.use({ storageState: storageStateOf('demoAdmin') });
 
   test('recording titles and list cells name people, devices and parties, never a ULID', async ({ page }) => {
+    test.setTimeout(300_000);
     for (const path of [...LISTS, ...scopedLists()]) {
       await page.goto(path);
       await tablesShown(page);
@@ -110,8 +111,8 @@ test.describe('as admin@demo.test', () => {
     const people = await table.locator('tbody tr').evaluateAll((rows, column) => {
       const headers = [...(rows[0]?.closest('table')?.querySelectorAll('thead th') ?? [])].map((th) => th.textContent?.trim());
       const at = headers.indexOf(column);
-      return rows.map((row) => row.querySelectorAll('td')[at]?.textContent?.trim());
-    }, 'Device user');
+      return rows.map((row) => (row.querySelectorAll('td')[at] as HTMLElement | undefined)?.innerText.split('\n')[0]?.trim());
+    }, 'Recorded by');
     expect(new Set(people)).toEqual(new Set(['Bram Baker']));
 
     await page.goto('/dashboard/services/calls');
@@ -124,6 +125,7 @@ test.describe('as admin@demo.test', () => {
   });
 
   test('a span drawn on the waveform is saved as drawn, to a tenth of a second', async ({ page, request }) => {
+    test.setTimeout(120_000);
     const reference = demo!.call.payload_reference;
     const peaks = page.waitForResponse((response) => response.url().includes('/waveforms/'), { timeout: 20_000 });
     await page.goto(`/dashboard/services/calls/${reference}`);
@@ -141,24 +143,42 @@ test.describe('as admin@demo.test', () => {
     await page.mouse.move(xAt(7.5), y, { steps: 5 });
     await page.mouse.move(xAt(8.7), y, { steps: 5 });
     await page.mouse.up();
+    // What was drawn: the selection's own place on the waveform (its left and right edges, as fractions of the
+    // recording), to the tenth the span is kept to. Aimed at 6.2 to 8.7 s; a pixel either way may move an end a tenth.
+    const drawn = await waveform.evaluate((host, seconds) => {
+      const root = host.firstElementChild?.shadowRoot ?? host.shadowRoot;
+      const region = [...(root?.querySelectorAll<HTMLElement>('[part~="region"]') ?? [])].find((element) => /\bdrag-\d+/.test(element.getAttribute('part') ?? ''));
+      if (region === undefined) return undefined;
+      const start = (parseFloat(region.style.left) / 100) * seconds;
+      const end = (1 - parseFloat(region.style.right) / 100) * seconds;
+      const tenths = (value: number) => Math.round(value * 10);
+      return { start_time: tenths(start) / 10, duration: (tenths(end) - tenths(start)) / 10 };
+    }, duration);
+    if (drawn === undefined) throw new Error('no drawn selection on the waveform');
+    expect(Math.abs(drawn.start_time - 6.2)).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(drawn.start_time + drawn.duration - 8.7)).toBeLessThanOrEqual(0.1);
     const form = page.getByRole('form', { name: 'New comment' });
-    await expect(form.getByLabel('Starts at (seconds)')).toHaveValue('6.2');
-    await expect(form.getByLabel('Lasts (seconds)')).toHaveValue('2.5');
+    await expect(form.getByLabel('Starts at (seconds)')).toHaveValue(String(drawn.start_time));
+    await expect(form.getByLabel('Lasts (seconds)')).toHaveValue(String(drawn.duration));
 
     const text = `Span as drawn, checked by the browser test ${Date.now()}`;
     await form.getByLabel('New comment: text').fill(text);
     await form.getByRole('button', { name: 'Add comment' }).click();
-    await expect(page.getByRole('listitem').filter({ hasText: text })).toContainText('0:06.2 to 0:08.7 (2.5 s)');
+    const clock = (seconds: number) => `0:0${seconds.toFixed(1)}`;
+    await expect(page.getByRole('listitem').filter({ hasText: text })).toContainText(
+      `${clock(drawn.start_time)} to ${clock(drawn.start_time + drawn.duration)} (${drawn.duration} s)`,
+    );
 
     const saved = await request.get(`/api/v1/demo/payloads/${reference}/comments`, { headers: { authorization: `Bearer ${savedIdToken('demoAdmin')}` } });
     const comments = ((await saved.json()) as { data: { comment_body: string; comment_duration?: { start_time: number; duration: number } }[] }).data;
-    expect(comments.find((comment) => comment.comment_body === text)?.comment_duration).toEqual({ start_time: 6.2, duration: 2.5 });
+    expect(comments.find((comment) => comment.comment_body === text)?.comment_duration).toEqual(drawn);
   });
 
   test.describe('at 1440 x 900', () => {
     test.use({ viewport: { width: 1440, height: 900 } });
 
     test('every recordings list fits the screen without scrolling sideways, its dates on one line', async ({ page }) => {
+      test.setTimeout(300_000);
       for (const path of [...LISTS, '/dashboard/services/comments', ...scopedLists()]) {
         await page.goto(path);
         await tablesShown(page);
@@ -168,7 +188,11 @@ test.describe('as admin@demo.test', () => {
           .locator('[role="region"][aria-label$="(scrollable)"]')
           .evaluateAll((regions) => regions.map((region) => ({ name: region.getAttribute('aria-label'), scroll: region.scrollWidth, client: region.clientWidth })));
         expect(containers.length, path).toBeGreaterThan(0);
-        for (const container of containers) expect(container.scroll, `${container.name} on ${path} scrolls sideways`).toBeLessThanOrEqual(container.client);
+        // On failure, the columns' widths say which to narrow.
+        const widths = await page.locator('thead th').evaluateAll((cells) => cells.map((cell) => `${cell.textContent?.trim()}=${Math.round(cell.getBoundingClientRect().width)}`).join(' '));
+        for (const container of containers) {
+          expect(container.scroll, `${container.name} on ${path} scrolls sideways (${container.client} px wide; ${widths})`).toBeLessThanOrEqual(container.client);
+        }
 
         // Each date and time in a cell ("27 Nov 2026, 07:59") is drawn as one line box.
         const wrapped = await page.locator('table td').evaluateAll((cells) => {

@@ -64,7 +64,7 @@ export function recordingColumns(
       header: 'Recorded',
       value: (row) => row.payload_time ?? '',
       render: (row) => (
-        <Text size="sm" style={oneLine}>
+        <Text size="xs" style={oneLine}>
           <RecordingLink type={row.payload_type} reference={row.payload_reference} title={recordingTitle(row)}>
             {formatDateTime(row.payload_time)}
           </RecordingLink>
@@ -75,12 +75,28 @@ export function recordingColumns(
       header: 'Type',
       value: (row) => PAYLOAD_TYPE_LABELS[row.payload_type],
       render: (row) => (
-        <Text size="sm" style={oneLine}>
+        <Text size="xs" style={oneLine}>
           {PAYLOAD_TYPE_LABELS[row.payload_type]}
         </Text>
       ),
     },
-    scope !== 'deviceUser' && {
+    // Who recorded it: the person by name over the device (model and number), one column so the list fits 1440 px.
+    // A device's own list names only the person, a person's own list only the device.
+    scope === 'tenant' && {
+      header: 'Recorded by',
+      value: (row) => [row.device_user_name, deviceOf(row)].filter((part) => part !== undefined).join(' · '),
+      render: (row) => (
+        <div>
+          <Clipped width={150} full={row.device_user_name ?? ''}>
+            {row.device_user_reference === undefined ? 'No device user' : <DeviceUserLink reference={row.device_user_reference} name={row.device_user_name} />}
+          </Clipped>
+          <Text size="xs" c="dimmed" truncate="end" maw={150} title={deviceOf(row) ?? ''}>
+            <DeviceLink reference={row.device_reference} label={deviceOf(row)} />
+          </Text>
+        </div>
+      ),
+    },
+    scope === 'device' && {
       header: 'Device user',
       value: (row) => row.device_user_name ?? '',
       render: (row) =>
@@ -92,6 +108,15 @@ export function recordingColumns(
           </Clipped>
         ),
     },
+    scope === 'deviceUser' && {
+      header: 'Device',
+      value: (row) => deviceOf(row) ?? '',
+      render: (row) => (
+        <Clipped width={150} full={deviceOf(row) ?? ''}>
+          <DeviceLink reference={row.device_reference} label={deviceOf(row)} />
+        </Clipped>
+      ),
+    },
     show.parties && {
       header: 'Other parties',
       value: partiesOf,
@@ -99,7 +124,7 @@ export function recordingColumns(
         partiesOf(row) === '' ? (
           '—'
         ) : (
-          <Clipped width={140} full={partiesOf(row)}>
+          <Clipped width={120} full={partiesOf(row)}>
             {partiesOf(row)}
           </Clipped>
         ),
@@ -113,15 +138,6 @@ export function recordingColumns(
         </Text>
       ),
     },
-    scope !== 'device' && {
-      header: 'Device',
-      value: (row) => deviceOf(row) ?? '',
-      render: (row) => (
-        <Clipped width={150} full={deviceOf(row) ?? ''}>
-          <DeviceLink reference={row.device_reference} label={deviceOf(row)} />
-        </Clipped>
-      ),
-    },
     {
       header: 'Group',
       value: (row) => row.group ?? '',
@@ -129,7 +145,7 @@ export function recordingColumns(
         row.group === undefined ? (
           '—'
         ) : (
-          <Clipped width={110} full={row.group}>
+          <Clipped width={90} full={row.group}>
             {row.group}
           </Clipped>
         ),
@@ -155,7 +171,7 @@ export function recordingColumns(
       header: 'Uploaded',
       value: (row) => row.uploaded_at ?? '',
       render: (row) => (
-        <Text size="sm" style={oneLine}>
+        <Text size="xs" style={oneLine}>
           {formatDateTime(row.uploaded_at)}
         </Text>
       ),
@@ -168,11 +184,11 @@ export function recordingColumns(
           '—'
         ) : (
           <div>
-            <Text size="sm" style={oneLine}>
+            <Text size="xs" style={oneLine}>
               {formatDateTime(row.receipt_confirmed_at)}
             </Text>
             {row.receipt_confirmed_by !== undefined && (
-              <Text size="xs" c="dimmed" truncate="end" maw={140} title={`by ${row.receipt_confirmed_by}`}>
+              <Text size="xs" c="dimmed" truncate="end" maw={120} title={`by ${row.receipt_confirmed_by}`}>
                 by {row.receipt_confirmed_by}
               </Text>
             )}
