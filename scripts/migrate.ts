@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -63,10 +64,21 @@ export function uploadFile(url: string, headers: Record<string, string>, path: s
   });
 }
 
-/** Submits an export file as the portal does: a new migration, then the file PUT to its pre-signed URL. */
+/** The file's SHA-256 (hex), read as a stream: export files run to gigabytes. */
+export async function fileSha256(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * Submits an export file as the portal does: a new migration declaring the file's size and SHA-256, then the file PUT
+ * to its pre-signed URL, which is bound to both (storage refuses a file changed in between).
+ */
 export async function submitExport(api: MigrationApi, path: string): Promise<LegacyMigration> {
   const size = statSync(path).size;
-  const submission = await callApi<MigrationSubmission>(api, 'POST', '/migrations', { filename: basename(path), size_bytes: size });
+  const sha256 = await fileSha256(path);
+  const submission = await callApi<MigrationSubmission>(api, 'POST', '/migrations', { filename: basename(path), size_bytes: size, sha256 });
   await uploadFile(submission.upload_url, submission.upload_headers, path, size);
   return submission.migration;
 }

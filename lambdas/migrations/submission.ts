@@ -57,11 +57,19 @@ export async function submitMigration(
     tallies: {},
   };
   await deps.table.put(migrationToItem(migration), { condition: { kind: 'item-not-exists' } });
-  const uploadUrl = await deps.blobs.presignPut('raw', migration.object_key, { expiresInSeconds: UPLOAD_URL_SECONDS, contentType: UPLOAD_CONTENT_TYPE });
+  // Bound to the declared size, and SHA-256 when declared: storage refuses another file (the import's size check stays
+  // as a second one). The contract's hex digest; S3 takes the raw digest in base64.
+  const checksumSha256 = request.sha256 === undefined ? undefined : Buffer.from(request.sha256, 'hex').toString('base64');
+  const uploadUrl = await deps.blobs.presignPut('raw', migration.object_key, {
+    expiresInSeconds: UPLOAD_URL_SECONDS,
+    contentType: UPLOAD_CONTENT_TYPE,
+    contentLength: request.size_bytes,
+    ...(checksumSha256 === undefined ? {} : { checksumSha256 }),
+  });
   return {
     migration: toLegacyMigration(migration),
     upload_url: uploadUrl,
-    upload_headers: { 'content-type': UPLOAD_CONTENT_TYPE },
+    upload_headers: { 'content-type': UPLOAD_CONTENT_TYPE, ...(checksumSha256 === undefined ? {} : { 'x-amz-checksum-sha256': checksumSha256 }) },
     upload_expires_at: new Date(now.getTime() + UPLOAD_URL_SECONDS * 1000).toISOString(),
   };
 }

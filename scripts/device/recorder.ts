@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sealPayload } from '../../lambdas/device-crypto/payload-crypto.ts';
 import type { z } from 'zod';
 import type { PayloadRegistrationResponse, PayloadUploadUrlResponse } from '#shared/contract/entities/device-auth.ts';
@@ -133,13 +134,15 @@ export async function uploadRecording(sim: Simulator, state: DeviceState, record
     sealed.ciphertext[index] = (sealed.ciphertext[index] as number) ^ 0x01;
   }
 
+  // The link is bound to the size and SHA-256 of exactly these bytes: the PUT sends them as declared.
   const url = await deviceCall<PayloadUploadUrlResponse>(sim, state, 'POST', '/payloads/upload_url', {
     payload_type: recording.type,
     size: sealed.ciphertext.length,
+    sha256: createHash('sha256').update(sealed.ciphertext).digest('hex'),
   });
   if (!url.ok) return { ...base, state: 'refused', refused: url };
   const reference = url.body.payload_reference;
-  const put = await fetch(url.body.upload_url, { method: 'PUT', body: new Uint8Array(sealed.ciphertext) });
+  const put = await fetch(url.body.upload_url, { method: 'PUT', headers: url.body.upload_headers, body: new Uint8Array(sealed.ciphertext) });
   if (!put.ok) {
     return { ...base, payload_reference: reference, state: 'refused', refused: { status: put.status, ok: false, notImplemented: false, body: { message: 'PUT to the upload URL refused' } } };
   }

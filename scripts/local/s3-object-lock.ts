@@ -1,6 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { STAND_IN_CREDENTIALS } from '../../lambdas/core/adapters/wiring/stand-in-credentials.ts';
+import { LOCAL_CREDENTIALS } from './dynamodb.ts';
 import {
   NULL_VERSION,
   createLockStore,
@@ -14,6 +17,7 @@ import {
   type ObjectLockState,
   type Retention,
 } from './s3-object-lock-state.ts';
+import { presignedBindingRefusal, sha256Verifier, type UploadRefusal } from './s3-upload-binding.ts';
 
 /**
  * S3 Object Lock in front of s3rver, which has none: a small HTTP proxy on loopback that answers the `?legal-hold`
@@ -33,6 +37,11 @@ export interface ObjectLockProxyOptions {
   stateDirectory: string;
   /** Buckets created with Object Lock enabled; the others answer as S3 does for a bucket without it. */
   lockedBuckets: string[];
+  /**
+   * Secrets by access key id, to check the signature of pre-signed uploads bound to a size or hash (S3 would refuse
+   * one whose headers are not those signed). Default: the local stack's and the functions' stand-in credentials.
+   */
+  signingSecrets?: Readonly<Record<string, string>>;
   now?: () => Date;
 }
 
@@ -59,6 +68,7 @@ class S3Failure extends Error {
     super(message);
   }
 }
+const refusedUpload = (refusal: UploadRefusal) => new S3Failure(refusal.status, refusal.code, refusal.message);
 const accessDenied = (why: string) => new S3Failure(403, 'AccessDenied', `Access Denied (${why})`);
 const noLockConfiguration = () => new S3Failure(400, 'InvalidRequest', 'Bucket is missing Object Lock Configuration');
 
@@ -184,17 +194,27 @@ export async function startObjectLockProxy(options: ObjectLockProxyOptions): Pro
   const serialize = keySerializer();
   const locked = new Set(options.lockedBuckets);
   const now = options.now ?? (() => new Date());
+  const signingSecrets = options.signingSecrets ?? {
+    [LOCAL_CREDENTIALS.accessKeyId]: LOCAL_CREDENTIALS.secretAccessKey,
+    [STAND_IN_CREDENTIALS.accessKeyId]: STAND_IN_CREDENTIALS.secretAccessKey,
+  };
 
   /** Sends a request to s3rver; the answer is streamed back by the caller. */
-  const forward = (req: IncomingMessage, path: string, headers: IncomingHttpHeaders, body?: Buffer | 'stream') =>
+  const forward = (req: IncomingMessage, path: string, headers: IncomingHttpHeaders, body?: Buffer | 'stream' | Transform) =>
     new Promise<IncomingMessage>((resolve, reject) => {
       // `Expect: 100-continue` was answered by this server already; s3rver gets the body straight away.
       const { expect: _expect, ...rest } = headers;
       const upstreamRequest = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path, headers: rest, agent }, resolve);
-      upstreamRequest.once('error', reject);
+      // A checked body's refusal is the answer, not the aborted upstream request's "socket hang up" that follows it.
+      let refusal: Error | undefined;
+      if (body !== undefined && body !== 'stream' && !Buffer.isBuffer(body)) body.once('error', (error: Error) => (refusal = error));
+      upstreamRequest.once('error', (error) => reject(refusal ?? error));
       if (body === 'stream') {
         // A client that aborts mid-body aborts the upstream PUT too, so s3rver keeps nothing of it.
         pipeline(req, upstreamRequest).catch((error: unknown) => upstreamRequest.destroy(error as Error));
+      } else if (body !== undefined && !Buffer.isBuffer(body)) {
+        // A body checked on its way (an upload's declared SHA-256): its refusal aborts the upstream PUT, and answers.
+        pipeline(req, body, upstreamRequest).catch((error: unknown) => upstreamRequest.destroy(error as Error));
       } else {
         upstreamRequest.end(body);
       }
@@ -241,6 +261,15 @@ export async function startObjectLockProxy(options: ObjectLockProxyOptions): Pro
     const plainPath = `${target.path}${rest.length > 0 ? `?${rest.join('&')}` : ''}`;
     const bypass = String(req.headers['x-amz-bypass-governance-retention']).toLowerCase() === 'true';
     const lockedBucket = locked.has(bucket);
+    const putsObject = req.method === 'PUT' && subResources.length === 0;
+    // An upload bound to its declared size and hash is refused here as S3 refuses it; s3rver would take any body.
+    const bindingRefusal = putsObject ? presignedBindingRefusal('PUT', target.path, target.search, req.headers, signingSecrets, now()) : undefined;
+    if (bindingRefusal) throw refusedUpload(bindingRefusal);
+    const declaredSha256 = req.headers['x-amz-checksum-sha256'];
+    const uploadBody = (): 'stream' | Transform =>
+      putsObject && typeof declaredSha256 === 'string' && !String(req.headers['content-encoding'] ?? '').includes('aws-chunked')
+        ? sha256Verifier(declaredSha256, refusedUpload)
+        : 'stream';
 
     if (subResources.length === 1 && (subResources[0] === 'legal-hold' || subResources[0] === 'retention')) {
       if (!lockedBucket) throw noLockConfiguration();
@@ -281,7 +310,7 @@ export async function startObjectLockProxy(options: ObjectLockProxyOptions): Pro
 
     if (!lockedBucket) {
       if (req.method === 'PUT' && subResources.length === 0 && lockHeadersOf(req.headers, now())) throw noLockConfiguration();
-      return relay(res, await forward(req, req.url as string, req.headers, 'stream'));
+      return relay(res, await forward(req, req.url as string, req.headers, uploadBody()));
     }
 
     if (req.method === 'DELETE' && subResources.length === 0) {
@@ -312,7 +341,7 @@ export async function startObjectLockProxy(options: ObjectLockProxyOptions): Pro
     return serialize(`${bucket}\0${key}`, async () => {
       const existing = await store.get(bucket, key);
       if (isLocked(existing, now())) throw accessDenied('a locked object version cannot be overwritten here: the local stand-in keeps one version per key');
-      const answer = await forward(req, req.method === 'PUT' ? plainPath : (req.url as string), req.headers, 'stream');
+      const answer = await forward(req, req.method === 'PUT' ? plainPath : (req.url as string), req.headers, uploadBody());
       if ((answer.statusCode ?? 500) >= 300) return relay(res, answer);
       const state: ObjectLockState = { key, versionId: newVersionId(), ...settings };
       // Nothing is recorded best-effort: a lock that cannot be written fails the write that asked for it.

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
@@ -118,8 +118,10 @@ describe('s3rver through the blob store', () => {
 
   it('makes pre-signed GET and PUT URLs that work with plain fetch', async () => {
     const key = `${client}/it-${run}/presigned.txt`;
-    const putUrl = await deps.blobs.presignPut('raw', key, { expiresInSeconds: 60, contentType: 'text/plain' });
-    const put = await fetch(putUrl, { method: 'PUT', body: 'uploaded by a device', headers: { 'content-type': 'text/plain' } });
+    const body = 'uploaded by a device';
+    const checksumSha256 = createHash('sha256').update(body).digest('base64');
+    const putUrl = await deps.blobs.presignPut('raw', key, { expiresInSeconds: 60, contentType: 'text/plain', contentLength: body.length, checksumSha256 });
+    const put = await fetch(putUrl, { method: 'PUT', body, headers: { 'content-type': 'text/plain', 'x-amz-checksum-sha256': checksumSha256 } });
     expect(put.status).toBe(200);
     const getUrl = await deps.blobs.presignGet('raw', key, { expiresInSeconds: 60, downloadName: 'call recording.txt' });
     const got = await fetch(getUrl);

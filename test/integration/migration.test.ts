@@ -238,16 +238,18 @@ describe('a file that cannot be imported', () => {
     expect(alert).toMatchObject({ alert_type: 'MigrationAlert', alert_severity: 'High' });
   });
 
-  it('cannot start before its upload, nor with another size than declared, nor twice once ended', async () => {
+  it('cannot start before its upload, nor upload another size than declared, nor start twice once ended', async () => {
     const created = await tenant.call('POST', '/migrations', tenant.admin, { filename: 'late.ndjson', size_bytes: 100 });
     const submission = created.body as unknown as MigrationSubmission;
     const reference = submission.migration.migration_reference;
     const early = await tenant.call('POST', `/migrations/${reference}/start`, tenant.admin);
     expect(early).toEqual({ status: 400, body: expect.objectContaining({ message: expect.stringMatching(/^migration_reference: .*not been uploaded yet/) }) });
-    await fetch(submission.upload_url, { method: 'PUT', headers: submission.upload_headers, body: Buffer.from(`${HEADER}\n`) });
-    const wrongSize = await tenant.call('POST', `/migrations/${reference}/start`, tenant.admin);
-    expect(wrongSize.status).toBe(400);
-    expect(String(wrongSize.body.message)).toContain(`has ${Buffer.byteLength(`${HEADER}\n`)} bytes, not the 100 declared`);
+    // The link is bound to the 100 bytes declared: storage refuses another size, so there is still nothing to start.
+    const wrongSize = await fetch(submission.upload_url, { method: 'PUT', headers: submission.upload_headers, body: Buffer.from(`${HEADER}\n`) });
+    expect(wrongSize.status).toBe(403);
+    expect(await wrongSize.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+    const notStored = await tenant.call('POST', `/migrations/${reference}/start`, tenant.admin);
+    expect(notStored).toEqual({ status: 400, body: expect.objectContaining({ message: expect.stringMatching(/^migration_reference: .*not been uploaded yet/) }) });
     const done = await importFile(tenant, 'empty-export.ndjson', `${HEADER}\n`);
     expect(done).toMatchObject({ migration_state: 'Migrated', counters: {} });
     const twice = await tenant.call('POST', `/migrations/${done.migration_reference as string}/start`, tenant.admin);

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { buildDependencies } from '#core/composition.ts';
@@ -48,12 +48,15 @@ type Sealed = ReturnType<typeof sealPayload>;
 
 /** Upload URL, PUT, registration, then waits until the device's state read is no longer pending. */
 async function send(type: string, content: Buffer, meta: unknown, tamper?: (sealed: Sealed) => void): Promise<{ reference: string; state: string }> {
-  const urlAnswer = await call('POST', '/payloads/upload_url', { payload_type: type, size: content.length + 16 });
-  expect(urlAnswer.status).toBe(200);
-  const reference = urlAnswer.body.payload_reference as string;
   const sealed = sealPayload({ kek, client: 'demo', keyId, content, meta });
   tamper?.(sealed);
-  const put = await fetch(urlAnswer.body.upload_url as string, { method: 'PUT', body: new Uint8Array(sealed.ciphertext) });
+  // The link is bound to the size and SHA-256 of the bytes sent (a tampered body is declared as it is sent).
+  const sha256 = createHash('sha256').update(sealed.ciphertext).digest('hex');
+  const urlAnswer = await call('POST', '/payloads/upload_url', { payload_type: type, size: sealed.ciphertext.length, sha256 });
+  expect(urlAnswer.status).toBe(200);
+  const reference = urlAnswer.body.payload_reference as string;
+  const headers = urlAnswer.body.upload_headers as Record<string, string>;
+  const put = await fetch(urlAnswer.body.upload_url as string, { method: 'PUT', headers, body: new Uint8Array(sealed.ciphertext) });
   expect(put.status).toBe(200);
   const registration = { payload_reference: reference, payload_type: type, ...sealed.registration };
   expect((await call('POST', '/payloads', registration)).status).toBe(200);

@@ -40,6 +40,16 @@ export interface BlobObject extends BlobHead {
   body: Readable;
 }
 
+/** What a PUT link is bound to besides its object and lifetime. */
+export interface PresignPutOptions {
+  expiresInSeconds: number;
+  contentType?: string;
+  /** The declared size in bytes: a signed `content-length`. */
+  contentLength: number;
+  /** The declared SHA-256 as base64 of the raw digest: a signed `x-amz-checksum-sha256`, which S3 checks the body against. */
+  checksumSha256?: string;
+}
+
 /**
  * Payload object storage (S3; s3rver locally). Keys are built by the store module and start with the tenant.
  * Pre-signed URLs are how devices upload and browsers play or download: bytes never pass through a Lambda.
@@ -51,8 +61,12 @@ export interface BlobStore {
   head(bucket: BucketName, key: string): Promise<BlobHead | undefined>;
   /** A short-lived GET link; `downloadName` sets Content-Disposition: attachment. */
   presignGet(bucket: BucketName, key: string, options: { expiresInSeconds: number; downloadName?: string }): Promise<string>;
-  /** A short-lived PUT link for a device upload. */
-  presignPut(bucket: BucketName, key: string, options: { expiresInSeconds: number; contentType?: string }): Promise<string>;
+  /**
+   * A short-lived PUT link for an upload. `contentLength` and `checksumSha256` (base64 of the raw digest) are signed
+   * into it, so storage itself refuses a body of another size (SignatureDoesNotMatch) or another hash (BadDigest): the
+   * uploader must send `Content-Length` and `x-amz-checksum-sha256` with exactly those values.
+   */
+  presignPut(bucket: BucketName, key: string, options: PresignPutOptions): Promise<string>;
   /**
    * Turns the object's Object Lock legal hold on or off (a legal hold on the person it records, DESIGN.md §8). While
    * on, no one can delete or overwrite the object. False when there is no such object.

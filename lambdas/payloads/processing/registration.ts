@@ -34,17 +34,24 @@ export const UPLOAD_URL_SECONDS = 15 * 60;
 /** An upload more than this long after the recording is late (spec: 7 days). */
 export const LATE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** A pre-signed PUT to the raw bucket for a new payload reference (the server names it, so it is a fresh ULID). */
+/**
+ * A pre-signed PUT to the raw bucket for a new payload reference (the server names it, so it is a fresh ULID), bound
+ * to the declared size and SHA-256: storage refuses any other body, so one link cannot carry more than was declared.
+ */
 export async function createUploadUrl(
   deps: Pick<Dependencies, 'blobs'>,
   device: PayloadDevice,
-  _request: PayloadUploadUrlRequest,
+  request: PayloadUploadUrlRequest,
 ): Promise<PayloadUploadUrlResponse> {
   const payloadReference = ulid();
+  // The contract's hex digest; S3 takes the raw digest in base64.
+  const checksumSha256 = Buffer.from(request.sha256, 'hex').toString('base64');
   const uploadUrl = await deps.blobs.presignPut('raw', payloadObjectKey(device.client, payloadReference), {
     expiresInSeconds: UPLOAD_URL_SECONDS,
+    contentLength: request.size,
+    checksumSha256,
   });
-  return { upload_url: uploadUrl, payload_reference: payloadReference };
+  return { upload_url: uploadUrl, payload_reference: payloadReference, upload_headers: { 'x-amz-checksum-sha256': checksumSha256 } };
 }
 
 /** The device's answer for a stored state. */

@@ -59,12 +59,26 @@ export type PayloadRegistration = z.infer<typeof PayloadRegistration>;
 
 export const PayloadUploadUrlRequest = z.strictObject({
   payload_type: PayloadType,
-  /** Ciphertext size in bytes; the signed URL is bound to it. At most 5 GiB (one S3 PUT). */
+  /**
+   * Size in bytes of the body to upload (`ciphertext | tag`); the signed URL is bound to it: the PUT must send this
+   * Content-Length, and storage refuses another. At most 5 GiB (one S3 PUT).
+   */
   size: z.int().min(1).max(5 * 1024 ** 3),
+  /**
+   * SHA-256 (hex) of the body to upload: the sealed bytes, not the plaintext of the registration's `checksum`. The
+   * signed URL is bound to it: the PUT must send `x-amz-checksum-sha256` (base64 of the same digest), and storage
+   * refuses a body with another hash.
+   */
+  sha256: Sha256Hex,
 });
 export type PayloadUploadUrlRequest = z.infer<typeof PayloadUploadUrlRequest>;
 
-export const PayloadUploadUrlResponse = z.object({ upload_url: z.string(), payload_reference: z.string() });
+export const PayloadUploadUrlResponse = z.object({
+  upload_url: z.string(),
+  payload_reference: z.string(),
+  /** Headers the PUT must send besides its `Content-Length` (the declared size): the declared SHA-256, in S3's form. */
+  upload_headers: z.record(z.string(), z.string()),
+});
 export type PayloadUploadUrlResponse = z.infer<typeof PayloadUploadUrlResponse>;
 
 export const DeviceAlertRequest = z.strictObject({

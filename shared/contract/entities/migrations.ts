@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { MigrationErrorType, MigrationSuccessType, MigrationWarningType } from '../../constants/account.ts';
-import { text } from '../fields.ts';
+import { Sha256Hex, text } from '../fields.ts';
 import { LegacyMigration } from './account-data.ts';
 import { Timestamp } from './common.ts';
 
@@ -47,8 +47,14 @@ export const MigrationFilename = text(1, 255).refine((name) => !/[/\\]/.test(nam
 /** Starts a submission: the file's name (shown in the list) and its size, so progress can show bytes of total. */
 export const MigrationSubmissionRequest = z.strictObject({
   filename: MigrationFilename,
-  /** Bytes of the export file; an upload of another size is refused when the import starts. */
+  /** Bytes of the export file. The upload link is bound to it: storage refuses a file of another size. */
   size_bytes: z.int().min(1, { error: 'Must be at least 1 byte' }).max(5 * 1024 ** 3, { error: 'Must be at most 5 GiB (5368709120 bytes)' }),
+  /**
+   * SHA-256 (hex) of the export file, when the uploader can compute it (`npm run migrate` always does; the portal for
+   * files it can hash in memory). The upload link is then bound to it too: the PUT sends the `upload_headers`
+   * (`x-amz-checksum-sha256`), and storage refuses a file with another hash.
+   */
+  sha256: Sha256Hex.optional(),
 });
 export type MigrationSubmissionRequest = z.infer<typeof MigrationSubmissionRequest>;
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { attachmentDisposition, createS3BlobStore } from './s3-blob-store.ts';
@@ -22,10 +23,22 @@ describe('S3 blob store pre-signing', () => {
     expect(url.searchParams.get('response-content-disposition')).toBe(attachmentDisposition('call "1" é.m4a'));
   });
 
-  it('signs a PUT for uploads', async () => {
-    const url = new URL(await blobs.presignPut('raw', 'acme/payloads/p2', { expiresInSeconds: 60 }));
+  it('signs a PUT for uploads bound to the declared size and SHA-256, kept as headers rather than query values', async () => {
+    const sha256 = createHash('sha256').update('sealed bytes').digest('base64');
+    const url = new URL(await blobs.presignPut('raw', 'acme/payloads/p2', { expiresInSeconds: 60, contentLength: 12, checksumSha256: sha256 }));
     expect(url.pathname).toBe('/verity-raw/acme/payloads/p2');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('60');
+    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(expect.arrayContaining(['content-length', 'host', 'x-amz-checksum-sha256']));
+    // A hoisted value would only be a query parameter: S3 checks a body against the headers.
+    expect(url.searchParams.has('x-amz-checksum-sha256')).toBe(false);
+    expect(url.searchParams.has('Content-Length')).toBe(false);
+  });
+
+  it('signs the size alone when no SHA-256 is declared', async () => {
+    const url = new URL(await blobs.presignPut('raw', 'acme/migrations/m1', { expiresInSeconds: 60, contentLength: 99, contentType: 'text/csv' }));
+    const signed = url.searchParams.get('X-Amz-SignedHeaders')?.split(';');
+    expect(signed).toContain('content-length');
+    expect(signed).not.toContain('x-amz-checksum-sha256');
   });
 
   it('keeps quotes and non-ASCII out of the plain filename', () => {

@@ -105,8 +105,21 @@ export function createS3BlobStore(s3: S3Client, buckets: Record<BucketName, stri
       return getSignedUrl(s3, command, { expiresIn: options.expiresInSeconds });
     },
     presignPut(bucket, key, options) {
-      const command = new PutObjectCommand({ Bucket: buckets[bucket], Key: key, ContentType: options.contentType });
-      return getSignedUrl(s3, command, { expiresIn: options.expiresInSeconds });
+      const command = new PutObjectCommand({
+        Bucket: buckets[bucket],
+        Key: key,
+        ContentType: options.contentType,
+        ContentLength: options.contentLength,
+        ...(options.checksumSha256 === undefined ? {} : { ChecksumSHA256: options.checksumSha256 }),
+      });
+      // Both stay headers in the signature (not hoisted into the query, where S3 would not compare them with the body):
+      // a body of another length or hash then fails at S3, not later in processing.
+      const bound = ['content-length', ...(options.checksumSha256 === undefined ? [] : ['x-amz-checksum-sha256'])];
+      return getSignedUrl(s3, command, {
+        expiresIn: options.expiresInSeconds,
+        signableHeaders: new Set(bound),
+        unhoistableHeaders: new Set(bound),
+      });
     },
     async setLegalHold(bucket, key, on) {
       try {

@@ -8,6 +8,7 @@ import { MigrationLink } from './migration-bits.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { getMigration, listMigrations, startMigration, submitMigration } from './migrations-api.ts';
 import { checkFile, runSubmission, type SubmissionState, type SubmissionStep } from './submission-flow.ts';
+import { fileSha256 } from './file-sha256.ts';
 import { uploadWithProgress } from './upload.ts';
 
 const FAILURE_TITLES: Record<SubmissionStep, string> = {
@@ -52,7 +53,12 @@ export function SubmitExport() {
     setRunning(true);
     const end = await runSubmission(
       {
-        submit: (request) => session.call(submitMigration, { body: request }),
+        // The SHA-256 binds the upload link to this very file (storage refuses another), when the file is small
+        // enough to hash here; a larger one is bound to its size alone.
+        submit: async (request) => {
+          const sha256 = await fileSha256(file);
+          return session.call(submitMigration, { body: sha256 === undefined ? request : { ...request, sha256 } });
+        },
         upload: (submission, onProgress) =>
           uploadWithProgress({ url: submission.upload_url, headers: submission.upload_headers, file, onProgress, signal: controller.signal }),
         start: (reference) => session.call(startMigration, { params: { migration_reference: reference } }),
