@@ -14,8 +14,10 @@ beforeAll(() => {
 });
 afterAll(() => cleanup?.());
 
-const outputValue = (part: keyof VerityStacks, output: string) => Template.fromStack(stacks[part]).findOutputs(output)[output]?.Value;
-const logicalId = (part: keyof VerityStacks, construct: { node: { defaultChild?: unknown } }) =>
+/** The stacks every stage has (the edge stack is optional, and no output the commands read lives there). */
+type AlwaysPresent = Exclude<keyof VerityStacks, 'edge'>;
+const outputValue = (part: AlwaysPresent, output: string) => Template.fromStack(stacks[part]).findOutputs(output)[output]?.Value;
+const logicalId = (part: AlwaysPresent, construct: { node: { defaultChild?: unknown } }) =>
   stacks[part].getLogicalId(construct.node.defaultChild as never);
 
 describe('stack outputs for the provisioning commands', () => {
