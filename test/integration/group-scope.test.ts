@@ -347,6 +347,7 @@ const CASES: Record<string, () => Promise<void>> = {
     await payloadRefused('GET', `/payloads/${payloadC}/audit`);
   },
   'client.payloads.data': () => payloadRefused('GET', `/payloads/${payloadC}/data`),
+  'client.payloads.waveform': () => payloadRefused('GET', `/payloads/${payloadC}/waveform`),
   'client.data.bulk': async () => {
     const answer = await get(`/data?payload_references=${payloadC}`);
     expect(answer.text).not.toContain('s3_url');
