@@ -51,6 +51,18 @@ export const CONFIG_VARIABLES = {
   AWS_REGION: variable('runtime', z.string().min(1)),
   /** DynamoDB Local endpoint; unset in AWS. */
   DYNAMODB_ENDPOINT: variable('local', url.optional()),
+  /**
+   * The local stand-ins a tenant-supplied address may reach although they sit on loopback (docs/decisions.md
+   * "Egress"): `host:port` entries, each one address and one port exactly. Set by the local stack; unset in AWS,
+   * where nothing is excepted.
+   */
+  EGRESS_ALLOW: variable(
+    'local',
+    z
+      .string()
+      .optional()
+      .transform((value) => (value ?? '').split(',').map((part) => part.trim()).filter((part) => part.length > 0)),
+  ),
   /** s3rver endpoint; unset in AWS. */
   S3_ENDPOINT: variable('local', url.optional()),
   RAW_BUCKET: variable('platform', z.string().min(3)),

@@ -45,6 +45,8 @@ export interface LocalStackOptions {
   inMemoryDynamo?: boolean;
   /** The built portal to serve (default `web/dist`). */
   webRoot?: string;
+  /** More `host:port` egress exceptions (the integration tests' own tenant stand-ins); none by default. */
+  egressAllow?: string[];
   /** The SFTP stand-in's port and account (default: a free port, user `verity-sftp`, a password made per run). */
   sftp?: { port?: number; username?: string; password?: string };
 }
@@ -69,7 +71,8 @@ export type StackEnv = Record<
   | 'LOG_LEVEL'
   | 'PORTAL_URL'
   | 'AWS_ACCESS_KEY_ID'
-  | 'AWS_SECRET_ACCESS_KEY',
+  | 'AWS_SECRET_ACCESS_KEY'
+  | 'EGRESS_ALLOW',
   string
 >;
 
@@ -218,6 +221,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       LOG_LEVEL: options.quiet ? 'warn' : 'info',
       // The portal is served here: sign-in comes back to it, and a phone is given its link (on whatever port).
       PORTAL_URL: apiUrl,
+      // The egress policy refuses loopback; these stand-ins (the SFTP server a local transfer delivers to, the local
+      // OIDC provider on this port) are the only exceptions, each one address and port exactly (docs/decisions.md "Egress").
+      EGRESS_ALLOW: [`${sftp.host}:${sftp.port}`, `127.0.0.1:${port}`, `[::1]:${port}`, ...(options.egressAllow ?? [])].join(','),
       // The stand-ins ignore credentials, but the SDK's provider chain must find some.
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,

@@ -9,6 +9,7 @@ import { keys } from '#core/store/keys.ts';
 import { createTestIssuer, type TestIssuer } from '#core/testing/test-tokens.ts';
 import { signIn } from './support/sign-in.ts';
 import { api, stack } from './support/stack.ts';
+import { TENANT_STAND_IN_HOST } from './support/tenant-stand-ins.ts';
 
 /**
  * The authorization step end to end on the local stack: roles from the group claim, role CIDR ranges, support mode
@@ -35,8 +36,8 @@ beforeAll(async () => {
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify(appIssuer.jwks));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const jwksUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks`;
+  await new Promise<void>((resolve) => server.listen(0, TENANT_STAND_IN_HOST, resolve));
+  const jwksUri = `http://${TENANT_STAND_IN_HOST}:${(server.address() as AddressInfo).port}/jwks`;
   appIssuer = await createTestIssuer(`https://apps-${run.toLowerCase()}.example.com`, `reporting-${run}`);
 
   const outside = `office${run}`.slice(0, 35);

@@ -13,6 +13,7 @@ import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import { createTestIssuer, type TestIssuer } from '#core/testing/test-tokens.ts';
 import { signIn } from './support/sign-in.ts';
 import { api, bearer, stack } from './support/stack.ts';
+import { TENANT_STAND_IN_HOST } from './support/tenant-stand-ins.ts';
 
 /**
  * Playing and viewing (`payloads:Play`) apart from downloading (`payloads:Download`) on the data endpoints, the
@@ -55,7 +56,7 @@ beforeAll(async () => {
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify(issuers.get(String(request.url).replace('/jwks/', ''))?.jwks ?? { keys: [] }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, TENANT_STAND_IN_HOST, resolve));
 
   const roles: Record<keyof typeof apps, Array<{ actions_matching: string; is_denied: boolean }>> = {
     playOnly: [{ actions_matching: 'payloads:Play', is_denied: false }],
@@ -81,7 +82,7 @@ beforeAll(async () => {
     const app = `pp-${name}-${run}`;
     const issuer = await createTestIssuer(`https://${app.toLowerCase()}.example.com`, app);
     issuers.set(name, issuer);
-    const jwks = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks/${name}`;
+    const jwks = `http://${TENANT_STAND_IN_HOST}:${(server.address() as AddressInfo).port}/jwks/${name}`;
     await deps.table.put({
       ...keys.clientApp.item(client, app),
       client,

@@ -12,6 +12,7 @@ import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import { createTestIssuer, type TestIssuer } from '#core/testing/test-tokens.ts';
 import { signIn } from './support/sign-in.ts';
 import { api, bearer, stack } from './support/stack.ts';
+import { TENANT_STAND_IN_HOST } from './support/tenant-stand-ins.ts';
 
 /**
  * Payload lists, detail, data links, audit, restore and receipts on the local stack. The payload items are fixtures
@@ -62,7 +63,7 @@ beforeAll(async () => {
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify(issuer.jwks));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, TENANT_STAND_IN_HOST, resolve));
   issuer = await createTestIssuer(`https://reads-${run.toLowerCase()}.example.com`, `reads-${run}`);
   const role = `pr${run}`;
   await deps.table.put({
@@ -79,7 +80,7 @@ beforeAll(async () => {
     ...keys.clientApp.item(client, `reads-${run}`),
     client,
     app_reference: `reads-${run}`,
-    oidc_config: { issuer: issuer.issuer, audience: issuer.audience, jwks_uri: `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks` },
+    oidc_config: { issuer: issuer.issuer, audience: issuer.audience, jwks_uri: `http://${TENANT_STAND_IN_HOST}:${(server.address() as AddressInfo).port}/jwks` },
     roles: [role],
     cidr_ranges: [],
     updated_at: now,

@@ -10,6 +10,7 @@ import { createTestIssuer, type TestIssuer } from '#core/testing/test-tokens.ts'
 import { runJob } from '../../lambdas/jobs/jobs.ts';
 import { signIn } from './support/sign-in.ts';
 import { api, bearer, stack } from './support/stack.ts';
+import { TENANT_STAND_IN_HOST } from './support/tenant-stand-ins.ts';
 
 /**
  * Security events raise sec alerts through the engine (lambdas/alerts/security-events.ts): CIDR refusals,
@@ -79,7 +80,7 @@ async function addApp(name: string, appRoles: string[], cidrRanges: string[]): P
     ...keys.clientApp.item('demo', reference),
     client: 'demo',
     app_reference: reference,
-    oidc_config: { issuer: issuer.issuer, audience: issuer.audience, jwks_uri: `http://127.0.0.1:${port}/jwks/${reference}` },
+    oidc_config: { issuer: issuer.issuer, audience: issuer.audience, jwks_uri: `http://${TENANT_STAND_IN_HOST}:${port}/jwks/${reference}` },
     roles: appRoles,
     cidr_ranges: cidrRanges,
     updated_at: new Date().toISOString(),
@@ -96,7 +97,7 @@ beforeAll(async () => {
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify(issuers.get(reference)?.jwks ?? { keys: [] }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, TENANT_STAND_IN_HOST, resolve));
   [admin, staff] = await Promise.all(['admin@demo.test', 'staff@verity.test'].map(async (email) => (await signIn(email)).id_token)) as [
     string,
     string,

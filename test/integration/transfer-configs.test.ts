@@ -58,7 +58,7 @@ const sftpConfig = (overrides: Record<string, unknown> = {}) => ({
   schedule: 'cron(30 1 * * ? *)',
   pgp_key: PUBLIC_KEY,
   transfer_file_format: 'ZippedWithPassword',
-  params: { server: '127.0.0.1', port: 2222, root_directory: '/inbox', username: 'demo-sftp' },
+  params: { server: 'sftp.demo.invalid', port: 2222, root_directory: '/inbox', username: 'demo-sftp' },
   secured_data: { zip_password: ZIP_PASSWORD, sftp_password: SFTP_PASSWORD },
   ...overrides,
 });
@@ -85,7 +85,7 @@ describe('transfer configurations over HTTP', () => {
       transfer_config_reference: ref,
       target_type: 'SFTP',
       schedule: 'cron(30 1 * * ? *)',
-      params: { server: '127.0.0.1', port: 2222, root_directory: '/inbox', username: 'demo-sftp' },
+      params: { server: 'sftp.demo.invalid', port: 2222, root_directory: '/inbox', username: 'demo-sftp' },
       has_zip_password: true,
       has_sftp_password: true,
       updated_by: 'demo-admin',
@@ -180,7 +180,7 @@ describe('transfer configuration validation', () => {
     );
     for (const line of answer.body.errors ?? []) expect(line).toMatch(LINE);
 
-    const sftp = await call('POST', path, sftpConfig({ params: { server: '127.0.0.1', root_directory: 'inbox', username: 'u' } }));
+    const sftp = await call('POST', path, sftpConfig({ params: { server: 'sftp.demo.invalid', root_directory: 'inbox', username: 'u' } }));
     expect(sftp.body.errors).toEqual(['body.params.root_directory: Must start with a leading slash "/"']);
     expect(await rawItem(`it-${run}-bad`)).toBeUndefined();
   });

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -15,10 +15,11 @@ import { createLogger } from '#core/logger.ts';
 import type { TransferConfigItem } from '#core/store/entities/transfer-config.ts';
 import { DeliveryError, openDestination, type Destination } from '../../lambdas/transfers/delivery/index.ts';
 import { PART_BYTES } from '../../lambdas/transfers/delivery/s3-destination.ts';
-import { openSftpDestination } from '../../lambdas/transfers/delivery/sftp-destination.ts';
+import { openSftpDestination, SFTP_UNREACHABLE_MESSAGE } from '../../lambdas/transfers/delivery/sftp-destination.ts';
 import { startSftp } from '../../scripts/local/sftp.ts';
 import { TRANSFER_DESTINATION_BUCKET } from '../../scripts/local/stack.ts';
 import { stack } from './support/stack.ts';
+import { TENANT_STAND_IN_HOST } from './support/tenant-stand-ins.ts';
 
 /**
  * Transfer delivery against the real stand-ins: the SFTP stand-in (ssh2 server) and the local S3 (s3rver). What
@@ -141,19 +142,64 @@ describe('SFTP delivery to the stand-in', () => {
     expect(files(join(stack().sftp.root, folder)).filter((name) => name.startsWith('failing'))).toEqual([]);
   });
 
-  it('refuses a server whose host key is not the configured one, or when none is configured, naming the key shown', async () => {
+  it('refuses a server whose host key is not the configured one, or when none is configured, without repeating the key shown', async () => {
     const deps = { config, logger: createLogger({ level: 'error' }) };
     const password = { sftpPassword: stack().sftp.password };
     const wrong = `SHA256:${'A'.repeat(43)}`;
-    await expectRefused(openDestination(deps, sftpItem({ host_key_fingerprint: wrong }), password), false, new RegExp(`showed host key ${escape(stack().sftp.hostKeyFingerprint)}`));
-    await expectRefused(openDestination(deps, sftpItem({ host_key_fingerprint: undefined }), password), false, /host_key_fingerprint: not set/);
+    for (const fingerprint of [wrong, undefined]) {
+      const refused = await expectRefused(openDestination(deps, sftpItem({ host_key_fingerprint: fingerprint }), password), true);
+      expect(refused.message).toBe(SFTP_UNREACHABLE_MESSAGE);
+      expect(refused.message).not.toContain(stack().sftp.hostKeyFingerprint);
+    }
   });
 
-  it('refuses a wrong password (not retryable) and a closed port (retryable)', async () => {
+  it('refuses a wrong password (not retryable) once the configured host key was shown', async () => {
     const deps = { config, logger: createLogger({ level: 'error' }) };
     await expectRefused(openDestination(deps, sftpItem(), { sftpPassword: 'not-the-password' }), false, /refused the login/);
-    const closed = await closedPort();
-    await expectRefused(openDestination(deps, sftpItem({ port: closed }), { sftpPassword: stack().sftp.password }), true);
+  });
+
+  it('answers a closed port, an open port that is not SSH and one that drops the connection alike (no port scanner)', async () => {
+    const deps = { config, logger: createLogger({ level: 'error' }) };
+    const password = { sftpPassword: stack().sftp.password };
+    // On the tests' stand-in address, which the egress policy lets through, so each really is connected to.
+    const closed = await closedPort(TENANT_STAND_IN_HOST);
+    const speaking = createServer((socket) => socket.end('HTTP/1.1 400 Bad Request\r\n\r\n'));
+    await new Promise<void>((resolve) => speaking.listen(0, TENANT_STAND_IN_HOST, resolve));
+    const dropping = await droppingServer(TENANT_STAND_IN_HOST);
+    try {
+      const answers = [];
+      for (const port of [closed, (speaking.address() as AddressInfo).port, dropping.port]) {
+        const refused = await expectRefused(openDestination(deps, sftpItem({ server: TENANT_STAND_IN_HOST, port }), password), true);
+        answers.push(refused.message);
+      }
+      expect(answers).toEqual([SFTP_UNREACHABLE_MESSAGE, SFTP_UNREACHABLE_MESSAGE, SFTP_UNREACHABLE_MESSAGE]);
+    } finally {
+      // Not awaited: close() waits for every accepted socket, and the test is about the answers, not the teardown.
+      speaking.close();
+      dropping.server.close();
+    }
+  });
+
+  it('refuses loopback, metadata, private and unspecified servers before connecting (egress policy)', async () => {
+    const deps = { config, logger: createLogger({ level: 'error' }) };
+    const password = { sftpPassword: stack().sftp.password };
+    // A listener on 127.0.0.1 that records connections: the one loopback port the allow-list does not name.
+    const connections: number[] = [];
+    const recorder = createServer((socket) => {
+      connections.push(1);
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
+    const port = (recorder.address() as AddressInfo).port;
+    try {
+      for (const server of ['127.0.0.1', '2130706433', '0x7f.1', '127.1', 'localhost', '::1', '0.0.0.0', '169.254.169.254', '10.0.0.1']) {
+        const refused = await expectRefused(openDestination(deps, sftpItem({ server, port }), password), false);
+        expect(refused.message).toBe('params.server: Must be a public address reachable from the internet');
+      }
+      expect(connections).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => recorder.close(() => resolve()));
+    }
   });
 });
 
@@ -299,9 +345,9 @@ describe('S3 delivery to the local S3', () => {
 });
 
 /** A TCP server that accepts and at once drops every connection. */
-async function droppingServer(): Promise<{ server: Server; port: number }> {
+async function droppingServer(host = '127.0.0.1'): Promise<{ server: Server; port: number }> {
   const server = createServer((socket) => socket.destroy());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const address = server.address();
   return { server, port: typeof address === 'object' && address ? address.port : 0 };
 }
@@ -324,12 +370,8 @@ async function recordingProxy(target: string, see: (headers: Record<string, unkn
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-async function closedPort(): Promise<number> {
-  const { server, port } = await droppingServer();
+async function closedPort(host = '127.0.0.1'): Promise<number> {
+  const { server, port } = await droppingServer(host);
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }

@@ -9,6 +9,8 @@ import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import { pageOf, type QueryOf } from '#core/store/paging.ts';
 import type { accessEndpoints } from '#shared/contract/endpoints/access.ts';
 import type { AccessDependencies } from '../access-lists.ts';
+import { refusedAtSave } from '#core/egress/egress-check.ts';
+import { PUBLIC_ADDRESS_MESSAGE, urlPort } from '#core/egress/egress-policy.ts';
 
 export const APP_EXISTS_MESSAGE = 'A client app with this reference already exists';
 
@@ -36,8 +38,23 @@ async function unknownRoleLines(dependencies: Pick<AccessDependencies, 'table'>,
 }
 
 /**
+ * `body.oidc_config.<field>: …` for an issuer or key-set address that resolves to a loopback, private or otherwise
+ * non-public address (docs/decisions.md "Egress"): the server would fetch keys there.
+ */
+async function egressLines(request: ClientAppRequest): Promise<string[]> {
+  const lines: string[] = [];
+  for (const field of ['issuer', 'jwks_uri'] as const) {
+    if (!URL.canParse(request.oidc_config[field])) continue;
+    const url = new URL(request.oidc_config[field]);
+    if (await refusedAtSave(url.hostname, urlPort(url))) lines.push(`body.oidc_config.${field}: ${PUBLIC_ADDRESS_MESSAGE}`);
+  }
+  return lines;
+}
+
+/**
  * Registers (`mode: 'create'`, 409 when the reference exists) or replaces (`mode: 'replace'`, 404 when it does not)
- * a client app. Its roles must exist in the tenant (400 naming each unknown one).
+ * a client app. Its roles must exist in the tenant and its issuer and key set must be public addresses (400 naming each
+ * problem).
  */
 export async function saveClientApp(
   dependencies: AccessDependencies,
@@ -47,7 +64,7 @@ export async function saveClientApp(
   principal: Principal | undefined,
   mode: 'create' | 'replace',
 ): Promise<ClientAppConfiguration> {
-  const lines = await unknownRoleLines(dependencies, client, request.roles);
+  const lines = [...(await egressLines(request)), ...(await unknownRoleLines(dependencies, client, request.roles))];
   if (lines.length > 0) throw new ValidationError(lines);
   const app: ClientAppConfiguration = {
     client,

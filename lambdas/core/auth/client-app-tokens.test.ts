@@ -4,11 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clientAppToItem } from '../store/entities/client-app.ts';
 import { createMemoryTable } from '../testing/memory-table.ts';
 import { createTestIssuer, type TestIssuer } from '../testing/test-tokens.ts';
-import { clearClientAppKeySets, verifyClientAppToken } from './client-app-tokens.ts';
+import { dnsResolver, egressAllowList } from '../egress/egress-policy.ts';
+import { clearClientAppKeySets, useClientAppEgressCheck, verifyClientAppToken } from './client-app-tokens.ts';
 
 const servers: Server[] = [];
 afterEach(async () => {
   clearClientAppKeySets();
+  useClientAppEgressCheck(undefined);
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
 
@@ -21,7 +23,10 @@ async function serveKeys(issuer: TestIssuer, port = 0): Promise<string> {
   server.keepAliveTimeout = 1;
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks`;
+  const served = (server.address() as AddressInfo).port;
+  // The egress policy refuses loopback; this key set server is the one exception, as the local stack's stand-ins are.
+  useClientAppEgressCheck({ resolve: dnsResolver, allowList: egressAllowList([`127.0.0.1:${served}`]) });
+  return `http://127.0.0.1:${served}/jwks`;
 }
 
 function appFor(issuer: TestIssuer, jwksUri: string, appReference: string) {

@@ -1,4 +1,7 @@
-import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, customFetch, decodeJwt, jwtVerify, type FetchImplementation, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { processEgressCheck } from '../egress/egress-check.ts';
+import type { EgressCheck } from '../egress/egress-policy.ts';
+import { EgressRefusedError, pinnedGet } from '../egress/pinned-fetch.ts';
 import type { ClientAppConfiguration } from '#shared/contract/entities/client-apps.ts';
 import { InternalError, UnauthorizedError } from '../errors.ts';
 import type { TableStore } from '../ports/table-store.ts';
@@ -26,7 +29,11 @@ function keySetFor(issuer: string, jwksUri: string): JWTVerifyGetKey {
   let keySet = keySets.get(cacheKey);
   if (keySet === undefined) {
     if (keySets.size >= KEY_SET_LIMIT) keySets.clear();
-    keySet = createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: 5000 });
+    // Every fetch of the key set goes through the egress policy: resolved and checked then, connected to the address
+    // checked (docs/decisions.md "Egress"), so a jwks_uri naming or rebinding to a private address gets no request.
+    const pinned = ((url: string, init: { signal?: AbortSignal; headers?: HeadersInit }) =>
+      pinnedGet(url, egressForTests ?? processEgressCheck(), init)) as unknown as FetchImplementation;
+    keySet = createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: 5000, [customFetch]: pinned });
     keySets.set(cacheKey, keySet);
   }
   return keySet;
@@ -100,6 +107,9 @@ export async function verifyClientAppToken(token: string, client: string, table:
       requiredClaims: ['exp'],
     }));
   } catch (error) {
+    // The app's key set lies at an address the egress policy refuses: the token cannot be verified, and trying was a
+    // security event (the app was saved with a public address; its name now resolves elsewhere, or it was written in).
+    if (error instanceof EgressRefusedError) throw new ClientAppTokenRefusedError('Token issuer invalid', claimedIssuer, app.app_reference);
     const refusal = reasonFor(error);
     // 503s (the app's key set unreachable) and clock trouble are not the token's fault.
     if (refusal instanceof UnauthorizedError && !ROUTINE_REASONS.has(refusal.message)) {
@@ -122,4 +132,11 @@ export async function verifyClientAppToken(token: string, client: string, table:
 /** Forgets cached key sets (tests). */
 export function clearClientAppKeySets(): void {
   keySets.clear();
+}
+
+let egressForTests: EgressCheck | undefined;
+
+/** Replaces the process's egress check (unit tests, which have no configuration to read EGRESS_ALLOW from). */
+export function useClientAppEgressCheck(check: EgressCheck | undefined): void {
+  egressForTests = check;
 }

@@ -103,4 +103,11 @@ describe('checkEgress', () => {
     expect((await checkEgress('localhost', 2222, local)).allowed).toBe(false);
     expect((await checkEgress('10.0.0.1', 2222, local)).allowed).toBe(false);
   });
+
+  it('lets an address:* entry except one address on any port, and no other', async () => {
+    const local = { resolve: names, allowList: egressAllowList(['127.0.0.9:*']) };
+    expect((await checkEgress('127.0.0.9', 40123, local)).allowed).toBe(true);
+    expect((await checkEgress('127.0.0.1', 40123, local)).allowed).toBe(false);
+    expect((await checkEgress('[::1]', 40123, local)).allowed).toBe(false);
+  });
 });

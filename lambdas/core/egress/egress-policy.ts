@@ -94,7 +94,8 @@ export function isPublicAddress(address: string): boolean {
 
 /**
  * The local stand-ins' exceptions: `host:port` entries (`127.0.0.1:2222`, `[::1]:8443`), each an address and a port
- * exactly. Read from EGRESS_ALLOW, a local-only variable; empty (nothing excepted) in AWS.
+ * exactly, or `address:*` for one address on any port (the integration tests' own tenant stand-ins, on an address
+ * nothing else listens on). Read from EGRESS_ALLOW, a local-only variable; empty (nothing excepted) in AWS.
  */
 export interface EgressAllowList {
   allows(address: string, port: number): boolean;
@@ -103,11 +104,12 @@ export interface EgressAllowList {
 export function egressAllowList(entries: readonly string[]): EgressAllowList {
   const allowed = new Set<string>();
   for (const entry of entries) {
-    const match = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(entry.trim());
+    const match = /^(\[[^\]]+\]|[^:]+):(\d{1,5}|\*)$/.exec(entry.trim());
     const literal = match ? literalAddress(match[1] ?? '') : undefined;
-    if (match && literal) allowed.add(`${literal.address}|${Number(match[2])}`);
+    if (match && literal) allowed.add(`${literal.address}|${match[2] === '*' ? '*' : Number(match[2])}`);
   }
-  return { allows: (address, port) => allowed.has(`${address.toLowerCase()}|${port}`) };
+  const key = (address: string, port: number | '*') => `${address.toLowerCase()}|${port}`;
+  return { allows: (address, port) => allowed.has(key(address, port)) || allowed.has(key(address, '*')) };
 }
 
 export const NOTHING_ALLOWED: EgressAllowList = egressAllowList([]);

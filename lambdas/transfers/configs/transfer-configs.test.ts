@@ -59,7 +59,7 @@ const sftpRequest = (overrides: Record<string, unknown> = {}) =>
     schedule: 'cron(0 2 * * ? *)',
     pgp_key: PUBLIC_KEY,
     transfer_file_format: 'ZippedWithPassword',
-    params: { server: 'sftp.example.com', port: 22, root_directory: '/inbox', username: 'verity' },
+    params: { server: '93.184.215.14', port: 22, root_directory: '/inbox', username: 'verity' },
     secured_data: { zip_password: ZIP_PASSWORD, sftp_password: SFTP_PASSWORD },
     ...overrides,
   });

@@ -3,6 +3,8 @@ import { parseScheduleExpression } from '#core/schedule-expression.ts';
 import type { TransferConfigItem } from '#core/store/entities/transfer-config.ts';
 import type { TransferConfigRequest } from '#shared/contract/entities/transfers.ts';
 import { fieldRequired, MESSAGES } from '#shared/contract/messages.ts';
+import { refusedAtSave } from '#core/egress/egress-check.ts';
+import { literalAddress, PUBLIC_ADDRESS_MESSAGE } from '#core/egress/egress-policy.ts';
 import { PackagingError } from '../packaging/errors.ts';
 import { parsePgpPublicKey } from '../packaging/pgp-key.ts';
 
@@ -34,7 +36,8 @@ function s3DestinationLines(destination: string): string[] {
   const [bucket = '', ...prefix] = destination.slice('s3://'.length).split('/');
   // A trailing slash is allowed (`s3://bucket/prefix/`); any other empty part is not.
   const parts = prefix.at(-1) === '' ? prefix.slice(0, -1) : prefix;
-  const ok = BUCKET.test(bucket) && !parts.includes('') && !badSegments(parts) && !CONTROL.test(destination);
+  // S3 refuses bucket names written as an IP address; one must never become a host a request is sent to.
+  const ok = BUCKET.test(bucket) && literalAddress(bucket) === undefined && !parts.includes('') && !badSegments(parts) && !CONTROL.test(destination);
   return ok ? [] : [`body.params.destination: ${S3_BUCKET_MESSAGE}`];
 }
 
@@ -80,7 +83,7 @@ async function pgpLines(pgpKey: string | undefined, now: Date): Promise<string[]
 }
 
 /**
- * Every problem of a create or replace, as `path: message` lines (empty when it may be saved). `existing` is the
+ * Every problem of a create or replace, as `path: message` lines (an SFTP server is resolved: egress policy) (empty when it may be saved). `existing` is the
  * stored configuration an update replaces (its secrets may be kept); `access` is the caller's, whose payload types
  * must cover the ones the configuration exports.
  */
@@ -100,6 +103,10 @@ export async function configProblems(
   }
   lines.push(...(await pgpLines(request.pgp_key, now)));
   lines.push(...(request.target_type === 'S3' ? s3DestinationLines(request.params.destination) : sftpLines(request.params)));
+  // The egress policy (docs/decisions.md "Egress"): a well-formed server must not resolve to a non-public address.
+  if (request.target_type === 'SFTP' && !lines.some((line) => line.startsWith('body.params.server:'))) {
+    if (await refusedAtSave(request.params.server, request.params.port)) lines.push(`body.params.server: ${PUBLIC_ADDRESS_MESSAGE}`);
+  }
   lines.push(...secretLines(request, existing));
   if (access !== undefined) {
     request.payload_types.forEach((type, index) => {

@@ -10,9 +10,11 @@ import type { Config } from '#core/config.ts';
 import type { Logger } from '#core/logger.ts';
 import type { TransferConfigItem } from '#core/store/entities/transfer-config.ts';
 import { S3TransferParams, SftpTransferParams } from '#shared/contract/entities/transfers.ts';
+import { checkEgress, PUBLIC_ADDRESS_MESSAGE, type EgressCheck } from '#core/egress/egress-policy.ts';
+import { egressCheckOf } from '#core/egress/egress-check.ts';
 import { customerRoleCredentials } from './customer-role.ts';
 import { createS3Destination } from './s3-destination.ts';
-import { openSftpDestination } from './sftp-destination.ts';
+import { openSftpDestination, SFTP_UNREACHABLE_MESSAGE } from './sftp-destination.ts';
 import { DeliveryError, type Destination } from './types.ts';
 
 export { DeliveryError, type DeliveredFile, type DeliveryBody, type Destination } from './types.ts';
@@ -21,6 +23,8 @@ export { externalIdOf } from './customer-role.ts';
 export interface DeliveryDependencies {
   config: Config;
   logger: Logger;
+  /** The egress check (default: the process's, from EGRESS_ALLOW). */
+  egress?: EgressCheck;
   /** STS, for assuming the customer's role (AWS mode); built once per process when not given. */
   sts?: STSClient;
 }
@@ -41,8 +45,19 @@ export async function openDestination(
     const params = SftpTransferParams.safeParse(config.params);
     if (!params.success) throw new DeliveryError('params: not the parameters of an SFTP target', { retryable: false });
     if (secrets.sftpPassword === undefined) throw new DeliveryError('secured_data.sftp_password: not set', { retryable: false });
+    // Checked again now (DNS may have changed since the save) and connected to the very address checked, so a name
+    // rebound between the check and the connection cannot reach a private address (docs/decisions.md "Egress").
+    const verdict = await checkEgress(params.data.server, params.data.port, deps.egress ?? egressCheckOf(deps.config.EGRESS_ALLOW));
+    if (!verdict.allowed) {
+      deps.logger.debug('SFTP server refused by the egress policy', { reason: verdict.reason });
+      // A name that does not resolve (yet) may come to; an address that is not public will not.
+      if (verdict.unresolved === true) throw new DeliveryError(SFTP_UNREACHABLE_MESSAGE, { retryable: true });
+      throw new DeliveryError(`params.server: ${PUBLIC_ADDRESS_MESSAGE}`, { retryable: false });
+    }
     return openSftpDestination({
-      host: params.data.server,
+      host: verdict.address,
+      name: params.data.server,
+      onConnectionDetail: (detail) => deps.logger.debug('SFTP connection failed', { detail }),
       port: params.data.port,
       username: params.data.username,
       password: secrets.sftpPassword,

@@ -13,19 +13,31 @@ const WRITE_PIECE = 32 * 1024;
 const WRITES_IN_FLIGHT = 64;
 
 export interface SftpTarget {
+  /** The address connected to: the egress-checked address of the configured server (delivery/index.ts). */
   host: string;
+  /** The server as configured, named in messages instead of the address (default: `host`). */
+  name?: string;
   port: number;
   username: string;
   /** Password login (what a transfer configuration holds); `privateKey` is for checking the client against OpenSSH. */
   password?: string;
   privateKey?: string;
-  /** `SHA256:…` as `ssh-keygen -l` prints it; without it nothing is delivered (the error names the key shown). */
+  /** `SHA256:…` as `ssh-keygen -l` prints it; without it nothing is delivered (the key shown goes to the debug log only). */
   hostKeyFingerprint?: string;
   /** Absolute folder every path is written under; made when missing. */
   rootDirectory: string;
   /** Milliseconds to wait for the connection and login (default 20 s). */
   readyTimeoutMs?: number;
+  /** Where the detail of a failed connection goes (the run's debug log); the error itself stays generic. */
+  onConnectionDetail?: (detail: string) => void;
 }
+
+/**
+ * The one answer to every connection that failed before login (docs/decisions.md "Egress"): a closed, filtered or
+ * open non-SSH port, a dropped handshake and a host key that is not the configured one read the same, and no key a
+ * server showed is repeated, so the transfer's error_message cannot serve as a port scanner of the functions' network.
+ */
+export const SFTP_UNREACHABLE_MESSAGE = 'Could not reach the SFTP server or it did not accept the configured host key';
 
 /** The fingerprint OpenSSH prints for a host key: `SHA256:` and the unpadded base64 of the key blob's digest. */
 export function sshFingerprint(keyBlob: Buffer): string {
@@ -59,7 +71,7 @@ const isNoSuchFile = (error: unknown) => (error as SftpError).code === STATUS_CO
 export async function openSftpDestination(target: SftpTarget): Promise<Destination> {
   let current: Session | undefined;
   let opening: Promise<Session> | undefined;
-  const where = `${target.host}:${target.port}`;
+  const where = `${target.name ?? target.host}:${target.port}`;
 
   const connect = () =>
     new Promise<Session>((resolve, reject) => {
@@ -69,8 +81,9 @@ export async function openSftpDestination(target: SftpTarget): Promise<Destinati
       const fail = (error: unknown) => {
         if (settled) return;
         settled = true;
-        client.end();
-        reject(hostKeyProblem ? new DeliveryError(hostKeyProblem, { retryable: false, cause: error }) : connectionError(error, where));
+        // Destroyed, not ended: before the handshake end() may leave a half-closed socket to a server that spoke no SSH.
+        client.destroy();
+        reject(connectionError(error, where, hostKeyProblem, target.onConnectionDetail));
       };
       client.on('error', fail);
       client.on('close', () => {
@@ -263,14 +276,19 @@ function alreadyThere(path: string, where: string): DeliveryError {
   return new DeliveryError(`${path} already exists on ${where}; a delivered file is never replaced`, { retryable: false });
 }
 
-/** Login refused or a wrong host key will not mend by itself; a dropped or refused connection, a timeout may. */
-function connectionError(error: unknown, where: string): DeliveryError {
+/**
+ * A refused login will not mend by itself, and is only reached after the server proved the configured host key, so
+ * it may say so. Anything before that (refused, dropped, timed out, a host key not the configured one) is the one
+ * generic answer, retryable alike so not even the number of attempts tells them apart; the detail goes to the log.
+ */
+function connectionError(error: unknown, where: string, hostKeyProblem: string | undefined, onDetail?: (detail: string) => void): DeliveryError {
   if (error instanceof DeliveryError) return error;
   const { level, message } = error as SftpError;
-  if (level === 'client-authentication') {
+  if (level === 'client-authentication' && hostKeyProblem === undefined) {
     return new DeliveryError(`${where} refused the login of the configured username and password`, { retryable: false, cause: error });
   }
-  return new DeliveryError(`Cannot reach the SFTP server ${where}: ${message}`, { retryable: true, cause: error });
+  onDetail?.(hostKeyProblem ?? `${where}: ${message}`);
+  return new DeliveryError(SFTP_UNREACHABLE_MESSAGE, { retryable: true, cause: error });
 }
 
 /** An SFTP status names a refusal that persists (no permission, unsupported); anything else may be transient. */

@@ -8,6 +8,7 @@ import { keys } from '#core/store/keys.ts';
 import { createTestIssuer } from '#core/testing/test-tokens.ts';
 import { tenantItems, TENANT_ADMIN_ROLE, TENANT_DEFAULT_ROLE } from '../../../scripts/admin/tenant-items.ts';
 import { api, bearer, stack } from './stack.ts';
+import { TENANT_STAND_IN_HOST } from './tenant-stand-ins.ts';
 
 /**
  * A tenant of this test run only, provisioned with the same items as any tenant (account, defaults, the admin and
@@ -45,8 +46,8 @@ export async function createRunTenant(prefix: string): Promise<RunTenant> {
       response.end(JSON.stringify(issuer.jwks));
     });
     servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const jwksUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks`;
+    await new Promise<void>((resolve) => server.listen(0, TENANT_STAND_IN_HOST, resolve));
+    const jwksUri = `http://${TENANT_STAND_IN_HOST}:${(server.address() as AddressInfo).port}/jwks`;
     await deps.table.put({
       ...keys.clientApp.item(client, `${role}-app`),
       client,
