@@ -14,6 +14,8 @@ export interface LocalSftpOptions {
   directory: string;
   /** Loopback port; 0 picks a free one. */
   port: number;
+  /** Loopback address to listen on (default 127.0.0.1; the integration tests' own receivers use their stand-in address). */
+  host?: string;
   username: string;
   password: string;
 }
@@ -81,16 +83,16 @@ export async function startSftp(options: LocalSftpOptions): Promise<LocalSftp> {
 
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new Error(`The SFTP stand-in cannot listen on 127.0.0.1:${options.port}: the port is in use`) : error),
+      reject(error.code === 'EADDRINUSE' ? new Error(`The SFTP stand-in cannot listen on ${options.host ?? '127.0.0.1'}:${options.port}: the port is in use`) : error),
     );
-    server.listen(options.port, '127.0.0.1', () => {
+    server.listen(options.port, options.host ?? '127.0.0.1', () => {
       const address = server.address();
       resolve(typeof address === 'object' && address ? address.port : options.port);
     });
   });
 
   return {
-    host: '127.0.0.1',
+    host: options.host ?? '127.0.0.1',
     port,
     username: options.username,
     password: options.password,

@@ -13,6 +13,7 @@ import { processPayload } from '../../lambdas/payloads/processing/processing.ts'
 import { registerPayload } from '../../lambdas/payloads/processing/registration.ts';
 import { transferJob, type TransferJobOptions } from '../../lambdas/transfers/job/transfer-job.ts';
 import { startSftp, type LocalSftp } from '../../scripts/local/sftp.ts';
+import { TENANT_STAND_IN_HOST } from './support/tenant-stand-ins.ts';
 
 /** Shared by the transfer job's integration tests: recordings made through the real pipeline, a receiver's server. */
 
@@ -64,7 +65,8 @@ export async function addDevice(deps: Dependencies, client: string): Promise<voi
 
 /** A receiver's SFTP server for one test file: the local stand-in on a free port, its own folder and account. */
 export async function receiverSftp(): Promise<LocalSftp> {
-  return startSftp({ directory: tempDir('xfer-sftp'), port: 0, username: 'receiver', password: `pw-${randomBytes(6).toString('hex')}` });
+  // On the tests' stand-in address, which the egress policy lets through (the stack's allow-list does not name this port).
+  return startSftp({ directory: tempDir('xfer-sftp'), host: TENANT_STAND_IN_HOST, port: 0, username: 'receiver', password: `pw-${randomBytes(6).toString('hex')}` });
 }
 
 /** A JobRunner that only remembers what was started (a hand-over), so the test runs the next invocation itself. */

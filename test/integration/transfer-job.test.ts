@@ -47,7 +47,7 @@ const recordings: Recording[] = [];
 let video: Recording;
 
 const sftpParams = (root: string) => ({
-  server: '127.0.0.1',
+  server: sftp.host,
   port: sftp.port,
   root_directory: root,
   username: sftp.username,

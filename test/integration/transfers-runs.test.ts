@@ -27,7 +27,7 @@ const sftpConfig = (root: string, password: string) => ({
   payload_types: ['Call', 'Photo'],
   schedule: '',
   transfer_file_format: 'Uncompressed',
-  params: { server: '127.0.0.1', port: sftp.port, root_directory: root, username: sftp.username, host_key_fingerprint: sftp.hostKeyFingerprint },
+  params: { server: sftp.host, port: sftp.port, root_directory: root, username: sftp.username, host_key_fingerprint: sftp.hostKeyFingerprint },
   secured_data: { sftp_password: password },
 });
 
