@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { defineEndpoint, type Endpoint } from '#shared/contract/endpoint.ts';
 import { createFixedClock } from '../adapters/local/clocks.ts';
 import type { UserActivityEntry } from './activity.ts';
+import { useClientAppEgressCheck } from '../auth/client-app-tokens.ts';
 import { createOidcTokenVerifier } from '../auth/jwt-verifier.ts';
+import { dnsResolver, egressAllowList } from '../egress/egress-policy.ts';
 import type { TableItem } from '../ports/table-store.ts';
 import { keys } from '../store/keys.ts';
 import { bodyOf, eventFor, testContext, testDependencies } from '../testing/http-events.ts';
@@ -64,7 +66,10 @@ beforeAll(async () => {
     response.end(JSON.stringify(appIssuer.jwks));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  jwksUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks`;
+  const jwksPort = (server.address() as AddressInfo).port;
+  jwksUri = `http://127.0.0.1:${jwksPort}/jwks`;
+  // The app's key set is served on loopback, which the egress policy refuses unless excepted, as the local stack does.
+  useClientAppEgressCheck({ resolve: dnsResolver, allowList: egressAllowList([`127.0.0.1:${jwksPort}`]) });
   appIssuer = await createTestIssuer('https://apps.example.com', 'acme-reporting');
   tokens.admin = await issuer.sign({ 'custom:client': 'acme', 'cognito:groups': ['admin'] });
   tokens.reviewer = await issuer.sign({ 'custom:client': 'acme', 'cognito:groups': ['reviewer', 'no-such-role'] });
@@ -184,7 +189,7 @@ describe('authorization step', () => {
     expect((await call(appThings, `Bearer ${await unknown.sign()}`)).status).toBe(401);
     // Client-app tokens are for client-app endpoints only.
     expect((await call(readThing, `Bearer ${tokens.app}`, { id: 'x' })).status).toBe(401);
-    expect(recorded.at(0)?.entry).toMatchObject({ user_id: 'reporting', is_client_app: true, roles: ['reviewer'] });
+    expect(recorded.at(0)?.entry).toMatchObject({ user_id: 'app:reporting', is_client_app: true, roles: ['reviewer'] });
   });
 });
 
@@ -198,6 +203,7 @@ describe('user activity', () => {
         client: 'acme',
         entry: {
           user_id: 'user-1',
+          actor: { reference: 'user-1', kind: 'user', email: 'ada@example.com' },
           user_ip: '127.0.0.1',
           browser: 'vitest',
           roles: ['reviewer'],
