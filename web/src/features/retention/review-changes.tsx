@@ -51,7 +51,7 @@ export function ReviewChanges({
       </div>
       {totals === undefined || preview === undefined ? (
         <Alert color="gray" variant="light" title="No preview">
-          Your roles do not allow retention:Preview, so the records this change makes due are not counted here.
+          Your roles do not allow previewing retention changes, so the records this change makes due are not counted here.
         </Alert>
       ) : (
         <>
