@@ -141,7 +141,7 @@ describe('legal holds', () => {
     const calls = trail.items
       .filter((record) => String(record.action).startsWith('legalHolds:') && JSON.stringify(record.parameters ?? {}).includes(bob))
       .map((record) => `${String(record.user_id)} ${String(record.action)} ${String(record.status_code)}`);
-    expect(calls.sort()).toEqual(['admin-app legalHolds:Release 200', 'admin-app legalHolds:Update 200'].sort());
+    expect(calls.sort()).toEqual(['app:admin-app legalHolds:Release 200', 'app:admin-app legalHolds:Update 200'].sort());
   });
 
   it('holds a recording processed while its holder is held, through the real pipeline and the S3 adapter', async () => {
