@@ -63,7 +63,7 @@ test.describe('what each role is offered', () => {
       const register = page.getByRole('button', { name: 'Register app' });
       await expect(register).toHaveAttribute('aria-disabled', 'true');
       await register.hover();
-      await expect(page.getByRole('tooltip')).toContainText('apps:Create');
+      await expect(page.getByRole('tooltip')).toContainText('Your roles do not allow registering client apps');
     });
   });
 
