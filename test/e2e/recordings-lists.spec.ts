@@ -61,6 +61,8 @@ const SCREENS: Screen[] = [
     path: () => '/dashboard/services/photos',
     title: 'Photos',
     ready: async (page) => {
+      // Photos are shown (and so recorded as viewed) only when asked for.
+      await page.getByRole('button', { name: 'Show the photos' }).click();
       const pictures = page.getByRole('list', { name: 'Photos' }).getByRole('img');
       await expect(pictures.first()).toBeVisible();
       // Every thumbnail has loaded through its play link (naturalWidth 0 would be a broken image).

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import { PAGE_SIZE_MAX } from '#shared/constants/limits.ts';
 import type { DevicePayloadMetrics } from '#shared/contract/entities/metrics.ts';
 import { sessionQueryKey } from '../../../lib/api-hooks.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { getMetrics } from '../../devices/api.ts';
 import { typeTotals } from './overview-model.ts';
 
-/** Rows per metrics page: a day of a big fleet in a few calls. */
-const PAGE = '1000';
+/** Rows per metrics page: the most the contract allows (a larger page is refused with a 400). */
+const PAGE = String(PAGE_SIZE_MAX);
 
 /**
  * The recordings of each type in the overview's days, from the SAME counters as the device metrics screen
