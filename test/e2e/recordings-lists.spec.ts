@@ -212,7 +212,7 @@ test.describe('as admin@demo.test', () => {
 test.describe('as reviewer@demo.test (reads only)', () => {
   test.use({ storageState: storageStateOf('demoReviewer') });
 
-  test('sees the lists, but no enabled control whose request would be refused', async ({ page }) => {
+  test('sees the lists, may confirm receipts, is offered no download, and asks for nothing unasked', async ({ page }) => {
     const requests = apiRequests(page);
     for (const path of ['/dashboard/services', '/dashboard/services/calls', '/dashboard/services/photos', '/dashboard/services/comments']) {
       await page.goto(path);
@@ -221,16 +221,16 @@ test.describe('as reviewer@demo.test (reads only)', () => {
     await page.goto('/dashboard/services/calls');
     await expect(page.getByRole('table', { name: 'Calls' }).locator('tbody tr').first()).toBeVisible();
     await page.getByRole('table', { name: 'Calls' }).getByRole('checkbox').first().check();
-    await expect(page.getByRole('button', { name: 'Confirm receipt' })).toBeDisabled();
+    // A reviewer confirms receipts (its job) but takes no copies.
+    await expect(page.getByRole('button', { name: 'Confirm receipt' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Get download links' })).toBeDisabled();
-    await expect(page.getByText('Your role does not allow confirming receipt of recordings.')).toBeVisible();
-    await expect(page.getByText('Your role does not allow playing or downloading recordings.')).toBeVisible();
+    await expect(page.getByText('Your roles do not allow downloading recordings.')).toBeVisible();
 
     await page.goto('/dashboard/services/photos');
     await expect(page.getByRole('list', { name: 'Photos' }).getByRole('listitem').first()).toBeVisible();
-    await expect(page.getByText(/Previews are not shown/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Show the photos' })).toBeVisible();
     await settle(page);
-    // No request the role would refuse was sent: no data links (thumbnails included), no receipts.
+    // Nothing was asked for that the reviewer did not ask for: no data links (photos included), no receipts.
     expect(requests.map(pathOf).filter((path) => path.endsWith('/data') || path.endsWith('/receipts'))).toEqual([]);
     expect(requests.filter((request) => request.method() !== 'GET')).toEqual([]);
   });
