@@ -138,7 +138,7 @@ test('an SFTP configuration is refused, corrected, saved, run, followed to its t
   await expect(page.getByRole('heading', { level: 2, name: 'Files' })).toBeVisible();
   // The detail follows the job by itself (no reload) until the transfer fails.
   await expect(page.locator('dd').filter({ hasText: /^(Failed|Partly failed)$/ })).toBeVisible({ timeout: 90_000 });
-  await expect(page.getByRole('alert').filter({ hasText: 'Why it failed' })).toContainText('sftp.example.test');
+  await expect(page.getByRole('alert').filter({ hasText: 'Why it failed' })).toContainText('Could not reach the SFTP server');
   await checkScreen(page, { name: 'transfer-detail', title: `Transfer …${transferId.slice(-8)}`, mode: 'light' });
   await page.getByRole('button', { name: 'Run again' }).click();
   await expect(notice(page, 'Transfer started again as a new transfer.')).toBeVisible();
