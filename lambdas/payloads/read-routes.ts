@@ -26,44 +26,15 @@ const receipts = endpointOf(payloadEndpoints, 'client.receipts.confirm');
 export const payloadReadRoutes = {
   // Lists and the detail name the device user and the device in words (payload-names.ts: one BatchGet per page), and
   // the active legal holds each recording falls under (#core/store/held-by.ts: one read of the tenant's holds).
-  [list.id]: implementForTenant(list, async (input, deps) =>
-    pageWithHeldBy(deps, input.client, await pageWithNames(deps, input.client, await listPayloads(deps, input.client, input.access, input.query)), holdsOfRecording),
-  ),
+  [list.id]: implementForTenant(list, async (input, deps) => shownPage(deps, input.client, await listPayloads(deps, input.client, input.access, input.query))),
   [deviceList.id]: implementForTenant(deviceList, async (input, deps) =>
-    pageWithHeldBy(
-      deps,
-      input.client,
-      await pageWithNames(
-        deps,
-        input.client,
-        await listPayloads(deps, input.client, input.access, { ...input.query, device_reference: input.params.device_reference }),
-      ),
-      holdsOfRecording,
-    ),
+    shownPage(deps, input.client, await listPayloads(deps, input.client, input.access, { ...input.query, device_reference: input.params.device_reference })),
   ),
   [userList.id]: implementForTenant(userList, async (input, deps) =>
-    pageWithHeldBy(
-      deps,
-      input.client,
-      await pageWithNames(
-        deps,
-        input.client,
-        await listPayloads(deps, input.client, input.access, { ...input.query, device_user_reference: input.params.device_user_reference }),
-      ),
-      holdsOfRecording,
-    ),
+    shownPage(deps, input.client, await listPayloads(deps, input.client, input.access, { ...input.query, device_user_reference: input.params.device_user_reference })),
   ),
   [smsThread.id]: implementForTenant(smsThread, async (input, deps) =>
-    pageWithHeldBy(
-      deps,
-      input.client,
-      await pageWithNames(
-        deps,
-        input.client,
-        await listSmsThread(deps, input.client, input.access, input.params.device_reference, input.params.thread_id, input.query),
-      ),
-      holdsOfRecording,
-    ),
+    shownPage(deps, input.client, await listSmsThread(deps, input.client, input.access, input.params.device_reference, input.params.thread_id, input.query)),
   ),
   [get.id]: implementForTenant(get, async (input, deps) =>
     oneWithHeldBy(deps, input.client, await withName(deps, input.client, await getPayload(deps, input.client, input.access, input.params.payload_reference)), holdsOfRecording),
@@ -83,3 +54,8 @@ export const payloadReadRoutes = {
     confirmReceipts(deps, input.client, input.access, input.principal, input.body.payload_references),
   ),
 };
+
+/** A page of recordings as every list shows it: named in words, with the holds each falls under. */
+async function shownPage<Page extends Parameters<typeof pageWithNames>[2]>(deps: Parameters<typeof pageWithNames>[0], client: string, page: Page) {
+  return pageWithHeldBy(deps, client, await pageWithNames(deps, client, page), holdsOfRecording);
+}
