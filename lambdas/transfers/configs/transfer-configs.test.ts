@@ -214,12 +214,15 @@ describe('transfer configurations with their schedules', () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     let holdNext = false;
+    let entered: () => void = () => undefined;
+    const firstIsScheduling = new Promise<void>((resolve) => (entered = resolve));
     deps = {
       ...deps,
       scheduler: {
         async upsertSchedule(definition) {
           if (holdNext) {
             holdNext = false;
+            entered();
             await held;
           }
           schedules.set(definition.name, definition.expression);
@@ -233,7 +236,7 @@ describe('transfer configurations with their schedules', () => {
     holdNext = true;
     // A writes its item, then waits in its schedule call while B writes and schedules; A's call lands last.
     const first = saveTransferConfig(deps, 'acme', 'nightly', sftpRequest({ schedule: 'rate(1 hour)', secured_data: undefined }), caller(), 'replace');
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await firstIsScheduling;
     await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest({ schedule: 'rate(2 hours)', secured_data: undefined }), caller(), 'replace');
     release();
     await first;

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, unwatchFile, watchFile } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Cron } from 'croner';
@@ -136,6 +136,16 @@ export function createLocalScheduleStore(file: string): Scheduler {
   };
 }
 
+/** What tells one version of the file from the next: a rename (how the store writes) changes the inode. */
+function fileSignature(file: string): string {
+  try {
+    const stats = statSync(file);
+    return `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+  } catch {
+    return 'missing';
+  }
+}
+
 /**
  * Runs the schedules of `file` on `scheduler` and keeps them in step with it: now (a restart fires what was made
  * before it), at once after every change through `createLocalScheduleStore` in this process, and within a few
@@ -167,15 +177,24 @@ export async function followScheduleFile(file: string, scheduler: LocalScheduler
   const listener = () => {
     syncing = syncing.then(sync).catch((error: unknown) => logger.error('schedule file not read', { file, error: error instanceof Error ? error.message : String(error) }));
   };
+  // Taken before the first read, so a change made while following starts is never mistaken for the baseline (Node's
+  // own watchFile takes its first stat later, on the thread pool, and missed a write made right after start).
+  let seen = fileSignature(file);
   await sync();
   const listeners = fileListeners.get(file) ?? new Set();
   listeners.add(listener);
   fileListeners.set(file, listeners);
-  // Not persistent: the poll alone never keeps the process alive.
-  watchFile(file, { interval: FILE_POLL_MS, persistent: false }, listener);
+  const poll = setInterval(() => {
+    const now = fileSignature(file);
+    if (now === seen) return;
+    seen = now;
+    listener();
+  }, FILE_POLL_MS);
+  // Unreferenced: the poll alone never keeps the process alive.
+  poll.unref();
   return {
     stop() {
-      unwatchFile(file, listener);
+      clearInterval(poll);
       listeners.delete(listener);
       for (const name of fromFile.keys()) void scheduler.deleteSchedule(name);
       fromFile.clear();
