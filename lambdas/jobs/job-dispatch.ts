@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import type { Dependencies } from '#core/dependencies.ts';
+import { reportCapacity } from '#core/capacity-report.ts';
+import { measureCapacity } from '#core/ports/capacity-meter.ts';
 
 /**
  * How a job function reads and dispatches `{ job, input }`, shared by the jobs function (./handler.ts) and the transfer
@@ -26,7 +28,14 @@ export async function runJobIn(jobs: JobTable, dependencies: Dependencies, name:
   // Own properties only: a name like `constructor` must not find Object.prototype's.
   if (!Object.hasOwn(jobs, name)) throw new Error(`Unknown job ${JSON.stringify(name.slice(0, 64))}`);
   const job = jobs[name] as Job;
-  const result = await job(dependencies, input);
+  // One capacity meter per invocation: what the job consumed of the table is reported even when it fails.
+  const { result } = await measureCapacity(async (meter) => {
+    try {
+      return await job(dependencies, input);
+    } finally {
+      reportCapacity(dependencies, { job: name }, meter.totals());
+    }
+  });
   dependencies.logger.info('job done', { job: name, ...result });
   return result;
 }

@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Endpoint, EndpointGroup } from '#shared/contract/endpoint.ts';
 import type { Dependencies } from '../dependencies.ts';
+import { measureCapacity } from '../ports/capacity-meter.ts';
 import { authenticateCaller } from './middlewares/authenticate.ts';
 import { authorizeCall } from './middlewares/authorize.ts';
 import { errorResponse } from './middlewares/error-response.ts';
@@ -67,6 +68,8 @@ export function createHttpHandler(options: HttpHandlerOptions): ApiHandler {
     .use(validateResponse)
     .use(errorResponse);
 
-  // Every answer leaves through the serialize or error step as a structured result.
-  return pipeline as unknown as ApiHandler;
+  // Every answer leaves through the serialize or error step as a structured result. Each request runs with a capacity
+  // meter of its own in scope: the table store adds every call to it, and the request log reports the sum.
+  const handler = pipeline as unknown as ApiHandler;
+  return async (event, context) => (await measureCapacity(() => handler(event, context))).result;
 }

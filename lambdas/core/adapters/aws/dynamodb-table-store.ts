@@ -20,7 +20,8 @@ import {
 } from '../../ports/table-store.ts';
 import { TABLE_KEYS } from '../../store/table-definition.ts';
 import { ItemTooLargeError, UnstorableNumberError } from '../../errors.ts';
-import { largestAttribute, valueSize } from '#shared/contract/item-size.ts';
+import { currentCapacityMeter, type CapacityMeter, type CapacityUsage } from '../../ports/capacity-meter.ts';
+import { itemSize, largestAttribute, valueSize } from '#shared/contract/item-size.ts';
 
 /** Expression parts with their placeholder maps, merged into one command. */
 interface Expression {
@@ -175,6 +176,41 @@ function writtenBy(operation: TransactOperation): Record<string, unknown> {
   return {};
 }
 
+/** DynamoDB's report of what one call consumed (one object, or one per table for batches and transactions). */
+interface ConsumedCapacityReport {
+  CapacityUnits?: number;
+  ReadCapacityUnits?: number;
+  WriteCapacityUnits?: number;
+}
+
+function unitsOf(consumed: ConsumedCapacityReport | ConsumedCapacityReport[] | undefined, kind: 'read' | 'write'): number {
+  const reports = consumed === undefined ? [] : Array.isArray(consumed) ? consumed : [consumed];
+  return reports.reduce((total, report) => total + ((kind === 'read' ? report.ReadCapacityUnits : report.WriteCapacityUnits) ?? report.CapacityUnits ?? 0), 0);
+}
+
+const bytesOf = (items: ReadonlyArray<Record<string, unknown>>): number => items.reduce((total, item) => total + itemSize(item), 0);
+
+/**
+ * Asks DynamoDB what a call consumed only when a meter is in scope (a request, a job, a bench), and adds the answer
+ * to it; a call that fails is counted as failed (DynamoDB reports no capacity with an error, though a refused write
+ * condition is billed).
+ */
+async function metered<T>(
+  call: (returnConsumed: { ReturnConsumedCapacity?: 'TOTAL' }) => Promise<T>,
+  usage: (result: T) => CapacityUsage,
+): Promise<T> {
+  const meter: CapacityMeter | undefined = currentCapacityMeter();
+  if (meter === undefined) return call({});
+  try {
+    const result = await call({ ReturnConsumedCapacity: 'TOTAL' });
+    meter.record({ calls: 1, ...usage(result) });
+    return result;
+  } catch (error) {
+    meter.record({ calls: 1, failedCalls: 1 });
+    throw error;
+  }
+}
+
 const BATCH_GET_LIMIT = 100;
 const BATCH_RETRIES = 5;
 
@@ -220,13 +256,20 @@ export function createDynamoTableStore(client: DynamoDBDocumentClient, tableName
 
   return {
     async get(key, options) {
-      const result = await client.send(new GetCommand({ TableName: tableName, Key: keyOf(key), ConsistentRead: options?.consistent }));
+      const result = await metered(
+        (returnConsumed) => client.send(new GetCommand({ TableName: tableName, Key: keyOf(key), ConsistentRead: options?.consistent, ...returnConsumed })),
+        (answer) => ({ readUnits: unitsOf(answer.ConsumedCapacity, 'read'), itemsRead: answer.Item ? 1 : 0, bytesRead: answer.Item ? itemSize(answer.Item) : 0 }),
+      );
       return result.Item as TableItem | undefined;
     },
     async put(item, options) {
       const condition = conditionExpression(options?.condition);
       await translate(
-        () => client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: condition?.expression, ...attributes(condition) })),
+        () =>
+          metered(
+            (returnConsumed) => client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: condition?.expression, ...attributes(condition), ...returnConsumed })),
+            (answer) => ({ writeUnits: unitsOf(answer.ConsumedCapacity, 'write'), itemsWritten: 1, bytesWritten: itemSize(item) }),
+          ),
         () => [item],
       );
     },
@@ -235,15 +278,20 @@ export function createDynamoTableStore(client: DynamoDBDocumentClient, tableName
       const condition = conditionExpression(options?.condition);
       const result = await translate(
         () =>
-          client.send(
-            new UpdateCommand({
-              TableName: tableName,
-              Key: keyOf(key),
-              UpdateExpression: expression.expression,
-              ConditionExpression: condition?.expression,
-              ReturnValues: 'ALL_NEW',
-              ...attributes(expression, condition),
-            }),
+          metered(
+            (returnConsumed) =>
+              client.send(
+                new UpdateCommand({
+                  TableName: tableName,
+                  Key: keyOf(key),
+                  UpdateExpression: expression.expression,
+                  ConditionExpression: condition?.expression,
+                  ReturnValues: 'ALL_NEW',
+                  ...attributes(expression, condition),
+                  ...returnConsumed,
+                }),
+              ),
+            (answer) => ({ writeUnits: unitsOf(answer.ConsumedCapacity, 'write'), itemsWritten: 1, bytesWritten: itemSize({ ...update.set, ...update.add }) }),
           ),
         () => [{ ...update.set, ...update.add }],
       );
@@ -252,22 +300,35 @@ export function createDynamoTableStore(client: DynamoDBDocumentClient, tableName
     async delete(key, options) {
       const condition = conditionExpression(options?.condition);
       await translate(
-        () => client.send(new DeleteCommand({ TableName: tableName, Key: keyOf(key), ConditionExpression: condition?.expression, ...attributes(condition) })),
+        () =>
+          metered(
+            (returnConsumed) => client.send(new DeleteCommand({ TableName: tableName, Key: keyOf(key), ConditionExpression: condition?.expression, ...attributes(condition), ...returnConsumed })),
+            (answer) => ({ writeUnits: unitsOf(answer.ConsumedCapacity, 'write'), itemsWritten: 1 }),
+          ),
         () => [],
       );
     },
     async query(query) {
       const keyCondition = keyConditionExpression(query);
-      const result = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: query.index,
-          KeyConditionExpression: keyCondition.expression,
-          ScanIndexForward: !query.descending,
-          Limit: query.limit,
-          ExclusiveStartKey: query.startKey,
-          ConsistentRead: query.consistent,
-          ...attributes(keyCondition),
+      const result = await metered(
+        (returnConsumed) =>
+          client.send(
+            new QueryCommand({
+              TableName: tableName,
+              IndexName: query.index,
+              KeyConditionExpression: keyCondition.expression,
+              ScanIndexForward: !query.descending,
+              Limit: query.limit,
+              ExclusiveStartKey: query.startKey,
+              ConsistentRead: query.consistent,
+              ...attributes(keyCondition),
+              ...returnConsumed,
+            }),
+          ),
+        (answer) => ({
+          readUnits: unitsOf(answer.ConsumedCapacity, 'read'),
+          itemsRead: answer.ScannedCount ?? answer.Count ?? 0,
+          bytesRead: bytesOf(answer.Items ?? []),
         }),
       );
       return {
@@ -279,7 +340,15 @@ export function createDynamoTableStore(client: DynamoDBDocumentClient, tableName
       if (operations.length === 0) return;
       if (operations.length > 100) throw new Error('A transaction holds at most 100 operations');
       await translate(
-        () => client.send(new TransactWriteCommand({ TransactItems: operations.map(transactItem) })),
+        () =>
+          metered(
+            (returnConsumed) => client.send(new TransactWriteCommand({ TransactItems: operations.map(transactItem), ...returnConsumed })),
+            (answer) => ({
+              writeUnits: unitsOf(answer.ConsumedCapacity, 'write'),
+              itemsWritten: operations.filter((operation) => operation.kind !== 'check').length,
+              bytesWritten: operations.reduce((total, operation) => total + itemSize(writtenBy(operation)), 0),
+            }),
+          ),
         () => operations.map(writtenBy),
       );
     },
@@ -290,7 +359,14 @@ export function createDynamoTableStore(client: DynamoDBDocumentClient, tableName
         for (let attempt = 0; pending.length > 0; attempt += 1) {
           if (attempt > BATCH_RETRIES) throw new Error('BatchGet left keys unprocessed after retries');
           if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-          const result = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ...(options?.consistent === true ? { ConsistentRead: true } : {}) } } }));
+          const result = await metered(
+            (returnConsumed) =>
+              client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ...(options?.consistent === true ? { ConsistentRead: true } : {}) } }, ...returnConsumed })),
+            (answer) => {
+              const items = answer.Responses?.[tableName] ?? [];
+              return { readUnits: unitsOf(answer.ConsumedCapacity, 'read'), itemsRead: items.length, bytesRead: bytesOf(items) };
+            },
+          );
           found.push(...((result.Responses?.[tableName] ?? []) as TableItem[]));
           pending = (result.UnprocessedKeys?.[tableName]?.Keys ?? []) as Record<string, unknown>[];
         }

@@ -2,6 +2,8 @@ import { describePrincipal } from '../../auth/principal.ts';
 import type { Dependencies } from '../../dependencies.ts';
 import { HttpError } from '../../errors.ts';
 import { createLogger } from '../../logger.ts';
+import { reportCapacity } from '../../capacity-report.ts';
+import { currentCapacityMeter } from '../../ports/capacity-meter.ts';
 import { answerOf } from './answer.ts';
 import { pipelineState, requestIdOf, type PipelineMiddleware, type PipelineRequest } from './pipeline-state.ts';
 
@@ -12,7 +14,8 @@ const fallbackLogger = createLogger();
  * The first step: starts the request's clock and resolves the dependencies (per request, not kept: the provider,
  * the composition root, memoises and may rebuild after a reset). Registered first, so its `after` and `onError` run
  * last and log the final answer: one JSON line per request with id, route, status, duration and principal; never a
- * token or a body.
+ * token or a body. Then what the request consumed of the table (the meter create-http-handler.ts scopes per request):
+ * a debug line, and an EMF metric line in AWS.
  */
 export function requestLog(resolveDependencies: () => Dependencies): PipelineMiddleware {
   return {
@@ -41,4 +44,8 @@ function logRequest(request: PipelineRequest): void {
   const fault = status >= 500 && !(request.error instanceof HttpError && request.error.expose);
   if (fault) logger.error('request', { ...fields, error: request.error ?? undefined });
   else logger.info('request', { ...fields, ...(request.error ? { error: request.error.name } : {}) });
+  const meter = currentCapacityMeter();
+  if (meter !== undefined && state.dependencies !== undefined) {
+    reportCapacity(state.dependencies, { endpoint: state.endpoint?.id ?? request.event.routeKey }, meter.totals(), { requestId: requestIdOf(request) });
+  }
 }

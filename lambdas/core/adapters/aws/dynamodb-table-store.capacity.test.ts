@@ -1,0 +1,105 @@
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureTable, startDynamo, type LocalDynamo } from '../../../../scripts/local/dynamodb.ts';
+import { measureCapacity } from '../../ports/capacity-meter.ts';
+import { ConditionFailedError, type TableStore } from '../../ports/table-store.ts';
+import { createDynamoTableStore } from './dynamodb-table-store.ts';
+
+/**
+ * The capacity meter against DynamoDB Local, which answers ReturnConsumedCapacity by DynamoDB's rules: a read costs
+ * half a unit per 4 KB eventually consistent (one consistent), a Query sums the sizes of what it read before rounding,
+ * a write one unit per 1 KB. One difference: DynamoDB bills a transaction's writes twice (prepare and commit), while
+ * DynamoDB Local reports them at the plain rate; the meter adds what the engine reports, so locally a transaction
+ * shows half its AWS cost (docs/architecture.md, "Capacity").
+ */
+let dynamo: LocalDynamo;
+let store: TableStore;
+const TABLE = 'capacity-meter';
+
+/** An item of about `kb` KB (its filler makes the size; keys and entity add a few dozen bytes). */
+const item = (pk: string, sk: string, kb: number) => ({ pk, sk, entity: 'Test', filler: 'x'.repeat(Math.max(0, kb * 1024 - 64)) });
+
+beforeAll(async () => {
+  dynamo = await startDynamo({});
+  await ensureTable(dynamo.client, TABLE);
+  store = createDynamoTableStore(DynamoDBDocumentClient.from(dynamo.client), TABLE);
+}, 120_000);
+
+afterAll(async () => {
+  await dynamo?.stop();
+});
+
+describe('capacity meter on the DynamoDB table store', () => {
+  it('sums the write units of puts by item size, and the items and bytes written', async () => {
+    const { capacity } = await measureCapacity(async () => {
+      await store.put(item('C#meter#A', 'ONE', 0.5));
+      await store.put(item('C#meter#A', 'THREE', 2.5));
+    });
+    // 0.5 KB: one unit; 2.5 KB: three.
+    expect(capacity).toMatchObject({ writeUnits: 4, readUnits: 0, itemsWritten: 2, calls: 2, failedCalls: 0 });
+    expect(capacity.bytesWritten).toBeGreaterThan(3 * 1024 - 200);
+    expect(capacity.bytesWritten).toBeLessThan(3 * 1024 + 200);
+  });
+
+  it('counts a Get by 4 KB at half a unit, a consistent one at a whole unit', async () => {
+    await store.put(item('C#meter#B', 'FIVE', 5));
+    const eventual = await measureCapacity(() => store.get({ pk: 'C#meter#B', sk: 'FIVE' }));
+    expect(eventual.capacity).toMatchObject({ readUnits: 1, itemsRead: 1, calls: 1 });
+    expect(eventual.capacity.bytesRead).toBeGreaterThan(5 * 1024 - 200);
+    const consistent = await measureCapacity(() => store.get({ pk: 'C#meter#B', sk: 'FIVE' }, { consistent: true }));
+    expect(consistent.capacity.readUnits).toBe(2);
+    const missing = await measureCapacity(() => store.get({ pk: 'C#meter#B', sk: 'NONE' }));
+    expect(missing.capacity).toMatchObject({ readUnits: 0.5, itemsRead: 0, bytesRead: 0 });
+  });
+
+  it('counts a Query by the summed size of what it read, and its items', async () => {
+    await Promise.all(Array.from({ length: 10 }, (_, index) => store.put(item('C#meter#C', `ROW#${index}`, 1))));
+    const { result, capacity } = await measureCapacity(() => store.query({ partition: 'C#meter#C' }));
+    expect(result.items).toHaveLength(10);
+    // About 10 KB read: three 4 KB blocks at half a unit each (per item it would be five).
+    expect(capacity).toMatchObject({ readUnits: 1.5, itemsRead: 10, calls: 1 });
+    const page = await measureCapacity(() => store.query({ partition: 'C#meter#C', limit: 2 }));
+    expect(page.capacity).toMatchObject({ readUnits: 0.5, itemsRead: 2 });
+  });
+
+  it('counts updates, deletes, transactions and batch reads', async () => {
+    const { capacity } = await measureCapacity(async () => {
+      await store.update({ pk: 'C#meter#D', sk: 'U' }, { set: { entity: 'Test', note: 'n' } });
+      await store.transactWrite([
+        { kind: 'put', item: item('C#meter#D', 'T1', 0.5) },
+        { kind: 'put', item: item('C#meter#D', 'T2', 0.5) },
+      ]);
+      await store.delete({ pk: 'C#meter#D', sk: 'U' });
+    });
+    // Update 1, the two-item transaction 2 as DynamoDB Local reports it (4 in AWS), delete 1.
+    expect(capacity).toMatchObject({ writeUnits: 1 + 2 + 1, itemsWritten: 4, calls: 3 });
+    const read = await measureCapacity(() => store.batchGet([{ pk: 'C#meter#D', sk: 'T1' }, { pk: 'C#meter#D', sk: 'T2' }, { pk: 'C#meter#D', sk: 'NONE' }]));
+    expect(read.result).toHaveLength(2);
+    expect(read.capacity).toMatchObject({ itemsRead: 2, calls: 1 });
+    // Each key is its own read in a batch: half a unit for each found item (a missing one costs nothing, as in DynamoDB).
+    expect(read.capacity.readUnits).toBeGreaterThanOrEqual(1);
+    expect(read.capacity.readUnits).toBeLessThanOrEqual(1.5);
+  });
+
+  it('adds what a nested meter saw to its parent, keeps meters of concurrent work apart, and counts a refused write as failed', async () => {
+    await store.put(item('C#meter#E', 'ONE', 0.5));
+    const outer = await measureCapacity(async () => {
+      const [first, second] = await Promise.all([
+        measureCapacity(() => store.get({ pk: 'C#meter#E', sk: 'ONE' })),
+        measureCapacity(() => store.put(item('C#meter#E', 'TWO', 0.5))),
+      ]);
+      const refused = await measureCapacity(() => store.put(item('C#meter#E', 'ONE', 0.5), { condition: { kind: 'item-not-exists' } }).catch((error: unknown) => error));
+      return { first: first.capacity, second: second.capacity, refused };
+    });
+    expect(outer.result.first).toMatchObject({ readUnits: 0.5, writeUnits: 0, calls: 1 });
+    expect(outer.result.second).toMatchObject({ readUnits: 0, writeUnits: 1, calls: 1 });
+    expect(outer.result.refused.result).toBeInstanceOf(ConditionFailedError);
+    expect(outer.result.refused.capacity).toMatchObject({ calls: 1, failedCalls: 1, writeUnits: 0 });
+    expect(outer.capacity).toMatchObject({ readUnits: 0.5, writeUnits: 1, calls: 3, failedCalls: 1 });
+  });
+
+  it('works as before outside any meter', async () => {
+    await store.put(item('C#meter#F', 'ONE', 0.5));
+    expect(await store.get({ pk: 'C#meter#F', sk: 'ONE' })).toMatchObject({ sk: 'ONE' });
+  });
+});
