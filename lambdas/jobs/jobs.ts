@@ -11,6 +11,7 @@ import { payloadProcessingJob } from './payload-processing.ts';
 import { payloadSweepJob } from './payload-sweep.ts';
 import { migrationImportJob } from '../migrations/job/index.ts';
 import { countersRecountJob, COUNTERS_RECOUNT_JOB } from '../metrics/counters-recount.ts';
+import { processedIndexBackfillJob, PROCESSED_INDEX_BACKFILL_JOB } from './processed-index-backfill.ts';
 
 /**
  * Every job the jobs function runs, by the name a schedule's target carries (`{ job, input }`). The scheduled ones are
@@ -37,6 +38,9 @@ export const JOBS: JobTable = {
   // On demand (`npm run job -- counters-recount [--client <c>] [--input '{"dry_run":true}']`): repairs the device and
   // device-user counters (dashboard, group stats, licence use) from the items they count.
   [COUNTERS_RECOUNT_JOB]: async (dependencies, input) => countersRecountJob(dependencies, input),
+  // On demand, once after the deploy that adds the byProcessedAt index (docs/deploying.md), and by itself to go on after
+  // its time budget: gives older Processed payloads their keys, so transfers read only their window.
+  [PROCESSED_INDEX_BACKFILL_JOB]: async (dependencies, input) => processedIndexBackfillJob(dependencies, input),
 };
 
 /** Runs one job of this function by name. An unknown name is a configuration fault, so it throws rather than doing nothing. */

@@ -11,7 +11,7 @@ import { openPayloadMeta, PayloadCryptoError } from '../device-crypto/payload-cr
 import { downloadNameOf } from './download-facts.ts';
 import { waveformObjectKey } from './processing/waveform-peaks.ts';
 import { ConditionFailedError } from '#core/ports/table-store.ts';
-import { readPayload, toPayload, type PayloadItem } from '#core/store/entities/payload.ts';
+import { processedIndexKeys, readPayload, toPayload, type PayloadItem } from '#core/store/entities/payload.ts';
 import { payloadAuditToItem, readPayloadAudit, toPayloadAudit, type PayloadAuditAction, type PayloadAuditItem } from '#core/store/entities/payload-audit.ts';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import type { DataAction, PayloadDataStatus } from '#shared/constants/payloads.ts';
@@ -204,7 +204,16 @@ export async function restorePayload(
       {
         kind: 'update',
         key: keys.payload.key(client, reference),
-        update: { set: { payload_state: 'Processed', updated_at: deps.clock.now().toISOString(), updated_by: actorOf(principal), updated_by_actor: actorRecordOf(principal) } },
+        update: {
+          set: {
+            payload_state: 'Processed',
+            // Back among the Processed recordings at its own processing time (a window already past stays past).
+            ...processedIndexKeys(client, { ...item, payload_state: 'Processed' }),
+            updated_at: deps.clock.now().toISOString(),
+            updated_by: actorOf(principal),
+            updated_by_actor: actorRecordOf(principal),
+          },
+        },
         condition: { kind: 'expression', expression: '#state = :deleted', names: { '#state': 'payload_state' }, values: { ':deleted': 'Deleted' } },
       },
       ...payloadDueMarkerItems(client, { ...item, payload_state: 'Processed' }).map((marker) => ({ kind: 'put' as const, item: marker })),

@@ -59,6 +59,9 @@ export function tenantItems(client: string, displayName: string, now: string, by
       client,
       display_name: displayName,
       created_at: now,
+      // A new tenant has no recording from before the processed-time index: transfers read only their window at once.
+      // On the account item, which is only ever created, so provisioning an existing tenant again never claims it.
+      processed_indexed_at: now,
       updated_at: now,
       updated_by: by,
     },

@@ -11,6 +11,7 @@ import {
   DynamoDBClient,
   ListTablesCommand,
   ResourceInUseException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
@@ -118,38 +119,43 @@ export async function startDynamo(options: { directory?: string; quiet?: boolean
   };
 }
 
+type TableIndex = (typeof TABLE_KEYS.indexes)[number];
+
+/** One GSI as CreateTable and UpdateTable take it: string keys, every attribute projected. */
+const indexDefinition = (index: TableIndex) => ({
+  IndexName: index.name,
+  KeySchema: [
+    { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+    { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+  ],
+  Projection: { ProjectionType: 'ALL' as const },
+});
+
+const stringAttributes = (names: Iterable<string>) => [...new Set(names)].map((name) => ({ AttributeName: name, AttributeType: 'S' as const }));
+
 /**
  * Creates the single table from TABLE_KEYS (the same definition the CDK data stack uses): on-demand billing,
- * every GSI projecting ALL attributes, TTL on the expiry attribute. Idempotent: an existing table is kept.
+ * every GSI projecting ALL attributes, TTL on the expiry attribute. Idempotent: an existing table is kept, and given
+ * the indexes added to TABLE_KEYS since it was made (a data folder from before byProcessedAt), one at a time as
+ * DynamoDB allows.
  */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
-  const keyAttributes = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
-  for (const index of TABLE_KEYS.indexes) {
-    keyAttributes.add(index.partitionKey);
-    keyAttributes.add(index.sortKey);
-  }
   try {
     await client.send(
       new CreateTableCommand({
         TableName: tableName,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [...keyAttributes].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+        AttributeDefinitions: stringAttributes([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...TABLE_KEYS.indexes.flatMap((index) => [index.partitionKey, index.sortKey])]),
         KeySchema: [
           { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
           { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
         ],
-        GlobalSecondaryIndexes: TABLE_KEYS.indexes.map((index) => ({
-          IndexName: index.name,
-          KeySchema: [
-            { AttributeName: index.partitionKey, KeyType: 'HASH' },
-            { AttributeName: index.sortKey, KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: 'ALL' },
-        })),
+        GlobalSecondaryIndexes: TABLE_KEYS.indexes.map(indexDefinition),
       }),
     );
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
+    await addMissingIndexes(client, tableName);
     return;
   }
   await waitUntil(
@@ -163,4 +169,27 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
       TimeToLiveSpecification: { AttributeName: TABLE_KEYS.ttlAttribute, Enabled: true },
     }),
   );
+}
+
+/** The GSIs of TABLE_KEYS an existing table lacks, each created and waited for before the next. */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string): Promise<void> {
+  const described = await client.send(new DescribeTableCommand({ TableName: tableName }));
+  const present = new Set((described.Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  for (const index of TABLE_KEYS.indexes.filter((entry) => !present.has(entry.name))) {
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: stringAttributes([index.partitionKey, index.sortKey]),
+        GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(index) }],
+      }),
+    );
+    await waitUntil(
+      `index ${index.name} of ${tableName}`,
+      async () => {
+        const table = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
+        return table?.GlobalSecondaryIndexes?.find((entry) => entry.IndexName === index.name)?.IndexStatus === 'ACTIVE';
+      },
+      { timeoutMs: 60_000 },
+    );
+  }
 }

@@ -68,6 +68,8 @@ export interface ItemKeys extends ItemKey {
   gsi2sk?: string;
   gsi3pk?: string;
   gsi3sk?: string;
+  by_processed_at_pk?: string;
+  by_processed_at_sk?: string;
 }
 
 /** A list access pattern: which partition of which index (or the table) to Query, optionally narrowed by sort key. */

@@ -54,6 +54,19 @@ describe('key builders', () => {
     const payload = keys.payload.item('acme', { payloadReference: 'p', payloadTime: '2025-01-01T00:00:00.000Z', deviceReference: 'd' });
     expect(keys.payload.key('acme', 'p')).toEqual({ pk: payload.pk, sk: payload.sk });
     expect(keys.payload.listByDevice('acme', 'd').partition).toBe(payload.gsi2pk);
+    const processed = keys.payload.processedKeys('acme', 'p', '2025-01-01T00:05:00.000Z');
+    expect(keys.payload.listProcessed('acme')).toEqual({ index: 'byProcessedAt', partition: processed.by_processed_at_pk });
+    expect(processed.by_processed_at_pk).toMatch(/^C#acme#/);
+    expect(Object.keys(processed).sort()).toEqual([...keys.payload.processedKeyAttributes].sort());
+    for (const name of keys.payload.processedKeyAttributes) expect(KEY_ATTRIBUTES).toContain(name);
+  });
+
+  it('orders the Processed recordings by processing time, then reference', () => {
+    const sort = (reference: string, at: string) => keys.payload.processedKeys('acme', reference, at).by_processed_at_sk ?? '';
+    const ordered = [sort('z', '2025-01-01T00:00:00.000Z'), sort('a', '2025-01-01T00:00:00.001Z'), sort('b', '2025-01-01T00:00:00.001Z'), sort('a#b', '2026-01-01T00:00:00.000Z')];
+    expect([...ordered].sort()).toEqual(ordered);
+    // A window's key range (report_from to report_to~) holds every key processed at its end.
+    expect(sort('any', '2025-01-01T00:00:00.001Z') <= '2025-01-01T00:00:00.001Z~').toBe(true);
   });
 
   it('keeps terms acceptances apart per user, staff and version', () => {

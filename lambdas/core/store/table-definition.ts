@@ -3,8 +3,16 @@
  * and the store module all import this, so the deployed table and the code cannot drift.
  *
  * Every key value starts with the tenant (`C#<client>#…`), so no Query can cross a tenant (DESIGN.md §5).
- * Index names say which attributes they key on; the access patterns each serves are listed in docs/data-model.md.
+ * The access patterns each index serves are listed in docs/data-model.md. gsi1 to gsi3 are generic (an item opts into
+ * a list by carrying a pair of their keys); an index added since is named after what it holds.
  */
+
+/**
+ * Processed recordings per tenant by processing time (sparse: a payload carries its keys only while it is Processed),
+ * so a transfer reads its window of processing time and nothing older (lambdas/transfers/job/selection.ts).
+ */
+export const BY_PROCESSED_AT = { name: 'byProcessedAt', partitionKey: 'by_processed_at_pk', sortKey: 'by_processed_at_sk' } as const;
+
 export const TABLE_KEYS = {
   partitionKey: 'pk',
   sortKey: 'sk',
@@ -12,10 +20,13 @@ export const TABLE_KEYS = {
   entityAttribute: 'entity',
   /** Attribute holding an epoch-seconds expiry, for DynamoDB TTL. */
   ttlAttribute: 'expires_at_epoch',
+  // Add an index at the end, one per deployment: CloudFormation creates at most one GSI per table update
+  // (docs/deploying.md, "Adding an index"); a table holds at most 20.
   indexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
     { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+    BY_PROCESSED_AT,
   ],
 } as const;
 

@@ -166,11 +166,14 @@ async function scanAndDecrypt(deps: ProcessingDependencies, client: string, item
   const deviceNumbers = await deviceNumbersOf(deps, client, item);
   const all = [...new Set([...numbers, ...deviceNumbers])];
   const duration = durationOf(meta);
+  const processedAt = deps.clock.now().toISOString();
   return {
     outcome: 'Processed',
     update: {
       set: {
-        processed_at: deps.clock.now().toISOString(),
+        processed_at: processedAt,
+        // In the same write as the state: the tenant's Processed recordings by processing time, what transfers read.
+        ...keys.payload.processedKeys(client, item.payload_reference, processedAt),
         s3_path: s3Path,
         metrics_pending: true,
         ...(numbers.length > 0 ? { second_party_numbers: numbers.join(',') } : {}),

@@ -1,8 +1,10 @@
+import { readAccount } from '#core/store/entities/account.ts';
 import { claimItem } from '#core/store/entities/read-item.ts';
 import { PayloadItem } from '#core/store/entities/payload.ts';
 import { readTransferFile, transferFileToItem, transferRecordToItem, type TransferFileItem, type TransferRecordItem } from '#core/store/entities/transfer-file.ts';
 import type { TransferItem } from '#core/store/entities/transfer.ts';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
+import { BY_PROCESSED_AT } from '#core/store/table-definition.ts';
 import { ConditionFailedError, type QuerySpec, type TableItem, type TransactOperation } from '#core/ports/table-store.ts';
 import { TAG_BYTES } from '../../device-crypto/payload-crypto.ts';
 import { TRANSFERABLE_PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
@@ -16,22 +18,20 @@ const SELECTION_PAGE = 90;
  * written in ONE transaction with the transfer's new Query position and its counters, so a selection cut short by
  * the time budget or a crash goes on where it stopped, never choosing a payload twice nor counting it twice.
  *
- * - A first run reads the tenant's payloads (gsi1, by recording time, up to `report_to`: a payload is recorded before
- *   it is processed) and keeps the Processed payloads of the configuration's transferable types processed in
- *   (`report_from`, `report_to`].
+ * - A first run reads its window of the tenant's Processed recordings by processing time (the byProcessedAt index,
+ *   `report_from` to `report_to`: one key range, so it reads what its window holds, not the tenant's history) and
+ *   keeps those of the configuration's transferable types processed in (`report_from`, `report_to`].
  * - A re-run of a Payload transfer that chose its files reads the first transfer's files and carries those it did not
- *   deliver.
+ *   deliver; any other re-run reads the first one's window again.
  *
  * Returns true when the selection is complete, false when the budget ran out first.
  */
 export async function selectPayloads(context: RunContext, transfer: TransferItem, rerunOf: TransferItem | undefined): Promise<boolean> {
   const { deps, client } = context;
-  const fromFiles = rerunOf !== undefined && rerunOf.selection_done === true && context.config.transfer_type === 'Payload';
-  const query: QuerySpec = fromFiles
-    ? keys.transferFile.list(client, rerunOf.transfer_id, '1')
-    : { ...keys.payload.list(client), sort: { between: ['0', `${transfer.report_to ?? transfer.created_at}~`] } };
-  let cursor = transfer.selection_cursor === undefined ? undefined : (JSON.parse(transfer.selection_cursor) as Record<string, string>);
   if (transfer.selection_done === true) return true;
+  const fromFiles = rerunOf !== undefined && rerunOf.selection_done === true && context.config.transfer_type === 'Payload';
+  let cursor = transfer.selection_cursor === undefined ? undefined : (JSON.parse(transfer.selection_cursor) as Record<string, string>);
+  const query: QuerySpec = fromFiles ? keys.transferFile.list(client, rerunOf.transfer_id, '1') : await windowQuery(context, transfer, cursor);
   for (;;) {
     if (outOfBudget(context)) return false;
     const page = await deps.table.query({ ...query, limit: SELECTION_PAGE, ...(cursor === undefined ? {} : { startKey: cursor }) });
@@ -42,6 +42,32 @@ export async function selectPayloads(context: RunContext, transfer: TransferItem
     if (done) return true;
     cursor = page.lastKey;
   }
+}
+
+/**
+ * The Query that reads the transfer's window. The byProcessedAt range from `report_from` (inclusive: a payload
+ * processed at that very instant is read and left out by `carries`) to `report_to`, once the tenant's Processed
+ * payloads all carry its keys (the account's `processed_indexed_at`). Before that, the tenant's whole list by recording time
+ * up to `report_to` (a payload is recorded before it is processed), as selection read before the index: a recording
+ * processed before its keys were written is never left out, it only costs the whole history. A selection that
+ * stopped part way goes on with the Query its position belongs to.
+ */
+async function windowQuery(context: RunContext, transfer: TransferItem, cursor: Record<string, string> | undefined): Promise<QuerySpec> {
+  const { deps, client } = context;
+  const to = `${transfer.report_to ?? transfer.created_at}~`;
+  const indexed = cursor === undefined ? (await tenantIndexed(context)) : BY_PROCESSED_AT.sortKey in cursor;
+  if (indexed) return { ...keys.payload.listProcessed(client), sort: { between: [transfer.report_from ?? '0', to] } };
+  deps.logger.warn('transfer selection reads the tenant\'s whole recording list: its processed-time index is not backfilled (processed-index-backfill)', {
+    client,
+    transfer_id: transfer.transfer_id,
+  });
+  return { ...keys.payload.list(client), sort: { between: ['0', to] } };
+}
+
+/** Whether every Processed payload of the tenant carries its byProcessedAt keys (entities/account.ts). */
+async function tenantIndexed(context: RunContext): Promise<boolean> {
+  const account = await context.deps.table.get(keys.account.item(context.client), { consistent: true });
+  return account !== undefined && readAccount(account).processed_indexed_at !== undefined;
 }
 
 /** The payloads of a first transfer's files that it did not deliver, read again (their state may have moved). */

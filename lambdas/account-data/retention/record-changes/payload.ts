@@ -1,5 +1,6 @@
 import type { TableItem, TransactOperation, WriteCondition } from '#core/ports/table-store.ts';
 import type { DisposalItem } from '#core/store/entities/disposal.ts';
+import { keys } from '#core/store/keys.ts';
 
 /**
  * What a destroyed recording leaves in the table (docs/decisions.md "Retention job", "What a destroyed recording
@@ -13,7 +14,8 @@ import type { DisposalItem } from '#core/store/entities/disposal.ts';
  * Kept by name (anything else goes), so an attribute added to payloads later is dropped unless it is added here.
  */
 export const DESTROYED_PAYLOAD_KEEPS = [
-  // Placement: the item's keys and its lists (by tenant, device and device user, all by payload time).
+  // Placement: the item's keys and its lists (by tenant, device and device user, all by payload time). Not its
+  // byProcessedAt keys: that index holds Processed recordings only.
   'pk',
   'sk',
   'entity',
@@ -77,7 +79,9 @@ export function payloadChange(
 ): TransactOperation[] {
   const now = disposal.disposed_at;
   if (action === 'Deleted') {
-    return [{ kind: 'update', key: { pk: item.pk, sk: item.sk }, update: { set: { payload_state: 'Deleted', deleted_at: now, updated_at: now, updated_by: actor } }, condition }];
+    // Out of the Processed recordings' index in the same write: a transfer never carries a deleted recording.
+    const update = { set: { payload_state: 'Deleted', deleted_at: now, updated_at: now, updated_by: actor }, remove: keys.payload.processedKeyAttributes };
+    return [{ kind: 'update', key: { pk: item.pk, sk: item.sk }, update, condition }];
   }
   return [{ kind: 'put', item: destroyedPayloadItem(item, disposal, actor), condition }];
 }

@@ -15,6 +15,13 @@ export const AccountItem = z.object({
   updated_at: z.string().optional(),
   updated_by: z.string().optional(),
   account_defaults: z.unknown().optional(),
+  /**
+   * Since when every Processed payload of the tenant carries its byProcessedAt keys: written with a new tenant's
+   * account (nothing of it predates the index) and by the `processed-index-backfill` job once it has walked an older
+   * tenant's payloads. Until then a transfer's selection reads the tenant's whole list instead of the index
+   * (lambdas/transfers/job/selection.ts): slower, never short of a recording processed before the index was written.
+   */
+  processed_indexed_at: z.string().optional(),
 });
 export type AccountItem = z.infer<typeof AccountItem>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InternalError } from '../../errors.ts';
 import { keys } from '../keys.ts';
-import { payloadToItem, readPayload, toPayload, type PayloadItem } from './payload.ts';
+import { payloadToItem, processedIndexKeys, readPayload, toPayload, type PayloadItem } from './payload.ts';
 
 const payload: PayloadItem & { payload_time: string } = {
   client: 'acme',
@@ -37,6 +37,18 @@ describe('payload item', () => {
     expect(shown).not.toHaveProperty('sealed_meta');
     expect(shown).not.toHaveProperty('metrics_pending');
     expect(shown).not.toHaveProperty('pk');
+  });
+
+  it('places a Processed payload among the tenant\'s Processed recordings by processing time, and no other', () => {
+    const processed = payloadToItem('acme', { ...payload, processed_at: '2026-01-02T03:06:00.000Z' });
+    expect(processed).toMatchObject(keys.payload.processedKeys('acme', payload.payload_reference, '2026-01-02T03:06:00.000Z'));
+    expect(readPayload(processed)).not.toHaveProperty('by_processed_at_sk');
+    for (const state of ['Recorded', 'Uploaded', 'Scanning', 'Failed', 'Quarantined', 'Deleted', 'Destroyed'] as const) {
+      const item = payloadToItem('acme', { ...payload, payload_state: state, processed_at: '2026-01-02T03:06:00.000Z' });
+      for (const name of keys.payload.processedKeyAttributes) expect(item, state).not.toHaveProperty(name);
+    }
+    // Processed without a processing time (never written so) has no place in a window.
+    expect(processedIndexKeys('acme', { payload_reference: 'p', payload_state: 'Processed' })).toEqual({});
   });
 
   it('reads an older item that lacks the later attributes, and leaves a stored meta off the contract shape', () => {

@@ -35,7 +35,10 @@ export function readPayload(item: TableItem): PayloadItem {
   return readItem('Payload', PayloadItem, item);
 }
 
-/** A new payload with its keys (gsi1 per tenant, gsi2 per device, gsi3 per device user when it has one). */
+/**
+ * A new payload with its keys (gsi1 per tenant, gsi2 per device, gsi3 per device user when it has one; byProcessedAt
+ * while it is Processed).
+ */
 export function payloadToItem(client: string, payload: PayloadItem & { payload_time: string }): TableItem {
   return {
     ...keys.payload.item(client, {
@@ -44,8 +47,19 @@ export function payloadToItem(client: string, payload: PayloadItem & { payload_t
       deviceReference: payload.device_reference,
       ...(payload.device_user_reference === undefined ? {} : { deviceUserReference: payload.device_user_reference }),
     }),
+    ...processedIndexKeys(client, payload),
     ...payload,
   };
+}
+
+/**
+ * The byProcessedAt keys a payload in this state carries: its processing time's place in the tenant's Processed
+ * recordings while it is Processed, none otherwise (what a transfer may carry; keys.payload.processedKeys).
+ */
+export function processedIndexKeys(client: string, payload: Pick<PayloadItem, 'payload_reference' | 'payload_state' | 'processed_at'>) {
+  return payload.payload_state === 'Processed' && payload.processed_at !== undefined
+    ? keys.payload.processedKeys(client, payload.payload_reference, payload.processed_at)
+    : {};
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ItemKey } from '../../ports/table-store.ts';
 import { ENTITY, list, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
+import { BY_PROCESSED_AT } from '../table-definition.ts';
 
 /** Payloads and what lives in or beside their partition: audit, sweep markers, comments, alerts. */
 export const payloadsKeys = {
@@ -33,6 +34,20 @@ export const payloadsKeys = {
       list('gsi2', `${tenantPrefix(client)}DEVICE#${part(deviceReference)}#PAYLOADS`),
     listByDeviceUser: (client: string, deviceUserReference: string): ListKey =>
       list('gsi3', `${tenantPrefix(client)}DUSER#${part(deviceUserReference)}#PAYLOADS`),
+    /**
+     * The byProcessedAt keys of a Processed payload: the tenant's partition of Processed recordings, by processing time.
+     * Written in the same write that makes a payload Processed (processing, the legacy import, a restore) and removed in
+     * the write that ends it (deletion; a destroyed remnant keeps neither), so the index holds exactly the payloads a
+     * transfer may carry and its window is one key range (lambdas/transfers/job/selection.ts).
+     */
+    processedKeys: (client: string, payloadReference: string, processedAt: string): Pick<ItemKeys, 'by_processed_at_pk' | 'by_processed_at_sk'> => ({
+      [BY_PROCESSED_AT.partitionKey]: `${tenantPrefix(client)}PAYLOADS#PROCESSED`,
+      [BY_PROCESSED_AT.sortKey]: timeSort(processedAt, payloadReference),
+    }),
+    /** The attributes a payload that stops being Processed REMOVEs. */
+    processedKeyAttributes: [BY_PROCESSED_AT.partitionKey, BY_PROCESSED_AT.sortKey] as string[],
+    /** The tenant's Processed payloads by processing time, oldest first. */
+    listProcessed: (client: string): ListKey => list(BY_PROCESSED_AT.name, `${tenantPrefix(client)}PAYLOADS#PROCESSED`),
     /**
      * One play, download, transfer or receipt of the payload (the payload's audit), in the payload's partition under
      * `AUDIT#<time>#<id>`, so one Query with `auditPrefix` reads the audit in time order.

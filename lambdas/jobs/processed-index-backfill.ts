@@ -1,0 +1,154 @@
+import * as z from 'zod';
+import type { Dependencies } from '#core/dependencies.ts';
+import { ConditionFailedError, type TableItem, type UpdateSpec, type WriteCondition } from '#core/ports/table-store.ts';
+import { allClients } from '#core/store/all-clients.ts';
+import { readAccount } from '#core/store/entities/account.ts';
+import { PayloadItem, processedIndexKeys } from '#core/store/entities/payload.ts';
+import { claimItem } from '#core/store/entities/read-item.ts';
+import { keys } from '#core/store/keys.ts';
+import { BY_PROCESSED_AT } from '#core/store/table-definition.ts';
+import { ClientId } from '#shared/contract/fields.ts';
+
+/**
+ * The `processed-index-backfill` job (`npm run job -- processed-index-backfill [--client <c>]`): gives the Processed
+ * payloads written before the byProcessedAt index their keys, then marks each tenant it walked whole as indexed
+ * (the account's `processed_indexed_at`, entities/account.ts), from which point transfers of that tenant read their window from the index
+ * (lambdas/transfers/job/selection.ts) instead of the tenant's whole list.
+ *
+ * Per tenant (every tenant of the account list, or the one named), it walks the payload list by Query (gsi1, never a
+ * Scan), a page at a time, and sets the keys where a Processed payload lacks them or holds others, by an update
+ * conditional on the state and processing time it read; it removes them from a payload that holds them but is no
+ * longer Processed. A payload changed meanwhile fails its condition and is left to the write that changed it (which
+ * writes or removes the keys itself). After JOB_RUN_MS it starts itself again with its position in its input. Run
+ * twice, it writes nothing. Run it once the code that writes the keys is deployed everywhere: a payload processed by
+ * older code after the walk passed it would not be indexed.
+ */
+
+export const PROCESSED_INDEX_BACKFILL_JOB = 'processed-index-backfill';
+/** Payloads read per Query page. */
+const PAGE = 100;
+/** A run stops after 4 minutes (the jobs function may run 5) and starts itself again where it stopped. */
+const JOB_RUN_MS = 4 * 60_000;
+/** Updates in flight at once. */
+const PARALLEL = 10;
+
+export const ProcessedIndexBackfillInput = z.object({
+  /** Only this tenant; absent: every tenant, in account-list order. */
+  client: ClientId.optional(),
+  /** The tenant the last run stopped in, and its position in that tenant's payload list. */
+  at: ClientId.optional(),
+  start_key: z.record(z.string(), z.string()).optional(),
+  /** Totals of the earlier runs of this backfill (reported). */
+  indexed: z.int().min(0).default(0),
+  unindexed: z.int().min(0).default(0),
+  tenants: z.int().min(0).default(0),
+});
+export type ProcessedIndexBackfillInput = z.infer<typeof ProcessedIndexBackfillInput>;
+
+export type ProcessedIndexBackfillDependencies = Pick<Dependencies, 'table' | 'clock' | 'jobs'>;
+
+/** Budget of one run: a deadline, or (tests) a number of pages. */
+export interface BackfillBudget {
+  until?: Date;
+  pages?: number;
+}
+
+/** What the backfill reads of a payload: nothing else of it can fail the walk. */
+const IndexedFacts = PayloadItem.pick({ payload_reference: true, payload_state: true, processed_at: true });
+
+export async function processedIndexBackfillJob(
+  deps: ProcessedIndexBackfillDependencies,
+  rawInput: Record<string, unknown>,
+  budget: BackfillBudget = { until: new Date(deps.clock.now().getTime() + JOB_RUN_MS) },
+): Promise<Record<string, unknown>> {
+  const input = ProcessedIndexBackfillInput.parse(rawInput);
+  const totals = { indexed: input.indexed, unindexed: input.unindexed, tenants: input.tenants };
+  let pages = 0;
+  const spent = () => (budget.pages !== undefined && pages >= budget.pages) || (budget.until !== undefined && deps.clock.now().getTime() >= budget.until.getTime());
+  const clients = input.client === undefined ? allClients(deps.table) : single(input.client);
+  for await (const client of clients) {
+    // Tenants before the one the last run stopped in are done (the account list is in client order).
+    if (input.at !== undefined && client < input.at) continue;
+    let startKey = client === input.at ? input.start_key : undefined;
+    do {
+      const page = await deps.table.query({ ...keys.payload.list(client), limit: PAGE, ...(startKey === undefined ? {} : { startKey }) });
+      const changes = page.items.flatMap((item) => {
+        const change = indexChange(client, item);
+        return change === undefined ? [] : [change];
+      });
+      for (let start = 0; start < changes.length; start += PARALLEL) {
+        const done = await Promise.all(changes.slice(start, start + PARALLEL).map(async (change) => ((await applied(deps, change)) ? change.kind : undefined)));
+        totals.indexed += done.filter((kind) => kind === 'indexed').length;
+        totals.unindexed += done.filter((kind) => kind === 'unindexed').length;
+      }
+      startKey = page.lastKey;
+      pages += 1;
+      if (startKey !== undefined && spent()) {
+        await deps.jobs.start(PROCESSED_INDEX_BACKFILL_JOB, { ...input, ...totals, at: client, start_key: startKey });
+        return { outcome: 'more', ...totals, at: client };
+      }
+    } while (startKey !== undefined);
+    await markIndexed(deps, client);
+    totals.tenants += 1;
+  }
+  return { outcome: 'done', ...totals };
+}
+
+interface IndexChange {
+  kind: 'indexed' | 'unindexed';
+  item: TableItem;
+  update: UpdateSpec;
+  condition: WriteCondition;
+}
+
+/** The write that brings one payload's byProcessedAt keys to its state, or undefined when they are right. */
+function indexChange(client: string, item: TableItem): IndexChange | undefined {
+  const facts = claimItem(IndexedFacts, item);
+  // A payload that does not read is left as it is: processing never made it Processed through this schema either.
+  if (facts === undefined) return undefined;
+  const wanted: Record<string, string> = processedIndexKeys(client, facts);
+  const held = { pk: item[BY_PROCESSED_AT.partitionKey], sk: item[BY_PROCESSED_AT.sortKey] };
+  const asRead: WriteCondition = {
+    kind: 'expression',
+    expression: facts.processed_at === undefined ? '#state = :state AND attribute_not_exists(#at)' : '#state = :state AND #at = :at',
+    names: { '#state': 'payload_state', '#at': 'processed_at' },
+    values: { ':state': facts.payload_state, ...(facts.processed_at === undefined ? {} : { ':at': facts.processed_at }) },
+  };
+  const wantedPk = wanted[BY_PROCESSED_AT.partitionKey];
+  if (wantedPk !== undefined) {
+    if (held.pk === wantedPk && held.sk === wanted[BY_PROCESSED_AT.sortKey]) return undefined;
+    return { kind: 'indexed', item, update: { set: wanted }, condition: asRead };
+  }
+  if (held.pk === undefined && held.sk === undefined) return undefined;
+  return { kind: 'unindexed', item, update: { remove: keys.payload.processedKeyAttributes }, condition: asRead };
+}
+
+/** Applies a change; false when the payload changed since it was read (that write placed it itself). */
+async function applied(deps: ProcessedIndexBackfillDependencies, change: IndexChange): Promise<boolean> {
+  try {
+    await deps.table.update({ pk: change.item.pk, sk: change.item.sk }, change.update, { condition: change.condition });
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionFailedError) return false;
+    throw error;
+  }
+}
+
+/** The tenant's index is whole: its first complete walk's time stays (a second run writes nothing). */
+async function markIndexed(deps: ProcessedIndexBackfillDependencies, client: string): Promise<void> {
+  const account = await deps.table.get(keys.account.item(client), { consistent: true });
+  if (account === undefined || readAccount(account).processed_indexed_at !== undefined) return;
+  try {
+    await deps.table.update(
+      keys.account.item(client),
+      { set: { processed_indexed_at: deps.clock.now().toISOString() } },
+      { condition: { kind: 'expression', expression: 'attribute_exists(pk) AND attribute_not_exists(#at)', names: { '#at': 'processed_indexed_at' } } },
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionFailedError)) throw error;
+  }
+}
+
+async function* single(client: string): AsyncGenerator<string> {
+  yield client;
+}
