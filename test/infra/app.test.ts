@@ -57,6 +57,17 @@ describe('data stack', () => {
     t.data.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
   });
 
+  it('keeps the generic indexes and adds byProcessedAt last, within the 20 a table may hold', () => {
+    const [table] = Object.values(t.data.findResources('AWS::DynamoDB::Table')) as Array<{ Properties: { GlobalSecondaryIndexes: Array<{ IndexName: string; KeySchema: unknown }> } }>;
+    const indexes = table?.Properties.GlobalSecondaryIndexes ?? [];
+    expect(indexes.map((index) => index.IndexName)).toEqual(['gsi1', 'gsi2', 'gsi3', 'byProcessedAt']);
+    expect(indexes.at(-1)?.KeySchema).toEqual([
+      { AttributeName: 'by_processed_at_pk', KeyType: 'HASH' },
+      { AttributeName: 'by_processed_at_sk', KeyType: 'RANGE' },
+    ]);
+    expect(indexes.length).toBeLessThanOrEqual(20);
+  });
+
   it('makes both payload buckets versioned, Object Lock, SSE-KMS, private and logged', () => {
     const buckets = t.data.findResources('AWS::S3::Bucket', { Properties: { ObjectLockEnabled: true } });
     expect(Object.keys(buckets)).toHaveLength(2);
