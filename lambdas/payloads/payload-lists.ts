@@ -82,6 +82,7 @@ export function listPayloads(
     query.payload_state === undefined ? undefined : (payload) => payload.payload_state === query.payload_state,
     query.group === undefined ? undefined : (payload) => payload.group === query.group,
     query.is_late === undefined ? undefined : (payload) => (payload.is_late === true) === query.is_late,
+    query.stored === undefined ? undefined : (payload) => (payload.processed_at !== undefined) === query.stored,
     number === undefined ? undefined : (payload) => number.length > 0 && numbersOf(payload).includes(number),
     // On the device index, a device user filter still applies (and the other way round never arises).
     query.device_reference !== undefined && query.device_user_reference !== undefined
@@ -99,6 +100,7 @@ export function listPayloads(
     group: query.group,
     phone_number: query.phone_number,
     is_late: query.is_late,
+    stored: query.stored,
     device_user_reference: query.device_user_reference,
   };
   return payloadPage(

@@ -22,6 +22,8 @@ import { TENANT_STAND_IN_HOST } from './support/tenant-stand-ins.ts';
 const run = randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase();
 const client = 'demo';
 const device = `dev-reads-${run}`;
+/** A second device whose captures never all reached Processed: what "stored" leaves out. */
+const captureDevice = `dev-capture-${run}`;
 const deviceUser = `user-reads-${run}`;
 const groupA = `grp-a-${run}`;
 const groupB = `grp-b-${run}`;
@@ -41,6 +43,9 @@ const refs = {
   aborted: ref('ABRT'),
   deleted: ref('DEL'),
   destroyed: ref('DEST'),
+  storedCall: ref('STORED'),
+  failedCall: ref('FAIL'),
+  quarantinedCall: ref('QUAR'),
 };
 const day = (n: number) => new Date(Date.UTC(2024, 4, n, 10)).toISOString();
 
@@ -100,11 +105,13 @@ beforeAll(async () => {
   ) => {
     const content = Buffer.from(`content of ${reference}`);
     const { registration } = sealPayload({ kek, client, keyId: kekId, content, meta: { payload_time: time, ...meta } });
+    const onDevice = typeof extra.device_reference === 'string' ? extra.device_reference : device;
+    const byUser = typeof extra.device_user_reference === 'string' ? extra.device_user_reference : deviceUser;
     await deps.table.put({
-      ...keys.payload.item(client, { payloadReference: reference, payloadTime: time, deviceReference: device, deviceUserReference: deviceUser }),
+      ...keys.payload.item(client, { payloadReference: reference, payloadTime: time, deviceReference: onDevice, deviceUserReference: byUser }),
       client,
-      device_reference: device,
-      device_user_reference: deviceUser,
+      device_reference: onDevice,
+      device_user_reference: byUser,
       group,
       payload_reference: reference,
       payload_type: type,
@@ -132,6 +139,11 @@ beforeAll(async () => {
   await fixture(refs.aborted, 'AbortedCall', 'Processed', groupA, day(5), party('+447700900005'));
   await fixture(refs.deleted, 'Call', 'Deleted', groupA, day(6), party('+447700900006'));
   await fixture(refs.destroyed, 'Call', 'Destroyed', groupA, day(7), party('+447700900007'));
+  const capturing = { device_reference: captureDevice, device_user_reference: `${deviceUser}-capture` };
+  // A capture that failed its checks never reached Processed: no processed_at, as processing leaves it.
+  await fixture(refs.storedCall, 'Call', 'Processed', groupA, day(8), party('+447700900008'), capturing);
+  await fixture(refs.failedCall, 'Call', 'Failed', groupA, day(9), party('+447700900009'), { ...capturing, processed_at: undefined });
+  await fixture(refs.quarantinedCall, 'Call', 'Quarantined', groupA, day(10), party('+447700900010'), { ...capturing, processed_at: undefined });
 
   admin = (await signIn('admin@demo.test')).id_token;
   restricted = await issuer.sign({ sub: 'reader' });
@@ -170,6 +182,22 @@ describe('payload lists', () => {
     expect(rest.body.last_key).toBeUndefined();
     // A cursor is bound to its filters.
     const other = await call('GET', `/devices/${device}/payloads?limit=4&payload_types=SMS&last_key=${encodeURIComponent(String(first.body.last_key))}`, admin);
+    expect(other.status).toBe(400);
+  });
+
+  it('keeps only the recordings stored, as the metrics count them, or only the captures that never were', async () => {
+    const stored = await call('GET', `/devices/${device}/payloads?stored=true`, admin);
+    // Deleted and destroyed recordings were stored (the metrics keep them); on this device every one was.
+    expect(referencesOf(stored.body)).toEqual([refs.destroyed, refs.deleted, refs.aborted, refs.smsA2, refs.smsA1, refs.callB, refs.callA]);
+    expect(referencesOf((await call('GET', `/devices/${captureDevice}/payloads?stored=true`, admin)).body)).toEqual([refs.storedCall]);
+    expect(referencesOf((await call('GET', `/devices/${captureDevice}/payloads?stored=false`, admin)).body)).toEqual([refs.quarantinedCall, refs.failedCall]);
+    expect((await call('GET', `/payloads?device_reference=${captureDevice}&payload_types=Calls&stored=true&result_type=total`, admin)).body).toEqual({ count: 1 });
+    const refused = await call('GET', `/devices/${captureDevice}/payloads?stored=yes`, admin);
+    expect(refused.status).toBe(400);
+    expect(String(refused.body.message)).toMatch(/^query\.stored: /);
+    // A cursor is bound to this filter too.
+    const first = await call('GET', `/devices/${device}/payloads?stored=true&limit=2`, admin);
+    const other = await call('GET', `/devices/${device}/payloads?stored=false&limit=2&last_key=${encodeURIComponent(String(first.body.last_key))}`, admin);
     expect(other.status).toBe(400);
   });
 

@@ -59,6 +59,13 @@ const payloadFilters = {
   /** A phone number any party of the payload used (searches all_numbers). */
   phone_number: text(1, 255).optional(),
   is_late: QueryBoolean.optional(),
+  /**
+   * Recordings stored (our addition): `true` keeps the payloads that reached Processed, whatever happened to them
+   * since (a deleted or destroyed one keeps its `processed_at`), which is exactly what the payload metrics count;
+   * `false` keeps the captures that never did (failed, quarantined, still on their way). docs/decisions.md
+   * "Licence use and counts".
+   */
+  stored: QueryBoolean.optional(),
 };
 
 const dataQuery = z.strictObject({ action: DataAction.default('download') });

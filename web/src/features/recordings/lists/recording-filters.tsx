@@ -76,12 +76,21 @@ export function RecordingFilters({
         </>
       )}
       <Group align="flex-end" justify="space-between" gap="xs">
-        <Switch
-          label="Late uploads only"
-          mb={8}
-          checked={search.is_late === true}
-          onChange={(event) => set({ is_late: event.currentTarget.checked ? true : undefined })}
-        />
+        <Group gap="md">
+          <Switch
+            label="Late uploads only"
+            mb={8}
+            checked={search.is_late === true}
+            onChange={(event) => set({ is_late: event.currentTarget.checked ? true : undefined })}
+          />
+          {/* What the services overview and the metrics count: recordings that reached Processed. */}
+          <Switch
+            label="Stored recordings only"
+            mb={8}
+            checked={search.stored === true}
+            onChange={(event) => set({ stored: event.currentTarget.checked ? true : undefined })}
+          />
+        </Group>
         <Button variant="subtle" disabled={!filtered} onClick={() => onSearch({ view: search.view })}>
           Clear filters
         </Button>

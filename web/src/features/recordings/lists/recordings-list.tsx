@@ -29,6 +29,7 @@ export function recordingsQuery(kind: RecordingKind, search: RecordingsSearch): 
     payload_types: payloadTypes,
     payload_state: search.payload_state,
     is_late: search.is_late === true ? 'true' : undefined,
+    stored: search.stored === true ? 'true' : undefined,
     group: search.group,
     device_reference: search.device_reference,
     device_user_reference: search.device_user_reference,

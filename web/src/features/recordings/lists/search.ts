@@ -15,6 +15,8 @@ export const RecordingsSearch = z.object({
   type: z.catch(z.optional(z.enum(PAYLOAD_TYPES)), undefined),
   payload_state: z.catch(z.optional(z.enum(PAYLOAD_STATES)), undefined),
   is_late: optionalFlag,
+  /** Only recordings stored (reached Processed): what the services overview and the metrics count. */
+  stored: optionalFlag,
   group: optionalText(),
   device_reference: optionalText(60),
   device_user_reference: optionalText(60),

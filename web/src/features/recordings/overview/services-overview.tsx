@@ -121,8 +121,10 @@ function formatDay(day: string): string {
   return formatDateTime(`${day}T12:00:00Z`).replace(/,.*$/, '');
 }
 
-function ServiceCard({ summary, range }: { summary: ServiceSummary; range: { from: string; to: string } }) {
+function ServiceCard({ summary, range: days }: { summary: ServiceSummary; range: { from: string; to: string } }) {
   const { title, noun } = RECORDING_KINDS[summary.kind];
+  // The card counts recordings stored (the daily metrics), so its links open exactly those, not every capture.
+  const range = { ...days, stored: true };
   return (
     <Paper withBorder p="md">
       <Text size="sm" fw={700} tt="uppercase">
