@@ -174,9 +174,7 @@ test.describe('as a tenant administrator', () => {
     await expect(page.getByText('This recording is deleted')).toHaveCount(0);
   });
 
-  // Known open defect: on the holds screen a link (cerulean #007ba7) sits on a grey row (#f1f3f5) at 4.29:1, under
-  // WCAG AA's 4.5:1 (axe color-contrast). Marked fixme until the row or the link colour is changed.
-  test.fixme('place a hold on a device user, see what it covers, release it with a confirmation', async ({ page }) => {
+  test('place a hold on a device user, see what it covers, release it with a confirmation', async ({ page }) => {
     await page.goto('/dashboard/account/legal-holds');
     await page.getByRole('button', { name: 'Place a hold' }).click();
     const form = page.getByRole('form', { name: 'Place a legal hold' });
