@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import type { Payload } from '#shared/contract/entities/payloads.ts';
+import { LegalHoldBadge } from '../../../components/data/legal-hold-badge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
 import { useSession } from '../../session/session-context.tsx';
@@ -74,6 +75,7 @@ export function MessageThread({ payload }: { payload: Payload }) {
                     {' · '}
                     {formatDateTime(String(full?.meta?.payload_time ?? message.uploaded_at ?? ''))}
                   </Text>
+                  <LegalHoldBadge heldBy={full?.held_by ?? message.held_by} />
                 </Group>
                 {message.payload_type === 'MMS' ? (
                   url === undefined ? (

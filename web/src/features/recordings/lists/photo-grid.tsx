@@ -1,6 +1,7 @@
 import { AspectRatio, Badge, Button, Card, Center, Checkbox, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Payload } from '#shared/contract/entities/payloads.ts';
+import { LegalHoldBadge } from '../../../components/data/legal-hold-badge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useViewLinks } from '../api/bulk-data-links.ts';
 import { PAYLOAD_STATE_COLOURS, PAYLOAD_STATE_LABELS } from '../shared/labels.ts';
@@ -86,11 +87,14 @@ export function PhotoGrid({ rows, selection }: { rows: readonly Payload[]; selec
                 <Text size="xs" c="dimmed" truncate title={recorderOf(row)}>
                   {recorderOf(row)}
                 </Text>
-                {!hasImage(row) && (
-                  <Badge size="xs" variant="light" color={PAYLOAD_STATE_COLOURS[row.payload_state]}>
-                    {PAYLOAD_STATE_LABELS[row.payload_state]}
-                  </Badge>
-                )}
+                <Group gap={4}>
+                  {!hasImage(row) && (
+                    <Badge size="xs" variant="light" color={PAYLOAD_STATE_COLOURS[row.payload_state]}>
+                      {PAYLOAD_STATE_LABELS[row.payload_state]}
+                    </Badge>
+                  )}
+                  <LegalHoldBadge heldBy={row.held_by} />
+                </Group>
               </Stack>
             </Card>
           );
