@@ -2,7 +2,8 @@ import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { accessEndpoints } from '#shared/contract/endpoints/access.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { reply } from '#core/http/reply.ts';
-import { implementForTenant } from '#core/http/route.ts';
+import { implementForTenant, type RouteInput } from '#core/http/route.ts';
+import type { Changer } from './access-lists.ts';
 import { getAccountDefaults, putAccountDefaults } from './account/account-defaults.ts';
 import { deleteClientApp, getClientApp, listClientApps, saveClientApp } from './apps/client-apps.ts';
 import { deleteGroup, getGroup, listGroups, putGroup } from './groups/groups.ts';
@@ -40,6 +41,9 @@ function forceOf(query: object): boolean {
   return (query as { force_update?: unknown }).force_update === true;
 }
 
+/** Who changes a role or a client app and from where, as the change's sec alert names them. */
+const changerOf = (input: RouteInput): Changer => ({ principal: input.principal, ip: input.access?.ip });
+
 /** A client app's roles with their place in the request, for the check that each lies within the caller's own. */
 const appRoles = (roles: readonly string[]) => roles.map((role, i) => ({ path: `body.roles.${i}`, role }));
 
@@ -52,11 +56,11 @@ export const handler = createApiHandler({
     [rolesGet.id]: implementForTenant(rolesGet, (input, deps) => getRole(deps, input.client, input.params.role_reference)),
     [rolesPut.id]: implementForTenant(rolesPut, async (input, deps) => {
       await assertRolePutWithinOwn(deps.table, input.client, input.params.role_reference, input.body, input.access);
-      return putRole(deps, input.client, input.params.role_reference, input.body, input.principal);
+      return putRole(deps, input.client, input.params.role_reference, input.body, changerOf(input));
     }),
     [rolesDelete.id]: implementForTenant(rolesDelete, async (input, deps) => {
       await assertRoleDeleteWithinOwn(deps.table, input.client, input.params.role_reference, input.access);
-      await deleteRole(deps, input.client, input.params.role_reference, input.principal);
+      await deleteRole(deps, input.client, input.params.role_reference, changerOf(input));
       return { ok: true as const };
     }),
     [clientRolesList.id]: implementForTenant(clientRolesList, (input, deps) => listRoles(deps, input.client, input.query)),
@@ -90,13 +94,13 @@ export const handler = createApiHandler({
     [appsGet.id]: implementForTenant(appsGet, (input, deps) => getClientApp(deps, input.client, input.params.app_reference)),
     [appsCreate.id]: implementForTenant(appsCreate, async (input, deps) => {
       await assertAssignedWithinOwn(deps.table, input.client, appRoles(input.body.roles), input.access);
-      return reply(await saveClientApp(deps, input.client, input.params.app_reference, input.body, input.principal, 'create'), {
+      return reply(await saveClientApp(deps, input.client, input.params.app_reference, input.body, changerOf(input), 'create'), {
         status: 201,
       });
     }),
     [appsUpdate.id]: implementForTenant(appsUpdate, async (input, deps) => {
       await assertAssignedWithinOwn(deps.table, input.client, appRoles(input.body.roles), input.access);
-      return saveClientApp(deps, input.client, input.params.app_reference, input.body, input.principal, 'replace');
+      return saveClientApp(deps, input.client, input.params.app_reference, input.body, changerOf(input), 'replace');
     }),
     [appsDelete.id]: implementForTenant(appsDelete, async (input, deps) => {
       await deleteClientApp(deps, input.client, input.params.app_reference);

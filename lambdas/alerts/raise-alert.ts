@@ -69,7 +69,7 @@ export async function raiseAlert(deps: AlertEngineDeps, client: string, input: R
   const now = deps.clock.now();
   const message = clip(input.message, 4000);
   if (input.keyType === 'Transient') {
-    return retryOnConflict(() => createAlert(deps, client, input, message, now, undefined));
+    return retryOnConflict(() => createAlert(deps, client, input, now, undefined));
   }
   const pointerKey = keys.alert.scopedKey(client, input.scope, input.key);
   return retryOnConflict(async () => {
@@ -80,20 +80,19 @@ export async function raiseAlert(deps: AlertEngineDeps, client: string, input: R
       if (appended !== undefined) return { alert: appended, created: false };
     }
     // No alert for the key yet, or it has cleared: start a new one, replacing exactly the pointer we saw.
-    return createAlert(deps, client, input, message, now, { previous: open });
+    return createAlert(deps, client, input, now, { previous: open });
   });
 }
 
-async function createAlert(
-  deps: AlertEngineDeps,
-  client: string,
-  input: RaiseAlertInput,
-  message: string,
-  now: Date,
-  scoped: { previous: string | undefined } | undefined,
-): Promise<RaiseAlertResult> {
+/**
+ * The writes that create a new alert (the alert, its first occurrence, its retention marker and the tenant counter):
+ * for `createAlert`, and for a change that must not happen without its alert, which puts these in its own
+ * transaction (`securityAlertWrites` in ./security-events.ts).
+ */
+export function newAlertWrites(client: string, input: RaiseAlertInput, now: Date): { operations: TransactOperation[]; alert: Alert } {
   const reference = ulid(now.getTime());
   const time = now.toISOString();
+  const message = clip(input.message, 4000);
   const expiresAt = expiryOf(input, now);
   const related = input.relatedEntities ?? [];
   const alert: AlertItem = {
@@ -127,10 +126,21 @@ async function createAlert(
       update: { set: { entity: keys.alert.tenantCounter(client).entity }, add: { [counterAttribute(input.scope, input.severity)]: 1 } },
     },
   ];
+  return { operations, alert: toAlert(alert, [{ time, message }]) };
+}
+
+async function createAlert(
+  deps: AlertEngineDeps,
+  client: string,
+  input: RaiseAlertInput,
+  now: Date,
+  scoped: { previous: string | undefined } | undefined,
+): Promise<RaiseAlertResult> {
+  const { operations, alert } = newAlertWrites(client, input, now);
   if (scoped !== undefined) {
     operations.push({
       kind: 'put',
-      item: alertKeyToItem(client, { client, alert_scope: input.scope, alert_key: input.key, alert_reference: reference }),
+      item: alertKeyToItem(client, { client, alert_scope: input.scope, alert_key: input.key, alert_reference: alert.alert_reference }),
       condition:
         scoped.previous === undefined
           ? { kind: 'item-not-exists' }
@@ -138,7 +148,7 @@ async function createAlert(
     });
   }
   await deps.table.transactWrite(operations);
-  return { alert: toAlert(alert, [{ time, message }]), created: true };
+  return { alert, created: true };
 }
 
 /**

@@ -5,7 +5,7 @@ import { createAccessContext } from '../core/auth/access/create-access-context.t
 import { authorize, CidrRefusedError } from '../core/auth/access/resolve-access.ts';
 import { ForbiddenError } from '../core/errors.ts';
 import type { TableStore } from '../core/ports/table-store.ts';
-import { raiseSecurityAlert, securityAlert } from './security-events.ts';
+import { changedByWords, raiseSecurityAlert, securityAlert } from './security-events.ts';
 
 const role = (reference: string, cidr: string[], denied = false): Role =>
   ({
@@ -63,6 +63,50 @@ describe('security alert definitions', () => {
   });
 });
 
+describe('change alerts name who by name and from where', () => {
+  const dana = { reference: 'demo-admin', kind: 'user' as const, name: 'Dana Admin', email: 'admin@demo.test' };
+
+  it('words a person, a client app and staff in support mode, with the source address', () => {
+    expect(changedByWords({ actor: dana, ip: '198.51.100.7' })).toBe('Dana Admin (admin@demo.test) from 198.51.100.7');
+    expect(changedByWords({ actor: { reference: 'app:bot', kind: 'client-app', name: 'bot' }, ip: undefined })).toBe('client app bot from an unknown address');
+    expect(changedByWords({ actor: { reference: 'staff:s', kind: 'staff', name: 'Sam Staff', support_request: 'R1' }, ip: '203.0.113.1' })).toBe(
+      'Sam Staff in support mode (request R1) from 203.0.113.1',
+    );
+  });
+
+  it('makes a role that grants more High, naming how; a role that grants no more Low', () => {
+    const more = securityAlert('demo', { kind: 'role-changed', change: 'replaced', role: 'ops', grantsMore: ['It allows apps:Create beyond what it allowed before.'], actor: dana, ip: '198.51.100.7' });
+    expect(more).toMatchObject({ scope: 'sec', severity: 'High', keyType: 'Transient', subject: 'Role replaced, granting more' });
+    expect(more.message).toBe('Role "ops" was replaced by Dana Admin (admin@demo.test) from 198.51.100.7; it grants more than before: It allows apps:Create beyond what it allowed before.');
+    expect(securityAlert('demo', { kind: 'role-changed', change: 'replaced', role: 'ops', grantsMore: [], actor: dana, ip: '198.51.100.7' })).toMatchObject({
+      severity: 'Low',
+      subject: 'Role replaced',
+    });
+  });
+
+  it('makes every client app and transfer destination change High, saying where tokens come from and where recordings go', () => {
+    const app = securityAlert('demo', { kind: 'client-app-changed', change: 'created', app: 'bot', issuer: 'https://idp.example', jwksUri: 'https://idp.example/jwks', roles: ['admin'], actor: dana, ip: '198.51.100.7' });
+    expect(app).toMatchObject({ scope: 'sec', severity: 'High', subject: 'Client app created', apiAction: 'apps:Create' });
+    expect(app.message).toBe(
+      'Client app "bot" was created by Dana Admin (admin@demo.test) from 198.51.100.7: tokens of issuer https://idp.example (key set https://idp.example/jwks) act with roles "admin"',
+    );
+    const transfer = securityAlert('demo', {
+      kind: 'transfer-destination-changed',
+      change: 'changed',
+      config: 'nightly',
+      destination: 'sftp://u@sftp.example:22/in (no host key set)',
+      schedule: 'rate(1 minute)',
+      active: true,
+      actor: dana,
+      ip: '198.51.100.7',
+    });
+    expect(transfer).toMatchObject({ scope: 'sec', severity: 'High', subject: 'Transfer destination changed' });
+    expect(transfer.message).toBe(
+      'Transfer configuration "nightly" now delivers to sftp://u@sftp.example:22/in (no host key set), on schedule rate(1 minute), by Dana Admin (admin@demo.test) from 198.51.100.7',
+    );
+  });
+});
+
 describe('raiseSecurityAlert', () => {
   it('never throws: a failed raise is logged', async () => {
     const errors: string[] = [];
@@ -70,10 +114,12 @@ describe('raiseSecurityAlert', () => {
     const logger = { debug() {}, info() {}, warn() {}, error: (message: string) => errors.push(message) };
     await expect(
       raiseSecurityAlert({ table: broken, clock: { now: () => new Date() }, logger }, 'demo', {
-        kind: 'role-changed',
-        change: 'deleted',
-        role: 'r',
-        by: 'b',
+        kind: 'cidr-refused',
+        userId: 'u',
+        userLabel: 'u@demo.test',
+        ip: '192.0.2.7',
+        action: 'a:B',
+        reason: 'r',
       }),
     ).resolves.toBeUndefined();
     expect(errors).toEqual(['security alert not raised']);

@@ -1,6 +1,9 @@
 import type { SupportAccessApprovalState } from '#shared/constants/account.ts';
+import type { Actor } from '#shared/contract/entities/actor.ts';
+import { actorWords } from '../core/auth/actor.ts';
 import type { Dependencies } from '../core/dependencies.ts';
-import { raiseAlert, type RaiseAlertInput } from './raise-alert.ts';
+import type { TransactOperation } from '../core/ports/table-store.ts';
+import { newAlertWrites, raiseAlert, type RaiseAlertInput } from './raise-alert.ts';
 import { relatedEntity } from './related-entities.ts';
 
 /**
@@ -8,7 +11,23 @@ import { relatedEntity } from './related-entities.ts';
  * alerts"). Every definition (subject, key, key type, severity, message) lives here so each call site is one line:
  * `await raiseSecurityAlert(deps, client, { kind: ..., ... })`.
  */
-export type SecurityEvent = CidrRefused | RoleChanged | SupportAccessChanged | ClientAppTokenRefused;
+export type SecurityEvent =
+  | CidrRefused
+  | RoleChanged
+  | SupportAccessChanged
+  | ClientAppTokenRefused
+  | ClientAppChanged
+  | TransferDestinationChanged;
+
+/**
+ * Who made a change and from where, as a change's alert names them: the actor as the changed record keeps them (their
+ * name and e-mail as their token carried them, a client app by its reference) and the caller's source address.
+ */
+export interface ChangedBy {
+  actor: Actor;
+  /** The caller's source IP (`requestContext.http.sourceIp`); undefined when the request carried none. */
+  ip: string | undefined;
+}
 
 /** A call refused because the caller's address is outside the account's, the client app's or a role's ranges. */
 export interface CidrRefused {
@@ -25,14 +44,38 @@ export interface CidrRefused {
 }
 
 /** A role created, replaced or deleted (PUT / DELETE roles/{role_reference}). */
-export interface RoleChanged {
+export interface RoleChanged extends ChangedBy {
   kind: 'role-changed';
   change: 'created' | 'replaced' | 'deleted';
   role: string;
-  /** Who changed it (email when the token has one, else the actor id). */
-  by: string;
-  /** The changer's activity-log user id, when a portal user or an app made the change. */
-  byUserId?: string;
+  /**
+   * How the change makes the role grant more than before (more actions, broader groups or payload types, wider CIDR
+   * ranges, a deny dropped: ../access/roles/role-widening.ts), one sentence each; empty when it grants no more.
+   */
+  grantsMore: readonly string[];
+}
+
+/** A client app registered or replaced: an identity that signs in on its own, with the roles it was given. */
+export interface ClientAppChanged extends ChangedBy {
+  kind: 'client-app-changed';
+  change: 'created' | 'replaced';
+  app: string;
+  issuer: string;
+  jwksUri: string;
+  roles: readonly string[];
+}
+
+/** A transfer configuration whose destination (S3 bucket and role, or SFTP server, port, user and directory) is new or changed. */
+export interface TransferDestinationChanged extends ChangedBy {
+  kind: 'transfer-destination-changed';
+  change: 'created' | 'changed';
+  config: string;
+  /** The destination in words (`sftp://user@host:22/dir`, `s3://bucket/prefix as role arn:…`). */
+  destination: string;
+  /** The schedule expression, or empty for run on demand only. */
+  schedule: string;
+  /** An inactive configuration delivers nothing until it is enabled. */
+  active: boolean;
 }
 
 /** A support-access request entered a new state. */
@@ -61,6 +104,21 @@ export interface ClientAppTokenRefused {
 /** Caller-chosen text (token claims, addresses) is clipped before it reaches a key or a message. */
 const clip = (text: string, max = 200) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
+/**
+ * "Dana Admin (admin@demo.test) from 198.51.100.7": who by name (a client app as such; staff in support mode with the
+ * request they acted under) and the address they called from.
+ */
+export function changedByWords({ actor, ip }: ChangedBy): string {
+  const who =
+    actor.kind === 'client-app'
+      ? `client app ${actor.name ?? actor.reference}`
+      : `${actorWords(actor)}${actor.support_request === undefined ? '' : ` in support mode (request ${actor.support_request})`}`;
+  return `${clip(who)} from ${clip(ip ?? 'an unknown address', 64)}`;
+}
+
+/** The changer's activity link: the trail lists their calls under their stable reference. */
+const changerEntity = (client: string, actor: Actor) => relatedEntity(client, 'PortalUser', actor.reference);
+
 const SUPPORT_VERB: Record<SupportAccessChanged['state'], string> = {
   pending: 'requested',
   approved: 'approved',
@@ -88,18 +146,54 @@ export function securityAlert(client: string, event: SecurityEvent): RaiseAlertI
         apiAction: event.action,
       };
     }
-    case 'role-changed':
+    case 'role-changed': {
+      // A role that grants more than before is the change an escalation needs: High, with what it grants now.
+      const more = event.grantsMore.length > 0;
+      const what = more ? `; it grants more than before: ${clip(event.grantsMore.join(' '), 1500)}` : '';
       return {
         scope: 'sec',
         type: 'AccountAlert',
-        subject: `Role ${event.change}`,
+        subject: more ? `Role ${event.change}, granting more` : `Role ${event.change}`,
         key: `role-changed:${clip(event.role)}`,
         keyType: 'Transient',
-        severity: 'Low',
-        message: `Role "${event.role}" was ${event.change} by ${clip(event.by)}`,
-        relatedEntities: event.byUserId === undefined ? [] : [relatedEntity(client, 'PortalUser', event.byUserId)],
+        severity: more ? 'High' : 'Low',
+        message: `Role "${event.role}" was ${event.change} by ${changedByWords(event)}${what}`,
+        relatedEntities: [changerEntity(client, event.actor)],
         apiAction: event.change === 'deleted' ? 'roles:Delete' : 'roles:Update',
       };
+    }
+    case 'client-app-changed':
+      // A client app is a way in that needs nobody's sign-in: every registration or change is High.
+      return {
+        scope: 'sec',
+        type: 'AccountAlert',
+        subject: `Client app ${event.change}`,
+        key: `client-app-changed:${clip(event.app)}`,
+        keyType: 'Transient',
+        severity: 'High',
+        message:
+          `Client app "${event.app}" was ${event.change} by ${changedByWords(event)}: tokens of issuer ${clip(event.issuer)} ` +
+          `(key set ${clip(event.jwksUri)}) act with roles ${clip(event.roles.map((role) => `"${role}"`).join(', '), 600)}`,
+        relatedEntities: [changerEntity(client, event.actor)],
+        apiAction: event.change === 'created' ? 'apps:Create' : 'apps:Update',
+      };
+    case 'transfer-destination-changed': {
+      const when = !event.active ? 'inactive for now' : event.schedule === '' ? 'on demand only' : `on schedule ${clip(event.schedule, 100)}`;
+      return {
+        scope: 'sec',
+        type: 'AccountAlert',
+        subject: event.change === 'created' ? 'Transfer destination created' : 'Transfer destination changed',
+        key: `transfer-destination:${clip(event.config)}`,
+        keyType: 'Transient',
+        // Recordings leave the tenant to this address: High.
+        severity: 'High',
+        message:
+          `Transfer configuration "${clip(event.config)}" ${event.change === 'created' ? 'was created, delivering' : 'now delivers'} ` +
+          `to ${clip(event.destination, 600)}, ${when}, by ${changedByWords(event)}`,
+        relatedEntities: [changerEntity(client, event.actor)],
+        apiAction: event.change === 'created' ? 'transferConfigs:Create' : 'transferConfigs:Update',
+      };
+    }
     case 'support-access': {
       const verb = SUPPORT_VERB[event.state];
       const until = event.until === undefined ? '' : ` until ${event.until}`;
@@ -136,8 +230,21 @@ export function securityAlert(client: string, event: SecurityEvent): RaiseAlertI
 export type SecurityAlertDeps = Pick<Dependencies, 'table' | 'clock' | 'logger'>;
 
 /**
- * Raises the event's alert in `client` (the tenant whose security it concerns). Never throws: a failed alert is
- * logged and must not turn the refusal or the change it reports into a 500.
+ * The writes of a change's sec alert, for the change's own transaction: the change and its alert are stored together
+ * or not at all (docs/decisions.md "Security alerts"). Every change alert is Transient, so it needs no key pointer.
+ */
+export function securityAlertWrites(
+  deps: Pick<Dependencies, 'clock'>,
+  client: string,
+  event: RoleChanged | ClientAppChanged | TransferDestinationChanged,
+): TransactOperation[] {
+  return newAlertWrites(client, securityAlert(client, event), deps.clock.now()).operations;
+}
+
+/**
+ * Raises the event's alert in `client` (the tenant whose security it concerns), for events that report a refusal or
+ * a support-access state change. Never throws: a failed alert is logged and must not turn the refusal it reports into
+ * a 500. A change that must not happen unreported puts `securityAlertWrites` in its own transaction instead.
  */
 export async function raiseSecurityAlert(deps: SecurityAlertDeps, client: string, event: SecurityEvent): Promise<void> {
   try {

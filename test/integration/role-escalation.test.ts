@@ -8,13 +8,16 @@ import { ForbiddenError } from '#core/errors.ts';
 import { readRole } from '#core/store/entities/role.ts';
 import { keys } from '#core/store/keys.ts';
 import { assertAssignedWithinOwn } from '../../lambdas/access/roles/grant-guard.ts';
+import { portalTokenFor } from './support/portal-token.ts';
 import { signIn } from './support/sign-in.ts';
 import { api, stack } from './support/stack.ts';
 
 /**
  * No privilege through role editing, end to end through the real API. The found escalation was a grant of a narrow
- * role (`roles:*`, `payloads:List` for SMS only) rewriting itself to `*`. Here the tenant's admin makes such a role
- * and grants it to staff through support mode (the real path: staff ask, the admin approves); acting with it, staff
+ * role (`roles:*`, `payloads:List` for SMS only) rewriting itself to `*`, by staff holding it through support mode.
+ * Support mode now refuses role and client-app changes and the account defaults whatever the role
+ * (test/integration/support-mode-grants.test.ts; the last block here checks it for this very role). The guard is
+ * still everyone's: here the tenant's admin makes such a role and a tenant portal user holds it; acting with it, they
  * can neither widen it, nor create, change or delete a broader role, nor give a broader role to a client app or the
  * account defaults. Each refusal is a 403 with `path: message` lines; a role within their own still saves. Names
  * carry this run's id, so other files and reruns never meet them.
@@ -40,9 +43,11 @@ interface Answer {
 let deps: Dependencies;
 let admin: string;
 let staff: string;
-/** Authorization values of staff in support mode with the narrow role, and with the assigner role. */
+/** Authorization values of tenant portal users holding the narrow role, and the assigner role. */
 let narrow: string;
 let assigner: string;
+/** Staff in support mode, granted the narrow role. */
+let narrowSupport: string;
 
 async function send(authorization: string, method: string, path: string, body?: unknown): Promise<Answer> {
   const headers: Record<string, string> = { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
@@ -78,7 +83,8 @@ beforeAll(async () => {
   expect(sms.status, sms.text).toBe(200);
   const devices = await asAdmin('PUT', `/roles/devices-${run}`, { permissions: [{ actions_matching: 'devices:*' }], alert_permissions: NO_ALERTS });
   expect(devices.status, devices.text).toBe(200);
-  [narrow, assigner] = await Promise.all([grantToStaff(NARROW), grantToStaff(ASSIGNER)]);
+  const holder = async (role: string) => `Bearer ${await portalTokenFor(CLIENT, { sub: `${role}-holder`, email: `${role}@acme.test`, groups: [role] })}`;
+  [narrow, assigner, narrowSupport] = await Promise.all([holder(NARROW), holder(ASSIGNER), grantToStaff(NARROW)]);
 }, 120_000);
 
 describe('a narrow role that manages roles', () => {
@@ -139,6 +145,22 @@ describe('a narrow role that manages roles', () => {
     const answer = await asAdmin('PUT', '/roles/admin', { permissions: [{ actions_matching: 'roles:List' }], alert_permissions: NO_ALERTS });
     expect(answer.status, answer.text).toBe(409);
     expect((await asAdmin('DELETE', '/roles/admin')).status).toBe(409);
+  });
+});
+
+describe('the same role through support mode', () => {
+  it('changes no role at all, whatever the role allows: support mode creates nothing that outlives its grant', async () => {
+    const refusedLine = "Support mode cannot create, change or delete roles; ask the tenant's administrator";
+    const widened = await send(narrowSupport, 'PUT', `/roles/${NARROW}`, { permissions: [{ actions_matching: '*' }], alert_permissions: NO_ALERTS });
+    expect(widened.status, widened.text).toBe(403);
+    expect(widened.body.message).toBe(refusedLine);
+    // Even a role within its own, which a tenant user holding it may save (above).
+    const within = { permissions: [{ actions_matching: 'roles:List' }], payload_types: ['SMS'], alert_permissions: NO_ALERTS };
+    const created = await send(narrowSupport, 'PUT', `/roles/support-${run}`, within);
+    expect(created.status, created.text).toBe(403);
+    expect(created.body.message).toBe(refusedLine);
+    expect((await asAdmin('GET', `/roles/support-${run}`)).status).toBe(404);
+    expect((await send(narrowSupport, 'GET', `/roles/${NARROW}`)).status).toBe(200);
   });
 });
 

@@ -159,7 +159,7 @@ describe('CIDR refusals', () => {
 });
 
 describe('role changes', () => {
-  it('raise a Transient Low AccountAlert per create, replace and delete, naming the role and who changed it', async () => {
+  it('raise a Transient AccountAlert per create, replace and delete, naming the role, who changed it and from where; High when it grants more', async () => {
     const role = `audited-${run}`;
     const body = {
       permissions: [{ actions_matching: 'devices:List', is_denied: false, is_regex: false }],
@@ -175,11 +175,20 @@ describe('role changes', () => {
     expect((await call('DELETE', `/api/v1/demo/roles/${role}`, admin)).status).toBe(404);
 
     const found = (await secAlerts()).filter((alert) => alert.alert_key === `role-changed:${role}`);
-    expect(found.map((alert) => alert.alert_message).sort()).toEqual(
-      ['created', 'deleted', 'replaced'].map((change) => `Role "${role}" was ${change} by admin@demo.test`),
-    );
+    const by = 'by Dana Admin \\(admin@demo\\.test\\) from (?:127\\.0\\.0\\.1|::1|::ffff:127\\.0\\.0\\.1)';
+    const sorted = [...found].sort((a, b) => a.alert_message.localeCompare(b.alert_message));
+    expect(sorted.map((alert) => [alert.alert_subject, alert.alert_severity])).toEqual([
+      ['Role created, granting more', 'High'],
+      ['Role deleted', 'Low'],
+      ['Role replaced', 'Low'],
+    ]);
+    expect(sorted.map((alert) => alert.alert_message)).toEqual([
+      expect.stringMatching(new RegExp(`^Role "${role}" was created ${by}; it grants more than before: It allows devices:List beyond what it allowed before\\.`)),
+      expect.stringMatching(new RegExp(`^Role "${role}" was deleted ${by}$`)),
+      expect.stringMatching(new RegExp(`^Role "${role}" was replaced ${by}$`)),
+    ]);
     for (const alert of found) {
-      expect(alert).toMatchObject({ alert_type: 'AccountAlert', alert_key_type: 'Transient', alert_severity: 'Low' });
+      expect(alert).toMatchObject({ alert_type: 'AccountAlert', alert_key_type: 'Transient' });
       expect(alert.related_entities?.[0]?.api_link).toMatch(/^\/api\/v1\/demo\/activities\?portal_user=/);
     }
   });

@@ -1,4 +1,3 @@
-import type { Principal } from '#core/auth/principal.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError } from '#core/ports/table-store.ts';
 import { clientAppToItem, readClientApp, toClientApp } from '#core/store/entities/client-app.ts';
@@ -8,8 +7,9 @@ import type { ClientAppConfiguration, ClientAppRequest } from '#shared/contract/
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import { pageOf, type QueryOf } from '#core/store/paging.ts';
 import type { accessEndpoints } from '#shared/contract/endpoints/access.ts';
-import type { AccessDependencies } from '../access-lists.ts';
+import type { AccessDependencies, Changer } from '../access-lists.ts';
 import { refusedAtSave } from '#core/egress/egress-check.ts';
+import { securityAlertWrites } from '../../alerts/security-events.ts';
 import { PUBLIC_ADDRESS_MESSAGE, urlPort } from '#core/egress/egress-policy.ts';
 
 export const APP_EXISTS_MESSAGE = 'A client app with this reference already exists';
@@ -54,16 +54,18 @@ async function egressLines(request: ClientAppRequest): Promise<string[]> {
 /**
  * Registers (`mode: 'create'`, 409 when the reference exists) or replaces (`mode: 'replace'`, 404 when it does not)
  * a client app. Its roles must exist in the tenant and its issuer and key set must be public addresses (400 naming each
- * problem).
+ * problem). The app and its sec alert (who, from where, which issuer, key set and roles) are one transaction: an app
+ * never exists unreported.
  */
 export async function saveClientApp(
   dependencies: AccessDependencies,
   client: string,
   appReference: string,
   request: ClientAppRequest,
-  principal: Principal | undefined,
+  changer: Changer,
   mode: 'create' | 'replace',
 ): Promise<ClientAppConfiguration> {
+  const { principal } = changer;
   const lines = [...(await egressLines(request)), ...(await unknownRoleLines(dependencies, client, request.roles))];
   if (lines.length > 0) throw new ValidationError(lines);
   const app: ClientAppConfiguration = {
@@ -77,11 +79,21 @@ export async function saveClientApp(
     updated_by_actor: actorRecordOf(principal),
     updated_at: dependencies.clock.now().toISOString(),
   };
+  const alert = securityAlertWrites(dependencies, client, {
+    kind: 'client-app-changed',
+    change: mode === 'create' ? 'created' : 'replaced',
+    app: appReference,
+    issuer: request.oidc_config.issuer,
+    jwksUri: request.oidc_config.jwks_uri,
+    roles: request.roles,
+    actor: actorRecordOf(principal),
+    ip: changer.ip,
+  });
   try {
-    await dependencies.table.put(
-      clientAppToItem(client, app),
-      { condition: { kind: mode === 'create' ? 'item-not-exists' : 'item-exists' } },
-    );
+    await dependencies.table.transactWrite([
+      { kind: 'put', item: clientAppToItem(client, app), condition: { kind: mode === 'create' ? 'item-not-exists' : 'item-exists' } },
+      ...alert,
+    ]);
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;
     if (mode === 'create') throw new ConflictError(APP_EXISTS_MESSAGE);

@@ -1,5 +1,4 @@
-import { raiseSecurityAlert, type RoleChanged } from '../../alerts/security-events.ts';
-import type { Principal } from '#core/auth/principal.ts';
+import { securityAlertWrites } from '../../alerts/security-events.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError, type WriteCondition } from '#core/ports/table-store.ts';
@@ -12,8 +11,9 @@ import { accountDefaultsKey } from '#core/store/entities/account-defaults.ts';
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import { listPage, type QueryOf } from '#core/store/paging.ts';
 import type { accessEndpoints } from '#shared/contract/endpoints/access.ts';
-import type { AccessDependencies } from '../access-lists.ts';
+import type { AccessDependencies, Changer } from '../access-lists.ts';
 import { rolePatternIssues } from './role-patterns.ts';
+import { deletionWidening, roleWidening } from './role-widening.ts';
 
 export const SYSTEM_ROLE_MESSAGE = 'System roles cannot be changed';
 export const DEFAULT_ROLE_MESSAGE = 'The role is the account default role';
@@ -29,15 +29,9 @@ const notSystem = (mustExist: boolean): WriteCondition => ({
   values: { ':ctrue': true },
 });
 
-/** The services that change roles also raise the security alert (and log when it cannot be raised). */
+/** The services that change roles also write the change's security alert, in the change's own transaction. */
 type ChangeDependencies = AccessDependencies & Pick<Dependencies, 'logger'>;
 
-/** Who changed a role, for its sec alert: the email a portal user's token carries, else the stored actor id. */
-function changedBy(principal: Principal | undefined): Pick<RoleChanged, 'by' | 'byUserId'> {
-  if (principal?.kind === 'user') return { by: principal.email ?? principal.subject, byUserId: principal.subject };
-  if (principal?.kind === 'client-app') return { by: actorOf(principal), byUserId: principal.appReference };
-  return { by: actorOf(principal) };
-}
 
 export function listRoles(dependencies: AccessDependencies, client: string, query: QueryOf<typeof accessEndpoints, 'admin.roles.list'>) {
   return listPage(dependencies, { client, query: keys.role.list(client, query.starts_with), page: query, toData: (item) => toRole(readRole(item)) });
@@ -49,14 +43,18 @@ export async function getRole(dependencies: Pick<AccessDependencies, 'table'>, c
   return toRole(readRole(item));
 }
 
-/** Creates or replaces a role. System roles are refused (409); every regex matcher must compile under RE2 (400). */
+/**
+ * Creates or replaces a role. System roles are refused (409); every regex matcher must compile under RE2 (400). The
+ * role and its sec alert (High when it now grants more than before) are one transaction: no change goes unreported.
+ */
 export async function putRole(
   dependencies: ChangeDependencies,
   client: string,
   roleReference: string,
   request: RoleRequest,
-  principal: Principal | undefined,
+  changer: Changer,
 ): Promise<Role> {
+  const { principal } = changer;
   const issues = rolePatternIssues(request);
   if (issues.length > 0) throw new ValidationError(issues);
   const role: Role = {
@@ -73,17 +71,48 @@ export async function putRole(
     updated_by_actor: actorRecordOf(principal),
     updated_at: dependencies.clock.now().toISOString(),
   };
-  // Only to word the alert (created or replaced); the write's condition is what guards the role.
-  const existed = (await dependencies.table.get(keys.role.item(client, roleReference), { consistent: true })) !== undefined;
+  // The role as it was words the alert (created or replaced, and what it grants now that it did not); the stored
+  // item must still be that one when the write lands, so a change made meanwhile cannot go unweighed.
+  const storedItem = await dependencies.table.get(keys.role.item(client, roleReference), { consistent: true });
+  const stored = storedItem === undefined ? undefined : readRole(storedItem);
+  const alert = securityAlertWrites(dependencies, client, {
+    kind: 'role-changed',
+    change: stored === undefined ? 'created' : 'replaced',
+    role: roleReference,
+    grantsMore: roleWidening(stored, { ...request, role_reference: roleReference }),
+    actor: actorRecordOf(principal),
+    ip: changer.ip,
+  });
   try {
-    await dependencies.table.put(roleToItem(client, role), { condition: notSystem(false) });
+    await dependencies.table.transactWrite([
+      { kind: 'put', item: roleToItem(client, role), condition: unchangedSince(stored) },
+      ...alert,
+    ]);
   } catch (error) {
-    if (error instanceof ConditionFailedError) throw new ConflictError(SYSTEM_ROLE_MESSAGE);
-    throw error;
+    if (!(error instanceof ConditionFailedError)) throw error;
+    const now = await dependencies.table.get(keys.role.item(client, roleReference), { consistent: true });
+    if (now !== undefined && readRole(now).is_system) throw new ConflictError(SYSTEM_ROLE_MESSAGE);
+    throw new ConflictError(ROLE_CHANGED_MESSAGE);
   }
-  const change = existed ? 'replaced' : 'created';
-  await raiseSecurityAlert(dependencies, client, { kind: 'role-changed', change, role: roleReference, ...changedBy(principal) });
   return role;
+}
+
+export const ROLE_CHANGED_MESSAGE = 'The role changed meanwhile; try again';
+
+/**
+ * The write holds only while the role is as read: absent, or the same non-system role last written at the same time
+ * (a system role is refused by `notSystem`).
+ */
+function unchangedSince(stored: Role | undefined): WriteCondition {
+  if (stored === undefined) return { kind: 'item-not-exists' };
+  if (stored.is_system === true || stored.updated_at === undefined) return notSystem(true);
+  const guard = notSystem(true) as Extract<WriteCondition, { kind: 'expression' }>;
+  return {
+    kind: 'expression',
+    expression: `${guard.expression} AND #cat = :cat`,
+    names: { ...guard.names, '#cat': 'updated_at' },
+    values: { ...guard.values, ':cat': stored.updated_at },
+  };
 }
 
 /**
@@ -94,7 +123,7 @@ export async function deleteRole(
   dependencies: ChangeDependencies,
   client: string,
   roleReference: string,
-  principal: Principal | undefined,
+  changer: Changer,
 ): Promise<void> {
   const assertDeletable = async () => {
     const role = await dependencies.table.get(keys.role.item(client, roleReference), { consistent: true });
@@ -104,13 +133,24 @@ export async function deleteRole(
     if (defaults.role === roleReference) throw new ConflictError(DEFAULT_ROLE_MESSAGE);
   };
   await assertDeletable();
+  const storedItem = await dependencies.table.get(keys.role.item(client, roleReference), { consistent: true });
+  if (storedItem === undefined) throw new NotFoundError('Role not found');
+  const stored = readRole(storedItem);
+  const alert = securityAlertWrites(dependencies, client, {
+    kind: 'role-changed',
+    change: 'deleted',
+    role: roleReference,
+    grantsMore: deletionWidening(stored),
+    actor: actorRecordOf(changer.principal),
+    ip: changer.ip,
+  });
   const { pk, sk } = keys.role.item(client, roleReference);
   try {
     await dependencies.table.transactWrite([
       {
         kind: 'delete',
         key: { pk, sk },
-        condition: notSystem(true),
+        condition: unchangedSince(stored),
       },
       {
         kind: 'check',
@@ -122,12 +162,12 @@ export async function deleteRole(
           values: { ':cref': roleReference },
         },
       },
+      ...alert,
     ]);
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;
     // Something changed between the read and the write: answer what is true now.
     await assertDeletable();
-    throw new ConflictError('The role changed meanwhile; try again');
+    throw new ConflictError(ROLE_CHANGED_MESSAGE);
   }
-  await raiseSecurityAlert(dependencies, client, { kind: 'role-changed', change: 'deleted', role: roleReference, ...changedBy(principal) });
 }

@@ -17,7 +17,9 @@ import { keys } from '#core/store/keys.ts';
 import { listPage, type QueryOf } from '#core/store/paging.ts';
 import type { TransferConfig, TransferConfigRequest } from '#shared/contract/entities/transfers.ts';
 import type { transferEndpoints } from '#shared/contract/endpoints/transfers.ts';
+import { securityAlertWrites } from '../../alerts/security-events.ts';
 import { externalIdOf } from '../delivery/customer-role.ts';
+import { destinationChange, destinationWords } from './destination.ts';
 import { scheduleNameOf, scheduleOf } from './schedules.ts';
 import { sealSecret, type SecretField } from './secrets.ts';
 import { configProblems } from './validation.ts';
@@ -32,10 +34,13 @@ export const SCHEDULE_NOT_SAVED = 'The schedule could not be saved, so the trans
 export const GROUP_LIMITED =
   'Transfers export the payloads of every group: a role limited to some groups cannot configure or run them';
 
-/** Who is calling, as a write needs it: for `updated_by`, the payload types they may export, their group scope. */
+/**
+ * Who is calling, as a write needs it: for `updated_by`, the payload types they may export, their group scope, and
+ * (`ip`) the address a destination change's sec alert names.
+ */
 export interface Caller {
   principal: Principal | undefined;
-  access: Pick<AccessContext, 'payloadTypes'> | undefined;
+  access: Pick<AccessContext, 'payloadTypes' | 'ip'> | undefined;
   groupScope(): Pick<GroupScope, 'unrestricted'>;
 }
 
@@ -193,10 +198,31 @@ export async function saveTransferConfig(
   const schedule = scheduleOf(base);
   const config: TransferConfigItem = { ...base, ...(schedule === undefined ? {} : { schedule_name: schedule.name }) };
 
+  // A new or changed destination is written with its sec alert, in one transaction: recordings never go to an address
+  // nobody was told of. (Undone below if the schedule cannot be saved, the alert stays: the address was stored.)
+  const change = destinationChange(existing, config);
+  const alert =
+    change === undefined
+      ? []
+      : securityAlertWrites(dependencies, client, {
+          kind: 'transfer-destination-changed',
+          change,
+          config: reference,
+          destination: destinationWords(config),
+          schedule: config.schedule,
+          active: config.is_active,
+          actor: base.updated_by_actor,
+          ip: caller.access?.ip,
+        });
   try {
-    await dependencies.table.put(transferConfigToItem(config), {
-      condition: existing === undefined ? { kind: 'item-not-exists' } : revisionIs(existing.revision),
-    });
+    await dependencies.table.transactWrite([
+      {
+        kind: 'put',
+        item: transferConfigToItem(config),
+        condition: existing === undefined ? { kind: 'item-not-exists' } : revisionIs(existing.revision),
+      },
+      ...alert,
+    ]);
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;
     throw new ConflictError(mode === 'create' ? CONFIG_EXISTS : CONFIG_CHANGED);

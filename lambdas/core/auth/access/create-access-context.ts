@@ -1,5 +1,6 @@
 import type { Role } from '#shared/contract/entities/roles.ts';
 import { ACTION_NAMES } from '#shared/contract/actions.ts';
+import { supportModeRefusalOf } from '#shared/contract/support-mode.ts';
 import { allowedActions, applicableRoles, evaluate, payloadTypesOf } from '#shared/permissions/evaluate.ts';
 import type { AccessContext } from './access-context.ts';
 
@@ -14,6 +15,8 @@ export interface AccessContextInput {
 /** An AccessContext over resolved roles: every question is answered by the pure evaluation in `shared/permissions`. */
 export function createAccessContext(input: AccessContextInput): AccessContext {
   const { roles, ip } = input;
+  // In support mode the acts refused whatever the role allows are neither allowed nor offered (shared/contract/support-mode.ts).
+  const refused = (action: string) => input.supportReference !== undefined && supportModeRefusalOf(action) !== undefined;
   let actions: string[] | undefined;
   return {
     roles,
@@ -23,9 +26,9 @@ export function createAccessContext(input: AccessContextInput): AccessContext {
     isClientApp: input.isClientApp,
     ...(input.supportReference === undefined ? {} : { supportReference: input.supportReference }),
     ...(ip === undefined ? {} : { ip }),
-    can: (action, group) => evaluate(roles, { action, ip, ...(group ? { group } : {}) }).allowed,
+    can: (action, group) => !refused(action) && evaluate(roles, { action, ip, ...(group ? { group } : {}) }).allowed,
     allowedActions: () => {
-      actions ??= allowedActions(roles, ACTION_NAMES, ip);
+      actions ??= allowedActions(roles, ACTION_NAMES, ip).filter((action) => !refused(action));
       return [...actions];
     },
   };

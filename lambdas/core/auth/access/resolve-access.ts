@@ -1,4 +1,5 @@
 import { callAction, type Endpoint } from '#shared/contract/endpoint.ts';
+import { supportModeRefusalOf } from '#shared/contract/support-mode.ts';
 import { AccountDefaults } from '#shared/contract/entities/account.ts';
 import type { SupportAccess } from '#shared/contract/entities/account-data.ts';
 import type { Role } from '#shared/contract/entities/roles.ts';
@@ -159,7 +160,8 @@ export const SELF_SERVICE_ACTIONS: ReadonlySet<string> = new Set(['profile:Read'
 
 /**
  * The authorization decision for one call: network limits first, then the action the call needs (the endpoint's, or
- * the one its parsed `query` chooses: `callAction`). Throws a 403 that says why. The internal console is governed the
+ * the one its parsed `query` chooses: `callAction`), refused in support mode when it would create something that
+ * outlives the grant. Throws a 403 that says why. The internal console is governed the
  * same way, by the staff roles (`internal:*` actions).
  */
 export function authorize(resolved: ResolvedAccess, endpoint: Endpoint, query?: unknown): void {
@@ -171,6 +173,9 @@ export function authorize(resolved: ResolvedAccess, endpoint: Endpoint, query?: 
     }
   }
   if (SELF_SERVICE_ACTIONS.has(action)) return;
+  // Whatever the granted role allows, support mode creates nothing that outlives its grant (shared/contract/support-mode.ts).
+  const supportRefusal = access.supportReference === undefined ? undefined : supportModeRefusalOf(action);
+  if (supportRefusal !== undefined) throw new ForbiddenError(supportRefusal);
   const decision = evaluate(access.roles, { action, ip: access.ip });
   if (decision.allowed) return;
   // Refused only because of where the caller is: the roles would allow it from inside their ranges.
