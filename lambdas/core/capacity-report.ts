@@ -51,9 +51,10 @@ export function reportCapacity(
   deps: { config: Pick<Config, 'VERITY_MODE'>; logger: Logger },
   subject: CapacitySubject,
   totals: CapacityTotals,
-  options: { requestId?: string; metricSink?: LogSink; now?: Date } = {},
+  options: { requestId?: string; route?: CapacityTotals; metricSink?: LogSink; now?: Date } = {},
 ): void {
   const rounded = roundedCapacity(totals);
+  const route = options.route === undefined ? undefined : roundedCapacity(options.route);
   deps.logger.debug('capacity', {
     ...subject,
     ...(options.requestId === undefined ? {} : { request_id: options.requestId }),
@@ -65,6 +66,8 @@ export function reportCapacity(
     bytes_written: rounded.bytesWritten,
     calls: rounded.calls,
     failed_calls: rounded.failedCalls,
+    // The endpoint's own part; the rest is the pipeline's (who is calling, may they, the activity record).
+    ...(route === undefined ? {} : { route_read_units: route.readUnits, route_write_units: route.writeUnits }),
   });
   if (deps.config.VERITY_MODE === 'aws') (options.metricSink ?? stdoutSink)(capacityMetricLine(subject, totals, options.now ?? new Date()));
 }

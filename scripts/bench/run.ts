@@ -15,6 +15,7 @@ import { benchLoad, loadOptions } from './load.ts';
 import { benchPackaging } from './packaging.ts';
 import { benchTransfers, transfersMib } from './transfers.ts';
 import { benchMigration, migrationProfile, migrationResultsOnly, migrationRows } from './migration.ts';
+import { benchCapacity, capacitySizes } from './capacity.ts';
 
 /**
  * `npm run bench`: how `GET dashboard` and `GET devices` (first page) scale with the fleet. A dedicated local stack in a
@@ -53,6 +54,14 @@ if (sectionArgs[0] === 'migration') {
 if (sectionArgs[0] === 'transfers') {
   const mib = transfersMib(sectionArgs);
   console.log(`Transfers: ${mib} MiB packaged and delivered to SFTP against a plain SFTP put, peak memory…\n\n${await benchTransfers(mib)}`);
+  process.exit(0);
+}
+// `npm run bench -- capacity [--small n] [--large n]`: read and write units per endpoint and job at two history sizes (./capacity.ts).
+if (sectionArgs[0] === 'capacity') {
+  const sizes = capacitySizes(sectionArgs);
+  const started = performance.now();
+  console.log(`Capacity: every list and detail endpoint and the jobs at ${sizes.small.toLocaleString('en-GB')} and ${sizes.large.toLocaleString('en-GB')} recordings…`);
+  console.log(`\n${await benchCapacity(sizes)}\n(${((performance.now() - started) / 1000).toFixed(0)} s in all, seeding included)`);
   process.exit(0);
 }
 // `npm run bench -- packaging`: transfer packaging (./packaging.ts) alone.

@@ -37,25 +37,42 @@ const ZERO: CapacityTotals = { readUnits: 0, writeUnits: 0, itemsRead: 0, bytesR
 export class CapacityMeter {
   readonly #totals: CapacityTotals = { ...ZERO };
   readonly #parent: CapacityMeter | undefined;
+  readonly #label: string | undefined;
+  /** The part of the totals spent inside nested meters of each label (the route of a request, …). */
+  readonly #byLabel = new Map<string, CapacityTotals>();
 
-  constructor(parent?: CapacityMeter) {
+  constructor(parent?: CapacityMeter, label?: string) {
     this.#parent = parent;
+    this.#label = label;
   }
 
-  record(usage: CapacityUsage): void {
-    for (const [name, value] of Object.entries(usage) as Array<[keyof CapacityTotals, number | undefined]>) {
-      if (value !== undefined) this.#totals[name] += value;
+  /** Adds one call's usage; `labels` are those of the nested meters it came through. */
+  record(usage: CapacityUsage, labels: readonly string[] = []): void {
+    add(this.#totals, usage);
+    for (const label of labels) {
+      let part = this.#byLabel.get(label);
+      if (part === undefined) this.#byLabel.set(label, (part = { ...ZERO }));
+      add(part, usage);
     }
-    this.#parent?.record(usage);
+    this.#parent?.record(usage, this.#label === undefined ? labels : [...labels, this.#label]);
   }
 
-  /** The totals so far (a copy). */
-  totals(): CapacityTotals {
-    return { ...this.#totals };
+  /** The totals so far (a copy); with a label, the part spent inside nested meters of that label. */
+  totals(label?: string): CapacityTotals {
+    return { ...(label === undefined ? this.#totals : (this.#byLabel.get(label) ?? ZERO)) };
+  }
+}
+
+function add(totals: CapacityTotals, usage: CapacityUsage): void {
+  for (const [name, value] of Object.entries(usage) as Array<[keyof CapacityTotals, number | undefined]>) {
+    if (value !== undefined) totals[name] += value;
   }
 }
 
 const scope = new AsyncLocalStorage<CapacityMeter>();
+
+/** The label of an endpoint implementation's part of a request (the rest is authentication, authorization, activity). */
+export const ROUTE_CAPACITY = 'route';
 
 /** The meter of the request or job this code runs for; undefined outside any (a script, a test without one). */
 export function currentCapacityMeter(): CapacityMeter | undefined {
@@ -65,10 +82,11 @@ export function currentCapacityMeter(): CapacityMeter | undefined {
 /**
  * Runs `work` with a fresh meter in scope (nested under the current one, if any) and answers its result with what it
  * cost. The HTTP pipeline scopes one per request, the job dispatch one per job invocation, the capacity bench one per
- * measured call.
+ * measured call. A `label` names the part for the meters around it (`totals(label)`): the request's route
+ * (ROUTE_CAPACITY) is told apart from the pipeline's own reads and writes around it that way.
  */
-export async function measureCapacity<T>(work: (meter: CapacityMeter) => Promise<T>): Promise<{ result: T; capacity: CapacityTotals }> {
-  const meter = new CapacityMeter(currentCapacityMeter());
+export async function measureCapacity<T>(work: (meter: CapacityMeter) => Promise<T>, label?: string): Promise<{ result: T; capacity: CapacityTotals }> {
+  const meter = new CapacityMeter(currentCapacityMeter(), label);
   const result = await scope.run(meter, () => work(meter));
   return { result, capacity: meter.totals() };
 }

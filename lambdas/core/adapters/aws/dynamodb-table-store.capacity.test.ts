@@ -1,7 +1,12 @@
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineEndpoint } from '#shared/contract/endpoint.ts';
 import { ensureTable, startDynamo, type LocalDynamo } from '../../../../scripts/local/dynamodb.ts';
-import { measureCapacity } from '../../ports/capacity-meter.ts';
+import { createHttpHandler } from '../../http/create-http-handler.ts';
+import { implement } from '../../http/route.ts';
+import { measureCapacity, ROUTE_CAPACITY } from '../../ports/capacity-meter.ts';
+import { eventFor, testContext, testDependencies } from '../../testing/http-events.ts';
 import { ConditionFailedError, type TableStore } from '../../ports/table-store.ts';
 import { createDynamoTableStore } from './dynamodb-table-store.ts';
 
@@ -29,7 +34,8 @@ afterAll(async () => {
   await dynamo?.stop();
 });
 
-describe('capacity meter on the DynamoDB table store', () => {
+// DynamoDB Local on a shared 2-core machine: a call may take seconds.
+describe('capacity meter on the DynamoDB table store', { timeout: 30_000 }, () => {
   it('sums the write units of puts by item size, and the items and bytes written', async () => {
     const { capacity } = await measureCapacity(async () => {
       await store.put(item('C#meter#A', 'ONE', 0.5));
@@ -101,5 +107,62 @@ describe('capacity meter on the DynamoDB table store', () => {
   it('works as before outside any meter', async () => {
     await store.put(item('C#meter#F', 'ONE', 0.5));
     expect(await store.get({ pk: 'C#meter#F', sk: 'ONE' })).toMatchObject({ sk: 'ONE' });
+  });
+});
+
+describe('capacity per request', { timeout: 30_000 }, () => {
+  const readTwo = defineEndpoint({
+    id: 'admin.account.metadata',
+    surface: 'admin',
+    method: 'GET',
+    path: '/account/metadata',
+    auth: 'public',
+    action: 'account:Metadata',
+    group: 'devices',
+    summary: 'Reads two items',
+    response: z.object({ found: z.number() }),
+  });
+
+  it('meters each request on its own and logs what it and its route consumed at debug level', async () => {
+    await store.put(item('C#meter#G', 'ONE', 5));
+    await store.put(item('C#meter#G', 'TWO', 0.5));
+    const logLines: string[] = [];
+    const dependencies = testDependencies({ tokens: { verify: () => Promise.reject(new Error('no tokens here')) }, logLines, table: store });
+    const handler = createHttpHandler({
+      group: 'devices',
+      endpoints: [readTwo],
+      routes: {
+        [readTwo.id]: implement(readTwo, async (_input, deps) => {
+          const found = await Promise.all([deps.table.get({ pk: 'C#meter#G', sk: 'ONE' }), deps.table.get({ pk: 'C#meter#G', sk: 'TWO' })]);
+          return { found: found.filter(Boolean).length };
+        }),
+      },
+      dependencies,
+    });
+    const outer = await measureCapacity(() =>
+      Promise.all([0, 1].map(() => handler(eventFor(readTwo, { pathParameters: { client: 'acme' } }), testContext))),
+    );
+    expect(outer.result.map((result) => result.statusCode)).toEqual([200, 200]);
+    // Each request logged its own figures: one read of 5 KB (one unit) and one of 0.5 KB (half a unit), all in its route.
+    const capacityLines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.message === 'capacity');
+    expect(capacityLines).toHaveLength(2);
+    for (const line of capacityLines) {
+      expect(line).toMatchObject({ level: 'debug', endpoint: 'admin.account.metadata', read_units: 1.5, write_units: 0, items_read: 2, calls: 2, route_read_units: 1.5 });
+    }
+    // The requests' meters nest in the caller's, which sees both and can tell the routes' part.
+    expect(outer.capacity).toMatchObject({ readUnits: 3, calls: 4 });
+  });
+});
+
+describe('capacity meter labels', { timeout: 30_000 }, () => {
+  it('keeps the part spent inside labelled nested meters, for every meter around them', async () => {
+    await store.put(item('C#meter#H', 'ONE', 0.5));
+    const outer = await measureCapacity(async (meter) => {
+      await store.get({ pk: 'C#meter#H', sk: 'ONE' });
+      await measureCapacity(() => measureCapacity(() => store.put(item('C#meter#H', 'TWO', 0.5))), ROUTE_CAPACITY);
+      return meter.totals(ROUTE_CAPACITY);
+    });
+    expect(outer.result).toMatchObject({ readUnits: 0, writeUnits: 1, calls: 1 });
+    expect(outer.capacity).toMatchObject({ readUnits: 0.5, writeUnits: 1, calls: 2 });
   });
 });

@@ -1,4 +1,5 @@
 import { InternalError, NotImplementedError } from '../../errors.ts';
+import { measureCapacity, ROUTE_CAPACITY } from '../../ports/capacity-meter.ts';
 import type { RouteInput, RouteResult, Routes } from '../route.ts';
 import { pipelineState, requestIdOf, required, type PipelineContext, type PipelineMiddleware } from './pipeline-state.ts';
 
@@ -38,6 +39,7 @@ export function invokeRoute(routes: Routes) {
     if (implementation === undefined) {
       throw new NotImplementedError(`Not implemented yet: ${endpoint.method} ${endpoint.fullPath} (${endpoint.id})`);
     }
-    return implementation(input, dependencies);
+    // Its own capacity meter, so the request's figures tell the endpoint's reads from the pipeline's around it.
+    return (await measureCapacity(() => implementation(input, dependencies), ROUTE_CAPACITY)).result;
   };
 }

@@ -3,7 +3,7 @@ import type { Dependencies } from '../../dependencies.ts';
 import { HttpError } from '../../errors.ts';
 import { createLogger } from '../../logger.ts';
 import { reportCapacity } from '../../capacity-report.ts';
-import { currentCapacityMeter } from '../../ports/capacity-meter.ts';
+import { currentCapacityMeter, ROUTE_CAPACITY } from '../../ports/capacity-meter.ts';
 import { answerOf } from './answer.ts';
 import { pipelineState, requestIdOf, type PipelineMiddleware, type PipelineRequest } from './pipeline-state.ts';
 
@@ -46,6 +46,9 @@ function logRequest(request: PipelineRequest): void {
   else logger.info('request', { ...fields, ...(request.error ? { error: request.error.name } : {}) });
   const meter = currentCapacityMeter();
   if (meter !== undefined && state.dependencies !== undefined) {
-    reportCapacity(state.dependencies, { endpoint: state.endpoint?.id ?? request.event.routeKey }, meter.totals(), { requestId: requestIdOf(request) });
+    reportCapacity(state.dependencies, { endpoint: state.endpoint?.id ?? request.event.routeKey }, meter.totals(), {
+      requestId: requestIdOf(request),
+      route: meter.totals(ROUTE_CAPACITY),
+    });
   }
 }
