@@ -18,6 +18,17 @@ describe('permissionOf', () => {
     expect(permission).toMatchObject({ action: 'groups:Delete', allowed: false });
   });
 
+  it('in support mode, says support mode refuses a lasting act rather than blaming the role', () => {
+    // The support-mode profile omits the refused acts (shared/contract/support-mode.ts): the reason says why.
+    expect(permissionOf(['apps:List'], 'apps:Create', { supportMode: true })).toEqual({
+      action: 'apps:Create',
+      allowed: false,
+      reason: "Support mode cannot create or change client apps; ask the tenant's administrator.",
+    });
+    expect(permissionOf(['apps:List'], 'apps:Delete', { supportMode: true }).reason).toBe(missingActionReason('apps:Delete'));
+    expect(permissionOf(['apps:List'], 'apps:Create').reason).toBe(missingActionReason('apps:Create'));
+  });
+
   it('refuses while the profile is not loaded', () => {
     expect(permissionOf(undefined, 'devices:List')).toEqual({ action: 'devices:List', allowed: false, reason: PERMISSIONS_NOT_LOADED });
   });

@@ -14,5 +14,5 @@ import { permissionOf, type Permission } from './permission.ts';
  */
 export function useCan(action: string | readonly string[]): Permission {
   const { state } = useSession();
-  return permissionOf(state.user?.actions, action);
+  return permissionOf(state.user?.actions, action, { supportMode: state.supportReference !== undefined });
 }
