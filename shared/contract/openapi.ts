@@ -3,6 +3,7 @@ import type { AuthKind, Endpoint } from './endpoint.ts';
 import { pathParamNames } from './endpoint.ts';
 import { ErrorBody } from './entities/common.ts';
 import { ClientId } from './fields.ts';
+import { supportModeRefusal } from './support-mode.ts';
 import { ENDPOINTS } from './registry.ts';
 
 type JsonObject = Record<string, unknown>;
@@ -41,6 +42,12 @@ const errorResponse = (description: string): JsonObject => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
 });
 
+/** The 403's description: an act support mode refuses says so, with its line (shared/contract/support-mode.ts). */
+function forbiddenWords(endpoint: Endpoint): string {
+  const refusal = supportModeRefusal(endpoint);
+  return refusal === undefined ? 'Not permitted.' : `Not permitted. Always refused in support mode: "${refusal}".`;
+}
+
 function operation(endpoint: Endpoint): JsonObject {
   const op: JsonObject = {
     operationId: endpoint.id,
@@ -58,7 +65,7 @@ function operation(endpoint: Endpoint): JsonObject {
       },
       '400': errorResponse('Invalid input: one `path: message` line per problem.'),
       ...(endpoint.auth === 'public' ? {} : { '401': errorResponse('Missing or invalid token.') }),
-      ...(endpoint.auth === 'public' ? {} : { '403': errorResponse('Not permitted.') }),
+      ...(endpoint.auth === 'public' ? {} : { '403': errorResponse(forbiddenWords(endpoint)) }),
       '404': errorResponse('Not found.'),
       '501': errorResponse('Declared but not built yet.'),
     },

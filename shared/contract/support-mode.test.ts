@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { actionsOf } from './endpoint.ts';
 import { ACTION_NAMES } from './actions.ts';
+import { buildOpenApiDocument } from './openapi.ts';
 import { ENDPOINTS } from './registry.ts';
 import { SUPPORT_MODE_REFUSED, supportModeRefusal, supportModeRefusalOf } from './support-mode.ts';
 
@@ -41,5 +42,15 @@ describe('support mode refusals', () => {
     expect(supportModeRefusalOf('payloads:List')).toBeUndefined();
     // Only the table's own keys: an inherited property is no refusal.
     expect(supportModeRefusalOf('constructor')).toBeUndefined();
+  });
+
+  it('are documented on each refused endpoint\'s 403 in the OpenAPI document, and on no other', () => {
+    const paths = buildOpenApiDocument().paths as Record<string, Record<string, { operationId: string; responses: Record<string, { description: string }> }>>;
+    const documented = Object.values(paths)
+      .flatMap((item) => Object.values(item))
+      .filter((operation) => operation.responses['403']?.description.includes('Always refused in support mode') === true)
+      .map((operation) => operation.operationId)
+      .sort();
+    expect(documented).toEqual(REFUSED_ENDPOINTS);
   });
 });
