@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dependencies } from '#core/dependencies.ts';
+import { measureCapacity, type CapacityTotals } from '#core/ports/capacity-meter.ts';
 import type { TableItem, TableStore } from '#core/ports/table-store.ts';
 import { payloadToItem, type PayloadItem } from '#core/store/entities/payload.ts';
 import { readTransferConfig } from '#core/store/entities/transfer-config.ts';
@@ -19,8 +20,8 @@ import { addDevice, capturingJobs, receiverSftp, record, wav } from './transfer-
 /**
  * Transfer selection by processing time (the byProcessedAt index): a run reads its window, not the tenant's history,
  * and chooses exactly what it chose before the index (Processed, of the configuration's types, processed in
- * (`report_from`, `report_to`]). Items read are counted at the table store: every item a Query or a Get answered
- * (selection's Queries carry no filter, so that is DynamoDB's ScannedCount).
+ * (`report_from`, `report_to`]). Items read are counted at the table store (every item a Query or a Get answered;
+ * selection's Queries carry no filter) and by the capacity meter (DynamoDB's own ScannedCount and read units).
  */
 let tenant: RunTenant;
 let older: RunTenant;
@@ -115,7 +116,7 @@ async function select(
   configReference: string,
   window: { from?: string; to: string },
   extra: Partial<TransferItem> = {},
-): Promise<{ chosen: string[]; read: { items: number; queries: number }; transfer: TransferItem }> {
+): Promise<{ chosen: string[]; read: { items: number; queries: number }; capacity: CapacityTotals; transfer: TransferItem }> {
   const { deps, client } = on;
   const leaseId = ulid();
   const transfer: TransferItem = {
@@ -141,10 +142,11 @@ async function select(
     filesHandled: 0,
     destination: () => Promise.reject(new Error('selection opens no destination')),
   };
-  expect(await selectPayloads(context, transfer, undefined)).toBe(true);
+  const { result: complete, capacity } = await measureCapacity(() => selectPayloads(context, transfer, undefined));
+  expect(complete).toBe(true);
   const files = await readAll(deps.table, { ...keys.transferFile.list(client, transfer.transfer_id, '1'), consistent: true });
   const stored = readTransfer((await deps.table.get(keys.transfer.key(client, transfer.transfer_id), { consistent: true })) as TableItem);
-  return { chosen: files.map((file) => readTransferFile(file).name).sort(), read, transfer: stored };
+  return { chosen: files.map((file) => readTransferFile(file).name).sort(), read, capacity, transfer: stored };
 }
 
 beforeAll(async () => {
@@ -196,6 +198,9 @@ describe('transfer selection by processing time', () => {
     // two edge cases (processed at report_from, the Video): never the history before it.
     expect(second.read.items).toBe(1 + carried.length + 2);
     expect(second.read.queries).toBe(1);
+    // What DynamoDB itself reports: the items it evaluated and the read units it bills, the same at both sizes.
+    expect(second.capacity.itemsRead).toBe(second.read.items);
+    expect(second.capacity.readUnits).toBe(first.capacity.readUnits);
   }, 120_000);
 
   it('a first run (no report_from) carries everything processed up to report_to, in pages, each chosen once', async () => {
