@@ -214,6 +214,11 @@ test.describe('as a tenant administrator', () => {
     const person = page.getByRole('table', { name: 'Legal holds' }).getByRole('row').filter({ hasText: 'demo-admin' }).filter({ hasText: 'Active' });
     await expect(person).toContainText(/\d+ activity records?/);
     await expect(person.getByRole('link', { name: /^demo-admin/ })).toHaveAttribute('href', /\/dashboard\/account\/audit\?.*user_id=demo-admin/);
+    // Their trail, the portal's page for a portal user, says they are held and links back to the hold.
+    await person.getByRole('link', { name: /^demo-admin/ }).click();
+    await expect(page.getByTestId('legal-hold-notice')).toContainText("This person's activity is under a legal hold");
+    await expect(page.getByRole('link', { name: 'The legal hold on portal user demo-admin' })).toBeVisible();
+    await page.goBack();
     await person.getByRole('button', { name: 'Release the hold on demo-admin' }).click();
     await page.getByRole('dialog', { name: 'Release the legal hold?' }).getByRole('button', { name: 'Release hold' }).click();
     await expect(page.getByText('Legal hold on portal user demo-admin released.')).toBeVisible();

@@ -5,6 +5,7 @@ import type { UserActivity } from '#shared/contract/entities/activity.ts';
 import { CursorTable, pagingOf } from '../../components/data/cursor-table.tsx';
 import { DateRangeFilter } from '../../components/filters/date-range-filter.tsx';
 import { DebouncedTextFilter, InvertedRangeNotice } from '../../components/filters/filter-inputs.tsx';
+import { LegalHoldNotice } from '../../components/data/legal-hold-badge.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { invertedRange } from '../../lib/search-params.ts';
 import { useCan } from '../../lib/use-can.ts';
@@ -13,6 +14,7 @@ import { foldReads, whoOf } from './activity-sentence.ts';
 import { deviceActivityQueryOf, userActivityQueryOf, type AuditSearch } from './audit-filters.ts';
 import { useDeviceActivity } from './list-device-activity.ts';
 import { useUserActivity } from './list-user-activity.ts';
+import { usePortalUserHolds } from './portal-user-holds.ts';
 
 type Trail = 'users' | 'devices' | 'disposals';
 
@@ -38,6 +40,7 @@ export function AuditScreen({
   const set = (patch: Partial<AuditSearch>) => onSearch({ ...search, ...patch });
   const bad = invertedRange(search.from, search.to);
   const people = usePeopleSeen();
+  const personHolds = usePortalUserHolds(trail === 'users' ? (search.user_id ?? search.portal_user) : undefined);
   return (
     <>
       <PageHeader
@@ -85,6 +88,7 @@ export function AuditScreen({
             </Stack>
           )}
           <Tabs.Panel value="users">
+            <LegalHoldNotice heldBy={personHolds} what="person's activity" />
             {canUsers.allowed ? <UserTrail search={search} enabled={!bad} onPeople={people.add} /> : <Text c="dimmed">{canUsers.reason}</Text>}
           </Tabs.Panel>
           <Tabs.Panel value="devices">
