@@ -29,6 +29,9 @@ export const theme = createTheme({
   autoContrast: true,
 });
 
+/** The colour of error text that stands alone (not in an Alert), readable in both colour modes. */
+export const ERROR_TEXT = 'var(--verity-error-text)';
+
 /** Where Mantine keeps the colour-mode preference (system, light or dark), per browser. */
 export const COLOR_SCHEME_STORAGE_KEY = 'verity.color-scheme';
 
@@ -38,7 +41,8 @@ export const COLOR_SCHEME_STORAGE_KEY = 'verity.color-scheme';
  * - the text of `light` and `outline` variants (status badges, alerts) is shade 9 darkened by a third: Mantine's
  *   shade 9 on its own light tint is only 2.7:1 for yellow and 3.8:1 for green. Dark mode keeps Mantine's values;
  * - links are cerulean shade 7 (#006a91): cerulean itself is 4.8:1 on white but 4.29:1 on a table's hovered row
- *   (gray 1), and every list's links sit on striped and hovered rows. Shade 7 is 5.4:1 there.
+ *   (gray 1), and every list's links sit on striped and hovered rows. Shade 7 is 5.4:1 there;
+ * - error text (`ERROR_TEXT`) is red 8 in light mode and red 4 in dark mode: red 8 on the dark body is under 4.5:1.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (current) => {
   const readable: Record<string, string> = {};
@@ -49,7 +53,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => {
   }
   return {
     variables: {},
-    light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-anchor': 'var(--mantine-color-cerulean-7)', ...readable },
-    dark: { '--mantine-color-dimmed': 'var(--mantine-color-gray-5)' },
+    light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--verity-error-text': 'var(--mantine-color-red-8)', '--mantine-color-anchor': 'var(--mantine-color-cerulean-7)', ...readable },
+    dark: { '--mantine-color-dimmed': 'var(--mantine-color-gray-5)', '--verity-error-text': 'var(--mantine-color-red-4)' },
   };
 };

@@ -4,6 +4,7 @@ import type { Column } from '../../components/data/cursor-table.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { CHECKSUM_VERDICT_LABELS, checksumsOf, checksumVerdict, type ChecksumVerdict } from './checksums.ts';
 import { formatBytes } from '../../lib/format.ts';
+import { ERROR_TEXT } from '../../app/theme.ts';
 
 const FILE_STATE_COLOURS: Record<TransferFileState, string> = { Pending: 'gray', Delivered: 'green', Failed: 'red' };
 const FILE_KIND_LABELS: Record<TransferItem['file_kind'], string> = { Recording: 'Recording', Report: 'Report', Manifest: 'Manifest' };
@@ -86,7 +87,7 @@ export const fileColumns: readonly Column<TransferItem>[] = [
         </Badge>
         {row.delivered_at !== undefined && <Text size="xs">{formatDateTime(row.delivered_at)}</Text>}
         {row.last_error !== undefined && (
-          <Text size="xs" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+          <Text size="xs" c={ERROR_TEXT} style={{ overflowWrap: 'anywhere' }}>
             {row.last_error}
           </Text>
         )}

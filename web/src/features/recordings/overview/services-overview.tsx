@@ -14,6 +14,7 @@ import { RECORDING_KINDS } from '../shared/kinds.ts';
 import { PAYLOAD_STATE_COLOURS, PAYLOAD_STATE_LABELS, PAYLOAD_TYPE_LABELS } from '../shared/labels.ts';
 import { COUNTED_STATES, periodRange, serviceSummaries, type ServiceSummary } from './overview-model.ts';
 import { useRecordedCounts } from './recorded-counts.ts';
+import { ERROR_TEXT } from '../../../app/theme.ts';
 
 const PERIOD_LABELS: Record<(typeof OVERVIEW_PERIODS)[number], string> = { '7': '7 days', '30': '30 days', '90': '90 days', '365': '12 months' };
 const PERIOD_WORDS: Record<(typeof OVERVIEW_PERIODS)[number], string> = {
@@ -65,7 +66,7 @@ export function ServicesOverview({ search, onSearch }: { search: ServicesOvervie
         />
       </Group>
       {error !== null && (
-        <Text role="alert" c="red.8">
+        <Text role="alert" c={ERROR_TEXT}>
           Some counts could not be loaded: {error.message}
         </Text>
       )}
