@@ -2,12 +2,13 @@ import type { DeviceTelemetry } from '#shared/contract/entities/telemetry.ts';
 import type { auditEndpoints } from '#shared/contract/endpoints/audit.ts';
 import type { deviceDataEndpoints } from '#shared/contract/endpoints/device-data.ts';
 import type { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
+import { inDeviceScope } from '../core/auth/access/device-group-scope.ts';
 import type { GroupScope } from '../core/auth/access/group-scope.ts';
 import type { Dependencies } from '../core/dependencies.ts';
 import { InternalError, ValidationError } from '../core/errors.ts';
 import type { TableItem } from '../core/ports/table-store.ts';
 import { describeQuery, type Page } from '../core/store/cursor.ts';
-import { allOf, listPage, type ItemFilter, type QueryOf } from '../core/store/paging.ts';
+import { allOf, listPage, notDeletedByRetention, type BatchFilter, type ItemFilter, type QueryOf } from '../core/store/paging.ts';
 import { readAccount } from '../core/store/entities/account.ts';
 import { readDevice } from '../core/store/entities/device.ts';
 import { readDeviceActivity, toDeviceActivity } from '../core/store/entities/device-activity.ts';
@@ -39,32 +40,42 @@ function reader<S, T>(deps: ReadDependencies, read: (item: TableItem) => S, answ
 const equals = <T>(record: (item: TableItem) => T | undefined, name: keyof T, value: unknown): ItemFilter | undefined =>
   value === undefined ? undefined : (item) => record(item)?.[name] === value;
 
-/** The lists a timed record is kept on: one device's, one device user's, one group's, the tenant's. */
+/** The lists a timed record is kept on that these reads use: one device's, one device user's, the tenant's. */
 interface TimedLists {
   byDevice(client: string, deviceReference: string): TimedList;
   byDeviceUser(client: string, deviceUserReference: string): TimedList;
-  byGroup(client: string, group: string): TimedList;
   byTenant(client: string): TimedList;
 }
 
-/** The narrowest list the query names (device, device user, group), else the tenant's: still one Query. */
+/**
+ * The narrowest list the query names (device, device user), else the tenant's: still one Query. Not the group's list:
+ * it holds a record under its device's group when written, and the device's group now is what a `group` filter
+ * names (core/auth/access/device-group-scope.ts), so the group is a filter while paging.
+ */
 function narrowestList(
   lists: TimedLists,
   client: string,
-  query: { device_reference?: string | undefined; device_user_reference?: string | undefined; group?: string | undefined },
+  query: { device_reference?: string | undefined; device_user_reference?: string | undefined },
 ): TimedList {
   if (query.device_reference !== undefined) return lists.byDevice(client, query.device_reference);
   if (query.device_user_reference !== undefined) return lists.byDeviceUser(client, query.device_user_reference);
-  if (query.group !== undefined) return lists.byGroup(client, query.group);
   return lists.byTenant(client);
+}
+
+/**
+ * A device data list's batch filter: records retention has not deleted that pass `keep`, whose device is in the
+ * `group` asked for (if any) and in the caller's group scope, both by the device's group now.
+ */
+function deviceData(deps: ReadDependencies, client: string, scope: GroupScope, keep: ItemFilter | undefined, group?: string): BatchFilter | undefined {
+  return inDeviceScope(deps, client, scope, { keep: allOf(notDeletedByRetention, keep), group });
 }
 
 /** The logs list's query; the per-device-user path adds its user (a path parameter, not a query field). */
 export type LogQuery = QueryOf<typeof deviceDataEndpoints, 'client.device-logs.list'> & { device_user_reference?: string | undefined };
 
 /**
- * Device logs newest first by log time. The narrowest list first (device, device user, group, tenant), each one
- * Query with the date range as key condition; the remaining filters apply while paging.
+ * Device logs newest first by log time. The narrowest list first (device, device user, tenant), each one Query with
+ * the date range as key condition; the remaining filters (the group among them) apply while paging.
  */
 export function listLogs(deps: ReadDependencies, client: string, query: LogQuery, scope: GroupScope) {
   const list = narrowestList(keys.deviceLog, client, query);
@@ -72,10 +83,9 @@ export function listLogs(deps: ReadDependencies, client: string, query: LogQuery
   const keep = allOf(
     equals(log, 'log_level', query.log_level),
     query.device_reference === undefined ? undefined : equals(log, 'device_user_reference', query.device_user_reference),
-    query.device_reference === undefined && query.device_user_reference === undefined ? undefined : equals(log, 'group', query.group),
   );
   const filters = { log_level: query.log_level, device_user_reference: query.device_user_reference, group: query.group };
-  return timedPage(deps, client, list, query, filters, keep, log, scope);
+  return timedPage(deps, client, list, query, filters, deviceData(deps, client, scope, keep, query.group), log);
 }
 
 export type GpsQuery = QueryOf<typeof deviceDataEndpoints, 'client.gps.list'> & { device_user_reference?: string | undefined };
@@ -84,12 +94,9 @@ export type GpsQuery = QueryOf<typeof deviceDataEndpoints, 'client.gps.list'> & 
 export function listGps(deps: ReadDependencies, client: string, query: GpsQuery, scope: GroupScope) {
   const list = narrowestList(keys.gps, client, query);
   const fix = reader(deps, readGps, toGps);
-  const keep = allOf(
-    query.device_reference === undefined ? undefined : equals(fix, 'device_user_reference', query.device_user_reference),
-    query.device_reference === undefined && query.device_user_reference === undefined ? undefined : equals(fix, 'group', query.group),
-  );
+  const keep = query.device_reference === undefined ? undefined : equals(fix, 'device_user_reference', query.device_user_reference);
   const filters = { device_user_reference: query.device_user_reference, group: query.group };
-  return timedPage(deps, client, list, query, filters, keep, fix, scope);
+  return timedPage(deps, client, list, query, filters, deviceData(deps, client, scope, keep, query.group), fix);
 }
 
 /** One device's telemetry reports newest first by receive time (the first is the latest). */
@@ -100,27 +107,28 @@ export async function listTelemetryHistory(
   query: Omit<TimedQuery, 'result_type'>,
   scope: GroupScope,
 ) {
-  const page = await timedPage(deps, client, keys.telemetry.historyOf(client, deviceReference), { ...query, result_type: 'page' }, {}, undefined, reader(deps, readTelemetry, toDeviceTelemetry), scope);
+  const list = keys.telemetry.historyOf(client, deviceReference);
+  const read = reader(deps, readTelemetry, toDeviceTelemetry);
+  const page = await timedPage(deps, client, list, { ...query, result_type: 'page' }, {}, deviceData(deps, client, scope, undefined), read);
   if (!('data' in page)) throw new Error('a telemetry history is a page');
   return page;
 }
 
 export type ActivityQuery = QueryOf<typeof auditEndpoints, 'admin.device-activities.list'>;
 
-/** Device API activity newest first: per device (gsi1) or the tenant's (table), other filters while paging. */
+/**
+ * Device API activity newest first: per device (gsi1) or the tenant's (table), other filters while paging. A record
+ * keeps the group its device's token named at the call; like device data, it is seen by its device's group now.
+ */
 export function listDeviceActivities(deps: ReadDependencies, client: string, query: ActivityQuery, scope: GroupScope) {
   const list: TimedList =
     query.device_reference !== undefined
       ? { ...keys.deviceActivity.listByDevice(client, query.device_reference), sortPrefix: '' }
       : { ...keys.deviceActivity.list(client), sortPrefix: '' };
   const activity = reader(deps, readDeviceActivity, toDeviceActivity);
-  const keep = allOf(
-    equals(activity, 'device_user_reference', query.device_user_reference),
-    equals(activity, 'group', query.group),
-    equals(activity, 'is_allowed', query.is_allowed),
-  );
+  const keep = allOf(equals(activity, 'device_user_reference', query.device_user_reference), equals(activity, 'is_allowed', query.is_allowed));
   const filters = { device_user_reference: query.device_user_reference, group: query.group, is_allowed: query.is_allowed };
-  return timedPage(deps, client, list, query, filters, keep, activity, scope);
+  return timedPage(deps, client, list, query, filters, deviceData(deps, client, scope, keep, query.group), activity);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

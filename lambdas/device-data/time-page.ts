@@ -1,10 +1,9 @@
 import type * as z from 'zod';
 import type { dateRangeQuery, pageQuery } from '#shared/contract/endpoints/query.ts';
-import type { GroupScope } from '../core/auth/access/group-scope.ts';
 import type { Dependencies } from '../core/dependencies.ts';
 import type { QuerySpec, TableItem } from '../core/ports/table-store.ts';
 import type { Page } from '../core/store/cursor.ts';
-import { allOf, inScope, listPage, notDeletedByRetention, type ItemFilter } from '../core/store/paging.ts';
+import { listPage, type BatchFilter } from '../core/store/paging.ts';
 import type { TimedList } from '../core/store/keys.ts';
 import { timeRangeOrAll } from '../core/store/time-range.ts';
 
@@ -17,9 +16,9 @@ type PageDependencies = Pick<Dependencies, 'table' | 'cursors'>;
  * One page of a time-ordered list, newest first: a Query whose key condition is the `from`/`to` range on the sort
  * key (`<sortPrefix><ISO>#<id>`), with filters the key cannot express applied while paging (core/store/paging.ts:
  * a page may be short and still carry a cursor). The cursor is bound to the tenant, the list, the range and the
- * filters. `result_type=total` counts the range exactly, or refuses (narrow the range). `scope` keeps the records
- * whose group (the group of the device when it was recorded) is in the caller's group scope; records deleted by
- * retention are left out.
+ * filters. `result_type=total` counts the range exactly, or refuses (narrow the range). `keep` is the list's batch
+ * filter: for device data, the records not deleted by retention whose device is in the caller's group scope now
+ * (core/auth/access/device-group-scope.ts), so totals count only what the pages show.
  */
 export async function timedPage<T>(
   deps: PageDependencies,
@@ -27,9 +26,8 @@ export async function timedPage<T>(
   list: TimedList,
   query: TimedQuery,
   filters: Record<string, string | number | boolean | undefined>,
-  keep: ItemFilter | undefined,
+  keep: BatchFilter | undefined,
   toData: (item: TableItem) => T | undefined,
-  scope: GroupScope,
 ): Promise<Page<T> | { count: number }> {
   const [lower, upper] = timeRangeOrAll(query.from, query.to);
   const base: QuerySpec = {
@@ -42,7 +40,7 @@ export async function timedPage<T>(
     query: { ...base, descending: true },
     filters: { ...filters, from: query.from, to: query.to, prefix: list.sortPrefix },
     page: query,
-    keep: inScope(scope, allOf(notDeletedByRetention, keep)),
+    keep,
     toData,
   });
 }

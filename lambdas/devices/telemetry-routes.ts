@@ -1,4 +1,5 @@
 import { listLatestTelemetry, listTelemetryHistory } from '../device-data/reads.ts';
+import { visibleDevice } from './device-service.ts';
 import { implementForTenant, type Routes } from '#core/http/route.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
@@ -6,11 +7,16 @@ import { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
 const deviceTelemetry = endpointOf(deviceEndpoints, 'admin.devices.telemetry');
 const telemetryList = endpointOf(deviceEndpoints, 'admin.telemetry.list');
 
-/** Telemetry reads (lambdas/device-data/reads.ts): one device's reports newest first, the fleet's latest. */
+/**
+ * Telemetry reads (lambdas/device-data/reads.ts): one device's reports newest first (a device outside the caller's
+ * group scope answers as a missing one, 404), the fleet's latest (the devices in scope).
+ */
 export const telemetryRoutes: Routes = {
-  [deviceTelemetry.id]: implementForTenant(deviceTelemetry, (input, deps) =>
-    listTelemetryHistory(deps, input.client, input.params.device_reference, input.query, input.groupScope()),
-  ),
+  [deviceTelemetry.id]: implementForTenant(deviceTelemetry, async (input, deps) => {
+    const scope = input.groupScope();
+    await visibleDevice(deps, input.client, input.params.device_reference, scope);
+    return listTelemetryHistory(deps, input.client, input.params.device_reference, input.query, scope);
+  }),
   [telemetryList.id]: implementForTenant(telemetryList, (input, deps) =>
     listLatestTelemetry(deps, input.client, input.query, input.groupScope()),
   ),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { inDeviceScope } from '#core/auth/access/device-group-scope.ts';
 import type { GroupScope } from '#core/auth/access/group-scope.ts';
 import type { PayloadAccess } from '#core/auth/access/payload-access.ts';
 import type { Dependencies } from '#core/dependencies.ts';
@@ -83,17 +84,20 @@ async function deviceUserCoverage(deps: TableDependencies, client: string, devic
   const devices = await devicesHeldBy(deps, client, deviceUser, cap);
   const references = devices.slice(0, cap).map((item) => readDevice(item).device_reference);
   const notTheirs = (items: TableItem[]) => items.filter((item) => attributedTo(item) !== deviceUser);
-  // Recordings by group and payload type; GPS fixes, log lines and devices by group.
+  // Recordings by their group and payload type; devices by their group; GPS fixes and log lines by their device's
+  // group now (core/auth/access/device-group-scope.ts), as their lists show them.
   const recordings = (items: TableItem[]) => viewer.payloads.filter(items);
   const grouped = (items: readonly TableItem[]) => viewer.scope.filter(items);
+  const byDevice = inDeviceScope(deps, client, viewer.scope);
+  const deviceData = async (items: TableItem[]) => (byDevice === undefined ? items : byDevice(items));
   const lists = (own: ListKey, ofDevice: (device: string) => ListKey, keep: (items: TableItem[]) => Promise<readonly TableItem[]>): Counted[] => [
     { list: own, keep },
     ...references.map((device) => ({ list: ofDevice(device), keep: (items: TableItem[]) => keep(notTheirs(items)) })),
   ];
   const [recordingCount, gpsFixes, deviceLogs] = await Promise.all([
     countCapped(deps, lists(keys.payload.listByDeviceUser(client, deviceUser), (device) => keys.payload.listByDevice(client, device), recordings), cap),
-    countCapped(deps, lists(timed(keys.gps.byDeviceUser(client, deviceUser)), (device) => timed(keys.gps.byDevice(client, device)), grouped), cap),
-    countCapped(deps, lists(timed(keys.deviceLog.byDeviceUser(client, deviceUser)), (device) => timed(keys.deviceLog.byDevice(client, device)), grouped), cap),
+    countCapped(deps, lists(timed(keys.gps.byDeviceUser(client, deviceUser)), (device) => timed(keys.gps.byDevice(client, device)), deviceData), cap),
+    countCapped(deps, lists(timed(keys.deviceLog.byDeviceUser(client, deviceUser)), (device) => timed(keys.deviceLog.byDevice(client, device)), deviceData), cap),
   ]);
   const visibleDevices = (await grouped(devices.slice(0, cap))).length;
   const deviceCount = devices.length > cap ? { count: cap, capped: true } : { count: visibleDevices, capped: false };

@@ -15,7 +15,8 @@ import type { AccessContext } from './access-context.ts';
  * commands, logs, GPS, device activities, metrics, the dashboard, payloads and comments):
  *
  * - lists and totals keep the items whose `group` the scope allows (`filter`, a batch filter for
- *   core/store/paging.ts: `inScope`);
+ *   core/store/paging.ts: `inScope`); records that take their group from their device (logs, telemetry, GPS, device
+ *   activities) are judged by their device's group now instead (./device-group-scope.ts: `inDeviceScope`);
  * - a single object the scope refuses is answered exactly as a missing one (`visible`: the caller's NotFoundError,
  *   same status, same body), so a refusal never tells that the object exists;
  * - a write asks `allows` for the target's current group and, for a move, `require` for the new one (a group the
