@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localScheduleFile, readScheduleFile } from '#core/adapters/local/local-scheduler.ts';
 import { createFixedClock } from '#core/adapters/local/clocks.ts';
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
+import { keys } from '#core/store/keys.ts';
+import { createTestIssuer } from '#core/testing/test-tokens.ts';
 import { runJob } from '../../lambdas/jobs/jobs.ts';
 import { signIn } from './support/sign-in.ts';
 import { api, stack } from './support/stack.ts';
+import { TENANT_STAND_IN_HOST } from './support/tenant-stand-ins.ts';
 
 /**
  * Grants end everything they started (docs/decisions.md, "Support mode creates nothing that outlives its grant"),
@@ -204,5 +209,59 @@ describe('support mode with the tenant admin role', () => {
     expect(deleted.status, deleted.text).toBe(200);
     expect((await asAdmin('GET', `/account/apps/doomed-${run}`)).status).toBe(404);
     await asAdmin('PUT', `/supportaccess/${reference}`, { approval_state: 'revoked' });
+  });
+});
+
+describe('a client app saved in support mode before support mode was refused it', () => {
+  it('is trusted with nothing: its tokens are refused (401) and its key set is never fetched; saved by the tenant, the same app works', async () => {
+    const reference = `legacy-${run}`;
+    const issuer = await createTestIssuer(`https://${reference}.example.com`, `aud-${reference}`);
+    let fetched = 0;
+    const server = createServer((_request, response) => {
+      fetched += 1;
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(issuer.jwks));
+    });
+    await new Promise<void>((resolve) => server.listen(0, TENANT_STAND_IN_HOST, resolve));
+    try {
+      const oidc_config = { issuer: issuer.issuer, audience: issuer.audience, jwks_uri: `http://${TENANT_STAND_IN_HOST}:${(server.address() as AddressInfo).port}/jwks` };
+      // As such an app was stored: its last writer staff acting under a support request.
+      const deps = buildDependencies(loadConfig({ ...stack().env, LOG_LEVEL: 'error' }));
+      await deps.table.put({
+        ...keys.clientApp.item(CLIENT, reference),
+        client: CLIENT,
+        app_reference: reference,
+        oidc_config,
+        roles: ['admin'],
+        cidr_ranges: [],
+        updated_by: 'staff:verity-staff',
+        updated_by_actor: { reference: 'staff:verity-staff', kind: 'staff', name: 'Sam Staff', support_request: '01J00000000000000000000000' },
+        updated_at: new Date().toISOString(),
+      });
+      const token = `Bearer ${await issuer.sign({ sub: 'their-bot' })}`;
+      const refused = await send(token, 'GET', '/account/retention');
+      expect(refused.status, refused.text).toBe(401);
+      expect(refused.body.message).toBe("Token issuer invalid: the client app was last saved in support mode; the tenant's administrator must save it again");
+      expect(fetched).toBe(0);
+
+      // The same app last saved by the tenant's administrator (the API takes https key sets only, so written as the
+      // service writes it): its tokens work, so the refusal above was the support-mode save and nothing else.
+      await deps.table.put({
+        ...keys.clientApp.item(CLIENT, reference),
+        client: CLIENT,
+        app_reference: reference,
+        oidc_config,
+        roles: ['admin'],
+        cidr_ranges: [],
+        updated_by: 'demo-admin',
+        updated_by_actor: { reference: 'demo-admin', kind: 'user', name: 'Dana Admin', email: 'admin@demo.test' },
+        updated_at: new Date().toISOString(),
+      });
+      const accepted = await send(token, 'GET', '/account/retention');
+      expect(accepted.status, accepted.text).toBe(200);
+      expect(fetched).toBeGreaterThan(0);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

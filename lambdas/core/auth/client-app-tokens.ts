@@ -53,6 +53,9 @@ export class ClientAppTokenRefusedError extends UnauthorizedError {
   }
 }
 
+/** The 401 for a token of a client app last saved in support mode. */
+export const SAVED_IN_SUPPORT_MODE = "Token issuer invalid: the client app was last saved in support mode; the tenant's administrator must save it again";
+
 /** Reasons that are the clock's doing rather than a wrong or forged token. */
 const ROUTINE_REASONS: ReadonlySet<string> = new Set(['Token expired', 'Token not yet valid']);
 
@@ -96,6 +99,11 @@ export async function verifyClientAppToken(token: string, client: string, table:
   if (app === undefined && apps.length === 0) throw new UnauthorizedError('Token issuer invalid');
   if (app === undefined) throw new ClientAppTokenRefusedError('Token issuer invalid', claimedIssuer, undefined);
   if (!URL.canParse(app.oidc_config.jwks_uri)) throw new ClientAppTokenRefusedError('Token issuer invalid', claimedIssuer, app.app_reference);
+  // Support mode can no longer save an app (shared/contract/support-mode.ts); one saved there before that rule would
+  // outlive its grant, so it is trusted with nothing, its key set not even fetched, until the tenant saves it again.
+  if (app.updated_by_actor?.support_request !== undefined) {
+    throw new ClientAppTokenRefusedError(SAVED_IN_SUPPORT_MODE, claimedIssuer, app.app_reference);
+  }
 
   let payload: JWTPayload;
   try {
