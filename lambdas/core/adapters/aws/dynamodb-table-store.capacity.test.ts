@@ -7,6 +7,7 @@ import { createHttpHandler } from '../../http/create-http-handler.ts';
 import { implement } from '../../http/route.ts';
 import { measureCapacity, ROUTE_CAPACITY } from '../../ports/capacity-meter.ts';
 import { eventFor, testContext, testDependencies } from '../../testing/http-events.ts';
+import { runJobIn } from '../../../jobs/job-dispatch.ts';
 import { ConditionFailedError, type TableStore } from '../../ports/table-store.ts';
 import { createDynamoTableStore } from './dynamodb-table-store.ts';
 
@@ -79,6 +80,11 @@ describe('capacity meter on the DynamoDB table store', { timeout: 30_000 }, () =
     });
     // Update 1, the two-item transaction 2 as DynamoDB Local reports it (4 in AWS), delete 1.
     expect(capacity).toMatchObject({ writeUnits: 1 + 2 + 1, itemsWritten: 4, calls: 3 });
+    // An update is billed by the whole item, not by what it sent: a small change to a 2.5 KB item costs three units.
+    await store.put(item('C#meter#D', 'BIG', 2.5));
+    const changed = await measureCapacity(() => store.update({ pk: 'C#meter#D', sk: 'BIG' }, { set: { note: 'n' } }));
+    expect(changed.capacity).toMatchObject({ writeUnits: 3, itemsWritten: 1 });
+    expect(changed.capacity.bytesWritten).toBeGreaterThan(2.5 * 1024 - 200);
     const read = await measureCapacity(() => store.batchGet([{ pk: 'C#meter#D', sk: 'T1' }, { pk: 'C#meter#D', sk: 'T2' }, { pk: 'C#meter#D', sk: 'NONE' }]));
     expect(read.result).toHaveLength(2);
     expect(read.capacity).toMatchObject({ itemsRead: 2, calls: 1 });
@@ -164,5 +170,27 @@ describe('capacity meter labels', { timeout: 30_000 }, () => {
     });
     expect(outer.result).toMatchObject({ readUnits: 0, writeUnits: 1, calls: 1 });
     expect(outer.capacity).toMatchObject({ readUnits: 0.5, writeUnits: 1, calls: 2 });
+  });
+});
+
+describe('capacity per job invocation', { timeout: 30_000 }, () => {
+  it('reports what one job invocation consumed, also when the job fails', async () => {
+    await store.put(item('C#meter#J', 'ONE', 0.5));
+    const logLines: string[] = [];
+    const dependencies = testDependencies({ tokens: { verify: () => Promise.reject(new Error('no tokens here')) }, logLines, table: store });
+    const jobs = {
+      reads: async () => ({ found: (await store.get({ pk: 'C#meter#J', sk: 'ONE' })) === undefined ? 0 : 1 }),
+      fails: async () => {
+        await store.put(item('C#meter#J', 'TWO', 0.5));
+        throw new Error('job failed after writing');
+      },
+    };
+    expect(await runJobIn(jobs, dependencies, 'reads')).toEqual({ found: 1 });
+    await expect(runJobIn(jobs, dependencies, 'fails')).rejects.toThrow('job failed after writing');
+    const capacityLines = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.message === 'capacity');
+    expect(capacityLines).toEqual([
+      expect.objectContaining({ level: 'debug', job: 'reads', read_units: 0.5, write_units: 0, items_read: 1, calls: 1 }),
+      expect.objectContaining({ level: 'debug', job: 'fails', read_units: 0, write_units: 1, items_written: 1, calls: 1 }),
+    ]);
   });
 });

@@ -291,7 +291,8 @@ export function createDynamoTableStore(client: DynamoDBDocumentClient, tableName
                   ...returnConsumed,
                 }),
               ),
-            (answer) => ({ writeUnits: unitsOf(answer.ConsumedCapacity, 'write'), itemsWritten: 1, bytesWritten: itemSize({ ...update.set, ...update.add }) }),
+            // DynamoDB bills an update by the whole item's size: the item after it (ALL_NEW) says what that is.
+            (answer) => ({ writeUnits: unitsOf(answer.ConsumedCapacity, 'write'), itemsWritten: 1, bytesWritten: itemSize(answer.Attributes ?? { ...update.set, ...update.add }) }),
           ),
         () => [{ ...update.set, ...update.add }],
       );
