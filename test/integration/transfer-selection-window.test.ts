@@ -248,11 +248,18 @@ describe('a tenant whose recordings predate the index', () => {
     { reference: 'in-1', processedAt: '2026-06-01T08:00:00.000Z' },
     { reference: 'in-2', processedAt: '2026-06-01T20:00:00.000Z', type: 'Photo' },
   ];
-  const pre = [...inWindow, ...history('old', 150), { reference: 'deleted', state: 'Deleted' as const, processedAt: '2026-06-01T09:00:00.000Z' }];
+  const pre = [
+    ...inWindow,
+    ...history('old', 150),
+    { reference: 'deleted', state: 'Deleted' as const, processedAt: '2026-06-01T09:00:00.000Z' },
+    // Deleted by code that did not know the index, after it had been indexed: still holding keys it must lose.
+    { reference: 'stale', state: 'Deleted' as const, processedAt: '2026-06-01T10:00:00.000Z' },
+  ];
 
   beforeAll(async () => {
     // As an older tenant stands after the deploy: its payloads written without the keys, its account not marked.
     await seed(older.deps, older.client, pre, { bare: true });
+    await older.deps.table.update(keys.payload.key(older.client, 'stale'), { set: keys.payload.processedKeys(older.client, 'stale', '2026-06-01T10:00:00.000Z') });
     await older.deps.table.update(keys.account.item(older.client), { remove: ['processed_indexed_at'] });
   }, 60_000);
 
@@ -272,11 +279,15 @@ describe('a tenant whose recordings predate the index', () => {
     }
     expect(runs.length).toBe(2);
     expect(runs[0]).toMatchObject({ outcome: 'more', at: older.client });
-    expect(runs.at(-1)).toMatchObject({ outcome: 'done', indexed: pre.length - 1, unindexed: 0, tenants: 1 });
+    expect(runs.at(-1)).toMatchObject({ outcome: 'done', indexed: pre.length - 2, unindexed: 1, tenants: 1 });
     const account = await older.deps.table.get(keys.account.item(older.client), { consistent: true });
     expect(account?.processed_indexed_at).toEqual(expect.any(String));
-    const deleted = await older.deps.table.get(keys.payload.key(older.client, 'deleted'), { consistent: true });
-    expect(deleted).not.toHaveProperty('by_processed_at_pk');
+    for (const reference of ['deleted', 'stale']) {
+      const deleted = await older.deps.table.get(keys.payload.key(older.client, reference), { consistent: true });
+      for (const name of keys.payload.processedKeyAttributes) expect(deleted, reference).not.toHaveProperty(name);
+    }
+    const indexedOne = await older.deps.table.get(keys.payload.key(older.client, 'old-00007'), { consistent: true });
+    expect(indexedOne).toMatchObject(keys.payload.processedKeys(older.client, 'old-00007', String(indexedOne?.processed_at)));
 
     const after = await select(older, 'daily', { from: FROM, to: TO });
     expect(after.chosen).toEqual(['in-1', 'in-2']);
@@ -293,7 +304,7 @@ describe('a tenant whose recordings predate the index', () => {
     const cursor = { pk: at.pk, sk: at.sk, gsi1pk: String(at.gsi1pk), gsi1sk: String(at.gsi1sk) };
     const resumed = await select(older, 'daily', { from: FROM, to: TO }, { selection_cursor: JSON.stringify(cursor) });
     expect(resumed.chosen).toEqual(['in-1', 'in-2']);
-    // What follows the position on the whole list: 100 older recordings, the deleted one and the window's two.
-    expect(resumed.read.items).toBe(100 + 1 + inWindow.length);
+    // What follows the position on the whole list: 100 older recordings, the two deleted ones and the window's two.
+    expect(resumed.read.items).toBe(100 + 2 + inWindow.length);
   }, 60_000);
 });
