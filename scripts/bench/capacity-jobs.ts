@@ -5,6 +5,7 @@ import { keys } from '#core/store/keys.ts';
 import { retentionJob } from '../../lambdas/account-data/retention/retention-job.ts';
 import { writeActivityRecord } from '../../lambdas/audit/trail/activity-log.ts';
 import { linkTrails } from '../../lambdas/jobs/audit-sequencer.ts';
+import { expireTenantAlerts } from '../../lambdas/alerts/expire-alerts.ts';
 import { transferJob } from '../../lambdas/transfers/job/transfer-job.ts';
 import { signInDemoAccount } from '../device/portal-sign-in.ts';
 import type { LocalStack } from '../local/stack.ts';
@@ -105,6 +106,15 @@ async function transferSelection(deps: Dependencies, stack: LocalStack, tenant: 
   }, 1, 1);
 }
 
+/**
+ * Alerts expiry (supervision, every few minutes): one tenant's run over its expiry queue. The seeded alerts have no
+ * expiry, so it handles none: the figure is per run, and its least is one Query of an empty queue (half a unit).
+ */
+async function alertsExpiry(deps: Dependencies, tenant: SeededTenant): Promise<JobSide> {
+  const { result: cleared, capacity } = await measureCapacity(() => expireTenantAlerts(deps, tenant.client));
+  return { capacity, items: Math.max(1, cleared), leastPerItem: cleared === 0 ? 0.5 : leastPerItem(capacity, 1, 2) };
+}
+
 export async function benchCapacityJobs(options: { deps: Dependencies; stack: LocalStack; seeded: Sizes; log: (line: string) => void }): Promise<JobFigure[]> {
   const { deps, stack, seeded, log } = options;
   const figures: JobFigure[] = [];
@@ -119,10 +129,12 @@ export async function benchCapacityJobs(options: { deps: Dependencies; stack: Lo
   await both('transfer selection (per file chosen)', (tenant) => transferSelection(deps, stack, tenant));
   await both('audit sequencer (per record linked)', (tenant) => auditSequencer(deps, tenant));
   await both('retention (per record disposed)', (tenant) => retention(deps, tenant));
+  await both('alerts expiry (per tenant run)', (tenant) => alertsExpiry(deps, tenant));
   figures.push(
     { label: 'payload processing (per recording)', note: 'needs sealed objects in the raw bucket; the seed writes table items only' },
     { label: 'transfer delivery (per file)', note: 'needs sealed objects in the raw bucket; the seed writes table items only' },
-    { label: 'legal-hold sync (per record)', note: 'not wired into this bench yet' },
+    { label: 'legal-hold sync (per record)', note: 'walks the recordings\' S3 objects; the seed writes table items only' },
+    { label: 'payload sweep, device deactivation', note: 'run over every tenant at once: no per-tenant figure to compare' },
     { label: 'migration import (per row)', note: 'not wired into this bench yet (npm run bench -- migration --profile counts calls per row)' },
   );
   return figures;
