@@ -87,6 +87,16 @@ export const CONFIG_VARIABLES = {
     'defaulted',
     z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(3650).default(30),
   ),
+  /**
+   * Long jobs (transfers, migrations; docs/decisions.md "Jobs that always finish"): how long one invocation works
+   * before it hands over to a fresh one. The jobs functions time out after 5 minutes, hence 4; tests shorten it so a
+   * killed run's lease runs out within seconds.
+   */
+  LONG_JOB_BUDGET_SECONDS: variable('defaulted', z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(1).max(270).default(240)),
+  /** How far a long job's lease outlives its budget: past it, the invocation is taken as dead and the job-sweep resumes the job. */
+  LONG_JOB_LEASE_MARGIN_SECONDS: variable('defaulted', z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(1).max(3600).default(90)),
+  /** Resumptions without progress after which the job-sweep ends a long job Failed (or PartialFail) with an ops alert. */
+  JOB_RESUMPTION_LIMIT: variable('defaulted', z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(20).default(3)),
   /** Validate every response against its contract (true in local and test; defaults to true in local mode). */
   VALIDATE_RESPONSES: variable('defaulted', flag.optional()),
   /** EventBridge Scheduler: group, target (the transfer jobs function) and the role the scheduler assumes. AWS mode only. */

@@ -9,6 +9,7 @@ import { alertsExpiryJob } from './alerts-expiry.ts';
 import { auditSequencerJob } from './audit-sequencer.ts';
 import { payloadProcessingJob } from './payload-processing.ts';
 import { payloadSweepJob } from './payload-sweep.ts';
+import { JOB_SWEEP, sweepStuckJobs } from './job-sweep.ts';
 import { migrationImportJob } from '../migrations/job/index.ts';
 import { countersRecountJob, COUNTERS_RECOUNT_JOB } from '../metrics/counters-recount.ts';
 import { processedIndexBackfillJob, PROCESSED_INDEX_BACKFILL_JOB } from './processed-index-backfill.ts';
@@ -25,6 +26,8 @@ export const JOBS: JobTable = {
   'device-deactivation': async (dependencies) => ({ ...(await deactivateInactiveDevices(dependencies, dependencies.config.DEVICE_INACTIVITY_DAYS)) }),
   'alerts-expiry': alertsExpiryJob,
   'payload-sweep': payloadSweepJob,
+  // Resumes long jobs whose invocation died, and ends those that cannot make progress (./job-sweep.ts).
+  [JOB_SWEEP]: async (dependencies, input) => ({ ...(await sweepStuckJobs(dependencies, input)) }),
   'payload-processing': payloadProcessingJob,
   'audit-sequencer': auditSequencerJob,
   // Daily; starts itself again to go on after its time budget.

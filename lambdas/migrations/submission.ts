@@ -9,7 +9,8 @@ import { migrationObjectKey, migrationsKeys } from '#core/store/keys/migrations.
 import { ConditionFailedError } from '#core/ports/table-store.ts';
 import type { LegacyMigration } from '#shared/contract/entities/account-data.ts';
 import type { MigrationSubmission, MigrationSubmissionRequest } from '#shared/contract/entities/migrations.ts';
-import { MIGRATION_IMPORT_JOB, type MigrationImportInput } from './job/import-input.ts';
+import { trackedMigration, type MigrationImportInput } from './job/import-input.ts';
+import { startTrackedJob } from '../jobs/running-jobs.ts';
 
 /** Upload links live this long: enough to start a large upload over a slow line, short enough not to be kept. */
 export const UPLOAD_URL_SECONDS = 60 * 60;
@@ -79,7 +80,7 @@ export async function submitMigration(
  * Refused with a 400 while the file is missing or not the size declared, and with a 409 once the migration is over.
  */
 export async function startMigration(
-  deps: Pick<Dependencies, 'table' | 'blobs' | 'jobs' | 'clock'>,
+  deps: Pick<Dependencies, 'table' | 'blobs' | 'jobs' | 'clock' | 'config'>,
   client: string,
   reference: string,
 ): Promise<LegacyMigration> {
@@ -102,7 +103,8 @@ export async function startMigration(
       { condition: { kind: 'expression', expression: 'migration_state = :pending', values: { ':pending': 'Pending' } } },
     );
     const input: MigrationImportInput = { client, migration_reference: reference };
-    await deps.jobs.start(MIGRATION_IMPORT_JOB, input);
+    // Its running-job marker first: an import whose start is lost is started by the job-sweep.
+    await startTrackedJob(deps, trackedMigration(input));
     return toLegacyMigration(readMigration(updated ?? migrationToItem({ ...migration, started_at: startedAt })));
   } catch (error) {
     if (error instanceof ConditionFailedError) throw new ConflictError(`Migration ${reference} has just finished: it cannot start again`);

@@ -35,6 +35,13 @@ export const PLATFORM_SCHEDULES: readonly ScheduleDefinition[] = [
     target: { job: 'payload-sweep', input: {} },
   },
   {
+    name: 'job-sweep',
+    // A long job's lease is its 4-minute budget and 90 s (lambdas/jobs/running-jobs.ts): a dead invocation's job is
+    // resumed within five minutes of its lease running out.
+    expression: 'rate(5 minutes)',
+    target: { job: 'job-sweep', input: {} },
+  },
+  {
     name: 'audit-sequencer',
     // Links what the Streams trigger left waiting and signs each trail's head: a rewrite shows within five minutes.
     expression: 'rate(5 minutes)',

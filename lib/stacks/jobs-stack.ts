@@ -94,6 +94,9 @@ export class JobsStack extends Stack {
     // Long jobs (imports, retention, hold and lock walks) hand over to a fresh invocation of this function before
     // their time runs out: it may start itself (and no transfer: it runs none).
     this.startsItself(jobs, jobsFunctionName, 'JOBS_FUNCTION_NAME');
+    // The job-sweep resumes a transfer whose invocation died (lambdas/jobs/job-sweep.ts): it starts the transfer job
+    // on the transfer jobs function, named by its fixed name as the function's own hand-overs name it.
+    if (this.transferJobs !== undefined) this.mayStart(jobs, `verity-${config.stage}-transfer-jobs`, 'TRANSFER_JOBS_FUNCTION_NAME');
 
     // New activity records (table stream inserts of UserActivity/DeviceActivity only) run the audit sequencer for
     // their tenants, in batches of up to 100 gathered for up to a second. A tenant's records share one partition
@@ -196,7 +199,7 @@ export class JobsStack extends Stack {
       logRetention: config.logRetentionDays,
       // Each file is decrypted, hashed, packaged (zip, PGP) and uploaded as a stream: more memory is more CPU and network.
       memorySize: 1024,
-      // The job hands over to a fresh invocation after 4 minutes (lambdas/transfers/job/transfer-job.ts DEFAULT_BUDGET_MS).
+      // The job hands over to a fresh invocation after 4 minutes (LONG_JOB_BUDGET_SECONDS, lambdas/jobs/running-jobs.ts).
       timeout: Duration.minutes(5),
     });
     bindPlatform(transferJobs, props.platform, { raw: 'read', processed: 'read' });
@@ -251,6 +254,11 @@ export class JobsStack extends Stack {
    * itself, named by its fixed name (its generated one would be circular), given to it in `variable`.
    */
   private startsItself(fn: VerityFunction, functionName: string, variable: 'JOBS_FUNCTION_NAME' | 'TRANSFER_JOBS_FUNCTION_NAME'): void {
+    this.mayStart(fn, functionName, variable);
+  }
+
+  /** `fn` may start jobs on the job function of this fixed name (asynchronous invoke), given to it in `variable`. */
+  private mayStart(fn: VerityFunction, functionName: string, variable: 'JOBS_FUNCTION_NAME' | 'TRANSFER_JOBS_FUNCTION_NAME'): void {
     fn.role.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['lambda:InvokeFunction'],

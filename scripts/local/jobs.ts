@@ -7,6 +7,7 @@ import type { ScheduleDefinition } from '#core/ports/scheduler.ts';
 import { createJobsHandler, type JobsHandler } from '../../lambdas/jobs/handler.ts';
 import { joinJobTables, type JobTable } from '../../lambdas/jobs/job-dispatch.ts';
 import { JOBS } from '../../lambdas/jobs/jobs.ts';
+import { JOB_SWEEP } from '../../lambdas/jobs/job-sweep.ts';
 import { TRANSFER_JOBS } from '../../lambdas/transfer-jobs/transfer-jobs.ts';
 
 /**
@@ -26,6 +27,11 @@ export function createLocalJobsHandler(dependencies: () => Dependencies = getDep
 
 export interface LocalJobs {
   scheduler: LocalScheduler;
+  /**
+   * Runs the job-sweep now (the stack calls it once its jobs handler is registered: a job left stuck by a stack that
+   * was killed is resumed at start-up), and again whenever the soonest lease it saw runs out.
+   */
+  sweepNow(): Promise<void>;
   /** Stops every schedule (stack shutdown). */
   stop(): void;
 }
@@ -51,17 +57,31 @@ export interface LocalJobsOptions {
 export async function startLocalJobs(options: LocalJobsOptions = {}): Promise<LocalJobs> {
   const logger = createLogger({ level: options.logLevel ?? 'info' });
   const handler = options.handler ?? createLocalJobsHandler();
-  const scheduler = createLocalScheduler({
-    logger,
-    run: async (job, input) => {
-      await handler({ job, input });
-    },
-  });
+  // Locally nothing else would notice a lease running out between two scheduled sweeps (every 5 minutes), so each
+  // sweep's report names the soonest lease it saw and the next sweep runs then: a stuck job is resumed at once.
+  let stopped = false;
+  let nextSweep: NodeJS.Timeout | undefined;
+  const run = async (job: string, input: Record<string, unknown>) => {
+    const result = await handler({ job, input });
+    if (job === JOB_SWEEP && !stopped) sweepAgainAt(result);
+  };
+  const sweepAgainAt = (result: unknown) => {
+    const due = (result as { next_due?: unknown } | undefined)?.next_due;
+    clearTimeout(nextSweep);
+    nextSweep = undefined;
+    if (typeof due !== 'string' || Number.isNaN(Date.parse(due))) return;
+    const sweep = () => void run(JOB_SWEEP, {}).catch((error: unknown) => logger.error('job sweep failed', { error: error instanceof Error ? error.message : String(error) }));
+    nextSweep = setTimeout(sweep, Math.max(0, Date.parse(due) - Date.now()) + 1000).unref();
+  };
+  const scheduler = createLocalScheduler({ logger, run });
   for (const schedule of options.schedules ?? PLATFORM_SCHEDULES) await scheduler.upsertSchedule(schedule);
   const following = options.dataDir === undefined ? undefined : await followScheduleFile(localScheduleFile(options.dataDir), scheduler, logger);
   return {
     scheduler,
+    sweepNow: () => run(JOB_SWEEP, {}),
     stop: () => {
+      stopped = true;
+      clearTimeout(nextSweep);
       following?.stop();
       scheduler.stopAll();
     },

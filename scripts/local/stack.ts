@@ -247,6 +247,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const jobsHandler = createLocalJobsHandler(getDependencies);
     setLocalJobHandler(async (job, input) => (delivery.stopped ? undefined : jobsHandler({ job, input })));
     stoppers.push(async () => setLocalJobHandler());
+    // Long jobs a killed stack left running are resumed now, not at the next scheduled sweep (lambdas/jobs/job-sweep.ts).
+    void jobs.sweepNow().catch((error: unknown) => errorLog(`job sweep at start-up failed: ${error instanceof Error ? error.message : String(error)}`));
 
     const s3Client = new S3Client({
       endpoint: s3.endpoint,

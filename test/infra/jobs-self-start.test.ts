@@ -51,6 +51,40 @@ describe('the jobs function starting its own continuations', () => {
   });
 });
 
+describe('the job-sweep resuming stuck long jobs', () => {
+  it('runs every 5 minutes on the jobs function, as payload-sweep does', () => {
+    const template = Template.fromStack(stacks.jobs);
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      Name: 'job-sweep',
+      ScheduleExpression: 'rate(5 minutes)',
+      Target: { Arn: Match.anyValue(), RoleArn: Match.anyValue(), Input: JSON.stringify({ job: 'job-sweep', input: {} }) },
+    });
+  });
+
+  it('lets the jobs function start a transfer (a resumed one) on the transfer jobs function, by name', () => {
+    const template = Template.fromStack(stacks.jobs);
+    const resources = template.toJSON().Resources;
+    const jobsFunction = resources[stacks.jobs.getLogicalId(stacks.jobs.jobs!.function.node.defaultChild as never)].Properties;
+    const transferName = resources[stacks.jobs.getLogicalId(stacks.jobs.transferJobs!.function.node.defaultChild as never)].Properties.FunctionName as string;
+    expect(jobsFunction.Environment.Variables.TRANSFER_JOBS_FUNCTION_NAME).toBe(transferName);
+    const jobsRole = stacks.jobs.getLogicalId(stacks.jobs.jobs!.role.node.defaultChild as never);
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: jobsRole }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          {
+            Effect: 'Allow',
+            Action: 'lambda:InvokeFunction',
+            Resource: {
+              'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':lambda:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:function:${transferName}`]],
+            },
+          },
+        ]),
+      },
+    });
+  });
+});
+
 describe('the transfer jobs function handing a transfer over', () => {
   it('has a fixed name, given to it as TRANSFER_JOBS_FUNCTION_NAME (and no jobs function name)', () => {
     const template = Template.fromStack(stacks.jobs);

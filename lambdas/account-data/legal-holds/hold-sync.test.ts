@@ -51,7 +51,9 @@ async function fleet(own: number, others: number, active = true) {
   for (let n = 0; n < others; n += 1) await record(own + n, 'dev-2', 'bob');
   const started: Array<{ job: string; input: Record<string, unknown> }> = [];
   const jobs = { start: async (job: string, input: Record<string, unknown>) => void started.push({ job, input }) };
-  const deps = { table, blobs, clock, jobs } as unknown as Dependencies;
+  // A job run renews its walk's running-job marker: a 4-minute run's lease and a margin.
+  const config = { LONG_JOB_BUDGET_SECONDS: 240, LONG_JOB_LEASE_MARGIN_SECONDS: 90 };
+  const deps = { table, blobs, clock, jobs, config } as unknown as Dependencies;
   const hold = async () => readLegalHold((await table.get(keys.legalHold.key(client, 'DeviceUser', 'alice')))!);
   const heldCount = async () => (await Promise.all(references.map((ref) => blobs.getLegalHold('processed', payloadObjectKey(client, ref))))).filter(Boolean).length;
   return { table, blobs, deps, started, hold, heldCount, references };
@@ -93,9 +95,19 @@ describe('a legal hold walk over the recordings, resumable page by page', () => 
   it('as a job: starts itself again while there is more, and marks the walk Failed on an error', async () => {
     const { deps, started, hold } = await fleet(HOLD_PAGE + 5, 0);
     const input = { client, target: 'alice', sync_id: 'w1' };
+    const marker = () => deps.table.get(keys.runningJob.key(client, 'legal-hold-sync', 'DeviceUser#alice'));
     expect(await legalHoldSyncJob(deps, input, { pages: 1 })).toMatchObject({ outcome: 'more', objects_synced: HOLD_PAGE });
     expect(started).toEqual([{ job: LEGAL_HOLD_SYNC_JOB, input }]);
+    // While the walk goes on, its marker names it and the input that resumes it, with a lease past the run's 4 minutes.
+    expect(await marker()).toMatchObject({ kind: 'legal-hold-sync', run: 'w1', job: LEGAL_HOLD_SYNC_JOB, input, lease_until: '2026-01-01T00:05:30.000Z' });
+    // A superseded walk's run leaves a newer walk's marker alone.
+    await deps.table.update(keys.runningJob.key(client, 'legal-hold-sync', 'DeviceUser#alice'), { set: { run: 'w9' } });
     expect(await legalHoldSyncJob(deps, input)).toMatchObject({ outcome: 'done', objects_synced: HOLD_PAGE + 5 });
+    expect(await marker()).toMatchObject({ run: 'w9' });
+    await deps.table.update(keys.runningJob.key(client, 'legal-hold-sync', 'DeviceUser#alice'), { set: { run: 'w1' } });
+    expect(await legalHoldSyncJob(deps, input)).toMatchObject({ outcome: 'done' });
+    // Its own walk through, the marker is gone: the job-sweep has nothing to resume.
+    expect(await marker()).toBeUndefined();
     expect(started).toHaveLength(1);
 
     const broken = { ...deps, blobs: { ...deps.blobs, setLegalHold: async () => Promise.reject(new Error('S3 said no')) } } as Dependencies;

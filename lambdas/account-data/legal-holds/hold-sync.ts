@@ -7,6 +7,7 @@ import { ClientId } from '#shared/contract/fields.ts';
 import { readHold, type HoldTarget } from './coverage.ts';
 import { HOLD_PAGE, walkHoldPage, WalkPosition } from './object-holds.ts';
 import { releaseParkedPage } from './parked-markers.ts';
+import { endTrackedJob, renewTrackedJob, type TrackedJob } from '../../jobs/running-jobs.ts';
 
 /**
  * Keeping the recordings' S3 objects in step with a device user's hold, however many there are (docs/decisions.md
@@ -146,18 +147,29 @@ export const LegalHoldSyncInput = z.object({
 export type LegalHoldSyncInput = z.infer<typeof LegalHoldSyncInput>;
 
 /**
+ * A hold's walk as a long job (lambdas/jobs/running-jobs.ts): one marker per hold, keyed by its target, naming the walk
+ * (`run`: its sync id), so a newer placing or release takes the marker over and the older walk's job leaves it alone.
+ */
+export function trackedHoldSync(input: LegalHoldSyncInput): TrackedJob {
+  return { client: input.client, kind: 'legal-hold-sync', id: `${input.target_type ?? 'DeviceUser'}#${input.target}`, job: LEGAL_HOLD_SYNC_JOB, input: { ...input }, run: input.sync_id };
+}
+
+/**
  * The `legal-hold-sync` job: walks on for one run (JOB_RUN_MS, or `budget`), then starts itself again with the same
  * input if there is more. A failure marks the walk Failed and throws, so Lambda retries the run; the retry resumes
- * from the last saved page.
+ * from the last saved page. Each run renews the walk's running-job marker; the walk's end (done, or superseded by a
+ * newer walk) removes it, so a run that dies is resumed by the job-sweep.
  */
 export async function legalHoldSyncJob(
-  deps: HoldSyncDependencies & Pick<Dependencies, 'jobs'>,
+  deps: HoldSyncDependencies & Pick<Dependencies, 'jobs' | 'config'>,
   input: Record<string, unknown>,
   budget?: WalkBudget,
 ): Promise<Record<string, unknown>> {
   const parsed = LegalHoldSyncInput.parse(input);
   const { client, target, sync_id: syncId } = parsed;
   const held: HoldTarget = { targetType: parsed.target_type ?? 'DeviceUser', target };
+  const tracked = trackedHoldSync(parsed);
+  await renewTrackedJob(deps, tracked, JOB_RUN_MS);
   let outcome: WalkOutcome;
   try {
     outcome = await continueHoldSync(deps, client, held, syncId, budget ?? { until: new Date(deps.clock.now().getTime() + JOB_RUN_MS) });
@@ -165,7 +177,12 @@ export async function legalHoldSyncJob(
     await markSyncFailed(deps, client, held, syncId, error);
     throw error;
   }
-  if (outcome === 'more') await deps.jobs.start(LEGAL_HOLD_SYNC_JOB, parsed);
+  if (outcome === 'more') {
+    await renewTrackedJob(deps, tracked, JOB_RUN_MS);
+    await deps.jobs.start(LEGAL_HOLD_SYNC_JOB, parsed);
+  } else {
+    await endTrackedJob(deps, client, tracked.kind, tracked.id, syncId);
+  }
   const hold = await readHold(deps, client, held);
   return { client, outcome, objects_synced: hold?.objects_synced ?? 0 };
 }

@@ -16,7 +16,8 @@ import type { LegalHold } from '#shared/contract/entities/account-data.ts';
 import type { accountDataEndpoints } from '#shared/contract/endpoints/account-data.ts';
 import { readHold, type HoldTarget } from './coverage.ts';
 import { holdCoverageCounts, type CoverageViewer } from './coverage-counts.ts';
-import { continueHoldSync, LEGAL_HOLD_SYNC_JOB, REQUEST_BUDGET, type WalkOutcome } from './hold-sync.ts';
+import { continueHoldSync, REQUEST_BUDGET, trackedHoldSync, type WalkOutcome } from './hold-sync.ts';
+import { startTrackedJob } from '../../jobs/running-jobs.ts';
 
 export type { HoldTarget };
 
@@ -24,7 +25,7 @@ export type { HoldTarget };
  * The table, the clock, cursors (the list), the payload objects (their Object Lock legal holds), the job runner (a
  * large hold's walk goes on in the `legal-hold-sync` job) and the logger.
  */
-export type LegalHoldDependencies = Pick<Dependencies, 'table' | 'clock' | 'cursors' | 'blobs' | 'jobs' | 'logger'>;
+export type LegalHoldDependencies = Pick<Dependencies, 'table' | 'clock' | 'cursors' | 'blobs' | 'jobs' | 'logger' | 'config'>;
 
 /**
  * `GET account/legal_holds`: the tenant's holds (one type's with `target_type`), active and released unless
@@ -205,7 +206,11 @@ async function syncObjects(deps: LegalHoldDependencies, client: string, hold: Le
     outcome = 'more';
   }
   if (outcome === 'more') {
-    await deps.jobs.start(LEGAL_HOLD_SYNC_JOB, { client, target: hold.target, ...(hold.target_type === 'DeviceUser' ? {} : { target_type: hold.target_type }), sync_id: hold.sync_id });
+    // Its running-job marker first: a walk whose job never starts, or dies, is resumed by the job-sweep.
+    await startTrackedJob(
+      deps,
+      trackedHoldSync({ client, target: hold.target, ...(hold.target_type === 'DeviceUser' ? {} : { target_type: hold.target_type }), sync_id: hold.sync_id }),
+    );
   }
   return (await readHold(deps, client, { targetType: hold.target_type, target: hold.target })) ?? hold;
 }

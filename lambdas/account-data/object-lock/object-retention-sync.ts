@@ -6,6 +6,7 @@ import { ClientId } from '#shared/contract/fields.ts';
 import { PayloadType } from '#shared/constants/payloads.ts';
 import { getRetentionPolicy } from '../retention/retention-policy.ts';
 import { objectRetentionFor } from './object-retention.ts';
+import { endTrackedJob, renewTrackedJob, type TrackedJob } from '../../jobs/running-jobs.ts';
 
 /**
  * The `object-retention-sync` job: after a tenant lengthens a payload type's period (`PUT account/retention` starts
@@ -36,8 +37,18 @@ export const ObjectRetentionSyncInput = z.object({
   start_key: z.record(z.string(), z.string()).optional(),
   /** Objects extended by earlier runs of this sync (reported, not used). */
   extended: z.int().min(0).default(0),
+  /** This sync's id (its running-job marker's): the policy change that started it, carried by each continuation. */
+  sync_id: z.string().min(1).max(64).optional(),
 });
 export type ObjectRetentionSyncInput = z.infer<typeof ObjectRetentionSyncInput>;
+
+/**
+ * A sync as a long job (lambdas/jobs/running-jobs.ts): one marker per sync (two policy changes make two syncs), whose
+ * input carries the Query position, so the job-sweep resumes a sync whose run died from the last page it reached.
+ */
+export function trackedRetentionSync(input: ObjectRetentionSyncInput & { sync_id: string }): TrackedJob {
+  return { client: input.client, kind: 'object-retention-sync', id: input.sync_id, job: OBJECT_RETENTION_SYNC_JOB, input: { ...input } };
+}
 
 export type ObjectRetentionSyncDependencies = Pick<Dependencies, 'table' | 'blobs' | 'clock' | 'jobs' | 'config'>;
 
@@ -54,6 +65,8 @@ export async function objectRetentionSyncJob(
 ): Promise<Record<string, unknown>> {
   const input = ObjectRetentionSyncInput.parse(rawInput);
   const { client } = input;
+  const tracked = input.sync_id === undefined ? undefined : trackedRetentionSync({ ...input, sync_id: input.sync_id });
+  if (tracked !== undefined) await renewTrackedJob(deps, tracked, JOB_RUN_MS);
   const types = input.payload_types === undefined ? undefined : new Set<string>(input.payload_types);
   const policy = await getRetentionPolicy(deps, client);
   let startKey = input.start_key;
@@ -81,9 +94,13 @@ export async function objectRetentionSyncJob(
     const spent =
       (budget.pages !== undefined && pages >= budget.pages) || (budget.until !== undefined && deps.clock.now().getTime() >= budget.until.getTime());
     if (startKey !== undefined && spent) {
-      await deps.jobs.start(OBJECT_RETENTION_SYNC_JOB, { ...input, start_key: startKey, extended });
+      const next = { ...input, start_key: startKey, extended };
+      // The marker carries the new position first: a continuation that never starts is resumed from here.
+      if (input.sync_id !== undefined) await renewTrackedJob(deps, trackedRetentionSync({ ...next, sync_id: input.sync_id }), JOB_RUN_MS);
+      await deps.jobs.start(OBJECT_RETENTION_SYNC_JOB, next);
       return { client, outcome: 'more', extended };
     }
   } while (startKey !== undefined);
+  if (tracked !== undefined) await endTrackedJob(deps, client, tracked.kind, tracked.id);
   return { client, outcome: 'done', extended };
 }

@@ -79,14 +79,18 @@ describe('the object-retention-sync job', () => {
     const stored = completePolicy({ PayloadData: [{ payload_type: 'Call', delete_after_days: 60, destroy_after_days: 70, retention_timestamp: 'payload_time', required_receipts: 0, required_transfers: 0 }] });
     await table.put(retentionPolicyToItem(client, { client, ...stored }));
     const started: Array<Record<string, unknown>> = [];
-    const deps = { table, blobs, clock: { now: () => now }, config: { OBJECT_LOCK_MODE: 'GOVERNANCE' }, jobs: { start: async (_job: string, input: Record<string, unknown>) => void started.push({ job: _job, ...input }) } } as unknown as Dependencies;
+    const deps = { table, blobs, clock: { now: () => now }, config: { OBJECT_LOCK_MODE: 'GOVERNANCE', LONG_JOB_BUDGET_SECONDS: 240, LONG_JOB_LEASE_MARGIN_SECONDS: 90 }, jobs: { start: async (_job: string, input: Record<string, unknown>) => void started.push({ job: _job, ...input }) } } as unknown as Dependencies;
 
-    const first = await objectRetentionSyncJob(deps, { client, payload_types: ['Call'] }, { pages: 1 });
+    const first = await objectRetentionSyncJob(deps, { client, payload_types: ['Call'], sync_id: 's1' }, { pages: 1 });
     expect(first).toMatchObject({ outcome: 'more', extended: RETENTION_PAGE - 2 });
     expect(started).toHaveLength(1);
-    expect(started[0]).toMatchObject({ job: OBJECT_RETENTION_SYNC_JOB, client, payload_types: ['Call'], extended: RETENTION_PAGE - 2 });
+    expect(started[0]).toMatchObject({ job: OBJECT_RETENTION_SYNC_JOB, client, payload_types: ['Call'], extended: RETENTION_PAGE - 2, sync_id: 's1' });
     const { job: _job, ...next } = started[0]!;
+    // The sync's running-job marker carries the position the continuation starts from: a sweep resumes it there.
+    const marker = () => table.get(keys.runningJob.key(client, 'object-retention-sync', 's1'));
+    expect((await marker())?.input).toEqual(next);
     expect(await objectRetentionSyncJob(deps, next)).toMatchObject({ outcome: 'done', extended: count - 2 });
+    expect(await marker()).toBeUndefined();
 
     const retentionOf = (n: number) => blobs.getRetention('processed', payloadObjectKey(client, `01J${String(n).padStart(23, '0')}`));
     expect(await retentionOf(1)).toEqual({ mode: 'COMPLIANCE', retainUntil: new Date(base + 60_000 + 70 * DAY) });

@@ -1,3 +1,4 @@
+import { ulid } from 'ulid';
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
@@ -13,11 +14,12 @@ import { RETENTION_RECORD_TYPES } from '#shared/constants/account.ts';
 import { PAYLOAD_TYPES, TRANSFERABLE_PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
 import type { RetentionPolicy, RetentionPolicyRequest } from '#shared/contract/entities/account-data.ts';
 import { lengthenedTypes } from '../object-lock/object-retention.ts';
-import { OBJECT_RETENTION_SYNC_JOB } from '../object-lock/object-retention-sync.ts';
+import { ObjectRetentionSyncInput, trackedRetentionSync } from '../object-lock/object-retention-sync.ts';
+import { startTrackedJob } from '../../jobs/running-jobs.ts';
 import { defaultPayloadRetention, defaultRetention } from './retention-defaults.ts';
 
 /** The table and clock; the job runner starts the object retention sync when a period grows. */
-export type RetentionDependencies = Pick<Dependencies, 'table' | 'clock' | 'jobs'>;
+export type RetentionDependencies = Pick<Dependencies, 'table' | 'clock' | 'jobs' | 'config'>;
 
 /**
  * Longest period accepted: a hundred years. Beyond it a lock date would pass year 9999, which S3 Object Lock and ISO
@@ -116,6 +118,7 @@ export async function putRetentionPolicy(
   // A longer period extends the Object Lock of the type's stored objects, in a job (a shorter one applies to new
   // recordings only: docs/decisions.md "Object retention").
   const lengthened = lengthenedTypes(before, policy);
-  if (lengthened.length > 0) await deps.jobs.start(OBJECT_RETENTION_SYNC_JOB, { client, payload_types: lengthened });
+  // Its running-job marker first, so a sync whose start is lost, or whose run dies, is resumed by the job-sweep.
+  if (lengthened.length > 0) await startTrackedJob(deps, trackedRetentionSync({ ...ObjectRetentionSyncInput.parse({ client, payload_types: lengthened }), sync_id: ulid() }));
   return toRetentionPolicy(policy);
 }

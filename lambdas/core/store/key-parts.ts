@@ -56,6 +56,7 @@ export const ENTITY = {
   transferFile: 'TransferFile',
   transferRecord: 'TransferRecord',
   transferWatermark: 'TransferWatermark',
+  runningJob: 'RunningJob',
 } as const;
 export type EntityName = (typeof ENTITY)[keyof typeof ENTITY];
 

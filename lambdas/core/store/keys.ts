@@ -6,6 +6,7 @@ import { payloadsKeys } from './keys/payloads.ts';
 import { retentionKeys } from './keys/retention.ts';
 import { migrationsKeys } from './keys/migrations.ts';
 import { transfersKeys } from './keys/transfers.ts';
+import { jobsKeys } from './keys/jobs.ts';
 
 /**
  * Key builders for every entity in the one table: the only place key strings are spelled (with key-parts.ts and the
@@ -29,4 +30,5 @@ export const keys = {
   ...transfersKeys,
   ...retentionKeys,
   ...migrationsKeys,
+  ...jobsKeys,
 };

@@ -36,6 +36,12 @@ function holds(condition: WriteCondition | undefined, current: TableItem | undef
     case 'item-not-exists':
       return current === undefined;
     case 'expression': {
+      // `attribute_not_exists(#a) OR #a = :v` (a running-job marker's run): no item, or one without the attribute, holds too.
+      const orAbsent = /^\s*attribute_not_exists\((#\w+)\)\s+OR\s+(#\w+)\s*=\s*(:\w+)\s*$/.exec(condition.expression);
+      if (orAbsent !== null && orAbsent[1] === orAbsent[2]) {
+        const attribute = condition.names?.[orAbsent[1] as string] as string;
+        return current?.[attribute] === undefined || current[attribute] === condition.values?.[orAbsent[3] as string];
+      }
       const match = /^\s*(#\w+)\s*=\s*(:\w+)\s*$/.exec(condition.expression);
       if (match === null) throw new Error(`memory table: unsupported condition ${condition.expression}`);
       const attribute = condition.names?.[match[1] as string] as string;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ClientId, Ulid } from '#shared/contract/fields.ts';
+import type { TrackedJob } from '../../jobs/running-jobs.ts';
 
 /** The jobs function's name for the import (lambdas/jobs/jobs.ts). */
 export const MIGRATION_IMPORT_JOB = 'migration-import';
@@ -14,3 +15,8 @@ export const MigrationImportInput = z.strictObject({
   time_budget_ms: z.int().min(0).max(4 * 60 * 1000).optional(),
 });
 export type MigrationImportInput = z.infer<typeof MigrationImportInput>;
+
+/** A migration as a long job (lambdas/jobs/running-jobs.ts): keyed by its reference, resumed with its import's input. */
+export function trackedMigration(input: MigrationImportInput): TrackedJob {
+  return { client: input.client, kind: 'migration', id: input.migration_reference, job: MIGRATION_IMPORT_JOB, input: { ...input } };
+}

@@ -14,17 +14,17 @@ import {
   type RowResult,
 } from '../import/index.ts';
 import { migrationSwitches } from '../settings.ts';
-import { MIGRATION_IMPORT_JOB, MigrationImportInput } from './import-input.ts';
+import { MIGRATION_IMPORT_JOB, MigrationImportInput, trackedMigration } from './import-input.ts';
+import { jobBudgetMs, leaseUntil, renewMarkerOperation, renewTrackedJob } from '../../jobs/running-jobs.ts';
 import { endMigration, type MigrationEnd } from './outcome.ts';
 import { createResultWriter, RunSupersededError } from './result-writer.ts';
 
 /**
- * One invocation imports for this long at most, then checkpoints and starts the next: well inside the jobs function's
- * 5-minute timeout (lib/stacks/jobs-stack.ts), with room for the row in hand and the last batch's write.
+ * One invocation imports for LONG_JOB_BUDGET_SECONDS at most (4 minutes), then checkpoints and starts the next: well
+ * inside the jobs function's 5-minute timeout (lib/stacks/jobs-stack.ts), with room for the row in hand and the last
+ * batch's write.
  */
-export const DEFAULT_TIME_BUDGET_MS = 4 * 60 * 1000;
-
-export type ImportJobDependencies = Pick<Dependencies, 'table' | 'blobs' | 'keys' | 'scanner' | 'clock' | 'logger' | 'jobs'>;
+export type ImportJobDependencies = Pick<Dependencies, 'table' | 'blobs' | 'keys' | 'scanner' | 'clock' | 'logger' | 'jobs' | 'config'>;
 export type RowImporterFactory = (deps: RowImporterDependencies, options: RowImporterOptions) => RowImporter;
 
 /** Bytes of a stream as they pass, so progress can show bytes read of the total. */
@@ -73,17 +73,25 @@ async function takeUp(
   migration: MigrationItem,
   settings: AccountMigrationConfigRequest,
   etag: string | undefined,
+  input: MigrationImportInput,
+  budgetMs: number,
 ): Promise<void> {
-  const now = deps.clock.now().toISOString();
+  const at = deps.clock.now();
+  const now = at.toISOString();
   const file = migration.object_etag ?? etag;
-  await deps.table.update(
-    migrationsKeys.migration.key(migration.client, migration.migration_reference),
+  await deps.table.transactWrite([
     {
-      set: { settings, scanned_at: migration.scanned_at ?? now, started_at: migration.started_at ?? now, ...(file === undefined ? {} : { object_etag: file }) },
-      add: { invocations: 1 },
+      kind: 'update',
+      key: migrationsKeys.migration.key(migration.client, migration.migration_reference),
+      update: {
+        set: { settings, scanned_at: migration.scanned_at ?? now, started_at: migration.started_at ?? now, ...(file === undefined ? {} : { object_etag: file }) },
+        add: { invocations: 1 },
+      },
+      condition: { kind: 'expression', expression: 'migration_state = :pending', values: { ':pending': 'Pending' } },
     },
-    { condition: { kind: 'expression', expression: 'migration_state = :pending', values: { ':pending': 'Pending' } } },
-  );
+    // This invocation's lease on the running-job marker: past it, the job-sweep takes the invocation for dead.
+    renewMarkerOperation(trackedMigration(input), leaseUntil(deps.config, at, budgetMs)),
+  ]);
 }
 
 /**
@@ -100,7 +108,8 @@ export async function runMigrationImport(
   createRowImporter: RowImporterFactory,
 ): Promise<Record<string, unknown>> {
   const input = MigrationImportInput.parse(rawInput);
-  const deadline = performance.now() + (input.time_budget_ms ?? DEFAULT_TIME_BUDGET_MS);
+  const budgetMs = input.time_budget_ms ?? jobBudgetMs(deps.config);
+  const deadline = performance.now() + budgetMs;
   const stored = await deps.table.get(migrationsKeys.migration.key(input.client, input.migration_reference), { consistent: true });
   if (stored === undefined) throw new Error(`No migration ${input.migration_reference} in ${input.client}`);
   let migration = readMigration(stored);
@@ -128,7 +137,7 @@ export async function runMigrationImport(
 
   const settings = migration.settings ?? (await migrationSwitches(deps, migration.client));
   try {
-    await takeUp(deps, migration, settings, head.etag);
+    await takeUp(deps, migration, settings, head.etag, input, budgetMs);
   } catch (error) {
     if (error instanceof ConditionFailedError) return { skipped: 'no longer Pending' };
     throw error;
@@ -179,6 +188,8 @@ export async function runMigrationImport(
         await writer.flush();
         await importer.finish();
         object.body.destroy();
+        // The marker's lease covers the hand-over until the next invocation takes it up.
+        await renewTrackedJob(deps, trackedMigration(input), budgetMs);
         await deps.jobs.start(MIGRATION_IMPORT_JOB, { ...input });
         return { migration_reference: migration.migration_reference, continued_after_row: writer.checkpoint };
       }

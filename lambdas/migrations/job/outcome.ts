@@ -6,6 +6,7 @@ import type { MigrationState } from '#shared/constants/account.ts';
 import { raiseAlert } from '../../alerts/raise-alert.ts';
 import { relatedEntity } from '../../alerts/related-entities.ts';
 import { dueMarkerPuts } from '../../account-data/retention/due-index.ts';
+import { endMarkerOperation } from '../../jobs/running-jobs.ts';
 
 /** How a migration ends, and why when it is not a full success. */
 export type MigrationEnd = { state: Exclude<MigrationState, 'Pending'>; message?: string };
@@ -67,6 +68,8 @@ export async function endMigration(
         },
       },
       ...dueMarkerPuts(migration.client, { ...migrationsKeys.migration.item(migration.client, reference), ...set, migration_reference: reference }),
+      // The import has ended: its running-job marker goes with the end, so the job-sweep never resumes it.
+      endMarkerOperation(migration.client, 'migration', reference),
     ]);
   } catch (error) {
     if (error instanceof ConditionFailedError) return false;

@@ -1,8 +1,9 @@
 import { actorOf } from '#core/auth/actor.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError } from '#core/errors.ts';
-import { pendingTransfer, toTransferable, transferToItem } from '#core/store/entities/transfer.ts';
+import { pendingTransfer, toTransferable } from '#core/store/entities/transfer.ts';
 import type { TransferRunResponse } from '#shared/contract/entities/transfers.ts';
 import { failUnstarted } from '../runs/fail-unstarted.ts';
+import { recordPendingTransfer } from '../runs/tracking.ts';
 import { TRANSFER_JOB } from './schedules.ts';
 import { loadTransferConfig, requireWholeTenant, type Caller, type TransferDependencies } from './transfer-configs.ts';
 
@@ -11,8 +12,8 @@ export const JOB_NOT_STARTED = 'The transfer job could not be started';
 export const typesRefused = (types: readonly string[]) => `Your roles may not read ${types.join(', ')} payloads, which this transfer exports`;
 
 /**
- * Run now: records a transfer in the spec's initial state (Pending), then starts the transfer job with the
- * configuration's reference and the new transfer's id. The record comes first, so a started job always has one; if
+ * Run now: records a transfer in the spec's initial state (Pending) with its running-job marker, then starts the
+ * transfer job with the configuration's reference and the new transfer's id. The record comes first, so a started job always has one; if
  * the job cannot be started the record is marked Failed with the reason (so the transfers list shows what happened)
  * and the answer is a 503.
  */
@@ -31,7 +32,7 @@ export async function runTransferNow(
 
   const now = dependencies.clock.now();
   const transfer = pendingTransfer(client, { transfer_config_reference: reference, transfer_type: config.transfer_type }, now, actorOf(caller.principal));
-  await dependencies.table.put(transferToItem(transfer), { condition: { kind: 'item-not-exists' } });
+  await recordPendingTransfer(dependencies, transfer);
   try {
     await dependencies.jobs.start(TRANSFER_JOB, { client, transfer_config_reference: reference, transfer_id: transfer.transfer_id, trigger: 'run' });
   } catch (error) {

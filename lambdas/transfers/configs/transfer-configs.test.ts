@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createEventBridgeScheduler } from '#core/adapters/aws/eventbridge-scheduler.ts';
 import { createFixedClock } from '#core/adapters/local/clocks.ts';
 import { createLocalKeyService } from '#core/adapters/local/local-key-service.ts';
+import type { Config } from '#core/config.ts';
 import { createLogger } from '#core/logger.ts';
 import { KeyUnwrapError } from '#core/ports/key-service.ts';
 import { createCursorCodec } from '#core/store/cursor.ts';
@@ -78,6 +79,8 @@ beforeEach(() => {
     table,
     clock: createFixedClock('2026-11-24T08:00:00.000Z'),
     cursors: createCursorCodec('test-secret-test-secret-test-secret'),
+    // A run now writes its transfer's running-job marker with a lease of the long-job budget and margin.
+    config: { LONG_JOB_BUDGET_SECONDS: 240, LONG_JOB_LEASE_MARGIN_SECONDS: 90 } as Config,
     keys: keyService,
     scheduler: createEventBridgeScheduler(new SchedulerClient({ region: 'eu-west-2' }), {
       groupName: 'verity-test-transfers',

@@ -25,7 +25,7 @@ import { sealSecret, type SecretField } from './secrets.ts';
 import { configProblems } from './validation.ts';
 
 /** What the transfer configuration services use. */
-export type TransferDependencies = Pick<Dependencies, 'table' | 'clock' | 'cursors' | 'keys' | 'scheduler' | 'jobs' | 'logger'>;
+export type TransferDependencies = Pick<Dependencies, 'table' | 'clock' | 'cursors' | 'keys' | 'scheduler' | 'jobs' | 'logger' | 'config'>;
 
 export const CONFIG_NOT_FOUND = 'Transfer configuration not found';
 export const CONFIG_EXISTS = 'A transfer configuration with this reference already exists';

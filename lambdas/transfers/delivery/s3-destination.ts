@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { chunksOf, BodyError } from './body-chunks.ts';
 import { checkDeliveryPath, underFolder } from './delivery-paths.ts';
-import { DeliveryError, type DeliveredFile, type DeliveryBody, type Destination } from './types.ts';
+import { DeliveryError, type DeliveredFile, type DeliveryBody, type Destination, type PutOptions } from './types.ts';
 
 /**
  * Bytes per multipart part: 16 MiB, so a file up to about 156 GiB fits S3's 10,000 parts while one part is read
@@ -60,7 +60,7 @@ export function createS3Destination(s3: S3Client, target: S3Target): Destination
     target.partChecksums ? { ChecksumSHA256: createHash('sha256').update(bytes).digest('base64') } : {};
 
   return {
-    async put(path, body): Promise<DeliveredFile> {
+    async put(path, body, options = {}): Promise<DeliveredFile> {
       checkDeliveryPath(path);
       const key = keyOf(path);
       try {
@@ -79,6 +79,7 @@ export function createS3Destination(s3: S3Client, target: S3Target): Destination
         if (second === undefined) {
           const content = first ?? new Uint8Array();
           bytes = content.byteLength;
+          await committing(options, bytes, hash);
           await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: content, IfNoneMatch: '*', ...checksumOf(content) }));
         } else {
           const created = await s3.send(
@@ -107,6 +108,7 @@ export function createS3Destination(s3: S3Client, target: S3Target): Destination
             part = part === first ? second : await parts.next();
           }
           await sending;
+          await committing(options, bytes, hash);
           await s3.send(
             new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId, IfNoneMatch: '*', MultipartUpload: { Parts: completed } }),
           );
@@ -140,6 +142,14 @@ export function createS3Destination(s3: S3Client, target: S3Target): Destination
       s3.destroy();
     },
   };
+}
+
+/**
+ * The caller's last word before the object appears (PutOptions.beforeCommit), with the digest so far from a copy of the
+ * running hash; its refusal is its own error, passed through as the body's is.
+ */
+async function committing(options: PutOptions, bytes: number, hash: Hash): Promise<void> {
+  await options.beforeCommit?.({ bytes, sha256: hash.copy().digest('hex') }).catch((error: unknown) => Promise.reject(new BodyError(error)));
 }
 
 /** Cuts the body into parts of PART_BYTES (the last one shorter), copying each chunk once into the part being filled. */

@@ -161,7 +161,7 @@ export async function openSftpDestination(target: SftpTarget): Promise<Destinati
   };
 
   return {
-    async put(path, body) {
+    async put(path, body, options = {}) {
       checkDeliveryPath(path);
       const final = underFolder(target.rootDirectory, path);
       const partial = `${final}${PARTIAL_SUFFIX}`;
@@ -186,6 +186,8 @@ export async function openSftpDestination(target: SftpTarget): Promise<Destinati
         if (arrived !== written.bytes) {
           throw new DeliveryError(`${final} on ${where}: ${String(arrived)} bytes arrived of ${written.bytes} sent`, { retryable: true });
         }
+        // The caller's refusal is its own error, passed through as the body's is.
+        await options.beforeCommit?.(written).catch((error: unknown) => Promise.reject(new BodyError(error)));
         try {
           await done((callback) => sftp.rename(partial, final, callback));
         } catch (error) {

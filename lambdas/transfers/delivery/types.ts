@@ -9,6 +9,17 @@ export interface DeliveredFile {
 /** The bytes of one delivered file: a web stream (the packager's outputs) or any async iterable of chunks. */
 export type DeliveryBody = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
 
+/** What a caller may do between the last byte sent and the file becoming visible under its name. */
+export interface PutOptions {
+  /**
+   * Called once every byte is sent and its size checked, before the rename (SFTP) or the completing call (S3), with
+   * what was sent. The transfer job records there that the file is about to arrive, so a run killed between the
+   * arrival and its record finds the file is its own and completes the record instead of writing it again. A
+   * throw stops the put: the file never becomes visible and the temporary one is removed.
+   */
+  beforeCommit?: (sent: { bytes: number; sha256: string }) => Promise<void>;
+}
+
 /** A customer's SFTP server or S3 bucket, opened for one transfer run. */
 export interface Destination {
   /**
@@ -17,7 +28,7 @@ export interface Destination {
    * on failure. A complete file already under `path` is never replaced: that is a non-retryable DeliveryError. If the
    * body itself fails, its own error is thrown and nothing is left under `path`.
    */
-  put(path: string, body: DeliveryBody): Promise<DeliveredFile>;
+  put(path: string, body: DeliveryBody, options?: PutOptions): Promise<DeliveredFile>;
   /** Whether a complete file already exists under `path` (for resume), with its size. */
   exists(path: string): Promise<{ bytes: number } | undefined>;
   close(): Promise<void>;

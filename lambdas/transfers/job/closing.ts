@@ -11,6 +11,7 @@ import { buildTransferManifest, manifestCsv, manifestJson, type ManifestDelivery
 import type { OutputDigest } from '../packaging/index.ts';
 import { holdsLease, LeaseLostError, type RunContext } from './context.ts';
 import { dueMarkerPuts } from '../../account-data/retention/due-index.ts';
+import { endMarkerOperation } from '../../jobs/running-jobs.ts';
 
 /** The files a transfer closes with: its manifests (Payload) or its report (Vantage). */
 export const MANIFEST_FILES = ['manifest.json', 'manifest.csv'] as const;
@@ -119,8 +120,9 @@ async function firstFailure(context: RunContext): Promise<string | undefined> {
 /**
  * Ends the transfer: Succeeded when every file arrived, PartialFail when some did, Failed when none did (or `fatal`
  * says why nothing could be delivered). A PartialFail or Failed transfer raises a TransferAlert first (Scoped on the
- * transfer, so finishing twice after a crash makes one alert); then the state, `completed_at`, `error_message` and,
- * for a Succeeded one, the configuration's watermark are written in one transaction while the lease is held.
+ * transfer, so finishing twice after a crash makes one alert); then the state, `completed_at`, `error_message`, the
+ * removal of its running-job marker and, for a Succeeded one, the configuration's watermark are written in one
+ * transaction while the lease is held.
  */
 export async function finishTransfer(context: RunContext, fatal?: string): Promise<TransferState> {
   const { deps, client, transferId } = context;
@@ -161,6 +163,8 @@ export async function finishTransfer(context: RunContext, fatal?: string): Promi
   ];
   // The finished run is a retained record counted from its finish: its retention due marker in the same transaction.
   operations.push(...dueMarkerPuts(client, { ...stored, transfer_state: state, completed_at: now }));
+  // The job has ended: its running-job marker goes with the end, so the job-sweep never resumes a finished transfer.
+  operations.push(endMarkerOperation(client, 'transfer', transferId));
   if (state === 'Succeeded') operations.push(...(await watermarkOperations(context, transfer)));
   try {
     await deps.table.transactWrite(operations);

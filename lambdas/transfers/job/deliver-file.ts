@@ -59,6 +59,8 @@ export async function deliverFile(context: RunContext, start: TransferFileItem, 
 
 async function attempt(context: RunContext, file: TransferFileItem, prepare: Prepare): Promise<TransferFileItem> {
   const destination = await context.destination();
+  const completed = await completeStaged(context, file);
+  if (completed !== undefined) return completed;
   const prepared = await prepare(file);
   const [output] = await firstOutput(prepared.packaging);
   let relativePath = `${context.transferId}/${prepared.outputName}`;
@@ -72,7 +74,22 @@ async function attempt(context: RunContext, file: TransferFileItem, prepare: Pre
       arrivals.push(relativePath);
       relativePath = `${context.transferId}/again-${file.attempts}-${arrivals.length}/${prepared.outputName}`;
     }
-    delivered = await destination.put(relativePath, output.stream);
+    const target = relativePath;
+    delivered = await destination.put(target, output.stream, {
+      // Every byte is sent: checked against the device's checksum, then staged on the item before the file appears.
+      beforeCommit: async (sent) => {
+        const packaged = await output.digest;
+        const entry = entryOf(packaged, prepared.entryName);
+        checkDeviceChecksum(file, prepared.entryName, entry);
+        await stage(context, file, {
+          relative_path: target,
+          bytes: sent.bytes,
+          sha256: sent.sha256,
+          entry_name: prepared.entryName,
+          ...(entry === undefined ? {} : { entry_size: entry.size, entry_sha256: entry.sha256 }),
+        });
+      },
+    });
     digest = await output.digest;
   } catch (error) {
     // Whatever stopped the attempt, the recording's stream (and the sealed object under it) is closed.
@@ -84,11 +101,8 @@ async function attempt(context: RunContext, file: TransferFileItem, prepare: Pre
       retryable: true,
     });
   }
-  const entry = digest.entries.find((candidate) => candidate.name === prepared.entryName) ?? digest.entries[0];
-  const deviceSha256 = file.checksums[TRANSFER_CHECKSUM.device];
-  if (deviceSha256 !== undefined && entry !== undefined && entry.sha256 !== deviceSha256) {
-    throw new RecordingUnavailableError(`${prepared.entryName}: read as SHA-256 ${entry.sha256}, but the device sealed ${deviceSha256}`);
-  }
+  const entry = entryOf(digest, prepared.entryName);
+  checkDeviceChecksum(file, prepared.entryName, entry);
   return recordDelivered(context, file, {
     relativePath,
     arrivals,
@@ -96,6 +110,55 @@ async function attempt(context: RunContext, file: TransferFileItem, prepare: Pre
     entryName: prepared.entryName,
     entrySize: entry?.size,
     entrySha256: entry?.sha256,
+  });
+}
+
+function entryOf(digest: OutputDigest, entryName: string) {
+  return digest.entries.find((candidate) => candidate.name === entryName) ?? digest.entries[0];
+}
+
+/** A recording whose plaintext did not hash to what the device sealed is never delivered as it. */
+function checkDeviceChecksum(file: TransferFileItem, entryName: string, entry: { sha256: string } | undefined): void {
+  const deviceSha256 = file.checksums[TRANSFER_CHECKSUM.device];
+  if (deviceSha256 !== undefined && entry !== undefined && entry.sha256 !== deviceSha256) {
+    throw new RecordingUnavailableError(`${entryName}: read as SHA-256 ${entry.sha256}, but the device sealed ${deviceSha256}`);
+  }
+}
+
+type Staged = NonNullable<TransferFileItem['staged']>;
+
+/** Notes on the file's item, while the lease is held, what is about to appear at the receiver. */
+async function stage(context: RunContext, file: TransferFileItem, staged: Staged): Promise<void> {
+  await writeOrLoseLease(context, [
+    { kind: 'update', key: keys.transferFile.key(context.client, context.transferId, file.order, file.name), update: { set: { staged } }, condition: FILE_IS_PENDING },
+    { kind: 'check', key: keys.transfer.key(context.client, context.transferId), condition: holdsLease(context.leaseId) },
+  ]);
+}
+
+/**
+ * An earlier attempt staged this file and its invocation died before recording it: if the staged file is at the
+ * receiver with the staged size, it arrived (the rename came after the staging, and nothing else writes under the
+ * transfer's folder), so it is recorded as delivered from what was staged instead of being sent again. Otherwise
+ * (killed before the rename) the attempt goes on as any: its temporary file is written over and renamed.
+ */
+async function completeStaged(context: RunContext, file: TransferFileItem): Promise<TransferFileItem | undefined> {
+  const { staged } = file;
+  if (staged === undefined) return undefined;
+  const destination = await context.destination();
+  const there = await destination.exists(staged.relative_path);
+  if (there?.bytes !== staged.bytes) return undefined;
+  context.deps.logger.info('transfer file found arrived from an earlier attempt: recorded, not sent again', {
+    client: context.client,
+    transfer_id: context.transferId,
+    file: file.name,
+  });
+  return recordDelivered(context, file, {
+    relativePath: staged.relative_path,
+    arrivals: [...(file.unrecorded_arrivals ?? [])],
+    delivered: { path: staged.relative_path, bytes: staged.bytes, sha256: staged.sha256 },
+    entryName: staged.entry_name,
+    entrySize: staged.entry_size,
+    entrySha256: staged.entry_sha256,
   });
 }
 
@@ -145,6 +208,7 @@ async function recordDelivered(context: RunContext, file: TransferFileItem, arri
     ...(arrival.arrivals.length === 0 ? {} : { unrecorded_arrivals: arrival.arrivals }),
   };
   delete settled.last_error;
+  delete settled.staged;
   const operations: TransactOperation[] = [
     { kind: 'put', item: transferFileToItem(settled), condition: FILE_IS_PENDING },
     {

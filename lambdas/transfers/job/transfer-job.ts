@@ -2,7 +2,8 @@ import { ulid } from 'ulid';
 import * as z from 'zod';
 import { ClientId } from '#shared/contract/fields.ts';
 import { ConditionFailedError } from '#core/ports/table-store.ts';
-import { pendingTransfer, readTransfer, readTransferWatermark, transferToItem, type TransferItem } from '#core/store/entities/transfer.ts';
+import { pendingTransfer, readTransfer, readTransferWatermark, type TransferItem } from '#core/store/entities/transfer.ts';
+import { readRunningJob } from '#core/store/entities/running-job.ts';
 import { readTransferConfig, type TransferConfigItem } from '#core/store/entities/transfer-config.ts';
 import { readTransferFile, type TransferFileItem } from '#core/store/entities/transfer-file.ts';
 import { keys } from '#core/store/keys.ts';
@@ -16,6 +17,8 @@ import { DestinationUnavailableError, LeaseLostError, outOfBudget, type Destinat
 import { deliverFile } from './deliver-file.ts';
 import { prepareGenerated, prepareRecording, reportCsv, reportJsonLines } from './prepare.ts';
 import { selectPayloads } from './selection.ts';
+import { jobBudgetMs, leaseUntil, renewMarkerOperation } from '../../jobs/running-jobs.ts';
+import { recordPendingTransfer, trackedTransfer } from '../runs/tracking.ts';
 
 /**
  * The `transfer` job's input: from a run now or a re-run (`transfer_id` of the Pending transfer recorded first), from
@@ -36,12 +39,11 @@ export const TransferJobInput = z.object({
 });
 export type TransferJobInput = z.infer<typeof TransferJobInput>;
 
-/** One invocation works at most this long by default: the transfer jobs function's timeout is 5 minutes. */
-export const DEFAULT_BUDGET_MS = 4 * 60_000;
-/** A lease outlives the budget by this much: an invocation past it has died (Lambda stops it at its timeout). */
-const LEASE_MARGIN_MS = 90_000;
-
-const DEFAULT_LIMITS: JobLimits = { budgetMs: DEFAULT_BUDGET_MS, maxFiles: Number.MAX_SAFE_INTEGER, maxAttempts: 5, backoffMs: 2_000, maxBackoffMs: 60_000 };
+/**
+ * How one invocation works by default. Its budget is LONG_JOB_BUDGET_SECONDS (4 minutes: the transfer jobs function's
+ * timeout is 5), and its lease outlives the budget by LONG_JOB_LEASE_MARGIN_SECONDS: an invocation past it has died.
+ */
+const DEFAULT_LIMITS: Omit<JobLimits, 'budgetMs'> = { maxFiles: Number.MAX_SAFE_INTEGER, maxAttempts: 5, backoffMs: 2_000, maxBackoffMs: 60_000 };
 
 export interface TransferJobOptions {
   /** Opens the destination (default: the delivery module's `openDestination` with the job's config and logger). */
@@ -59,17 +61,18 @@ export async function transferJob(deps: TransferJobDependencies, rawInput: Recor
   const input = TransferJobInput.parse(rawInput);
   const limits: JobLimits = {
     ...DEFAULT_LIMITS,
-    ...(input.budget_ms === undefined ? {} : { budgetMs: input.budget_ms }),
+    budgetMs: input.budget_ms ?? jobBudgetMs(deps.config),
     ...(input.max_files === undefined ? {} : { maxFiles: input.max_files }),
     ...(input.max_attempts === undefined ? {} : { maxAttempts: input.max_attempts }),
     ...(input.backoff_ms === undefined ? {} : { backoffMs: input.backoff_ms }),
   };
   const started = performance.now();
-  const transferId = input.transfer_id ?? (await recordScheduledTransfer(deps, input));
-  if (transferId === undefined) return { skipped: 'the configuration is missing or inactive' };
+  const scheduled = input.transfer_id === undefined ? await recordScheduledTransfer(deps, input) : { transferId: input.transfer_id };
+  if ('skipped' in scheduled) return { skipped: scheduled.skipped, ...(scheduled.running === undefined ? {} : { transfer_id: scheduled.running }) };
+  const { transferId } = scheduled;
 
   const leaseId = ulid();
-  const transfer = await claimLease(deps, input.client, transferId, leaseId, input.lease_id, limits.budgetMs);
+  const transfer = await claimLease(deps, input, transferId, leaseId, limits.budgetMs);
   if (transfer === undefined) return { transfer_id: transferId, skipped: 'finished, missing, or being delivered by another invocation' };
 
   const config = await loadTransferConfig(deps, input.client, transfer.transfer_config_reference);
@@ -171,30 +174,59 @@ async function loadOptional(context: RunContext, transferId: string): Promise<Tr
   return item === undefined ? undefined : readTransfer(item);
 }
 
-/** A scheduled run: records its Pending transfer (as run now does), unless the configuration is gone or inactive. */
-async function recordScheduledTransfer(deps: TransferJobDependencies, input: TransferJobInput): Promise<string | undefined> {
-  if (input.transfer_config_reference === undefined) return undefined;
+const CONFIG_MISSING = 'the configuration is missing or inactive';
+export const EARLIER_RUN_DELIVERING = 'an earlier run of this configuration is still being delivered: it moves the watermark, and the next scheduled run carries on from there';
+
+/**
+ * A scheduled run: records its Pending transfer (as run now does), unless the configuration is gone or inactive, or an
+ * earlier run of the configuration has not ended. That run's window ends where this one's would start only once it
+ * succeeds (the watermark moves then), so a second run now would carry its recordings again. Instead this run waits
+ * for it (skips, while it is being delivered: its success moves the watermark and the next scheduled run starts
+ * there) or carries on from it (takes it over, when its lease has run out: its invocation died).
+ */
+async function recordScheduledTransfer(deps: TransferJobDependencies, input: TransferJobInput): Promise<{ transferId: string } | { skipped: string; running?: string }> {
+  if (input.transfer_config_reference === undefined) return { skipped: CONFIG_MISSING };
   const config = await loadTransferConfig(deps, input.client, input.transfer_config_reference);
-  if (config === undefined || !config.is_active) return undefined;
+  if (config === undefined || !config.is_active) return { skipped: CONFIG_MISSING };
   const now = deps.clock.now();
+  const earlier = await unfinishedRun(deps, input.client, config.transfer_config_reference);
+  if (earlier !== undefined) {
+    if (earlier.leaseUntil > now.toISOString()) return { skipped: EARLIER_RUN_DELIVERING, running: earlier.transferId };
+    return { transferId: earlier.transferId };
+  }
   const transfer = pendingTransfer(input.client, config, now, input.trigger === 'schedule' ? 'schedule' : `job:${TRANSFER_JOB}`);
-  await deps.table.put(transferToItem(transfer), { condition: { kind: 'item-not-exists' } });
-  return transfer.transfer_id;
+  await recordPendingTransfer(deps, transfer, limitsOf(input));
+  return { transferId: transfer.transfer_id };
+}
+
+/** The configuration's run that has not ended (its running-job marker is there), from the tenant's running transfers. */
+async function unfinishedRun(deps: TransferJobDependencies, client: string, configReference: string): Promise<{ transferId: string; leaseUntil: string } | undefined> {
+  let startKey: Record<string, string> | undefined;
+  do {
+    const page = await deps.table.query({ ...keys.runningJob.list(client, 'transfer'), consistent: true, limit: 100, ...(startKey === undefined ? {} : { startKey }) });
+    for (const marker of page.items.map(readRunningJob)) {
+      if (marker.input.transfer_config_reference === configReference) return { transferId: marker.id, leaseUntil: marker.lease_until };
+    }
+    startKey = page.lastKey;
+  } while (startKey !== undefined);
+  return undefined;
+}
+
+/** The bounds a test gave the job, which its hand-overs and resumptions keep. */
+function limitsOf(input: TransferJobInput): Record<string, unknown> {
+  const { budget_ms, max_files, max_attempts, backoff_ms } = input;
+  return Object.fromEntries(Object.entries({ budget_ms, max_files, max_attempts, backoff_ms }).filter(([, value]) => value !== undefined));
 }
 
 /**
  * Takes the transfer for this invocation: only a Pending or InProgress one, and only when no live lease holds it (or
  * the previous invocation handed this one its lease). Sets InProgress, `started_at` the first time, and the report
  * window the first time (`report_to` = when the transfer was created, `report_from` = the configuration's watermark).
+ * The running-job marker's lease is renewed with the transfer's in the same transaction, so the job-sweep sees the
+ * lease this invocation holds.
  */
-async function claimLease(
-  deps: TransferJobDependencies,
-  client: string,
-  transferId: string,
-  leaseId: string,
-  handedLease: string | undefined,
-  budgetMs: number,
-): Promise<TransferItem | undefined> {
+async function claimLease(deps: TransferJobDependencies, input: TransferJobInput, transferId: string, leaseId: string, budgetMs: number): Promise<TransferItem | undefined> {
+  const { client, lease_id: handedLease } = input;
   const key = keys.transfer.key(client, transferId);
   const stored = await deps.table.get(key, { consistent: true });
   if (stored === undefined) return undefined;
@@ -202,21 +234,23 @@ async function claimLease(
   if (transfer.transfer_state !== 'Pending' && transfer.transfer_state !== 'InProgress') return undefined;
   const now = deps.clock.now();
   const window = transfer.report_to === undefined && transfer.rerun_of === undefined ? await reportWindow(deps, client, transfer) : {};
+  const until = leaseUntil(deps.config, now, budgetMs);
   try {
-    const updated = await deps.table.update(
-      key,
+    await deps.table.transactWrite([
       {
-        set: {
-          transfer_state: 'InProgress',
-          lease_id: leaseId,
-          lease_until: new Date(now.getTime() + budgetMs + LEASE_MARGIN_MS).toISOString(),
-          progress_at: now.toISOString(),
-          ...(transfer.started_at === undefined ? { started_at: now.toISOString() } : {}),
-          ...window,
+        kind: 'update',
+        key,
+        update: {
+          set: {
+            transfer_state: 'InProgress',
+            lease_id: leaseId,
+            lease_until: until.toISOString(),
+            progress_at: now.toISOString(),
+            ...(transfer.started_at === undefined ? { started_at: now.toISOString() } : {}),
+            ...window,
+          },
+          add: { invocations: 1 },
         },
-        add: { invocations: 1 },
-      },
-      {
         condition: {
           kind: 'expression',
           expression:
@@ -225,7 +259,9 @@ async function claimLease(
           values: { ':pending': 'Pending', ':running': 'InProgress', ':now': now.toISOString(), ...(handedLease === undefined ? {} : { ':handed': handedLease }) },
         },
       },
-    );
+      renewMarkerOperation(trackedTransfer(client, transferId, transfer.transfer_config_reference, limitsOf(input)), until),
+    ]);
+    const updated = await deps.table.get(key, { consistent: true });
     return updated === undefined ? undefined : readTransfer(updated);
   } catch (error) {
     if (error instanceof ConditionFailedError) return undefined;

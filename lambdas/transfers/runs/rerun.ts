@@ -1,9 +1,10 @@
 import { actorOf } from '#core/auth/actor.ts';
 import { ConflictError, ForbiddenError, ServiceUnavailableError } from '#core/errors.ts';
-import { pendingTransfer, transferToItem, type TransferItem } from '#core/store/entities/transfer.ts';
+import { pendingTransfer, type TransferItem } from '#core/store/entities/transfer.ts';
 import type { TransferRunResponse } from '#shared/contract/entities/transfers.ts';
 import { TRANSFER_JOB } from '../configs/schedules.ts';
 import { failUnstarted } from './fail-unstarted.ts';
+import { recordPendingTransfer } from './tracking.ts';
 import { loadTransferConfig, requireWholeTenant, type Caller, type TransferDependencies } from '../configs/transfer-configs.ts';
 import { loadTransfer } from './transfer-reads.ts';
 
@@ -50,7 +51,7 @@ export async function rerunTransfer(deps: TransferDependencies, client: string, 
       ...(transfer.report_to === undefined ? {} : { report_to: transfer.report_to }),
     },
   );
-  await deps.table.put(transferToItem(again), { condition: { kind: 'item-not-exists' } });
+  await recordPendingTransfer(deps, again);
   await startJob(deps, client, again, 'rerun', true);
   return { transfer_id: again.transfer_id, transfer_state: again.transfer_state };
 }

@@ -13,7 +13,9 @@ import { readItem } from './read-item.ts';
  * - for a recording: `entry_name` (its name in the package), `entry_size` and `entry_sha256` (the plaintext read),
  *   `source_bytes` (the stored object's size, for progress), and the custody times `recorded_at`, `uploaded_at`,
  *   `processed_at` (`delivered_at` is the fourth);
- * - `unrecorded_arrivals`: files an earlier attempt wrote but could not record (see decisions.md "Transfers").
+ * - `unrecorded_arrivals`: files an earlier attempt wrote but could not record (see decisions.md "Transfers");
+ * - `staged`: what an attempt had sent in full, written just before the file was renamed into place, so an attempt
+ *   killed between the arrival and its record is completed from it rather than delivered again.
  */
 export const TransferFileItem = TransferFile.extend({
   client: z.string(),
@@ -31,6 +33,16 @@ export const TransferFileItem = TransferFile.extend({
   uploaded_at: z.string().optional(),
   processed_at: z.string().optional(),
   unrecorded_arrivals: z.array(z.string()).optional(),
+  staged: z
+    .object({
+      relative_path: z.string(),
+      bytes: z.int().min(0),
+      sha256: z.string(),
+      entry_name: z.string(),
+      entry_size: z.int().min(0).optional(),
+      entry_sha256: z.string().optional(),
+    })
+    .optional(),
 });
 export type TransferFileItem = z.infer<typeof TransferFileItem>;
 

@@ -1,0 +1,115 @@
+import type { Dependencies } from '#core/dependencies.ts';
+import { readMigration } from '#core/store/entities/migration.ts';
+import type { RunningJobItem, RunningJobKind } from '#core/store/entities/running-job.ts';
+import { readTransfer } from '#core/store/entities/transfer.ts';
+import { keys } from '#core/store/keys.ts';
+import { LEGAL_HOLD_TARGET_TYPES } from '#shared/constants/account.ts';
+import { readHold, type HoldTarget } from '../account-data/legal-holds/coverage.ts';
+import { markSyncFailed } from '../account-data/legal-holds/hold-sync.ts';
+import { raiseAlert } from '../alerts/raise-alert.ts';
+import { endMigration } from '../migrations/job/outcome.ts';
+import { endStuckTransfer } from '../transfers/runs/end-stuck.ts';
+
+/**
+ * What the job-sweep (./job-sweep.ts) needs of each kind of long job: whether the job has ended (its marker is then
+ * stale and removed), how far it has got (so resumptions that move it on are told from those that do not), and how to
+ * end it when it cannot make progress: Failed (or PartialFail when part of it was done), with its error and an ops
+ * alert, never left running.
+ */
+export interface StuckJobKind {
+  inspect(deps: SweepDependencies, marker: RunningJobItem): Promise<JobStanding>;
+  giveUp(deps: SweepDependencies, marker: RunningJobItem, reason: string): Promise<string>;
+}
+
+export type JobStanding = { ended: true } | { ended: false; progress: string; heldUntil?: string };
+
+export type SweepDependencies = Pick<Dependencies, 'table' | 'clock' | 'jobs' | 'logger' | 'config'>;
+
+const transfer: StuckJobKind = {
+  async inspect(deps, marker) {
+    const stored = await deps.table.get(keys.transfer.key(marker.client, marker.id), { consistent: true });
+    if (stored === undefined) return { ended: true };
+    const run = readTransfer(stored);
+    if (run.transfer_state !== 'Pending' && run.transfer_state !== 'InProgress') return { ended: true };
+    const progress = [run.selection_cursor ?? '', run.selection_done === true, run.files_total ?? 0, run.files_done ?? 0, run.files_failed ?? 0].join('|');
+    return { ended: false, progress, ...(run.lease_until === undefined ? {} : { heldUntil: run.lease_until }) };
+  },
+  async giveUp(deps, marker, reason) {
+    return (await endStuckTransfer(deps, marker.client, marker.id, reason)) ?? 'unchanged';
+  },
+};
+
+const migration: StuckJobKind = {
+  async inspect(deps, marker) {
+    const stored = await deps.table.get(keys.migration.key(marker.client, marker.id), { consistent: true });
+    if (stored === undefined) return { ended: true };
+    const item = readMigration(stored);
+    if (item.migration_state !== 'Pending') return { ended: true };
+    return { ended: false, progress: [item.checkpoint_row, item.scanned_at ?? ''].join('|') };
+  },
+  async giveUp(deps, marker, reason) {
+    const stored = await deps.table.get(keys.migration.key(marker.client, marker.id), { consistent: true });
+    if (stored === undefined) return 'unchanged';
+    const item = readMigration(stored);
+    // Rows already imported stay imported: an import cut short after some rows is a partial one.
+    const state = item.checkpoint_row > 0 ? 'PartialFail' : 'Failed';
+    const message = `${reason}; rows up to ${item.checkpoint_row} were imported, the rest were not`;
+    return (await endMigration(deps, item, { state, message })) ? state : 'unchanged';
+  },
+};
+
+function holdOf(marker: RunningJobItem): HoldTarget {
+  const type = marker.input.target_type;
+  const targetType = LEGAL_HOLD_TARGET_TYPES.find((known) => known === type) ?? 'DeviceUser';
+  return { targetType, target: String(marker.input.target) };
+}
+
+const legalHoldSync: StuckJobKind = {
+  async inspect(deps, marker) {
+    const hold = await readHold(deps, marker.client, holdOf(marker));
+    // A newer placing or release started a walk of its own (with its own marker), or the walk is through.
+    if (hold === undefined || hold.sync_id !== marker.run) return { ended: true };
+    if (hold.sync_position === undefined && hold.sync_state !== 'Syncing') return { ended: true };
+    return { ended: false, progress: [hold.objects_synced ?? 0, hold.sync_position ?? ''].join('|') };
+  },
+  async giveUp(deps, marker, reason) {
+    const held = holdOf(marker);
+    await raiseAlert(deps, marker.client, {
+      scope: 'ops',
+      type: 'AccountAlert',
+      subject: 'Legal hold not applied to every recording',
+      key: `legal-hold-sync:${held.targetType}:${held.target}`,
+      keyType: 'Scoped',
+      message: `The walk applying the legal hold on ${held.targetType} ${held.target} to its recordings stopped: ${reason}. Place or release the hold again to walk it again.`,
+      severity: 'High',
+    });
+    await markSyncFailed(deps, marker.client, held, marker.run ?? '', new Error(reason));
+    return 'Failed';
+  },
+};
+
+const objectRetentionSync: StuckJobKind = {
+  async inspect(_deps, marker) {
+    return { ended: false, progress: [JSON.stringify(marker.input.start_key ?? null), String(marker.input.extended ?? 0)].join('|') };
+  },
+  async giveUp(deps, marker, reason) {
+    await raiseAlert(deps, marker.client, {
+      scope: 'ops',
+      type: 'AccountAlert',
+      subject: 'Retention locks not extended on every recording',
+      key: `object-retention-sync:${marker.id}`,
+      keyType: 'Scoped',
+      message: `The job extending the recordings' Object Lock retention to a longer policy stopped: ${reason}. Recordings after the last one it reached may keep the shorter lock; save the retention policy again to run it again.`,
+      severity: 'High',
+    });
+    return 'Failed';
+  },
+};
+
+/** Every kind of long job the sweep watches, by the marker's `kind`. */
+export const STUCK_JOB_KINDS: Readonly<Record<RunningJobKind, StuckJobKind>> = {
+  transfer,
+  migration,
+  'legal-hold-sync': legalHoldSync,
+  'object-retention-sync': objectRetentionSync,
+};
