@@ -38,6 +38,8 @@ export const ProcessedIndexBackfillInput = z.object({
   /** The tenant the last run stopped in, and its position in that tenant's payload list. */
   at: ClientId.optional(),
   start_key: z.record(z.string(), z.string()).optional(),
+  /** The last tenant the last run finished (it stopped between two tenants). */
+  after: ClientId.optional(),
   /** Totals of the earlier runs of this backfill (reported). */
   indexed: z.int().min(0).default(0),
   unindexed: z.int().min(0).default(0),
@@ -66,9 +68,11 @@ export async function processedIndexBackfillJob(
   let pages = 0;
   const spent = () => (budget.pages !== undefined && pages >= budget.pages) || (budget.until !== undefined && deps.clock.now().getTime() >= budget.until.getTime());
   const clients = input.client === undefined ? allClients(deps.table) : single(input.client);
+  // What the next run is given besides its position: the tenant named, and the totals so far.
+  const next = () => ({ ...(input.client === undefined ? {} : { client: input.client }), ...totals });
   for await (const client of clients) {
     // Tenants before the one the last run stopped in are done (the account list is in client order).
-    if (input.at !== undefined && client < input.at) continue;
+    if ((input.at !== undefined && client < input.at) || (input.after !== undefined && client <= input.after)) continue;
     let startKey = client === input.at ? input.start_key : undefined;
     do {
       const page = await deps.table.query({ ...keys.payload.list(client), limit: PAGE, ...(startKey === undefined ? {} : { startKey }) });
@@ -84,12 +88,17 @@ export async function processedIndexBackfillJob(
       startKey = page.lastKey;
       pages += 1;
       if (startKey !== undefined && spent()) {
-        await deps.jobs.start(PROCESSED_INDEX_BACKFILL_JOB, { ...input, ...totals, at: client, start_key: startKey });
+        await deps.jobs.start(PROCESSED_INDEX_BACKFILL_JOB, { ...next(), at: client, start_key: startKey });
         return { outcome: 'more', ...totals, at: client };
       }
     } while (startKey !== undefined);
     await markIndexed(deps, client);
     totals.tenants += 1;
+    // Between tenants too: many small tenants must not keep one run past its budget either.
+    if (input.client === undefined && spent()) {
+      await deps.jobs.start(PROCESSED_INDEX_BACKFILL_JOB, { ...next(), after: client });
+      return { outcome: 'more', ...totals, after: client };
+    }
   }
   return { outcome: 'done', ...totals };
 }

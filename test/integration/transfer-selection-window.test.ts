@@ -1,5 +1,8 @@
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDependencies } from '#core/composition.ts';
+import { loadConfig } from '#core/config.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { measureCapacity, type CapacityTotals } from '#core/ports/capacity-meter.ts';
 import type { TableItem, TableStore } from '#core/ports/table-store.ts';
@@ -13,8 +16,10 @@ import { payloadChange } from '../../lambdas/account-data/retention/record-chang
 import { processedIndexBackfillJob } from '../../lambdas/jobs/processed-index-backfill.ts';
 import type { RunContext } from '../../lambdas/transfers/job/context.ts';
 import { selectPayloads } from '../../lambdas/transfers/job/selection.ts';
+import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION } from '../../scripts/local/dynamodb.ts';
 import type { LocalSftp } from '../../scripts/local/sftp.ts';
 import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
+import { stack } from './support/stack.ts';
 import { addDevice, capturingJobs, receiverSftp, record, wav } from './transfer-job-fixtures.ts';
 
 /**
@@ -307,4 +312,39 @@ describe('a tenant whose recordings predate the index', () => {
     // What follows the position on the whole list: 100 older recordings, the two deleted ones and the window's two.
     expect(resumed.read.items).toBe(100 + 2 + inWindow.length);
   }, 60_000);
+});
+
+describe('the backfill over every tenant', () => {
+  it('walks the tenants in account-list order, stopping within a tenant and between two, and marks each once walked', async () => {
+    // A table of its own on the stack's DynamoDB Local, so "every tenant" is these two and no other test's.
+    const run = ulid().toLowerCase().slice(-8);
+    const tableName = `verity-backfill-${run}`;
+    const dynamo = new DynamoDBClient({ endpoint: stack().dynamoEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+    try {
+      await ensureTable(dynamo, tableName);
+      const deps = buildDependencies(loadConfig({ ...stack().env, TABLE_NAME: tableName, LOG_LEVEL: 'error' }));
+      const [first, second] = [`bf-a-${run}`, `bf-b-${run}`];
+      for (const client of [first, second]) await deps.table.put({ ...keys.account.item(client), client, created_at: FROM });
+      await seed(deps, first, history('a', 150), { bare: true });
+      await seed(deps, second, history('b', 5), { bare: true });
+
+      const jobs = capturingJobs();
+      const runs = [await processedIndexBackfillJob({ ...deps, jobs }, {}, { pages: 1 })];
+      while (jobs.started.length > 0) runs.push(await processedIndexBackfillJob({ ...deps, jobs }, (jobs.started.shift() as { input: Record<string, unknown> }).input, { pages: 1 }));
+      expect(runs).toEqual([
+        { outcome: 'more', indexed: 100, unindexed: 0, tenants: 0, at: first },
+        { outcome: 'more', indexed: 150, unindexed: 0, tenants: 1, after: first },
+        { outcome: 'more', indexed: 155, unindexed: 0, tenants: 2, after: second },
+        { outcome: 'done', indexed: 155, unindexed: 0, tenants: 2 },
+      ]);
+      for (const client of [first, second]) {
+        expect((await deps.table.get(keys.account.item(client), { consistent: true }))?.processed_indexed_at).toEqual(expect.any(String));
+      }
+      const listed = await readAll(deps.table, keys.payload.listProcessed(first));
+      expect(listed.length).toBe(150);
+    } finally {
+      await dynamo.send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);
+      dynamo.destroy();
+    }
+  }, 120_000);
 });
