@@ -1,3 +1,4 @@
+import type { Actor } from '#shared/contract/entities/actor.ts';
 import type { Dependencies } from '../core/dependencies.ts';
 import type { TransactOperation } from '../core/ports/table-store.ts';
 import { readAlert as readAlertItem, toAlert, type AlertItem } from '../core/store/entities/alert.ts';
@@ -54,7 +55,7 @@ export async function clearAlert(
   reference: string,
   access: AlertAccess,
   reason: string,
-  clearedBy: string,
+  clearedBy: Actor,
 ): Promise<AlertActionOutcome> {
   return retryOnConflict(async () => {
     const stored = await deps.table.get(keys.alert.key(client, reference), { consistent: true });
@@ -70,7 +71,7 @@ export async function clearAlert(
         kind: 'update',
         key: keys.alert.key(client, reference),
         update: {
-          set: { alert_state: 'Cleared', cleared_reason: reason, cleared_at: deps.clock.now().toISOString(), cleared_by: clearedBy },
+          set: { alert_state: 'Cleared', cleared_reason: reason, cleared_at: deps.clock.now().toISOString(), cleared_by: clearedBy.reference, cleared_by_actor: clearedBy },
           remove: ['gsi3pk', 'gsi3sk'],
         },
         condition: unchangedTriggered(item),
@@ -91,13 +92,16 @@ export async function clearAlert(
  */
 export async function dismissAlert(deps: Deps, client: string, reference: string, access: AlertAccess): Promise<AlertActionOutcome> {
   const user = userId(access.user);
+  const mine = access.keys();
   return retryOnConflict(async () => {
     const stored = await deps.table.get(keys.alert.key(client, reference), { consistent: true });
     const item = stored === undefined ? undefined : readAlertItem(stored);
     if (item === undefined || !access.canRead(item.alert_scope)) return { reference, ok: false, message: OUTCOME.notFound };
     const dismissed = dismissedUsers(item);
-    if (dismissed.includes(user)) return { reference, ok: true, message: OUTCOME.alreadyDismissed };
-    const update = { set: { dismissed_by: [...dismissed, user].join(',') }, add: { dismiss_count: 1 } };
+    if (dismissed.some((key) => mine.includes(key))) return { reference, ok: true, message: OUTCOME.alreadyDismissed };
+    // The spec's comma list keeps stable keys; the actors beside it name each person as they were when they dismissed.
+    const actors = access.actor === undefined ? {} : { dismissed_by_actors: [...(item.dismissed_by_actors ?? []), access.actor] };
+    const update = { set: { dismissed_by: [...dismissed, user].join(','), ...actors }, add: { dismiss_count: 1 } };
     if (item.alert_state === 'Triggered') {
       await deps.table.transactWrite([
         { kind: 'update', key: keys.alert.key(client, reference), update, condition: unchangedTriggered(item) },

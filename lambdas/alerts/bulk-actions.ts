@@ -1,3 +1,4 @@
+import type { Actor } from '#shared/contract/entities/actor.ts';
 import type { AlertCloseRequest } from '#shared/contract/entities/alerts.ts';
 import { clearAlert, dismissAlert, type AlertActionOutcome } from './alert-actions.ts';
 import type { AlertAccess } from './alert-permissions.ts';
@@ -21,9 +22,10 @@ export function clearAlerts(
   client: string,
   access: AlertAccess,
   request: z.infer<typeof AlertCloseRequest>,
+  clearedBy: Actor,
 ): Promise<AlertActionOutcome[]> {
   const reason = request.cleared_reason ?? 'Cleared';
-  return each(request.alert_references, (reference) => clearAlert(deps, client, reference, access, reason, access.user));
+  return each(request.alert_references, (reference) => clearAlert(deps, client, reference, access, reason, clearedBy));
 }
 
 /** PUT alerts/dismiss: dismiss 1 to 100 unique references for the caller. */

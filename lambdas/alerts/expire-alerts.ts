@@ -1,6 +1,7 @@
 import type { Dependencies } from '../core/dependencies.ts';
 import { keys } from '../core/store/keys.ts';
 import { readAlert } from '../core/store/entities/alert.ts';
+import { jobActor } from '../core/auth/actor.ts';
 import { clearAlert } from './alert-actions.ts';
 import { staffAlertAccess } from './alert-permissions.ts';
 import { allClients } from '../core/store/all-clients.ts';
@@ -16,12 +17,13 @@ export const EXPIRED_REASON = 'Expired';
  */
 export async function expireTenantAlerts(deps: Pick<Dependencies, 'table' | 'clock'>, client: string): Promise<number> {
   const now = deps.clock.now().toISOString();
-  const operator = staffAlertAccess('system');
+  const expiry = jobActor('alerts-expiry');
+  const operator = staffAlertAccess(expiry.reference);
   let cleared = 0;
   for await (const page of eachPage(deps.table, { ...keys.alert.expiring(client), sort: { between: ['0', `${now}~`] } }, 100)) {
     for (const alert of page.map(readAlert)) {
       if (alert.expires_after === undefined || alert.expires_after > now) continue;
-      const outcome = await clearAlert(deps, client, alert.alert_reference, operator, EXPIRED_REASON, 'system');
+      const outcome = await clearAlert(deps, client, alert.alert_reference, operator, EXPIRED_REASON, expiry);
       if (outcome.ok && outcome.message === undefined) cleared += 1;
     }
   }

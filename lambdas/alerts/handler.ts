@@ -3,7 +3,7 @@ import { alertEndpoints } from '#shared/contract/endpoints/alerts.ts';
 import { readAlert } from './alert-actions.ts';
 import { alertAccessFromContext, staffAlertAccess, type AlertAccess } from './alert-permissions.ts';
 import { alertSummary } from './alert-summary.ts';
-import { actorOf, alertUserOf } from '#core/auth/actor.ts';
+import { actorOf, actorRecordOf, alertKeysOf } from '#core/auth/actor.ts';
 import { ADMIN_CLIENT } from '#core/auth/principal.ts';
 import { ForbiddenError, NotFoundError } from '#core/errors.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
@@ -24,14 +24,14 @@ const internalDismiss = endpointOf(alertEndpoints, 'internal.clients.alerts.dism
 const internalGet = endpointOf(alertEndpoints, 'internal.clients.alerts.get');
 
 /** Tenant surface: the caller's alert permissions from its roles. */
-const tenantAccess = (input: Pick<RouteInput, 'principal' | 'access'>): AlertAccess => alertAccessFromContext(alertUserOf(input.principal), input.access);
+const tenantAccess = (input: Pick<RouteInput, 'principal' | 'access'>): AlertAccess => alertAccessFromContext({ ...alertKeysOf(input.principal), actor: actorRecordOf(input.principal) }, input.access);
 /** Internal console: staff act as full-permission operators (the router admitted staff only). */
-const staffAccess = (input: Pick<RouteInput, 'principal'>): AlertAccess => staffAlertAccess(alertUserOf(input.principal));
+const staffAccess = (input: Pick<RouteInput, 'principal'>): AlertAccess => staffAlertAccess({ ...alertKeysOf(input.principal), actor: actorRecordOf(input.principal) });
 
 export const routes = {
   [list.id]: implementForTenant(list, async (input, deps) => listAlerts(deps, input.client, tenantAccess(input), input.query)),
   [close.id]: implementForTenant(close, async (input, deps) => ({
-    data: await clearAlerts(deps, input.client, tenantAccess(input), input.body),
+    data: await clearAlerts(deps, input.client, tenantAccess(input), input.body, actorRecordOf(input.principal)),
   })),
   [dismiss.id]: implementForTenant(dismiss, async (input, deps) => ({
     data: await dismissAlerts(deps, input.client, tenantAccess(input), input.body.alert_references),
@@ -47,7 +47,7 @@ export const routes = {
   [internalList.id]: implement(internalList, async (input, deps) => listAlerts(deps, ADMIN_CLIENT, staffAccess(input), input.query)),
   [notify.id]: implement(notify, async (input, deps) => ({ data: await notifyClients(deps, input.body, actorOf(input.principal)) })),
   [internalClose.id]: implementForTenant(internalClose, async (input, deps) => ({
-    data: await clearAlerts(deps, input.client, staffAccess(input), input.body),
+    data: await clearAlerts(deps, input.client, staffAccess(input), input.body, actorRecordOf(input.principal)),
   })),
   [internalDismiss.id]: implementForTenant(internalDismiss, async (input, deps) => ({
     data: await dismissAlerts(deps, input.client, staffAccess(input), input.body.alert_references),

@@ -1,4 +1,4 @@
-import { dismissedUsers, userId, type Alert } from './alert-model.ts';
+import { dismissedUsers, type Alert } from './alert-model.ts';
 import { readAlert, toAlert, type AlertItem } from '#core/store/entities/alert.ts';
 import type { AlertAccess } from './alert-permissions.ts';
 import type { Dependencies } from '#core/dependencies.ts';
@@ -26,13 +26,13 @@ export async function listAlerts(
 ): Promise<Page<Alert> | { count: number }> {
   const list = query.date_filter === 'first_occurrence' ? keys.alert.listByFirstOccurrence(client) : keys.alert.list(client);
   const scopes = access.readableScopes().filter((scope) => query.alert_scope === undefined || query.alert_scope === scope);
-  const me = userId(access.user);
+  const mine = access.keys();
   const matches = (alert: AlertItem) =>
     scopes.includes(alert.alert_scope) &&
     (query.alert_severity === undefined || alert.alert_severity === query.alert_severity) &&
     (query.alert_state === undefined || alert.alert_state === query.alert_state) &&
     (query.alert_type === undefined || alert.alert_type === query.alert_type) &&
-    (query.active_only !== true || (alert.alert_state === 'Triggered' && !dismissedUsers(alert).includes(me)));
+    (query.active_only !== true || (alert.alert_state === 'Triggered' && !dismissedUsers(alert).some((key) => mine.includes(key))));
   if (scopes.length === 0) return query.result_type === 'total' ? { count: 0 } : { count: 0, data: [] };
   return listPage(deps, {
     client,
@@ -43,7 +43,7 @@ export async function listAlerts(
       state: query.alert_state,
       type: query.alert_type,
       active_only: query.active_only,
-      user: query.active_only === true ? me : undefined,
+      user: query.active_only === true ? access.user : undefined,
     },
     page: query,
     keep: perItem((item) => notDeletedByRetention(item) && matches(readAlert(item))),

@@ -6,6 +6,8 @@ import { expireTenantAlerts } from '../../lambdas/alerts/expire-alerts.ts';
 import { relatedEntity } from '../../lambdas/alerts/related-entities.ts';
 import { alertAccessOf } from '../../lambdas/alerts/alert-permissions.ts';
 import { clearAlerts, dismissAlerts } from '../../lambdas/alerts/bulk-actions.ts';
+import { alertSummary } from '../../lambdas/alerts/alert-summary.ts';
+import { listAlerts } from '../../lambdas/alerts/list-alerts.ts';
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
 import type { Dependencies } from '#core/dependencies.ts';
@@ -50,6 +52,8 @@ const alert = (key: string, overrides: Partial<RaiseAlertInput> = {}): RaiseAler
 });
 
 type Row = { reference: string; ok: boolean; message?: string };
+/** A token's subject: a portal user's stable reference. */
+const subjectOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string }).sub;
 const rows = (answer: Answer) => answer.body.data as Row[];
 
 beforeAll(async () => {
@@ -102,7 +106,13 @@ describe('the alert engine', () => {
     const cleared = await call('PUT', '/alerts', { alert_references: [first.alert.alert_reference], action: 'Clear', cleared_reason: 'fixed' });
     expect(rows(cleared)).toEqual([{ reference: first.alert.alert_reference, ok: true }]);
     const read = await call('GET', `/alerts/${first.alert.alert_reference}`);
-    expect(read.body).toMatchObject({ alert_state: 'Cleared', cleared_reason: 'fixed', cleared_by: 'admin@demo.test' });
+    // Who cleared it: their stable reference, and beside it the person as named when they did.
+    expect(read.body).toMatchObject({
+      alert_state: 'Cleared',
+      cleared_reason: 'fixed',
+      cleared_by: subjectOf(admin),
+      cleared_by_actor: { reference: subjectOf(admin), kind: 'user', email: 'admin@demo.test' },
+    });
     const again = await raiseAlert(deps, 'demo', alert(key));
     expect(again.created).toBe(true);
     expect(again.alert.alert_reference).not.toBe(first.alert.alert_reference);
@@ -146,14 +156,33 @@ describe('permissions and limits', () => {
       { reference: ops.alert.alert_reference, ok: true },
       { reference: sec.alert.alert_reference, ok: false, message: 'Alert not found' },
     ]);
-    const clearing = await clearAlerts(deps, 'demo', opsOnly, { alert_references: [ops.alert.alert_reference], action: 'Clear' });
+    const clearing = await clearAlerts(deps, 'demo', opsOnly, { alert_references: [ops.alert.alert_reference], action: 'Clear' }, { reference: 'ops-only', kind: 'user' });
     expect(clearing).toEqual([{ reference: ops.alert.alert_reference, ok: false, message: 'Not allowed to clear alerts of this scope' }]);
     const twice = await call('PUT', '/alerts/dismiss', { alert_references: [ops.alert.alert_reference] });
     expect(rows(twice)[0]?.ok).toBe(true);
     const again = await call('PUT', '/alerts/dismiss', { alert_references: [ops.alert.alert_reference] });
     expect(rows(again)[0]).toMatchObject({ ok: true, message: 'Already dismissed' });
     const read = await call('GET', `/alerts/${ops.alert.alert_reference}`);
-    expect(String(read.body.dismissed_by).split(',').filter((user) => user === 'admin@demo.test')).toHaveLength(1);
+    expect(String(read.body.dismissed_by).split(',').filter((user) => user === subjectOf(admin))).toHaveLength(1);
+    expect(read.body.dismissed_by_actors).toEqual([expect.objectContaining({ reference: subjectOf(admin), email: 'admin@demo.test' })]);
+  });
+
+  it('still counts a dismissal kept under the e-mail that keyed it before the stable reference did', async () => {
+    // A tenant of its own: its counters move with this test only.
+    const tenant = `former-keys-${run}`.toLowerCase();
+    const reference = (await raiseAlert(deps, tenant, alert(`former-key-${run}`))).alert.alert_reference;
+    const reader = { ops_read: true, ops_write: false, sec_read: false, sec_write: false };
+    const lowOps = (summary: Array<{ scope: string; severity: string; count: number }>) => summary.find((row) => row.scope === 'ops' && row.severity === 'Low')?.count;
+    // As the e-mail-keyed service wrote it: the e-mail in dismissed_by and the counter under the e-mail.
+    expect(await dismissAlerts(deps, tenant, alertAccessOf('dana@example.test', reader), [reference])).toEqual([{ reference, ok: true }]);
+    // The same person keyed by reference, the e-mail kept as a former key: already dismissed, counted once, not active.
+    const now = alertAccessOf({ user: 'subject-dana', formerly: ['dana@example.test'] }, reader);
+    expect(await dismissAlerts(deps, tenant, now, [reference])).toEqual([{ reference, ok: true, message: 'Already dismissed' }]);
+    expect(lowOps(await alertSummary(deps, tenant, now))).toBe(0);
+    const active = await listAlerts(deps, tenant, now, { active_only: true, limit: 100, date_filter: 'last_occurrence' } as never);
+    expect('data' in active ? active.data.map((row) => row.alert_reference) : []).toEqual([]);
+    // Without the former key the dismissal is not theirs: what a re-keying that forgot the e-mail would show.
+    expect(lowOps(await alertSummary(deps, tenant, alertAccessOf('subject-dana', reader)))).toBe(1);
   });
 
   it('answers 400 with path lines for duplicates and 101 references', async () => {

@@ -65,12 +65,14 @@ export function actorWords(actor: Actor): string {
 }
 
 /**
- * How alerts name the portal user who cleared or dismissed them, and key that user's dismissals and counters: the
- * e-mail where the token carries one, else `actorOf`. Kept apart because the per-user alert counters already written are
- * keyed by it (docs/decisions.md, "Who acted").
+ * How alerts key a caller's dismissals and per-user counters: by the stable reference (`actorOf`), and, for a portal
+ * user whose token carries an e-mail, also by that e-mail, which keyed them before (docs/decisions.md, "Who acted").
+ * Dismissals and counters written under the e-mail still count as the person's own; new ones use the reference.
  */
-export function alertUserOf(principal: Principal | undefined): string {
-  return principal?.kind === 'user' && principal.email !== undefined ? principal.email : actorOf(principal);
+export function alertKeysOf(principal: Principal | undefined): { user: string; formerly: string[] } {
+  const user = actorOf(principal);
+  const email = principal?.kind === 'user' ? principal.email : undefined;
+  return { user, formerly: email === undefined || email === user ? [] : [email] };
 }
 
 /** The calling device of a device endpoint, or 401: its tenant and device reference come from its token only. */

@@ -1,3 +1,4 @@
+import { Actor } from './actor.ts';
 import * as z from 'zod';
 import { AlertCloseAction, AlertKeyType, AlertScope, AlertSeverity, AlertState, AlertType } from '../../constants/alerts.ts';
 import { NOTIFY_CLIENTS_MAX } from '../bounds.ts';
@@ -23,12 +24,16 @@ export const Alert = z.object({
   expires_after: Timestamp.optional(),
   cleared_reason: z.string().optional(),
   cleared_at: Timestamp.optional(),
+  /** Who cleared it, by their stable reference (./actor.ts); `cleared_by_actor` names them as they were then. */
   cleared_by: z.string().optional(),
+  cleared_by_actor: Actor.optional(),
   api_action: z.string().optional(),
   related_entities: z.array(RelatedEntity).optional(),
   occurrences: z.array(AlertOccurrence).optional(),
   /** Comma-delimited portal users who dismissed the alert. */
   dismissed_by: z.string().optional(),
+  /** Who dismissed it, as each was named when they did (beside `dismissed_by`'s stable keys). */
+  dismissed_by_actors: z.array(Actor).optional(),
   first_occurrence: Timestamp,
   last_occurrence: Timestamp,
   related_entity_string: z.string().optional(),

@@ -1,6 +1,7 @@
 import { Alert as Notice, Anchor, Badge, Drawer, Group, List, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { Alert, AlertPermissions } from '#shared/contract/entities/alerts.ts';
+import { actorName } from '../../lib/actor-name.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { AlertActions, type AlertSurface } from './alert-actions.tsx';
 import { alertTypeLabel, isPortalLink, SCOPE_LABELS, SEVERITY_COLOURS } from './alert-labels.ts';
@@ -27,6 +28,16 @@ export function AlertDetail({
   );
 }
 
+/**
+ * Who dismissed the alert, named: each stable key of `dismissed_by` by the actor kept beside it when there is one (a
+ * dismissal from before actors were kept shows its key, an e-mail then).
+ */
+function dismissersOf(alert: Alert): string[] {
+  const keys = (alert.dismissed_by ?? '').split(',').map((key) => key.trim()).filter(Boolean);
+  const actors = new Map((alert.dismissed_by_actors ?? []).map((actor) => [actor.reference, actor]));
+  return keys.map((key) => actorName(actors.get(key), key));
+}
+
 function AlertBody({ surface, reference, client, permissions }: { surface: AlertSurface; reference: string; client: string; permissions: AlertPermissions }) {
   const query = useAlert(surface, reference, client);
   if (query.isLoading) return <Loader size="sm" aria-label="Loading" />;
@@ -34,7 +45,7 @@ function AlertBody({ surface, reference, client, permissions }: { surface: Alert
   const alert: Alert = query.data;
   const occurrences = [...(alert.occurrences ?? [])].sort((a, b) => b.time.localeCompare(a.time));
   const links = (alert.related_entities ?? []).map((entity) => entity.page_link).filter(isPortalLink);
-  const dismissedBy = (alert.dismissed_by ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const dismissedBy = dismissersOf(alert);
 
   return (
     <Stack>
@@ -63,7 +74,7 @@ function AlertBody({ surface, reference, client, permissions }: { surface: Alert
         {alert.alert_key !== undefined && <Fact label="Key" value={`${alert.alert_key}${alert.alert_key_type ? ` (${alert.alert_key_type})` : ''}`} />}
         {alert.api_action !== undefined && <Fact label="Raised by" value={alert.api_action} />}
         {surface === 'staff' && <Fact label="Client" value={alert.client ?? client} />}
-        {alert.cleared_at !== undefined && <Fact label="Cleared" value={`${formatDateTime(alert.cleared_at)}${alert.cleared_by ? ` by ${alert.cleared_by}` : ''}`} />}
+        {alert.cleared_at !== undefined && <Fact label="Cleared" value={`${formatDateTime(alert.cleared_at)}${alert.cleared_by ? ` by ${actorName(alert.cleared_by_actor, alert.cleared_by)}` : ''}`} />}
         {alert.cleared_reason !== undefined && <Fact label="Reason for clearing" value={alert.cleared_reason} />}
         {dismissedBy.length > 0 && <Fact label="Dismissed by" value={dismissedBy.join(', ')} />}
       </SimpleGrid>
