@@ -8,7 +8,8 @@ import { synthApp } from './synth.ts';
 /**
  * Long jobs hand over to a fresh invocation of their function before their time runs out (imports, retention, hold and
  * lock walks in the jobs function; transfers in the transfer jobs function): each must know its own name and may
- * invoke itself, and only itself.
+ * invoke itself. The jobs function's job-sweep also resumes stuck transfers, so it may invoke the transfer jobs
+ * function too, by name; the transfer jobs function invokes only itself.
  */
 let stacks: VerityStacks;
 let cleanup: () => void = () => {};
@@ -29,27 +30,24 @@ describe('the jobs function starting its own continuations', () => {
     expect(properties.Environment.Variables.JOBS_FUNCTION_NAME).toBe(properties.FunctionName);
   });
 
-  it('may invoke that function by name, nothing wider', () => {
-    const template = Template.fromStack(stacks.jobs);
-    const jobsFunction = stacks.jobs.getLogicalId(stacks.jobs.jobs!.function.node.defaultChild as never);
-    const name = template.toJSON().Resources[jobsFunction].Properties.FunctionName as string;
-    const jobsRole = stacks.jobs.getLogicalId(stacks.jobs.jobs!.role.node.defaultChild as never);
-    template.hasResourceProperties('AWS::IAM::Policy', {
-      Roles: [{ Ref: jobsRole }],
-      PolicyDocument: {
-        Statement: Match.arrayWith([
-          {
-            Effect: 'Allow',
-            Action: 'lambda:InvokeFunction',
-            Resource: {
-              'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':lambda:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:function:${name}`]],
-            },
-          },
-        ]),
-      },
-    });
+  it('may invoke that function and the transfer jobs function (a resumed transfer) by name, nothing wider', () => {
+    const resources = Template.fromStack(stacks.jobs).toJSON().Resources;
+    const nameOf = (fn: { function: { node: { defaultChild: unknown } } }) => resources[stacks.jobs.getLogicalId(fn.function.node.defaultChild as never)].Properties.FunctionName as string;
+    expect(invokedBy(resources, stacks.jobs.jobs!.role)).toEqual([functionArn(nameOf(stacks.jobs.jobs!)), functionArn(nameOf(stacks.jobs.transferJobs!))]);
   });
 });
+
+/** The ARN of a function of this stack by its fixed name, as the policies spell it. */
+const functionArn = (name: string) => ({
+  'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':lambda:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:function:${name}`]],
+});
+
+/** Every function a role's default policy lets it invoke. */
+function invokedBy(resources: Record<string, { Properties: Record<string, unknown> }>, role: { node: { findChild(id: string): { node: { defaultChild?: unknown } } } }): unknown[] {
+  const policy = resources[stacks.jobs.getLogicalId(role.node.findChild('DefaultPolicy').node.defaultChild as never)];
+  const statements = (policy!.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement;
+  return statements.filter((statement) => [statement.Action].flat().includes('lambda:InvokeFunction')).flatMap((statement) => [statement.Resource].flat());
+}
 
 describe('the job-sweep resuming stuck long jobs', () => {
   it('runs every 5 minutes on the jobs function, as payload-sweep does', () => {
@@ -61,27 +59,12 @@ describe('the job-sweep resuming stuck long jobs', () => {
     });
   });
 
-  it('lets the jobs function start a transfer (a resumed one) on the transfer jobs function, by name', () => {
-    const template = Template.fromStack(stacks.jobs);
-    const resources = template.toJSON().Resources;
+  it('gives the jobs function the transfer jobs function by name, so the sweep can start a resumed transfer there', () => {
+    const resources = Template.fromStack(stacks.jobs).toJSON().Resources;
     const jobsFunction = resources[stacks.jobs.getLogicalId(stacks.jobs.jobs!.function.node.defaultChild as never)].Properties;
     const transferName = resources[stacks.jobs.getLogicalId(stacks.jobs.transferJobs!.function.node.defaultChild as never)].Properties.FunctionName as string;
     expect(jobsFunction.Environment.Variables.TRANSFER_JOBS_FUNCTION_NAME).toBe(transferName);
-    const jobsRole = stacks.jobs.getLogicalId(stacks.jobs.jobs!.role.node.defaultChild as never);
-    template.hasResourceProperties('AWS::IAM::Policy', {
-      Roles: [{ Ref: jobsRole }],
-      PolicyDocument: {
-        Statement: Match.arrayWith([
-          {
-            Effect: 'Allow',
-            Action: 'lambda:InvokeFunction',
-            Resource: {
-              'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':lambda:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:function:${transferName}`]],
-            },
-          },
-        ]),
-      },
-    });
+    expect(invokedBy(resources, stacks.jobs.jobs!.role)).toContainEqual(functionArn(transferName));
   });
 });
 
@@ -104,18 +87,7 @@ describe('the transfer jobs function handing a transfer over', () => {
     const invokes = (transferJobsPolicy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]).filter((statement) =>
       [statement.Action].flat().includes('lambda:InvokeFunction'),
     );
-    expect(invokes).toEqual([
-      {
-        Effect: 'Allow',
-        Action: 'lambda:InvokeFunction',
-        Resource: {
-          'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':lambda:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:function:${name}`]],
-        },
-      },
-    ]);
-    // And the jobs function no longer invokes the transfer jobs function: it starts no transfer.
-    const jobsPolicy = JSON.stringify(resources[stacks.jobs.getLogicalId(stacks.jobs.jobs!.role.node.findChild('DefaultPolicy').node.defaultChild as never)]);
-    expect(jobsPolicy).toContain(`:function:${jobsName}`);
-    expect(jobsPolicy).not.toContain(`:function:${name}`);
+    expect(invokes).toEqual([{ Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: functionArn(name) }]);
+    expect(JSON.stringify(transferJobsPolicy)).not.toContain(`:function:${jobsName}`);
   });
 });
