@@ -195,6 +195,11 @@ async function benchEndpoints(tenants: { small: Tenant; large: Tenant }): Promis
       continue;
     }
     // Both figures are the endpoint's own part; the pipeline's (the same for every call) has its own row below.
+    // One answer empty and the other not (a list the jobs filled at one size only): nothing to compare.
+    if ((small.records === 0) !== (large.records === 0) && recordsOf(small.body) !== undefined) {
+      rows.push([label, units(small.route), units(large.route), 'not comparable', `${small.records} / ${large.records}`, '', '', `${small.route.itemsRead} / ${large.route.itemsRead}`, 'one answer is empty']);
+      continue;
+    }
     // Per record when the two answers differ in size (a device's logs: fewer at the small size), else per request.
     const perRecord = small.records > 0 && large.records > 0 && small.records !== large.records;
     const ratio = perRecord
@@ -248,7 +253,8 @@ function jobRows(figures: JobFigure[]): string[][] {
   return figures.map((figure) => {
     if (figure.small === undefined || figure.large === undefined) return [figure.label, 'not measured', '', '', '', '', '', '', figure.note ?? ''];
     const per = (side: NonNullable<JobFigure['small']>) => total(side.capacity) / Math.max(1, side.items);
-    const ratio = per(figure.large) / per(figure.small);
+    // Nothing consumed at either size is flat; nothing at the small size only is not.
+    const ratio = per(figure.small) === 0 ? (per(figure.large) === 0 ? 1 : Number.POSITIVE_INFINITY) : per(figure.large) / per(figure.small);
     const worst = Math.max(per(figure.small) / figure.small.leastPerItem, per(figure.large) / figure.large.leastPerItem);
     const perItem = (side: NonNullable<JobFigure['small']>) =>
       `${round(side.capacity.readUnits / Math.max(1, side.items))} R + ${round(side.capacity.writeUnits / Math.max(1, side.items))} W`;
@@ -309,7 +315,9 @@ export async function benchCapacity(sizes: { small: number; large: number }, log
     log('Endpoints…');
     const { rows: measuredRows, pipelines } = await benchEndpoints(tenants);
     const endpointRows = pipelines.length === 0 ? measuredRows : [...measuredRows, pipelineRow(pipelines)];
-    const misses = [...endpointRows, ...jobRows(jobs)].filter((row) => row.some((cell) => cell.includes('MISS') || cell === 'not measured' || cell.startsWith('answered')));
+    const misses = [...endpointRows, ...jobRows(jobs)].filter((row) =>
+      row.some((cell) => cell.includes('MISS') || cell === 'not measured' || cell === 'not comparable' || cell.startsWith('answered')),
+    );
     return [
       'Per request, the endpoint\'s own part (R = read units, W = write units; least = its records\' bytes at ½ unit per 4 KB, and 1 unit per 1 KB written); the pipeline\'s part is the last row:',
       formatTable(header, endpointRows),
