@@ -564,12 +564,21 @@ async function perObject(viewer: Viewer, pathOf: (group: Group) => string, missi
   }
 }
 
-/** A payload of each group: the viewer's own readable, others' refused with GroupNotAuthorised. */
-async function perPayload(viewer: Viewer, suffix: string) {
+/**
+ * A payload of each group: the viewer's own readable (unless `readable` is false: only refusals are checked, for what
+ * would act or needs stored media), others' refused with the spec's GroupNotAuthorised (403).
+ */
+async function perPayload(
+  viewer: Viewer,
+  suffix: string | ((group: Group) => string),
+  options: { readable?: boolean; method?: string; body?: unknown } = {},
+) {
   for (const group of GROUPS()) {
-    const answer = await as(viewer, 'GET', `/payloads/${payloadOf(group)}${suffix}`);
+    if (viewer.sees.has(group) && options.readable === false) continue;
+    const path = `/payloads/${payloadOf(group)}${typeof suffix === 'string' ? suffix : suffix(group)}`;
+    const answer = await as(viewer, options.method ?? 'GET', path, options.body);
     if (viewer.sees.has(group)) expect(answer.status, `${viewer.kind}: ${answer.text}`).toBe(200);
-    else expect(answer.body.message, `${viewer.kind}: payload of ${group}`).toContain('GroupNotAuthorised');
+    else expect({ status: answer.status, refused: answer.body.message?.includes('GroupNotAuthorised') }, `${viewer.kind}: ${path}`).toEqual({ status: 403, refused: true });
   }
 }
 
@@ -605,9 +614,38 @@ const KIND_CASES: Record<string, (viewer: Viewer) => Promise<void>> = {
   'admin.users.get': (viewer) => perObject(viewer, deviceUserOf, `/users/${missingUser}`),
   'admin.users.devices': (viewer) => perObject(viewer, (group) => `${deviceUserOf(group)}/devices`, `/users/${missingUser}/devices`, { compare: false }),
   'client.payloads.list': (viewer) => groupShares(viewer, '/payloads'),
+  'client.devices.payloads': (viewer) => perObject(viewer, (group) => `${deviceOf(group)}/payloads`, `/devices/${missingDevice}/payloads`),
+  'client.users.payloads': (viewer) => perObject(viewer, (group) => `${deviceUserOf(group)}/payloads`, `/users/${missingUser}/payloads`),
+  'client.devices.sms-thread': (viewer) => perObject(viewer, (group) => `${deviceOf(group)}/sms/t1`, `/devices/${missingDevice}/sms/t1`),
+  'admin.metrics.get': async (viewer) => {
+    for (const group of GROUPS()) await totalIs(viewer, `/metrics/Summary?device_reference=${phoneOf(group).reference}`, group);
+  },
+  'client.comments.list': (viewer) => groupShares(viewer, '/comments'),
   'client.payloads.get': (viewer) => perPayload(viewer, ''),
   'client.payloads.audit': (viewer) => perPayload(viewer, '/audit'),
   'client.payloads.comments.list': (viewer) => perPayload(viewer, '/comments'),
+  'client.payloads.data': (viewer) => perPayload(viewer, '/data', { readable: false }),
+  'client.payloads.waveform': (viewer) => perPayload(viewer, '/waveform', { readable: false }),
+  'client.data.bulk': async (viewer) => {
+    for (const group of GROUPS().filter((own) => !viewer.sees.has(own))) {
+      const answer = await as(viewer, 'GET', `/data?payload_references=${payloadOf(group)}`);
+      expect(answer.text, viewer.kind).not.toContain('s3_url');
+      expect(answer.text, viewer.kind).toContain('GroupNotAuthorised');
+    }
+  },
+  // Payload writes of another group: refused with GroupNotAuthorised, and nothing written.
+  'client.payloads.restore': (viewer) => perPayload(viewer, '/restore', { readable: false, method: 'POST' }),
+  'client.receipts.confirm': async (viewer) => {
+    for (const group of GROUPS().filter((own) => !viewer.sees.has(own))) {
+      const answer = await as(viewer, 'POST', '/receipts', { payload_references: [payloadOf(group)] });
+      expect(answer.text, viewer.kind).toContain('GroupNotAuthorised');
+      expect((await asAdmin('GET', `/payloads/${payloadOf(group)}`)).body.receipt_confirmed_at).toBeUndefined();
+    }
+  },
+  'client.payloads.comments.create': (viewer) => perPayload(viewer, '/comments', { readable: false, method: 'POST', body: { message: 'not mine' } }),
+  'client.payloads.comments.update': (viewer) =>
+    perPayload(viewer, (group) => `/comments/${commentOn[payloadOf(group)]}`, { readable: false, method: 'PUT', body: { message: 'not mine' } }),
+  'client.payloads.comments.delete': (viewer) => perPayload(viewer, (group) => `/comments/${commentOn[payloadOf(group)]}`, { readable: false, method: 'DELETE' }),
   // Writes: refused on another group's objects exactly as on missing ones, and nothing changes there.
   'admin.devices.commands.send': async (viewer) => {
     const before = await Promise.all(GROUPS().map((group) => countAsAdmin(`/commands?group=${group}`)));
@@ -652,26 +690,10 @@ const KIND_CASES: Record<string, (viewer: Viewer) => Promise<void>> = {
 };
 
 /**
- * Endpoints checked for the by-name role only (the support-mode role above), and why not for every kind: they read
- * what the lists above already show by group (the dashboard's and metrics' counters, comments, SMS threads), or act
- * on a payload, whose refusal (GroupNotAuthorised) is the one checked above for every kind.
+ * Endpoints checked for the by-name role only, and why not for every kind: the dashboard sums the counters of the
+ * groups a role sees over the whole tenant, whose other groups (other tests', the demo seed's) have no truth here.
  */
-const BY_NAME_ONLY = new Set([
-  'admin.dashboard.get',
-  'admin.metrics.get',
-  'client.devices.payloads',
-  'client.users.payloads',
-  'client.devices.sms-thread',
-  'client.payloads.data',
-  'client.payloads.waveform',
-  'client.data.bulk',
-  'client.payloads.restore',
-  'client.receipts.confirm',
-  'client.comments.list',
-  'client.payloads.comments.create',
-  'client.payloads.comments.update',
-  'client.payloads.comments.delete',
-]);
+const BY_NAME_ONLY = new Set(['admin.dashboard.get']);
 
 describe('group scope for every kind of condition', () => {
   beforeAll(async () => {
