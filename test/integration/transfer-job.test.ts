@@ -459,6 +459,60 @@ describe('the transfer job', () => {
     expect((await transfersOfPhoto()) - before).toBe(1);
   }, 60_000);
 
+  it('an arrival staged before its rename, whose record was lost, is recorded from the staging and never sent again', async () => {
+    await createConfig('staged', {
+      transfer_type: 'Payload',
+      target_type: 'SFTP',
+      payload_types: ['Photo'],
+      transfer_file_format: 'Uncompressed',
+      params: sftpParams('/staged'),
+      secured_data: { sftp_password: sftp.password },
+    });
+    const photo = recordings.find((recording) => recording.type === 'Photo') as Recording;
+    // The photo arrives (staged, then renamed into place) and its record is lost, as when the run is killed right then.
+    let recordLost = false;
+    let puts = 0;
+    const counting: DestinationOpener = (config, secrets) =>
+      openDestination({ config: deps.config, logger: deps.logger }, config, secrets).then((real) => ({
+        exists: (path) => real.exists(path),
+        close: () => real.close(),
+        put: async (path, body, options) => {
+          puts += 1;
+          return real.put(path, body, options);
+        },
+      }));
+    const table = deps.table;
+    const losingTable: typeof table = {
+      get: (key, options) => table.get(key, options),
+      put: (item, options) => table.put(item, options),
+      update: (key, update, options) => table.update(key, update, options),
+      delete: (key, options) => table.delete(key, options),
+      query: (query) => table.query(query),
+      batchGet: (keyList) => table.batchGet(keyList),
+      transactWrite: async (operations) => {
+        const deliveredPhoto = operations.some((operation) => operation.kind === 'put' && operation.item.file_state === 'Delivered' && operation.item.payload_reference === photo.reference);
+        if (deliveredPhoto && !recordLost) {
+          recordLost = true;
+          throw new Error('the table did not answer');
+        }
+        return table.transactWrite(operations);
+      },
+    };
+    const transferId = await pendingTransfer(deps, tenant.client, 'staged');
+    const { results } = await runToEnd({ ...deps, table: losingTable }, { client: tenant.client, transfer_id: transferId, backoff_ms: 5 }, { openDestination: counting });
+    expect(results.at(-1)).toMatchObject({ transfer_state: 'Succeeded' });
+    expect(recordLost).toBe(true);
+
+    const [photoFile] = (await deps.table.query({ ...keys.transferFile.list(tenant.client, transferId, '1'), limit: 10 })).items.map(readTransferFile);
+    expect(photoFile).toMatchObject({ file_state: 'Delivered', attempts: 2, dest_path: `/staged/${transferId}/${photo.reference}.jpg` });
+    expect(photoFile?.unrecorded_arrivals).toBeUndefined();
+    expect(photoFile?.staged).toBeUndefined();
+    expect(photoFile?.checksums.delivered_sha256).toBe(photo.sha256);
+    // Sent once (and the two manifests): the second attempt found its own staged arrival and only recorded it.
+    expect(puts).toBe(3);
+    expect(readdirSync(join(sftp.root, 'staged', transferId)).sort()).toEqual([`${photo.reference}.jpg`, 'manifest.csv', 'manifest.json'].sort());
+  }, 60_000);
+
   it('a destination that refuses the login fails the transfer whole, with the reason and a High TransferAlert', async () => {
     await createConfig('wrong-password', {
       transfer_type: 'Payload',
