@@ -6,7 +6,7 @@ import type { TableStore } from '#core/ports/table-store.ts';
 import { joinJobTables } from '../../lambdas/jobs/job-dispatch.ts';
 import { JOBS } from '../../lambdas/jobs/jobs.ts';
 import { TRANSFER_JOBS } from '../../lambdas/transfer-jobs/transfer-jobs.ts';
-import { createLocalJobsHandler, LOCAL_JOBS } from './jobs.ts';
+import { createLocalJobsHandler, LOCAL_JOBS, startLocalJobs } from './jobs.ts';
 
 /** Dependencies whose table holds nothing. */
 function emptyDependencies(): Dependencies {
@@ -27,6 +27,30 @@ describe('local jobs handler', () => {
     });
     await expect(run({ job: 'payload-sweep', input: {} })).resolves.toMatchObject({ clients: 0 });
     await expect(run({ job: 'constructor' })).rejects.toThrow('Unknown job "constructor"');
+  });
+
+  it('sweeps for stuck jobs when asked (at start-up), and again once the soonest lease the sweep saw has run out', async () => {
+    const runs: string[] = [];
+    const reports: Array<Record<string, unknown>> = [{ next_due: new Date(Date.now() + 100).toISOString() }, {}];
+    const jobs = await startLocalJobs({
+      schedules: [],
+      handler: async (event) => {
+        runs.push(event.job);
+        return reports.shift() ?? {};
+      },
+    });
+    try {
+      await jobs.sweepNow();
+      expect(runs).toEqual(['job-sweep']);
+      // Due 100 ms from now, swept a second after (the lease must have run out when the sweep reads it).
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      expect(runs).toEqual(['job-sweep', 'job-sweep']);
+      // That sweep saw no lease left: nothing more is armed.
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      expect(runs).toHaveLength(2);
+    } finally {
+      jobs.stop();
+    }
   });
 
   it('refuses to join tables that both name a job', () => {

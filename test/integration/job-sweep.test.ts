@@ -180,6 +180,35 @@ describe('the job-sweep', () => {
   });
 });
 
+describe('the job-sweep with walks that have no run record of their own', () => {
+  it('resumes an object-retention sync from the position its marker carries, and after 3 resumptions without progress raises an ops alert', async () => {
+    const input = { client: tenant.client, payload_types: ['Call'], extended: 7, sync_id: 's-1', start_key: { pk: 'somewhere', sk: 'x' } };
+    await deps.table.transactWrite([
+      startMarkerOperation({ client: tenant.client, kind: 'object-retention-sync', id: 's-1', job: 'object-retention-sync', input }, PAST(), new Date()),
+    ]);
+    const { started } = await sweep();
+    expect(started).toEqual([{ job: 'object-retention-sync', input }]);
+    for (let resumption = 2; resumption <= 4; resumption += 1) {
+      await expireMarker('object-retention-sync', 's-1');
+      await sweep();
+    }
+    expect(await marker('object-retention-sync', 's-1')).toBeUndefined();
+    expect(await alertOf('AccountAlert', 'object-retention-sync:s-1')).toMatchObject({ alert_scope: 'ops', alert_severity: 'High' });
+  });
+
+  it("clears a legal hold walk's marker once a newer placing or release owns the hold, starting nothing", async () => {
+    const input = { client: tenant.client, target: 'nobody', sync_id: 'old-walk' };
+    await deps.table.put({ ...keys.legalHold.item(tenant.client, 'DeviceUser', 'nobody'), client: tenant.client, target: 'nobody', target_type: 'DeviceUser', is_active: true, created_at: new Date().toISOString(), sync_id: 'new-walk', sync_state: 'Syncing' });
+    await deps.table.transactWrite([
+      startMarkerOperation({ client: tenant.client, kind: 'legal-hold-sync', id: 'DeviceUser#nobody', job: 'legal-hold-sync', input, run: 'old-walk' }, PAST(), new Date()),
+    ]);
+    const { report, started } = await sweep();
+    expect(report).toMatchObject({ cleared: 1, resumed: 0 });
+    expect(started).toEqual([]);
+    expect(await marker('legal-hold-sync', 'DeviceUser#nobody')).toBeUndefined();
+  });
+});
+
 describe('a scheduled run while an earlier run of its configuration has not ended', () => {
   const refused = async () => {
     throw new DeliveryError('refused for the test', { retryable: false });
