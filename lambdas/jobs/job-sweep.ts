@@ -105,6 +105,8 @@ async function sweepOne(deps: SweepDependencies, marker: RunningJobItem, now: Da
     const reason = `The job made no progress in ${limit} resumption${limit === 1 ? '' : 's'} after its invocation stopped (${marker.resumptions ?? 0} in all)`;
     const ended = await kind.giveUp(deps, marker, reason);
     deps.logger.error('stuck job ended: no progress after resumptions', { client: marker.client, kind: marker.kind, id: marker.id, ended });
+    // An end that did not happen (an invocation took the job meanwhile) leaves the marker for the next sweep.
+    if (ended === 'unchanged') return 'raced';
     // The job's end removed its marker (transfers, migrations); a job with no record of its own ends with its marker.
     await conditionally(() => deps.table.delete(key, { condition: unchanged }));
     return 'given_up';
