@@ -85,6 +85,8 @@ test.describe('as the read-only reviewer', () => {
   test.use({ storageState: storageStateOf('demoReviewer') });
 
   test('no screen offers an enabled control whose request the reviewer’s roles would refuse', async ({ page }) => {
+    // One test walks every tenant screen: on a busy machine that is more than the default minute.
+    test.slow();
     await page.goto('/dashboard');
     const allowed = new Set(await profileActions(page));
     expect(allowed.has('devices:List')).toBe(true);
