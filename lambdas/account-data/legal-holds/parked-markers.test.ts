@@ -29,7 +29,7 @@ async function trail(count: number) {
     records.push(record);
   }
   const started: Array<{ job: string; input: Record<string, unknown> }> = [];
-  const deps = { table, blobs: memoryBlobs(), clock, jobs: { start: async (job: string, input: Record<string, unknown>) => void started.push({ job, input }) } } as unknown as Dependencies;
+  const deps = { table, blobs: memoryBlobs(), clock, config: { LONG_JOB_BUDGET_SECONDS: 240, LONG_JOB_LEASE_MARGIN_SECONDS: 90 }, jobs: { start: async (job: string, input: Record<string, unknown>) => void started.push({ job, input }) } } as unknown as Dependencies;
   const stages = async () => {
     const found = await table.batchGet(records.map((record) => keys.retentionDue.key(client, record, 'at')));
     return found.reduce<Record<string, number>>((counts, marker) => ({ ...counts, [String(marker.stage)]: (counts[String(marker.stage)] ?? 0) + 1 }), {});
