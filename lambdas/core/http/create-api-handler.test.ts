@@ -6,8 +6,11 @@ import type { Dependencies } from '../dependencies.ts';
 import { eventFor, testContext } from '../testing/http-events.ts';
 import { createApiHandler } from './create-api-handler.ts';
 
-/** Nothing is reached before routing refuses an unknown route; any use of these fails the test. */
-const unused = { logger: createLogger({ level: 'error' }) } as unknown as Dependencies;
+/**
+ * Nothing but the request's log and its capacity report (local mode: a debug line) is reached when routing refuses
+ * an unknown route; any other use of these fails the test.
+ */
+const unused = { logger: createLogger({ level: 'error' }), config: { VERITY_MODE: 'local' } } as unknown as Dependencies;
 
 describe('createApiHandler over a group-own endpoint list', () => {
   it('refuses, at load, a list that names another group or is empty', () => {
