@@ -1,5 +1,3 @@
-import { raiseAlert } from '../../alerts/raise-alert.ts';
-import { relatedEntity } from '../../alerts/related-entities.ts';
 import { eachPage } from '#core/store/paging.ts';
 import { readTransfer, readTransferWatermark, transferWatermarkToItem, type TransferItem } from '#core/store/entities/transfer.ts';
 import { readTransferFile, transferFileToItem, type TransferFileItem } from '#core/store/entities/transfer-file.ts';
@@ -12,6 +10,7 @@ import type { OutputDigest } from '../packaging/index.ts';
 import { holdsLease, LeaseLostError, type RunContext } from './context.ts';
 import { dueMarkerPuts } from '../../account-data/retention/due-index.ts';
 import { endMarkerOperation } from '../../jobs/running-jobs.ts';
+import { raiseTransferEndAlert } from '../runs/transfer-end-alert.ts';
 
 /** The files a transfer closes with: its manifests (Payload) or its report (Vantage). */
 export const MANIFEST_FILES = ['manifest.json', 'manifest.csv'] as const;
@@ -138,16 +137,7 @@ export async function finishTransfer(context: RunContext, fatal?: string): Promi
     state === 'Succeeded' ? undefined : fatal !== undefined ? fatal : `${failed} of ${total} files could not be delivered (${firstProblem ?? 'see the files'})`;
 
   if (state !== 'Succeeded') {
-    await raiseAlert(deps, client, {
-      scope: 'ops',
-      type: 'TransferAlert',
-      subject: `Transfer ${transfer.transfer_config_reference} ${state === 'Failed' ? 'failed' : 'partly failed'}`,
-      key: `transfer:${transferId}`,
-      keyType: 'Scoped',
-      message: (errorMessage ?? state).slice(0, 2000),
-      severity: state === 'Failed' ? 'High' : 'Medium',
-      relatedEntities: [relatedEntity(client, 'Transfer', transferId)],
-    });
+    await raiseTransferEndAlert(deps, client, transfer, state, errorMessage ?? state);
   }
   const now = deps.clock.now().toISOString();
   const operations: TransactOperation[] = [

@@ -3,8 +3,7 @@ import { ConditionFailedError } from '#core/ports/table-store.ts';
 import { readTransfer } from '#core/store/entities/transfer.ts';
 import { keys } from '#core/store/keys.ts';
 import type { TransferState } from '#shared/constants/account.ts';
-import { raiseAlert } from '../../alerts/raise-alert.ts';
-import { relatedEntity } from '../../alerts/related-entities.ts';
+import { raiseTransferEndAlert } from './transfer-end-alert.ts';
 import { dueMarkerPuts } from '../../account-data/retention/due-index.ts';
 import { endMarkerOperation } from '../../jobs/running-jobs.ts';
 
@@ -26,18 +25,9 @@ export async function endStuckTransfer(deps: Pick<Dependencies, 'table' | 'clock
   const now = deps.clock.now().toISOString();
   if (transfer.lease_until !== undefined && transfer.lease_until > now) return undefined;
   const done = transfer.files_done ?? 0;
-  const state: TransferState = done > 0 ? 'PartialFail' : 'Failed';
+  const state = done > 0 ? 'PartialFail' : 'Failed';
   const message = `${reason}; ${done} of ${transfer.files_total ?? 0} files were delivered`.slice(0, 2000);
-  await raiseAlert(deps, client, {
-    scope: 'ops',
-    type: 'TransferAlert',
-    subject: `Transfer ${transfer.transfer_config_reference} ${state === 'Failed' ? 'failed' : 'partly failed'}`,
-    key: `transfer:${transferId}`,
-    keyType: 'Scoped',
-    message,
-    severity: state === 'Failed' ? 'High' : 'Medium',
-    relatedEntities: [relatedEntity(client, 'Transfer', transferId)],
-  });
+  await raiseTransferEndAlert(deps, client, transfer, state, message);
   const ended = { transfer_state: state, completed_at: now, progress_at: now, error_message: message };
   try {
     await deps.table.transactWrite([
