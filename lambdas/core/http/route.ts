@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import { callAction, type Endpoint } from '#shared/contract/endpoint.ts';
 import type { AccessContext } from '../auth/access/access-context.ts';
-import { groupScope, type GroupScope } from '../auth/access/group-scope.ts';
+import type { GroupScope } from '../auth/access/group-scope.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Dependencies } from '../dependencies.ts';
 import { InternalError, ItemTooLargeError } from '../errors.ts';
+import { callerOf, type Caller, type TenantCaller } from './caller.ts';
 import type { Reply } from './reply.ts';
 
 /** What an implementation receives: input that already passed the contract, and who is calling. */
@@ -34,6 +35,16 @@ export type RouteImplementation<E extends Endpoint = Endpoint> = (
   dependencies: Dependencies,
 ) => Promise<RouteResult<E>>;
 
+/** What `implement` hands an implementation: the parsed input and the caller, the one object its services take. */
+export interface ImplementedRouteInput<E extends Endpoint = Endpoint> extends RouteInput<E> {
+  caller: Caller;
+}
+
+export type ImplementedRoute<E extends Endpoint = Endpoint> = (
+  input: ImplementedRouteInput<E>,
+  dependencies: Dependencies,
+) => Promise<RouteResult<E>>;
+
 /** Implementations by endpoint id. An endpoint of the group without one answers 501. */
 // `any` because each entry is typed against its own endpoint; `implement()` checks each one.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -45,11 +56,10 @@ export type Routes = Readonly<Record<string, RouteImplementation<any>>>;
  * `routes: { [listDevices.id]: implement(listDevices, async (input) => …) }`.
  * A record too large to store is answered with the path of the body field it came from, where the body has one.
  */
-export function implement<E extends Endpoint>(endpoint: E, implementation: RouteImplementation<E>): RouteImplementation<E> {
-  void endpoint;
+export function implement<E extends Endpoint>(endpoint: E, implementation: ImplementedRoute<E>): RouteImplementation<E> {
   return async (input, dependencies) => {
     try {
-      return await implementation(input, dependencies);
+      return await implementation({ ...input, caller: callerOf(callerFacts(endpoint, input, dependencies)) }, dependencies);
     } catch (error) {
       throw error instanceof ItemTooLargeError ? error.within(input.body) : error;
     }
@@ -62,6 +72,7 @@ export interface TenantRouteInput<E extends Endpoint = Endpoint> extends RouteIn
   client: string;
   /** The caller's group scope for the call's action (`callAction`) in that tenant (403 where no permissions were resolved). */
   groupScope(): GroupScope;
+  caller: TenantCaller;
 }
 
 export type TenantRouteImplementation<E extends Endpoint = Endpoint> = (
@@ -79,6 +90,12 @@ export function implementForTenant<E extends Endpoint>(endpoint: E, implementati
   return implement(endpoint, (input, dependencies) => {
     const { client } = input;
     if (client === undefined) throw new InternalError(`${endpoint.id} reached without its path client`);
-    return implementation({ ...input, client, groupScope: () => groupScope(dependencies, client, input.access, callAction(endpoint, input.query)) }, dependencies);
+    const caller = callerOf({ ...callerFacts(endpoint, input, dependencies), tenant: client });
+    return implementation({ ...input, client, caller, groupScope: caller.groupScope }, dependencies);
   });
+}
+
+function callerFacts<E extends Endpoint>(endpoint: E, input: RouteInput<E>, deps: Dependencies) {
+  const { client: tenant, principal, access, requestId } = input;
+  return { deps, tenant, principal, access, requestId, action: callAction(endpoint, input.query) };
 }
