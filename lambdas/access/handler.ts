@@ -10,6 +10,7 @@ import { deleteGroup, getGroup, listGroups, putGroup } from './groups/groups.ts'
 import { assertAssignedWithinOwn, assertRoleDeleteWithinOwn, assertRolePutWithinOwn } from './roles/grant-guard.ts';
 import { deleteRole, getRole, listRoles, putRole } from './roles/roles.ts';
 import { deleteTag, getTag, listTags, putTag } from './tags/tags.ts';
+import { apiRecorders } from '../api-recorders.ts';
 
 /** The group's endpoints, picked by id: the compiler refuses an id the group lacks and types each route by it. */
 const rolesList = endpointOf(accessEndpoints, 'admin.roles.list');
@@ -50,6 +51,7 @@ const appRoles = (roles: readonly string[]) => roles.map((role, i) => ({ path: `
 /** Lambda entry of the `access` group: roles, groups, tags, account defaults and client apps of a tenant. */
 export const handler = createApiHandler({
   group: 'access',
+  recorders: apiRecorders,
   endpoints: accessEndpoints,
   routes: {
     [rolesList.id]: implementForTenant(rolesList, (input, deps) => listRoles(deps, input.client, input.query)),

@@ -11,6 +11,7 @@ import { listDisposals } from './retention/disposal-records.ts';
 import { objectLockFacts } from './object-lock/object-retention.ts';
 import { getRetentionPolicy, putRetentionPolicy } from './retention/retention-policy.ts';
 import { previewRetention } from './retention/retention-preview.ts';
+import { apiRecorders } from '../api-recorders.ts';
 
 /** The group's endpoints, picked by id (the legacy migration endpoints are their own group: lambdas/migrations). */
 const retentionGet = endpointOf(accountDataEndpoints, 'client.account.retention.get');
@@ -24,6 +25,7 @@ const holdsDelete = endpointOf(accountDataEndpoints, 'client.legal-holds.delete'
 /** Lambda entry of the `account-data` group: retention policy, its preview, disposal records and legal holds. */
 export const handler = createApiHandler({
   group: 'account-data',
+  recorders: apiRecorders,
   endpoints: accountDataEndpoints,
   routes: {
     // Both answers say how the recordings' object locks follow the policy (object_lock), for the editor to show.

@@ -11,6 +11,7 @@ import { implement, implementForTenant, type RouteInput } from '#core/http/route
 import { clearAlerts, dismissAlerts } from './bulk-actions.ts';
 import { listAlerts } from './list-alerts.ts';
 import { notifyClients } from './notify.ts';
+import { apiRecorders } from '../api-recorders.ts';
 
 const list = endpointOf(alertEndpoints, 'admin.alerts.list');
 const close = endpointOf(alertEndpoints, 'admin.alerts.close');
@@ -60,4 +61,4 @@ export const routes = {
 };
 
 /** Lambda entry of the `alerts` endpoint group. */
-export const handler = createApiHandler({ group: 'alerts', endpoints: alertEndpoints, routes });
+export const handler = createApiHandler({ group: 'alerts', recorders: apiRecorders, endpoints: alertEndpoints, routes });

@@ -2,6 +2,7 @@ import type { SupportAccessApprovalState } from '#shared/constants/account.ts';
 import type { Actor } from '#shared/contract/entities/actor.ts';
 import { actorWords } from '../core/auth/actor.ts';
 import type { Dependencies } from '../core/dependencies.ts';
+import type { CidrRefused, ClientAppTokenRefused, SecurityAlertDependencies, SecurityAlerts } from '../core/ports/security-alerts.ts';
 import type { TransactOperation } from '../core/ports/table-store.ts';
 import { newAlertWrites, raiseAlert, type RaiseAlertInput } from './raise-alert.ts';
 import { relatedEntity } from './related-entities.ts';
@@ -11,6 +12,9 @@ import { relatedEntity } from './related-entities.ts';
  * alerts"). Every definition (subject, key, key type, severity, message) lives here so each call site is one line:
  * `await raiseSecurityAlert(deps, client, { kind: ..., ... })`.
  */
+// The refusals the HTTP pipeline reports are declared with its port (core knows no area).
+export type { CidrRefused, ClientAppTokenRefused } from '../core/ports/security-alerts.ts';
+
 export type SecurityEvent =
   | CidrRefused
   | RoleChanged
@@ -27,20 +31,6 @@ export interface ChangedBy {
   actor: Actor;
   /** The caller's source IP (`requestContext.http.sourceIp`); undefined when the request carried none. */
   ip: string | undefined;
-}
-
-/** A call refused because the caller's address is outside the account's, the client app's or a role's ranges. */
-export interface CidrRefused {
-  kind: 'cidr-refused';
-  /** The activity log's user id: a portal user's `sub`, a client app's reference. */
-  userId: string;
-  /** How people know the caller (email, or `app:<reference>`); only shown, never keyed on. */
-  userLabel: string;
-  ip: string | undefined;
-  /** `<area>:<Verb>` of the refused call. */
-  action: string;
-  /** The 403's own sentence (which ranges refused it). */
-  reason: string;
 }
 
 /** A role created, replaced or deleted (PUT / DELETE roles/{role_reference}). */
@@ -88,17 +78,6 @@ export interface SupportAccessChanged {
   by: string;
   /** The approval's end, for `approved`. */
   until?: string;
-}
-
-/** A token that claimed to be one of the tenant's client apps (or an unknown issuer) and failed verification. */
-export interface ClientAppTokenRefused {
-  kind: 'client-app-token-refused';
-  /** The app whose issuer the token named; undefined when no app of the tenant has that issuer. */
-  appReference?: string;
-  /** The token's unverified `iss` (chosen by the caller: shown clipped, keyed on only through an app). */
-  issuer: string;
-  /** The 401's reason (`Token audience invalid`, `Token signature invalid`, …). */
-  reason: string;
 }
 
 /** Caller-chosen text (token claims, addresses) is clipped before it reaches a key or a message. */
@@ -227,7 +206,7 @@ export function securityAlert(client: string, event: SecurityEvent): RaiseAlertI
   }
 }
 
-export type SecurityAlertDeps = Pick<Dependencies, 'table' | 'clock' | 'logger'>;
+export type SecurityAlertDeps = SecurityAlertDependencies;
 
 /**
  * The writes of a change's sec alert, for the change's own transaction: the change and its alert are stored together
@@ -253,3 +232,6 @@ export async function raiseSecurityAlert(deps: SecurityAlertDeps, client: string
     deps.logger.error('security alert not raised', { client, event: event.kind, error });
   }
 }
+
+/** The HTTP pipeline's security alerts port (lambdas/core/ports/security-alerts.ts), wired by lambdas/api-recorders.ts. */
+export const securityAlerts: SecurityAlerts = { raise: raiseSecurityAlert };

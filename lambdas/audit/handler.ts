@@ -7,6 +7,7 @@ import { implementForTenant } from '#core/http/route.ts';
 import { trailState } from './trail/chain-state.ts';
 import { listActivities } from './activities-service.ts';
 import { deviceActivityRoutes } from './device-activity-routes.ts';
+import { apiRecorders } from '../api-recorders.ts';
 
 const activities = endpointOf(auditEndpoints, 'admin.activities.list');
 const chainState = endpointOf(auditEndpoints, 'getActivityChainState');
@@ -17,6 +18,7 @@ const chainState = endpointOf(auditEndpoints, 'getActivityChainState');
  */
 export const handler = createApiHandler({
   group: 'audit',
+  recorders: apiRecorders,
   endpoints: auditEndpoints,
   // The trail's checkpoints are signed with the tenant's key; the rest is DynamoDB.
   dependencies: dependenciesWith(keyServiceAdapter),

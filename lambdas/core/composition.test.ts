@@ -8,6 +8,7 @@ import { buildDependencies, getDependencies, sdkLogger } from './composition.ts'
 import { createLogger } from './logger.ts';
 import { createApiHandler } from './http/create-api-handler.ts';
 import { eventFor, testContext } from './testing/http-events.ts';
+import { apiRecorders } from '../api-recorders.ts';
 
 let dataDir: string;
 const env = () => ({
@@ -75,7 +76,7 @@ describe('composition root', () => {
     try {
       const endpoint = findEndpoint('admin.profile.get');
       if (!endpoint) throw new Error('registry lacks admin.profile.get');
-      const handler = createApiHandler({ group: endpoint.group, endpoints: [endpoint], routes: {} });
+      const handler = createApiHandler({ recorders: apiRecorders, group: endpoint.group, endpoints: [endpoint], routes: {} });
       const result = await handler(eventFor(endpoint, { pathParameters: { client: 'acme' } }), testContext);
       expect(result.statusCode).toBe(500);
       expect(result.body).toBe(JSON.stringify({ error_code: 500, message: 'Internal Server Error' }));

@@ -8,6 +8,7 @@ import { deviceCommandRoutes } from './command-routes.ts';
 import { deviceDataRoutes } from './data-routes.ts';
 import { devicePayloadRoutes } from './payload-routes.ts';
 import { deviceApiRoutes } from './routes.ts';
+import { apiRecorders } from '../api-recorders.ts';
 
 /**
  * Lambda entry of the `device-api` endpoint group: authentication, keys, device alerts, commands, and uploads of
@@ -15,6 +16,7 @@ import { deviceApiRoutes } from './routes.ts';
  */
 export const handler = createApiHandler({
   group: 'device-api',
+  recorders: apiRecorders,
   endpoints: deviceApiEndpoints,
   routes: { ...deviceApiRoutes, ...deviceDataRoutes, ...deviceCommandRoutes, ...devicePayloadRoutes },
   // Registering a payload reads its object in S3 and may start its processing job; device keys come from the key service.

@@ -4,6 +4,7 @@ import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { implementForTenant } from '#core/http/route.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { deviceDataEndpoints } from '#shared/contract/endpoints/device-data.ts';
+import { apiRecorders } from '../api-recorders.ts';
 
 const logsList = endpointOf(deviceDataEndpoints, 'client.device-logs.list');
 const deviceLogs = endpointOf(deviceDataEndpoints, 'client.devices.logs');
@@ -20,6 +21,7 @@ const userGps = endpointOf(deviceDataEndpoints, 'client.users.gps');
  */
 export const handler = createApiHandler({
   group: 'device-data',
+  recorders: apiRecorders,
   endpoints: deviceDataEndpoints,
   routes: {
     [logsList.id]: implementForTenant(logsList, (input, deps) => listLogs(deps, input.client, input.query, input.groupScope())),

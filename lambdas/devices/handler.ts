@@ -11,6 +11,7 @@ import { getDashboard } from './dashboard/dashboard.ts';
 import { listPayloadMetrics } from '../metrics/list-metrics.ts';
 import { getDeviceUser, listDeviceUserDevices, listDeviceUsers, offboardDeviceUser, onboardDeviceUser, updateDeviceUser } from './device-users/device-users.ts';
 import { deactivateDevice, getDevice, listDeviceHistory, listDevices } from './device-service.ts';
+import { apiRecorders } from '../api-recorders.ts';
 
 /** The group's endpoints, picked by id (telemetry's two: ./telemetry-routes.ts). */
 const dashboardGet = endpointOf(deviceEndpoints, 'admin.dashboard.get');
@@ -35,6 +36,7 @@ const usersDevices = endpointOf(deviceEndpoints, 'admin.users.devices');
  */
 export const handler = createApiHandler({
   group: 'devices',
+  recorders: apiRecorders,
   endpoints: deviceEndpoints,
   routes: {
     ...telemetryRoutes,

@@ -14,6 +14,7 @@ import { exchangeTokens, signInUrl, type SignInDependencies } from './sign-in.ts
 import { listStaff } from './staff.ts';
 import { acceptTerms, actingUser, termsStatus } from './terms.ts';
 import { verifyIdToken } from './verify-token.ts';
+import { apiRecorders } from '../api-recorders.ts';
 
 const urlGet = endpointOf(identityEndpoints, 'admin.identity.url');
 const exchangeGet = endpointOf(identityEndpoints, 'admin.identity.exchange');
@@ -47,6 +48,7 @@ function userOf(input: Pick<RouteInput, 'principal'>): UserPrincipal {
  */
 export const handler = createApiHandler({
   group: 'identity',
+  recorders: apiRecorders,
   endpoints: identityEndpoints,
   // Sign-in talks to the identity provider over OIDC; the rest is DynamoDB.
   dependencies: dependenciesWith(identityDirectoryAdapter),

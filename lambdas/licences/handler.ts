@@ -6,6 +6,7 @@ import { implement, implementForTenant } from '#core/http/route.ts';
 import { listCountries } from '../metrics/carriers.ts';
 import { telemetryRoutes } from './telemetry-routes.ts';
 import { getLicences, listAllLicences, listClients, listStatistics, setLicenceLimits } from './licence-service.ts';
+import { apiRecorders } from '../api-recorders.ts';
 
 /** The group's endpoints, picked by id (the two telemetry endpoints: ./telemetry-routes.ts). */
 const licensesGet = endpointOf(licenceEndpoints, 'admin.licenses.get');
@@ -21,6 +22,7 @@ const statisticsList = endpointOf(licenceEndpoints, 'internal.statistics.list');
  */
 export const handler = createApiHandler({
   group: 'licences',
+  recorders: apiRecorders,
   endpoints: licenceEndpoints,
   routes: {
     ...telemetryRoutes,

@@ -11,6 +11,7 @@ import { listMigrations } from './migration-list.ts';
 import { listMigrationResults } from './results/list-results.ts';
 import { getMigrationConfig, putMigrationConfig } from './settings.ts';
 import { loadMigration, requireAccountWide, startMigration, submitMigration } from './submission.ts';
+import { apiRecorders } from '../api-recorders.ts';
 
 /** The group's endpoints, picked by id: the compiler refuses an id the group lacks and types each route by it. */
 const configGet = endpointOf(migrationEndpoints, 'client.account.migration.get');
@@ -27,6 +28,7 @@ const results = endpointOf(migrationEndpoints, 'client.migrations.results');
  */
 export const handler = createApiHandler({
   group: 'migrations',
+  recorders: apiRecorders,
   endpoints: migrationEndpoints,
   routes: {
     [configGet.id]: implementForTenant(configGet, (input, deps) => getMigrationConfig(deps, input.client)),

@@ -14,6 +14,7 @@ import {
   requestSupportAccess,
   withdrawSupportAccess,
 } from './support-access-service.ts';
+import { apiRecorders } from '../api-recorders.ts';
 
 const list = endpointOf(supportAccessEndpoints, 'admin.supportaccess.list');
 const get = endpointOf(supportAccessEndpoints, 'admin.supportaccess.get');
@@ -34,6 +35,7 @@ const actor = (input: Pick<RouteInput, 'principal'>): Actor => actorRecordOf(inp
  */
 export const handler = createApiHandler({
   group: 'support-access',
+  recorders: apiRecorders,
   endpoints: supportAccessEndpoints,
   routes: {
     [list.id]: implementForTenant(list, async (input, deps) =>

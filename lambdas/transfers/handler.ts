@@ -11,6 +11,7 @@ import { runTransferNow } from './configs/run-now.ts';
 import { deleteTransferConfig, getTransferConfig, listTransferConfigs, saveTransferConfig, type Caller } from './configs/transfer-configs.ts';
 import { rerunTransfer } from './runs/rerun.ts';
 import { getTransfer, listTransferFiles, listTransfers, type Reader } from './runs/transfer-reads.ts';
+import { apiRecorders } from '../api-recorders.ts';
 
 /** The group's endpoints, picked by id: the compiler refuses an id the group lacks and types each route by it. */
 const configsList = endpointOf(transferEndpoints, 'client.transfer-configs.list');
@@ -36,6 +37,7 @@ const readerOf = (input: TenantRouteInput): Reader => ({ payloadTypes: input.acc
  */
 export const handler = createApiHandler({
   group: 'transfers',
+  recorders: apiRecorders,
   endpoints: transferEndpoints,
   routes: {
     [configsList.id]: implementForTenant(configsList, (input, deps) => listTransferConfigs(deps, input.client, input.query)),

@@ -1,7 +1,8 @@
 import { ulid } from 'ulid';
 import { DeviceActivity, UserActivity } from '#shared/contract/entities/activity.ts';
 import type { Dependencies } from '../../core/dependencies.ts';
-import type { ItemKey, TableItem, TransactOperation } from '../../core/ports/table-store.ts';
+import type { ActivityLog, ActivityRecordRef } from '../../core/ports/activity-log.ts';
+import type { TableItem, TransactOperation } from '../../core/ports/table-store.ts';
 import { keys, type ActivityTrail } from '../../core/store/keys.ts';
 import { isContentAttribute, type ChainState } from './activity-chain.ts';
 import { toStorableJson, type Json } from './canonical-json.ts';
@@ -9,20 +10,15 @@ import { toStorableJson, type Json } from './canonical-json.ts';
 /**
  * Writing the audit trails' records (DESIGN.md §8). Each call writes ITS OWN item (keyed by its time and a fresh
  * log id), so no call waits on another's audit: there is no shared item to win. A record that cannot be written
- * throws, and the caller fails the call (lambdas/core/http/activity.ts). Linking into the hash chain happens later,
- * off the request path (./sequencer.ts); until then the record sits on the trail's sparse pending index.
+ * throws, and the caller fails the call (lambdas/core/http/activity.ts, through the `activityLog` port below).
+ * Linking into the hash chain happens later, off the request path (./sequencer.ts); until then the record sits on
+ * the trail's sparse pending index.
  *
  * Records are written `pending` (complete, ready to link) or, for a call that changes something, `open` before the
  * act and closed with its outcome after it (`closeActivityRecord`), so the act is on record before it happens.
  */
 
-/** Where a written record is, to close it later. */
-export interface ActivityRecordRef {
-  trail: ActivityTrail;
-  client: string;
-  key: ItemKey;
-  logId: string;
-}
+export type { ActivityRecordRef } from '../../core/ports/activity-log.ts';
 
 export interface RecordWriteOptions {
   /** The request the record describes (API Gateway's request id), to find its log lines. */
@@ -155,3 +151,10 @@ export async function closeActivityRecord(deps: Pick<Dependencies, 'table'>, ref
     { condition: { kind: 'expression', expression: '#state = :open', names: { '#state': 'chain_state' }, values: { ':open': 'open' } } },
   );
 }
+
+/** The HTTP pipeline's activity log port (lambdas/core/ports/activity-log.ts), wired by lambdas/api-recorders.ts. */
+export const activityLog: ActivityLog = {
+  write: (deps, { trail, client, entry, requestId, state }) =>
+    writeActivityRecord(deps, trail, client, entry, { requestId, ...(state === undefined ? {} : { state }) }),
+  close: closeActivityRecord,
+};

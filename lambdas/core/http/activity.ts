@@ -3,9 +3,9 @@ import { callAction, type Endpoint } from '#shared/contract/endpoint.ts';
 import type { AccessContext } from '../auth/access/access-context.ts';
 import { actorOf, actorRecordOf } from '../auth/actor.ts';
 import type { UserActivity } from '#shared/contract/entities/activity.ts';
-import { closeActivityRecord, writeActivityRecord, type ActivityRecordRef } from '../../audit/trail/activity-log.ts';
 import type { ClientAppPrincipal, UserPrincipal } from '../auth/principal.ts';
 import type { Dependencies } from '../dependencies.ts';
+import type { ActivityLog, ActivityRecordRef } from '../ports/activity-log.ts';
 import { ForbiddenError, InternalError } from '../errors.ts';
 
 /** One authenticated call, as the HTTP stack reports it; the log assigns `log_id`. */
@@ -88,10 +88,17 @@ export class ActivityNotRecordedError extends InternalError {
   }
 }
 
-/** Writes the record of a call about to act (open, its outcome to come). Throws ActivityNotRecordedError. */
-export async function openActivity(dependencies: Dependencies, client: string, entry: UserActivityEntry, requestId: string): Promise<ActivityRecordRef> {
+/** A user call's record, the tenant whose log holds it, and the request it describes. */
+export interface UserCallRecord {
+  client: string;
+  entry: UserActivityEntry;
+  requestId: string;
+}
+
+/** Writes the record of a call about to act (open, its outcome to come) to the log. Throws ActivityNotRecordedError. */
+export async function openActivity(log: ActivityLog, dependencies: Dependencies, { client, entry, requestId }: UserCallRecord): Promise<ActivityRecordRef> {
   try {
-    return await writeActivityRecord(dependencies, 'user', client, entry, { requestId, state: 'open' });
+    return await log.write(dependencies, { trail: 'user', client, entry, requestId, state: 'open' });
   } catch (error) {
     throw new ActivityNotRecordedError(error);
   }
@@ -102,15 +109,14 @@ export async function openActivity(dependencies: Dependencies, client: string, e
  * ActivityNotRecordedError: nothing is recorded best-effort, so the caller fails the call.
  */
 export async function recordActivity(
+  log: ActivityLog,
   dependencies: Dependencies,
-  client: string,
-  entry: UserActivityEntry,
-  requestId: string,
+  { client, entry, requestId }: UserCallRecord,
   opened: ActivityRecordRef | undefined,
 ): Promise<void> {
   try {
-    if (opened === undefined) await writeActivityRecord(dependencies, 'user', client, entry, { requestId });
-    else await closeActivityRecord(dependencies, opened, entry);
+    if (opened === undefined) await log.write(dependencies, { trail: 'user', client, entry, requestId });
+    else await log.close(dependencies, opened, entry);
   } catch (error) {
     throw new ActivityNotRecordedError(error);
   }

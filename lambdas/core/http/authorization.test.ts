@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint, type Endpoint } from '#shared/contract/endpoint.ts';
 import { createFixedClock } from '../adapters/local/clocks.ts';
@@ -8,27 +8,32 @@ import type { UserActivityEntry } from './activity.ts';
 import { useClientAppEgressCheck } from '../auth/client-app-tokens.ts';
 import { createOidcTokenVerifier } from '../auth/jwt-verifier.ts';
 import { dnsResolver, egressAllowList } from '../egress/egress-policy.ts';
+import type { ActivityLog } from '../ports/activity-log.ts';
 import type { TableItem } from '../ports/table-store.ts';
 import { keys } from '../store/keys.ts';
 import { bodyOf, eventFor, testContext, testDependencies } from '../testing/http-events.ts';
 import { createMemoryTable } from '../testing/memory-table.ts';
 import { createTestIssuer, type TestIssuer } from '../testing/test-tokens.ts';
+import { apiRecorders } from '../../api-recorders.ts';
 import { createHttpHandler } from './create-http-handler.ts';
 import { implement } from './route.ts';
 
 /** One entry per call: a change's record is opened before it acts and closed (replaced here) with its outcome. */
 const recorded: Array<{ client: string; entry: UserActivityEntry }> = [];
 const acted: string[] = [];
-vi.mock('../../audit/trail/activity-log.ts', () => ({
-  writeActivityRecord: async (_: unknown, _trail: string, client: string, entry: UserActivityEntry) => {
-    if (entry.action === 'things:Explode' || entry.parameters?.id === 'unrecordable') throw new Error('audit store down');
-    recorded.push({ client, entry });
-    return { index: recorded.length - 1 };
+/** The activity log port kept in memory; it cannot write the record of one action and of one thing, as a store that is down. */
+const memoryActivityLog: ActivityLog = {
+  write: async (_, { client, entry, trail }) => {
+    const user = entry as UserActivityEntry;
+    if (user.action === 'things:Explode' || user.parameters?.id === 'unrecordable') throw new Error('audit store down');
+    recorded.push({ client, entry: user });
+    const index = String(recorded.length - 1);
+    return { trail, client, key: { pk: index, sk: index }, logId: index };
   },
-  closeActivityRecord: async (_: unknown, ref: { index: number }, entry: UserActivityEntry) => {
-    (recorded[ref.index] as { entry: UserActivityEntry }).entry = entry;
+  close: async (_, ref, entry) => {
+    (recorded[Number(ref.logId)] as { entry: UserActivityEntry }).entry = entry as UserActivityEntry;
   },
-}));
+};
 
 const base = { group: 'devices', summary: 's', response: z.object({ ok: z.boolean(), roles: z.array(z.string()).optional() }) } as const;
 const readThing = defineEndpoint({ ...base, id: 'admin.things.read', surface: 'admin', method: 'GET', path: '/things/{id}', auth: 'user', action: 'things:Read', params: z.strictObject({ id: z.string() }) });
@@ -116,6 +121,7 @@ function setup(extra: TableItem[] = []) {
       [appThings.id]: implement(appThings, ok),
     },
     dependencies: testDependencies({ tokens: verifier, table, clock, logLines }),
+    recorders: { ...apiRecorders, activityLog: memoryActivityLog },
   });
   const call = async (endpoint: Endpoint, authorization: string, options: { ip?: string; id?: string } = {}) => {
     const event = eventFor(endpoint, { pathParameters: { client: 'acme', ...(options.id ? { id: options.id } : {}) }, headers: { authorization, 'user-agent': 'vitest' } });

@@ -5,6 +5,7 @@ import { createLogger } from '../logger.ts';
 import type { Dependencies } from '../dependencies.ts';
 import { eventFor, testContext } from '../testing/http-events.ts';
 import { createApiHandler } from './create-api-handler.ts';
+import { apiRecorders } from '../../api-recorders.ts';
 
 /**
  * Nothing but the request's log and its capacity report (local mode: a debug line) is reached when routing refuses
@@ -14,14 +15,14 @@ const unused = { logger: createLogger({ level: 'error' }), config: { VERITY_MODE
 
 describe('createApiHandler over a group-own endpoint list', () => {
   it('refuses, at load, a list that names another group or is empty', () => {
-    expect(() => createApiHandler({ group: 'transfers', endpoints: [...transferEndpoints, deviceEndpoints[0]], routes: {} })).toThrow(
+    expect(() => createApiHandler({ recorders: apiRecorders, group: 'transfers', endpoints: [...transferEndpoints, deviceEndpoints[0]], routes: {} })).toThrow(
       /transfers handler needs its group's endpoints, not admin\.dashboard\.get/,
     );
-    expect(() => createApiHandler({ group: 'transfers', endpoints: [], routes: {} })).toThrow(/transfers handler needs its group's endpoints/);
+    expect(() => createApiHandler({ recorders: apiRecorders, group: 'transfers', endpoints: [], routes: {} })).toThrow(/transfers handler needs its group's endpoints/);
   });
 
   it("still answers 404 for another group's route key", async () => {
-    const handler = createApiHandler({ group: 'transfers', endpoints: transferEndpoints, routes: {}, dependencies: unused });
+    const handler = createApiHandler({ recorders: apiRecorders, group: 'transfers', endpoints: transferEndpoints, routes: {}, dependencies: unused });
     const result = await handler(eventFor(deviceEndpoints[0], { pathParameters: { client: 'acme' } }), testContext);
     expect(result.statusCode).toBe(404);
   });

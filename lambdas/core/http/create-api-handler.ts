@@ -1,7 +1,7 @@
 import type { Endpoint, EndpointGroup } from '#shared/contract/endpoint.ts';
 import { getTableDependencies } from '../function-dependencies.ts';
 import type { Dependencies } from '../dependencies.ts';
-import { createHttpHandler, type ApiHandler } from './create-http-handler.ts';
+import { createHttpHandler, type ApiHandler, type CallRecorders } from './create-http-handler.ts';
 import type { Routes } from './route.ts';
 
 /**
@@ -31,6 +31,8 @@ export function createApiHandler(options: {
   endpoints: readonly Endpoint[];
   routes: Routes;
   dependencies?: Dependencies | (() => Dependencies);
+  /** The activity log and security alerts, implemented by their areas: every handler passes lambdas/api-recorders.ts. */
+  recorders: CallRecorders;
 }): ApiHandler {
   const strangers = options.endpoints.filter((endpoint) => endpoint.group !== options.group).map((endpoint) => endpoint.id);
   if (options.endpoints.length === 0 || strangers.length > 0) {
@@ -41,5 +43,6 @@ export function createApiHandler(options: {
     endpoints: options.endpoints,
     routes: options.routes,
     dependencies: options.dependencies ?? getTableDependencies,
+    recorders: options.recorders,
   });
 }

@@ -11,6 +11,7 @@ import { createTestIssuer, type TestIssuer } from '../testing/test-tokens.ts';
 import { createHttpHandler } from './create-http-handler.ts';
 import { reply } from './reply.ts';
 import { implement, type Routes } from './route.ts';
+import { apiRecorders } from '../../api-recorders.ts';
 
 const getThing = defineEndpoint({
   id: 'client.things.get',
@@ -124,6 +125,7 @@ function setup(routes: Routes = {}, options: { validateResponses?: boolean } = {
   const logLines: string[] = [];
   const tokens = createOidcTokenVerifier({ issuer: issuer.issuer, audiences: [issuer.audience], keySource: issuer.keySource });
   const handler = createHttpHandler({
+    recorders: apiRecorders,
     group: 'devices',
     endpoints: ENDPOINTS,
     routes,

@@ -2,7 +2,9 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Endpoint, EndpointGroup } from '#shared/contract/endpoint.ts';
 import type { Dependencies } from '../dependencies.ts';
+import type { ActivityLog } from '../ports/activity-log.ts';
 import { measureCapacity } from '../ports/capacity-meter.ts';
+import type { SecurityAlerts } from '../ports/security-alerts.ts';
 import { authenticateCaller } from './middlewares/authenticate.ts';
 import { authorizeCall } from './middlewares/authorize.ts';
 import { errorResponse } from './middlewares/error-response.ts';
@@ -19,6 +21,17 @@ import type { Routes } from './route.ts';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
+/**
+ * What the pipeline records through, implemented outside core (the audit trail and the alerts areas) and wired by
+ * each API function's handler: lambdas/api-recorders.ts.
+ */
+export interface CallRecorders {
+  /** One activity record per authenticated call; a record that cannot be written fails the call. */
+  activityLog: ActivityLog;
+  /** Security alerts for refused client-app tokens and calls from outside the caller's CIDR ranges. */
+  securityAlerts: SecurityAlerts;
+}
+
 export interface HttpHandlerOptions {
   group: EndpointGroup;
   /** The endpoint registry (all groups); this handler serves the ones of `group`. */
@@ -26,6 +39,7 @@ export interface HttpHandlerOptions {
   routes: Routes;
   /** Built on first request when a function, so importing a handler reads no environment. */
   dependencies: Dependencies | (() => Dependencies);
+  recorders: CallRecorders;
 }
 
 /** The group's endpoints by route key (`<METHOD> <fullPath>`); a clash, or a route for no endpoint of the group, fails at load. */
@@ -52,18 +66,18 @@ function routeTableOf(options: HttpHandlerOptions): Map<string, Endpoint> {
  */
 export function createHttpHandler(options: HttpHandlerOptions): ApiHandler {
   const routeTable = routeTableOf(options);
-  const { dependencies } = options;
+  const { dependencies, recorders } = options;
   const resolveDependencies = typeof dependencies === 'function' ? dependencies : () => dependencies;
 
   const pipeline = middy<APIGatewayProxyEventV2, unknown, Error, PipelineContext, PipelineInternal>(invokeRoute(options.routes))
     .use(requestLog(resolveDependencies))
-    .use(recordActivity)
+    .use(recordActivity(recorders.activityLog))
     .use(serializeResponse)
     .use(resolveEndpoint(routeTable))
     .use(parseInput)
-    .use(authenticateCaller)
-    .use(authorizeCall)
-    .use(recordBeforeActing)
+    .use(authenticateCaller(recorders.securityAlerts))
+    .use(authorizeCall(recorders.securityAlerts))
+    .use(recordBeforeActing(recorders.activityLog))
     .use(handOverRouteCall)
     .use(validateResponse)
     .use(errorResponse);

@@ -14,6 +14,7 @@ import { createTestIssuer, type TestIssuer } from '../testing/test-tokens.ts';
 import { createHttpHandler } from './create-http-handler.ts';
 import { implement } from './route.ts';
 import { MAX_JSON_DEPTH, parseJsonSafely } from './safe-json.ts';
+import { apiRecorders } from '../../api-recorders.ts';
 
 const Tag = z.object({ tag_key: z.string().min(1).max(60), tag_value: z.string().max(255) });
 const updateGroup = defineEndpoint({
@@ -41,6 +42,7 @@ beforeAll(async () => {
   token = await issuer.sign({ 'custom:client': 'acme' });
   seenBodies = [];
   handler = createHttpHandler({
+    recorders: apiRecorders,
     group: 'access',
     endpoints: [updateGroup],
     routes: {
@@ -172,6 +174,7 @@ const registryHandlers = new Map(
   ENDPOINT_GROUPS.map((group) => [
     group,
     createHttpHandler({
+      recorders: apiRecorders,
       group,
       endpoints: ENDPOINTS,
       routes: {},

@@ -10,6 +10,7 @@ import { eventFor, testContext, testDependencies } from '../../testing/http-even
 import { runJobIn } from '../../../jobs/job-dispatch.ts';
 import { ConditionFailedError, type TableStore } from '../../ports/table-store.ts';
 import { createDynamoTableStore } from './dynamodb-table-store.ts';
+import { apiRecorders } from '../../../api-recorders.ts';
 
 /**
  * The capacity meter against DynamoDB Local, which answers ReturnConsumedCapacity by DynamoDB's rules: a read costs
@@ -135,6 +136,7 @@ describe('capacity per request', { timeout: 30_000 }, () => {
     const logLines: string[] = [];
     const dependencies = testDependencies({ tokens: { verify: () => Promise.reject(new Error('no tokens here')) }, logLines, table: store });
     const handler = createHttpHandler({
+      recorders: apiRecorders,
       group: 'devices',
       endpoints: [readTwo],
       routes: {

@@ -12,6 +12,7 @@ import { createMemoryTable, type MemoryTable } from '../../testing/memory-table.
 import { pipelineRequest, runHook } from '../../testing/pipeline-requests.ts';
 import { createTestIssuer, type TestIssuer } from '../../testing/test-tokens.ts';
 import { authenticateCaller } from './authenticate.ts';
+import { apiRecorders } from '../../../api-recorders.ts';
 
 const base = { group: 'devices', summary: 's', response: z.object({}) } as const;
 const listThings = defineEndpoint({ ...base, id: 'client.things.list', surface: 'client', method: 'GET', path: '/things', auth: 'client-app', action: 'things:List' });
@@ -32,7 +33,7 @@ function setup(table: MemoryTable = createMemoryTable()) {
   const authenticateOn = async (endpoint: Endpoint, client: string | undefined, headers: Record<string, string> = {}) => {
     const event = eventFor(endpoint, { ...(client === undefined ? {} : { pathParameters: { client } }), headers });
     const request = pipelineRequest(event, { state: { dependencies, endpoint, input: { params: {}, query: {}, body: undefined, client } } });
-    const error = await runHook(authenticateCaller, 'before', request).catch((thrown: unknown) => thrown);
+    const error = await runHook(authenticateCaller(apiRecorders.securityAlerts), 'before', request).catch((thrown: unknown) => thrown);
     return { state: request.internal.pipeline, error };
   };
   return { dependencies, table, authenticateOn };

@@ -11,6 +11,7 @@ import { eventFor, testDependencies } from '../../testing/http-events.ts';
 import { createMemoryTable } from '../../testing/memory-table.ts';
 import { pipelineRequest, runHook } from '../../testing/pipeline-requests.ts';
 import { authorizeCall } from './authorize.ts';
+import { apiRecorders } from '../../../api-recorders.ts';
 
 const base = { group: 'devices', summary: 's', surface: 'admin', auth: 'user', response: z.object({}) } as const;
 const readThing = defineEndpoint({ ...base, id: 'admin.things.read', method: 'GET', path: '/things', action: 'things:Read' });
@@ -32,7 +33,7 @@ function setup() {
   const authorizeOn = async (endpoint: Endpoint, principal: Principal | undefined) => {
     const event = eventFor(endpoint, { pathParameters: { client: 'acme' } });
     const request = pipelineRequest(event, { state: { dependencies, endpoint, principal, input: { params: {}, query: {}, body: undefined, client: 'acme' } } });
-    const error = await runHook(authorizeCall, 'before', request).catch((thrown: unknown) => thrown);
+    const error = await runHook(authorizeCall(apiRecorders.securityAlerts), 'before', request).catch((thrown: unknown) => thrown);
     return { state: request.internal.pipeline, error };
   };
   const alerts = () => [...table.items.values()].filter((item) => item.entity === 'Alert');

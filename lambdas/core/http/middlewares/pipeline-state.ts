@@ -1,10 +1,10 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type { Endpoint } from '#shared/contract/endpoint.ts';
-import type { ActivityRecordRef } from '../../../audit/trail/activity-log.ts';
 import type { AccessContext } from '../../auth/access/access-context.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { Dependencies } from '../../dependencies.ts';
+import type { ActivityRecordRef } from '../../ports/activity-log.ts';
 import { InternalError } from '../../errors.ts';
 import type { ParsedInput } from '../parse-request.ts';
 import type { RouteInput } from '../route.ts';

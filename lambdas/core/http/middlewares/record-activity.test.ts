@@ -12,6 +12,7 @@ import { ActivityNotRecordedError } from '../activity.ts';
 import type { PipelineState } from './pipeline-state.ts';
 import { recordActivity } from './record-activity.ts';
 import { recordBeforeActing } from './record-before-acting.ts';
+import { apiRecorders } from '../../../api-recorders.ts';
 
 const base = { group: 'devices', summary: 's', surface: 'admin', auth: 'user', response: z.object({}) } as const;
 const readThing = defineEndpoint({ ...base, id: 'admin.things.read', method: 'GET', path: '/things/{id}', action: 'things:Read', params: z.object({ id: z.string() }) });
@@ -37,7 +38,7 @@ describe('recordActivity', () => {
   it("records a read after it read, with the answer's status and the call's times, before the answer leaves", async () => {
     const table = createMemoryTable();
     const request = setup(table).requestFor(readThing, { principal: user }, { response: ok });
-    await runHook(recordActivity, 'after', request);
+    await runHook(recordActivity(apiRecorders.activityLog), 'after', request);
     expect(records(table)).toEqual([
       expect.objectContaining({
         entity: 'UserActivity',
@@ -57,10 +58,10 @@ describe('recordActivity', () => {
     const table = createMemoryTable();
     const { requestFor } = setup(table);
     const request = requestFor(updateThing, { principal: user }, {});
-    await runHook(recordBeforeActing, 'before', request);
+    await runHook(recordBeforeActing(apiRecorders.activityLog), 'before', request);
     expect(records(table)).toEqual([expect.objectContaining({ chain_state: 'open' })]);
     request.response = { statusCode: 200, headers: {}, body: '{}' };
-    await runHook(recordActivity, 'after', request);
+    await runHook(recordActivity(apiRecorders.activityLog), 'after', request);
     expect(records(table)).toEqual([expect.objectContaining({ chain_state: 'pending', action: 'things:Update', status_code: 200, duration: 2 })]);
   });
 
@@ -68,26 +69,26 @@ describe('recordActivity', () => {
     const table = createMemoryTable();
     const refusal = new ForbiddenError('Access denied: your roles do not allow things:Update');
     const request = setup(table).requestFor(updateThing, { principal: user }, { response: { statusCode: 403 }, error: refusal });
-    await runHook(recordActivity, 'onError', request);
+    await runHook(recordActivity(apiRecorders.activityLog), 'onError', request);
     expect(records(table)).toEqual([expect.objectContaining({ is_allowed: false, status_code: 403, denial_reason: 'Access denied: your roles do not allow things:Update' })]);
     expect(request.response).toEqual({ statusCode: 403 });
   });
 
   it('withholds the answer when the record cannot be written: the read fails instead of answering unrecorded', async () => {
     const request = setup(failingPuts(createMemoryTable())).requestFor(readThing, { principal: user }, { response: ok });
-    await expect(runHook(recordActivity, 'after', request)).rejects.toBeInstanceOf(ActivityNotRecordedError);
+    await expect(runHook(recordActivity(apiRecorders.activityLog), 'after', request)).rejects.toBeInstanceOf(ActivityNotRecordedError);
     expect(request.internal.pipeline?.activityFailed).toBe(true);
     // middy then runs the error steps: this one does not try again, and the answer is the 500.
     request.error = new ActivityNotRecordedError(new Error('audit store down'));
     request.response = { statusCode: 500, headers: {}, body: '{"error_code":500}' };
-    await runHook(recordActivity, 'onError', request);
+    await runHook(recordActivity(apiRecorders.activityLog), 'onError', request);
     expect(request.response).toEqual({ statusCode: 500, headers: {}, body: '{"error_code":500}' });
   });
 
   it('turns a refusal whose record cannot be written into a 500', async () => {
     const refusal = new ForbiddenError('Access denied: your roles do not allow things:Update');
     const request = setup(failingPuts(createMemoryTable())).requestFor(updateThing, { principal: user }, { response: { statusCode: 403 }, error: refusal });
-    await runHook(recordActivity, 'onError', request);
+    await runHook(recordActivity(apiRecorders.activityLog), 'onError', request);
     expect(request.error).toBeInstanceOf(ActivityNotRecordedError);
     const answer = request.response as { statusCode: number; headers: Record<string, string>; body: string };
     expect(answer.statusCode).toBe(500);
@@ -99,7 +100,7 @@ describe('recordActivity', () => {
     const table = createMemoryTable();
     const refusal = new UnauthorizedError('Token expired');
     const request = setup(table).requestFor(upload, { refusedDevice: { client: 'acme', deviceReference: 'dev-1' } }, { response: { statusCode: 401 }, error: refusal });
-    await runHook(recordActivity, 'onError', request);
+    await runHook(recordActivity(apiRecorders.activityLog), 'onError', request);
     expect(records(table)).toEqual([
       expect.objectContaining({ entity: 'DeviceActivity', client: 'acme', device_reference: 'dev-1', action: 'logs:Upload', is_allowed: false, status_code: 401, denial_reason: 'Token expired' }),
     ]);
@@ -108,7 +109,7 @@ describe('recordActivity', () => {
   it('records nothing for a caller it could not name (no token, or a forged one)', async () => {
     const table = createMemoryTable();
     const request = setup(table).requestFor(readThing, {}, { response: { statusCode: 401 }, error: new UnauthorizedError('Authorization required') });
-    await runHook(recordActivity, 'onError', request);
+    await runHook(recordActivity(apiRecorders.activityLog), 'onError', request);
     expect(table.items.size).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ import { createMemoryTable } from '../../testing/memory-table.ts';
 import { pipelineRequest, runHook } from '../../testing/pipeline-requests.ts';
 import { ActivityNotRecordedError } from '../activity.ts';
 import { recordBeforeActing } from './record-before-acting.ts';
+import { apiRecorders } from '../../../api-recorders.ts';
 
 const base = { group: 'devices', summary: 's', surface: 'admin', auth: 'user', response: z.object({}) } as const;
 const readThing = defineEndpoint({ ...base, id: 'admin.things.read', method: 'GET', path: '/things', action: 'things:Read' });
@@ -23,7 +24,7 @@ function setup(table: TableStore = createMemoryTable()) {
     const event = eventFor(endpoint, { pathParameters: { client: 'acme' } });
     const state = { dependencies, endpoint, principal, startedAtTime: new Date('2025-06-01T11:59:59.000Z'), input: { params: {}, query: {}, body: undefined, client: 'acme' } };
     const request = pipelineRequest(event, { state });
-    const error = await runHook(recordBeforeActing, 'before', request).catch((thrown: unknown) => thrown);
+    const error = await runHook(recordBeforeActing(apiRecorders.activityLog), 'before', request).catch((thrown: unknown) => thrown);
     return { state: request.internal.pipeline, error };
   };
   return { recordOn };

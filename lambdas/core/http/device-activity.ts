@@ -2,11 +2,11 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ulid } from 'ulid';
 import type { DeviceActivity } from '#shared/contract/entities/activity.ts';
 import type { Endpoint } from '#shared/contract/endpoint.ts';
-import { deviceOfIssuedToken, type DeviceCallPrincipal } from '../../core/auth/device-token.ts';
-import { closeActivityRecord, writeActivityRecord, type ActivityRecordRef } from './activity-log.ts';
-import type { Dependencies } from '../../core/dependencies.ts';
-import { HttpError } from '../../core/errors.ts';
-import { ActivityNotRecordedError } from '../../core/http/activity.ts';
+import { deviceOfIssuedToken, type DeviceCallPrincipal } from '../auth/device-token.ts';
+import type { Dependencies } from '../dependencies.ts';
+import { HttpError } from '../errors.ts';
+import type { ActivityLog, ActivityRecordRef } from '../ports/activity-log.ts';
+import { ActivityNotRecordedError } from './activity.ts';
 
 const MAX_PARAMETER = 255;
 
@@ -57,25 +57,36 @@ export function deviceActivityEntry(facts: DeviceCallFacts): DeviceActivity {
   };
 }
 
+/** A device call's record, in the device's tenant, and the request it describes. */
+export interface DeviceCallRecord {
+  facts: DeviceCallFacts;
+  requestId: string;
+}
+
 /**
- * Writes the device call's record in the device's tenant, as its own item (lambdas/audit/trail/activity-log.ts): the
- * device trail is chained off the request path like user activity. `open` for a call about to change something
- * (closed by `recordDeviceCall`). Throws ActivityNotRecordedError: the pipeline then fails the call.
+ * Writes the device call's record in the device's tenant, as its own item (the audit trail: ../ports/activity-log.ts),
+ * chained off the request path like user activity. `open` for a call about to change something (closed by
+ * `recordDeviceCall`). Throws ActivityNotRecordedError: the pipeline then fails the call.
  */
-export async function openDeviceCall(deps: Dependencies, facts: DeviceCallFacts, requestId: string): Promise<ActivityRecordRef> {
+export async function openDeviceCall(log: ActivityLog, deps: Dependencies, { facts, requestId }: DeviceCallRecord): Promise<ActivityRecordRef> {
   try {
-    return await writeActivityRecord(deps, 'device', facts.device.client, deviceActivityEntry(facts), { requestId, state: 'open' });
+    return await log.write(deps, { trail: 'device', client: facts.device.client, entry: deviceActivityEntry(facts), requestId, state: 'open' });
   } catch (error) {
     throw new ActivityNotRecordedError(error);
   }
 }
 
 /** The pipeline's hook: records the call with its outcome (or closes its open record). Throws ActivityNotRecordedError. */
-export async function recordDeviceCall(deps: Dependencies, facts: DeviceCallFacts, requestId: string, opened: ActivityRecordRef | undefined): Promise<void> {
+export async function recordDeviceCall(
+  log: ActivityLog,
+  deps: Dependencies,
+  { facts, requestId }: DeviceCallRecord,
+  opened: ActivityRecordRef | undefined,
+): Promise<void> {
   try {
     const entry = deviceActivityEntry(facts);
-    if (opened === undefined) await writeActivityRecord(deps, 'device', facts.device.client, entry, { requestId });
-    else await closeActivityRecord(deps, opened, entry);
+    if (opened === undefined) await log.write(deps, { trail: 'device', client: facts.device.client, entry, requestId });
+    else await log.close(deps, opened, entry);
   } catch (error) {
     throw new ActivityNotRecordedError(error);
   }
