@@ -6,7 +6,7 @@ import { readDashboardCounters } from '../core/store/entities/dashboard-counters
 import { readDevice, type DeviceItem } from '../core/store/entities/device.ts';
 import { readDeviceUser, type DeviceUserItem } from '../core/store/entities/device-user.ts';
 import { GROUP_COUNTERS, readGroup, SERVICE_COUNTERS, statsAttribute } from '../core/store/entities/group.ts';
-import { ENTITY, keys } from '../core/store/keys.ts';
+import { ENTITY, keys, tenantPrefix } from '../core/store/keys.ts';
 import { eachPage, readAll } from '../core/store/paging.ts';
 import { contribution } from '../devices/device-users/device-user-changes.ts';
 import { licenceUseChanges, usedAttribute } from '../licences/licence-usage.ts';
@@ -205,7 +205,7 @@ export async function recountTenant(deps: Deps, client: string, options: { dryRu
 
 /** A readable name of a counter item, for the report. */
 function nameOf(client: string, key: ItemKey): string {
-  const prefix = `C#${client}#`;
+  const prefix = tenantPrefix(client);
   const pk = key.pk.startsWith(prefix) ? key.pk.slice(prefix.length) : key.pk;
   return `${pk}/${key.sk}`;
 }

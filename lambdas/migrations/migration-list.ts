@@ -1,6 +1,6 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import { readMigration, toLegacyMigration } from '#core/store/entities/migration.ts';
-import { migrationsKeys } from '#core/store/keys/migrations.ts';
+import { keys } from '#core/store/keys.ts';
 import { listPage, notDeletedByRetention, perItem, type QueryOf } from '#core/store/paging.ts';
 import { isoOf, timeRange } from '#core/store/time-range.ts';
 import type { migrationEndpoints } from '#shared/contract/endpoints/migrations.ts';
@@ -18,7 +18,7 @@ export async function listMigrations(deps: Pick<Dependencies, 'table' | 'cursors
   const state = query.migration_state;
   return listPage(deps, {
     client,
-    query: { ...migrationsKeys.migration.list(client, submitted), descending: true },
+    query: { ...keys.migration.list(client, submitted), descending: true },
     filters: { migration_state: state },
     page: query,
     // A migration the retention job deleted or destroyed leaves the list.

@@ -5,7 +5,7 @@ import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { migrationToItem, readMigration, toLegacyMigration, type MigrationItem } from '#core/store/entities/migration.ts';
-import { migrationObjectKey, migrationsKeys } from '#core/store/keys/migrations.ts';
+import { keys, migrationObjectKey } from '#core/store/keys.ts';
 import { ConditionFailedError } from '#core/ports/table-store.ts';
 import type { LegacyMigration } from '#shared/contract/entities/account-data.ts';
 import type { MigrationSubmission, MigrationSubmissionRequest } from '#shared/contract/entities/migrations.ts';
@@ -27,7 +27,7 @@ export function requireAccountWide(scope: GroupScope): void {
 
 /** The stored migration, or a 404 (another tenant's reference is simply not found in this one). */
 export async function loadMigration(deps: Pick<Dependencies, 'table'>, client: string, reference: string): Promise<MigrationItem> {
-  const item = await deps.table.get(migrationsKeys.migration.key(client, reference), { consistent: true });
+  const item = await deps.table.get(keys.migration.key(client, reference), { consistent: true });
   if (item === undefined) throw new NotFoundError(`No migration ${reference}`);
   return readMigration(item);
 }
@@ -98,7 +98,7 @@ export async function startMigration(
   const startedAt = migration.started_at ?? deps.clock.now().toISOString();
   try {
     const updated = await deps.table.update(
-      migrationsKeys.migration.key(client, reference),
+      keys.migration.key(client, reference),
       { set: { started_at: startedAt } },
       { condition: { kind: 'expression', expression: 'migration_state = :pending', values: { ':pending': 'Pending' } } },
     );

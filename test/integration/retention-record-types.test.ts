@@ -6,8 +6,7 @@ import { readDisposal, type DisposalItem } from '#core/store/entities/disposal.t
 import { migrationToItem, readMigration } from '#core/store/entities/migration.ts';
 import { readRetentionDue, retentionDueToItem, type RetentionDueItem } from '#core/store/entities/retention-due.ts';
 import { readTransfer, transferToItem } from '#core/store/entities/transfer.ts';
-import { keys } from '#core/store/keys.ts';
-import { migrationObjectKey, migrationsKeys } from '#core/store/keys/migrations.ts';
+import { keys, migrationObjectKey } from '#core/store/keys.ts';
 import { eachPage } from '#core/store/paging.ts';
 import { RetentionPreview } from '#shared/contract/entities/account-data.ts';
 import { retentionJob } from '../../lambdas/account-data/retention/retention-job.ts';
@@ -145,7 +144,7 @@ async function seed(one: RunTenant, main: boolean): Promise<void> {
   await deps.table.put(migration(refs.pendingMigration));
   await deps.blobs.put('raw', migrationObjectKey(client, refs.migration), Buffer.from('the export'));
   const results = Array.from({ length: main ? RESULTS : 3 }, (_, row) => ({
-    ...migrationsKeys.migrationResult.item(client, refs.migration, row + 1, 0, 'Error', 'error'),
+    ...keys.migrationResult.item(client, refs.migration, row + 1, 0, 'Error', 'error'),
     client,
     row: row + 1,
     message: `row ${row + 1}`,
@@ -170,7 +169,7 @@ const keyOf = {
   user: (client: string, reference: string) => keys.deviceUser.key(client, reference),
   hold: (client: string, reference: string) => keys.legalHold.key(client, 'DeviceUser', reference),
   support: (client: string, reference: string) => keys.supportAccess.key(client, reference),
-  migration: (client: string, reference: string) => migrationsKeys.migration.key(client, reference),
+  migration: (client: string, reference: string) => keys.migration.key(client, reference),
   transfer: (client: string, reference: string) => keys.transfer.key(client, reference),
 };
 
@@ -313,7 +312,7 @@ describe('retention of device users, legal holds, support access, transfer runs 
 
   it('destroys them a run later: personal fields gone, the device user kept by reference, parts removed in batches', async () => {
     const { client, deps } = tenant;
-    const resultsPartition = migrationsKeys.migrationResult.list(client, refs.migration).partition;
+    const resultsPartition = keys.migrationResult.list(client, refs.migration).partition;
     const filesPartition = keys.transferFile.list(client, refs.transfer).partition;
     expect(await countOf(deps, resultsPartition)).toBe(RESULTS);
 
@@ -380,7 +379,7 @@ describe('retention of device users, legal holds, support access, transfer runs 
       expect(item?.retention_state).toBeUndefined();
       expect((await markersOf(deps, key)).map((marker) => marker.stage)).toEqual(['LIVE']);
     }
-    expect(await countOf(deps, migrationsKeys.migrationResult.list(client, otherRefs.migration).partition)).toBe(3);
+    expect(await countOf(deps, keys.migrationResult.list(client, otherRefs.migration).partition)).toBe(3);
     expect(await allDisposals(deps, client)).toEqual([]);
   });
 });

@@ -121,7 +121,7 @@ async function recordChange(
   const operations: TransactOperation[] = [{ kind: 'delete', key, condition }];
   if (retained.entity === 'Alert') {
     // The alert's ring of occurrences goes with it (at most 50 items, in its own partition).
-    for await (const page of eachPage(deps.table, { partition: item.pk, sort: { beginsWith: 'OCC#' } })) {
+    for await (const page of eachPage(deps.table, keys.alert.occurrencesIn(item.pk))) {
       for (const occurrence of page) operations.push({ kind: 'delete', key: { pk: occurrence.pk, sk: occurrence.sk } });
     }
   }

@@ -1,7 +1,6 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConditionFailedError, type QuerySpec, type TableItem } from '#core/ports/table-store.ts';
 import { keys, type ListKey } from '#core/store/keys.ts';
-import { migrationsKeys } from '#core/store/keys/migrations.ts';
 import { readRetainedItem } from '#core/store/entities/retained-item.ts';
 import { readRetentionIndexed, retentionIndexedToItem } from '#core/store/entities/retention-indexed.ts';
 import { dueMarkerItems } from './due-index.ts';
@@ -30,7 +29,7 @@ export function backfillLists(client: string): Array<{ name: string; list: ListK
     { name: 'support_access', list: keys.supportAccess.list(client) },
     { name: 'legal_holds', list: keys.legalHold.list(client) },
     { name: 'transfers', list: keys.transfer.list(client) },
-    { name: 'migrations', list: { partition: migrationsKeys.migration.list(client).partition, sort: { beginsWith: 'MIGRATION#' } } },
+    { name: 'migrations', list: keys.migration.all(client) },
     { name: 'device_users', list: keys.deviceUser.list(client) },
   ];
 }

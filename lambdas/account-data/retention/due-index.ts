@@ -1,6 +1,5 @@
 import type { ItemKey, TableItem, TransactOperation } from '#core/ports/table-store.ts';
-import { keys } from '#core/store/keys.ts';
-import type { DueStage } from '#core/store/keys/retention.ts';
+import { keys, type DueStage } from '#core/store/keys.ts';
 import { readRetainedItem, type RetainedItem } from '#core/store/entities/retained-item.ts';
 import { retentionDueToItem, type RetentionDueItem } from '#core/store/entities/retention-due.ts';
 import { RETENTION_TIMESTAMP_TYPES, type RetentionRecordType } from '#shared/constants/account.ts';

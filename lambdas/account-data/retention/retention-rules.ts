@@ -1,6 +1,6 @@
 import type { RetentionRecordType } from '#shared/constants/account.ts';
 import type { RetentionPolicyRequest } from '#shared/contract/entities/account-data.ts';
-import type { DueStage } from '#core/store/keys/retention.ts';
+import type { DueStage } from '#core/store/keys.ts';
 import { RECORD_TIME } from './due-index.ts';
 import { completePolicy } from './retention-policy.ts';
 

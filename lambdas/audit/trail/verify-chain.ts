@@ -96,7 +96,7 @@ export async function verifyChain(
     for await (const page of pages(table, chain.checkpoints(trail, client))) {
       for (const item of page) {
         const content = claimedAuditCheckpoint(item);
-        const at = `checkpoint ${item.sk.slice('CHECKPOINT#'.length)}`;
+        const at = `checkpoint ${chain.checkpointTimeOf(item.sk)}`;
         const placed = content !== undefined && item.sk === chain.checkpoint(trail, client, content.checkpoint_at).sk;
         if (!placed || content.client !== client || content.trail !== trail || !(await checkpointSignatureHolds(deps, content, options.signingKeyId))) {
           throw new Broken('checkpoint-forged', at, `${at} is not signed by the audit signing key (edited, moved or forged)`);

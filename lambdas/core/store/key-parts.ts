@@ -1,10 +1,11 @@
 import { ClientId } from '#shared/contract/fields.ts';
 import type { ItemKey, QuerySpec } from '../ports/table-store.ts';
-import type { IndexName } from './table-definition.ts';
+import { TABLE_KEYS, type IndexName } from './table-definition.ts';
 
 /**
- * What every key builder is made of (the builders are under keys/, composed in keys.ts): entity tags, the key shapes,
- * the tenant prefix that starts every key value, and the escaping of key components.
+ * What every key builder is made of (the builders live in their entity's module under entities/, composed in
+ * keys.ts): entity tags, the key shapes, the tenant prefix that starts every key value, the escaping of key components
+ * and the attributes of the table's generic indexes that an entity's named indexes map onto.
  */
 
 /** Entity tags (TABLE_KEYS.entityAttribute). */
@@ -102,3 +103,20 @@ export const list = (index: IndexName | undefined, partition: string): ListKey =
 /** A table list whose items' sort keys are `<prefix><reference>`, narrowed to references starting with `startsWith`. */
 export const referenceList = (partition: string, prefix: string, startsWith: string | undefined): ListKey =>
   startsWith === undefined ? list(undefined, partition) : { partition, sort: { beginsWith: `${prefix}${part(startsWith)}` } };
+
+const [GSI1, GSI2, GSI3, PROCESSED] = TABLE_KEYS.indexes;
+
+/**
+ * The attributes placing an item at `sort` in partition `partition` of one of the table's indexes. An entity names
+ * its indexes after the access pattern they serve (`byTenantTime`, `byDevice`, …) and maps each name onto one of
+ * these generic pairs: the deployed table keeps its generic indexes while the code reads by what each one is for.
+ */
+export const onIndex = {
+  gsi1: (partition: string, sort: string) => ({ [GSI1.partitionKey]: partition, [GSI1.sortKey]: sort }),
+  gsi2: (partition: string, sort: string) => ({ [GSI2.partitionKey]: partition, [GSI2.sortKey]: sort }),
+  gsi3: (partition: string, sort: string) => ({ [GSI3.partitionKey]: partition, [GSI3.sortKey]: sort }),
+  byProcessedAt: (partition: string, sort: string) => ({ [PROCESSED.partitionKey]: partition, [PROCESSED.sortKey]: sort }),
+} satisfies Record<IndexName, (partition: string, sort: string) => Partial<ItemKeys>>;
+
+/** An entity's named indexes: the access pattern's name, the generic index it lives on. */
+export type NamedIndexes = Readonly<Record<string, IndexName>>;

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Dependencies } from '#core/dependencies.ts';
 import { readMigration, type MigrationItem } from '#core/store/entities/migration.ts';
-import { migrationsKeys } from '#core/store/keys/migrations.ts';
+import { keys } from '#core/store/keys.ts';
 import { ConditionFailedError } from '#core/ports/table-store.ts';
 import type { AccountMigrationConfigRequest } from '#shared/contract/entities/account.ts';
 import { readExportRows, type ParsedRow } from '../format/index.ts';
@@ -82,7 +82,7 @@ async function takeUp(
   await deps.table.transactWrite([
     {
       kind: 'update',
-      key: migrationsKeys.migration.key(migration.client, migration.migration_reference),
+      key: keys.migration.key(migration.client, migration.migration_reference),
       update: {
         set: { settings, scanned_at: migration.scanned_at ?? now, started_at: migration.started_at ?? now, ...(file === undefined ? {} : { object_etag: file }) },
         add: { invocations: 1 },
@@ -110,7 +110,7 @@ export async function runMigrationImport(
   const input = MigrationImportInput.parse(rawInput);
   const budgetMs = input.time_budget_ms ?? jobBudgetMs(deps.config);
   const deadline = performance.now() + budgetMs;
-  const stored = await deps.table.get(migrationsKeys.migration.key(input.client, input.migration_reference), { consistent: true });
+  const stored = await deps.table.get(keys.migration.key(input.client, input.migration_reference), { consistent: true });
   if (stored === undefined) throw new Error(`No migration ${input.migration_reference} in ${input.client}`);
   let migration = readMigration(stored);
   if (migration.migration_state !== 'Pending') return { skipped: migration.migration_state };
@@ -142,7 +142,7 @@ export async function runMigrationImport(
     if (error instanceof ConditionFailedError) return { skipped: 'no longer Pending' };
     throw error;
   }
-  migration = readMigration((await deps.table.get(migrationsKeys.migration.key(migration.client, migration.migration_reference), { consistent: true })) ?? stored);
+  migration = readMigration((await deps.table.get(keys.migration.key(migration.client, migration.migration_reference), { consistent: true })) ?? stored);
 
   const object = await deps.blobs.get('raw', migration.object_key);
   if (object === undefined) return end(deps, migration, { state: 'Failed', message: 'The export file was removed during the import.' });

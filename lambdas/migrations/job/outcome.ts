@@ -1,6 +1,6 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import type { MigrationItem } from '#core/store/entities/migration.ts';
-import { migrationsKeys } from '#core/store/keys/migrations.ts';
+import { keys } from '#core/store/keys.ts';
 import { ConditionFailedError } from '#core/ports/table-store.ts';
 import type { MigrationState } from '#shared/constants/account.ts';
 import { raiseAlert } from '../../alerts/raise-alert.ts';
@@ -59,7 +59,7 @@ export async function endMigration(
     await deps.table.transactWrite([
       {
         kind: 'update',
-        key: migrationsKeys.migration.key(migration.client, reference),
+        key: keys.migration.key(migration.client, reference),
         update: { set },
         condition: {
           kind: 'expression',
@@ -67,7 +67,7 @@ export async function endMigration(
           values: { ':pending': 'Pending', ':checkpoint': migration.checkpoint_row },
         },
       },
-      ...dueMarkerPuts(migration.client, { ...migrationsKeys.migration.item(migration.client, reference), ...set, migration_reference: reference }),
+      ...dueMarkerPuts(migration.client, { ...keys.migration.item(migration.client, reference), ...set, migration_reference: reference }),
       // The import has ended: its running-job marker goes with the end, so the job-sweep never resumes it.
       endMarkerOperation(migration.client, 'migration', reference),
     ]);

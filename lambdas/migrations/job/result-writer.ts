@@ -1,7 +1,7 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import { migrationResultToItem } from '#core/store/entities/migration-result.ts';
 import type { MigrationItem, ResultTally } from '#core/store/entities/migration.ts';
-import { migrationsKeys } from '#core/store/keys/migrations.ts';
+import { keys } from '#core/store/keys.ts';
 import { ConditionFailedError, type TransactOperation } from '#core/ports/table-store.ts';
 import type { MigrationProgress } from '#shared/contract/entities/account-data.ts';
 import type { MigrationEntity, RowResult } from '../import/index.ts';
@@ -82,7 +82,7 @@ export function createResultWriter(
     progress = { rows_read: queuedRow, bytes_read: Math.min(queuedBytes, bytesTotal), bytes_total: bytesTotal, updated_at: deps.clock.now().toISOString() };
     const update: TransactOperation = {
       kind: 'update',
-      key: migrationsKeys.migration.key(migration.client, migration.migration_reference),
+      key: keys.migration.key(migration.client, migration.migration_reference),
       update: { set: { counters, tallies, checkpoint_row: queuedRow, progress } },
       condition: {
         kind: 'expression',

@@ -1,5 +1,5 @@
 import type { Dependencies } from '#core/dependencies.ts';
-import { migrationObjectKey } from '#core/store/keys/migrations.ts';
+import { migrationObjectKey } from '#core/store/keys.ts';
 import { ClientId, Ulid } from '#shared/contract/fields.ts';
 import { scannedObjectsOf } from '../../payloads/processing/blob-events.ts';
 import { MIGRATION_IMPORT_JOB, type MigrationImportInput } from './import-input.ts';

@@ -1,6 +1,6 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import { readMigrationResult, toMigrationResult } from '#core/store/entities/migration-result.ts';
-import { migrationsKeys } from '#core/store/keys/migrations.ts';
+import { keys } from '#core/store/keys.ts';
 import { pageOf } from '#core/store/paging.ts';
 import type { migrationEndpoints } from '#shared/contract/endpoints/migrations.ts';
 import type { QueryOf } from '#core/store/paging.ts';
@@ -27,10 +27,10 @@ export async function listMigrationResults(deps: Pick<Dependencies, 'table' | 'c
   if (contradictory) return { count: 0, data: [] };
   const list =
     type !== undefined
-      ? migrationsKeys.migrationResult.byType(client, reference, type)
+      ? keys.migrationResult.byType(client, reference, type)
       : kind !== undefined
-        ? migrationsKeys.migrationResult.byKind(client, reference, kind)
-        : migrationsKeys.migrationResult.list(client, reference);
+        ? keys.migrationResult.byKind(client, reference, kind)
+        : keys.migrationResult.list(client, reference);
   return pageOf(deps, {
     client,
     query: list,

@@ -1,4 +1,3 @@
-import { encodeTime } from 'ulid';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ForbiddenError, NotFoundError } from '#core/errors.ts';
 import { listPage, notDeletedByRetention, type QueryOf } from '#core/store/paging.ts';
@@ -34,7 +33,7 @@ function createdRange(from: string | undefined, to: string | undefined): [string
   const lower = from === undefined ? 0 : Date.parse(isoOf(from, 'start'));
   const upper = to === undefined ? 281474976710655 : Date.parse(isoOf(to, 'end'));
   if (lower > upper) throw new ValidationError(['query.from: Must not be after to']);
-  return [`TRANSFER#${encodeTime(lower, 10)}`, `TRANSFER#${encodeTime(upper, 10)}~`];
+  return keys.transfer.createdBetween(lower, upper);
 }
 
 /** `GET transfers`: newest first, by creation time range, state and configuration. */

@@ -1,5 +1,5 @@
 import { readRetainedAs, type RetainedItemOf } from '#core/store/entities/retained-item.ts';
-import { migrationsKeys } from '#core/store/keys/migrations.ts';
+import { keys } from '#core/store/keys.ts';
 import type { QuerySpec } from '#core/ports/table-store.ts';
 import { markDeleted, markDestroyed, type RecordChanges } from './shared.ts';
 
@@ -17,7 +17,7 @@ export function migrationEnded(migration: RetainedItemOf<'Migration'>): boolean 
 
 /** The migration's results partition (its gsi1 and gsi2 entries go with the items). */
 export function migrationParts(client: string, reference: string): QuerySpec {
-  return { partition: migrationsKeys.migrationResult.list(client, reference).partition };
+  return { partition: keys.migrationResult.list(client, reference).partition };
 }
 
 export const migrationChanges: RecordChanges = {

@@ -1,12 +1,13 @@
 import * as z from 'zod';
 import { AccountDefaults } from '#shared/contract/entities/account.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
-import { ENTITY, keys } from '../keys.ts';
+import { ENTITY } from '../key-parts.ts';
+import { accountKeys } from './account.ts';
 import { readItem } from './read-item.ts';
 
 /**
  * Account defaults (spec point 6: default user group and role, account-wide CIDR limits) are one account setting
- * item, `keys.account.setting(client, 'DEFAULTS')`, stored as the contract shows them. Tenants created before it
+ * item, `accountKeys.setting(client, 'DEFAULTS')`, stored as the contract shows them. Tenants created before it
  * existed (the local seed) carry them as `account_defaults` on the account item (account.ts), read field by field
  * with `legacyAccountDefaults` until the first PUT writes the setting.
  */
@@ -15,7 +16,7 @@ export const DEFAULTS_SETTING = 'DEFAULTS';
 export const AccountDefaultsItem = AccountDefaults;
 export type AccountDefaultsItem = z.infer<typeof AccountDefaultsItem>;
 
-export const accountDefaultsKey = (client: string): ItemKey => keys.account.setting(client, DEFAULTS_SETTING);
+export const accountDefaultsKey = (client: string): ItemKey => accountKeys.setting(client, DEFAULTS_SETTING);
 
 export function readAccountDefaults(item: TableItem): AccountDefaultsItem {
   return readItem('AccountDefaults', AccountDefaultsItem, item);

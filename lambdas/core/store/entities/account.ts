@@ -1,9 +1,29 @@
 import * as z from 'zod';
-import type { TableItem } from '../../ports/table-store.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
+import { ENTITY, list, onIndex, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 
+/** The tenant's account item (the client record, defaults, migration config live beside it by sort key). */
+const accountPartition = (client: string) => `${tenantPrefix(client)}ACCOUNT`;
+
+/** Named indexes: staff list every client (the list lives in the provider's own tenant, so it too starts with a client). */
+export const ACCOUNT_INDEXES = { clients: 'gsi1' } as const;
+
+export const accountKeys = {
+  item: (client: string): ItemKeys => ({
+    pk: accountPartition(client),
+    sk: 'ACCOUNT',
+    entity: ENTITY.account,
+    ...onIndex[ACCOUNT_INDEXES.clients](`${tenantPrefix('admin')}CLIENTS`, part(client)),
+  }),
+  /** A named account setting (`DEFAULTS`, `MIGRATION`, `RETENTION`, …) in the account partition. */
+  setting: (client: string, name: string): ItemKey => ({ pk: accountPartition(client), sk: `SETTING#${part(name)}` }),
+  /** Internal console: all clients. */
+  listAll: (): ListKey => list(ACCOUNT_INDEXES.clients, `${tenantPrefix('admin')}CLIENTS`),
+};
+
 /**
- * A tenant's account item (`keys.account.item`): the client, its display name, and on tenants created before the
+ * A tenant's account item (`accountKeys.item`): the client, its display name, and on tenants created before the
  * defaults setting existed, the legacy `account_defaults` (free-form: account-defaults.ts reads it field by field).
  */
 export const AccountItem = z.object({

@@ -1,7 +1,20 @@
 import * as z from 'zod';
 import { ALERT_SCOPES, ALERT_SEVERITIES, type AlertScope, type AlertSeverity } from '#shared/constants/alerts.ts';
 import type { TableItem } from '../../ports/table-store.ts';
+import { ENTITY, part, tenantPrefix, type ItemKeys } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+
+/** Summary counters of alerts: one item per tenant and one per user (dismissed), attributes `<scope>_<severity>`. */
+export const alertCounterKeys = {
+  /** Tenant counters of Triggered alerts. */
+  tenantCounter: (client: string): ItemKeys => ({ pk: `${tenantPrefix(client)}ALERT_COUNTERS`, sk: 'TENANT', entity: ENTITY.alertCounter }),
+  /** One user's counters of dismissed Triggered alerts. */
+  userCounter: (client: string, user: string): ItemKeys => ({
+    pk: `${tenantPrefix(client)}ALERT_COUNTERS`,
+    sk: `USER#${part(user)}`,
+    entity: ENTITY.alertCounter,
+  }),
+};
 
 /** The counter attribute of one scope × severity (tenant and user counter items). */
 export const counterAttribute = (scope: AlertScope, severity: AlertSeverity): string => `${scope}_${severity}`;

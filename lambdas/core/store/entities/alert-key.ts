@@ -1,8 +1,17 @@
 import * as z from 'zod';
 import { AlertScope } from '#shared/constants/alerts.ts';
 import type { TableItem } from '../../ports/table-store.ts';
-import { keys } from '../keys.ts';
+import { ENTITY, part, tenantPrefix, type ItemKeys } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+
+/** The pointer of a Scoped key to its open (or last) alert, written in the same transaction as a new alert, with a condition, so racing raises make one alert. */
+export const alertKeyKeys = {
+  scopedKey: (client: string, scope: string, alertKey: string): ItemKeys => ({
+    pk: `${tenantPrefix(client)}ALERT_KEY#${part(scope)}#${part(alertKey)}`,
+    sk: 'KEY',
+    entity: ENTITY.alertKey,
+  }),
+};
 
 /** The pointer of a Scoped alert key to its open (or last) alert: racing raises agree on one alert through it. */
 export const AlertKeyItem = z.object({
@@ -18,5 +27,5 @@ export function readAlertKey(item: TableItem): AlertKeyItem {
 }
 
 export function alertKeyToItem(client: string, pointer: AlertKeyItem): TableItem {
-  return { ...keys.alert.scopedKey(client, pointer.alert_scope, pointer.alert_key), ...pointer };
+  return { ...alertKeyKeys.scopedKey(client, pointer.alert_scope, pointer.alert_key), ...pointer };
 }

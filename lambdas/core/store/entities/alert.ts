@@ -1,8 +1,60 @@
 import * as z from 'zod';
 import { Alert, type AlertOccurrence as AlertOccurrenceSchema } from '#shared/contract/entities/alerts.ts';
-import type { TableItem } from '../../ports/table-store.ts';
-import { keys } from '../keys.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
+import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { claimItem, readItem } from './read-item.ts';
+
+/** Named indexes of an alert: the tenant's by last occurrence, by first occurrence, the Triggered ones by expiry. */
+export const ALERT_INDEXES = { byLastOccurrence: 'gsi1', byFirstOccurrence: 'gsi2', expiring: 'gsi3' } as const;
+
+/** An alert's own partition: the alert (`ALERT`) and its bounded ring of occurrences (`OCC#<slot>`). */
+const alertPartition = (client: string, alertReference: string) => `${tenantPrefix(client)}ALERT#${part(alertReference)}`;
+const OCCURRENCE_PREFIX = 'OCC#';
+
+/**
+ * Alerts (lambdas/alerts). An alert's own partition holds the alert and its ring of occurrences, so one Query reads
+ * an alert whole. Lists: byLastOccurrence and byFirstOccurrence (the two date filters), both per tenant and across
+ * scopes (scope is a filter of the list); expiring is the tenant's expiry queue, present only while a Triggered alert
+ * has an expiry. The scoped-key pointer (alert-key.ts) and the summary counters (alert-counter.ts) live apart.
+ */
+export const alertKeys = {
+  item: (client: string, alertReference: string, lastOccurrence: Date | string, firstOccurrence: Date | string = lastOccurrence): ItemKeys => ({
+    ...alertKeys.key(client, alertReference),
+    entity: ENTITY.alert,
+    ...alertKeys.lastOccurrenceKeys(client, alertReference, lastOccurrence),
+    ...alertKeys.firstOccurrenceKeys(client, alertReference, firstOccurrence),
+  }),
+  /** The byFirstOccurrence attributes (an occurrence that lost the race to create the alert may move them earlier). */
+  firstOccurrenceKeys: (client: string, alertReference: string, firstOccurrence: Date | string) =>
+    onIndex[ALERT_INDEXES.byFirstOccurrence](`${tenantPrefix(client)}ALERTS#BY_FIRST`, timeSort(firstOccurrence, alertReference)),
+  /** The byLastOccurrence attributes, rewritten with each occurrence. */
+  lastOccurrenceKeys: (client: string, alertReference: string, lastOccurrence: Date | string) =>
+    onIndex[ALERT_INDEXES.byLastOccurrence](`${tenantPrefix(client)}ALERTS#BY_LAST`, timeSort(lastOccurrence, alertReference)),
+  /** The attributes placing a Triggered alert in the tenant's expiry queue (removed when it clears). */
+  expiryKeys: (client: string, alertReference: string, expiresAt: Date | string) =>
+    onIndex[ALERT_INDEXES.expiring](`${tenantPrefix(client)}ALERTS#EXPIRY`, timeSort(expiresAt, alertReference)),
+  key: (client: string, alertReference: string): ItemKey => ({ pk: alertPartition(client, alertReference), sk: 'ALERT' }),
+  /** The alert's partition: the alert and its occurrences. */
+  partition: (client: string, alertReference: string): ListKey => list(undefined, alertPartition(client, alertReference)),
+  /** By last occurrence (the default date filter). */
+  list: (client: string): ListKey => list(ALERT_INDEXES.byLastOccurrence, `${tenantPrefix(client)}ALERTS#BY_LAST`),
+  listByFirstOccurrence: (client: string): ListKey => list(ALERT_INDEXES.byFirstOccurrence, `${tenantPrefix(client)}ALERTS#BY_FIRST`),
+  /** Triggered alerts with an expiry, soonest first. */
+  expiring: (client: string): ListKey => list(ALERT_INDEXES.expiring, `${tenantPrefix(client)}ALERTS#EXPIRY`),
+};
+
+/** The ring of an alert's occurrences, in the alert's partition (`AlertOccurrence`; its schema is below). */
+export const alertOccurrenceKeys = {
+  occurrencePrefix: OCCURRENCE_PREFIX,
+  /** One slot of the ring of occurrences (slot = occurrence number modulo the ring size). */
+  occurrence: (client: string, alertReference: string, slot: number): ItemKeys => ({
+    pk: alertPartition(client, alertReference),
+    sk: `${OCCURRENCE_PREFIX}${String(slot).padStart(4, '0')}`,
+    entity: ENTITY.alertOccurrence,
+  }),
+  /** The occurrences of the alert whose partition is `alertPartitionKey` (retention removes them with the alert). */
+  occurrencesIn: (alertPartitionKey: string): ListKey => ({ partition: alertPartitionKey, sort: { beginsWith: OCCURRENCE_PREFIX } }),
+};
 
 type AlertOccurrence = z.infer<typeof AlertOccurrenceSchema>;
 
@@ -24,8 +76,8 @@ export function readAlert(item: TableItem): AlertItem {
 /** A new alert: on both occurrence lists, and in the tenant's expiry queue while it has an expiry. */
 export function alertToItem(client: string, alert: AlertItem): TableItem {
   return {
-    ...keys.alert.item(client, alert.alert_reference, alert.last_occurrence, alert.first_occurrence),
-    ...(alert.expires_after === undefined ? {} : keys.alert.expiryKeys(client, alert.alert_reference, alert.expires_after)),
+    ...alertKeys.item(client, alert.alert_reference, alert.last_occurrence, alert.first_occurrence),
+    ...(alert.expires_after === undefined ? {} : alertKeys.expiryKeys(client, alert.alert_reference, alert.expires_after)),
     ...alert,
   };
 }
@@ -45,7 +97,7 @@ export function readAlertOccurrence(item: TableItem): AlertOccurrenceItem {
 
 /** The slot item of occurrence `seq` (slot = (seq − 1) mod the ring size). */
 export function alertOccurrenceToItem(client: string, alertReference: string, slot: number, occurrence: AlertOccurrenceItem): TableItem {
-  return { ...keys.alert.occurrence(client, alertReference, slot), ...occurrence };
+  return { ...alertOccurrenceKeys.occurrence(client, alertReference, slot), ...occurrence };
 }
 
 /**

@@ -1,7 +1,97 @@
 import * as z from 'zod';
 import type { TableItem } from '../../ports/table-store.ts';
-import { ACTIVITY_TRAILS, keys, type ActivityTrail } from '../keys.ts';
+import { ENTITY, list, onIndex, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { claimItem, readItem } from './read-item.ts';
+
+/**
+ * The audit trail's items (lambdas/audit/trail, DESIGN.md §8): one record per call, written by the call itself and
+ * contending with no other call, and per tenant and trail a chain that one sequencer links off the request path.
+ *
+ * - Records sit in the trail's own partition, sorted `<activity ISO>#<log id>`: a call's put touches only its own
+ *   item. While not yet linked a record carries the pending index (gsi2) `C#<c>#<TRAIL>#PENDING` / its sort key: the
+ *   sparse index the sequencer Queries (oldest first), and from which linking removes it.
+ * - The chain lives in `C#<c>#<TRAIL>#CHAIN`: `HEAD` (sequence, hash of the last link), one link per record
+ *   `SEQ#<12 digits>` (text order is chain order, a gap is a missing number) and signed checkpoints
+ *   `CHECKPOINT#<ISO time>`. Records and chain are apart, so the lists never read the chain and the sequencer's
+ *   writes never meet the calls' writes on one item.
+ */
+
+/** The two audit trails: portal users' and client apps' calls, and devices' calls. */
+export type ActivityTrail = 'user' | 'device';
+
+export const ACTIVITY_TRAILS: readonly ActivityTrail[] = ['user', 'device'];
+
+const TRAIL_TAG: Record<ActivityTrail, string> = { user: 'USER_ACTIVITY', device: 'DEVICE_ACTIVITY' };
+
+/** The named index both trails' records share: the sequencer's sparse list of records not yet linked. */
+export const PENDING_INDEX = { pending: 'gsi2' } as const;
+
+const SEQUENCE_PREFIX = 'SEQ#';
+const CHECKPOINT_PREFIX = 'CHECKPOINT#';
+
+/** The trail's partition of records (the user activity and device activity entities build their keys on it). */
+export const trailPartition = (trail: ActivityTrail, client: string) => `${tenantPrefix(client)}${TRAIL_TAG[trail]}`;
+const chainPartition = (trail: ActivityTrail, client: string) => `${trailPartition(trail, client)}#CHAIN`;
+
+/** `SEQ#` and the chain sequence (1 or more) zero-padded to 12 digits, so text order is number order. */
+function sequenceSort(sequence: number): string {
+  if (!Number.isSafeInteger(sequence) || sequence < 1 || sequence > 999_999_999_999) {
+    throw new Error(`Not a chain sequence: ${String(sequence).slice(0, 40)}`);
+  }
+  return `${SEQUENCE_PREFIX}${String(sequence).padStart(12, '0')}`;
+}
+
+/** The chain of one trail of one tenant (see the note above). */
+export const activityChainKeys = {
+  /** Every record of the trail, in time order (a table Query; ISO times start with a digit, so nothing else matches). */
+  records: (trail: ActivityTrail, client: string): { partition: string; sort: { between: [string, string] } } => ({
+    partition: trailPartition(trail, client),
+    sort: { between: ['0', ':'] },
+  }),
+  /** Where the record with this sort key sits (its partition is the trail's). */
+  record: (trail: ActivityTrail, client: string, recordSort: string) => ({ pk: trailPartition(trail, client), sk: recordSort }),
+  /** The sparse index keys a record carries until it is linked. */
+  pendingKeys: (trail: ActivityTrail, client: string, recordSort: string) =>
+    onIndex[PENDING_INDEX.pending](`${trailPartition(trail, client)}#PENDING`, recordSort),
+  /** The records waiting to be linked, oldest first. */
+  pending: (trail: ActivityTrail, client: string): ListKey => list(PENDING_INDEX.pending, `${trailPartition(trail, client)}#PENDING`),
+  head: (trail: ActivityTrail, client: string): ItemKeys => ({ pk: chainPartition(trail, client), sk: 'HEAD', entity: ENTITY.auditHead }),
+  link: (trail: ActivityTrail, client: string, sequence: number): ItemKeys => ({
+    pk: chainPartition(trail, client),
+    sk: sequenceSort(sequence),
+    entity: ENTITY.auditLink,
+  }),
+  /** The links in chain order. */
+  links: (trail: ActivityTrail, client: string): ListKey => ({ partition: chainPartition(trail, client), sort: { beginsWith: SEQUENCE_PREFIX } }),
+  /** The sequence a link's sort key places it at (NaN for any other key). */
+  placeOf: (sortKey: string): number => {
+    const digits = sortKey.slice(SEQUENCE_PREFIX.length);
+    return sortKey.startsWith(SEQUENCE_PREFIX) && /^\d{12}$/.test(digits) ? Number(digits) : Number.NaN;
+  },
+  checkpoint: (trail: ActivityTrail, client: string, at: string): ItemKeys => ({
+    pk: chainPartition(trail, client),
+    sk: `${CHECKPOINT_PREFIX}${at}`,
+    entity: ENTITY.auditCheckpoint,
+  }),
+  /** The time a checkpoint's sort key names (the verifier reports a checkpoint by it). */
+  checkpointTimeOf: (sortKey: string): string => sortKey.slice(CHECKPOINT_PREFIX.length),
+  /**
+   * How many of the records the head and the pending index count retention has disposed of (deleted, or destroyed
+   * into a stub), so a trail's total is the head's sequence plus the pending records less this, without reading the
+   * records. An item of its own partition, one per tenant and trail, written only in retention's disposal
+   * transactions: no sequencer write and no call's record ever meets it.
+   */
+  disposedCount: (trail: ActivityTrail, client: string): ItemKeys => ({
+    pk: `${trailPartition(trail, client)}#DISPOSED`,
+    sk: 'COUNT',
+    entity: ENTITY.auditDisposedCount,
+  }),
+  /** The signed checkpoints in time order. */
+  checkpoints: (trail: ActivityTrail, client: string): ListKey => ({
+    partition: chainPartition(trail, client),
+    sort: { beginsWith: CHECKPOINT_PREFIX },
+  }),
+};
 
 /**
  * The chain of an audit trail (lambdas/audit/trail/activity-chain.ts has the why), in the trail's `…#CHAIN`
@@ -41,7 +131,7 @@ export function claimedAuditLink(item: TableItem): AuditLinkItem | undefined {
 }
 
 export function auditLinkToItem(link: AuditLinkItem): TableItem {
-  return { ...keys.activityChain.link(link.trail, link.client, link.sequence), ...link };
+  return { ...activityChainKeys.link(link.trail, link.client, link.sequence), ...link };
 }
 
 /** Where a trail's chain ends. */
@@ -64,7 +154,7 @@ export function claimedAuditHead(item: TableItem): AuditHeadItem | undefined {
 }
 
 export function auditHeadToItem(trail: ActivityTrail, client: string, head: Omit<AuditHeadItem, 'client' | 'trail'>): TableItem {
-  return { ...keys.activityChain.head(trail, client), client, trail, ...head };
+  return { ...activityChainKeys.head(trail, client), client, trail, ...head };
 }
 
 /** What a checkpoint signs. */
@@ -100,7 +190,7 @@ export function claimedAuditCheckpoint(item: TableItem): AuditCheckpointItem | u
 }
 
 export function auditCheckpointToItem(checkpoint: AuditCheckpointItem): TableItem {
-  return { ...keys.activityChain.checkpoint(checkpoint.trail, checkpoint.client, checkpoint.checkpoint_at), ...checkpoint };
+  return { ...activityChainKeys.checkpoint(checkpoint.trail, checkpoint.client, checkpoint.checkpoint_at), ...checkpoint };
 }
 
 /** Present but not of its type: read as its own text, so a report can quote what was found. */
@@ -120,7 +210,7 @@ export const AuditRecordMarksItem = z.object({
   activity_time: z.string().optional().catch(undefined),
   chain_state: ActivityChainState.optional().catch(undefined),
   sequence: z.number().optional().catch(Number.NaN),
-  /** Where the pending index places it, while it waits to be linked (`keys.activityChain.pendingKeys`). */
+  /** Where the pending index places it, while it waits to be linked (`activityChainKeys.pendingKeys`). */
   gsi2pk: z.string().optional().catch(undefined),
   gsi2sk: z.string().optional().catch(undefined),
   /** A stub's copy of the entry hash its link holds. */
@@ -137,7 +227,7 @@ export function readAuditRecordMarks(item: TableItem): AuditRecordMarksItem {
 }
 
 /**
- * How many of a trail's records retention has disposed of (`keys.activityChain.disposedCount`), so the trail's total
+ * How many of a trail's records retention has disposed of (`activityChainKeys.disposedCount`), so the trail's total
  * is read without reading its records. Moved by an atomic ADD in each disposal's transaction, which creates the item;
  * absent until the first disposal.
  */

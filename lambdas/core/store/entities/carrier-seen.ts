@@ -1,6 +1,22 @@
 import * as z from 'zod';
-import type { TableItem } from '../../ports/table-store.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
+import { list, part, tenantPrefix, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+
+/**
+ * Carriers seen in device carrier metadata, across clients (internal `GET /countries`): one item per (country,
+ * carrier) in the provider's own tenant, sort key `<country code, 2 digits>#<carrier code>`, so one Query lists
+ * them grouped by country.
+ */
+export const carrierKeys = {
+  item: (countryCode: number, carrierCode: string): ItemKey => {
+    if (!Number.isSafeInteger(countryCode) || countryCode < 1 || countryCode > 99) {
+      throw new Error(`Not a country code: ${String(countryCode).slice(0, 20)}`);
+    }
+    return { pk: `${tenantPrefix('admin')}CARRIERS`, sk: `${String(countryCode).padStart(2, '0')}#${part(carrierCode)}` };
+  },
+  list: (): ListKey => list(undefined, `${tenantPrefix('admin')}CARRIERS`),
+};
 
 /** The prefix of a carrier item's per-client counters (`cl_<client>`, ADDed per sighting). */
 export const CARRIER_CLIENT_PREFIX = 'cl_';

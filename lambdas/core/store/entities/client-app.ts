@@ -1,8 +1,17 @@
 import type * as z from 'zod';
 import { ClientAppConfiguration } from '#shared/contract/entities/client-apps.ts';
 import type { TableItem } from '../../ports/table-store.ts';
-import { keys } from '../keys.ts';
+import { ENTITY, list, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+
+export const clientAppKeys = {
+  item: (client: string, appReference: string): ItemKeys => ({
+    pk: `${tenantPrefix(client)}APPS`,
+    sk: `APP#${part(appReference)}`,
+    entity: ENTITY.clientApp,
+  }),
+  list: (client: string): ListKey => list(undefined, `${tenantPrefix(client)}APPS`),
+};
 
 /** A tenant's client app (`keys.clientApp`), stored exactly as the contract shows it. */
 export const ClientAppItem = ClientAppConfiguration;
@@ -14,7 +23,7 @@ export function readClientApp(item: TableItem): ClientAppItem {
 
 /** The app's item: its attributes under the app's keys. */
 export function clientAppToItem(client: string, app: ClientAppItem): TableItem {
-  return { ...keys.clientApp.item(client, app.app_reference), ...app };
+  return { ...clientAppKeys.item(client, app.app_reference), ...app };
 }
 
 /** The app as the API answers it. */

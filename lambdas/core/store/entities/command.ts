@@ -1,8 +1,40 @@
 import * as z from 'zod';
 import { DeviceCommand } from '#shared/contract/entities/devices.ts';
-import type { TableItem } from '../../ports/table-store.ts';
-import { keys } from '../keys.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
+import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { devicePartition } from './device.ts';
+
+/** Named indexes of a command: the tenant's by sent_at, one device's by sent_at, the device's pending queue. */
+export const COMMAND_INDEXES = { byTenantTime: 'gsi1', byDevice: 'gsi2', pending: 'gsi3' } as const;
+
+const byDevicePartition = (client: string, deviceReference: string) => `${devicePartition(client, deviceReference)}#COMMANDS`;
+const pendingPartition = (client: string, deviceReference: string) => `${byDevicePartition(client, deviceReference)}#PENDING`;
+
+/**
+ * Device commands (lambdas/commands). A command lives in its device's partition (`COMMAND#<ulid>`). byTenantTime
+ * lists the tenant's commands by sent_at, byDevice one device's by sent_at (time ranges are key conditions on both);
+ * pending is the device's queue the poll reads, present only while the command is Sent or Acknowledged.
+ */
+export const commandKeys = {
+  prefix: 'COMMAND#',
+  key: (client: string, deviceReference: string, commandReference: string): ItemKey => ({
+    pk: devicePartition(client, deviceReference),
+    sk: `COMMAND#${part(commandReference)}`,
+  }),
+  item: (client: string, deviceReference: string, commandReference: string, sentAt: Date | string): ItemKeys => ({
+    ...commandKeys.key(client, deviceReference, commandReference),
+    entity: ENTITY.deviceCommand,
+    ...onIndex[COMMAND_INDEXES.byTenantTime](`${tenantPrefix(client)}COMMANDS`, timeSort(sentAt, commandReference)),
+    ...onIndex[COMMAND_INDEXES.byDevice](byDevicePartition(client, deviceReference), timeSort(sentAt, commandReference)),
+  }),
+  /** The pending index's attributes (removed when it reaches Completed or Failed). */
+  pendingKeys: (client: string, deviceReference: string, commandReference: string, sentAt: Date | string) =>
+    onIndex[COMMAND_INDEXES.pending](pendingPartition(client, deviceReference), timeSort(sentAt, commandReference)),
+  list: (client: string): ListKey => list(COMMAND_INDEXES.byTenantTime, `${tenantPrefix(client)}COMMANDS`),
+  listByDevice: (client: string, deviceReference: string): ListKey => list(COMMAND_INDEXES.byDevice, byDevicePartition(client, deviceReference)),
+  pending: (client: string, deviceReference: string): ListKey => list(COMMAND_INDEXES.pending, pendingPartition(client, deviceReference)),
+};
 
 /**
  * A device command (`keys.command`), in its device's partition: the contract's `DeviceCommand` and what stays off
@@ -25,7 +57,7 @@ export function readCommand(item: TableItem): CommandItem {
  */
 export function commandToItem(client: string, command: CommandItem & { sent_at: string }): TableItem {
   const { device_reference: device, command_reference: reference, sent_at: sentAt } = command;
-  return { ...keys.command.item(client, device, reference, sentAt), ...keys.command.pendingKeys(client, device, reference, sentAt), ...command };
+  return { ...commandKeys.item(client, device, reference, sentAt), ...commandKeys.pendingKeys(client, device, reference, sentAt), ...command };
 }
 
 /** The command as the API answers it (tenant, report message and last change stay off the wire). */

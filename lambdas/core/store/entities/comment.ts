@@ -1,8 +1,40 @@
 import * as z from 'zod';
 import { PayloadComment } from '#shared/contract/entities/comments.ts';
-import type { TableItem } from '../../ports/table-store.ts';
-import { keys } from '../keys.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
+import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { payloadPartition } from './payload.ts';
+
+/** Named indexes of a comment: the tenant's by raised time, one person's (who raised it). */
+export const COMMENT_INDEXES = { byTenantTime: 'gsi1', byPerson: 'gsi2' } as const;
+
+const COMMENT_PREFIX = 'COMMENT#';
+const raiserPartition = (client: string, raisedBy: string) => `${tenantPrefix(client)}PERSON#${part(raisedBy)}#COMMENTS`;
+
+/**
+ * Payload comments (lambdas/payloads/comments): in the payload's own partition under `COMMENT#<comment_id>` (a ULID,
+ * so a payload's comments read in the order raised), and on byTenantTime per tenant by raised time for `GET comments`.
+ */
+export const commentKeys = {
+  item: (client: string, payloadReference: string, commentId: string, raisedAt: Date | string, raisedBy?: string): ItemKeys => ({
+    ...commentKeys.key(client, payloadReference, commentId),
+    entity: ENTITY.comment,
+    ...onIndex[COMMENT_INDEXES.byTenantTime](`${tenantPrefix(client)}COMMENTS`, timeSort(raisedAt, commentId)),
+    // Also listed under who raised it: what a legal hold on that portal user covers.
+    ...(raisedBy === undefined ? {} : onIndex[COMMENT_INDEXES.byPerson](raiserPartition(client, raisedBy), timeSort(raisedAt, commentId))),
+  }),
+  /** The comments one person raised (`raised_by`: e-mail, else reference), by raised time. */
+  listByRaiser: (client: string, raisedBy: string): ListKey => list(COMMENT_INDEXES.byPerson, raiserPartition(client, raisedBy)),
+  key: (client: string, payloadReference: string, commentId: string): ItemKey => ({
+    pk: payloadPartition(client, payloadReference),
+    sk: `${COMMENT_PREFIX}${part(commentId)}`,
+  }),
+  /** One payload's comments: its partition, narrowed with `sortPrefix`. */
+  listByPayload: (client: string, payloadReference: string): ListKey => list(undefined, payloadPartition(client, payloadReference)),
+  sortPrefix: COMMENT_PREFIX,
+  /** The tenant's comments by raised time. */
+  list: (client: string): ListKey => list(COMMENT_INDEXES.byTenantTime, `${tenantPrefix(client)}COMMENTS`),
+};
 
 /**
  * A comment on a payload, in the payload's partition (and on the tenant's comment list by raised time). It copies
@@ -22,7 +54,7 @@ export function readComment(item: TableItem): CommentItem {
 
 /** A new comment with its keys. */
 export function commentToItem(client: string, comment: CommentItem): TableItem {
-  return { ...keys.comment.item(client, comment.payload_reference, comment.comment_id, comment.raised_at, comment.raised_by), ...comment };
+  return { ...commentKeys.item(client, comment.payload_reference, comment.comment_id, comment.raised_at, comment.raised_by), ...comment };
 }
 
 export function toPayloadComment(stored: CommentItem): PayloadComment {

@@ -1,6 +1,25 @@
 import * as z from 'zod';
-import type { TableItem } from '../../ports/table-store.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
+import { list, part, tenantPrefix, type ListKey } from '../key-parts.ts';
 import { readCounterItem } from './read-item.ts';
+
+const dashboardPartition = (client: string) => `${tenantPrefix(client)}DASHBOARD`;
+
+export const dashboardCounterKeys = {
+  /**
+   * The tenant's dashboard counters (devices by state, device users by state, app and OS versions): one item,
+   * changed only by atomic ADD in the transaction of the write that moves a device or device user
+   * (lambdas/metrics/dashboard-counters.ts), so the dashboard is one GetItem at any fleet size.
+   */
+  dashboardCounters: (client: string): ItemKey => ({ pk: dashboardPartition(client), sk: 'COUNTERS' }),
+  /**
+   * One group's share of the dashboard counters (same attributes), in the same partition as the tenant's item and
+   * written in the same transaction: a group-limited role's dashboard sums the shares of its groups (one Query).
+   */
+  groupDashboardCounters: (client: string, group: string): ItemKey => ({ pk: dashboardPartition(client), sk: `GROUP#${part(group)}` }),
+  /** The groups' shares of the dashboard counters (`groupDashboardCounters`), by group name. */
+  listGroupDashboardCounters: (client: string): ListKey => ({ ...list(undefined, dashboardPartition(client)), sort: { beginsWith: 'GROUP#' } }),
+};
 
 /** The prefixes of the counter attributes: devices and device users by dashboard state, app and OS versions. */
 export const DASHBOARD_COUNTER_PREFIX = { device: 'dev_', user: 'usr_', appVersion: 'appv#', osVersion: 'osv#' } as const;
@@ -8,8 +27,8 @@ export const DASHBOARD_COUNTER_PREFIX = { device: 'dev_', user: 'usr_', appVersi
 const PREFIXES: readonly string[] = Object.values(DASHBOARD_COUNTER_PREFIX);
 
 /**
- * A tenant's dashboard counters (`keys.device.dashboardCounters`) or one group's share of them
- * (`keys.device.groupDashboardCounters`, which names its `group`); lambdas/metrics/dashboard-counters.ts has the why.
+ * A tenant's dashboard counters (`dashboardCounterKeys.dashboardCounters`) or one group's share of them
+ * (`dashboardCounterKeys.groupDashboardCounters`, which names its `group`); lambdas/metrics/dashboard-counters.ts has the why.
  * The counters are flat numbers named after what they count (`dev_activated`, `appv#<version>`, …), changed with
  * atomic ADD and absent until first counted.
  */

@@ -1,7 +1,25 @@
 import type * as z from 'zod';
 import { DeviceActivity } from '#shared/contract/entities/activity.ts';
 import type { TableItem } from '../../ports/table-store.ts';
+import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { trailPartition, PENDING_INDEX } from './audit-chain.ts';
+
+/** Named indexes of a device activity record (the pending list is the audit chain's: audit-chain.ts). */
+export const DEVICE_ACTIVITY_INDEXES = { byDevice: 'gsi1', ...PENDING_INDEX } as const;
+
+const byDevicePartition = (client: string, deviceReference: string) => `${tenantPrefix(client)}DEVICE#${part(deviceReference)}#ACTIVITY`;
+
+export const deviceActivityKeys = {
+  item: (client: string, activity: { activityTime: Date | string; logId: string; deviceReference: string }): ItemKeys => ({
+    pk: trailPartition('device', client),
+    sk: timeSort(activity.activityTime, activity.logId),
+    entity: ENTITY.deviceActivity,
+    ...onIndex[DEVICE_ACTIVITY_INDEXES.byDevice](byDevicePartition(client, activity.deviceReference), timeSort(activity.activityTime, activity.logId)),
+  }),
+  list: (client: string): ListKey => list(undefined, trailPartition('device', client)),
+  listByDevice: (client: string, deviceReference: string): ListKey => list(DEVICE_ACTIVITY_INDEXES.byDevice, byDevicePartition(client, deviceReference)),
+};
 
 /**
  * One device API call (`keys.deviceActivity`), as the device data lists read it: the contract's `DeviceActivity`.

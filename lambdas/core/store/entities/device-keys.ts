@@ -1,10 +1,24 @@
 import * as z from 'zod';
 import type { TableItem } from '../../ports/table-store.ts';
-import { keys } from '../keys.ts';
+import { ENTITY, part, tenantPrefix, type ItemKeys } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 
 /**
- * A tenant's device keys as stored (`keys.deviceKeys.current`, and one copy per KEK under `keys.deviceKeys.kek`):
+ * The tenant's device keys (docs/device-protocol.md): one `CURRENT` item with the enrolment key and the device KEK,
+ * both stored only wrapped under the tenant key; and one `KEK#<key_id>` item per KEK, so a payload's `key_id`
+ * finds its KEK after a rotation.
+ */
+export const deviceKeysKeys = {
+  current: (client: string): ItemKeys => ({ pk: `${tenantPrefix(client)}DEVICE_KEYS`, sk: 'CURRENT', entity: ENTITY.deviceKeys }),
+  kek: (client: string, keyId: string): ItemKeys => ({
+    pk: `${tenantPrefix(client)}DEVICE_KEYS`,
+    sk: `KEK#${part(keyId)}`,
+    entity: ENTITY.deviceKeys,
+  }),
+};
+
+/**
+ * A tenant's device keys as stored (`deviceKeysKeys.current`, and one copy per KEK under `deviceKeysKeys.kek`):
  * only wrapped, under the tenant key of the key service, base64. What they are for: lambdas/device-crypto/device-keys.ts.
  */
 export const DeviceKeysItem = z.object({
@@ -23,7 +37,7 @@ export function readDeviceKeys(item: TableItem): DeviceKeysItem {
 /** The two items a first use writes together: the tenant's current keys, and the same keys under their KEK id. */
 export function deviceKeysToItems(stored: DeviceKeysItem): { current: TableItem; byKek: TableItem } {
   return {
-    current: { ...keys.deviceKeys.current(stored.client), ...stored },
-    byKek: { ...keys.deviceKeys.kek(stored.client, stored.kek_id), ...stored },
+    current: { ...deviceKeysKeys.current(stored.client), ...stored },
+    byKek: { ...deviceKeysKeys.kek(stored.client, stored.kek_id), ...stored },
   };
 }

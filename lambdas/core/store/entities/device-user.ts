@@ -1,11 +1,32 @@
 import * as z from 'zod';
 import { DeviceUser } from '#shared/contract/entities/device-users.ts';
-import type { TableItem } from '../../ports/table-store.ts';
-import { keys } from '../keys.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
+import { ENTITY, list, onIndex, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 
+/** Named indexes of a device user: the tenant's device users, a group's. */
+export const DEVICE_USER_INDEXES = { byTenant: 'gsi1', byGroup: 'gsi3' } as const;
+
+const deviceUserPartition = (client: string, deviceUserReference: string) => `${tenantPrefix(client)}DUSER#${part(deviceUserReference)}`;
+
+export const deviceUserKeys = {
+  item: (client: string, deviceUserReference: string, group?: string): ItemKeys => ({
+    pk: deviceUserPartition(client, deviceUserReference),
+    sk: 'DEVICE_USER',
+    entity: ENTITY.deviceUser,
+    ...onIndex[DEVICE_USER_INDEXES.byTenant](`${tenantPrefix(client)}DEVICE_USERS`, part(deviceUserReference)),
+    ...(group === undefined
+      ? {}
+      : onIndex[DEVICE_USER_INDEXES.byGroup](`${tenantPrefix(client)}GROUP#${part(group)}#DEVICE_USERS`, part(deviceUserReference))),
+  }),
+  list: (client: string): ListKey => list(DEVICE_USER_INDEXES.byTenant, `${tenantPrefix(client)}DEVICE_USERS`),
+  listByGroup: (client: string, group: string): ListKey => list(DEVICE_USER_INDEXES.byGroup, `${tenantPrefix(client)}GROUP#${part(group)}#DEVICE_USERS`),
+  /** Primary key alone (get, update) when the list keys are not needed. */
+  key: (client: string, deviceUserReference: string): ItemKey => ({ pk: deviceUserPartition(client, deviceUserReference), sk: 'DEVICE_USER' }),
+};
+
 /**
- * A device user (`keys.deviceUser.item`), stored as the contract shows it, plus what the retention job wrote when it
+ * A device user (`deviceUserKeys.item`), stored as the contract shows it, plus what the retention job wrote when it
  * disposed of an offboarded user (`retention_state` Deleted, or Destroyed with the personal fields gone; never shown
  * by the API). The item's index keys place it in the tenant's list and its group's list, so they follow `group`.
  */
@@ -22,7 +43,7 @@ export function readDeviceUser(item: TableItem): DeviceUserItem {
 
 /** The user's item: its attributes under its keys (its group's list key when it has a group). */
 export function deviceUserToItem(client: string, user: DeviceUserItem): TableItem {
-  return { ...keys.deviceUser.item(client, user.device_user_reference, user.group), ...user };
+  return { ...deviceUserKeys.item(client, user.device_user_reference, user.group), ...user };
 }
 
 /** The device user as the API answers it. */

@@ -1,12 +1,87 @@
 import * as z from 'zod';
 import { InstallState } from '#shared/constants/devices.ts';
 import { Device, DeviceHistory, DevicePhoneNumber } from '#shared/contract/entities/devices.ts';
-import type { TableItem } from '../../ports/table-store.ts';
-import { keys } from '../keys.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
+import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 
+/** Named indexes of a device: the tenant's devices, a device user's, a group's. */
+export const DEVICE_INDEXES = { byTenant: 'gsi1', byDeviceUser: 'gsi2', byGroup: 'gsi3' } as const;
+
+/** A device's own partition: the device, and what hangs off it by sort-key prefix (history, commands, telemetry, logs, GPS). */
+export const devicePartition = (client: string, deviceReference: string) => `${tenantPrefix(client)}DEVICE#${part(deviceReference)}`;
+
+/** A time-ordered list: sort keys are `<sortPrefix><ISO time>#<id>`, so a time range is a key condition. */
+export type TimedList = ListKey & { sortPrefix: string };
+
+/** A time-ordered list in the device's partition (log lines, GPS fixes, telemetry reports), by sort-key prefix. */
+export function deviceTimedList(client: string, deviceReference: string, sortPrefix: string): TimedList {
+  return { ...list(undefined, devicePartition(client, deviceReference)), sortPrefix };
+}
+
+export const deviceKeys = {
+  /** A device's own partition also holds its history, commands and telemetry (by sort key prefix). */
+  item: (client: string, deviceReference: string, deviceUserReference?: string, group?: string): ItemKeys => ({
+    pk: devicePartition(client, deviceReference),
+    sk: 'DEVICE',
+    entity: ENTITY.device,
+    ...onIndex[DEVICE_INDEXES.byTenant](`${tenantPrefix(client)}DEVICES`, part(deviceReference)),
+    ...(deviceUserReference === undefined
+      ? {}
+      : onIndex[DEVICE_INDEXES.byDeviceUser](`${tenantPrefix(client)}DUSER#${part(deviceUserReference)}#DEVICES`, part(deviceReference))),
+    ...(group === undefined ? {} : onIndex[DEVICE_INDEXES.byGroup](`${tenantPrefix(client)}GROUP#${part(group)}#DEVICES`, part(deviceReference))),
+  }),
+  list: (client: string): ListKey => list(DEVICE_INDEXES.byTenant, `${tenantPrefix(client)}DEVICES`),
+  listByDeviceUser: (client: string, deviceUserReference: string): ListKey =>
+    list(DEVICE_INDEXES.byDeviceUser, `${tenantPrefix(client)}DUSER#${part(deviceUserReference)}#DEVICES`),
+  listByGroup: (client: string, group: string): ListKey => list(DEVICE_INDEXES.byGroup, `${tenantPrefix(client)}GROUP#${part(group)}#DEVICES`),
+  /** Primary key alone (get, update) when the list keys are not needed. */
+  key: (client: string, deviceReference: string): ItemKey => ({ pk: devicePartition(client, deviceReference), sk: 'DEVICE' }),
+  /** The device's partition (item, history, and what other parts keep there by sort-key prefix). */
+  partition: (client: string, deviceReference: string): ListKey => list(undefined, devicePartition(client, deviceReference)),
+};
+
 /**
- * A device (`keys.device.item`): the contract's `Device` and what the store keeps off the wire, the install state of
+ * One holding period of a device (who held it, in which group, from when). Sort key `HISTORY#<from ISO>#<id>` in
+ * the device's partition: a Query on the prefix lists the periods in time order, and a `from` range is a key condition.
+ */
+const HISTORY_PREFIX = 'HISTORY#';
+
+export const deviceHistoryKeys = {
+  /** Sort-key prefix of the history records in the device's partition. */
+  historyPrefix: HISTORY_PREFIX,
+  history: (client: string, deviceReference: string, from: Date | string, id: string): ItemKey => ({
+    pk: devicePartition(client, deviceReference),
+    sk: `${HISTORY_PREFIX}${timeSort(from, id)}`,
+  }),
+};
+
+/** Named index: the tenant's active devices by last_seen, oldest first. */
+export const DEVICE_LAST_SEEN_INDEXES = { byLastSeen: 'gsi1' } as const;
+
+const byLastSeenPartition = (client: string) => `${tenantPrefix(client)}DEVICES#BY_LAST_SEEN`;
+
+/**
+ * The device's place in the tenant's last-seen index, for the inactivity job (lambdas/devices/deactivation.ts).
+ * Decision: a small item of its own in the device's partition (`LAST_SEEN`), not index attributes on the device:
+ * the device item already uses all three indexes (all, by device user, by group). It exists only while the device
+ * is active: device authentication writes it with last_seen, every deactivation deletes it, in the same
+ * transaction as the device, so the index holds exactly the active devices, oldest seen first.
+ */
+export const deviceLastSeenKeys = {
+  lastSeen: (client: string, deviceReference: string, lastSeen: Date | string): ItemKeys => ({
+    pk: devicePartition(client, deviceReference),
+    sk: 'LAST_SEEN',
+    entity: ENTITY.deviceLastSeen,
+    ...onIndex[DEVICE_LAST_SEEN_INDEXES.byLastSeen](byLastSeenPartition(client), timeSort(lastSeen, deviceReference)),
+  }),
+  lastSeenKey: (client: string, deviceReference: string): ItemKey => ({ pk: devicePartition(client, deviceReference), sk: 'LAST_SEEN' }),
+  /** Active devices by last_seen, oldest first (a range up to a threshold is a key condition). */
+  listByLastSeen: (client: string): ListKey => list(DEVICE_LAST_SEEN_INDEXES.byLastSeen, byLastSeenPartition(client)),
+};
+
+/**
+ * A device (`deviceKeys.item`): the contract's `Device` and what the store keeps off the wire, the install state of
  * its last authentication (docs/device-protocol.md). The item's index keys place it in the tenant's list, its device
  * user's list and its group's list, so they follow `device_user_reference` and `group`.
  */
@@ -39,7 +114,7 @@ export function readDeviceNumbers(item: TableItem): DeviceNumbersItem {
 }
 
 export function deviceToItem(client: string, device: DeviceItem): TableItem {
-  return { ...keys.device.item(client, device.device_reference, device.device_user_reference, device.group), ...device };
+  return { ...deviceKeys.item(client, device.device_reference, device.device_user_reference, device.group), ...device };
 }
 
 /** The device as the API answers it (the install state stays off the wire). */
@@ -49,7 +124,7 @@ export function toDevice(stored: DeviceItem): Device {
 }
 
 /**
- * One holding period of a device (`keys.device.history`): who held it, in which group, from when (and until when,
+ * One holding period of a device (`deviceKeys.history`): who held it, in which group, from when (and until when,
  * once it ended). Stored as the contract shows it.
  */
 export const DeviceHistoryItem = DeviceHistory;
@@ -64,7 +139,7 @@ export function toDeviceHistory(stored: DeviceHistoryItem): DeviceHistory {
 }
 
 /**
- * The device's place in the tenant's last-seen index (`keys.device.lastSeen`): a small item of its own, present only
+ * The device's place in the tenant's last-seen index (`deviceKeys.lastSeen`): a small item of its own, present only
  * while the device is active (lambdas/devices/deactivation.ts says why).
  */
 export const DeviceLastSeenItem = z.object({ client: z.string(), device_reference: z.string(), last_seen: z.string() });
@@ -75,5 +150,5 @@ export function readDeviceLastSeen(item: TableItem): DeviceLastSeenItem {
 }
 
 export function deviceLastSeenToItem(client: string, deviceReference: string, lastSeen: string): TableItem {
-  return { ...keys.device.lastSeen(client, deviceReference, lastSeen), client, device_reference: deviceReference, last_seen: lastSeen };
+  return { ...deviceLastSeenKeys.lastSeen(client, deviceReference, lastSeen), client, device_reference: deviceReference, last_seen: lastSeen };
 }

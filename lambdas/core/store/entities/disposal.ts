@@ -1,8 +1,21 @@
 import * as z from 'zod';
 import { Disposal } from '#shared/contract/entities/account-data.ts';
 import type { TableItem } from '../../ports/table-store.ts';
-import { retentionKeys } from '../keys/retention.ts';
+import { ENTITY, list, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { claimItem, readItem } from './read-item.ts';
+
+/**
+ * Disposal records (what the retention job deleted or destroyed): one partition per tenant, sort key
+ * `<disposed_at>#<disposal_id>`, so the audit screen reads newest first and a time range is a key condition.
+ */
+export const disposalKeys = {
+  item: (client: string, disposedAt: Date | string, disposalId: string): ItemKeys => ({
+    pk: `${tenantPrefix(client)}DISPOSALS`,
+    sk: timeSort(disposedAt, disposalId),
+    entity: ENTITY.disposal,
+  }),
+  list: (client: string): ListKey => list(undefined, `${tenantPrefix(client)}DISPOSALS`),
+};
 
 /**
  * A disposal record (`keys.disposal`): what the retention job deleted or destroyed, written in the same transaction as
@@ -22,7 +35,7 @@ export function claimedDisposal(item: TableItem): DisposalItem | undefined {
 }
 
 export function disposalToItem(disposal: DisposalItem): TableItem {
-  return { ...retentionKeys.disposal.item(disposal.client, disposal.disposed_at, disposal.disposal_id), ...disposal };
+  return { ...disposalKeys.item(disposal.client, disposal.disposed_at, disposal.disposal_id), ...disposal };
 }
 
 export function toDisposal(stored: DisposalItem): Disposal {

@@ -1,8 +1,12 @@
 import * as z from 'zod';
 import { Gps } from '#shared/contract/entities/gps.ts';
 import type { TableItem } from '../../ports/table-store.ts';
-import { keys } from '../keys.ts';
+import { ENTITY } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { timedDeviceDataKeys } from './device-log.ts';
+
+/** GPS fixes: the same four time-ordered lists as device logs (by the fix's `timestamp`, UTC), prefix `GPS#`. */
+export const gpsKeys = timedDeviceDataKeys({ sortTag: 'GPS', listTag: 'GPS', entity: ENTITY.gps });
 
 /**
  * One GPS fix (`keys.gps`), on the same four lists as log lines, by the fix's time (UTC). The contract's `Gps`,
@@ -22,7 +26,7 @@ export function readGps(item: TableItem): GpsItem {
 /** The fix's item: its keys on the four lists, placed by its time and the device's holder and group then. */
 export function gpsToItem(client: string, fix: GpsItem): TableItem {
   const place = { time: fix.timestamp, id: fix.gps_reference, deviceReference: fix.device_reference, deviceUserReference: fix.device_user_reference, group: fix.group };
-  return { ...keys.gps.item(client, place), ...fix };
+  return { ...gpsKeys.item(client, place), ...fix };
 }
 
 /** The fix as the API answers it (tenant and arrival time stay off the wire). */

@@ -2,7 +2,18 @@ import * as z from 'zod';
 import { SERVICES, type Service } from '#shared/constants/devices.ts';
 import { Group, GroupStats } from '#shared/contract/entities/groups.ts';
 import type { TableItem } from '../../ports/table-store.ts';
+import { ENTITY, part, referenceList, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+
+export const groupKeys = {
+  item: (client: string, groupReference: string): ItemKeys => ({
+    pk: `${tenantPrefix(client)}GROUPS`,
+    sk: `GROUP#${part(groupReference)}`,
+    entity: ENTITY.group,
+  }),
+  /** The tenant's groups, or those whose reference starts with `startsWith`. */
+  list: (client: string, startsWith?: string): ListKey => referenceList(`${tenantPrefix(client)}GROUPS`, 'GROUP#', startsWith),
+};
 
 /**
  * A tenant's group (`keys.group`): its own attributes (reference, tags, who changed it) and its stats counters.

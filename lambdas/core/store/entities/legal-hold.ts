@@ -1,8 +1,25 @@
 import * as z from 'zod';
 import { LegalHold } from '#shared/contract/entities/account-data.ts';
-import type { TableItem } from '../../ports/table-store.ts';
-import { retentionKeys } from '../keys/retention.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
+import { ENTITY, list, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+
+const holdsPartition = (client: string) => `${tenantPrefix(client)}LEGAL_HOLDS`;
+
+/**
+ * Legal holds share one partition per tenant, sort key `HOLD#<target_type>#<target>`: a target has at most one hold
+ * item (placed, released, placed again), the tenant's holds are one Query, and one type's holds a prefix of it. A
+ * tenant has a handful of holds at a time (they name people in litigation), so one partition is no hot spot.
+ */
+export const legalHoldKeys = {
+  item: (client: string, targetType: string, target: string): ItemKeys => ({ ...legalHoldKeys.key(client, targetType, target), entity: ENTITY.legalHold }),
+  key: (client: string, targetType: string, target: string): ItemKey => ({ pk: holdsPartition(client), sk: `HOLD#${part(targetType)}#${part(target)}` }),
+  /** The tenant's holds, or those of one target type. */
+  list: (client: string, targetType?: string): ListKey =>
+    targetType === undefined
+      ? list(undefined, holdsPartition(client))
+      : { partition: holdsPartition(client), sort: { beginsWith: `HOLD#${part(targetType)}#` } },
+};
 
 /**
  * A legal hold on a portal user or a device user (`keys.legalHold`): one item per target, kept when released
@@ -26,7 +43,7 @@ export function readLegalHold(item: TableItem): LegalHoldItem {
 }
 
 export function legalHoldToItem(hold: LegalHoldItem): TableItem {
-  return { ...retentionKeys.legalHold.item(hold.client, hold.target_type, hold.target), ...hold };
+  return { ...legalHoldKeys.item(hold.client, hold.target_type, hold.target), ...hold };
 }
 
 /** The hold as the API answers it (the tenant is the path's; the walk's bookkeeping stays inside). */

@@ -1,7 +1,17 @@
 import * as z from 'zod';
 import { SERVICES, type Service } from '#shared/constants/devices.ts';
-import type { TableItem } from '../../ports/table-store.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
+import { tenantPrefix } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+
+/**
+ * A client's licences (lambdas/licences): ONE item holding the limits staff set (`limit_<service>`) and the use
+ * counters (`used_<service>`, active device users with the service), so a device-user write can ADD to the use with
+ * a condition on the limit of the same item, in its own transaction.
+ */
+export const licenceKeys = {
+  item: (client: string): ItemKey => ({ pk: `${tenantPrefix(client)}LICENCES`, sk: 'LICENCES' }),
+};
 
 /** The limit staff set for a service, and its use. */
 export const limitAttribute = (service: Service) => `limit_${service}` as const;

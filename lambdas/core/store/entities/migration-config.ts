@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import { AccountMigrationConfig } from '#shared/contract/entities/account.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY } from '../key-parts.ts';
-import { accessKeys } from '../keys/access.ts';
+import { accountKeys } from './account.ts';
 import { readItem } from './read-item.ts';
 
 /**
@@ -15,7 +15,7 @@ export const MIGRATION_SETTING = 'MIGRATION';
 export const MigrationConfigItem = AccountMigrationConfig;
 export type MigrationConfigItem = z.infer<typeof MigrationConfigItem>;
 
-export const migrationConfigKey = (client: string): ItemKey => accessKeys.account.setting(client, MIGRATION_SETTING);
+export const migrationConfigKey = (client: string): ItemKey => accountKeys.setting(client, MIGRATION_SETTING);
 
 export function readMigrationConfig(item: TableItem): MigrationConfigItem {
   return readItem('AccountMigrationConfig', MigrationConfigItem, item);

@@ -1,11 +1,41 @@
+import { encodeTime } from 'ulid';
 import * as z from 'zod';
 import { MigrationErrorType, MigrationSuccessType, MigrationWarningType } from '#shared/constants/account.ts';
 import { AccountMigrationConfigRequest } from '#shared/contract/entities/account.ts';
 import { LegacyMigration } from '#shared/contract/entities/account-data.ts';
 import { MigrationResultKind } from '#shared/contract/entities/migrations.ts';
-import type { TableItem } from '../../ports/table-store.ts';
-import { migrationsKeys } from '../keys/migrations.ts';
+import type { ItemKey, QuerySpec, TableItem } from '../../ports/table-store.ts';
+import { ENTITY, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+
+const migrationsPartition = (client: string) => `${tenantPrefix(client)}MIGRATIONS`;
+const MIGRATION_PREFIX = 'MIGRATION#';
+
+/**
+ * Legacy migrations (lambdas/migrations). A tenant's migrations share one partition by ULID, so the list is one Query,
+ * newest first, and a submission-time range is a ULID range (the row results: migration-result.ts).
+ */
+export const migrationKeys = {
+  item: (client: string, reference: string): ItemKeys => ({ ...migrationKeys.key(client, reference), entity: ENTITY.migration }),
+  key: (client: string, reference: string): ItemKey => ({ pk: migrationsPartition(client), sk: `${MIGRATION_PREFIX}${part(reference)}` }),
+  /** Every migration of the tenant, in ULID order. */
+  all: (client: string): ListKey => ({ partition: migrationsPartition(client), sort: { beginsWith: MIGRATION_PREFIX } }),
+  /** The tenant's migrations, narrowed to those submitted between two instants (epoch milliseconds) when given. */
+  list: (client: string, submitted?: { from: number; to: number }): Pick<QuerySpec, 'partition' | 'sort'> =>
+    submitted === undefined
+      ? migrationKeys.all(client)
+      : // A ULID starts with its time, so the range of times is the range of ULIDs between the two times' prefixes.
+        {
+          partition: migrationsPartition(client),
+          sort: { between: [`${MIGRATION_PREFIX}${encodeTime(submitted.from, 10)}`, `${MIGRATION_PREFIX}${encodeTime(submitted.to, 10)}~`] },
+        },
+};
+
+/** The raw-bucket object a migration's export file is uploaded to (never a payload key: processing skips it). */
+export function migrationObjectKey(client: string, reference: string): string {
+  tenantPrefix(client); // refuses anything but a client slug, as every key does
+  return `${client}/migrations/${encodeURIComponent(reference)}`;
+}
 
 /** One result type's tally: how many results gave it, and the first one's reference and message (for the summary). */
 export const ResultTally = z.object({
@@ -48,7 +78,7 @@ export function readMigration(item: TableItem): MigrationItem {
 }
 
 export function migrationToItem(migration: MigrationItem): TableItem {
-  return { ...migrationsKeys.migration.item(migration.client, migration.migration_reference), ...migration };
+  return { ...migrationKeys.item(migration.client, migration.migration_reference), ...migration };
 }
 
 const ERROR_TYPES = new Set<string>(MigrationErrorType.options);

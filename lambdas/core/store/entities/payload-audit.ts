@@ -3,8 +3,32 @@ import { PAYLOAD_AUDIT_ACTIONS } from '#shared/constants/payloads.ts';
 import { Actor } from '#shared/contract/entities/actor.ts';
 import type { PayloadAudit } from '#shared/contract/entities/payloads.ts';
 import type { TableItem } from '../../ports/table-store.ts';
-import { keys } from '../keys.ts';
+import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { payloadPartition } from './payload.ts';
+
+/** Named index: the receipts one person confirmed, by time. */
+export const PAYLOAD_AUDIT_INDEXES = { byPerson: 'gsi1' } as const;
+
+const AUDIT_PREFIX = 'AUDIT#';
+const receiptsPartition = (client: string, person: string) => `${tenantPrefix(client)}PERSON#${part(person)}#RECEIPTS`;
+
+export const payloadAuditKeys = {
+  /**
+   * One play, download, transfer or receipt of the payload (the payload's audit), in the payload's partition under
+   * `AUDIT#<time>#<id>`, so one Query with `auditPrefix` reads the audit in time order.
+   */
+  audit: (client: string, payloadReference: string, time: Date | string, id: string, receiptBy?: string): ItemKeys => ({
+    pk: payloadPartition(client, payloadReference),
+    sk: `${AUDIT_PREFIX}${timeSort(time, id)}`,
+    entity: ENTITY.payloadAudit,
+    // A receipt is also listed under the person who confirmed it: what a legal hold on that portal user covers.
+    ...(receiptBy === undefined ? {} : onIndex[PAYLOAD_AUDIT_INDEXES.byPerson](receiptsPartition(client, receiptBy), timeSort(time, id))),
+  }),
+  auditPrefix: AUDIT_PREFIX,
+  /** The receipts one person confirmed (as the audit names them: e-mail, else reference), by time. */
+  receiptsBy: (client: string, person: string): ListKey => list(PAYLOAD_AUDIT_INDEXES.byPerson, receiptsPartition(client, person)),
+};
 
 /**
  * What a payload audit record says happened: a link given (play, view, download), a transfer (the contract's
@@ -41,7 +65,7 @@ export function readPayloadAuditAction(item: TableItem): PayloadAuditAction {
 /** A new audit record of `record.payload_reference` at `record.time`, unique by `id` (a ULID). */
 export function payloadAuditToItem(client: string, record: PayloadAuditItem, id: string): TableItem {
   const receiptBy = record.action === 'receipt' ? record.portal_user : undefined;
-  return { ...keys.payload.audit(client, record.payload_reference, record.time, id, receiptBy), ...record };
+  return { ...payloadAuditKeys.audit(client, record.payload_reference, record.time, id, receiptBy), ...record };
 }
 
 /** A payload's audit as the API shows it: receipts apart from plays, downloads and transfers, each oldest first. */

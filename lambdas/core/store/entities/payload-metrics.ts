@@ -1,8 +1,23 @@
 import * as z from 'zod';
 import { MetricScope } from '#shared/constants/devices.ts';
 import type { DevicePayloadMetrics } from '#shared/contract/entities/metrics.ts';
-import type { TableItem } from '../../ports/table-store.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
+import { list, part, tenantPrefix, type ListKey } from '../key-parts.ts';
 import { readCounterItem } from './read-item.ts';
+
+/**
+ * Payload metrics (lambdas/metrics): one partition per tenant and scope, sort key `<period>#<device>`, so a
+ * date range is a key condition on the period prefix. Periods sort as text (`2024-05-01`, `2024-W18`, `2024-05`,
+ * `2024`, `all`). The tenant's running totals (`MetricTotals`) are one item apart.
+ */
+export const metricsKeys = {
+  item: (client: string, scope: string, period: string, deviceReference: string): ItemKey => ({
+    pk: `${tenantPrefix(client)}METRICS#${part(scope)}`,
+    sk: `${part(period)}#${part(deviceReference)}`,
+  }),
+  list: (client: string, scope: string): ListKey => list(undefined, `${tenantPrefix(client)}METRICS#${part(scope)}`),
+  totals: (client: string): ItemKey => ({ pk: `${tenantPrefix(client)}METRICS_TOTALS`, sk: 'TOTALS' }),
+};
 
 /** The prefix of a bucket's per-type counters (`n_<payload type>`, ADDed per payload). */
 export const PAYLOAD_COUNT_PREFIX = 'n_';
@@ -35,7 +50,7 @@ export function readPayloadMetrics(item: TableItem): PayloadMetricsItem {
 }
 
 /**
- * A tenant's payload totals (`keys.metrics.totals`, for the internal statistics): every payload counted in
+ * A tenant's payload totals (`metricsKeys.totals`, for the internal statistics): every payload counted in
  * `payloads`, and per type in the same `n_<payload type>` counters as a bucket, ADDed per payload (0 until the first).
  */
 const PayloadTotalsCount = z.object({ payloads: z.number().default(0) });

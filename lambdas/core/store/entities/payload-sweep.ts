@@ -1,7 +1,27 @@
 import * as z from 'zod';
-import type { TableItem } from '../../ports/table-store.ts';
-import { keys } from '../keys.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
+import { ENTITY, list, onIndex, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { payloadPartition } from './payload.ts';
+
+/** Named index: the tenant's sweep markers by the time they are next due. */
+export const PAYLOAD_SWEEP_INDEXES = { due: 'gsi1' } as const;
+
+/**
+ * The sweep's marker of a payload that has not settled yet (lambdas/payloads/processing/sweep.ts): in the payload's
+ * partition under `SWEEP`, and on `due` `C#<c>#PAYLOADS#SWEEP` by the time it is next due, so the job reads only
+ * the markers due (a key range up to now). The payload item cannot carry it: its three index pairs are its lists.
+ */
+export const payloadSweepKeys = {
+  sweep: (client: string, payloadReference: string, dueAt: Date | string): ItemKeys => ({
+    ...payloadSweepKeys.sweepKey(client, payloadReference),
+    entity: ENTITY.payloadSweep,
+    ...onIndex[PAYLOAD_SWEEP_INDEXES.due](`${tenantPrefix(client)}PAYLOADS#SWEEP`, timeSort(dueAt, payloadReference)),
+  }),
+  sweepKey: (client: string, payloadReference: string): ItemKey => ({ pk: payloadPartition(client, payloadReference), sk: 'SWEEP' }),
+  /** Sweep markers by due time, soonest first. */
+  listSweepDue: (client: string): ListKey => list(PAYLOAD_SWEEP_INDEXES.due, `${tenantPrefix(client)}PAYLOADS#SWEEP`),
+};
 
 /**
  * The sweep's marker of a payload that has not settled yet (lambdas/payloads/processing/sweep.ts has the why): in the
@@ -26,5 +46,5 @@ export function readPayloadSweep(item: TableItem): PayloadSweepItem {
 /** A fresh marker, first seen at `since`, first due at `dueAt`. */
 export function payloadSweepToItem(client: string, payloadReference: string, since: Date, dueAt: Date): TableItem {
   const marker: PayloadSweepItem = { client, payload_reference: payloadReference, since: since.toISOString(), attempts: 0 };
-  return { ...keys.payload.sweep(client, payloadReference, dueAt), ...marker };
+  return { ...payloadSweepKeys.sweep(client, payloadReference, dueAt), ...marker };
 }

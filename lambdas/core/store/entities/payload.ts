@@ -1,8 +1,72 @@
 import * as z from 'zod';
 import { Payload } from '#shared/contract/entities/payloads.ts';
-import type { TableItem } from '../../ports/table-store.ts';
-import { keys } from '../keys.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
+import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
+import { BY_PROCESSED_AT } from '../table-definition.ts';
 import { readItem } from './read-item.ts';
+
+/** Named indexes of a payload: the tenant's by payload time, a device's, a device user's, the Processed ones by processing time. */
+export const PAYLOAD_INDEXES = { byTenantTime: 'gsi1', byDevice: 'gsi2', byDeviceUser: 'gsi3', byProcessedAt: 'byProcessedAt' } as const;
+
+/** A payload's own partition: the payload, its comments (`COMMENT#…`), audit records (`AUDIT#…`) and sweep marker. */
+export const payloadPartition = (client: string, payloadReference: string) => `${tenantPrefix(client)}PAYLOAD#${part(payloadReference)}`;
+const byDevicePartition = (client: string, deviceReference: string) => `${tenantPrefix(client)}DEVICE#${part(deviceReference)}#PAYLOADS`;
+const byDeviceUserPartition = (client: string, deviceUserReference: string) => `${tenantPrefix(client)}DUSER#${part(deviceUserReference)}#PAYLOADS`;
+
+export const payloadKeys = {
+  /** Comments and audit records live in the payload's partition (sort keys `COMMENT#…`, `AUDIT#…`). */
+  item: (
+    client: string,
+    payload: { payloadReference: string; payloadTime: Date | string; deviceReference: string; deviceUserReference?: string },
+  ): ItemKeys => ({
+    pk: payloadPartition(client, payload.payloadReference),
+    sk: 'PAYLOAD',
+    entity: ENTITY.payload,
+    ...onIndex[PAYLOAD_INDEXES.byTenantTime](`${tenantPrefix(client)}PAYLOADS`, timeSort(payload.payloadTime, payload.payloadReference)),
+    ...onIndex[PAYLOAD_INDEXES.byDevice](byDevicePartition(client, payload.deviceReference), timeSort(payload.payloadTime, payload.payloadReference)),
+    ...(payload.deviceUserReference === undefined
+      ? {}
+      : onIndex[PAYLOAD_INDEXES.byDeviceUser](byDeviceUserPartition(client, payload.deviceUserReference), timeSort(payload.payloadTime, payload.payloadReference))),
+  }),
+  /** The primary key alone (get, update), without the payload time the list keys need. */
+  key: (client: string, payloadReference: string): ItemKey => ({ pk: payloadPartition(client, payloadReference), sk: 'PAYLOAD' }),
+  list: (client: string): ListKey => list(PAYLOAD_INDEXES.byTenantTime, `${tenantPrefix(client)}PAYLOADS`),
+  listByDevice: (client: string, deviceReference: string): ListKey => list(PAYLOAD_INDEXES.byDevice, byDevicePartition(client, deviceReference)),
+  listByDeviceUser: (client: string, deviceUserReference: string): ListKey => list(PAYLOAD_INDEXES.byDeviceUser, byDeviceUserPartition(client, deviceUserReference)),
+  /**
+   * The byProcessedAt keys of a Processed payload: the tenant's partition of Processed recordings, by processing time.
+   * Written in the same write that makes a payload Processed (processing, the legacy import, a restore) and removed in
+   * the write that ends it (deletion; a destroyed remnant keeps neither), so the index holds exactly the payloads a
+   * transfer may carry and its window is one key range (lambdas/transfers/job/selection.ts).
+   */
+  processedKeys: (client: string, payloadReference: string, processedAt: string): Pick<ItemKeys, 'by_processed_at_pk' | 'by_processed_at_sk'> =>
+    onIndex[PAYLOAD_INDEXES.byProcessedAt](`${tenantPrefix(client)}PAYLOADS#PROCESSED`, timeSort(processedAt, payloadReference)),
+  /** The attributes a payload that stops being Processed REMOVEs. */
+  processedKeyAttributes: [BY_PROCESSED_AT.partitionKey, BY_PROCESSED_AT.sortKey] as string[],
+  /** The tenant's Processed payloads by processing time, oldest first. */
+  listProcessed: (client: string): ListKey => list(PAYLOAD_INDEXES.byProcessedAt, `${tenantPrefix(client)}PAYLOADS#PROCESSED`),
+};
+
+/** Object key of a payload's bytes in the raw or processed bucket: tenant first, like every table key. */
+export function payloadObjectKey(client: string, payloadReference: string): string {
+  tenantPrefix(client);
+  return `${client}/payloads/${encodeURIComponent(payloadReference)}`;
+}
+
+/**
+ * Object key, in the malware-scan quarantine bucket, of the plaintext of one upload of a payload: its object key plus
+ * the upload's ETag, so a payload uploaded again is scanned again rather than judged by an older copy's verdict.
+ */
+export function quarantineObjectKey(objectKey: string, revision: string | undefined): string {
+  const cleaned = (revision ?? '').replace(/[^A-Za-z0-9-]/g, '');
+  return `${objectKey}/${cleaned || 'unknown'}`;
+}
+
+/** The payload object key a quarantine key stands for, or undefined for a key of another shape. */
+export function objectKeyOfQuarantineKey(quarantineKey: string): string | undefined {
+  const cut = quarantineKey.lastIndexOf('/');
+  return cut <= 0 ? undefined : quarantineKey.slice(0, cut);
+}
 
 /**
  * A payload (one recording) as stored: written by registration, moved through its states by processing, stamped by
@@ -41,7 +105,7 @@ export function readPayload(item: TableItem): PayloadItem {
  */
 export function payloadToItem(client: string, payload: PayloadItem & { payload_time: string }): TableItem {
   return {
-    ...keys.payload.item(client, {
+    ...payloadKeys.item(client, {
       payloadReference: payload.payload_reference,
       payloadTime: payload.payload_time,
       deviceReference: payload.device_reference,
@@ -54,11 +118,11 @@ export function payloadToItem(client: string, payload: PayloadItem & { payload_t
 
 /**
  * The byProcessedAt keys a payload in this state carries: its processing time's place in the tenant's Processed
- * recordings while it is Processed, none otherwise (what a transfer may carry; keys.payload.processedKeys).
+ * recordings while it is Processed, none otherwise (what a transfer may carry; payloadKeys.processedKeys).
  */
 export function processedIndexKeys(client: string, payload: Pick<PayloadItem, 'payload_reference' | 'payload_state' | 'processed_at'>) {
   return payload.payload_state === 'Processed' && payload.processed_at !== undefined
-    ? keys.payload.processedKeys(client, payload.payload_reference, payload.processed_at)
+    ? payloadKeys.processedKeys(client, payload.payload_reference, payload.processed_at)
     : {};
 }
 

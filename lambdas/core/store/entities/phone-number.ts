@@ -1,7 +1,30 @@
 import * as z from 'zod';
-import type { TableItem } from '../../ports/table-store.ts';
-import { keys } from '../keys.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
+import { ENTITY, list, onIndex, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+
+/** Named index: one device user's numbers. */
+export const PHONE_NUMBER_INDEXES = { byDeviceUser: 'gsi1' } as const;
+
+const byDeviceUserPartition = (client: string, deviceUserReference: string) => `${tenantPrefix(client)}DUSER#${part(deviceUserReference)}#PHONE_NUMBERS`;
+
+/**
+ * Which device user a phone number belongs to (device authentication resolves the user by number). byDeviceUser lists
+ * one device user's numbers (retention destroys them with the person); the item is rewritten whole when its number
+ * moves to another user, so the index key moves with it. Items written before the index have no index key.
+ */
+export const phoneNumberKeys = {
+  item: (client: string, phoneNumber: string, deviceUserReference?: string): ItemKeys => ({
+    pk: `${tenantPrefix(client)}PHONE#${part(phoneNumber)}`,
+    sk: 'PHONE',
+    entity: ENTITY.phoneNumber,
+    ...(deviceUserReference === undefined ? {} : onIndex[PHONE_NUMBER_INDEXES.byDeviceUser](byDeviceUserPartition(client, deviceUserReference), part(phoneNumber))),
+  }),
+  /** Primary key alone (get, delete). */
+  key: (client: string, phoneNumber: string): ItemKey => ({ pk: `${tenantPrefix(client)}PHONE#${part(phoneNumber)}`, sk: 'PHONE' }),
+  listByDeviceUser: (client: string, deviceUserReference: string): ListKey =>
+    list(PHONE_NUMBER_INDEXES.byDeviceUser, byDeviceUserPartition(client, deviceUserReference)),
+};
 
 /**
  * Which device user a phone number belongs to (`keys.phoneNumber`): device authentication resolves the user of a
@@ -23,5 +46,5 @@ export function readPhoneNumber(item: TableItem): PhoneNumberItem {
 }
 
 export function phoneNumberToItem(client: string, entry: PhoneNumberItem): TableItem {
-  return { ...keys.phoneNumber.item(client, entry.phone_number, entry.device_user_reference), ...entry };
+  return { ...phoneNumberKeys.item(client, entry.phone_number, entry.device_user_reference), ...entry };
 }

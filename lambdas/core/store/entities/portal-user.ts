@@ -1,7 +1,17 @@
 import * as z from 'zod';
 import type { Staff } from '#shared/contract/entities/licences.ts';
 import type { TableItem } from '../../ports/table-store.ts';
+import { ENTITY, list, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+
+export const portalUserKeys = {
+  item: (client: string, userReference: string): ItemKeys => ({
+    pk: `${tenantPrefix(client)}PORTAL_USERS`,
+    sk: `USER#${part(userReference)}`,
+    entity: ENTITY.portalUser,
+  }),
+  list: (client: string): ListKey => list(undefined, `${tenantPrefix(client)}PORTAL_USERS`),
+};
 
 /** Text that reads as absent when it is not text. */
 const text = z.string().optional().catch(undefined);

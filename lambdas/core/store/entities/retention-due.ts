@@ -1,8 +1,60 @@
 import * as z from 'zod';
 import { RetentionRecordType } from '#shared/constants/account.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
-import { retentionKeys, type DueStage } from '../keys/retention.ts';
+import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+
+/** Where a due marker sits: its record, what kind of time it counts from, that time, and its stage. */
+export interface DueMarkerPlace {
+  record: ItemKey;
+  recordType: string;
+  payloadType?: string | undefined;
+  kind: string;
+  stage: DueStage;
+  baseTime: string;
+}
+
+/**
+ * LIVE: not disposed yet. DELETED: deleted, waiting for destruction. PURGE: destroyed, its objects still to remove.
+ * HELD: a legal hold keeps the record (found by a run); parked under that hold until its release puts it back.
+ */
+export type DueStage = 'LIVE' | 'DELETED' | 'PURGE' | 'HELD';
+
+/** Named index: the markers of one record type, timestamp kind and stage (or one hold's parked markers) by base time. */
+export const RETENTION_DUE_INDEXES = { due: 'gsi1' } as const;
+
+/**
+ * The retention due index (lambdas/account-data/retention/due-index.ts has the why). One small marker per retained
+ * record and timestamp kind, beside the record: pk `<record pk>#RETAIN` (a partition of markers only, so no Query of
+ * the record's own partition meets one), sk `<kind>#<record sk>`. On `due` it sits in the partition of its tenant,
+ * record type, payload type (`-` for other types), kind and stage (`LIVE`, `DELETED`, `PURGE`), sorted by the time
+ * the policy counts from, so "due" is one key range up to now minus the policy's days, whatever the policy is.
+ */
+export const retentionDueKeys = {
+  item: (client: string, marker: DueMarkerPlace): ItemKeys => ({
+    ...retentionDueKeys.key(client, marker.record, marker.kind),
+    entity: ENTITY.retentionDue,
+    ...onIndex[RETENTION_DUE_INDEXES.due](retentionDueKeys.partition(client, marker), timeSort(marker.baseTime, `${marker.record.pk}#${marker.record.sk}`)),
+  }),
+  key: (client: string, record: ItemKey, kind: string): ItemKey => {
+    if (!record.pk.startsWith(tenantPrefix(client))) throw new Error('A due marker must sit in its record\'s tenant');
+    return { pk: `${record.pk}#RETAIN`, sk: `${part(kind)}#${record.sk}` };
+  },
+  /** The due partition of one record type (and payload type), timestamp kind and stage. */
+  partition: (client: string, marker: Pick<DueMarkerPlace, 'recordType' | 'payloadType' | 'kind' | 'stage'>): string =>
+    `${tenantPrefix(client)}RETAIN#${part(marker.recordType)}#${part(marker.payloadType ?? '-')}#${part(marker.kind)}#${marker.stage}`,
+  /** Markers of one partition, oldest base time first; narrow with a sort range up to the cutoff. */
+  list: (client: string, marker: Pick<DueMarkerPlace, 'recordType' | 'payloadType' | 'kind' | 'stage'>): ListKey =>
+    list(RETENTION_DUE_INDEXES.due, retentionDueKeys.partition(client, marker)),
+  /**
+   * Where the markers of records a legal hold keeps are parked (stage `HELD`), out of every due range: one partition
+   * per tenant and hold target, whatever the record type, so releasing the hold reads exactly what it parked
+   * (lambdas/account-data/legal-holds/parked-markers.ts).
+   */
+  heldPartition: (client: string, hold: { targetType: string; target: string }): string =>
+    `${tenantPrefix(client)}RETAIN#HELD#${part(hold.targetType)}#${part(hold.target)}`,
+  listHeld: (client: string, hold: { targetType: string; target: string }): ListKey => list(RETENTION_DUE_INDEXES.due, retentionDueKeys.heldPartition(client, hold)),
+};
 
 /**
  * A retention due marker (`keys.retentionDue`): one per retained record and timestamp kind, on the gsi1 partition of
@@ -35,7 +87,7 @@ export function recordKeyOf(marker: RetentionDueItem): ItemKey {
 /** The marker item in its stage (the index keys follow the stage, so moving a marker is rewriting these). */
 export function retentionDueToItem(marker: RetentionDueItem): TableItem {
   return {
-    ...retentionKeys.retentionDue.item(marker.client, {
+    ...retentionDueKeys.item(marker.client, {
       record: recordKeyOf(marker),
       recordType: marker.record_type,
       payloadType: marker.payload_type,
@@ -51,7 +103,7 @@ export function retentionDueToItem(marker: RetentionDueItem): TableItem {
 export function stageUpdate(marker: RetentionDueItem, stage: DueStage): Record<string, unknown> {
   return {
     stage,
-    gsi1pk: retentionKeys.retentionDue.partition(marker.client, {
+    gsi1pk: retentionDueKeys.partition(marker.client, {
       recordType: marker.record_type,
       payloadType: marker.payload_type,
       kind: marker.kind,

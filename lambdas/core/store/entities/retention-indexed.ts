@@ -1,8 +1,14 @@
 import * as z from 'zod';
-import type { TableItem } from '../../ports/table-store.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY } from '../key-parts.ts';
-import { retentionKeys } from '../keys/retention.ts';
+import { accountKeys } from './account.ts';
 import { readItem } from './read-item.ts';
+
+/**
+ * How far the retention job has indexed the audit trails (whose records get their due markers from the job, not
+ * from the call that writes them): one account setting, `RETENTION_INDEXED`, with the last activity time per trail.
+ */
+export const retentionIndexedKey = (client: string): ItemKey => accountKeys.setting(client, RETENTION_INDEXED_SETTING);
 
 /** The account setting's name. */
 export const RETENTION_INDEXED_SETTING = 'RETENTION_INDEXED';
@@ -25,5 +31,5 @@ export function readRetentionIndexed(item: TableItem): RetentionIndexedItem {
 
 /** The setting's item: under its key, tagged as an account item and named by `setting`. */
 export function retentionIndexedToItem(indexed: RetentionIndexedItem): TableItem {
-  return { ...retentionKeys.retentionIndexed.key(indexed.client), entity: ENTITY.account, setting: RETENTION_INDEXED_SETTING, ...indexed };
+  return { ...retentionIndexedKey(indexed.client), entity: ENTITY.account, setting: RETENTION_INDEXED_SETTING, ...indexed };
 }

@@ -1,8 +1,8 @@
 import type * as z from 'zod';
 import { RetentionPolicy } from '#shared/contract/entities/account-data.ts';
-import type { TableItem } from '../../ports/table-store.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY } from '../key-parts.ts';
-import { retentionKeys } from '../keys/retention.ts';
+import { accountKeys } from './account.ts';
 import { readItem } from './read-item.ts';
 
 /**
@@ -16,7 +16,7 @@ export const RETENTION_SETTING = 'RETENTION';
 export const RetentionPolicyItem = RetentionPolicy;
 export type RetentionPolicyItem = z.infer<typeof RetentionPolicyItem>;
 
-export const retentionPolicyKey = retentionKeys.retentionPolicy.key;
+export const retentionPolicyKey = (client: string): ItemKey => accountKeys.setting(client, RETENTION_SETTING);
 
 export function readRetentionPolicy(item: TableItem): RetentionPolicyItem {
   return readItem('RetentionPolicy', RetentionPolicyItem, item);

@@ -1,8 +1,18 @@
 import type * as z from 'zod';
 import { Role } from '#shared/contract/entities/roles.ts';
 import type { TableItem } from '../../ports/table-store.ts';
-import { keys } from '../keys.ts';
+import { ENTITY, part, referenceList, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+
+export const roleKeys = {
+  item: (client: string, roleReference: string): ItemKeys => ({
+    pk: `${tenantPrefix(client)}ROLES`,
+    sk: `ROLE#${part(roleReference)}`,
+    entity: ENTITY.role,
+  }),
+  /** The tenant's roles, or those whose reference starts with `startsWith`. */
+  list: (client: string, startsWith?: string): ListKey => referenceList(`${tenantPrefix(client)}ROLES`, 'ROLE#', startsWith),
+};
 
 /**
  * A tenant's role (`keys.role`). Decision: stored exactly as the contract shows it, so the item schema is the
@@ -18,7 +28,7 @@ export function readRole(item: TableItem): RoleItem {
 
 /** The role's item: its attributes under the role's keys. */
 export function roleToItem(client: string, role: RoleItem): TableItem {
-  return { ...keys.role.item(client, role.role_reference), ...role };
+  return { ...roleKeys.item(client, role.role_reference), ...role };
 }
 
 /** The role as the API answers it. */

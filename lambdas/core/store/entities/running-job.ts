@@ -1,6 +1,31 @@
 import * as z from 'zod';
-import type { TableItem } from '../../ports/table-store.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
+import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+
+/** Named index: the tenant's running jobs by the time their lease runs out. */
+export const RUNNING_JOB_INDEXES = { byLease: 'gsi1' } as const;
+
+const runningPartition = (client: string) => `${tenantPrefix(client)}RUNNING_JOBS`;
+
+/**
+ * Long jobs that are running (lambdas/jobs/running-jobs.ts): one small marker per job from its start to its end, in
+ * the tenant's `RUNNING_JOBS` partition under `JOB#<kind>#<id>`, and on byLease in a partition of the same name by the
+ * time its lease runs out. The job-sweep reads only the markers whose lease has run out (a key range up to now: a
+ * Query, never a Scan); a scheduled transfer reads its tenant's running transfers (a prefix of a small partition).
+ */
+export const runningJobKeys = {
+  item: (client: string, kind: string, id: string, leaseUntil: Date | string): ItemKeys => ({
+    ...runningJobKeys.key(client, kind, id),
+    entity: ENTITY.runningJob,
+    ...onIndex[RUNNING_JOB_INDEXES.byLease](runningPartition(client), timeSort(leaseUntil, `${kind}#${id}`)),
+  }),
+  key: (client: string, kind: string, id: string): ItemKey => ({ pk: runningPartition(client), sk: `JOB#${part(kind)}#${part(id)}` }),
+  /** The tenant's running jobs of one kind. */
+  list: (client: string, kind: string): ListKey => ({ partition: runningPartition(client), sort: { beginsWith: `JOB#${part(kind)}#` } }),
+  /** The tenant's running jobs by the time their lease runs out, soonest first. */
+  listByLease: (client: string): ListKey => list(RUNNING_JOB_INDEXES.byLease, runningPartition(client)),
+};
 
 /** The long jobs the job-sweep watches (lambdas/jobs/job-sweep.ts has one resumer per kind). */
 export const RUNNING_JOB_KINDS = ['transfer', 'migration', 'legal-hold-sync', 'object-retention-sync'] as const;

@@ -1,8 +1,32 @@
 import * as z from 'zod';
 import { SupportAccess } from '#shared/contract/entities/account-data.ts';
-import type { TableItem } from '../../ports/table-store.ts';
-import { keys } from '../keys.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
+import { ENTITY, list, onIndex, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { claimItem, readItem } from './read-item.ts';
+
+/** Named indexes: staff list requests by state across tenants, in the provider's own tenant. */
+export const SUPPORT_ACCESS_INDEXES = { byState: 'gsi1' } as const;
+
+const byStatePartition = (approvalState: string) => `${tenantPrefix('admin')}SUPPORT#${part(approvalState)}`;
+
+export const supportAccessKeys = {
+  /**
+   * A support-access request lives in the tenant it is for. Staff list requests by state across tenants, so the
+   * item also sits in a per-state partition of the provider's own tenant (byState); a state change rewrites that key.
+   */
+  item: (client: string, requestReference: string, approvalState: string): ItemKeys => ({
+    pk: `${tenantPrefix(client)}SUPPORT`,
+    sk: `REQ#${part(requestReference)}`,
+    entity: ENTITY.supportAccess,
+    ...onIndex[SUPPORT_ACCESS_INDEXES.byState](byStatePartition(approvalState), `${part(client)}#${part(requestReference)}`),
+  }),
+  key: (client: string, requestReference: string): ItemKey => ({
+    pk: `${tenantPrefix(client)}SUPPORT`,
+    sk: `REQ#${part(requestReference)}`,
+  }),
+  list: (client: string): ListKey => list(undefined, `${tenantPrefix(client)}SUPPORT`),
+  listByState: (approvalState: string): ListKey => list(SUPPORT_ACCESS_INDEXES.byState, byStatePartition(approvalState)),
+};
 
 /**
  * A support-access request as stored (lambdas/support-access/support-access-store.ts has the modelling note): the
@@ -33,7 +57,7 @@ export function claimedSupportGrant(item: TableItem): SupportAccess | undefined 
 
 /** A new request: in its tenant's list and on its state's cross-tenant list. */
 export function supportAccessToItem(request: SupportAccessItem): TableItem {
-  return { ...keys.supportAccess.item(request.client, request.request_reference, request.approval_state), ...request };
+  return { ...supportAccessKeys.item(request.client, request.request_reference, request.approval_state), ...request };
 }
 
 /** The request as the contract shows it (the last-change stamps dropped). */

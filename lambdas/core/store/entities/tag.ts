@@ -1,8 +1,18 @@
 import * as z from 'zod';
 import { TagDefinition } from '#shared/contract/entities/groups.ts';
 import type { TableItem } from '../../ports/table-store.ts';
-import { keys } from '../keys.ts';
+import { ENTITY, part, referenceList, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+
+export const tagDefinitionKeys = {
+  item: (client: string, tagKey: string): ItemKeys => ({
+    pk: `${tenantPrefix(client)}TAGS`,
+    sk: `TAG#${part(tagKey)}`,
+    entity: ENTITY.tagDefinition,
+  }),
+  /** The tenant's tag definitions, or those whose reference starts with `startsWith`. */
+  list: (client: string, startsWith?: string): ListKey => referenceList(`${tenantPrefix(client)}TAGS`, 'TAG#', startsWith),
+};
 
 /**
  * A tenant's tag definition (`keys.tagDefinition`): the contract's `TagDefinition` and its optional description,
@@ -17,7 +27,7 @@ export function readTag(item: TableItem): TagItem {
 
 /** The definition's item: its attributes under the tag's keys. */
 export function tagToItem(client: string, tag: TagItem): TableItem {
-  return { ...keys.tagDefinition.item(client, tag.tag_key), ...tag };
+  return { ...tagDefinitionKeys.item(client, tag.tag_key), ...tag };
 }
 
 /** The definition as the API answers it (the description included, as it always was). */

@@ -1,13 +1,32 @@
 import * as z from 'zod';
 import { DeviceTelemetry } from '#shared/contract/entities/telemetry.ts';
-import type { TableItem } from '../../ports/table-store.ts';
 import { withoutKeys } from '../items.ts';
-import { keys } from '../keys.ts';
+import type { TableItem } from '../../ports/table-store.ts';
+import { ENTITY, timeSort, type ItemKeys } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { devicePartition, deviceTimedList, type TimedList } from './device.ts';
 
 /**
- * A device's telemetry report, stored twice in the device's partition: as its latest (`keys.telemetry.latest`,
- * overwritten) and in its history by receive time (`keys.telemetry.history`). Decision: the report stays open, as
+ * Telemetry, in the device's partition: the latest report (`TELEMETRY#LATEST`, one GetItem, batch-read for the
+ * fleet list) and every report by receive time (`TELEMETRY#AT#<received ISO>#<id>`, newest first with a range).
+ */
+export const telemetryKeys = {
+  latest: (client: string, deviceReference: string): ItemKeys => ({
+    pk: devicePartition(client, deviceReference),
+    sk: 'TELEMETRY#LATEST',
+    entity: ENTITY.telemetry,
+  }),
+  history: (client: string, deviceReference: string, receivedAt: Date | string, id: string): ItemKeys => ({
+    pk: devicePartition(client, deviceReference),
+    sk: `TELEMETRY#AT#${timeSort(receivedAt, id)}`,
+    entity: ENTITY.telemetry,
+  }),
+  historyOf: (client: string, deviceReference: string): TimedList => deviceTimedList(client, deviceReference, 'TELEMETRY#AT#'),
+};
+
+/**
+ * A device's telemetry report, stored twice in the device's partition: as its latest (`telemetryKeys.latest`,
+ * overwritten) and in its history by receive time (`telemetryKeys.history`). Decision: the report stays open, as
  * the contract's `DeviceTelemetry` is (newer app versions add fields; each bounded when it arrived), so the item's
  * keys are dropped before the open schema reads it, or they would pass through as report fields.
  */
@@ -21,8 +40,8 @@ export function readTelemetry(item: TableItem): TelemetryItem {
 /** The report's two items: the device's latest and its place in the history (`id` makes the receive time unique). */
 export function telemetryToItems(client: string, report: TelemetryItem, id: string): [latest: TableItem, history: TableItem] {
   return [
-    { ...report, ...keys.telemetry.latest(client, report.device_reference) },
-    { ...report, ...keys.telemetry.history(client, report.device_reference, report.received_at, id) },
+    { ...report, ...telemetryKeys.latest(client, report.device_reference) },
+    { ...report, ...telemetryKeys.history(client, report.device_reference, report.received_at, id) },
   ];
 }
 

@@ -1,8 +1,16 @@
 import * as z from 'zod';
 import { S3TransferParams, SftpTransferParams, TransferConfig } from '#shared/contract/entities/transfers.ts';
-import type { TableItem } from '../../ports/table-store.ts';
-import { keys } from '../keys.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
+import { ENTITY, part, referenceList, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+
+/** A transfer configuration, by its reference; the list reads the tenant's partition in reference order. */
+export const transferConfigKeys = {
+  item: (client: string, configReference: string): ItemKeys => ({ ...transferConfigKeys.key(client, configReference), entity: ENTITY.transferConfig }),
+  key: (client: string, configReference: string): ItemKey => ({ pk: `${tenantPrefix(client)}TRANSFER_CONFIGS`, sk: `CONFIG#${part(configReference)}` }),
+  /** The tenant's configurations, or those whose reference starts with `startsWith`. */
+  list: (client: string, startsWith?: string): ListKey => referenceList(`${tenantPrefix(client)}TRANSFER_CONFIGS`, 'CONFIG#', startsWith),
+};
 
 /**
  * A secret sealed by the key service (`KeyService.wrapKey` under the tenant key, with the tenant, the configuration
@@ -40,7 +48,7 @@ export function readTransferConfig(item: TableItem): TransferConfigItem {
 
 /** The configuration's item: its attributes under its keys. */
 export function transferConfigToItem(config: TransferConfigItem): TableItem {
-  return { ...keys.transferConfig.item(config.client, config.transfer_config_reference), ...config };
+  return { ...transferConfigKeys.item(config.client, config.transfer_config_reference), ...config };
 }
 
 /** The configuration as the API answers it: never a secret, only whether each is set. */

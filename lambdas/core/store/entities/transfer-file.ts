@@ -1,9 +1,49 @@
 import * as z from 'zod';
 import { TransferItem as TransferFile } from '#shared/contract/entities/transfers.ts';
-import type { TableItem } from '../../ports/table-store.ts';
-import { keys } from '../keys.ts';
-import type { TransferFileOrder } from '../keys/transfers.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
+import { ENTITY, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+
+/** `1`: a file the transfer carries (recording or report); `9`: a manifest, delivered last. */
+export type TransferFileOrder = '1' | '9';
+
+/** A transfer's own partition: its files and the records it reports. */
+export const transferPartition = (client: string, transferId: string) => `${tenantPrefix(client)}TRANSFER#${part(transferId)}`;
+
+/**
+ * One file of a transfer, in the transfer's own partition, so a transfer of thousands of recordings is never one
+ * item and its files read page by page. Sort key `FILE#<order>#<name>`: order `1` for what the transfer carries
+ * (a recording, by payload reference; a report), `9` for the manifests written last, so the list reads in delivery
+ * order. Keyed by name, a selection repeated after a crash finds the file it already wrote instead of adding one.
+ */
+export const transferFileKeys = {
+  item: (client: string, transferId: string, order: TransferFileOrder, name: string): ItemKeys => ({
+    ...transferFileKeys.key(client, transferId, order, name),
+    entity: ENTITY.transferFile,
+  }),
+  key: (client: string, transferId: string, order: TransferFileOrder, name: string): ItemKey => ({
+    pk: transferPartition(client, transferId),
+    sk: `FILE#${order}#${part(name)}`,
+  }),
+  /** The transfer's files in delivery order (`sort` narrows to one order: `FILE#1#` the carried files). */
+  list: (client: string, transferId: string, order?: TransferFileOrder): ListKey => ({
+    partition: transferPartition(client, transferId),
+    sort: { beginsWith: order === undefined ? 'FILE#' : `FILE#${order}#` },
+  }),
+};
+
+/**
+ * A record a Vantage transfer reports on (its metadata, not its media), in the transfer's partition under
+ * `REC#<payload reference>`: the report is written by reading these page by page.
+ */
+export const transferRecordKeys = {
+  item: (client: string, transferId: string, payloadReference: string): ItemKeys => ({
+    pk: transferPartition(client, transferId),
+    sk: `REC#${part(payloadReference)}`,
+    entity: ENTITY.transferRecord,
+  }),
+  list: (client: string, transferId: string): ListKey => ({ partition: transferPartition(client, transferId), sort: { beginsWith: 'REC#' } }),
+};
 
 /**
  * One file of a transfer (`keys.transferFile`), its own item in the transfer's partition: the contract's per-file
@@ -51,7 +91,7 @@ export function readTransferFile(item: TableItem): TransferFileItem {
 }
 
 export function transferFileToItem(file: TransferFileItem): TableItem {
-  return { ...keys.transferFile.item(file.client, file.transfer_id, file.order as TransferFileOrder, file.name), ...file };
+  return { ...transferFileKeys.item(file.client, file.transfer_id, file.order as TransferFileOrder, file.name), ...file };
 }
 
 /** The file as the API shows it (the contract's per-file record). */
@@ -84,5 +124,5 @@ export function readTransferRecord(item: TableItem): TransferRecordItem {
 }
 
 export function transferRecordToItem(record: TransferRecordItem): TableItem {
-  return { ...keys.transferRecord.item(record.client, record.transfer_id, record.payload_reference), ...record };
+  return { ...transferRecordKeys.item(record.client, record.transfer_id, record.payload_reference), ...record };
 }

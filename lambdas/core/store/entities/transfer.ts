@@ -1,9 +1,32 @@
-import { ulid } from 'ulid';
+import { encodeTime, ulid } from 'ulid';
 import * as z from 'zod';
 import { Transferable } from '#shared/contract/entities/transfer-runs.ts';
-import type { TableItem } from '../../ports/table-store.ts';
-import { keys } from '../keys.ts';
+import type { ItemKey, TableItem } from '../../ports/table-store.ts';
+import { ENTITY, list, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+
+const TRANSFER_PREFIX = 'TRANSFER#';
+
+/**
+ * A transfer (one run of a configuration), by its ULID. ULIDs sort by their creation time, so the partition read
+ * in descending order is newest first, and a creation-time range is a sort-key range of ULID bounds.
+ */
+export const transferKeys = {
+  item: (client: string, transferId: string): ItemKeys => ({ ...transferKeys.key(client, transferId), entity: ENTITY.transfer }),
+  key: (client: string, transferId: string): ItemKey => ({ pk: `${tenantPrefix(client)}TRANSFERS`, sk: `${TRANSFER_PREFIX}${part(transferId)}` }),
+  list: (client: string): ListKey => list(undefined, `${tenantPrefix(client)}TRANSFERS`),
+  /** The sort-key range of the transfers created between two instants (epoch milliseconds): ULID time prefixes. */
+  createdBetween: (from: number, to: number): [string, string] => [`${TRANSFER_PREFIX}${encodeTime(from, 10)}`, `${TRANSFER_PREFIX}${encodeTime(to, 10)}~`],
+};
+
+/**
+ * Where a configuration's last Succeeded transfer stopped (its `report_to`): the next run carries what was processed
+ * after it. One small item per configuration, so the job reads it instead of walking the transfers.
+ */
+export const transferWatermarkKeys = {
+  item: (client: string, configReference: string): ItemKeys => ({ ...transferWatermarkKeys.key(client, configReference), entity: ENTITY.transferWatermark }),
+  key: (client: string, configReference: string): ItemKey => ({ pk: `${tenantPrefix(client)}TRANSFER_WATERMARKS`, sk: `CONFIG#${part(configReference)}` }),
+};
 
 /**
  * A transfer: one run of a transfer configuration (`keys.transfer`), stored as the contract shows it plus its tenant,
@@ -31,7 +54,7 @@ export function readTransfer(item: TableItem): TransferItem {
 
 /** The transfer's item: its attributes under its keys. */
 export function transferToItem(transfer: TransferItem): TableItem {
-  return { ...keys.transfer.item(transfer.client, transfer.transfer_id), ...transfer };
+  return { ...transferKeys.item(transfer.client, transfer.transfer_id), ...transfer };
 }
 
 /** The transfer as the API answers it (without its files: the caller adds their first page). */
@@ -63,7 +86,7 @@ export function readTransferWatermark(item: TableItem): TransferWatermarkItem {
 }
 
 export function transferWatermarkToItem(mark: TransferWatermarkItem): TableItem {
-  return { ...keys.transferWatermark.item(mark.client, mark.transfer_config_reference), ...mark };
+  return { ...transferWatermarkKeys.item(mark.client, mark.transfer_config_reference), ...mark };
 }
 
 /**

@@ -1,7 +1,33 @@
 import type * as z from 'zod';
 import { UserActivity } from '#shared/contract/entities/activity.ts';
 import type { TableItem } from '../../ports/table-store.ts';
+import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { claimItem, readItem } from './read-item.ts';
+import { trailPartition, PENDING_INDEX } from './audit-chain.ts';
+
+/** Named indexes of a user activity record (the pending list is the audit chain's: audit-chain.ts). */
+export const USER_ACTIVITY_INDEXES = { byTenantTime: 'gsi1', ...PENDING_INDEX, byPerson: 'gsi3' } as const;
+
+/**
+ * A portal user's or client app's call (`UserActivity`): its own item, time-ordered in the trail's partition, and
+ * on byTenantTime `C#<c>#USER_ACTIVITY#BY_TIME` for `GET activities` (the same index partition the list has always read).
+ */
+export const userActivityKeys = {
+  item: (client: string, activityTime: Date | string, logId: string, userId?: string): ItemKeys => ({
+    pk: trailPartition('user', client),
+    sk: timeSort(activityTime, logId),
+    entity: ENTITY.userActivity,
+    ...onIndex[USER_ACTIVITY_INDEXES.byTenantTime](`${tenantPrefix(client)}USER_ACTIVITY#BY_TIME`, timeSort(activityTime, logId)),
+    // Also listed under the person who called: a legal hold's coverage.
+    ...(userId === undefined ? {} : onIndex[USER_ACTIVITY_INDEXES.byPerson](personPartition(client, userId), timeSort(activityTime, logId))),
+  }),
+  /** One person's records (`user_id`), by activity time. */
+  listByUser: (client: string, userId: string): ListKey => list(USER_ACTIVITY_INDEXES.byPerson, personPartition(client, userId)),
+  /** The records newest or oldest first by activity time (a time range is a key condition on the ISO prefix). */
+  list: (client: string): ListKey => list(USER_ACTIVITY_INDEXES.byTenantTime, `${tenantPrefix(client)}USER_ACTIVITY#BY_TIME`),
+};
+
+const personPartition = (client: string, userId: string) => `${tenantPrefix(client)}PERSON#${part(userId)}#ACTIVITY`;
 
 /**
  * One portal user's or client app's API call (`keys.userActivity`), as the activity list reads it: the contract's
