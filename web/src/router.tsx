@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { ErrorPage, NotFoundPage } from './components/errors/error-pages.tsx';
-import type { Session } from './features/session/session.ts';
+import type { Session } from './lib/session/session.ts';
 import { routeTree } from './route-tree.gen.ts';
 
 /**

@@ -2,8 +2,8 @@ import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { SessionProvider } from '../features/session/session-context.tsx';
-import type { Session } from '../features/session/session.ts';
+import { SessionProvider } from '../lib/session/session-context.tsx';
+import type { Session } from '../lib/session/session.ts';
 import { useForcedColorScheme } from './forced-color-scheme.ts';
 import { COLOR_SCHEME_STORAGE_KEY, cssVariablesResolver, theme } from './theme.ts';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import type { Endpoint } from '#shared/contract/endpoint.ts';
-import { useSession } from '../features/session/session-context.tsx';
-import type { Session } from '../features/session/session.ts';
+import { useSession } from './session/session-context.tsx';
+import type { Session } from './session/session.ts';
 import type { CallInput, EndpointResponse } from './api-client.ts';
 
 /**

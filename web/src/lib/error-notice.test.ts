@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuthExpiredError } from '../features/session/session.ts';
+import { AuthExpiredError } from './session/session.ts';
 import { ApiError, ResponseShapeError } from './api-error.ts';
 import { errorNotice } from './error-notice.ts';
 

@@ -1,4 +1,4 @@
-import { AuthExpiredError } from '../features/session/session.ts';
+import { AuthExpiredError } from './session/session.ts';
 import { ApiError, ResponseShapeError } from './api-error.ts';
 
 /** Spec point 8's wording. */

@@ -1,4 +1,4 @@
-import { useSession } from '../features/session/session-context.tsx';
+import { useSession } from './session/session-context.tsx';
 import { permissionOf, type Permission } from './permission.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { AUTH_STORAGE_KEY, memoryStorage } from '../features/session/auth-storage.ts';
-import { Session, type SessionDependencies } from '../features/session/session.ts';
+import { AUTH_STORAGE_KEY, memoryStorage } from '../lib/session/auth-storage.ts';
+import { Session, type SessionDependencies } from '../lib/session/session.ts';
 
 /**
  * TEST HELPER: a session over memory storage holding `stored` (what sign-in keeps under the auth key), or signed out

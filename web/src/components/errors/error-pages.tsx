@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { statusOf } from '../../lib/api-error.ts';
 import { reloadOnChunkError } from '../../lib/chunk-reload.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useSessionIfAny } from '../../features/session/session-context.tsx';
+import { useSessionIfAny } from '../../lib/session/session-context.tsx';
 import { DASHBOARD_NAV, INTERNAL_NAV, type NavSection } from '../layout/nav.ts';
 import { PortalShell, useInsideShell } from '../layout/portal-shell.tsx';
 

@@ -2,8 +2,8 @@ import { Anchor, AppShell, Badge, Burger, Button, Group, NavLink, ScrollArea, Te
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useLocation } from '@tanstack/react-router';
 import { createContext, useContext, type ReactNode } from 'react';
-import { displayNameOf } from '../../features/session/id-token.ts';
-import { useSession } from '../../features/session/session-context.tsx';
+import { displayNameOf } from '../../lib/session/id-token.ts';
+import { useSession } from '../../lib/session/session-context.tsx';
 import { ColourModeControl } from './colour-mode-control.tsx';
 import type { NavSection } from './nav.ts';
 

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { Role, RoleRequest } from '#shared/contract/entities/roles.ts';
 import { grantsBeyond } from '#shared/permissions/coverage.ts';
 import { sessionQueryOptions } from '../../lib/api-hooks.ts';
-import { useSession } from '../session/session-context.tsx';
-import { getRole } from './api.ts';
+import { useSession } from '../../lib/session/session-context.tsx';
+import { getRole } from './api/get-role.ts';
 
 /**
  * What the role editor may offer: the server refuses (403) a role that grants more than the editor's own roles, and

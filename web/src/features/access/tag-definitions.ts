@@ -1,6 +1,6 @@
 import type { TagDefinition } from '#shared/contract/entities/groups.ts';
 import { useEndpointQuery } from '../../lib/api-hooks.ts';
-import { listTags } from './api.ts';
+import { listTags } from './api/list-tags.ts';
 
 /** The tenant's tag definitions for the group tag editor (the first 100, the page maximum). */
 export function useTagDefinitions(): { definitions: TagDefinition[] | undefined; isLoading: boolean } {

@@ -10,8 +10,8 @@ import { useCan } from '../../lib/use-can.ts';
 import type { Permission } from '../../lib/permission.ts';
 import { canClearScope } from './alert-permissions.ts';
 import { describeBulkResult, SCOPE_LABELS } from './alert-labels.ts';
-import { useClearAlerts, useClearClientAlerts } from './clear-alerts.ts';
-import { useDismissAlerts, useDismissClientAlerts } from './dismiss-alerts.ts';
+import { useClearAlerts, useClearClientAlerts } from './api/clear-alerts.ts';
+import { useDismissAlerts, useDismissClientAlerts } from './api/dismiss-alerts.ts';
 
 export type AlertSurface = 'tenant' | 'staff';
 

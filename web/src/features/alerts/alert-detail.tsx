@@ -5,7 +5,7 @@ import { actorName } from '../../lib/actor-name.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { AlertActions, type AlertSurface } from './alert-actions.tsx';
 import { alertTypeLabel, isPortalLink, SCOPE_LABELS, SEVERITY_COLOURS } from './alert-labels.ts';
-import { useAlert } from './get-alert.ts';
+import { useAlert } from './api/get-alert.ts';
 
 /** One alert in a side panel: what happened, each occurrence, links to what it concerns, and Clear / Dismiss. */
 export function AlertDetail({

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { ALERT_DATE_FILTERS, ALERT_SCOPES, ALERT_SEVERITIES, ALERT_STATES, ALERT_TYPES } from '#shared/constants/alerts.ts';
 import { optionalDay, optionalFlag, optionalText } from '../../lib/search-params.ts';
-import type { AlertListQuery } from './list-alerts.ts';
+import type { AlertListQuery } from './api/list-alerts.ts';
 
 /** The tab listing every scope the user may read together. */
 export const ALL_SCOPES = 'all';

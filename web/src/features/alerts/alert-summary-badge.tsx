@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useCan } from '../../lib/use-can.ts';
 import { ATTENTION_SEARCH } from './alert-filters.ts';
 import { summaryTotals } from './alert-labels.ts';
-import { useAlertSummary } from './alert-summary.ts';
+import { useAlertSummary } from './api/alert-summary.ts';
 
 /** Filled badges need the darker shades for white text to keep a 4.5:1 contrast. */
 const FILLED_COLOURS = { High: 'red.9', Medium: 'orange.9', Low: 'blue.9' } as const;

@@ -12,8 +12,9 @@ import { AlertDetail } from './alert-detail.tsx';
 import { ALL_SCOPES, alertQueryOf, type AlertsSearch } from './alert-filters.ts';
 import { alertTypeLabel, SCOPE_LABELS, SEVERITY_COLOURS } from './alert-labels.ts';
 import { AlertListFilters } from './alert-list-filters.tsx';
-import { canReadScope, STAFF_ALERT_PERMISSIONS, useAlertPermissions } from './alert-permissions.ts';
-import { useAlertList } from './list-alerts.ts';
+import { canReadScope, STAFF_ALERT_PERMISSIONS } from './alert-permissions.ts';
+import { useAlertPermissions } from './api/get-profile.ts';
+import { useAlertList } from './api/list-alerts.ts';
 
 interface AlertsScreenProps {
   surface: AlertSurface;

@@ -1,15 +1,11 @@
 import { Button, Group, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ALERT_SCOPES, ALERT_SEVERITIES, type AlertScope, type AlertSeverity } from '#shared/constants/alerts.ts';
-import { licenceEndpoints } from '#shared/contract/endpoints/licences.ts';
 import { formErrorsFor, FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
-import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { SCOPE_LABELS } from './alert-labels.ts';
-import { useNotifyClients } from './notify-clients.ts';
-
-/** `GET /clients`: the clients a notification may go to. */
-const listClients = endpointOf(licenceEndpoints, 'internal.clients.list');
+import { listClients } from './api/list-clients.ts';
+import { useNotifyClients } from './api/notify-clients.ts';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { ACTION_KINDS } from '#shared/contract/action-wording.ts';
 import { compactQuery, optionalDay, optionalText } from '../../lib/search-params.ts';
-import type { DeviceActivityQuery } from './list-device-activity.ts';
-import type { UserActivityQuery } from './list-user-activity.ts';
+import type { DeviceActivityQuery } from './api/list-device-activity.ts';
+import type { UserActivityQuery } from './api/list-user-activity.ts';
 
 /** Allowed, refused, or both (unset). */
 const outcome = z.catch(z.optional(z.enum(['allowed', 'refused'])), undefined);

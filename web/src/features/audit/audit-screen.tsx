@@ -12,9 +12,9 @@ import { useCan } from '../../lib/use-can.ts';
 import { DEVICE_ACTIVITY_COLUMNS, USER_ACTIVITY_COLUMNS } from './activity-columns.tsx';
 import { foldReads, whoOf } from './activity-sentence.ts';
 import { deviceActivityQueryOf, userActivityQueryOf, type AuditSearch } from './audit-filters.ts';
-import { useDeviceActivity } from './list-device-activity.ts';
-import { useUserActivity } from './list-user-activity.ts';
-import { usePortalUserHolds } from './portal-user-holds.ts';
+import { useDeviceActivity } from './api/list-device-activity.ts';
+import { useUserActivity } from './api/list-user-activity.ts';
+import { usePortalUserHolds } from './api/list-portal-user-holds.ts';
 
 type Trail = 'users' | 'devices' | 'disposals';
 

@@ -3,7 +3,7 @@ import type { ChainState } from '#shared/contract/entities/activity.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { chainVerdict } from './chain-verdict.ts';
-import { useChainState } from './chain-state.ts';
+import { useChainState } from './api/get-chain-state.ts';
 
 /** The state of both audit chains: verified up to which record and when, and what still waits to be linked. */
 export function ChainStatePanel() {

@@ -3,8 +3,9 @@ import { useState, type FormEvent } from 'react';
 import type { ClientAppConfiguration } from '#shared/contract/entities/client-apps.ts';
 import { formErrorsFor, FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
 import { APP_FIELD_PATHS, appFormValuesOf, checkAppForm, EMPTY_APP_FORM, type AppFormValues } from './app-form-model.ts';
-import { useAppChoices } from './app-choices.ts';
-import { useCreateApp, useUpdateApp } from './save-app.ts';
+import { useAppChoices } from './api/app-choices.ts';
+import { useCreateApp } from './api/create-app.ts';
+import { useUpdateApp } from './api/update-app.ts';
 
 /** Register or change a client app: where its tokens come from (OIDC), which group and roles it acts with, from where. */
 export function AppForm({ app, onDone }: { app?: ClientAppConfiguration; onDone: () => void }) {

@@ -8,8 +8,8 @@ import { PageHeader } from '../../components/page/page-header.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { errorLinesOf } from '../../lib/form-errors.ts';
 import { AppForm } from './app-form.tsx';
-import { useDeleteApp } from './delete-app.ts';
-import { useApps } from './list-apps.ts';
+import { useDeleteApp } from './api/delete-app.ts';
+import { useApps } from './api/list-apps.ts';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; app: ClientAppConfiguration } | undefined;
 

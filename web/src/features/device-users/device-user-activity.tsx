@@ -8,9 +8,11 @@ import type { DeviceLog } from '#shared/contract/entities/logs.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { deviceName } from '../devices/device-labels.ts';
+import { deviceName } from '../../lib/device-labels.ts';
 import type { ActivityTab } from './activity-tabs.ts';
-import { listDeviceUserDevices, listDeviceUserGps, listDeviceUserLogs } from './api.ts';
+import { listDeviceUserDevices } from './api/list-device-user-devices.ts';
+import { listDeviceUserGps } from './api/list-device-user-gps.ts';
+import { listDeviceUserLogs } from './api/list-device-user-logs.ts';
 import { LOG_LEVEL_LABELS, optionsOf } from '../../lib/labels.ts';
 import { DateRangeFilter } from '../../components/filters/date-range-filter.tsx';
 

@@ -4,7 +4,11 @@ import { SERVICES, type Service } from '#shared/constants/devices.ts';
 import type { DeviceUser } from '#shared/contract/entities/device-users.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { useEndpointMutation } from '../../lib/api-hooks.ts';
-import { createDeviceUser, getDeviceUser, listDeviceUserDevices, listDeviceUsers, updateDeviceUser } from './api.ts';
+import { createDeviceUser } from './api/create-device-user.ts';
+import { getDeviceUser } from './api/get-device-user.ts';
+import { listDeviceUserDevices } from './api/list-device-user-devices.ts';
+import { listDeviceUsers } from './api/list-device-users.ts';
+import { updateDeviceUser } from './api/update-device-user.ts';
 import {
   checkDeviceUserForm,
   EMPTY_DEVICE_USER_FORM,

@@ -1,5 +1,5 @@
 import { useEndpointQuery } from '../../lib/api-hooks.ts';
-import { listGroupsForPicker } from './api.ts';
+import { listGroupsForPicker } from './api/list-groups.ts';
 
 /** Group references for the form's picker and the list filter (the first 100 groups, the page maximum). */
 export function useGroupOptions(): { options: string[]; isLoading: boolean } {

@@ -4,7 +4,9 @@ import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { useEndpointMutation } from '../../lib/api-hooks.ts';
-import { deactivateDevice, getDevice, listDevices } from './api.ts';
+import { deactivateDevice } from './api/deactivate-device.ts';
+import { getDevice } from './api/get-device.ts';
+import { listDevices } from './api/list-devices.ts';
 
 /** "Deactivate" with a confirmation: the device stops until it authenticates again. Shown only for an active device. */
 export function DeactivateDevice({ deviceReference }: { deviceReference: string }) {

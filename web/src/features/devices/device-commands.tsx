@@ -5,7 +5,7 @@ import { CursorTable, pagingOf, type Column } from '../../components/data/cursor
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { COMMAND_STATE_LABELS, optionsOf } from '../../lib/labels.ts';
-import { listDeviceCommands } from './api.ts';
+import { listDeviceCommands } from './api/list-device-commands.ts';
 import { actorName } from '../../lib/actor-name.ts';
 
 const STATE_COLOURS: Record<DeviceCommandState, string> = { Sent: 'blue', Acknowledged: 'yellow', Completed: 'green', Failed: 'red' };

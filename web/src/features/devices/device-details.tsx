@@ -1,7 +1,7 @@
 import { Badge, Group } from '@mantine/core';
 import type { Device } from '#shared/contract/entities/devices.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { deviceStatus, holderName, phoneNumbersText, STATUS_COLOURS } from './device-labels.ts';
+import { deviceStatus, holderName, phoneNumbersText, STATUS_COLOURS } from '../../lib/device-labels.ts';
 import { DeviceUserLink } from './links.tsx';
 import { FactList, type Fact } from '../../components/data/fact-list.tsx';
 

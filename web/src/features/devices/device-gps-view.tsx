@@ -4,18 +4,18 @@ import type { Gps } from '#shared/contract/entities/gps.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { listDeviceGps } from './api.ts';
+import { listDeviceGps } from './api/list-device-gps.ts';
 import { DateRangeFilter } from '../../components/filters/date-range-filter.tsx';
 import { InvertedRangeNotice } from '../../components/filters/filter-inputs.tsx';
 import { compactQuery, invertedRange } from '../../lib/search-params.ts';
 import { type DeviceGpsSearch } from './filters.ts';
-import { trackOrder } from './gps-track.ts';
+import { trackOrder } from '../../components/maps/gps-track.ts';
 
 /**
  * Leaflet touches `window` when imported, so the map loads on demand: never on the server or in unit tests (which
  * import every route), and in a chunk of its own in the browser.
  */
-const DeviceGpsMap = lazy(() => import('./device-gps-map.tsx').then((module) => ({ default: module.DeviceGpsMap })));
+const DeviceGpsMap = lazy(() => import('../../components/maps/device-gps-map.tsx').then((module) => ({ default: module.DeviceGpsMap })));
 
 const COLUMNS: readonly Column<Gps>[] = [
   { header: 'Time', value: (row) => row.timestamp, render: (row) => formatDateTime(row.timestamp) },

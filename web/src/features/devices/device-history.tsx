@@ -2,7 +2,7 @@ import type { DeviceHistory } from '#shared/contract/entities/devices.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { listDeviceHistory } from './api.ts';
+import { listDeviceHistory } from './api/list-device-history.ts';
 import { DeviceUserLink } from './links.tsx';
 
 const COLUMNS: readonly Column<DeviceHistory>[] = [

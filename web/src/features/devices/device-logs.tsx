@@ -4,7 +4,7 @@ import type { DeviceLog } from '#shared/contract/entities/logs.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { listDeviceLogs } from './api.ts';
+import { listDeviceLogs } from './api/list-device-logs.ts';
 import { DateRangeFilter } from '../../components/filters/date-range-filter.tsx';
 import { DebouncedTextFilter, InvertedRangeNotice } from '../../components/filters/filter-inputs.tsx';
 import { compactQuery, invertedRange } from '../../lib/search-params.ts';

@@ -7,7 +7,7 @@ import { LineChart } from '../../components/charts/line-chart.tsx';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { getMetrics } from './api.ts';
+import { getMetrics } from './api/get-metrics.ts';
 import { DateRangeFilter } from '../../components/filters/date-range-filter.tsx';
 import { DebouncedTextFilter, InvertedRangeNotice } from '../../components/filters/filter-inputs.tsx';
 import { compactQuery, invertedRange } from '../../lib/search-params.ts';

@@ -3,7 +3,7 @@ import type { DeviceTelemetry } from '#shared/contract/entities/telemetry.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { listDeviceTelemetry } from './api.ts';
+import { listDeviceTelemetry } from './api/list-device-telemetry.ts';
 import { DateRangeFilter } from '../../components/filters/date-range-filter.tsx';
 import { InvertedRangeNotice } from '../../components/filters/filter-inputs.tsx';
 import { compactQuery, invertedRange } from '../../lib/search-params.ts';

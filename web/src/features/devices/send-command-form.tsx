@@ -5,7 +5,9 @@ import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { FormErrorSummary, formErrorsFor, notifySaved } from '../../components/forms/form-errors.tsx';
 import { useEndpointMutation } from '../../lib/api-hooks.ts';
 import { useCan } from '../../lib/use-can.ts';
-import { listCommands, listDeviceCommands, sendDeviceCommand } from './api.ts';
+import { listCommands } from './api/list-commands.ts';
+import { listDeviceCommands } from './api/list-device-commands.ts';
+import { sendDeviceCommand } from './api/send-device-command.ts';
 import { toCommandParams, type ParamRow } from './command-params.ts';
 
 /** What each command asks the device to do (spec point 9 names them; the words are ours). */

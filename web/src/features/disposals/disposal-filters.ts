@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { RETENTION_RECORD_TYPES } from '#shared/constants/account.ts';
 import { DISPOSAL_ACTIONS } from '#shared/contract/entities/account-data.ts';
 import { compactQuery, optionalDay, optionalText } from '../../lib/search-params.ts';
-import type { DisposalQuery } from './api.ts';
+import type { DisposalQuery } from './api/list-disposals.ts';
 
 /**
  * The disposal records' filters as URL search fields. Named apart from the activity trails' (`action` there is an

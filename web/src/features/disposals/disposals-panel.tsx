@@ -10,7 +10,7 @@ import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { DISPOSAL_ACTION_LABELS, labelOf, optionsOf, PAYLOAD_TYPE_LABELS, RETENTION_RECORD_TYPE_LABELS, RETENTION_TIMESTAMP_LABELS } from '../../lib/labels.ts';
 import { invertedRange } from '../../lib/search-params.ts';
 import { useCan } from '../../lib/use-can.ts';
-import { useDisposals } from './api.ts';
+import { useDisposals } from './api/list-disposals.ts';
 import { disposalQueryOf, type DisposalSearch } from './disposal-filters.ts';
 
 /** The rule a disposal applied, in words: "delete after 2,557 days, destroy after 2,647 days". */

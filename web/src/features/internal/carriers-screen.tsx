@@ -3,7 +3,7 @@ import { BarChart } from '../../components/charts/bar-chart.tsx';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { useCountries } from './list-countries.ts';
+import { useCountries } from './api/list-countries.ts';
 import { carrierRows, type CarrierRow } from './statistics-model.ts';
 
 const COLUMNS: readonly Column<CarrierRow>[] = [

@@ -2,8 +2,8 @@ import { Alert, Loader, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { BarChart } from '../../components/charts/bar-chart.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { formatNumber } from '../../lib/format.ts';
-import { useClients } from './list-clients.ts';
-import { useStatistics } from './list-statistics.ts';
+import { useClients } from './api/list-clients.ts';
+import { useStatistics } from './api/list-statistics.ts';
 import { stateCounts } from './statistics-model.ts';
 
 /** The top of a client view: its name, its size, and its devices and device users by state. */

@@ -4,8 +4,9 @@ import type { ClientStatistics, ClientSummary } from '#shared/contract/entities/
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
-import { limitsSummary, useClients } from './list-clients.ts';
-import { useStatistics } from './list-statistics.ts';
+import { useClients } from './api/list-clients.ts';
+import { limitsSummary } from './limits-summary.ts';
+import { useStatistics } from './api/list-statistics.ts';
 
 /** The staff console's start: the clients the provider serves with their counts; each opens its client view. */
 export function ClientsScreen() {

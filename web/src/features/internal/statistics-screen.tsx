@@ -5,7 +5,7 @@ import { BarChart } from '../../components/charts/bar-chart.tsx';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { formatNumber } from '../../lib/format.ts';
-import { useStatistics } from './list-statistics.ts';
+import { useStatistics } from './api/list-statistics.ts';
 import { perClientBars, stateCounts } from './statistics-model.ts';
 
 const activeDevices = (row: ClientStatistics) => stateCounts(row, 'devices').find((entry) => entry.label === 'Activated')?.value;

@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/page/page-header.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { LEGAL_HOLD_TARGET_LABELS } from '../../lib/labels.ts';
 import { useCan } from '../../lib/use-can.ts';
-import { useLegalHolds, type LegalHoldQuery } from './api.ts';
+import { useLegalHolds, type LegalHoldQuery } from './api/list-legal-holds.ts';
 import { coverageLines, isSyncing, syncProgress } from './hold-model.ts';
 import { PlaceHoldForm } from './place-hold-form.tsx';
 import { ReleaseHoldDialog } from './release-hold-dialog.tsx';

@@ -6,7 +6,9 @@ import type { LegalHold } from '#shared/contract/entities/account-data.ts';
 import { formErrorsFor, FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
 import { LEGAL_HOLD_TARGET_LABELS } from '../../lib/labels.ts';
 import { useCan } from '../../lib/use-can.ts';
-import { useDeviceUserSearch, usePlaceLegalHold, useRecentPortalUsers } from './api.ts';
+import { useDeviceUserSearch } from './api/list-device-users.ts';
+import { usePlaceLegalHold } from './api/place-legal-hold.ts';
+import { useRecentPortalUsers } from './api/list-user-activity.ts';
 
 /** "Place a hold": on a device user (picked from the list, searched by name, e-mail or reference) or a portal user. */
 export function PlaceHoldForm({ onDone }: { onDone: (hold: LegalHold) => void }) {

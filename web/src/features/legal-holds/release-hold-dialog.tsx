@@ -2,7 +2,7 @@ import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import type { LegalHold } from '#shared/contract/entities/account-data.ts';
 import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { LEGAL_HOLD_TARGET_LABELS } from '../../lib/labels.ts';
-import { useReleaseLegalHold } from './api.ts';
+import { useReleaseLegalHold } from './api/release-legal-hold.ts';
 import { coverageLines } from './hold-model.ts';
 
 /**

@@ -5,7 +5,7 @@ import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { LicenceForm } from './licence-form.tsx';
 import { LicenceUsageBars } from './licence-usage.tsx';
-import { useClientLicences } from './list-client-licences.ts';
+import { useClientLicences } from './api/list-client-licences.ts';
 
 /** One client's licences as a card: the bars, and Edit limits for staff whose roles allow it. */
 export function ClientLicenceCard({ licences, onEdit, headingOrder = 2 }: { licences: Licences; onEdit: () => void; headingOrder?: 2 | 3 }) {

@@ -8,7 +8,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { bodyFieldPaths } from '../../lib/form-errors.ts';
 import { checkLimits, type LimitValues } from './licence-form-model.ts';
 import { inServiceOrder, serviceLabel } from './licence-labels.ts';
-import { useUpdateClientLicences } from './update-client-licences.ts';
+import { useUpdateClientLicences } from './api/update-client-licences.ts';
 
 /** Staff set a client's eight licence limits at once (whole numbers 0 to 100000); the use so far shows beside each. */
 export function LicenceForm({ licences, onDone }: { licences: Licences; onDone: () => void }) {

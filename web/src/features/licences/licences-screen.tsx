@@ -1,7 +1,7 @@
 import { Alert, Card, Loader } from '@mantine/core';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { LicenceUsageBars } from './licence-usage.tsx';
-import { useLicences } from './get-licences.ts';
+import { useLicences } from './api/get-licences.ts';
 
 /** The tenant's licences: per service, how many are in use against the limit the provider set. */
 export function LicencesScreen() {

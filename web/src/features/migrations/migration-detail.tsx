@@ -13,7 +13,8 @@ import type { MigrationResultsSearch } from './migration-filters.ts';
 import { isMoving } from './migration-labels.ts';
 import { MigrationResults } from './migration-results.tsx';
 import { startOffer } from './migration-progress.ts';
-import { useMigration, useStartMigration } from './migrations-api.ts';
+import { useMigration } from './api/get-migration.ts';
+import { useStartMigration } from './api/start-migration.ts';
 import { actorName } from '../../lib/actor-name.ts';
 
 function StartButton({ migration }: { migration: LegacyMigration }) {

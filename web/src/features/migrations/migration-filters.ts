@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { MIGRATION_ERROR_TYPES, MIGRATION_STATES, MIGRATION_SUCCESS_TYPES, MIGRATION_WARNING_TYPES } from '#shared/constants/account.ts';
 import { MIGRATION_RESULT_KINDS } from '#shared/contract/entities/migrations.ts';
-import type { MigrationListQuery } from './migrations-api.ts';
+import type { MigrationListQuery } from './api/list-migrations.ts';
 
 /** The migrations screen's URL: its state filter. */
 export const MigrationsSearch = z.object({

@@ -8,11 +8,11 @@ import { CursorTable, pagingOf, type Column } from '../../components/data/cursor
 import { ErrorLines } from '../../components/data/error-lines.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { errorLinesOf } from '../../lib/form-errors.ts';
-import { useSession } from '../session/session-context.tsx';
+import { useSession } from '../../lib/session/session-context.tsx';
 import { ResultKindBadge } from './migration-bits.tsx';
 import type { MigrationResultsSearch } from './migration-filters.ts';
 import { isMoving, kindOfType, RESULT_ENTITY_LABELS, RESULT_KIND_LABELS, RESULT_TYPE_LABELS } from './migration-labels.ts';
-import { listMigrationResults, resultsQueryOf, useMigrationResults } from './migrations-api.ts';
+import { listMigrationResults, resultsQueryOf, useMigrationResults } from './api/list-migration-results.ts';
 import { collectResultsCsv, expectedResultCount, saveBlob } from './results-csv.ts';
 
 const columns: readonly Column<MigrationResult>[] = [

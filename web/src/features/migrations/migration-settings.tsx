@@ -4,7 +4,8 @@ import type { AccountMigrationConfig, AccountMigrationConfigRequest } from '#sha
 import { FormErrorSummary, formErrorsFor, notifySaved } from '../../components/forms/form-errors.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCan } from '../../lib/use-can.ts';
-import { useMigrationConfig, useSaveMigrationConfig } from './migrations-api.ts';
+import { useMigrationConfig } from './api/get-migration-config.ts';
+import { useSaveMigrationConfig } from './api/put-migration-config.ts';
 import { actorName } from '../../lib/actor-name.ts';
 
 type SwitchName = keyof AccountMigrationConfigRequest;

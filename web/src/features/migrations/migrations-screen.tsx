@@ -9,7 +9,7 @@ import { migrationQueryOf, type MigrationsSearch } from './migration-filters.ts'
 import { MIGRATION_STATE_LABELS } from './migration-labels.ts';
 import { outcomeWordsOf, progressOf } from './migration-progress.ts';
 import { MigrationSettings } from './migration-settings.tsx';
-import { useMigrations } from './migrations-api.ts';
+import { useMigrations } from './api/list-migrations.ts';
 import { SubmitExport } from './submit-export.tsx';
 import { actorName } from '../../lib/actor-name.ts';
 

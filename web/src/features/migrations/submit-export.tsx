@@ -2,11 +2,14 @@ import { Alert, Button, FileInput, Group, Paper, Progress, Stack, Text, Title } 
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ErrorLines } from '../../components/data/error-lines.tsx';
-import { useSession } from '../session/session-context.tsx';
+import { useSession } from '../../lib/session/session-context.tsx';
 import { useCan } from '../../lib/use-can.ts';
 import { MigrationLink } from './migration-bits.tsx';
 import { formatBytes } from '../../lib/format.ts';
-import { getMigration, listMigrations, startMigration, submitMigration } from './migrations-api.ts';
+import { getMigration } from './api/get-migration.ts';
+import { listMigrations } from './api/list-migrations.ts';
+import { startMigration } from './api/start-migration.ts';
+import { submitMigration } from './api/submit-migration.ts';
 import { checkFile, runSubmission, type SubmissionState, type SubmissionStep } from './submission-flow.ts';
 import { fileSha256 } from './file-sha256.ts';
 import { uploadWithProgress } from './upload.ts';

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { SupportAccess } from '#shared/contract/entities/account-data.ts';
 import { formErrorsFor, FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { useDecideRequest } from './decide-request.ts';
+import { useDecideRequest } from './api/decide-request.ts';
 import { approvalChoices, approvalExpiryOf, durationLabel } from './support-labels.ts';
 import { actorName } from '../../lib/actor-name.ts';
 

@@ -2,8 +2,8 @@ import { Autocomplete, Button, Group, NumberInput, Stack, TextInput, Textarea } 
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { formErrorsFor, FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
-import { useClientRoles } from './client-roles.ts';
-import { useRequestAccess } from './request-access.ts';
+import { useClientRoles } from './api/list-client-roles.ts';
+import { useRequestAccess } from './api/request-access.ts';
 
 const HOUR_MS = 3_600_000;
 /** The longest period the form offers: a month. */

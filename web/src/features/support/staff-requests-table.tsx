@@ -4,7 +4,7 @@ import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { formatDateTime } from '../../lib/format.ts';
-import { useCancelRequest } from './cancel-request.ts';
+import { useCancelRequest } from './api/cancel-request.ts';
 import { STATE_COLOURS, STATE_LABELS } from './support-labels.ts';
 import { actorName } from '../../lib/actor-name.ts';
 

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/page/page-header.tsx';
 import { RequestAccessForm } from './request-access-form.tsx';
 import { StaffRequestsTable } from './staff-requests-table.tsx';
 import { STATE_LABELS } from './support-labels.ts';
-import { usePendingCount, useStaffRequests } from './staff-requests.ts';
+import { usePendingCount, useStaffRequests } from './api/list-staff-requests.ts';
 
 /**
  * Staff support access across clients: ask a client for a role, and enter support mode once it approves. While any

@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/page/page-header.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { DecisionForm, type Decision } from './decision-form.tsx';
 import { STATE_COLOURS, STATE_LABELS } from './support-labels.ts';
-import { useTenantRequests } from './tenant-requests.ts';
+import { useTenantRequests } from './api/list-tenant-requests.ts';
 import { actorName } from '../../lib/actor-name.ts';
 
 export type TenantSupportView = 'pending' | 'approved' | 'history';

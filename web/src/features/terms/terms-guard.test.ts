@@ -3,7 +3,7 @@ import { isRedirect } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { CURRENT_TERMS } from '#shared/constants/terms.ts';
 import type { SurfaceBases } from '../../lib/api-client.ts';
-import { memoryStorage } from '../session/auth-storage.ts';
+import { memoryStorage } from '../../lib/session/auth-storage.ts';
 import { testSession } from '../../testing/test-session.ts';
 import { requireTerms, TERMS_ACCEPTED_KEY } from './terms-guard.ts';
 

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { CURRENT_TERMS } from '#shared/constants/terms.ts';
-import type { KeyValueStorage } from '../session/auth-storage.ts';
-import type { Session } from '../session/session.ts';
-import { termsStatusOptions } from './terms-api.ts';
+import type { KeyValueStorage } from '../../lib/session/auth-storage.ts';
+import type { Session } from '../../lib/session/session.ts';
+import { termsStatusOptions } from './api/get-terms-status.ts';
 
 /** Remembers, per browser, which user accepted which terms, so the guard does not ask the server on every load. */
 export const TERMS_ACCEPTED_KEY = 'verity.terms-accepted';

@@ -21,7 +21,8 @@ import { TRANSFERABLE_PAYLOAD_TYPES, type TransferablePayloadType } from '#share
 import type { TransferConfig } from '#shared/contract/entities/transfers.ts';
 import { formErrorsFor, FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
 import { PAYLOAD_TYPE_LABELS } from '../../lib/labels.ts';
-import { useCreateConfig, useUpdateConfig } from './config-api.ts';
+import { useCreateConfig } from './api/create-config.ts';
+import { useUpdateConfig } from './api/update-config.ts';
 import { checkConfigForm, CONFIG_FIELD_PATHS, configFormValuesOf, EMPTY_CONFIG_FORM, type ConfigFormValues } from './config-form-model.ts';
 import { PgpKeySummary } from './pgp-key-summary.tsx';
 import { SchedulePreviewPanel } from './schedule-preview.tsx';

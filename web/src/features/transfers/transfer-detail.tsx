@@ -15,7 +15,9 @@ import { TransferProgressBar, TransferStateBadge } from './transfer-bits.tsx';
 import { MOVING_STATES, TRANSFER_TYPE_LABELS } from './transfer-labels.ts';
 import { rerunOffer } from './rerun-offer.ts';
 import { fileColumns } from './transfer-file-columns.tsx';
-import { useRerunTransfer, useTransfer, useTransferFiles } from './transfers-api.ts';
+import { useRerunTransfer } from './api/rerun-transfer.ts';
+import { useTransfer } from './api/get-transfer.ts';
+import { useTransferFiles } from './api/list-transfer-files.ts';
 
 
 /** The window of recordings a transfer covers, in words ("up to …" when it starts from the first). */

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { TRANSFER_STATES } from '#shared/constants/account.ts';
 import { optionalDay, optionalText } from '../../lib/search-params.ts';
-import type { TransferListQuery } from './transfers-api.ts';
+import type { TransferListQuery } from './api/list-transfers.ts';
 
 /** The transfers screen's URL: its filters (state, configuration, created between two days). */
 export const TransfersSearch = z.object({

@@ -9,13 +9,13 @@ import { PageHeader } from '../../components/page/page-header.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { useCan } from '../../lib/use-can.ts';
-import { listConfigs } from './config-api.ts';
+import { listConfigs } from './api/list-configs.ts';
 import { ConfigLink, TransferLink } from './links.tsx';
 import { TransferProgressBar, TransferStateBadge } from './transfer-bits.tsx';
 import { transferQueryOf, type TransfersSearch } from './transfer-filters.ts';
 import { TRANSFER_STATE_LABELS, TRANSFER_TYPE_LABELS } from './transfer-labels.ts';
 import { progressOf } from './transfer-progress.ts';
-import { useTransfers } from './transfers-api.ts';
+import { useTransfers } from './api/list-transfers.ts';
 
 const shortId = (id: string) => `…${id.slice(-8)}`;
 

@@ -2,8 +2,8 @@ import { Alert, Anchor, Button, Loader, Paper, Stack, Text, TextInput, Title } f
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod/mini';
-import { useSession } from '../../features/session/session-context.tsx';
-import { ADMIN_CLIENT } from '../../features/session/session.ts';
+import { useSession } from '../../lib/session/session-context.tsx';
+import { ADMIN_CLIENT } from '../../lib/session/session.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page/page-header.tsx';
-import { getDashboard } from '../../features/dashboard/api.ts';
+import { getDashboard } from '../../features/dashboard/api/get-dashboard.ts';
 import { DashboardView } from '../../features/dashboard/dashboard-view.tsx';
 import { sessionQueryOptions } from '../../lib/api-hooks.ts';
 

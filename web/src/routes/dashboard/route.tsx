@@ -2,7 +2,7 @@ import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { DASHBOARD_NAV } from '../../components/layout/nav.ts';
 import { PortalShell } from '../../components/layout/portal-shell.tsx';
 import { AlertSummaryBadge } from '../../features/alerts/alert-summary-badge.tsx';
-import { requireAuth, requireTenant } from '../../features/session/guards.ts';
+import { requireAuth, requireTenant } from '../../lib/session/guards.ts';
 import { requireTerms } from '../../features/terms/terms-guard.ts';
 
 /** The default layout: a tenant's portal. Guards: auth, then terms (spec point 2). */

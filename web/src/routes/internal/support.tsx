@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { SUPPORT_ACCESS_APPROVAL_STATES } from '#shared/constants/account.ts';
-import { useSession } from '../../features/session/session-context.tsx';
+import { useSession } from '../../lib/session/session-context.tsx';
 import { StaffSupportScreen } from '../../features/support/staff-support-screen.tsx';
 
 const SupportSearch = z.object({

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { DataAction } from '#shared/constants/payloads.ts';
 import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
-import { useSession } from '../../session/session-context.tsx';
-import type { Session } from '../../session/session.ts';
+import { useSession } from '../../../lib/session/session-context.tsx';
+import type { Session } from '../../../lib/session/session.ts';
 import { earliestExpiry } from './link-expiry.ts';
 
 /** `GET data`: short-lived links for 1 to 100 recordings, each with its PayloadDataStatus; every link given is audited. */

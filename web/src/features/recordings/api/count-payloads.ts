@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { sessionQueryOptions } from '../../../lib/api-hooks.ts';
-import { useSession } from '../../session/session-context.tsx';
+import { useSession } from '../../../lib/session/session-context.tsx';
 import { listPayloads, type PayloadListQuery } from './list-payloads.ts';
 
 /** A payload count (`GET payloads?result_type=total`) with these filters; paging fields are not the caller's. */

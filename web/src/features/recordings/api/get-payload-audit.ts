@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import { sessionQueryOptions } from '../../../lib/api-hooks.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
-import { useSession } from '../../session/session-context.tsx';
-import type { Session } from '../../session/session.ts';
+import { useSession } from '../../../lib/session/session-context.tsx';
+import type { Session } from '../../../lib/session/session.ts';
 
 /** `GET payloads/{ref}/audit`: plays, views, downloads, transfers and receipts. */
 export const getPayloadAudit = endpointOf(payloadEndpoints, 'client.payloads.audit');

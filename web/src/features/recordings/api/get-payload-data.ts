@@ -4,8 +4,8 @@ import type { DataAction } from '#shared/constants/payloads.ts';
 import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import { sessionQueryOptions } from '../../../lib/api-hooks.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
-import { useSession } from '../../session/session-context.tsx';
-import type { Session } from '../../session/session.ts';
+import { useSession } from '../../../lib/session/session-context.tsx';
+import type { Session } from '../../../lib/session/session.ts';
 import { payloadAuditQueryKey } from './get-payload-audit.ts';
 import { linkExpiresAt } from './link-expiry.ts';
 

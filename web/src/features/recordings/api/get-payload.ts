@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import { sessionQueryOptions } from '../../../lib/api-hooks.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
-import { useSession } from '../../session/session-context.tsx';
-import type { Session } from '../../session/session.ts';
+import { useSession } from '../../../lib/session/session-context.tsx';
+import type { Session } from '../../../lib/session/session.ts';
 
 /** `GET payloads/{ref}`: one payload with its decrypted meta. */
 export const getPayload = endpointOf(payloadEndpoints, 'client.payloads.get');

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import { sessionQueryOptions } from '../../../lib/api-hooks.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
-import { useSession } from '../../session/session-context.tsx';
+import { useSession } from '../../../lib/session/session-context.tsx';
 
 /** `GET devices/{ref}/sms/{thread_id}`: a device's messages of one thread, oldest first. */
 export const getSmsThread = endpointOf(payloadEndpoints, 'client.devices.sms-thread');

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import { sessionQueryOptions } from '../../../lib/api-hooks.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
-import { useSession } from '../../session/session-context.tsx';
+import { useSession } from '../../../lib/session/session-context.tsx';
 
 /** `GET payloads/{ref}/comments`: one payload's open comments. */
 export const listPayloadComments = endpointOf(payloadEndpoints, 'client.payloads.comments.list');

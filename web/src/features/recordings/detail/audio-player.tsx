@@ -5,7 +5,7 @@ import RegionsPlugin, { type Region, type RegionParams } from 'wavesurfer.js/dis
 import type { PayloadComment } from '#shared/contract/entities/comments.ts';
 import { formatClock, peaksToUnit, spanOf, type Span } from './spans.ts';
 import type { WaveformPeaks } from '#shared/contract/entities/waveform-peaks.ts';
-import { useWaveformPeaks } from './use-waveform-peaks.ts';
+import { useWaveformPeaks } from '../api/get-payload-waveform.ts';
 import type { PlayerControls } from './player-controls.ts';
 
 /** Colours on the canvas (not themable by CSS): readable on the light and the dark page. */

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { PermittedButton } from '../../../components/access/permitted-button.tsx';
 import { useCan } from '../../../lib/use-can.ts';
-import { useSession } from '../../session/session-context.tsx';
+import { useSession } from '../../../lib/session/session-context.tsx';
 import { payloadAuditQueryKey } from '../api/get-payload-audit.ts';
 import { payloadDataQueryOptions } from '../api/get-payload-data.ts';
 

@@ -4,7 +4,7 @@ import type { Payload } from '#shared/contract/entities/payloads.ts';
 import { LegalHoldBadge } from '../../../components/data/legal-hold-badge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCan } from '../../../lib/use-can.ts';
-import { useSession } from '../../session/session-context.tsx';
+import { useSession } from '../../../lib/session/session-context.tsx';
 import { useViewLinks } from '../api/bulk-data-links.ts';
 import { payloadQueryOptions } from '../api/get-payload.ts';
 import { useSmsThread } from '../api/get-sms-thread.ts';

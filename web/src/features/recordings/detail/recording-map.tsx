@@ -1,5 +1,5 @@
 import type { Gps } from '#shared/contract/entities/gps.ts';
-import { DeviceGpsMap } from '../../devices/device-gps-map.tsx';
+import { DeviceGpsMap } from '../../../components/maps/device-gps-map.tsx';
 
 /**
  * The capture point on the portal's GPS map (the devices feature's component, reused, never copied). Its own module,

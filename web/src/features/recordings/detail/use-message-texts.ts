@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { useSession } from '../../session/session-context.tsx';
+import { useSession } from '../../../lib/session/session-context.tsx';
 
 /** The longest text shown of one message (an SMS is far shorter; anything longer is cut, not loaded whole). */
 const MAX_TEXT_BYTES = 64 * 1024;

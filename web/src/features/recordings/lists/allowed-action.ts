@@ -1,4 +1,4 @@
-import { useSession } from '../../session/session-context.tsx';
+import { useSession } from '../../../lib/session/session-context.tsx';
 
 /** Why a control is off, in the words a person reads beside it. */
 const REFUSAL: Record<string, string> = {

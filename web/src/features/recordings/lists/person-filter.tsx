@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { DebouncedTextFilter } from '../../../components/filters/filter-inputs.tsx';
 import { useEndpointQuery } from '../../../lib/api-hooks.ts';
 import { useCan } from '../../../lib/use-can.ts';
-import { getDeviceUser, listDeviceUsers } from '../../device-users/api.ts';
+import { getDeviceUser } from '../api/get-device-user.ts';
+import { listDeviceUsers } from '../api/list-device-users.ts';
 
 /** Fewer letters than this list everyone (a tenant's first 20), so a name search starts at two. */
 const SEARCH_FROM = 2;

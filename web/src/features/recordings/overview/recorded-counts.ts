@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE_MAX } from '#shared/constants/limits.ts';
 import type { DevicePayloadMetrics } from '#shared/contract/entities/metrics.ts';
 import { sessionQueryKey } from '../../../lib/api-hooks.ts';
-import { useSession } from '../../session/session-context.tsx';
-import { getMetrics } from '../../devices/api.ts';
+import { useSession } from '../../../lib/session/session-context.tsx';
+import { getMetrics } from '../api/get-metrics.ts';
 import { typeTotals } from './overview-model.ts';
 
 /** Rows per metrics page: the most the contract allows (a larger page is refused with a 400). */

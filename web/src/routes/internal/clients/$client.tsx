@@ -4,10 +4,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PermittedButton } from '../../../components/access/permitted-button.tsx';
 import { ClientOverview } from '../../../features/internal/client-overview.tsx';
 import { ClientLicences } from '../../../features/licences/client-licences-screen.tsx';
-import { useSession } from '../../../features/session/session-context.tsx';
+import { useSession } from '../../../lib/session/session-context.tsx';
 import { RequestAccessForm } from '../../../features/support/request-access-form.tsx';
 import { StaffRequestsTable } from '../../../features/support/staff-requests-table.tsx';
-import { useClientRequests, usePendingCount } from '../../../features/support/staff-requests.ts';
+import { useClientRequests } from '../../../features/support/api/list-client-requests.ts';
+import { usePendingCount } from '../../../features/support/api/list-staff-requests.ts';
 
 export const Route = createFileRoute('/internal/clients/$client')({
   component: ClientPage,

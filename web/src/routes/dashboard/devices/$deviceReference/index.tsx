@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../../../components/page/page-header.tsx';
 import { DeviceActions, DeviceDetailView } from '../../../../features/devices/device-detail-view.tsx';
-import { getDevice } from '../../../../features/devices/api.ts';
-import { deviceTitle } from '../../../../features/devices/device-labels.ts';
+import { getDevice } from '../../../../features/devices/api/get-device.ts';
+import { deviceTitle } from '../../../../lib/device-labels.ts';
 import { DeviceDetailSearch } from '../../../../features/devices/filters.ts';
 import { useEndpointQuery } from '../../../../lib/api-hooks.ts';
 import { RecordingsTab } from '../../../../features/recordings/lists/recordings-tab.tsx';

@@ -1,4 +1,0 @@
-import { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
-import { endpointOf } from '#shared/contract/endpoint-of.ts';
-
-export const getDashboard = endpointOf(deviceEndpoints, 'admin.dashboard.get');

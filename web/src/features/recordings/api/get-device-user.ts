@@ -1,0 +1,5 @@
+import { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
+
+/** `GET users/{device_user_reference}`: the person filter names the device user it holds. */
+export const getDeviceUser = endpointOf(deviceEndpoints, 'admin.users.get');
