@@ -2,7 +2,9 @@ import { monotonicFactory } from 'ulid';
 import type { DeviceCommandState, DeviceReportableCommandState } from '#shared/constants/devices.ts';
 import type { DeviceCommand, DeviceCommandRequest } from '#shared/contract/entities/devices.ts';
 import type { Dependencies } from '../core/dependencies.ts';
-import type { GroupScope } from '../core/auth/access/group-scope.ts';
+import { actorRecordOf } from '../core/auth/actor.ts';
+import type { DevicePrincipal } from '../core/auth/principal.ts';
+import type { TenantCaller } from '../core/http/caller.ts';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
 import { ConditionFailedError, type TableItem, type WriteCondition } from '../core/ports/table-store.ts';
 import type { Page } from '../core/store/cursor.ts';
@@ -13,14 +15,11 @@ import { readDevice, type DeviceItem } from '../core/store/entities/device.ts';
 import { keys } from '../core/store/keys.ts';
 import { timeRange } from '../core/store/time-range.ts';
 import { canTransition, isFinal } from './transitions.ts';
-import type { Actor } from '#shared/contract/entities/actor.ts';
 
 /**
  * Device commands (spec points 4 and 9), used by both sides: portal users send and list them (the `devices` group),
  * the device polls and reports them (the `device-api` group). Keys: `keys.command` (docs/data-model.md).
  */
-
-export type CommandDependencies = Pick<Dependencies, 'table' | 'clock' | 'cursors'>;
 
 /** Monotonic within a process: two commands sent in the same millisecond still list in the order they were sent. */
 const nextReference = monotonicFactory();
@@ -44,9 +43,9 @@ const DEVICE_ACTIVE: WriteCondition = {
 const deviceNotFound = () => new NotFoundError('Device not found');
 
 /** The device, if it exists and is in the caller's group scope (else the 404 of a missing device), and is active. */
-async function activeDevice(dependencies: Pick<Dependencies, 'table'>, client: string, deviceReference: string, scope: GroupScope): Promise<DeviceItem> {
-  const item = await dependencies.table.get(keys.device.key(client, deviceReference), { consistent: true });
-  const device = await scope.visible(item === undefined ? undefined : readDevice(item), deviceNotFound);
+async function activeDevice(caller: TenantCaller, deviceReference: string): Promise<DeviceItem> {
+  const item = await caller.deps.table.get(keys.device.key(caller.tenant, deviceReference), { consistent: true });
+  const device = await caller.groupScope().visible(item === undefined ? undefined : readDevice(item), deviceNotFound);
   if (device.is_deactivated) throw new ConflictError('Device is deactivated: commands cannot be sent to it');
   return device;
 }
@@ -56,15 +55,10 @@ async function activeDevice(dependencies: Pick<Dependencies, 'table'>, client: s
  * check that the device is still active, so a deactivation racing the send cannot leave a command for a dead device.
  * `params` were validated by the contract (flat string, number or boolean values); the contract sets no per-command rule.
  */
-export async function sendCommand(
-  dependencies: Pick<Dependencies, 'table' | 'clock'>,
-  client: string,
-  deviceReference: string,
-  request: DeviceCommandRequest,
-  raisedBy: Actor,
-  scope: GroupScope,
-): Promise<DeviceCommand> {
-  const device = await activeDevice(dependencies, client, deviceReference, scope);
+export async function sendCommand(caller: TenantCaller, deviceReference: string, request: DeviceCommandRequest): Promise<DeviceCommand> {
+  const { deps: dependencies, tenant: client } = caller;
+  const raisedBy = actorRecordOf(caller.principal);
+  const device = await activeDevice(caller, deviceReference);
   const now = dependencies.clock.now();
   const sentAt = now.toISOString();
   const reference = nextReference(now.getTime());
@@ -88,7 +82,7 @@ export async function sendCommand(
     ]);
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;
-    await activeDevice(dependencies, client, deviceReference, scope); // 404 or 409 as it is now
+    await activeDevice(caller, deviceReference); // 404 or 409 as it is now
     throw new ConflictError('Device changed meanwhile, try again');
   }
   return toCommand(command);
@@ -101,12 +95,8 @@ export type CommandListQuery = QueryOf<typeof deviceEndpoints, 'admin.commands.l
  * range is a key condition on sent_at; state, command and group filter the items read (a page may then be short and
  * still carry a cursor, as with a DynamoDB filter expression). The cursor is bound to the tenant, list and filters.
  */
-export async function listCommands(
-  dependencies: CommandDependencies,
-  client: string,
-  query: CommandListQuery,
-  scope: GroupScope,
-): Promise<Page<DeviceCommand> | { count: number }> {
+export async function listCommands(caller: TenantCaller, query: CommandListQuery): Promise<Page<DeviceCommand> | { count: number }> {
+  const { deps: dependencies, tenant: client } = caller;
   const list = query.device_reference === undefined ? keys.command.list(client) : keys.command.listByDevice(client, query.device_reference);
   const range = timeRange(query.from, query.to);
   const sort = range === undefined ? {} : { sort: { between: range } };
@@ -124,29 +114,27 @@ export async function listCommands(
     query: { ...list, ...sort, descending: true },
     filters: { from: query.from, to: query.to, state: query.state, command: query.command, group: query.group },
     page: query,
-    keep: inScope(scope, keep),
+    keep: inScope(caller.groupScope(), keep),
     toData: commandOfItem,
   });
 }
 
 /** `devices/{device_reference}/commands`: that device's commands (404 for an unknown device). */
 export async function listDeviceCommands(
-  dependencies: CommandDependencies,
-  client: string,
+  caller: TenantCaller,
   deviceReference: string,
   query: QueryOf<typeof deviceEndpoints, 'admin.devices.commands.list'>,
-  scope: GroupScope,
 ): Promise<Page<DeviceCommand> | { count: number }> {
-  const device = await dependencies.table.get(keys.device.key(client, deviceReference));
-  await scope.visible(device === undefined ? undefined : readDevice(device), deviceNotFound);
-  return listCommands(dependencies, client, { ...query, device_reference: deviceReference }, scope);
+  const device = await caller.deps.table.get(keys.device.key(caller.tenant, deviceReference));
+  await caller.groupScope().visible(device === undefined ? undefined : readDevice(device), deviceNotFound);
+  return listCommands(caller, { ...query, device_reference: deviceReference });
 }
 
 /**
  * The device's poll: its own Sent and Acknowledged commands, oldest first (the pending queue, gsi3, holds nothing
  * else). Tenant and device come from the device token only.
  */
-export async function pollCommands(dependencies: Pick<Dependencies, 'table'>, client: string, deviceReference: string): Promise<{ data: DeviceCommand[] }> {
+export async function pollCommands(dependencies: Pick<Dependencies, 'table'>, { client, deviceReference }: DevicePrincipal): Promise<{ data: DeviceCommand[] }> {
   const page = await dependencies.table.query({ ...keys.command.pending(client, deviceReference), limit: POLL_LIMIT });
   // The queue is an index (eventually consistent): a command reported a moment ago may still show; drop it.
   const data = page.items
@@ -164,8 +152,7 @@ export async function pollCommands(dependencies: Pick<Dependencies, 'table'>, cl
  */
 export async function reportCommand(
   dependencies: Pick<Dependencies, 'table' | 'clock'>,
-  client: string,
-  deviceReference: string,
+  { client, deviceReference }: DevicePrincipal,
   commandReference: string,
   report: { state: DeviceReportableCommandState; message?: string | undefined },
 ): Promise<DeviceCommand> {

@@ -81,7 +81,7 @@ export async function authenticateDevice(deps: Deps, request: DeviceAuthRequest)
   const numbers = [...new Set(request.phone_numbers)];
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await attemptAuthentication(deps, client, deviceReference, request, numbers);
+      return await attemptAuthentication(deps, { client, deviceReference }, request, numbers);
     } catch (error) {
       // Two racing authentications of one device: re-read and redo (the loser sees the winner's item).
       if (!(error instanceof ConditionFailedError) || attempt >= 2) throw error instanceof ConditionFailedError ? new ConflictError('Device changed meanwhile: try again') : error;
@@ -89,7 +89,12 @@ export async function authenticateDevice(deps: Deps, request: DeviceAuthRequest)
   }
 }
 
-async function attemptAuthentication(deps: Deps, client: string, deviceReference: string, request: DeviceAuthRequest, numbers: string[]) {
+async function attemptAuthentication(
+  deps: Deps,
+  { client, deviceReference }: { client: string; deviceReference: string },
+  request: DeviceAuthRequest,
+  numbers: string[],
+) {
   const now = deps.clock.now().toISOString();
   const deviceKey = keyOf(keys.device.item(client, deviceReference));
   const stored = await deps.table.get(deviceKey, { consistent: true });

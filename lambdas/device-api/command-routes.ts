@@ -9,12 +9,6 @@ const report = endpointOf(deviceApiEndpoints, 'device.commands.report');
 
 /** The device side of commands (lambdas/commands): its own pending commands, and its reports on them. */
 export const deviceCommandRoutes: Routes = {
-  [poll.id]: implement(poll, (input, deps) => {
-    const device = deviceOf(input.principal);
-    return pollCommands(deps, device.client, device.deviceReference);
-  }),
-  [report.id]: implement(report, (input, deps) => {
-    const device = deviceOf(input.principal);
-    return reportCommand(deps, device.client, device.deviceReference, input.params.command_reference, input.body);
-  }),
+  [poll.id]: implement(poll, (input, deps) => pollCommands(deps, deviceOf(input.principal))),
+  [report.id]: implement(report, (input, deps) => reportCommand(deps, deviceOf(input.principal), input.params.command_reference, input.body)),
 };

@@ -15,7 +15,7 @@ const deps = { table: createMemoryTable([]), keys: createLocalKeyService({ dataD
 describe('sealed uploads', () => {
   it('opens what a device seals, and refuses any flipped byte, other kind or other tenant with a 400', async () => {
     const { kek, kekId } = await deviceKeysOf(deps, 'envtest');
-    const sealed = sealUpload(kek, 'envtest', kekId, 'gps', [{ latitude: 1, longitude: 2, timestamp: '2020-01-01T00:00:00Z' }]);
+    const sealed = sealUpload({ kek, client: 'envtest', keyId: kekId }, 'gps', [{ latitude: 1, longitude: 2, timestamp: '2020-01-01T00:00:00Z' }]);
     expect(await openUpload(deps, 'envtest', 'gps', sealed)).toEqual([{ latitude: 1, longitude: 2, timestamp: '2020-01-01T00:00:00Z' }]);
     await expect(openUpload(deps, 'envtest', 'telemetry', sealed)).rejects.toThrow(ValidationError);
     await expect(openUpload(deps, 'other', 'gps', sealed)).rejects.toThrow('body.key_id');

@@ -41,11 +41,18 @@ function gcmOpen(key: Buffer, iv: Buffer, sealed: Buffer, aad: Buffer): Buffer {
   return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]);
 }
 
+/** A device's sealing material: the tenant KEK it opened from GET /device/v1/keys, and that key's id. */
+export interface DeviceKek {
+  kek: Buffer;
+  client: string;
+  keyId: string;
+}
+
 /**
  * Seals `value` (JSON) the way a device does, with the KEK it opened from GET /device/v1/keys. Used by tests, the
  * seed and the device simulator.
  */
-export function sealUpload(kek: Buffer, client: string, keyId: string, kind: UploadKind, value: unknown): SealedUpload {
+export function sealUpload({ kek, client, keyId }: DeviceKek, kind: UploadKind, value: unknown): SealedUpload {
   const dek = randomBytes(DEK_BYTES);
   const iv = randomBytes(IV_BYTES);
   const meta = gcmSeal(dek, iv, Buffer.from(JSON.stringify(value), 'utf8'), metaAad(client, kind, keyId));

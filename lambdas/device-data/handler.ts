@@ -24,23 +24,17 @@ export const handler = createApiHandler({
   recorders: apiRecorders,
   endpoints: deviceDataEndpoints,
   routes: {
-    [logsList.id]: implementForTenant(logsList, (input, deps) => listLogs(deps, input.client, input.query, input.groupScope())),
-    [deviceLogs.id]: implementForTenant(deviceLogs, async (input, deps) => {
-      const scope = input.groupScope();
-      await visibleDevice(deps, input.client, input.params.device_reference, scope);
-      return listLogs(deps, input.client, { ...input.query, device_reference: input.params.device_reference }, scope);
+    [logsList.id]: implementForTenant(logsList, ({ caller, query }) => listLogs(caller, query)),
+    [deviceLogs.id]: implementForTenant(deviceLogs, async ({ caller, query, params }) => {
+      await visibleDevice(caller, params.device_reference);
+      return listLogs(caller, { ...query, device_reference: params.device_reference });
     }),
-    [userLogs.id]: implementForTenant(userLogs, (input, deps) =>
-      listLogs(deps, input.client, { ...input.query, device_user_reference: input.params.device_user_reference }, input.groupScope()),
-    ),
-    [gpsList.id]: implementForTenant(gpsList, (input, deps) => listGps(deps, input.client, input.query, input.groupScope())),
-    [deviceGps.id]: implementForTenant(deviceGps, async (input, deps) => {
-      const scope = input.groupScope();
-      await visibleDevice(deps, input.client, input.params.device_reference, scope);
-      return listGps(deps, input.client, { ...input.query, device_reference: input.params.device_reference }, scope);
+    [userLogs.id]: implementForTenant(userLogs, ({ caller, query, params }) => listLogs(caller, { ...query, device_user_reference: params.device_user_reference })),
+    [gpsList.id]: implementForTenant(gpsList, ({ caller, query }) => listGps(caller, query)),
+    [deviceGps.id]: implementForTenant(deviceGps, async ({ caller, query, params }) => {
+      await visibleDevice(caller, params.device_reference);
+      return listGps(caller, { ...query, device_reference: params.device_reference });
     }),
-    [userGps.id]: implementForTenant(userGps, (input, deps) =>
-      listGps(deps, input.client, { ...input.query, device_user_reference: input.params.device_user_reference }, input.groupScope()),
-    ),
+    [userGps.id]: implementForTenant(userGps, ({ caller, query, params }) => listGps(caller, { ...query, device_user_reference: params.device_user_reference })),
   },
 });

@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { Logger } from '#core/logger.ts';
 import { createCursorCodec } from '#core/store/cursor.ts';
 import { deviceLogToItem, type DeviceLogItem } from '#core/store/entities/device-log.ts';
-import { everyGroupScope } from '#core/testing/group-scopes.ts';
+import { createAccessContext } from '#core/auth/access/create-access-context.ts';
+import { tenantCaller } from '#core/testing/callers.ts';
 import { createMemoryTable } from '#core/testing/memory-table.ts';
+import type { Role } from '#shared/contract/entities/roles.ts';
 import { listLogs } from './reads.ts';
 
-const everyGroup = everyGroupScope('deviceLogs:List');
+/** A caller no condition narrows: every group in scope. */
+const everything = { role_reference: 'everything', permissions: [{ actions_matching: '*' }], payload_types: [], cidr_ranges: [], is_system: false } as unknown as Role;
+const everyGroup = createAccessContext({ roles: [everything], ip: undefined, isClientApp: false });
 
 const line = (id: string, time: string, level: DeviceLogItem['log_level']): DeviceLogItem => ({
   client: 'acme',
@@ -26,11 +30,12 @@ describe('device log reads', () => {
     const logger: Logger = { debug: () => undefined, info: () => undefined, error: () => undefined, warn: (_message, fields) => warnings.push(fields) };
     const deps = { table, cursors: createCursorCodec('x'.repeat(40)), logger };
 
-    const page = await listLogs(deps, 'acme', { limit: 10, result_type: 'page', device_reference: 'dev-1' }, everyGroup);
+    const caller = tenantCaller(deps, 'acme', everyGroup, { action: 'deviceLogs:List' });
+    const page = await listLogs(caller, { limit: 10, result_type: 'page', device_reference: 'dev-1' });
     expect(page).toMatchObject({ count: 1, data: [{ log_id: 'a', log_level: 'WARN', device_reference: 'dev-1' }] });
     expect(warnings).toContainEqual(expect.objectContaining({ pk: broken.pk, sk: broken.sk, problem: expect.stringMatching(/DeviceLog item .* log_level: /) }));
 
-    const warnOnly = await listLogs(deps, 'acme', { limit: 10, result_type: 'page', device_reference: 'dev-1', log_level: 'WARN' }, everyGroup);
+    const warnOnly = await listLogs(caller, { limit: 10, result_type: 'page', device_reference: 'dev-1', log_level: 'WARN' });
     expect(warnOnly).toMatchObject({ count: 1, data: [{ log_id: 'a' }] });
   });
 });

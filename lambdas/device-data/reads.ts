@@ -5,6 +5,7 @@ import type { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
 import { inDeviceScope } from '../core/auth/access/device-group-scope.ts';
 import type { GroupScope } from '../core/auth/access/group-scope.ts';
 import type { Dependencies } from '../core/dependencies.ts';
+import type { TenantCaller } from '../core/http/caller.ts';
 import { InternalError, ValidationError } from '../core/errors.ts';
 import type { TableItem } from '../core/ports/table-store.ts';
 import { describeQuery, type Page } from '../core/store/cursor.ts';
@@ -66,7 +67,12 @@ function narrowestList(
  * A device data list's batch filter: records retention has not deleted that pass `keep`, whose device is in the
  * `group` asked for (if any) and in the caller's group scope, both by the device's group now.
  */
-function deviceData(deps: ReadDependencies, client: string, scope: GroupScope, keep: ItemFilter | undefined, group?: string): BatchFilter | undefined {
+function deviceData(
+  deps: ReadDependencies,
+  client: string,
+  scope: GroupScope,
+  { keep, group }: { keep?: ItemFilter | undefined; group?: string | undefined },
+): BatchFilter | undefined {
   return inDeviceScope(deps, client, scope, { keep: allOf(notDeletedByRetention, keep), group });
 }
 
@@ -77,7 +83,8 @@ export type LogQuery = QueryOf<typeof deviceDataEndpoints, 'client.device-logs.l
  * Device logs newest first by log time. The narrowest list first (device, device user, tenant), each one Query with
  * the date range as key condition; the remaining filters (the group among them) apply while paging.
  */
-export function listLogs(deps: ReadDependencies, client: string, query: LogQuery, scope: GroupScope) {
+export function listLogs(caller: TenantCaller, query: LogQuery) {
+  const { deps, tenant: client } = caller;
   const list = narrowestList(keys.deviceLog, client, query);
   const log = reader(deps, readDeviceLog, toDeviceLog);
   const keep = allOf(
@@ -85,31 +92,33 @@ export function listLogs(deps: ReadDependencies, client: string, query: LogQuery
     query.device_reference === undefined ? undefined : equals(log, 'device_user_reference', query.device_user_reference),
   );
   const filters = { log_level: query.log_level, device_user_reference: query.device_user_reference, group: query.group };
-  return timedPage(deps, client, list, query, filters, deviceData(deps, client, scope, keep, query.group), log);
+  return timedPage(deps, client, { list, query, filters, keep: deviceData(deps, client, caller.groupScope(), { keep, group: query.group }), toData: log });
 }
 
 export type GpsQuery = QueryOf<typeof deviceDataEndpoints, 'client.gps.list'> & { device_user_reference?: string | undefined };
 
 /** GPS fixes newest first by fix time; lists chosen as for logs. */
-export function listGps(deps: ReadDependencies, client: string, query: GpsQuery, scope: GroupScope) {
+export function listGps(caller: TenantCaller, query: GpsQuery) {
+  const { deps, tenant: client } = caller;
   const list = narrowestList(keys.gps, client, query);
   const fix = reader(deps, readGps, toGps);
   const keep = query.device_reference === undefined ? undefined : equals(fix, 'device_user_reference', query.device_user_reference);
   const filters = { device_user_reference: query.device_user_reference, group: query.group };
-  return timedPage(deps, client, list, query, filters, deviceData(deps, client, scope, keep, query.group), fix);
+  return timedPage(deps, client, { list, query, filters, keep: deviceData(deps, client, caller.groupScope(), { keep, group: query.group }), toData: fix });
 }
 
 /** One device's telemetry reports newest first by receive time (the first is the latest). */
-export async function listTelemetryHistory(
-  deps: ReadDependencies,
-  client: string,
-  deviceReference: string,
-  query: Omit<TimedQuery, 'result_type'>,
-  scope: GroupScope,
-) {
+export async function listTelemetryHistory(caller: TenantCaller, deviceReference: string, query: Omit<TimedQuery, 'result_type'>) {
+  const { deps, tenant: client } = caller;
   const list = keys.telemetry.historyOf(client, deviceReference);
   const read = reader(deps, readTelemetry, toDeviceTelemetry);
-  const page = await timedPage(deps, client, list, { ...query, result_type: 'page' }, {}, deviceData(deps, client, scope, undefined), read);
+  const page = await timedPage(deps, client, {
+    list,
+    query: { ...query, result_type: 'page' },
+    filters: {},
+    keep: deviceData(deps, client, caller.groupScope(), {}),
+    toData: read,
+  });
   if (!('data' in page)) throw new Error('a telemetry history is a page');
   return page;
 }
@@ -128,7 +137,7 @@ export function listDeviceActivities(deps: ReadDependencies, client: string, que
   const activity = reader(deps, readDeviceActivity, toDeviceActivity);
   const keep = allOf(equals(activity, 'device_user_reference', query.device_user_reference), equals(activity, 'is_allowed', query.is_allowed));
   const filters = { device_user_reference: query.device_user_reference, group: query.group, is_allowed: query.is_allowed };
-  return timedPage(deps, client, list, query, filters, deviceData(deps, client, scope, keep, query.group), activity);
+  return timedPage(deps, client, { list, query, filters, keep: deviceData(deps, client, scope, { keep, group: query.group }), toData: activity });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -157,12 +166,9 @@ async function latestOf(deps: ReadDependencies, client: string, devices: readonl
  * order; `group` narrows to the group's device list. The device list is paged (core/store/paging.ts): each batch of
  * devices in the caller's group scope has its latest reports read in one BatchGet, and the devices with one are kept.
  */
-export async function listLatestTelemetry(
-  deps: ReadDependencies,
-  client: string,
-  query: FleetQuery,
-  scope: GroupScope,
-): Promise<Page<DeviceTelemetry> | { count: number }> {
+export async function listLatestTelemetry(caller: TenantCaller, query: FleetQuery): Promise<Page<DeviceTelemetry> | { count: number }> {
+  const { deps, tenant: client } = caller;
+  const scope = caller.groupScope();
   const list: ListKey = query.group === undefined ? keys.device.list(client) : keys.device.listByGroup(client, query.group);
   const read = reader(deps, readTelemetry, toDeviceTelemetry);
   const latest = new Map<string, TableItem>();

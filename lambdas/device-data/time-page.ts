@@ -12,6 +12,15 @@ export type TimedQuery = z.output<z.ZodObject<typeof pageQuery & typeof dateRang
 
 type PageDependencies = Pick<Dependencies, 'table' | 'cursors'>;
 
+/** Which time-ordered list to page, the page asked, the filters its cursor is bound to, and how items are kept and shown. */
+export interface TimedPageRequest<T> {
+  list: TimedList;
+  query: TimedQuery;
+  filters: Record<string, string | number | boolean | undefined>;
+  keep: BatchFilter | undefined;
+  toData: (item: TableItem) => T | undefined;
+}
+
 /**
  * One page of a time-ordered list, newest first: a Query whose key condition is the `from`/`to` range on the sort
  * key (`<sortPrefix><ISO>#<id>`), with filters the key cannot express applied while paging (core/store/paging.ts:
@@ -23,11 +32,7 @@ type PageDependencies = Pick<Dependencies, 'table' | 'cursors'>;
 export async function timedPage<T>(
   deps: PageDependencies,
   client: string,
-  list: TimedList,
-  query: TimedQuery,
-  filters: Record<string, string | number | boolean | undefined>,
-  keep: BatchFilter | undefined,
-  toData: (item: TableItem) => T | undefined,
+  { list, query, filters, keep, toData }: TimedPageRequest<T>,
 ): Promise<Page<T> | { count: number }> {
   const [lower, upper] = timeRangeOrAll(query.from, query.to);
   const base: QuerySpec = {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccessContext } from '#core/auth/access/access-context.ts';
 import type { UserPrincipal } from '#core/auth/principal.ts';
 import { keys } from '#core/store/keys.ts';
+import { tenantCaller } from '#core/testing/callers.ts';
 import { createMemoryTable } from '#core/testing/memory-table.ts';
 import { profileOf } from './profile.ts';
 
@@ -26,6 +27,10 @@ const access = (overrides: Partial<AccessContext> = {}): AccessContext =>
     ...overrides,
   }) as AccessContext;
 
+/** The caller of `GET profile` in `client`, as the route builds it. */
+const caller = (deps: { table: ReturnType<typeof createMemoryTable> }, user: UserPrincipal, client: string, rights: AccessContext) =>
+  tenantCaller(deps, client, rights, { action: 'profile:Read', principal: user });
+
 describe('profileOf', () => {
   it('combines the token, the access context and the stored portal user', async () => {
     const table = createMemoryTable([
@@ -35,7 +40,7 @@ describe('profileOf', () => {
         portal_config: { theme: 'dark' },
       },
     ]);
-    expect(await profileOf({ table }, principal, 'demo', access())).toEqual({
+    expect(await profileOf(caller({ table }, principal, 'demo', access()))).toEqual({
       user_reference: 'demo-admin',
       client: 'demo',
       actions: ['devices:List', 'roles:Update'],
@@ -56,20 +61,10 @@ describe('profileOf', () => {
         portal_config: ['x'],
       },
     ]);
-    const profile = await profileOf(
-      { table },
-      principal,
-      'demo',
-      access({ userGroup: '*', roleReferences: ['reviewer'] }),
-    );
+    const profile = await profileOf(caller({ table }, principal, 'demo', access({ userGroup: '*', roleReferences: ['reviewer'] })));
     expect(profile).toMatchObject({ user_group: '*', roles: ['reviewer'] });
     expect(profile).not.toHaveProperty('portal_config');
-    const bare = await profileOf(
-      { table: createMemoryTable() },
-      principal,
-      'demo',
-      access(),
-    );
+    const bare = await profileOf(caller({ table: createMemoryTable() }, principal, 'demo', access()));
     expect(bare).not.toHaveProperty('user_group');
   });
 
@@ -80,9 +75,9 @@ describe('profileOf', () => {
       role('ops', { ops_read: true, ops_write: true, sec_read: false, sec_write: false }),
       role('sec-office', { ops_read: false, ops_write: false, sec_read: true, sec_write: true }, ['10.0.0.0/8']),
     ];
-    const outside = await profileOf({ table: createMemoryTable() }, principal, 'demo', access({ roles, ip: '192.168.1.2' }));
+    const outside = await profileOf(caller({ table: createMemoryTable() }, principal, 'demo', access({ roles, ip: '192.168.1.2' })));
     expect(outside.alert_permissions).toEqual({ ops_read: true, ops_write: true, sec_read: false, sec_write: false });
-    const inside = await profileOf({ table: createMemoryTable() }, principal, 'demo', access({ roles, ip: '10.1.2.3' }));
+    const inside = await profileOf(caller({ table: createMemoryTable() }, principal, 'demo', access({ roles, ip: '10.1.2.3' })));
     expect(inside.alert_permissions).toEqual({ ops_read: true, ops_write: true, sec_read: true, sec_write: true });
   });
 });

@@ -1,26 +1,24 @@
 import type { UserProfile } from '#shared/contract/entities/account.ts';
 import { applicableRoles } from '#shared/permissions/evaluate.ts';
 import { unionPermissions } from '../alerts/alert-permissions.ts';
-import type { AccessContext } from '#core/auth/access/access-context.ts';
-import type { UserPrincipal } from '#core/auth/principal.ts';
-import type { TableStore } from '#core/ports/table-store.ts';
+import { InternalError } from '#core/errors.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import { readPortalUser } from '#core/store/entities/portal-user.ts';
 import { keys } from '#core/store/keys.ts';
 
 /**
- * The signed-in user's profile in `client` (the path's tenant: in support mode staff see the tenant they act in).
+ * The signed-in user's profile in the caller's tenant (the path's: in support mode staff see the tenant they act in).
  * - `roles`: the roles in force (the user's, the account default, or the support request's role);
  * - `groups`: the identity provider's group claim as the token carries it (`cognito:groups`);
  * - `actions` and `payload_types`: what the access context computed from those roles;
  * - `user_group`: the access context's, else the portal user's own; `portal_config`: the portal user's stored
  *   portal preferences, when any; `alert_permissions`: the union over the roles that apply from the caller's address.
  */
-export async function profileOf(
-  deps: { table: TableStore },
-  principal: UserPrincipal,
-  client: string,
-  access: AccessContext,
-): Promise<UserProfile> {
+export async function profileOf(caller: TenantCaller): Promise<UserProfile> {
+  const { deps, tenant: client, principal, access } = caller;
+  // The profile routes are for signed-in portal users, whose access is always resolved: anything else is our bug.
+  if (principal?.kind !== 'user') throw new InternalError('profile without a user principal');
+  if (access === undefined) throw new InternalError('No access context on an authenticated route');
   const item = await deps.table.get(keys.portalUser.item(principal.client, principal.subject));
   const user = item === undefined ? undefined : readPortalUser(item);
   const userGroup = access.userGroup ?? user?.user_group;

@@ -10,8 +10,12 @@ import type { KeyService } from '#core/ports/key-service.ts';
 import type { UserPrincipal } from '#core/auth/principal.ts';
 import { ConflictError } from '#core/errors.ts';
 import { keys } from '#core/store/keys.ts';
+import { tenantCaller } from '#core/testing/callers.ts';
 import { createMemoryTable, type MemoryTable } from '#core/testing/memory-table.ts';
-import { ACCEPT_TERMS_ACTION, STALE_TERMS_MESSAGE, acceptTerms, actingUser, termsStatus } from './terms.ts';
+import { STALE_TERMS_MESSAGE, acceptTerms, actingUser, termsStatus } from './terms.ts';
+
+/** The action of `PUT terms` (the contract's `admin.terms.accept`): the acceptance's audit record carries it. */
+const ACCEPT_TERMS_ACTION = 'profile:AcceptTerms';
 
 /** No checkpoint is written here, so verification never asks the key service. */
 const unusedKeys = {} as KeyService;
@@ -33,7 +37,17 @@ const principal = (overrides: Partial<UserPrincipal> = {}): UserPrincipal => ({
 const access = (overrides: Partial<AccessContext> = {}): AccessContext =>
   ({ roles: [], roleReferences: ['admin'], payloadTypes: [], isClientApp: false, ip: '10.0.0.1', ...overrides }) as AccessContext;
 
-const tenantUser = actingUser(principal(), access());
+/** Who calls: the signed-in user and their resolved access. */
+interface Who {
+  principal: UserPrincipal;
+  access: AccessContext;
+}
+const who = (user: Partial<UserPrincipal> = {}, rights: Partial<AccessContext> = {}): Who => ({ principal: principal(user), access: access(rights) });
+const tenantUser = who();
+
+/** The caller of the terms endpoints in `client`, as the route builds it. */
+const as = (deps: { table: MemoryTable; clock?: typeof clock }, client: string, { principal, access }: Who, requestId?: string) =>
+  tenantCaller(deps, client, access, { action: ACCEPT_TERMS_ACTION, principal, ...(requestId === undefined ? {} : { requestId }) });
 
 async function activities(table: MemoryTable, client: string) {
   const page = await table.query(keys.activityChain.records('user', client));
@@ -52,23 +66,23 @@ describe('terms of use', () => {
 
   it('say "not accepted" before acceptance, with the current terms', async () => {
     const table = createMemoryTable();
-    const status = await termsStatus({ table }, 'demo', tenantUser, terms);
+    const status = await termsStatus(as({ table }, 'demo', tenantUser), terms);
     expect(status).toEqual({ ...terms, accepted: false });
     expect(TermsStatus.parse(status)).toEqual(status);
-    expect(await termsStatus({ table }, 'demo', tenantUser)).toMatchObject({ valid_from: CURRENT_TERMS.valid_from, accepted: false });
+    expect(await termsStatus(as({ table }, 'demo', tenantUser))).toMatchObject({ valid_from: CURRENT_TERMS.valid_from, accepted: false });
   });
 
   it('record an acceptance once, keyed by tenant, user and version, with its audit record in the same chain', async () => {
     const table = createMemoryTable();
     now = new Date('2026-11-20T09:00:00.000Z');
-    const accepted = await acceptTerms({ table, clock }, 'demo', tenantUser, terms.valid_from, { terms, requestId: 'req-1' });
+    const accepted = await acceptTerms(as({ table, clock }, 'demo', tenantUser, 'req-1'), terms.valid_from, terms);
     expect(accepted).toEqual({ ...terms, accepted: true, accepted_at: '2026-11-20T09:00:00.000Z' });
     const item = await table.get(keys.termsAcceptance.item('demo', { reference: 'demo-admin', staff: false }, terms.valid_from));
     expect(item).toMatchObject({ entity: 'TermsAcceptance', user_reference: 'demo-admin', is_staff: false, valid_from: terms.valid_from, email: 'admin@demo.test' });
 
     // Accepting again (later, in another spelling of the same instant) keeps the first time and audits nothing more.
     now = new Date('2026-11-21T10:00:00.000Z');
-    expect(await acceptTerms({ table, clock }, 'demo', tenantUser, '2026-11-01 00:00:00', { terms })).toMatchObject({
+    expect(await acceptTerms(as({ table, clock }, 'demo', tenantUser), '2026-11-01 00:00:00', terms)).toMatchObject({
       accepted: true,
       accepted_at: '2026-11-20T09:00:00.000Z',
     });
@@ -86,13 +100,13 @@ describe('terms of use', () => {
     });
     expect(await linkPending({ table, clock }, 'user', 'demo')).toMatchObject({ linked: 1 });
     expect(await verifyChain({ table, keys: unusedKeys }, 'demo', 'user', { signingKeyId: 'none' })).toMatchObject({ whole: true, linked: 1, pending: 0 });
-    expect(await termsStatus({ table }, 'demo', tenantUser, terms)).toMatchObject({ accepted: true, accepted_at: '2026-11-20T09:00:00.000Z' });
+    expect(await termsStatus(as({ table }, 'demo', tenantUser), terms)).toMatchObject({ accepted: true, accepted_at: '2026-11-20T09:00:00.000Z' });
   });
 
   it('refuse terms that are not the current ones with 409, writing nothing', async () => {
     const table = createMemoryTable();
     for (const stale of ['2020-01-01T00:00:00.000Z', '2026-11-01T00:00:01Z']) {
-      const refusal = acceptTerms({ table, clock }, 'demo', tenantUser, stale, { terms });
+      const refusal = acceptTerms(as({ table, clock }, 'demo', tenantUser), stale, terms);
       await expect(refusal).rejects.toBeInstanceOf(ConflictError);
       await expect(refusal).rejects.toThrow(STALE_TERMS_MESSAGE);
     }
@@ -101,30 +115,30 @@ describe('terms of use', () => {
 
   it('ask again when new terms are published: an older acceptance does not count', async () => {
     const table = createMemoryTable();
-    await acceptTerms({ table, clock }, 'demo', tenantUser, terms.valid_from, { terms });
+    await acceptTerms(as({ table, clock }, 'demo', tenantUser), terms.valid_from, terms);
     const newer = { valid_from: '2027-01-01T00:00:00.000Z', termsAndConditions: 'New.' };
-    expect(await termsStatus({ table }, 'demo', tenantUser, newer)).toEqual({ ...newer, accepted: false });
-    await expect(acceptTerms({ table, clock }, 'demo', tenantUser, terms.valid_from, { terms: newer })).rejects.toBeInstanceOf(ConflictError);
+    expect(await termsStatus(as({ table }, 'demo', tenantUser), newer)).toEqual({ ...newer, accepted: false });
+    await expect(acceptTerms(as({ table, clock }, 'demo', tenantUser), terms.valid_from, newer)).rejects.toBeInstanceOf(ConflictError);
   });
 
   it('keep tenants, users and support-mode staff apart', async () => {
     const table = createMemoryTable();
-    await acceptTerms({ table, clock }, 'demo', tenantUser, terms.valid_from, { terms });
-    const reviewer = actingUser(principal({ subject: 'demo-reviewer' }), access());
-    const acme = actingUser(principal({ subject: 'demo-admin', client: 'acme' }), access());
-    expect((await termsStatus({ table }, 'demo', reviewer, terms)).accepted).toBe(false);
-    expect((await termsStatus({ table }, 'acme', acme, terms)).accepted).toBe(false);
+    await acceptTerms(as({ table, clock }, 'demo', tenantUser), terms.valid_from, terms);
+    const reviewer = who({ subject: 'demo-reviewer' });
+    const acme = who({ subject: 'demo-admin', client: 'acme' });
+    expect((await termsStatus(as({ table }, 'demo', reviewer), terms)).accepted).toBe(false);
+    expect((await termsStatus(as({ table }, 'acme', acme), terms)).accepted).toBe(false);
 
     // Staff acting in demo through a support request: the staff member accepts, in demo, for themselves.
-    const staff = actingUser(
-      principal({ subject: 'demo-admin', client: 'admin', supportReference: '01HZX3K5J8Q9W2E4R6T7Y8V9AB' }),
-      access({ supportReference: '01HZX3K5J8Q9W2E4R6T7Y8V9AB', roleReferences: ['support'] }),
+    const staff = who(
+      { subject: 'demo-admin', client: 'admin', supportReference: '01HZX3K5J8Q9W2E4R6T7Y8V9AB' },
+      { supportReference: '01HZX3K5J8Q9W2E4R6T7Y8V9AB', roleReferences: ['support'] },
     );
-    expect(staff).toMatchObject({ reference: 'demo-admin', staff: true, supportReference: '01HZX3K5J8Q9W2E4R6T7Y8V9AB' });
+    expect(actingUser(staff.principal, staff.access)).toMatchObject({ reference: 'demo-admin', staff: true, supportReference: '01HZX3K5J8Q9W2E4R6T7Y8V9AB' });
     // Even a staff subject equal to a tenant user's does not inherit that user's acceptance.
-    expect((await termsStatus({ table }, 'demo', staff, terms)).accepted).toBe(false);
-    await acceptTerms({ table, clock }, 'demo', staff, terms.valid_from, { terms });
-    expect((await termsStatus({ table }, 'demo', staff, terms)).accepted).toBe(true);
+    expect((await termsStatus(as({ table }, 'demo', staff), terms)).accepted).toBe(false);
+    await acceptTerms(as({ table, clock }, 'demo', staff), terms.valid_from, terms);
+    expect((await termsStatus(as({ table }, 'demo', staff), terms)).accepted).toBe(true);
     const staffItem = await table.get(keys.termsAcceptance.item('demo', { reference: 'demo-admin', staff: true }, terms.valid_from));
     expect(staffItem).toMatchObject({ is_staff: true, support_reference: '01HZX3K5J8Q9W2E4R6T7Y8V9AB' });
     const records = await activities(table, 'demo');
@@ -133,7 +147,7 @@ describe('terms of use', () => {
 
   it('record one acceptance and one audit record when the same user accepts concurrently', async () => {
     const table = createMemoryTable();
-    const answers = await Promise.all(Array.from({ length: 6 }, () => acceptTerms({ table, clock }, 'demo', tenantUser, terms.valid_from, { terms })));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => acceptTerms(as({ table, clock }, 'demo', tenantUser), terms.valid_from, terms)));
     expect(new Set(answers.map((answer) => answer.accepted_at)).size).toBe(1);
     expect(await activities(table, 'demo')).toHaveLength(1);
   });
@@ -143,9 +157,9 @@ describe('terms of use', () => {
     table.beforeTransact = () => {
       throw new Error('table down');
     };
-    await expect(acceptTerms({ table, clock }, 'demo', tenantUser, terms.valid_from, { terms })).rejects.toThrow('table down');
+    await expect(acceptTerms(as({ table, clock }, 'demo', tenantUser), terms.valid_from, terms)).rejects.toThrow('table down');
     table.beforeTransact = undefined;
-    expect((await termsStatus({ table }, 'demo', tenantUser, terms)).accepted).toBe(false);
+    expect((await termsStatus(as({ table }, 'demo', tenantUser), terms)).accepted).toBe(false);
     expect(await activities(table, 'demo')).toHaveLength(0);
   });
 });

@@ -4,14 +4,11 @@ import type { AccessContext } from '#core/auth/access/access-context.ts';
 import { writeActivityRecordWith } from '../audit/trail/activity-log.ts';
 import type { UserActivityEntry } from '#core/http/activity.ts';
 import type { UserPrincipal } from '#core/auth/principal.ts';
-import type { Dependencies } from '#core/dependencies.ts';
-import { ConflictError } from '#core/errors.ts';
+import { ConflictError, InternalError } from '#core/errors.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { readTermsAcceptance, termsAcceptanceToItem } from '#core/store/entities/terms-acceptance.ts';
 import { keys } from '#core/store/keys.ts';
-
-/** The action of `PUT terms` (the contract's `admin.terms.accept`); the acceptance's audit record carries it too. */
-export const ACCEPT_TERMS_ACTION = 'profile:AcceptTerms';
 
 export const STALE_TERMS_MESSAGE = 'valid_from: These terms are no longer current; reload and accept the current terms';
 
@@ -41,6 +38,13 @@ export function actingUser(principal: UserPrincipal, access: AccessContext): Ter
   };
 }
 
+/** The signed-in portal user calling (client apps never reach the terms routes); its absence there is our bug (500). */
+function actorOf(caller: TenantCaller): TermsActor {
+  if (caller.principal?.kind !== 'user') throw new InternalError('terms without a user principal');
+  if (caller.access === undefined) throw new InternalError('No access context on an authenticated route');
+  return actingUser(caller.principal, caller.access);
+}
+
 function statusOf(terms: Terms, item: TableItem | undefined): TermsStatus {
   const acceptedAt = item === undefined ? undefined : readTermsAcceptance(item).accepted_at;
   return {
@@ -54,15 +58,10 @@ function statusOf(terms: Terms, item: TableItem | undefined): TermsStatus {
 const keyOf = (client: string, actor: TermsActor, terms: Terms) =>
   keys.termsAcceptance.item(client, { reference: actor.reference, staff: actor.staff }, terms.valid_from);
 
-/** The current terms and whether `actor` accepted THESE terms in `client` (an older version's acceptance does not count). */
-export async function termsStatus(
-  deps: Pick<Dependencies, 'table'>,
-  client: string,
-  actor: TermsActor,
-  terms: Terms = CURRENT_TERMS,
-): Promise<TermsStatus> {
+/** The current terms and whether the caller accepted THESE terms in its tenant (an older version's acceptance does not count). */
+export async function termsStatus(caller: TenantCaller, terms: Terms = CURRENT_TERMS): Promise<TermsStatus> {
   // Consistent: the portal reads this right after accepting, and its guard must not bounce the user back.
-  return statusOf(terms, await deps.table.get(keyOf(client, actor, terms), { consistent: true }));
+  return statusOf(terms, await caller.deps.table.get(keyOf(caller.tenant, actorOf(caller), terms), { consistent: true }));
 }
 
 /** The instant an ISO text names; a time without zone is UTC, as the contract's DateTimeIso reads it. */
@@ -72,7 +71,7 @@ function instantOf(iso: string): number {
 }
 
 /**
- * Records that `actor` accepted the current terms in `client`. `validFrom` must name the current terms (the same
+ * Records that the caller (`actingUser`) accepted the current terms in its tenant. `validFrom` must name the current terms (the same
  * instant, in any ISO spelling the contract accepts), else 409: a page left open across a change of terms must not
  * accept terms its user never saw. Idempotent: accepting again keeps the first `accepted_at` and writes nothing.
  *
@@ -80,14 +79,9 @@ function instantOf(iso: string): number {
  * exists if and only if the audit chain shows it. That record says which terms (`parameters.valid_from`); the HTTP
  * stack's own record of the call is written besides, as for every call.
  */
-export async function acceptTerms(
-  deps: Pick<Dependencies, 'table' | 'clock'>,
-  client: string,
-  actor: TermsActor,
-  validFrom: string,
-  options: { requestId?: string; terms?: Terms } = {},
-): Promise<TermsStatus> {
-  const terms = options.terms ?? CURRENT_TERMS;
+export async function acceptTerms(caller: TenantCaller, validFrom: string, terms: Terms = CURRENT_TERMS): Promise<TermsStatus> {
+  const { deps, tenant: client } = caller;
+  const actor = actorOf(caller);
   if (instantOf(validFrom) !== instantOf(terms.valid_from)) throw new ConflictError(STALE_TERMS_MESSAGE);
   const key = keyOf(client, actor, terms);
   const now = deps.clock.now().toISOString();
@@ -104,7 +98,7 @@ export async function acceptTerms(
     user_id: actor.reference,
     ...(actor.ip === undefined ? {} : { user_ip: actor.ip }),
     roles: [...actor.roles],
-    action: ACCEPT_TERMS_ACTION,
+    action: caller.action,
     is_allowed: true,
     activity_time: now,
     parameters: { valid_from: terms.valid_from },
@@ -121,7 +115,7 @@ export async function acceptTerms(
       (await deps.table.get(key, { consistent: true })) === undefined
         ? [{ kind: 'put', item, condition: { kind: 'item-not-exists' } }]
         : undefined,
-    options.requestId === undefined ? {} : { requestId: options.requestId },
+    { requestId: caller.requestId },
   );
-  return termsStatus(deps, client, actor, terms);
+  return termsStatus(caller, terms);
 }

@@ -111,8 +111,11 @@ export async function renewTrackedJob(deps: MarkerDependencies, job: TrackedJob,
   }
 }
 
-/** Removes the marker of a job that ended outside a transaction of its own (a walk done, a sync through). */
-export async function endTrackedJob(deps: Pick<Dependencies, 'table'>, client: string, kind: RunningJobKind, id: string, run?: string): Promise<void> {
+/**
+ * Removes the marker of a job that ended outside a transaction of its own (a walk done, a sync through); with `run`,
+ * only while that run still owns it.
+ */
+export async function endTrackedJob(deps: Pick<Dependencies, 'table'>, { client, kind, id, run }: Pick<TrackedJob, 'client' | 'kind' | 'id' | 'run'>): Promise<void> {
   try {
     await writeMarker(deps, endMarkerOperation(client, kind, id, run));
   } catch (error) {

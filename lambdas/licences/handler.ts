@@ -1,6 +1,5 @@
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { licenceEndpoints } from '#shared/contract/endpoints/licences.ts';
-import { actorOf } from '#core/auth/actor.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { implement, implementForTenant } from '#core/http/route.ts';
 import { listCountries } from '../metrics/carriers.ts';
@@ -26,11 +25,9 @@ export const handler = createApiHandler({
   endpoints: licenceEndpoints,
   routes: {
     ...telemetryRoutes,
-    [licensesGet.id]: implementForTenant(licensesGet, (input, deps) => getLicences(deps, input.client)),
+    [licensesGet.id]: implementForTenant(licensesGet, ({ caller }) => getLicences(caller)),
     [clientsList.id]: implement(clientsList, (input, deps) => listClients(deps, input.query)),
-    [clientLicensesPut.id]: implementForTenant(clientLicensesPut, (input, deps) =>
-      setLicenceLimits(deps, input.client, input.body, actorOf(input.principal)),
-    ),
+    [clientLicensesPut.id]: implementForTenant(clientLicensesPut, ({ caller, body }) => setLicenceLimits(caller, body)),
     [countriesList.id]: implement(countriesList, (input, deps) => listCountries(deps, input.query)),
     [licensesList.id]: implement(licensesList, (input, deps) => listAllLicences(deps, input.query)),
     [statisticsList.id]: implement(statisticsList, (input, deps) => listStatistics(deps, input.query)),

@@ -35,14 +35,14 @@ export async function servicesAtLimit(
 
 /**
  * One ops alert per refused service (AccountAlert, Scoped per service: repeated refusals append occurrences to the
- * open alert instead of flooding the list). Never throws: a failed alert is logged, the 409 still goes out.
+ * open alert instead of flooding the list), naming who wrote (`by`) and the act refused (`action`). Never throws: a
+ * failed alert is logged, the 409 still goes out.
  */
 export async function raiseLicenceAlerts(
   deps: Pick<Dependencies, 'table' | 'clock' | 'logger'>,
   client: string,
   refused: ReadonlyArray<{ service: Service; limit: number }>,
-  by: string,
-  action: string,
+  { by, action }: { by: string; action: string },
 ): Promise<void> {
   for (const { service, limit } of refused) {
     try {

@@ -1,6 +1,8 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import { NotFoundError } from '#core/errors.ts';
 import { ADMIN_CLIENT } from '#core/auth/principal.ts';
+import { actorOf } from '#core/auth/actor.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import { limitAttribute, readLicences, readLimits } from './licence-usage.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { readAccount, type AccountItem } from '#core/store/entities/account.ts';
@@ -26,7 +28,7 @@ type Deps = Pick<Dependencies, 'table' | 'clock' | 'cursors'>;
 export type ClientListQuery = QueryOf<typeof licenceEndpoints, 'internal.licenses.list'>;
 
 /** `GET licenses` (tenant): limits and use per service, one GetItem. */
-export async function getLicences(deps: Pick<Dependencies, 'table'>, client: string): Promise<Licences> {
+export async function getLicences({ deps, tenant: client }: TenantCaller): Promise<Licences> {
   return readLicences(client, licencesOf(await deps.table.get(keys.licence.item(client))));
 }
 
@@ -34,7 +36,9 @@ export async function getLicences(deps: Pick<Dependencies, 'table'>, client: str
  * `PUT /clients/{client}/licenses` (staff): sets every limit (the body holds all eight) on the licence item, leaving
  * the use counters alone. An unknown client is a 404: limits of a tenant that does not exist would be a stray item.
  */
-export async function setLicenceLimits(deps: Deps, client: string, limits: LicenceLimits, actor: string): Promise<ClientLicenseLimits> {
+export async function setLicenceLimits(caller: TenantCaller, limits: LicenceLimits): Promise<ClientLicenseLimits> {
+  const { deps, tenant: client } = caller;
+  const actor = actorOf(caller.principal);
   if ((await deps.table.get(keys.account.item(client))) === undefined) throw new NotFoundError('Client not found');
   const now = deps.clock.now().toISOString();
   const set: Record<string, unknown> = { entity: ENTITY.licences, client, updated_at: now, updated_by: actor };

@@ -1,5 +1,5 @@
 import { listLatestTelemetry, listLatestTelemetryAcrossClients } from '../device-data/reads.ts';
-import { groupScope } from '#core/auth/access/group-scope.ts';
+import { callerOf } from '#core/http/caller.ts';
 import { implement, implementForTenant, type Routes } from '#core/http/route.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { licenceEndpoints } from '#shared/contract/endpoints/licences.ts';
@@ -13,12 +13,10 @@ const telemetryList = endpointOf(licenceEndpoints, 'internal.telemetry.list');
  * group scope is every group; it is asked all the same, like on every endpoint that reads device data.
  */
 export const telemetryRoutes: Routes = {
-  [clientTelemetry.id]: implementForTenant(clientTelemetry, (input, deps) =>
-    listLatestTelemetry(deps, input.client, input.query, input.groupScope()),
-  ),
-  [telemetryList.id]: implement(telemetryList, (input, deps) => {
-    const { client, ...query } = input.query;
-    if (client === undefined) return listLatestTelemetryAcrossClients(deps, query);
-    return listLatestTelemetry(deps, client, query, groupScope(deps, client, input.access, telemetryList.action));
+  [clientTelemetry.id]: implementForTenant(clientTelemetry, ({ caller, query }) => listLatestTelemetry(caller, query)),
+  [telemetryList.id]: implement(telemetryList, ({ caller, query: { client, ...query } }) => {
+    if (client === undefined) return listLatestTelemetryAcrossClients(caller.deps, query);
+    // The query's client is the tenant this call reads: the same caller, in that tenant.
+    return listLatestTelemetry(callerOf({ ...caller, tenant: client }), query);
   }),
 };

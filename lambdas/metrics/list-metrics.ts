@@ -1,8 +1,7 @@
 import type { MetricScope } from '#shared/constants/devices.ts';
 import type { DevicePayloadMetrics } from '#shared/contract/entities/metrics.ts';
 import { readPayloadMetrics, toDevicePayloadMetrics } from '../core/store/entities/payload-metrics.ts';
-import type { GroupScope } from '../core/auth/access/group-scope.ts';
-import type { Dependencies } from '../core/dependencies.ts';
+import type { TenantCaller } from '../core/http/caller.ts';
 import type { TableItem } from '../core/ports/table-store.ts';
 import type { Page } from '../core/store/cursor.ts';
 import { inScope, listPage, type QueryOf } from '../core/store/paging.ts';
@@ -36,13 +35,8 @@ export function periodRange(scope: MetricScope, from: string | undefined, to: st
  * by reference within a period. `device_reference` and the caller's group scope (a bucket carries the group of its
  * device's latest payload) filter the items read (a page may hold fewer than `limit`).
  */
-export async function listPayloadMetrics(
-  deps: Pick<Dependencies, 'table' | 'cursors'>,
-  client: string,
-  scope: MetricScope,
-  query: MetricsQuery,
-  groups: GroupScope,
-): Promise<Page<DevicePayloadMetrics> | { count: number }> {
+export async function listPayloadMetrics(caller: TenantCaller, scope: MetricScope, query: MetricsQuery): Promise<Page<DevicePayloadMetrics> | { count: number }> {
+  const { deps, tenant: client } = caller;
   timeRange(query.from, query.to); // a `from` after `to` is a 400, as on every dated list
   const list = keys.metrics.list(client, scope);
   const range = periodRange(scope, query.from, query.to);
@@ -53,7 +47,7 @@ export async function listPayloadMetrics(
     query: base,
     filters: { from: range?.[0], to: range?.[1], device_reference: query.device_reference },
     page: query,
-    keep: inScope(groups, keep),
+    keep: inScope(caller.groupScope(), keep),
     toData: toPayloadMetrics,
   });
 }

@@ -31,7 +31,7 @@ const isConditionFailure = (error: unknown) => error instanceof ConditionFailedE
  * first_occurrence moves back only if the earliest of them is earlier (a conditional SET; losing a race to an even
  * earlier one is fine). Every step is atomic on its own, so concurrent calls never lose a count.
  */
-export async function recordInBucket(deps: Deps, key: ItemKey, labels: Record<string, unknown>, add: Record<string, number>, first: string, last: string): Promise<void> {
+export async function recordInBucket(deps: Deps, { key, labels, add, first, last }: BucketBatch): Promise<void> {
   let item: TableItem | undefined;
   try {
     item = await deps.table.update(
@@ -69,14 +69,13 @@ export async function recordPayloadMetric(deps: Deps, client: string, input: Pay
   await Promise.all([
     ...ALL_SCOPES.map((scope) => {
       const period = periodOf(scope, time);
-      return recordInBucket(
-        deps,
-        keys.metrics.item(client, scope, period, device_reference),
-        { entity: ENTITY.payloadMetrics, device_reference, scope, period, ...(group === undefined ? {} : { group }) },
-        { [countAttribute]: 1 },
-        iso,
-        iso,
-      );
+      return recordInBucket(deps, {
+        key: keys.metrics.item(client, scope, period, device_reference),
+        labels: { entity: ENTITY.payloadMetrics, device_reference, scope, period, ...(group === undefined ? {} : { group }) },
+        add: { [countAttribute]: 1 },
+        first: iso,
+        last: iso,
+      });
     }),
     deps.table.update(keys.metrics.totals(client), { set: { entity: ENTITY.metricTotals }, add: { payloads: 1, [countAttribute]: 1 } }),
   ]);
@@ -101,7 +100,7 @@ export async function recordPayloadMetrics(deps: Deps, client: string, inputs: r
   const { buckets: all, totals } = payloadMetricBuckets(client, inputs);
   // A bounded number of updates in flight: a batch may touch hundreds of buckets.
   for (let at = 0; at < all.length; at += BATCH_CONCURRENCY) {
-    await Promise.all(all.slice(at, at + BATCH_CONCURRENCY).map((bucket) => recordInBucket(deps, bucket.key, bucket.labels, bucket.add, bucket.first, bucket.last)));
+    await Promise.all(all.slice(at, at + BATCH_CONCURRENCY).map((bucket) => recordInBucket(deps, bucket)));
   }
   await deps.table.update(keys.metrics.totals(client), { set: { entity: ENTITY.metricTotals }, add: totals });
 }

@@ -1,6 +1,4 @@
-import type { AccessContext } from '#core/auth/access/access-context.ts';
-import type { Dependencies } from '#core/dependencies.ts';
-import { payloadAccess } from '#core/auth/access/payload-access.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { keys, type ListKey } from '#core/store/keys.ts';
 import { isoOf, timeRange } from '#core/store/time-range.ts';
@@ -10,8 +8,6 @@ import type { Payload } from '#shared/contract/entities/payloads.ts';
 import { expandPayloadTypes, type payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import type { QueryOf } from '#core/store/paging.ts';
 import { payloadPage } from './payload-page.ts';
-
-export type ListDependencies = Pick<Dependencies, 'table' | 'cursors'>;
 
 /** The payload list's query as the contract parses it (the per-device and per-user lists take a subset). */
 export type PayloadListQuery = QueryOf<typeof payloadEndpoints, 'client.payloads.list'>;
@@ -58,15 +54,11 @@ function attributeRange(query: PayloadListQuery): ItemTest | undefined {
  * `GET payloads`, `devices/{d}/payloads`, `users/{u}/payloads`: the narrowest index first (device on gsi2, device
  * user on gsi3, else the tenant on gsi1), newest first by payload_time. A payload_time range is the Query's key
  * condition; updated_at and processed_at ranges, types, state, group, number and is_late filter the items read.
- * The caller's group and payload-type restriction filters pages and totals alike.
+ * The caller's group and payload-type restriction for the endpoint's action filters pages and totals alike.
  */
-export function listPayloads(
-  deps: ListDependencies,
-  client: string,
-  access: AccessContext | undefined,
-  query: PayloadListQuery,
-) {
-  const restriction = payloadAccess(deps, client, access, 'payloads:List');
+export function listPayloads(caller: TenantCaller, query: PayloadListQuery) {
+  const { deps, tenant: client } = caller;
+  const restriction = caller.payloadScope();
   const list: ListKey =
     query.device_reference !== undefined
       ? keys.payload.listByDevice(client, query.device_reference)
@@ -103,17 +95,15 @@ export function listPayloads(
     stored: query.stored,
     device_user_reference: query.device_user_reference,
   };
-  return payloadPage(
-    deps,
-    client,
+  return payloadPage(deps, client, {
     list,
     range,
-    'newest',
+    order: 'newest',
     query,
     filters,
-    (items) => restriction.filter(passing(items, present)),
-    toListedPayload,
-  );
+    keep: (items) => restriction.filter(passing(items, present)),
+    toData: toListedPayload,
+  });
 }
 
 export type ThreadQuery = QueryOf<typeof payloadEndpoints, 'client.devices.sms-thread'>;
@@ -123,26 +113,18 @@ export type ThreadQuery = QueryOf<typeof payloadEndpoints, 'client.devices.sms-t
  * device's payload index in ascending payload_time, keeping message payloads whose plaintext `thread_id` attribute
  * (set by the processing from the decrypted meta, like the numbers) is the thread.
  */
-export function listSmsThread(
-  deps: ListDependencies,
-  client: string,
-  access: AccessContext | undefined,
-  deviceReference: string,
-  threadId: string,
-  query: ThreadQuery,
-) {
-  const restriction = payloadAccess(deps, client, access, 'payloads:List');
+export function listSmsThread(caller: TenantCaller, deviceReference: string, threadId: string, query: ThreadQuery) {
+  const { deps, tenant: client } = caller;
+  const restriction = caller.payloadScope();
   const messages = new Set<string>(MESSAGE_PAYLOAD_TYPES);
   const inThread = (payload: PayloadItem) => messages.has(payload.payload_type) && payload.thread_id === threadId;
-  return payloadPage(
-    deps,
-    client,
-    keys.payload.listByDevice(client, deviceReference),
-    timeRange(query.from, query.to),
-    'oldest',
+  return payloadPage(deps, client, {
+    list: keys.payload.listByDevice(client, deviceReference),
+    range: timeRange(query.from, query.to),
+    order: 'oldest',
     query,
-    { thread_id: threadId, from: query.from, to: query.to },
-    (items) => restriction.filter(passing(items, [inThread])),
-    toListedPayload,
-  );
+    filters: { thread_id: threadId, from: query.from, to: query.to },
+    keep: (items) => restriction.filter(passing(items, [inThread])),
+    toData: toListedPayload,
+  });
 }

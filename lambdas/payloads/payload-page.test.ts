@@ -23,7 +23,7 @@ describe('payloadPage', () => {
       const seen: number[] = [];
       let last_key: string | undefined;
       do {
-        const page = await payloadPage(deps, client, list, undefined, order, { limit: 4, result_type: 'page', last_key }, {}, even, numberOf);
+        const page = await payloadPage(deps, client, { list, range: undefined, order, query: { limit: 4, result_type: 'page', last_key }, filters: {}, keep: even, toData: numberOf });
         if (!('data' in page)) throw new Error('expected a page');
         seen.push(...page.data);
         last_key = page.last_key;
@@ -34,14 +34,14 @@ describe('payloadPage', () => {
   });
 
   it('counts what the filter keeps, and refuses a cursor replayed with other filters', async () => {
-    expect(await payloadPage(deps, client, list, undefined, 'newest', { limit: 4, result_type: 'total' }, {}, even, numberOf)).toEqual({ count: 15 });
-    const first = await payloadPage(deps, client, list, undefined, 'newest', { limit: 2, result_type: 'page' }, { state: 'a' }, even, numberOf);
+    expect(await payloadPage(deps, client, { list, range: undefined, order: 'newest', query: { limit: 4, result_type: 'total' }, filters: {}, keep: even, toData: numberOf })).toEqual({ count: 15 });
+    const first = await payloadPage(deps, client, { list, range: undefined, order: 'newest', query: { limit: 2, result_type: 'page' }, filters: { state: 'a' }, keep: even, toData: numberOf });
     if (!('data' in first) || first.last_key === undefined) throw new Error('expected a cursor');
     await expect(
-      payloadPage(deps, client, list, undefined, 'newest', { limit: 2, result_type: 'page', last_key: first.last_key }, { state: 'b' }, even, numberOf),
+      payloadPage(deps, client, { list, range: undefined, order: 'newest', query: { limit: 2, result_type: 'page', last_key: first.last_key }, filters: { state: 'b' }, keep: even, toData: numberOf }),
     ).rejects.toBeInstanceOf(ValidationError);
     await expect(
-      payloadPage(deps, client, list, undefined, 'oldest', { limit: 2, result_type: 'page', last_key: first.last_key }, { state: 'a' }, even, numberOf),
+      payloadPage(deps, client, { list, range: undefined, order: 'oldest', query: { limit: 2, result_type: 'page', last_key: first.last_key }, filters: { state: 'a' }, keep: even, toData: numberOf }),
     ).rejects.toBeInstanceOf(ValidationError);
   });
 });

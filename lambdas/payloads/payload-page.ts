@@ -4,6 +4,17 @@ import type { Page } from '#core/store/cursor.ts';
 import type { ListKey } from '#core/store/keys.ts';
 import { listPage, type BatchFilter, type PageQuery } from '#core/store/paging.ts';
 
+/** Which payload list to page and how: the list and its sort-key range, the order, the page asked and its filters. */
+export interface PayloadPageRequest<T> {
+  list: ListKey;
+  range: [string, string] | undefined;
+  order: 'newest' | 'oldest';
+  query: PageQuery;
+  filters: Record<string, string | number | boolean | undefined>;
+  keep: BatchFilter;
+  toData: (item: TableItem) => T;
+}
+
 /**
  * One page of a payload list (or its total): a Query on `list` narrowed to the sort-key `range` (payload_time keys),
  * in `order` (an SMS thread reads oldest first), with `keep` (async: group facts) applied while paging by
@@ -12,13 +23,7 @@ import { listPage, type BatchFilter, type PageQuery } from '#core/store/paging.t
 export async function payloadPage<T>(
   deps: Pick<Dependencies, 'table' | 'cursors'>,
   client: string,
-  list: ListKey,
-  range: [string, string] | undefined,
-  order: 'newest' | 'oldest',
-  query: PageQuery,
-  filters: Record<string, string | number | boolean | undefined>,
-  keep: BatchFilter,
-  toData: (item: TableItem) => T,
+  { list, range, order, query, filters, keep, toData }: PayloadPageRequest<T>,
 ): Promise<Page<T> | { count: number }> {
   return listPage(deps, {
     client,

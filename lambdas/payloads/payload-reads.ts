@@ -1,11 +1,9 @@
 import { ulid } from 'ulid';
-import type { AccessContext } from '#core/auth/access/access-context.ts';
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import type { Actor } from '#shared/contract/entities/actor.ts';
-import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts';
-import { payloadAccess, type PayloadAccess } from '#core/auth/access/payload-access.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import { payloadDueMarkerItems } from '../account-data/retention/due-index.ts';
 import { openPayloadMeta, PayloadCryptoError } from '../device-crypto/payload-crypto.ts';
 import { downloadNameOf } from './download-facts.ts';
@@ -18,8 +16,6 @@ import type { DataAction, PayloadDataStatus } from '#shared/constants/payloads.t
 import type { BulkResult } from '#shared/contract/entities/alerts.ts';
 import type { PayloadAudit } from '#shared/contract/entities/payloads.ts';
 
-export type ReadDependencies = Pick<Dependencies, 'table' | 'keys' | 'blobs' | 'clock' | 'logger'>;
-
 /** Data links live a few minutes: long enough to start a player or a download, short enough not to be shared. */
 export const DATA_URL_SECONDS = 300;
 /** Payload types without media: their meta is the record (spec: NoS3Url for aborted and blocked calls). */
@@ -29,12 +25,12 @@ const LINKABLE = new Set(['Processed', 'Transferred']);
 /** Audit records a payload's audit shows at most (a payload is played a bounded number of times; pages of 1,000). */
 const MAX_AUDIT_PAGES = 20;
 
-/** The payload item, checked against the caller's restriction: 404 when absent, 403 naming the refusal. */
-async function readableItem(deps: Pick<ReadDependencies, 'table'>, client: string, restriction: PayloadAccess, reference: string): Promise<PayloadItem> {
-  const item = await deps.table.get(keys.payload.key(client, reference));
+/** The payload item, checked against the caller's restriction for the endpoint's action: 404 when absent, 403 naming the refusal. */
+async function readableItem(caller: TenantCaller, reference: string): Promise<PayloadItem> {
+  const item = await caller.deps.table.get(keys.payload.key(caller.tenant, reference));
   if (item === undefined) throw new NotFoundError('NoMatchingRecord: Payload not found');
   const payload = readPayload(item);
-  const refusal = await restriction.check(payload);
+  const refusal = await caller.payloadScope().check(payload);
   if (refusal !== undefined) throw new ForbiddenError(`${refusal}: Your roles do not open this payload's ${refusal === 'TypeNotAuthorised' ? 'type' : 'group'}`);
   return payload;
 }
@@ -43,8 +39,9 @@ async function readableItem(deps: Pick<ReadDependencies, 'table'>, client: strin
  * `GET payloads/{ref}`: the payload with its meta decrypted (the DEK unwrapped with the tenant KEK named by key_id).
  * Meta that does not open (a payload that failed processing) is left out rather than failing the read.
  */
-export async function getPayload(deps: ReadDependencies, client: string, access: AccessContext | undefined, reference: string) {
-  const item = await readableItem(deps, client, payloadAccess(deps, client, access, 'payloads:Read'), reference);
+export async function getPayload(caller: TenantCaller, reference: string) {
+  const { deps, tenant: client } = caller;
+  const item = await readableItem(caller, reference);
   const payload = toPayload(item);
   if (item.sealed_meta === undefined) return payload;
   try {
@@ -63,18 +60,17 @@ interface DataOutcome {
   s3_url?: string;
 }
 
+/** What a data link is for (play, view or download) and who asks: the same for every payload of one call. */
+interface DataRequest {
+  action: DataAction;
+  actor: Actor;
+}
+
 /** The link for one payload item already read (or its refusal), with its audit record when a link is given. */
-async function dataFor(
-  deps: ReadDependencies,
-  client: string,
-  restriction: PayloadAccess,
-  reference: string,
-  item: PayloadItem | undefined,
-  action: DataAction,
-  actor: Actor,
-): Promise<DataOutcome> {
+async function dataFor(caller: TenantCaller, { action, actor }: DataRequest, reference: string, item: PayloadItem | undefined): Promise<DataOutcome> {
+  const { deps, tenant: client } = caller;
   if (item === undefined) return { payload_reference: reference, status: 'NoMatchingRecord' };
-  const refusal = await restriction.check(item);
+  const refusal = await caller.payloadScope().check(item);
   if (refusal !== undefined) return { payload_reference: reference, status: refusal };
   if (NO_MEDIA.has(item.payload_type)) return { payload_reference: reference, status: 'NoS3Url' };
   if (!LINKABLE.has(item.payload_state)) return { payload_reference: reference, status: 'NoMatchingRecord' };
@@ -89,7 +85,7 @@ async function dataFor(
 }
 
 async function writeAudit(
-  deps: Pick<ReadDependencies, 'table' | 'clock'>,
+  deps: Pick<Dependencies, 'table' | 'clock'>,
   client: string,
   reference: string,
   record: { action: PayloadAuditAction; portal_user: string; actor: Actor },
@@ -101,24 +97,15 @@ async function writeAudit(
 
 /**
  * `GET payloads/{ref}/data`: a short-lived pre-signed link to the processed object, audited: one payload audit record
- * of the action (play, view or download) per link given. `permission` is the action the call was authorized for
+ * of the action (play, view or download) per link given. The caller's action is the one the call was authorized for
  * (the endpoint's `actionByQuery`: payloads:Play for play and view, payloads:Download for download); its group
  * conditions decide the payload's group. Refusals: 404
  * NoMatchingRecord (absent, or no processed object) or NoS3Url (aborted and blocked calls have no media), 403
  * GroupNotAuthorised or TypeNotAuthorised; each message starts with the PayloadDataStatus.
  */
-export async function getPayloadData(
-  deps: ReadDependencies,
-  client: string,
-  access: AccessContext | undefined,
-  principal: Principal | undefined,
-  reference: string,
-  action: DataAction,
-  permission: string,
-): Promise<{ s3_url: string }> {
-  const restriction = payloadAccess(deps, client, access, permission);
-  const item = await deps.table.get(keys.payload.key(client, reference));
-  const outcome = await dataFor(deps, client, restriction, reference, item === undefined ? undefined : readPayload(item), action, actorRecordOf(principal));
+export async function getPayloadData(caller: TenantCaller, reference: string, action: DataAction): Promise<{ s3_url: string }> {
+  const item = await caller.deps.table.get(keys.payload.key(caller.tenant, reference));
+  const outcome = await dataFor(caller, { action, actor: actorRecordOf(caller.principal) }, reference, item === undefined ? undefined : readPayload(item));
   switch (outcome.status) {
     case 'Ok':
       return { s3_url: outcome.s3_url as string };
@@ -132,25 +119,18 @@ export async function getPayloadData(
   }
 }
 
-/** `GET data`: 1 to 100 unique references (the contract checked), one status each, in the order asked; `permission` as for one. */
-export async function getBulkData(
-  deps: ReadDependencies,
-  client: string,
-  access: AccessContext | undefined,
-  principal: Principal | undefined,
-  references: readonly string[],
-  action: DataAction,
-  permission: string,
-) {
-  const restriction = payloadAccess(deps, client, access, permission);
+/** `GET data`: 1 to 100 unique references (the contract checked), one status each, in the order asked; the action as for one. */
+export async function getBulkData(caller: TenantCaller, references: readonly string[], action: DataAction) {
+  const { deps, tenant: client } = caller;
+  const restriction = caller.payloadScope();
   const items = (await deps.table.batchGet(references.map((reference) => keys.payload.key(client, reference)))).map(readPayload);
   const byReference = new Map(items.map((item) => [item.payload_reference, item]));
   // Judge every group in one batch before the per-item checks.
   await restriction.filter(items);
-  const actor = actorRecordOf(principal);
+  const request: DataRequest = { action, actor: actorRecordOf(caller.principal) };
   const data: DataOutcome[] = [];
   for (const reference of references) {
-    data.push(await dataFor(deps, client, restriction, reference, byReference.get(reference), action, actor));
+    data.push(await dataFor(caller, request, reference, byReference.get(reference)));
   }
   return { data };
 }
@@ -160,15 +140,17 @@ export async function getBulkData(
  * audio is asked for. Derived data, not the recording: no payload audit record (the call's activity record is its
  * trace). 404 when processing computed no peaks (only PCM WAV has them: the player then plays without a waveform).
  */
-export async function getPayloadWaveform(deps: ReadDependencies, client: string, access: AccessContext | undefined, reference: string) {
-  const item = await readableItem(deps, client, payloadAccess(deps, client, access, 'payloads:Play'), reference);
+export async function getPayloadWaveform(caller: TenantCaller, reference: string) {
+  const { deps, tenant: client } = caller;
+  const item = await readableItem(caller, reference);
   if (item.waveform_peaks !== true || !LINKABLE.has(item.payload_state)) throw new NotFoundError('NoMatchingRecord: No waveform for this recording');
   return { peaks_url: await deps.blobs.presignGet('processed', waveformObjectKey(client, reference), { expiresInSeconds: DATA_URL_SECONDS }) };
 }
 
 /** `GET payloads/{ref}/audit`: plays, downloads and transfers, and receipts, oldest first. */
-export async function getPayloadAudit(deps: ReadDependencies, client: string, access: AccessContext | undefined, reference: string): Promise<PayloadAudit> {
-  await readableItem(deps, client, payloadAccess(deps, client, access, 'payloads:ReadAudit'), reference);
+export async function getPayloadAudit(caller: TenantCaller, reference: string): Promise<PayloadAudit> {
+  const { deps, tenant: client } = caller;
+  await readableItem(caller, reference);
   const stored: PayloadAuditItem[] = [];
   const { pk } = keys.payload.key(client, reference);
   let startKey: Record<string, string> | undefined;
@@ -185,14 +167,9 @@ export async function getPayloadAudit(deps: ReadDependencies, client: string, ac
  * `POST payloads/{ref}/restore`: Deleted → Processed, by a conditional update on the state read (a concurrent
  * change answers 409 rather than being overwritten). Destroyed is final: 409 saying so. Anything else is not deleted.
  */
-export async function restorePayload(
-  deps: ReadDependencies,
-  client: string,
-  access: AccessContext | undefined,
-  principal: Principal | undefined,
-  reference: string,
-) {
-  const item = await readableItem(deps, client, payloadAccess(deps, client, access, 'payloads:Restore'), reference);
+export async function restorePayload(caller: TenantCaller, reference: string) {
+  const { deps, tenant: client, principal } = caller;
+  const item = await readableItem(caller, reference);
   if (item.payload_state === 'Destroyed') {
     throw new ConflictError('payload_state: A destroyed payload cannot be restored; its recording no longer exists');
   }
@@ -230,14 +207,9 @@ export async function restorePayload(
  * `POST receipts`: confirms receipt of each payload the caller may see (receipt_confirmed_at/by, and a receipt in
  * its audit). A reference that is absent or refused is a failure of the bulk result, never a 5xx.
  */
-export async function confirmReceipts(
-  deps: ReadDependencies,
-  client: string,
-  access: AccessContext | undefined,
-  principal: Principal | undefined,
-  references: readonly string[],
-) {
-  const restriction = payloadAccess(deps, client, access, 'payloads:ConfirmReceipt');
+export async function confirmReceipts(caller: TenantCaller, references: readonly string[]) {
+  const { deps, tenant: client, principal } = caller;
+  const restriction = caller.payloadScope();
   const items = (await deps.table.batchGet(references.map((reference) => keys.payload.key(client, reference)))).map(readPayload);
   const byReference = new Map(items.map((item) => [item.payload_reference, item]));
   await restriction.filter(items);

@@ -1,5 +1,4 @@
-import type { Actor } from '#shared/contract/entities/actor.ts';
-import { actorWords } from '#core/auth/actor.ts';
+import { actorRecordOf, actorWords } from '#core/auth/actor.ts';
 import { ulid } from 'ulid';
 import type { SupportAccessApprovalState } from '#shared/constants/account.ts';
 import type { SupportAccess, SupportAccessDecision, SupportAccessRequest } from '#shared/contract/entities/account-data.ts';
@@ -7,6 +6,7 @@ import type { CountOnly } from '#shared/contract/entities/common.ts';
 import { raiseSecurityAlert } from '../alerts/security-events.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { NotFoundError, ValidationError } from '#core/errors.ts';
+import type { Caller, TenantCaller } from '#core/http/caller.ts';
 import type { Page } from '#core/store/cursor.ts';
 import { eachPage, listPage, notDeletedByRetention, perItem, type PageQuery } from '#core/store/paging.ts';
 import { keys } from '#core/store/keys.ts';
@@ -46,12 +46,10 @@ async function mustGet(deps: Deps, client: string, reference: string): Promise<S
 }
 
 /** Staff ask a tenant for a role until `requested_expiry` (state table: state-machine.ts). */
-export async function requestSupportAccess(
-  deps: Deps,
-  client: string,
-  body: SupportAccessRequest,
-  actor: Actor,
-): Promise<SupportAccess> {
+export async function requestSupportAccess(caller: TenantCaller, body: SupportAccessRequest): Promise<SupportAccess> {
+  const { deps, tenant: client } = caller;
+  // The request names who asked by their stable reference, with their name and e-mail as then.
+  const actor = actorRecordOf(caller.principal);
   const now = deps.clock.now();
   const expiry = new Date(body.requested_expiry);
   const lines: string[] = [];
@@ -86,12 +84,14 @@ export async function requestSupportAccess(
   return toSupportAccess(record);
 }
 
-export async function getSupportAccess(deps: Deps, client: string, reference: string): Promise<SupportAccess> {
-  return toSupportAccess(await mustGet(deps, client, reference));
+export async function getSupportAccess(caller: TenantCaller, reference: string): Promise<SupportAccess> {
+  return toSupportAccess(await mustGet(caller.deps, caller.tenant, reference));
 }
 
 /** Staff withdraw their request: a pending one is canceled, an approved one revoked (access ends now). */
-export async function withdrawSupportAccess(deps: Deps, client: string, reference: string, actor: Actor): Promise<SupportAccess> {
+export async function withdrawSupportAccess(caller: TenantCaller, reference: string): Promise<SupportAccess> {
+  const { deps, tenant: client } = caller;
+  const actor = actorRecordOf(caller.principal);
   const read = await mustGet(deps, client, reference);
   const to = transition(read.approval_state, 'withdraw');
   const updated = await changeState(deps.table, read, { event: 'withdraw', to, at: deps.clock.now().toISOString(), by: actor.reference });
@@ -106,13 +106,10 @@ const DECISION_EVENTS: Record<SupportAccessDecision['approval_state'], SupportAc
 };
 
 /** A tenant user approves (optionally for less time), rejects (with a reason) or revokes a request. */
-export async function decideSupportAccess(
-  deps: Deps,
-  client: string,
-  reference: string,
-  decision: SupportAccessDecision,
-  actor: Actor,
-): Promise<SupportAccess> {
+export async function decideSupportAccess(caller: TenantCaller, reference: string, decision: SupportAccessDecision): Promise<SupportAccess> {
+  const { deps, tenant: client } = caller;
+  // The decision names who decided by their stable reference, with their name and e-mail as then.
+  const actor = actorRecordOf(caller.principal);
   const event = DECISION_EVENTS[decision.approval_state];
   // What the decision itself lacks is a 400 whatever the request's state: the caller must fix the body either way.
   const lines: string[] = [];
@@ -153,19 +150,21 @@ export async function decideSupportAccess(
   return toSupportAccess(updated);
 }
 
-/** The contract's paging fields, with the list to read: one tenant's, or across tenants by state. */
+/** The contract's paging fields, with the state to list. */
 export interface ListOptions extends PageQuery {
-  /** One tenant's requests; undefined lists across tenants (then `state` is required). */
-  client?: string;
   state?: SupportAccessApprovalState;
 }
 
-/** A page of requests, newest first, or their count. A Query on a key or gsi1, never a Scan. */
-export async function listSupportAccess(deps: Deps, options: ListOptions): Promise<Page<SupportAccess> | CountOnly> {
-  const { list, sort } = listSource({ client: options.client, state: options.state });
+/**
+ * A page of requests, newest first, or their count. A Query on a key or gsi1, never a Scan. The caller's tenant's
+ * requests; a caller without a tenant (the internal console's list by status) lists across tenants, by `state`.
+ */
+export async function listSupportAccess(caller: Caller, options: ListOptions): Promise<Page<SupportAccess> | CountOnly> {
+  const { deps, tenant: client } = caller;
+  const { list, sort } = listSource({ client, state: options.state });
   // Cursors are bound to the caller's tenant (the provider's own for the cross-tenant list) and to the exact list.
   return listPage(deps, {
-    client: options.client ?? 'admin',
+    client: client ?? 'admin',
     query: { ...list, ...(sort ? { sort } : {}), descending: true },
     filters: { state: options.state },
     page: options,

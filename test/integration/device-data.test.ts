@@ -62,7 +62,7 @@ async function enrol(client: string, phoneNumber: string): Promise<Phone> {
   const keyId = keyAnswer.body.key_id as string;
   const { enrolmentKey } = await deviceKeysOf(deps, client);
   const kek = openKekForDevice(enrolmentKey, client, keyId, keyAnswer.body.kek as string);
-  return { client, reference, token, keyId, kek, seal: (kind, value) => sealUpload(kek, client, keyId, kind, value) };
+  return { client, reference, token, keyId, kek, seal: (kind, value) => sealUpload({ kek, client, keyId }, kind, value) };
 }
 
 let phone: Phone;
@@ -228,7 +228,7 @@ describe('hostile uploads', () => {
       [phone.seal('telemetry', { collected_at: 'yesterday' }), 'meta.collected_at'],
       [phone.seal('telemetry', { collected_at: day(6), health: { battery_level: 140 } }), 'meta.health.battery_level'],
       [phone.seal('telemetry', { collected_at: day(6), deep: JSON.parse(`${'{"a":'.repeat(40)}1${'}'.repeat(40)}`) }), 'meta'],
-      [sealUpload(acmePhone.kek, 'acme', acmePhone.keyId, 'telemetry', { collected_at: day(6) }), 'body.key_id'],
+      [sealUpload({ kek: acmePhone.kek, client: 'acme', keyId: acmePhone.keyId }, 'telemetry', { collected_at: day(6) }), 'body.key_id'],
       [{ ...good, meta: 'not base64!' }, 'body.meta'],
     ];
     for (const [body, path] of cases) {

@@ -93,7 +93,7 @@ async function enrol(phoneNumber: string): Promise<Phone> {
   const phone: Phone = {
     reference,
     token,
-    seal: (kind, value) => sealUpload(kek, CLIENT, keyId, kind, value),
+    seal: (kind, value) => sealUpload({ kek, client: CLIENT, keyId }, kind, value),
     reauthenticate: async () => {
       phone.token = await authenticate();
     },

@@ -1,28 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import type { PayloadAccess, PayloadFacts } from '#core/auth/access/payload-access.ts';
+import { createAccessContext } from '#core/auth/access/create-access-context.ts';
+import type { UserPrincipal } from '#core/auth/principal.ts';
 import { createCursorCodec } from '#core/store/cursor.ts';
 import { readPayload } from '#core/store/entities/payload.ts';
 import { keys } from '#core/store/keys.ts';
 import { createMemoryTable } from '#core/testing/memory-table.ts';
-import type { Actor } from '#shared/contract/entities/actor.ts';
+import { tenantCaller } from '#core/testing/callers.ts';
+import type { Role } from '#shared/contract/entities/roles.ts';
 import { createComment, listComments, recordingDuration } from './comments-service.ts';
 
 const REF = '01J0000000000000000000PAY1';
 const HIDDEN = '01J0000000000000000000PAY2';
 
-/** A restriction that sees Call and SMS payloads, and only group `open`. */
-const access: PayloadAccess = {
-  types: ['Call', 'SMS'],
-  allGroups: false,
-  typeAllowed: (type) => type === 'Call' || type === 'SMS',
-  async check(payload: PayloadFacts) {
-    if (payload.payload_type !== 'Call' && payload.payload_type !== 'SMS') return 'TypeNotAuthorised';
-    return payload.group === 'open' ? undefined : 'GroupNotAuthorised';
-  },
-  async filter(payloads) {
-    return [...payloads];
-  },
-};
+/** A role that sees Call and SMS payloads, and comments only in group `open`. */
+const commenter = {
+  role_reference: 'commenter',
+  permissions: [{ actions_matching: 'comments:*', conditions: [{ names_matching: 'open' }] }],
+  payload_types: ['Call', 'SMS'],
+  cidr_ranges: [],
+  is_system: false,
+} as unknown as Role;
+const access = createAccessContext({ roles: [commenter], ip: undefined, isClientApp: false });
 
 function setup() {
   const table = createMemoryTable();
@@ -39,37 +37,42 @@ function setup() {
 }
 
 /** A portal user as comments name them: by their stable reference, with their e-mail kept beside it. */
-const person = (reference: string, email?: string): Actor => ({ reference, kind: 'user', ...(email === undefined ? {} : { email }) });
+const person = (reference: string, email?: string): UserPrincipal => ({ kind: 'user', subject: reference, email, client: 'demo', groups: [], tokenIssuer: 'test' });
+
+type Deps = ReturnType<typeof setup>['deps'];
+/** The caller of a comment endpoint: the commenter acting as `principal` for the endpoint's action. */
+const creating = (deps: Deps, principal: UserPrincipal) => tenantCaller(deps, 'demo', access, { action: 'comments:Create', principal });
+const listing = (deps: Deps) => tenantCaller(deps, 'demo', access, { action: 'comments:List' });
 
 describe('comments service restrictions', () => {
   it('refuses a payload of a hidden type or group, and never writes a comment for it', async () => {
     const { deps, table, item } = setup();
     await table.put(item(REF, 'Photo', 'open'));
     await table.put(item(HIDDEN, 'Call', 'secret'));
-    await expect(createComment(deps, 'demo', access, person('me'), REF, { message: 'x' })).rejects.toMatchObject({ status: 403, lines: ['TypeNotAuthorised'] });
-    await expect(createComment(deps, 'demo', access, person('me'), HIDDEN, { message: 'x' })).rejects.toMatchObject({ status: 403, lines: ['GroupNotAuthorised'] });
+    await expect(createComment(creating(deps, person('me')), REF, { message: 'x' })).rejects.toMatchObject({ status: 403, lines: ['TypeNotAuthorised'] });
+    await expect(createComment(creating(deps, person('me')), HIDDEN, { message: 'x' })).rejects.toMatchObject({ status: 403, lines: ['GroupNotAuthorised'] });
     expect((await table.query({ ...keys.comment.list('demo') })).items).toEqual([]);
   });
 
   it('hides comments of restricted payloads from lists and totals', async () => {
     const { deps, table, item } = setup();
     await table.put(item(REF, 'Call', 'open'));
-    await createComment(deps, 'demo', access, person('me'), REF, { message: 'visible' });
+    await createComment(creating(deps, person('me')), REF, { message: 'visible' });
     // A comment on a payload the caller may not see (written as another caller would have).
     await table.put({ ...keys.comment.item('demo', HIDDEN, '01J00000000000000000000CMT', '2024-06-01T00:00:00Z'), payload_type: 'Call', group: 'secret', comment_id: '01J00000000000000000000CMT', comment_body: 'hidden', raised_by: 'x', raised_at: '2024-06-01T00:00:00Z', comment_version: 1, is_closed: false, payload_reference: HIDDEN });
-    const page = await listComments(deps, 'demo', access, { limit: 50, result_type: 'page' });
+    const page = await listComments(listing(deps), { limit: 50, result_type: 'page' });
     expect('data' in page && page.data.map((comment) => comment.comment_body)).toEqual(['visible']);
-    expect(await listComments(deps, 'demo', access, { limit: 50, result_type: 'total' })).toEqual({ count: 1 });
+    expect(await listComments(listing(deps), { limit: 50, result_type: 'total' })).toEqual({ count: 1 });
   });
 
   it('filters by raiser (exactly) and by the Calls and Messages groups', async () => {
     const { deps, table, item } = setup();
     await table.put(item(REF, 'Call', 'open'));
     await table.put(item(HIDDEN, 'SMS', 'open'));
-    await createComment(deps, 'demo', access, person('demo-ann', 'ann@demo.test'), REF, { message: 'on the call' });
-    await createComment(deps, 'demo', access, person('demo-bob', 'bob@demo.test'), HIDDEN, { message: 'on the sms' });
-    const bodies = async (query: Partial<Parameters<typeof listComments>[3]>) => {
-      const page = await listComments(deps, 'demo', access, { limit: 50, result_type: 'page', ...query });
+    await createComment(creating(deps, person('demo-ann', 'ann@demo.test')), REF, { message: 'on the call' });
+    await createComment(creating(deps, person('demo-bob', 'bob@demo.test')), HIDDEN, { message: 'on the sms' });
+    const bodies = async (query: Partial<Parameters<typeof listComments>[1]>) => {
+      const page = await listComments(listing(deps), { limit: 50, result_type: 'page', ...query });
       return 'data' in page ? page.data.map((comment) => comment.comment_body) : [];
     };
     expect(await bodies({ raised_by: 'demo-ann' })).toEqual(['on the call']);
@@ -78,7 +81,7 @@ describe('comments service restrictions', () => {
     expect(await bodies({ payload_types: ['Calls'] })).toEqual(['on the call']);
     expect(await bodies({ payload_types: ['Messages'] })).toEqual(['on the sms']);
     expect(await bodies({ payload_types: ['Messages'], raised_by: 'demo-ann' })).toEqual([]);
-    expect(await listComments(deps, 'demo', access, { limit: 50, result_type: 'total', raised_by: 'demo-bob' })).toEqual({ count: 1 });
+    expect(await listComments(listing(deps), { limit: 50, result_type: 'total', raised_by: 'demo-bob' })).toEqual({ count: 1 });
   });
 
   it('reads the recording length from the item or a decrypted meta, ignoring junk', () => {

@@ -1,7 +1,6 @@
 import { monotonicFactory } from 'ulid';
 import { CALL_PAYLOAD_TYPES, type PayloadType } from '#shared/constants.ts';
 import type { PayloadComment, CommentPostRequest, CommentPutRequest } from '#shared/contract/entities/comments.ts';
-import type { Actor } from '#shared/contract/entities/actor.ts';
 import { expandPayloadTypes, type payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, ForbiddenError, InternalError, NotFoundError, ValidationError } from '#core/errors.ts';
@@ -11,7 +10,8 @@ import { commentToItem, readComment, toPayloadComment, type CommentItem } from '
 import { readPayload, type PayloadItem } from '#core/store/entities/payload.ts';
 import { keys } from '#core/store/keys.ts';
 import { timeRangeOrAll } from '#core/store/time-range.ts';
-import type { PayloadAccess } from '#core/auth/access/payload-access.ts';
+import { actorRecordOf } from '#core/auth/actor.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import { listPage, perItem, type QueryOf } from '#core/store/paging.ts';
 
 type Deps = Pick<Dependencies, 'table' | 'clock' | 'cursors'>;
@@ -21,12 +21,15 @@ const TIMED_TYPES: ReadonlySet<PayloadType> = new Set<PayloadType>([...CALL_PAYL
 
 const nextId = monotonicFactory();
 
-/** The payload a comment belongs to, after the group and type checks (404 when missing, 403 when hidden). */
-async function readablePayload(deps: Deps, client: string, access: PayloadAccess, payloadReference: string): Promise<PayloadItem> {
-  const item = await deps.table.get(keys.payload.key(client, payloadReference));
+/**
+ * The payload a comment belongs to, after the group and type checks for the endpoint's action (404 when missing, 403
+ * when hidden).
+ */
+async function readablePayload(caller: TenantCaller, payloadReference: string): Promise<PayloadItem> {
+  const item = await caller.deps.table.get(keys.payload.key(caller.tenant, payloadReference));
   if (item === undefined) throw new NotFoundError('Payload not found');
   const payload = readPayload(item);
-  const refusal = await access.check({ payload_type: payload.payload_type, group: payload.group });
+  const refusal = await caller.payloadScope().check({ payload_type: payload.payload_type, group: payload.group });
   if (refusal !== undefined) throw new ForbiddenError(refusal);
   return payload;
 }
@@ -87,15 +90,10 @@ function updatedItem(item: TableItem | undefined): TableItem {
 }
 
 /** Raise a comment on a payload the caller may act on. */
-export async function createComment(
-  deps: Deps,
-  client: string,
-  access: PayloadAccess,
-  actor: Actor,
-  payloadReference: string,
-  body: CommentPostRequest,
-): Promise<PayloadComment> {
-  const payload = await readablePayload(deps, client, access, payloadReference);
+export async function createComment(caller: TenantCaller, payloadReference: string, body: CommentPostRequest): Promise<PayloadComment> {
+  const { deps, tenant: client } = caller;
+  const actor = actorRecordOf(caller.principal);
+  const payload = await readablePayload(caller, payloadReference);
   refuseDestroyed(payload);
   checkSpan(payload, body.comment_duration);
   const now = deps.clock.now();
@@ -126,7 +124,7 @@ export async function createComment(
       break;
     } catch (error) {
       if (!(error instanceof ConditionFailedError)) throw error;
-      current = await readablePayload(deps, client, access, payloadReference);
+      current = await readablePayload(caller, payloadReference);
       refuseDestroyed(current);
       if (attempt >= COMMENT_WRITE_TRIES) throw new ConflictError('The recording changed while the comment was written; try again');
     }
@@ -141,19 +139,13 @@ async function storedComment(deps: Deps, client: string, payloadReference: strin
 }
 
 /** Edit a comment: a new comment_version, stamped with who and when. A closed comment is final (409). */
-export async function updateComment(
-  deps: Deps,
-  client: string,
-  access: PayloadAccess,
-  actor: Actor,
-  payloadReference: string,
-  commentId: string,
-  body: CommentPutRequest,
-): Promise<PayloadComment> {
+export async function updateComment(caller: TenantCaller, payloadReference: string, commentId: string, body: CommentPutRequest): Promise<PayloadComment> {
+  const { deps, tenant: client } = caller;
+  const actor = actorRecordOf(caller.principal);
   if (body.message === undefined && body.comment_duration === undefined) {
     throw new ValidationError(['body: Give message or comment_duration']);
   }
-  const payload = await readablePayload(deps, client, access, payloadReference);
+  const payload = await readablePayload(caller, payloadReference);
   refuseDestroyed(payload);
   checkSpan(payload, body.comment_duration);
   const current = await storedComment(deps, client, payloadReference, commentId);
@@ -190,15 +182,10 @@ export async function updateComment(
 }
 
 /** Close (logically delete) a comment: it stays readable with closed_by and closed_at. Closing twice changes nothing. */
-export async function closeComment(
-  deps: Deps,
-  client: string,
-  access: PayloadAccess,
-  actor: Actor,
-  payloadReference: string,
-  commentId: string,
-): Promise<PayloadComment> {
-  refuseDestroyed(await readablePayload(deps, client, access, payloadReference));
+export async function closeComment(caller: TenantCaller, payloadReference: string, commentId: string): Promise<PayloadComment> {
+  const { deps, tenant: client } = caller;
+  const actor = actorRecordOf(caller.principal);
+  refuseDestroyed(await readablePayload(caller, payloadReference));
   const current = await storedComment(deps, client, payloadReference, commentId);
   if (current.is_closed === true) return toPayloadComment(current);
   try {
@@ -217,13 +204,12 @@ export async function closeComment(
 
 /** One payload's comments in the order raised; closed ones only when asked; none for a destroyed recording. */
 export async function listPayloadComments(
-  deps: Deps,
-  client: string,
-  access: PayloadAccess,
+  caller: TenantCaller,
   payloadReference: string,
   query: QueryOf<typeof payloadEndpoints, 'client.payloads.comments.list'>,
 ): Promise<Page<PayloadComment> | { count: number }> {
-  const payload = await readablePayload(deps, client, access, payloadReference);
+  const { deps, tenant: client } = caller;
+  const payload = await readablePayload(caller, payloadReference);
   // A destroyed recording has no comments: any not removed yet are on their way out (retention's purge step).
   if (payload.payload_state === 'Destroyed') return query.result_type === 'total' ? { count: 0 } : { count: 0, data: [] };
   const list = keys.comment.listByPayload(client, payloadReference);
@@ -247,12 +233,9 @@ export type CommentListQuery = QueryOf<typeof payloadEndpoints, 'client.comments
  * counted in a total either. A destroyed recording's comments are not listed, as its own list answers none: retention
  * removes them after the recording's own transaction (and keeps a held author's until the hold's release).
  */
-export async function listComments(
-  deps: Deps,
-  client: string,
-  access: PayloadAccess,
-  query: CommentListQuery,
-): Promise<Page<PayloadComment> | { count: number }> {
+export async function listComments(caller: TenantCaller, query: CommentListQuery): Promise<Page<PayloadComment> | { count: number }> {
+  const { deps, tenant: client } = caller;
+  const access = caller.payloadScope();
   const list = keys.comment.list(client);
   const wanted = query.payload_types === undefined ? undefined : expandPayloadTypes(query.payload_types);
   const types = access.types.filter((type) => wanted === undefined || wanted.includes(type));

@@ -79,16 +79,16 @@ export async function processPayload(
         const object = await deps.blobs.head('raw', payloadObjectKey(client, payloadReference));
         if (object === undefined) return 'not-uploaded';
         const uploadedAt = object.lastModified?.toISOString() ?? deps.clock.now().toISOString();
-        await transition(deps, key, state, 'Uploaded', {
+        await transition(deps, key, { from: state, to: 'Uploaded' }, {
           set: { uploaded_at: uploadedAt, is_late: isLate(item.payload_time ?? '', uploadedAt) },
         });
       } else if (state === 'Uploaded') {
-        await transition(deps, key, state, 'Scanning', {});
+        await transition(deps, key, { from: state, to: 'Scanning' }, {});
         await options.afterScanning?.();
       } else if (state === 'Scanning') {
         const result = await scanAndDecrypt(deps, client, item);
         if (result.outcome === 'scan-pending') return 'scan-pending';
-        await transition(deps, key, state, result.outcome, result.update);
+        await transition(deps, key, { from: state, to: result.outcome }, result.update);
       } else {
         const outcome = await settle(deps, client, key, item);
         // Settled, and its effects ran: the sweep (sweep.ts) has nothing left to do for this payload.
@@ -103,7 +103,13 @@ export async function processPayload(
   throw new Error(`Payload ${payloadReference} did not settle`);
 }
 
-async function transition(deps: ProcessingDependencies, key: ItemKey, from: PayloadState, to: PayloadState, update: UpdateSpec): Promise<void> {
+/** One step of the state machine, conditional on the state read (a concurrent run that moved it first fails it). */
+async function transition(
+  deps: ProcessingDependencies,
+  key: ItemKey,
+  { from, to }: { from: PayloadState; to: PayloadState },
+  update: UpdateSpec,
+): Promise<void> {
   await deps.table.update(
     key,
     { ...update, set: { ...update.set, payload_state: to, updated_at: deps.clock.now().toISOString(), updated_by: ACTOR } },

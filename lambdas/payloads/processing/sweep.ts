@@ -71,7 +71,7 @@ export async function sweepUnsettledPayloads(deps: SweepDependencies): Promise<S
         } catch (error) {
           report.failed += 1;
           deps.logger.warn('payload sweep failed', { client, payload_reference: marker.payload_reference, error: error instanceof Error ? error.message : String(error) });
-          await reschedule(deps, client, marker, now, {}).catch(() => undefined);
+          await reschedule(deps, client, marker, { now }).catch(() => undefined);
         }
       }
       startKey = read < MAX_PER_CLIENT ? page.lastKey : undefined;
@@ -97,15 +97,16 @@ async function sweepOne(deps: SweepDependencies, client: string, marker: Payload
   const stuck = outcome === 'not-registered' || outcome === 'not-uploaded';
   if (stuck && marker.alerted !== true && waitedHours >= ALERT_AFTER_HOURS) {
     await alertStuck(deps, client, reference, outcome === 'not-registered' ? 'upload-without-registration' : 'registration-without-upload');
-    await reschedule(deps, client, marker, now, { alerted: true });
+    await reschedule(deps, client, marker, { now, alerted: true });
     return 'alerted';
   }
-  await reschedule(deps, client, marker, now, {});
+  await reschedule(deps, client, marker, { now });
   return 'waiting';
 }
 
 /** Next due time with back-off (15 min, 30, 60, … up to a day); an alerted marker also gets its TTL. */
-async function reschedule(deps: SweepDependencies, client: string, marker: PayloadSweepItem, now: Date, change: { alerted?: true }): Promise<void> {
+async function reschedule(deps: SweepDependencies, client: string, marker: PayloadSweepItem, change: { now: Date; alerted?: true }): Promise<void> {
+  const { now } = change;
   const attempts = (marker.attempts ?? 0) + 1;
   const minutes = Math.min(MAX_INTERVAL_MINUTES, SWEEP_AFTER_MINUTES * 2 ** Math.min(attempts, 10));
   const reference = marker.payload_reference;

@@ -72,14 +72,14 @@ export function createOidcIdentityDirectory(options: OidcIdentityDirectoryOption
       const app = appClient(client);
       const tokenEndpoint = await endpoint(app.issuer, 'token_endpoint');
       const form = { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: app.clientId };
-      return redeemGrant(fetchImpl, tokenEndpoint, form, 'code', options.now);
+      return redeemGrant({ fetchImpl, tokenEndpoint, now: options.now }, form, 'code');
     },
 
     async refresh(client, refreshToken) {
       const app = appClient(client);
       const tokenEndpoint = await endpoint(app.issuer, 'token_endpoint');
       const form = { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: app.clientId };
-      return redeemGrant(fetchImpl, tokenEndpoint, form, 'refresh', options.now);
+      return redeemGrant({ fetchImpl, tokenEndpoint, now: options.now }, form, 'refresh');
     },
 
     findUser: async () => undefined,

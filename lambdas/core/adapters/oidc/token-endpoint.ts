@@ -38,11 +38,9 @@ export function grantRefused(kind: GrantKind): HttpError {
  * (`invalid_client`, …) -> 500; the provider unreachable, slow, 5xx, 429 or answering nonsense -> 503.
  */
 export async function redeemGrant(
-  fetchImpl: FormFetch,
-  tokenEndpoint: string,
+  { fetchImpl, tokenEndpoint, now = Date.now }: { fetchImpl: FormFetch; tokenEndpoint: string; now?: (() => number) | undefined },
   form: Record<string, string>,
   kind: GrantKind,
-  now: () => number = Date.now,
 ): Promise<PortalTokens> {
   let response: Response;
   let text: string;
