@@ -2,7 +2,6 @@ import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { accountDataEndpoints } from '#shared/contract/endpoints/account-data.ts';
 import { blobStoreAdapter } from '#core/adapters/wiring/blob-store.ts';
 import { jobRunnerAdapter } from '#core/adapters/wiring/job-runner.ts';
-import { payloadAccess } from '#core/auth/access/payload-access.ts';
 import { dependenciesWith } from '#core/function-dependencies.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { implementForTenant } from '#core/http/route.ts';
@@ -29,24 +28,22 @@ export const handler = createApiHandler({
   endpoints: accountDataEndpoints,
   routes: {
     // Both answers say how the recordings' object locks follow the policy (object_lock), for the editor to show.
-    [retentionGet.id]: implementForTenant(retentionGet, async (input, deps) => ({
-      ...(await getRetentionPolicy(deps, input.client)),
-      object_lock: objectLockFacts(deps.config),
+    [retentionGet.id]: implementForTenant(retentionGet, async ({ caller }) => ({
+      ...(await getRetentionPolicy(caller.deps, caller.tenant)),
+      object_lock: objectLockFacts(caller.deps.config),
     })),
-    [retentionPut.id]: implementForTenant(retentionPut, async (input, deps) => ({
-      ...(await putRetentionPolicy(deps, input.client, input.body, input.principal)),
-      object_lock: objectLockFacts(deps.config),
+    [retentionPut.id]: implementForTenant(retentionPut, async ({ caller, body }) => ({
+      ...(await putRetentionPolicy(caller, body)),
+      object_lock: objectLockFacts(caller.deps.config),
     })),
-    [retentionPreview.id]: implementForTenant(retentionPreview, (input, deps) => previewRetention(deps, input.client, input.body)),
-    [disposalsList.id]: implementForTenant(disposalsList, (input, deps) => listDisposals(deps, input.client, input.query)),
-    [holdsList.id]: implementForTenant(holdsList, (input, deps) =>
-      listLegalHolds(deps, input.client, input.query, input.groupScope(), payloadAccess(deps, input.client, input.access, holdsList.action)),
+    [retentionPreview.id]: implementForTenant(retentionPreview, ({ caller, body }) => previewRetention(caller, body)),
+    [disposalsList.id]: implementForTenant(disposalsList, ({ caller, query }) => listDisposals(caller, query)),
+    [holdsList.id]: implementForTenant(holdsList, ({ caller, query }) => listLegalHolds(caller, query)),
+    [holdsPut.id]: implementForTenant(holdsPut, ({ caller, params, body }) =>
+      putLegalHold(caller, { targetType: params.target_type, target: params.target }, body.is_active),
     ),
-    [holdsPut.id]: implementForTenant(holdsPut, (input, deps) =>
-      putLegalHold(deps, input.client, { targetType: input.params.target_type, target: input.params.target }, input.body.is_active, input.principal, input.groupScope()),
-    ),
-    [holdsDelete.id]: implementForTenant(holdsDelete, (input, deps) =>
-      releaseLegalHold(deps, input.client, { targetType: input.params.target_type, target: input.params.target }, input.principal, input.groupScope()),
+    [holdsDelete.id]: implementForTenant(holdsDelete, ({ caller, params }) =>
+      releaseLegalHold(caller, { targetType: params.target_type, target: params.target }),
     ),
   },
   // Legal holds on device users set Object Lock legal holds on their recordings' objects (a large hold's walk goes on

@@ -83,7 +83,7 @@ const legalHoldSync: StuckJobKind = {
       message: `The walk applying the legal hold on ${held.targetType} ${held.target} to its recordings stopped: ${reason}. Place or release the hold again to walk it again.`,
       severity: 'High',
     });
-    await markSyncFailed(deps, marker.client, held, marker.run ?? '', new Error(reason));
+    await markSyncFailed(deps, { client: marker.client, target: held, syncId: marker.run ?? '' }, new Error(reason));
     return 'Failed';
   },
 };

@@ -103,10 +103,10 @@ describe('legal hold coverage counts', () => {
   });
 
   it('stops counting past the cap and says there are more, by Query on DynamoDB Local', async () => {
-    const counts = await holdCoverageCounts(tenant.deps, tenant.client, { targetType: 'DeviceUser', target: dave }, everything, 3);
+    const counts = await holdCoverageCounts(tenant.deps, tenant.client, { target: { targetType: 'DeviceUser', target: dave }, viewer: everything, cap: 3 });
     // 4 recordings and 5 fixes are more than 3; 3 log lines and 1 device are exact.
     expect(counts).toEqual({ recordings: { count: 3, capped: true }, gps_fixes: { count: 3, capped: true }, device_logs: exact(3), devices: exact(1) });
-    const officerCounts = await holdCoverageCounts(tenant.deps, tenant.client, { targetType: 'PortalUser', target: officer }, everything, 2);
+    const officerCounts = await holdCoverageCounts(tenant.deps, tenant.client, { target: { targetType: 'PortalUser', target: officer }, viewer: everything, cap: 2 });
     expect(officerCounts).toEqual({ comments: exact(2), receipts: exact(1), activity_records: { count: 2, capped: true } });
   });
 

@@ -234,7 +234,7 @@ describe('transfer selection by processing time', () => {
 
     const disposal = { disposal_id: ulid(), disposed_at: new Date().toISOString() };
     const asRead = { kind: 'expression' as const, expression: '#s = :s', names: { '#s': 'payload_state' }, values: { ':s': 'Processed' } };
-    await tenant.deps.table.transactWrite(payloadChange(processed, 'Deleted', asRead, disposal, 'job:retention'));
+    await tenant.deps.table.transactWrite(payloadChange(processed, { action: 'Deleted', condition: asRead, disposal }, 'job:retention'));
     const deleted = (await tenant.deps.table.get(key, { consistent: true })) as TableItem;
     for (const name of keys.payload.processedKeyAttributes) expect(deleted).not.toHaveProperty(name);
     const none = await select(tenant, 'daily', window);

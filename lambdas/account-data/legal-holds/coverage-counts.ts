@@ -41,8 +41,18 @@ export interface CoverageViewer {
   payloads: PayloadAccess;
 }
 
+/** What one hold's counting asks: whose hold, seen by whom, and how far to count each kind (COVERAGE_CAP unless given). */
+export interface CoverageQuestion {
+  target: HoldTarget;
+  viewer: CoverageViewer;
+  cap?: number;
+}
+
 /** Whether the viewer sees every group and every payload type. */
 const seesEverything = (viewer: CoverageViewer) => viewer.scope.unrestricted && PAYLOAD_TYPES.every((type) => viewer.payloads.typeAllowed(type));
+
+/** Who counts, and how far: the question's viewer and cap. */
+type Counting = Required<Omit<CoverageQuestion, 'target'>>;
 
 /** A list to count, and which of each page's items count (undefined: all). */
 interface Counted {
@@ -80,7 +90,7 @@ async function devicesHeldBy(deps: TableDependencies, client: string, deviceUser
  * A device user's hold: their recordings, GPS fixes and log lines, plus what the devices they hold recorded under
  * someone else (their own were counted on their lists already), and those devices.
  */
-async function deviceUserCoverage(deps: TableDependencies, client: string, deviceUser: string, viewer: CoverageViewer, cap: number): Promise<LegalHoldCoverage> {
+async function deviceUserCoverage(deps: TableDependencies, client: string, deviceUser: string, { viewer, cap }: Counting): Promise<LegalHoldCoverage> {
   const devices = await devicesHeldBy(deps, client, deviceUser, cap);
   const references = devices.slice(0, cap).map((item) => readDevice(item).device_reference);
   const notTheirs = (items: TableItem[]) => items.filter((item) => attributedTo(item) !== deviceUser);
@@ -109,7 +119,7 @@ async function deviceUserCoverage(deps: TableDependencies, client: string, devic
  * activity trail names a person by reference (the token's subject); comments and receipts by e-mail where the token
  * carried one, so both names are counted.
  */
-async function portalUserCoverage(deps: TableDependencies, client: string, reference: string, viewer: CoverageViewer, cap: number): Promise<LegalHoldCoverage> {
+async function portalUserCoverage(deps: TableDependencies, client: string, reference: string, { viewer, cap }: Counting): Promise<LegalHoldCoverage> {
   const stored = await deps.table.get(keys.portalUser.item(client, reference));
   const email = stored === undefined ? undefined : readPortalUser(stored).email;
   const names = [...new Set([reference, ...(email === undefined ? [] : [email])])];
@@ -124,14 +134,9 @@ async function portalUserCoverage(deps: TableDependencies, client: string, refer
 }
 
 /** What an active hold covers now, by kind, as far as `viewer` may see it (see the module note). */
-export function holdCoverageCounts(
-  deps: TableDependencies,
-  client: string,
-  target: HoldTarget,
-  viewer: CoverageViewer,
-  cap = COVERAGE_CAP,
-): Promise<LegalHoldCoverage> {
+export function holdCoverageCounts(deps: TableDependencies, client: string, { target, viewer, cap = COVERAGE_CAP }: CoverageQuestion): Promise<LegalHoldCoverage> {
+  const counting = { viewer, cap };
   return target.targetType === 'DeviceUser'
-    ? deviceUserCoverage(deps, client, target.target, viewer, cap)
-    : portalUserCoverage(deps, client, target.target, viewer, cap);
+    ? deviceUserCoverage(deps, client, target.target, counting)
+    : portalUserCoverage(deps, client, target.target, counting);
 }

@@ -62,14 +62,14 @@ async function fleet(own: number, others: number, active = true) {
 describe('a legal hold walk over the recordings, resumable page by page', () => {
   it('stops when its budget runs out, saving where it is and how far it got, and resumes there', async () => {
     const { deps, hold, heldCount } = await fleet(2 * HOLD_PAGE + 20, 30);
-    expect(await continueHoldSync(deps, client, 'alice', 'w1', { pages: 1 })).toBe('more');
+    expect(await continueHoldSync(deps, { client, target: 'alice', syncId: 'w1' }, { pages: 1 })).toBe('more');
     expect(await hold()).toMatchObject({ sync_state: 'Syncing', objects_synced: HOLD_PAGE });
     expect((await hold()).sync_position).toBeDefined();
     expect(await heldCount()).toBe(HOLD_PAGE);
 
     // The rest: the other pages of her own list, then her device's list (bob's 30 on it).
-    expect(await continueHoldSync(deps, client, 'alice', 'w1', { pages: 2 })).toBe('more');
-    expect(await continueHoldSync(deps, client, 'alice', 'w1')).toBe('done');
+    expect(await continueHoldSync(deps, { client, target: 'alice', syncId: 'w1' }, { pages: 2 })).toBe('more');
+    expect(await continueHoldSync(deps, { client, target: 'alice', syncId: 'w1' })).toBe('done');
     const done = await hold();
     expect(done).toMatchObject({ sync_state: 'Synced', objects_synced: 2 * HOLD_PAGE + 20 + 30 });
     expect(done.sync_position).toBeUndefined();
@@ -78,9 +78,9 @@ describe('a legal hold walk over the recordings, resumable page by page', () => 
 
   it('stops without writing once a newer placing or release owns the hold', async () => {
     const { deps, table, hold, heldCount } = await fleet(HOLD_PAGE + 5, 0);
-    expect(await continueHoldSync(deps, client, 'alice', 'w1', { pages: 1 })).toBe('more');
+    expect(await continueHoldSync(deps, { client, target: 'alice', syncId: 'w1' }, { pages: 1 })).toBe('more');
     await table.update(keys.legalHold.key(client, 'DeviceUser', 'alice'), { set: { sync_id: 'w2', objects_synced: 0 } });
-    expect(await continueHoldSync(deps, client, 'alice', 'w1')).toBe('superseded');
+    expect(await continueHoldSync(deps, { client, target: 'alice', syncId: 'w1' })).toBe('superseded');
     expect((await hold()).objects_synced).toBe(0);
     expect(await heldCount()).toBe(HOLD_PAGE);
   });
@@ -88,7 +88,7 @@ describe('a legal hold walk over the recordings, resumable page by page', () => 
   it('releases: clears the objects no other hold covers', async () => {
     const { deps, heldCount } = await fleet(5, 3, false);
     expect(await heldCount()).toBe(8);
-    expect(await continueHoldSync(deps, client, 'alice', 'w1')).toBe('done');
+    expect(await continueHoldSync(deps, { client, target: 'alice', syncId: 'w1' })).toBe('done');
     expect(await heldCount()).toBe(0);
   });
 

@@ -44,8 +44,15 @@ const sameWalk = (syncId: string): WriteCondition => ({
   values: { ':sync': syncId },
 });
 
+/** One walk of one hold: the tenant, whose hold (a device user's reference, or any hold's target), and its sync id. */
+export interface HoldWalk<T extends string | HoldTarget = HoldTarget> {
+  client: string;
+  target: T;
+  syncId: string;
+}
+
 /** Writes a walk's progress on the hold item, only while the walk is still the item's; false once it is not. */
-async function recordProgress(deps: Pick<Dependencies, 'table'>, client: string, hold: HoldTarget, syncId: string, update: UpdateSpec): Promise<boolean> {
+async function recordProgress(deps: Pick<Dependencies, 'table'>, { client, target: hold, syncId }: HoldWalk, update: UpdateSpec): Promise<boolean> {
   try {
     await deps.table.update(keys.legalHold.key(client, hold.targetType, hold.target), update, { condition: sameWalk(syncId) });
     return true;
@@ -77,9 +84,9 @@ function positionOf(saved: string | undefined): SyncPosition {
 }
 
 /** One page of a walk: objects met, and where it goes on (undefined: done). */
-async function walkPage(deps: HoldSyncDependencies, client: string, hold: HoldTarget, direction: 'on' | 'off', position: SyncPosition) {
+async function walkPage(deps: HoldSyncDependencies, client: string, hold: HoldTarget, { direction, position }: { direction: 'on' | 'off'; position: SyncPosition }) {
   if (!('parked' in position) && hold.targetType === 'DeviceUser') {
-    const page = await walkHoldPage(deps, client, hold.target, direction, position);
+    const page = await walkHoldPage(deps, client, hold.target, { direction, position });
     // Released: the markers the retention job parked under the hold come next.
     return { objects: page.objects, next: page.next ?? (direction === 'off' ? { parked: {} } : undefined) };
   }
@@ -94,13 +101,8 @@ async function walkPage(deps: HoldSyncDependencies, client: string, hold: HoldTa
  * covered object in step, `sync_state: Synced`), `more` (the budget ran out; the position is saved) or `superseded`
  * (a newer placing or release owns the item now). `target` is a device user's reference, or any hold's target.
  */
-export async function continueHoldSync(
-  deps: HoldSyncDependencies,
-  client: string,
-  target: string | HoldTarget,
-  syncId: string,
-  budget: WalkBudget = {},
-): Promise<WalkOutcome> {
+export async function continueHoldSync(deps: HoldSyncDependencies, walk: HoldWalk<string | HoldTarget>, budget: WalkBudget = {}): Promise<WalkOutcome> {
+  const { client, target, syncId } = walk;
   const held: HoldTarget = typeof target === 'string' ? { targetType: 'DeviceUser', target } : target;
   const hold = await readHold(deps, client, held);
   if (hold === undefined || hold.sync_id !== syncId) return 'superseded';
@@ -111,11 +113,11 @@ export async function continueHoldSync(
   let pages = 0;
   let objects = 0;
   for (;;) {
-    const page = await walkPage(deps, client, held, direction, position);
+    const page = await walkPage(deps, client, held, { direction, position });
     pages += 1;
     objects += page.objects;
     const done = page.next === undefined;
-    const saved = await recordProgress(deps, client, held, syncId, {
+    const saved = await recordProgress(deps, { client, target: held, syncId }, {
       set: { ...(objectWalk ? { sync_state: done ? 'Synced' : 'Syncing' } : {}), ...(done ? {} : { sync_position: JSON.stringify(page.next) }) },
       ...(objectWalk ? { add: { objects_synced: page.objects } } : {}),
       remove: ['sync_error', ...(done ? ['sync_position'] : [])],
@@ -132,9 +134,9 @@ export async function continueHoldSync(
 }
 
 /** Marks the walk Failed with the reason (while it is still the item's), so the screen shows it stopped. */
-export async function markSyncFailed(deps: Pick<Dependencies, 'table'>, client: string, hold: HoldTarget, syncId: string, error: unknown): Promise<void> {
+export async function markSyncFailed(deps: Pick<Dependencies, 'table'>, walk: HoldWalk, error: unknown): Promise<void> {
   const reason = error instanceof Error ? error.message : String(error);
-  await recordProgress(deps, client, hold, syncId, { set: { sync_state: 'Failed', sync_error: reason.slice(0, 500) } });
+  await recordProgress(deps, walk, { set: { sync_state: 'Failed', sync_error: reason.slice(0, 500) } });
 }
 
 /** What the job receives: the tenant, the hold (a device user's unless `target_type` says) and the walk it continues. */
@@ -172,16 +174,16 @@ export async function legalHoldSyncJob(
   await renewTrackedJob(deps, tracked, JOB_RUN_MS);
   let outcome: WalkOutcome;
   try {
-    outcome = await continueHoldSync(deps, client, held, syncId, budget ?? { until: new Date(deps.clock.now().getTime() + JOB_RUN_MS) });
+    outcome = await continueHoldSync(deps, { client, target: held, syncId }, budget ?? { until: new Date(deps.clock.now().getTime() + JOB_RUN_MS) });
   } catch (error) {
-    await markSyncFailed(deps, client, held, syncId, error);
+    await markSyncFailed(deps, { client, target: held, syncId }, error);
     throw error;
   }
   if (outcome === 'more') {
     await renewTrackedJob(deps, tracked, JOB_RUN_MS);
     await deps.jobs.start(LEGAL_HOLD_SYNC_JOB, parsed);
   } else {
-    await endTrackedJob(deps, client, tracked.kind, tracked.id, syncId);
+    await endTrackedJob(deps, { ...tracked, run: syncId });
   }
   const hold = await readHold(deps, client, held);
   return { client, outcome, objects_synced: hold?.objects_synced ?? 0 };

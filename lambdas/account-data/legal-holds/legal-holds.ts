@@ -1,10 +1,9 @@
 import { ulid } from 'ulid';
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
-import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { NotFoundError } from '#core/errors.ts';
 import type { GroupScope } from '#core/auth/access/group-scope.ts';
-import type { PayloadAccess } from '#core/auth/access/payload-access.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import { ConditionFailedError, type ItemKey, type TableItem, type WriteCondition } from '#core/ports/table-store.ts';
 import { readDeviceUser } from '#core/store/entities/device-user.ts';
 import { legalHoldToItem, readLegalHold, toLegalHold, type LegalHoldItem } from '#core/store/entities/legal-hold.ts';
@@ -33,13 +32,9 @@ export type LegalHoldDependencies = Pick<Dependencies, 'table' | 'clock' | 'curs
  * portal users belong to no group). Each active hold on the page carries the counts of what it covers, as far as the
  * caller may see it (`payloads`: their payload-type and group access; coverage-counts.ts).
  */
-export async function listLegalHolds(
-  deps: Pick<LegalHoldDependencies, 'table' | 'cursors'>,
-  client: string,
-  query: QueryOf<typeof accountDataEndpoints, 'client.legal-holds.list'>,
-  scope: GroupScope,
-  payloads: PayloadAccess,
-) {
+export async function listLegalHolds(caller: TenantCaller, query: QueryOf<typeof accountDataEndpoints, 'client.legal-holds.list'>) {
+  const { deps, tenant: client } = caller;
+  const scope = caller.groupScope();
   // A released hold the retention job deleted leaves the list (it waits there for its destruction).
   const keep = perItem(allOf(notDeletedByRetention, query.active_only === true ? (item) => readLegalHold(item).is_active : undefined));
   const answer = await listPage(deps, {
@@ -50,7 +45,7 @@ export async function listLegalHolds(
     keep: scope.unrestricted ? keep : async (items) => inGroupScope(deps, client, scope, keep === undefined ? items : await keep(items)),
     toData: (item) => toLegalHold(readLegalHold(item)),
   });
-  return 'data' in answer ? { ...answer, data: await withCoverage(deps, client, answer.data, { scope, payloads }) } : answer;
+  return 'data' in answer ? { ...answer, data: await withCoverage(deps, client, answer.data, { scope, payloads: caller.payloadScope() }) } : answer;
 }
 
 /** Holds whose coverage is counted at once (each runs its kinds' counts side by side). */
@@ -61,7 +56,7 @@ async function withCoverage(deps: Pick<LegalHoldDependencies, 'table'>, client: 
   const answered: LegalHold[] = [];
   for (let start = 0; start < holds.length; start += COVERAGE_PARALLEL) {
     const batch = holds.slice(start, start + COVERAGE_PARALLEL).map(async (hold) =>
-      hold.is_active ? { ...hold, coverage: await holdCoverageCounts(deps, client, { targetType: hold.target_type, target: hold.target }, viewer) } : hold,
+      hold.is_active ? { ...hold, coverage: await holdCoverageCounts(deps, client, { target: { targetType: hold.target_type, target: hold.target }, viewer }) } : hold,
     );
     answered.push(...(await Promise.all(batch)));
   }
@@ -92,13 +87,13 @@ const exists: WriteCondition = { kind: 'expression', expression: 'attribute_exis
  * does not exist (another tenant's person is not found here). A release may name a device user deleted since
  * (`mayBeGone`): the hold outlives them.
  */
-async function requireTarget(deps: Pick<LegalHoldDependencies, 'table'>, client: string, target: HoldTarget, scope: GroupScope, mayBeGone = false) {
-  const item = await deps.table.get(targetKey(client, target), { consistent: true });
+async function requireTarget(caller: TenantCaller, target: HoldTarget, mayBeGone = false) {
+  const item = await caller.deps.table.get(targetKey(caller.tenant, target), { consistent: true });
   if (item === undefined) {
     if (mayBeGone) return;
     throw notFound(target);
   }
-  if (target.targetType === 'DeviceUser') await scope.visible(readDeviceUser(item), () => notFound(target));
+  if (target.targetType === 'DeviceUser') await caller.groupScope().visible(readDeviceUser(item), () => notFound(target));
 }
 
 /**
@@ -108,13 +103,11 @@ async function requireTarget(deps: Pick<LegalHoldDependencies, 'table'>, client:
  * meanwhile).
  */
 async function writeHold(
-  deps: LegalHoldDependencies,
-  client: string,
+  caller: TenantCaller,
   target: HoldTarget,
-  active: boolean,
-  principal: Principal | undefined,
-  existing: LegalHoldItem | undefined,
+  { active, existing }: { active: boolean; existing: LegalHoldItem | undefined },
 ): Promise<LegalHoldItem> {
+  const { deps, tenant: client, principal } = caller;
   const now = deps.clock.now().toISOString();
   const hold: LegalHoldItem = {
     client,
@@ -156,18 +149,11 @@ async function writeHold(
  * A device user's hold is then put on every recording it covers in S3 (object-holds.ts); a portal user's covers what
  * that person wrote, which lives in the table only, so no object changes.
  */
-export async function putLegalHold(
-  deps: LegalHoldDependencies,
-  client: string,
-  target: HoldTarget,
-  active: boolean,
-  principal: Principal | undefined,
-  scope: GroupScope,
-): Promise<LegalHold> {
-  if (!active) return releaseLegalHold(deps, client, target, principal, scope);
-  await requireTarget(deps, client, target, scope);
-  const hold = await writeHold(deps, client, target, true, principal, await readHold(deps, client, target));
-  return toLegalHold(await syncObjects(deps, client, hold));
+export async function putLegalHold(caller: TenantCaller, target: HoldTarget, active: boolean): Promise<LegalHold> {
+  if (!active) return releaseLegalHold(caller, target);
+  await requireTarget(caller, target);
+  const hold = await writeHold(caller, target, { active: true, existing: await readHold(caller.deps, caller.tenant, target) });
+  return toLegalHold(await syncObjects(caller.deps, caller.tenant, hold));
 }
 
 /**
@@ -175,18 +161,12 @@ export async function putLegalHold(
  * target never had one). A device user's recordings lose their object legal hold only where no other active hold
  * still covers them. Releasing a released hold stamps it again and re-runs the objects (so a failed release finishes).
  */
-export async function releaseLegalHold(
-  deps: LegalHoldDependencies,
-  client: string,
-  target: HoldTarget,
-  principal: Principal | undefined,
-  scope: GroupScope,
-): Promise<LegalHold> {
-  if (target.targetType === 'DeviceUser') await requireTarget(deps, client, target, scope, true);
-  const existing = await readHold(deps, client, target);
+export async function releaseLegalHold(caller: TenantCaller, target: HoldTarget): Promise<LegalHold> {
+  if (target.targetType === 'DeviceUser') await requireTarget(caller, target, true);
+  const existing = await readHold(caller.deps, caller.tenant, target);
   if (existing === undefined) throw new NotFoundError(`No legal hold on ${target.targetType} ${target.target}`);
-  const hold = await writeHold(deps, client, target, false, principal, existing);
-  return toLegalHold(await syncObjects(deps, client, hold));
+  const hold = await writeHold(caller, target, { active: false, existing });
+  return toLegalHold(await syncObjects(caller.deps, caller.tenant, hold));
 }
 
 /**
@@ -200,7 +180,7 @@ async function syncObjects(deps: LegalHoldDependencies, client: string, hold: Le
   if (hold.sync_id === undefined) return hold;
   let outcome: WalkOutcome;
   try {
-    outcome = await continueHoldSync(deps, client, { targetType: hold.target_type, target: hold.target }, hold.sync_id, REQUEST_BUDGET);
+    outcome = await continueHoldSync(deps, { client, target: { targetType: hold.target_type, target: hold.target }, syncId: hold.sync_id }, REQUEST_BUDGET);
   } catch (error) {
     deps.logger.warn('legal hold walk failed in the request; the job carries on', { error: error instanceof Error ? error.message : String(error) });
     outcome = 'more';

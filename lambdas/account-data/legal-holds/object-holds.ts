@@ -59,8 +59,7 @@ export async function walkHoldPage(
   deps: ObjectHoldDependencies,
   client: string,
   deviceUser: string,
-  direction: 'on' | 'off',
-  position: WalkPosition,
+  { direction, position }: { direction: 'on' | 'off'; position: WalkPosition },
 ): Promise<WalkedPage> {
   const list = position.device === undefined ? keys.payload.listByDeviceUser(client, deviceUser) : keys.payload.listByDevice(client, position.device.reference);
   const page = await deps.table.query({ ...list, limit: HOLD_PAGE, ...(position.start_key === undefined ? {} : { startKey: position.start_key }) });
@@ -87,7 +86,7 @@ export async function syncObjectHolds(deps: ObjectHoldDependencies, client: stri
   let changed = 0;
   let position: WalkPosition | undefined = {};
   while (position !== undefined) {
-    const page: WalkedPage = await walkHoldPage(deps, client, deviceUser, direction, position);
+    const page: WalkedPage = await walkHoldPage(deps, client, deviceUser, { direction, position });
     changed += page.changed;
     position = page.next;
   }

@@ -128,18 +128,19 @@ export function disposalRefusal(deps: DecisionDependencies, client: string): Ref
   };
 }
 
+/** One tenant's pass as it is decided: the tenant, what the pass asks, and the checks beyond state (`disposalRefusal`). */
+export interface JudgedPass {
+  client: string;
+  pass: DuePass;
+  refusal: Refusal;
+}
+
 /**
  * What the run does with the record `marker` names (`item` as read; undefined when it is gone) in `pass`: dispose of
  * it, or keep it and why. Reads (holds, requirements, the object's lock) but never writes.
  */
-export async function decideDisposal(
-  deps: DecisionDependencies,
-  client: string,
-  marker: RetentionDueItem,
-  item: TableItem | undefined,
-  pass: DuePass,
-  refusal: Refusal,
-): Promise<Decision> {
+export async function decideDisposal(deps: DecisionDependencies, judged: JudgedPass, marker: RetentionDueItem, item: TableItem | undefined): Promise<Decision> {
+  const { client, pass, refusal } = judged;
   const retained = item === undefined ? undefined : readRetainedItem(item);
   const record = item === undefined || retained === undefined ? undefined : retainedRecordFrom(item, retained);
   if (item === undefined || retained === undefined || record === undefined) return { outcome: 'stale' };

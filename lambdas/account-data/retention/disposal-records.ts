@@ -1,4 +1,4 @@
-import type { Dependencies } from '#core/dependencies.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import { claimedDisposal, toDisposal } from '#core/store/entities/disposal.ts';
 import { keys } from '#core/store/keys.ts';
 import { listPage, perItem, type QueryOf } from '#core/store/paging.ts';
@@ -10,11 +10,8 @@ import type { accountDataEndpoints } from '#shared/contract/endpoints/account-da
  * condition of the tenant's one disposal partition; record type, action and run id filter the items read (a run's
  * records sit together in time, so a run id with its day reads little).
  */
-export async function listDisposals(
-  deps: Pick<Dependencies, 'table' | 'cursors'>,
-  client: string,
-  query: QueryOf<typeof accountDataEndpoints, 'client.disposals.list'>,
-) {
+export async function listDisposals(caller: TenantCaller, query: QueryOf<typeof accountDataEndpoints, 'client.disposals.list'>) {
+  const { deps, tenant: client } = caller;
   const range = timeRange(query.from, query.to);
   const keep = perItem((item) => {
     const disposal = claimedDisposal(item);

@@ -9,7 +9,7 @@ import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import { RetentionTimestampType } from '#shared/constants/account.ts';
 import { eachPage } from '#core/store/paging.ts';
 import { markerKeysOf, markersOf, stateOf, type RetainedRecord } from './due-index.ts';
-import { decideDisposal, equals, stateCondition, type Decision, type Refusal } from './disposal-decision.ts';
+import { decideDisposal, equals, stateCondition, type Decision, type JudgedPass } from './disposal-decision.ts';
 import type { DuePass } from './retention-rules.ts';
 import { activityChange } from './record-changes/activity.ts';
 import { payloadChange } from './record-changes/payload.ts';
@@ -18,6 +18,7 @@ import { waveformObjectKey } from '../../payloads/processing/waveform-peaks.ts';
 import { removeDestroyedRecordingComments, type CommentRemovalLimits } from '../../payloads/comments/destroyed-recording-comments.ts';
 import { recordChangesOf } from './record-changes/by-entity.ts';
 import { purgedInBatches } from './record-changes/bulk-purge.ts';
+import type { DisposalWrite } from './record-changes/shared.ts';
 
 /**
  * One record's disposal (docs/decisions.md "Retention job"): the record's change of state, its disposal record and
@@ -60,7 +61,15 @@ export function fromState(item: TableItem, pass: DuePass): WriteCondition | 'act
   return record === undefined ? 'state' : stateCondition(item, record, pass);
 }
 
-function disposalOf(client: string, item: TableItem, retained: RetainedItem, record: RetainedRecord, marker: RetentionDueItem, pass: DuePass, runId: string, now: Date): DisposalItem {
+/** One tenant's pass in a run: the pass decided (disposal-decision.ts) and the run its disposal records name. */
+export interface PassRun extends JudgedPass {
+  runId: string;
+}
+
+/** A disposal the decision allows: the record as read, and the marker it counts from. */
+type Disposable = Extract<Decision, { outcome: 'deleted' | 'destroyed' }>;
+
+function disposalOf({ client, pass, runId }: PassRun, item: TableItem, { retained, record, marker }: Disposable, now: Date): DisposalItem {
   const { rule } = pass;
   return {
     client,
@@ -102,22 +111,16 @@ export function purgeMarkerOf(client: string, record: RetainedRecord, now: Date)
 }
 
 /** The writes that change the record itself (under `disposal`, written beside them). */
-async function recordChange(
-  deps: DisposeDependencies,
-  client: string,
-  item: TableItem,
-  retained: RetainedItem,
-  pass: DuePass,
-  condition: WriteCondition,
-  disposal: DisposalItem,
-): Promise<TransactOperation[]> {
+async function recordChange(deps: DisposeDependencies, client: string, item: TableItem, change: DisposalWrite & { retained: RetainedItem }): Promise<TransactOperation[]> {
+  const { retained, ...write } = change;
+  const { action, condition, disposal } = write;
   const key = { pk: item.pk, sk: item.sk };
   const now = disposal.disposed_at;
   const own = recordChangesOf(retained.entity);
-  if (own !== undefined) return own.change(deps, client, item, pass, condition, disposal);
-  if (retained.entity === 'Payload') return payloadChange(item, pass.action, condition, disposal, RETENTION_ACTOR);
-  if (retained.entity === 'UserActivity' || retained.entity === 'DeviceActivity') return activityChange(client, item, pass.action, condition, disposal);
-  if (pass.action === 'Deleted') return [{ kind: 'update', key, update: { set: { retention_state: 'Deleted', deleted_at: now } }, condition }];
+  if (own !== undefined) return own.change(deps, client, item, write);
+  if (retained.entity === 'Payload') return payloadChange(item, write, RETENTION_ACTOR);
+  if (retained.entity === 'UserActivity' || retained.entity === 'DeviceActivity') return activityChange(client, item, write);
+  if (action === 'Deleted') return [{ kind: 'update', key, update: { set: { retention_state: 'Deleted', deleted_at: now } }, condition }];
   const operations: TransactOperation[] = [{ kind: 'delete', key, condition }];
   if (retained.entity === 'Alert') {
     // The alert's ring of occurrences goes with it (at most 50 items, in its own partition).
@@ -155,16 +158,9 @@ export interface PlannedDisposal {
  * nothing of the record (held, not in a state the pass acts on, moved on, gone), or the disposal's transaction. The
  * decision is disposal-decision.ts' (the preview counts the same one); this adds the writes it leads to.
  */
-export async function planDisposal(
-  deps: DisposeDependencies,
-  client: string,
-  marker: RetentionDueItem,
-  item: TableItem | undefined,
-  pass: DuePass,
-  runId: string,
-  refusal: Refusal,
-): Promise<Decision | PlannedDisposal> {
-  const decision = await decideDisposal(deps, client, marker, item, pass, refusal);
+export async function planDisposal(deps: DisposeDependencies, run: PassRun, marker: RetentionDueItem, item: TableItem | undefined): Promise<Decision | PlannedDisposal> {
+  const { client, pass } = run;
+  const decision = await decideDisposal(deps, run, marker, item);
   if (decision.outcome === 'stale') {
     // The record is gone (removed by other means): its marker is all that is left.
     await deps.table.delete(keys.retentionDue.key(client, { pk: marker.record_pk, sk: marker.record_sk }, marker.kind));
@@ -183,9 +179,9 @@ export async function planDisposal(
   const { retained, record, condition } = decision;
   const found = item as TableItem;
   const now = deps.clock.now();
-  const disposal = disposalOf(client, found, retained, record, decision.marker, pass, runId, now);
+  const disposal = disposalOf(run, found, decision, now);
   const operations: TransactOperation[] = [
-    ...(await recordChange(deps, client, found, retained, pass, condition, disposal)),
+    ...(await recordChange(deps, client, found, { retained, action: pass.action, condition, disposal })),
     { kind: 'put', item: disposalToItem(disposal), condition: { kind: 'item-not-exists' } },
     ...markerChange(client, record, pass, now),
   ];

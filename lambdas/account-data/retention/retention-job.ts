@@ -66,8 +66,16 @@ interface Step {
   act: (items: readonly TableItem[]) => Promise<void>;
 }
 
+/** One tenant's part of a run: the tenant, the run's time and id, and the counts it adds to. */
+interface TenantRun {
+  client: string;
+  now: Date;
+  runId: string;
+  counts: Counts;
+}
+
 /** The steps of one tenant's disposal run under its current policy. */
-function disposalSteps(deps: RetentionJobDependencies, client: string, rules: RetentionRule[], now: Date, runId: string, counts: Counts): Step[] {
+function disposalSteps(deps: RetentionJobDependencies, { client, now, runId, counts }: TenantRun, rules: RetentionRule[]): Step[] {
   // The decision is the one the preview counts (disposal-decision.ts).
   const refusal = disposalRefusal(deps, client);
   const passes = [...rules.flatMap((rule) => destroyPasses(rule, now)), ...rules.flatMap((rule) => deletePasses(rule, now))];
@@ -81,7 +89,7 @@ function disposalSteps(deps: RetentionJobDependencies, client: string, rules: Re
       const held: Array<{ record: RetainedRecord; hold: HoldTarget }> = [];
       for (let start = 0; start < markers.length; start += PARALLEL_RECORDS) {
         const slice = markers.slice(start, start + PARALLEL_RECORDS);
-        const planned = await Promise.all(slice.map((marker) => planDisposal(deps, client, marker, records.get(`${marker.record_pk}\n${marker.record_sk}`), pass, runId, refusal)));
+        const planned = await Promise.all(slice.map((marker) => planDisposal(deps, { client, pass, refusal, runId }, marker, records.get(`${marker.record_pk}\n${marker.record_sk}`))));
         for (const [index, plan] of planned.entries()) {
           if ('operations' in plan) {
             plans.push(plan);
@@ -103,7 +111,8 @@ function disposalSteps(deps: RetentionJobDependencies, client: string, rules: Re
 }
 
 /** The steps of one tenant: retry pending object removals, then the disposal passes (or, for a backfill, the lists). */
-async function stepsOf(deps: RetentionJobDependencies, client: string, input: RetentionJobInput, now: Date, runId: string, counts: Counts): Promise<Step[]> {
+async function stepsOf(deps: RetentionJobDependencies, run: TenantRun, input: RetentionJobInput): Promise<Step[]> {
+  const { client, counts } = run;
   if (input.backfill === true) {
     return backfillLists(client).map(({ list }) => ({ query: list, act: async (items) => count(counts, 'indexed', await putMissingMarkers(deps, client, items)) }));
   }
@@ -115,7 +124,7 @@ async function stepsOf(deps: RetentionJobDependencies, client: string, input: Re
   };
   const policy = await getRetentionPolicy(deps, client);
   // Last, the parts of migrations and transfer runs destroyed earlier, a page a step (record-changes/bulk-purge.ts).
-  return [purge, ...disposalSteps(deps, client, rulesOf(policy), now, runId, counts), ...(await batchPurgeSteps(deps, client, (by) => count(counts, 'purged', by)))];
+  return [purge, ...disposalSteps(deps, run, rulesOf(policy)), ...(await batchPurgeSteps(deps, client, (by) => count(counts, 'purged', by)))];
 }
 
 async function tenantsOf(deps: RetentionJobDependencies, input: RetentionJobInput): Promise<string[]> {
@@ -140,7 +149,7 @@ export async function retentionJob(deps: RetentionJobDependencies, raw: Record<s
   for (let index = 0; index < clients.length; index += 1) {
     const client = clients[index] as string;
     if (input.backfill !== true && resume === undefined) count(counts, 'indexed', await indexAuditTrails(deps, client, batch));
-    const steps = await stepsOf(deps, client, input, now, runId, counts);
+    const steps = await stepsOf(deps, { client, now, runId, counts }, input);
     for (let step = resume?.step ?? 0; step < steps.length; step += 1) {
       const { query, act } = steps[step] as Step;
       let startKey = resume?.start_key;

@@ -5,7 +5,8 @@ import { activeHoldTargets } from '#core/store/held-by.ts';
 import { readRetentionDue, recordKeyOf, type RetentionDueItem } from '#core/store/entities/retention-due.ts';
 import { keys } from '#core/store/keys.ts';
 import type { DueCount, DueUnderPolicy, KeptCount, RetentionKeptReason, RetentionPolicyRequest, RetentionPreview } from '#shared/contract/entities/account-data.ts';
-import { decideDisposal, disposalRefusal, type KeptOutcome, type Refusal } from './disposal-decision.ts';
+import { decideDisposal, disposalRefusal, type JudgedPass, type KeptOutcome } from './disposal-decision.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import { stageOf } from './due-index.ts';
 import { getRetentionPolicy, retentionProblems } from './retention-policy.ts';
 import { deletePasses, destroyPasses, dueRange, rulesOf, type DuePass, type RetentionRule } from './retention-rules.ts';
@@ -108,12 +109,13 @@ function parkedFor(parked: readonly Parked[], pass: DuePass): Parked[] {
   );
 }
 
-async function tallyPass(deps: PreviewDependencies, client: string, pass: DuePass, refusal: Refusal, parked: readonly Parked[]): Promise<PassTally> {
+async function tallyPass(deps: PreviewDependencies, judged: JudgedPass, parked: readonly Parked[]): Promise<PassTally> {
+  const { client, pass } = judged;
   const tally: PassTally = { disposed: 0, kept: new Map(), more: false };
   let decided = 0;
   const decide = async (entries: readonly Parked[]) => {
     for (let start = 0; start < entries.length; start += PARALLEL_RECORDS) {
-      const decisions = await Promise.all(entries.slice(start, start + PARALLEL_RECORDS).map(({ marker, item }) => decideDisposal(deps, client, marker, item, pass, refusal)));
+      const decisions = await Promise.all(entries.slice(start, start + PARALLEL_RECORDS).map(({ marker, item }) => decideDisposal(deps, judged, marker, item)));
       for (const decision of decisions) {
         if (decision.outcome === 'deleted' || decision.outcome === 'destroyed') tally.disposed += 1;
         else if (decision.outcome !== 'stale' && decision.outcome !== 'rebased') {
@@ -194,7 +196,8 @@ function limiter(limit: number) {
     });
 }
 
-export async function previewRetention(deps: PreviewDependencies, client: string, proposed: RetentionPolicyRequest): Promise<RetentionPreview> {
+export async function previewRetention(caller: TenantCaller, proposed: RetentionPolicyRequest): Promise<RetentionPreview> {
+  const { deps, tenant: client } = caller;
   const problems = retentionProblems(proposed);
   if (problems.length > 0) throw new ValidationError(problems);
   const now = deps.clock.now();
@@ -210,7 +213,7 @@ export async function previewRetention(deps: PreviewDependencies, client: string
   const tallyOf = (pass: DuePass) => {
     const id = [queryOf(client, pass).partition, pass.cutoff, pass.action, pass.rule.requiredReceipts, pass.rule.requiredTransfers].join('|');
     let answer = tallies.get(id);
-    if (answer === undefined) tallies.set(id, (answer = limited(() => tallyPass(deps, client, pass, refusal, parked))));
+    if (answer === undefined) tallies.set(id, (answer = limited(() => tallyPass(deps, { client, pass, refusal }, parked))));
     return answer;
   };
   const dueUnder = async (rule: RetentionRule): Promise<DueUnderPolicy> => {

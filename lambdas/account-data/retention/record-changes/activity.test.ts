@@ -31,19 +31,19 @@ function countedBy(operations: TransactOperation[], trail: 'user' | 'device'): n
 
 describe('activity record disposal and the trail disposed count', () => {
   it('counts a deletion, linked or not', () => {
-    expect(countedBy(activityChange(CLIENT, record('UserActivity', true, false), 'Deleted', condition, disposal), 'user')).toBe(1);
-    expect(countedBy(activityChange(CLIENT, record('UserActivity', false, false), 'Deleted', condition, disposal), 'user')).toBe(1);
+    expect(countedBy(activityChange(CLIENT, record('UserActivity', true, false), { action: 'Deleted', condition, disposal }), 'user')).toBe(1);
+    expect(countedBy(activityChange(CLIENT, record('UserActivity', false, false), { action: 'Deleted', condition, disposal }), 'user')).toBe(1);
   });
 
   it('counts a live linked record destroyed into a stub, not a live unlinked one removed whole', () => {
-    expect(countedBy(activityChange(CLIENT, record('DeviceActivity', true, false), 'Destroyed', condition, disposal), 'device')).toBe(1);
-    const removed = activityChange(CLIENT, record('DeviceActivity', false, false), 'Destroyed', condition, disposal);
+    expect(countedBy(activityChange(CLIENT, record('DeviceActivity', true, false), { action: 'Destroyed', condition, disposal }), 'device')).toBe(1);
+    const removed = activityChange(CLIENT, record('DeviceActivity', false, false), { action: 'Destroyed', condition, disposal });
     expect(removed.map((operation) => operation.kind)).toEqual(['delete']);
   });
 
   it('leaves a deleted linked record counted once when destroyed, and uncounts a deleted unlinked one removed whole', () => {
-    expect(activityChange(CLIENT, record('UserActivity', true, true), 'Destroyed', condition, disposal).map((operation) => operation.kind)).toEqual(['put']);
-    const removed = activityChange(CLIENT, record('UserActivity', false, true), 'Destroyed', condition, disposal);
+    expect(activityChange(CLIENT, record('UserActivity', true, true), { action: 'Destroyed', condition, disposal }).map((operation) => operation.kind)).toEqual(['put']);
+    const removed = activityChange(CLIENT, record('UserActivity', false, true), { action: 'Destroyed', condition, disposal });
     expect(removed.map((operation) => operation.kind)).toEqual(['delete', 'update']);
     expect(countedBy(removed, 'user')).toBe(-1);
   });
@@ -61,9 +61,9 @@ describe('activity record disposal and the trail disposed count', () => {
 
   it('merges the counts of several disposals in one transaction into one write of the counter item', () => {
     const operations = [
-      ...activityChange(CLIENT, record('UserActivity', true, false), 'Deleted', condition, disposal),
-      ...activityChange(CLIENT, { ...record('UserActivity', false, true), sk: 'other' }, 'Destroyed', condition, disposal),
-      ...activityChange(CLIENT, { ...record('UserActivity', true, false), sk: 'third' }, 'Destroyed', condition, disposal),
+      ...activityChange(CLIENT, record('UserActivity', true, false), { action: 'Deleted', condition, disposal }),
+      ...activityChange(CLIENT, { ...record('UserActivity', false, true), sk: 'other' }, { action: 'Destroyed', condition, disposal }),
+      ...activityChange(CLIENT, { ...record('UserActivity', true, false), sk: 'third' }, { action: 'Destroyed', condition, disposal }),
     ];
     const merged = mergedCounters(operations);
     expect(merged).toHaveLength(operations.length - 2);

@@ -2,6 +2,7 @@ import type { TableItem, TransactOperation, WriteCondition } from '#core/ports/t
 import type { DisposalItem } from '#core/store/entities/disposal.ts';
 import { readRetainedAs } from '#core/store/entities/retained-item.ts';
 import { keys, type ActivityTrail } from '#core/store/keys.ts';
+import type { DisposalWrite } from './shared.ts';
 import { destroyedRecordStub } from '../../../audit/trail/disposed-records.ts';
 
 /**
@@ -19,13 +20,7 @@ import { destroyedRecordStub } from '../../../audit/trail/disposed-records.ts';
  * index as it goes); destroying a deleted linked one changes nothing (counted at deletion); destroying a deleted
  * record still unlinked takes it out again (it leaves the pending index, which counted it).
  */
-export function activityChange(
-  client: string,
-  item: TableItem,
-  action: 'Deleted' | 'Destroyed',
-  condition: WriteCondition,
-  disposal: Pick<DisposalItem, 'disposal_id' | 'disposed_at'>,
-): TransactOperation[] {
+export function activityChange(client: string, item: TableItem, { action, condition, disposal }: DisposalWrite<Pick<DisposalItem, 'disposal_id' | 'disposed_at'>>): TransactOperation[] {
   const key = { pk: item.pk, sk: item.sk };
   const now = disposal.disposed_at;
   const trail = trailOf(item);

@@ -105,8 +105,14 @@ function numberRemovals(client: string, reference: string, numbers: readonly str
   }));
 }
 
+/** Whose numbers: the tenant and the device user. */
+interface NumbersOwner {
+  client: string;
+  reference: string;
+}
+
 /** Numbers past the transaction's room, removed ahead of it while the user is still as read. */
-async function removeExtraNumbers(deps: DisposeDependencies, client: string, reference: string, numbers: readonly string[], user: TransactOperation): Promise<void> {
+async function removeExtraNumbers(deps: DisposeDependencies, { client, reference }: NumbersOwner, numbers: readonly string[], user: TransactOperation): Promise<void> {
   for (let start = 0; start < numbers.length; start += NUMBERS_PER_TRANSACTION) {
     try {
       await deps.table.transactWrite([user, ...numberRemovals(client, reference, numbers.slice(start, start + NUMBERS_PER_TRANSACTION))]);
@@ -121,7 +127,7 @@ async function removeExtraNumbers(deps: DisposeDependencies, client: string, ref
 async function numbersToRemove(deps: DisposeDependencies, client: string, reference: string, user: TransactOperation): Promise<string[]> {
   let numbers = await numbersOf(deps, client, reference);
   for (let attempt = 0; numbers.length > NUMBERS_IN_TRANSACTION && attempt < 3; attempt += 1) {
-    await removeExtraNumbers(deps, client, reference, numbers.slice(NUMBERS_IN_TRANSACTION), user);
+    await removeExtraNumbers(deps, { client, reference }, numbers.slice(NUMBERS_IN_TRANSACTION), user);
     numbers = await numbersOf(deps, client, reference);
   }
   return numbers.slice(0, NUMBERS_IN_TRANSACTION);
@@ -137,7 +143,7 @@ export const deviceUserChanges: RecordChanges = {
     if (await hasAssignedDevice(deps, client, reference)) return 'active';
     return undefined;
   },
-  change: async (deps, client, item, pass, condition, disposal) => {
+  change: async (deps, client, item, { action, condition, disposal }) => {
     const now = disposal.disposed_at;
     const key = { pk: item.pk, sk: item.sk };
     const read = readRetainedAs('DeviceUser', item);
@@ -153,10 +159,10 @@ export const deviceUserChanges: RecordChanges = {
     const user = { group: read.group, is_active: false, is_legacy: read.is_legacy };
     const counters: TransactOperation[] = counted ? dashboardCounterOperations(client, deviceUserCounterChanges(user, undefined)) : [];
     const change: TransactOperation =
-      pass.action === 'Deleted'
+      action === 'Deleted'
         ? { kind: 'update', key, update: { set: { retention_state: 'Deleted', deleted_at: now, ...stamp } }, condition: asRead }
         : { kind: 'update', key, update: { set: { retention_state: 'Destroyed', destroyed_at: now, ...stamp }, remove: [...PERSONAL_FIELDS] }, condition: asRead };
-    if (pass.action === 'Deleted') return [change, ...counters];
+    if (action === 'Deleted') return [change, ...counters];
     const reference = read.device_user_reference;
     const userAsRead: TransactOperation = { kind: 'check', key, condition: asRead };
     const copies = await deviceCopyRemovals(deps, client, reference);

@@ -15,7 +15,7 @@ export function legalHoldEnded(hold: RetainedItemOf<'LegalHold'>): boolean {
 
 export const legalHoldChanges: RecordChanges = {
   ended: (item) => legalHoldEnded(readRetainedAs('LegalHold', item)),
-  change: (_deps, _client, item, pass, condition, disposal) => {
+  change: (_deps, _client, item, { action, condition, disposal }) => {
     // Placing the hold again rewrites the whole item (without retention_state), so the state alone does not show it:
     // the hold must still be the released one read.
     const released = alsoWhen(condition, {
@@ -23,6 +23,6 @@ export const legalHoldChanges: RecordChanges = {
       names: { '#active': 'is_active', '#released_at': 'updated_at' },
       values: { ':released': false, ':released_at': readRetainedAs('LegalHold', item).updated_at },
     });
-    return pass.action === 'Deleted' ? [markDeleted(item, released, disposal)] : [{ kind: 'delete', key: { pk: item.pk, sk: item.sk }, condition: released }];
+    return action === 'Deleted' ? [markDeleted(item, released, disposal)] : [{ kind: 'delete', key: { pk: item.pk, sk: item.sk }, condition: released }];
   },
 };

@@ -22,5 +22,5 @@ export function migrationParts(client: string, reference: string): QuerySpec {
 
 export const migrationChanges: RecordChanges = {
   ended: (item) => migrationEnded(readRetainedAs('Migration', item)),
-  change: (_deps, _client, item, pass, condition, disposal) => [pass.action === 'Deleted' ? markDeleted(item, condition, disposal) : markDestroyed(item, condition, disposal)],
+  change: (_deps, _client, item, { action, condition, disposal }) => [action === 'Deleted' ? markDeleted(item, condition, disposal) : markDestroyed(item, condition, disposal)],
 };

@@ -1,6 +1,7 @@
-import type { TableItem, TransactOperation, WriteCondition } from '#core/ports/table-store.ts';
+import type { TableItem, TransactOperation } from '#core/ports/table-store.ts';
 import type { DisposalItem } from '#core/store/entities/disposal.ts';
 import { keys } from '#core/store/keys.ts';
+import type { DisposalWrite } from './shared.ts';
 
 /**
  * What a destroyed recording leaves in the table (docs/decisions.md "Retention job", "What a destroyed recording
@@ -70,13 +71,7 @@ export function destroyedPayloadItem(item: TableItem, disposal: Pick<DisposalIte
  * A payload's change: Deleted marks it (restorable); Destroyed replaces the item by its remnant, a put conditional on
  * the state read, so nothing written meanwhile survives beside it and nothing is destroyed twice.
  */
-export function payloadChange(
-  item: TableItem,
-  action: 'Deleted' | 'Destroyed',
-  condition: WriteCondition,
-  disposal: Pick<DisposalItem, 'disposal_id' | 'disposed_at'>,
-  actor: string,
-): TransactOperation[] {
+export function payloadChange(item: TableItem, { action, condition, disposal }: DisposalWrite<Pick<DisposalItem, 'disposal_id' | 'disposed_at'>>, actor: string): TransactOperation[] {
   const now = disposal.disposed_at;
   if (action === 'Deleted') {
     // Out of the Processed recordings' index in the same write: a transfer never carries a deleted recording.

@@ -64,7 +64,7 @@ describe('records with a life of their own', () => {
   it('destroys a device user by removing the person, on the user as read, leaving the dashboard once', async () => {
     const condition: WriteCondition = { kind: 'expression', expression: '#state = :state', names: { '#state': 'retention_state' }, values: { ':state': 'Deleted' } };
     const deleted = user({ is_active: false, offboard_date: '2026-03-01T00:00:00.000Z', retention_state: 'Deleted' });
-    const [change, ...rest] = await deviceUserChanges.change({ table: createMemoryTable() } as never, 'acme', deleted, destruction!, condition, disposal);
+    const [change, ...rest] = await deviceUserChanges.change({ table: createMemoryTable() } as never, 'acme', deleted, { action: destruction!.action, condition, disposal });
     expect(change).toMatchObject({
       kind: 'update',
       update: { set: { retention_state: 'Destroyed', destroyed_at: now.toISOString(), updated_by: 'retention' }, remove: ['first_name', 'surname', 'email'] },
@@ -74,7 +74,7 @@ describe('records with a life of their own', () => {
     expect(rest).toEqual([]);
     // Straight from live (a rule that never deletes): it leaves the offboarded count now, the tenant's and its group's.
     const live = user({ is_active: false, offboard_date: '2026-03-01T00:00:00.000Z' });
-    const [, ...counters] = await deviceUserChanges.change({ table: createMemoryTable() } as never, 'acme', live, destruction!, condition, disposal);
+    const [, ...counters] = await deviceUserChanges.change({ table: createMemoryTable() } as never, 'acme', live, { action: destruction!.action, condition, disposal });
     expect(counters.map((operation) => (operation.kind === 'update' ? operation.update.add : undefined))).toEqual([{ usr_offboarded: -1 }, { usr_offboarded: -1 }]);
   });
 
@@ -89,7 +89,7 @@ describe('records with a life of their own', () => {
       { ...keys.device.item('acme', 'd1', 'ann'), device_reference: 'd1', device_user_reference: 'ann', is_deactivated: true, phone_numbers: [{ phone_number: '+442', slot_index: 0 }, { phone_number: '+443', slot_index: 1 }] },
     ]);
     const destroyed = user({ is_active: false, offboard_date: '2026-03-01T00:00:00.000Z', retention_state: 'Deleted' });
-    const [, ...numbers] = await deviceUserChanges.change({ table } as never, 'acme', destroyed, destruction!, condition, disposal);
+    const [, ...numbers] = await deviceUserChanges.change({ table } as never, 'acme', destroyed, { action: destruction!.action, condition, disposal });
     expect(numbers.map((operation) => (operation.kind === 'delete' ? operation.key.pk : undefined)).sort()).toEqual([keys.phoneNumber.key('acme', '+441').pk, keys.phoneNumber.key('acme', '+442').pk]);
     for (const operation of numbers) expect(operation).toMatchObject({ condition: { expression: '#user = :user', values: { ':user': 'ann' } } });
     // Taken by Bob between the read and the write: the disposal is refused, and his number stays.

@@ -12,7 +12,14 @@ export interface RecordChanges {
   /** What keeps an ended record from disposal beyond the job's own checks (a hold, devices still assigned), or undefined. */
   refusal?(deps: DisposeDependencies, client: string, item: TableItem): Promise<DisposeOutcome | undefined>;
   /** The writes that change the record itself, in the disposal's transaction; `condition` keeps it in the state read. */
-  change(deps: DisposeDependencies, client: string, item: TableItem, pass: DuePass, condition: WriteCondition, disposal: DisposalItem): Promise<TransactOperation[]> | TransactOperation[];
+  change(deps: DisposeDependencies, client: string, item: TableItem, write: DisposalWrite): Promise<TransactOperation[]> | TransactOperation[];
+}
+
+/** What one disposal writes with: the pass's action, the condition that keeps the record as read, its disposal record. */
+export interface DisposalWrite<D extends Pick<DisposalItem, 'disposal_id' | 'disposed_at'> = DisposalItem> {
+  action: DuePass['action'];
+  condition: WriteCondition;
+  disposal: D;
 }
 
 /** The condition, narrowed further: the record is also still as `extra` says. */

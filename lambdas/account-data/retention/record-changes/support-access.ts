@@ -16,6 +16,6 @@ export function supportAccessEnded(request: RetainedItemOf<'SupportAccess'>): bo
 
 export const supportAccessChanges: RecordChanges = {
   ended: (item) => supportAccessEnded(readRetainedAs('SupportAccess', item)),
-  change: (_deps, _client, item, pass, condition, disposal) =>
-    pass.action === 'Deleted' ? [markDeleted(item, condition, disposal)] : [{ kind: 'delete', key: { pk: item.pk, sk: item.sk }, condition }],
+  change: (_deps, _client, item, { action, condition, disposal }) =>
+    action === 'Deleted' ? [markDeleted(item, condition, disposal)] : [{ kind: 'delete', key: { pk: item.pk, sk: item.sk }, condition }],
 };

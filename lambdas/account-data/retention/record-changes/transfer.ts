@@ -24,5 +24,5 @@ export function transferParts(client: string, transferId: string): QuerySpec {
 
 export const transferChanges: RecordChanges = {
   ended: (item) => transferEnded(readRetainedAs('Transfer', item)),
-  change: (_deps, _client, item, pass, condition, disposal) => [pass.action === 'Deleted' ? markDeleted(item, condition, disposal) : markDestroyed(item, condition, disposal)],
+  change: (_deps, _client, item, { action, condition, disposal }) => [action === 'Deleted' ? markDeleted(item, condition, disposal) : markDestroyed(item, condition, disposal)],
 };
