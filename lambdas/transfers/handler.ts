@@ -6,11 +6,11 @@ import { schedulerAdapter } from '#core/adapters/wiring/scheduler.ts';
 import { dependenciesWith } from '#core/function-dependencies.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { reply } from '#core/http/reply.ts';
-import { implementForTenant, type TenantRouteInput } from '#core/http/route.ts';
+import { implementForTenant } from '#core/http/route.ts';
 import { runTransferNow } from './configs/run-now.ts';
-import { deleteTransferConfig, getTransferConfig, listTransferConfigs, saveTransferConfig, type Caller } from './configs/transfer-configs.ts';
+import { deleteTransferConfig, getTransferConfig, listTransferConfigs, saveTransferConfig } from './configs/transfer-configs.ts';
 import { rerunTransfer } from './runs/rerun.ts';
-import { getTransfer, listTransferFiles, listTransfers, type Reader } from './runs/transfer-reads.ts';
+import { getTransfer, listTransferFiles, listTransfers } from './runs/transfer-reads.ts';
 import { apiRecorders } from '../api-recorders.ts';
 
 /** The group's endpoints, picked by id: the compiler refuses an id the group lacks and types each route by it. */
@@ -25,11 +25,6 @@ const transfersGet = endpointOf(transferEndpoints, 'client.transfers.get');
 const transfersFiles = endpointOf(transferEndpoints, 'client.transfers.files');
 const transfersRerun = endpointOf(transferEndpoints, 'client.transfers.rerun');
 
-/** Who is calling, as the configuration services need it. */
-const callerOf = (input: TenantRouteInput): Caller => ({ principal: input.principal, access: input.access, groupScope: input.groupScope });
-/** Who is reading transfers: their payload types (files of other types are left out) and group scope. */
-const readerOf = (input: TenantRouteInput): Reader => ({ payloadTypes: input.access?.payloadTypes, groupScope: input.groupScope });
-
 /**
  * Lambda entry of the `transfers` group: transfer configurations (with their schedules and run now) and the transfers
  * they made (list, detail with the first page of files, the files page by page, run again). The transfer job itself
@@ -40,31 +35,21 @@ export const handler = createApiHandler({
   recorders: apiRecorders,
   endpoints: transferEndpoints,
   routes: {
-    [configsList.id]: implementForTenant(configsList, (input, deps) => listTransferConfigs(deps, input.client, input.query)),
-    [configsGet.id]: implementForTenant(configsGet, (input, deps) => getTransferConfig(deps, input.client, input.params.transfer_config_reference)),
-    [configsCreate.id]: implementForTenant(configsCreate, async (input, deps) =>
-      reply(await saveTransferConfig(deps, input.client, input.params.transfer_config_reference, input.body, callerOf(input), 'create'), {
-        status: 201,
-      }),
+    [configsList.id]: implementForTenant(configsList, ({ caller, query }) => listTransferConfigs(caller, query)),
+    [configsGet.id]: implementForTenant(configsGet, ({ caller, params }) => getTransferConfig(caller, params.transfer_config_reference)),
+    [configsCreate.id]: implementForTenant(configsCreate, async ({ caller, params, body }) =>
+      reply(await saveTransferConfig(caller, params.transfer_config_reference, body, 'create'), { status: 201 }),
     ),
-    [configsUpdate.id]: implementForTenant(configsUpdate, (input, deps) =>
-      saveTransferConfig(deps, input.client, input.params.transfer_config_reference, input.body, callerOf(input), 'replace'),
-    ),
-    [configsDelete.id]: implementForTenant(configsDelete, async (input, deps) => {
-      await deleteTransferConfig(deps, input.client, input.params.transfer_config_reference, callerOf(input));
+    [configsUpdate.id]: implementForTenant(configsUpdate, ({ caller, params, body }) => saveTransferConfig(caller, params.transfer_config_reference, body, 'replace')),
+    [configsDelete.id]: implementForTenant(configsDelete, async ({ caller, params }) => {
+      await deleteTransferConfig(caller, params.transfer_config_reference);
       return { ok: true as const };
     }),
-    [configsRun.id]: implementForTenant(configsRun, async (input, deps) =>
-      reply(await runTransferNow(deps, input.client, input.params.transfer_config_reference, callerOf(input)), { status: 202 }),
-    ),
-    [transfersList.id]: implementForTenant(transfersList, (input, deps) => listTransfers(deps, input.client, input.query, readerOf(input))),
-    [transfersGet.id]: implementForTenant(transfersGet, (input, deps) => getTransfer(deps, input.client, input.params.transfer_id, readerOf(input))),
-    [transfersFiles.id]: implementForTenant(transfersFiles, (input, deps) =>
-      listTransferFiles(deps, input.client, input.params.transfer_id, input.query, readerOf(input)),
-    ),
-    [transfersRerun.id]: implementForTenant(transfersRerun, async (input, deps) =>
-      reply(await rerunTransfer(deps, input.client, input.params.transfer_id, callerOf(input)), { status: 202 }),
-    ),
+    [configsRun.id]: implementForTenant(configsRun, async ({ caller, params }) => reply(await runTransferNow(caller, params.transfer_config_reference), { status: 202 })),
+    [transfersList.id]: implementForTenant(transfersList, ({ caller, query }) => listTransfers(caller, query)),
+    [transfersGet.id]: implementForTenant(transfersGet, ({ caller, params }) => getTransfer(caller, params.transfer_id)),
+    [transfersFiles.id]: implementForTenant(transfersFiles, ({ caller, params, query }) => listTransferFiles(caller, params.transfer_id, query)),
+    [transfersRerun.id]: implementForTenant(transfersRerun, async ({ caller, params }) => reply(await rerunTransfer(caller, params.transfer_id), { status: 202 })),
   },
   // Secrets are sealed with the tenant key, schedules go to EventBridge Scheduler, run now invokes the transfer jobs function.
   dependencies: dependenciesWith(keyServiceAdapter, schedulerAdapter, jobRunnerAdapter),

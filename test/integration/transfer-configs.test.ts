@@ -9,11 +9,12 @@ import type { Dependencies } from '#core/dependencies.ts';
 import { createLogger } from '#core/logger.ts';
 import { readTransfer } from '#core/store/entities/transfer.ts';
 import { keys } from '#core/store/keys.ts';
-import { PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
+import type { UserPrincipal } from '#core/auth/principal.ts';
 import { TransferConfigRequest } from '#shared/contract/entities/transfers.ts';
 import { scheduleNameOf } from '../../lambdas/transfers/configs/schedules.ts';
-import { deleteTransferConfig, saveTransferConfig, type Caller } from '../../lambdas/transfers/configs/transfer-configs.ts';
+import { deleteTransferConfig, saveTransferConfig } from '../../lambdas/transfers/configs/transfer-configs.ts';
 import { DEMO_TRANSFER_CONFIG, seedDemoTransferConfig } from '../../scripts/local/seed/transfer-config.ts';
+import { adminCaller } from './support/admin-caller.ts';
 import { signIn } from './support/sign-in.ts';
 import { api, bearer, stack } from './support/stack.ts';
 
@@ -271,29 +272,28 @@ describe('who may see and change transfer configurations', () => {
   });
 });
 
+/** The demo tenant's admin, as the configuration services name who changed a configuration. */
+const demoAdmin = { kind: 'user', client: 'demo', subject: 'demo-admin' } as UserPrincipal;
+
 describe('schedules follow their configurations', () => {
   it('creates, changes and removes the local scheduler schedule with the configuration', async () => {
     const scheduler = createLocalScheduler({ logger: createLogger({ level: 'error' }), run: async () => undefined });
     const local = buildDependencies(loadConfig({ ...stack().env, LOG_LEVEL: 'error' }), { scheduler });
-    const caller: Caller = {
-      principal: { kind: 'user', client: 'demo', subject: 'demo-admin' } as Caller['principal'],
-      access: { payloadTypes: [...PAYLOAD_TYPES] },
-      groupScope: () => ({ unrestricted: true }),
-    };
+    const caller = adminCaller(local, 'demo', 'transferConfigs:Create', demoAdmin);
     const ref = `it-${run}-scheduled`;
     const name = scheduleNameOf('demo', ref);
     try {
-      await saveTransferConfig(local, 'demo', ref, TransferConfigRequest.parse(sftpConfig({ schedule: 'cron(0 3 * * ? *)' })), caller, 'create');
+      await saveTransferConfig(caller, ref, TransferConfigRequest.parse(sftpConfig({ schedule: 'cron(0 3 * * ? *)' })), 'create');
       expect(scheduler.list()).toEqual([{ name, expression: 'cron(0 3 * * ? *)' }]);
-      await saveTransferConfig(local, 'demo', ref, TransferConfigRequest.parse(sftpConfig({ schedule: 'rate(2 hours)', secured_data: undefined })), caller, 'replace');
+      await saveTransferConfig(caller, ref, TransferConfigRequest.parse(sftpConfig({ schedule: 'rate(2 hours)', secured_data: undefined })), 'replace');
       expect(scheduler.list()).toEqual([{ name, expression: 'rate(2 hours)' }]);
-      await saveTransferConfig(local, 'demo', ref, TransferConfigRequest.parse(sftpConfig({ is_active: false, secured_data: undefined })), caller, 'replace');
+      await saveTransferConfig(caller, ref, TransferConfigRequest.parse(sftpConfig({ is_active: false, secured_data: undefined })), 'replace');
       expect(scheduler.list()).toEqual([]);
-      await saveTransferConfig(local, 'demo', ref, TransferConfigRequest.parse(sftpConfig({ secured_data: undefined })), caller, 'replace');
+      await saveTransferConfig(caller, ref, TransferConfigRequest.parse(sftpConfig({ secured_data: undefined })), 'replace');
       expect(scheduler.list()).toEqual([{ name, expression: 'cron(30 1 * * ? *)' }]);
       // The API sees what the services wrote.
       expect((await call('GET', `/transfer_configs/${ref}`)).body).toMatchObject({ schedule: 'cron(30 1 * * ? *)', is_active: true });
-      await deleteTransferConfig(local, 'demo', ref, caller);
+      await deleteTransferConfig(caller, ref);
       expect(scheduler.list()).toEqual([]);
     } finally {
       scheduler.stopAll();
@@ -303,13 +303,9 @@ describe('schedules follow their configurations', () => {
   it('records nothing when the scheduler refuses', async () => {
     const refusing = { upsertSchedule: () => Promise.reject(new Error('scheduler down')), deleteSchedule: () => Promise.resolve() };
     const local = buildDependencies(loadConfig({ ...stack().env, LOG_LEVEL: 'error' }), { scheduler: refusing });
-    const caller: Caller = {
-      principal: { kind: 'user', client: 'demo', subject: 'demo-admin' } as Caller['principal'],
-      access: undefined,
-      groupScope: () => ({ unrestricted: true }),
-    };
+    const caller = adminCaller(local, 'demo', 'transferConfigs:Create', demoAdmin);
     const ref = `it-${run}-refused`;
-    await expect(saveTransferConfig(local, 'demo', ref, TransferConfigRequest.parse(sftpConfig()), caller, 'create')).rejects.toMatchObject({ status: 503 });
+    await expect(saveTransferConfig(caller, ref, TransferConfigRequest.parse(sftpConfig()), 'create')).rejects.toMatchObject({ status: 503 });
     expect(await rawItem(ref)).toBeUndefined();
   });
 });

@@ -5,7 +5,8 @@ import type { TransferRunResponse } from '#shared/contract/entities/transfers.ts
 import { failUnstarted } from '../runs/fail-unstarted.ts';
 import { recordPendingTransfer } from '../runs/tracking.ts';
 import { TRANSFER_JOB } from './schedules.ts';
-import { loadTransferConfig, requireWholeTenant, type Caller, type TransferDependencies } from './transfer-configs.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
+import { loadTransferConfig, requireWholeTenant } from './transfer-configs.ts';
 
 export const CONFIG_INACTIVE = 'The transfer configuration is not active';
 export const JOB_NOT_STARTED = 'The transfer job could not be started';
@@ -17,13 +18,9 @@ export const typesRefused = (types: readonly string[]) => `Your roles may not re
  * the job cannot be started the record is marked Failed with the reason (so the transfers list shows what happened)
  * and the answer is a 503.
  */
-export async function runTransferNow(
-  dependencies: TransferDependencies,
-  client: string,
-  reference: string,
-  caller: Caller,
-): Promise<TransferRunResponse> {
+export async function runTransferNow(caller: TenantCaller, reference: string): Promise<TransferRunResponse> {
   requireWholeTenant(caller);
+  const { deps: dependencies, tenant: client } = caller;
   const config = await loadTransferConfig(dependencies, client, reference);
   if (config === undefined) throw new NotFoundError('Transfer configuration not found');
   const refused = caller.access === undefined ? [] : config.payload_types.filter((type) => !caller.access?.payloadTypes.includes(type));

@@ -15,7 +15,11 @@ import { readTransferConfig } from '#core/store/entities/transfer-config.ts';
 import { readTransfer } from '#core/store/entities/transfer.ts';
 import { keys } from '#core/store/keys.ts';
 import { createMemoryTable, type MemoryTable } from '#core/testing/memory-table.ts';
+import { createAccessContext } from '#core/auth/access/create-access-context.ts';
+import type { UserPrincipal } from '#core/auth/principal.ts';
+import { tenantCaller } from '#core/testing/callers.ts';
 import { PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
+import type { Role } from '#shared/contract/entities/roles.ts';
 import { TransferConfigRequest } from '#shared/contract/entities/transfers.ts';
 import { JOB_NOT_STARTED, runTransferNow } from './run-now.ts';
 import { scheduleNameOf } from './schedules.ts';
@@ -27,7 +31,6 @@ import {
   deleteTransferConfig,
   getTransferConfig,
   saveTransferConfig,
-  type Caller,
   type TransferDependencies,
 } from './transfer-configs.ts';
 
@@ -45,12 +48,22 @@ let started: Array<{ job: string; input: Record<string, unknown> }>;
 let failJobStart: boolean;
 let deps: TransferDependencies;
 
-const caller = (overrides: Partial<Caller> = {}): Caller => ({
-  principal: { kind: 'user', client: 'acme', subject: 'user-1' } as Caller['principal'],
-  access: { payloadTypes: [...PAYLOAD_TYPES] },
-  groupScope: () => ({ unrestricted: true }),
-  ...overrides,
-});
+/** A role allowing every action on `payloadTypes`; with `limited`, on one group only (a group-limited role). */
+const role = (payloadTypes: readonly string[], limited: boolean): Role =>
+  ({
+    role_reference: 'transfers',
+    permissions: [{ actions_matching: '*', ...(limited ? { conditions: [{ names_matching: 'east' }] } : {}) }],
+    payload_types: payloadTypes,
+    cidr_ranges: [],
+    is_system: false,
+  }) as unknown as Role;
+
+/** The caller of a transfer configuration endpoint: user-1, with every payload type and every group unless told. */
+const caller = (rights: { payloadTypes?: readonly string[]; limited?: boolean } = {}) =>
+  tenantCaller(deps, 'acme', createAccessContext({ roles: [role(rights.payloadTypes ?? PAYLOAD_TYPES, rights.limited ?? false)], ip: undefined, isClientApp: false }), {
+    action: 'transferConfigs:Create',
+    principal: { kind: 'user', client: 'acme', subject: 'user-1' } as UserPrincipal,
+  });
 
 const sftpRequest = (overrides: Record<string, unknown> = {}) =>
   TransferConfigRequest.parse({
@@ -99,7 +112,7 @@ beforeEach(() => {
 
 describe('transfer configurations with their schedules', () => {
   it('creates a configuration, seals its secrets and creates its EventBridge schedule', async () => {
-    const answer = await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
+    const answer = await saveTransferConfig(caller(), 'nightly', sftpRequest(), 'create');
     expect(answer).toMatchObject({ transfer_config_reference: 'nightly', has_zip_password: true, has_sftp_password: true, updated_by: 'user-1' });
     expect(JSON.stringify(answer)).not.toContain(ZIP_PASSWORD);
 
@@ -107,10 +120,10 @@ describe('transfer configurations with their schedules', () => {
     expect(raw).not.toContain(ZIP_PASSWORD);
     expect(raw).not.toContain(SFTP_PASSWORD);
     const stored = readTransferConfig(storedItem('nightly')!);
-    expect(await openSecret(deps, 'acme', 'nightly', 'zip_password', stored.sealed_zip_password!)).toBe(ZIP_PASSWORD);
+    expect(await openSecret(deps, { client: 'acme', configReference: 'nightly', field: 'zip_password' }, stored.sealed_zip_password!)).toBe(ZIP_PASSWORD);
     // Bound to its configuration and field: the same sealed bytes do not open elsewhere.
-    await expect(openSecret(deps, 'acme', 'other', 'zip_password', stored.sealed_zip_password!)).rejects.toBeInstanceOf(KeyUnwrapError);
-    await expect(openSecret(deps, 'acme', 'nightly', 'sftp_password', stored.sealed_zip_password!)).rejects.toBeInstanceOf(KeyUnwrapError);
+    await expect(openSecret(deps, { client: 'acme', configReference: 'other', field: 'zip_password' }, stored.sealed_zip_password!)).rejects.toBeInstanceOf(KeyUnwrapError);
+    await expect(openSecret(deps, { client: 'acme', configReference: 'nightly', field: 'sftp_password' }, stored.sealed_zip_password!)).rejects.toBeInstanceOf(KeyUnwrapError);
 
     const created = aws.commandCalls(CreateScheduleCommand)[0]?.args[0].input;
     expect(created).toMatchObject({
@@ -127,15 +140,15 @@ describe('transfer configurations with their schedules', () => {
   });
 
   it('refuses a second create of the same reference (409) without touching the schedule', async () => {
-    await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
+    await saveTransferConfig(caller(), 'nightly', sftpRequest(), 'create');
     aws.resetHistory();
-    await expect(saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create')).rejects.toMatchObject({ status: 409, lines: [CONFIG_EXISTS] });
+    await expect(saveTransferConfig(caller(), 'nightly', sftpRequest(), 'create')).rejects.toMatchObject({ status: 409, lines: [CONFIG_EXISTS] });
     expect(aws.calls()).toHaveLength(0);
   });
 
   it('records nothing when the schedule cannot be created', async () => {
     aws.on(CreateScheduleCommand).rejects(new Error('throttled'));
-    await expect(saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create')).rejects.toMatchObject({
+    await expect(saveTransferConfig(caller(), 'nightly', sftpRequest(), 'create')).rejects.toMatchObject({
       status: 503,
       lines: [SCHEDULE_NOT_SAVED],
     });
@@ -143,9 +156,9 @@ describe('transfer configurations with their schedules', () => {
   });
 
   it('keeps secrets not given again, and removes the schedule when the configuration is deactivated', async () => {
-    await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
+    await saveTransferConfig(caller(), 'nightly', sftpRequest(), 'create');
     const before = readTransferConfig(storedItem('nightly')!);
-    const answer = await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest({ is_active: false, secured_data: undefined }), caller(), 'replace');
+    const answer = await saveTransferConfig(caller(), 'nightly', sftpRequest({ is_active: false, secured_data: undefined }), 'replace');
     expect(answer).toMatchObject({ is_active: false, has_zip_password: true, has_sftp_password: true });
     const after = readTransferConfig(storedItem('nightly')!);
     expect(after.sealed_zip_password).toEqual(before.sealed_zip_password);
@@ -154,20 +167,20 @@ describe('transfer configurations with their schedules', () => {
   });
 
   it('drops a secret the configuration no longer uses (S3 target, plain zip)', async () => {
-    await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
+    await saveTransferConfig(caller(), 'nightly', sftpRequest(), 'create');
     const s3 = sftpRequest({
       target_type: 'S3',
       transfer_file_format: 'Zipped',
       params: { destination: 's3://acme-archive/verity/', iam_role_arn: 'arn:aws:iam::123456789012:role/verity-transfer' },
       secured_data: undefined,
     });
-    const answer = await saveTransferConfig(deps, 'acme', 'nightly', s3, caller(), 'replace');
+    const answer = await saveTransferConfig(caller(), 'nightly', s3, 'replace');
     expect(answer).toMatchObject({ target_type: 'S3', has_zip_password: false, has_sftp_password: false });
     expect(JSON.stringify(storedItem('nightly'))).not.toContain('sealed_');
   });
 
   it('answers an S3 target with the ExternalId its role must require, an SFTP one without, and stores none', async () => {
-    const sftp = await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
+    const sftp = await saveTransferConfig(caller(), 'nightly', sftpRequest(), 'create');
     expect(sftp).not.toHaveProperty('external_id');
     const s3 = sftpRequest({
       target_type: 'S3',
@@ -175,39 +188,39 @@ describe('transfer configurations with their schedules', () => {
       params: { destination: 's3://acme-archive/verity/', iam_role_arn: 'arn:aws:iam::123456789012:role/verity-transfer' },
       secured_data: undefined,
     });
-    expect(await saveTransferConfig(deps, 'acme', 'nightly', s3, caller(), 'replace')).toMatchObject({ external_id: 'verity-acme' });
-    expect(await getTransferConfig(deps, 'acme', 'nightly')).toMatchObject({ external_id: 'verity-acme' });
+    expect(await saveTransferConfig(caller(), 'nightly', s3, 'replace')).toMatchObject({ external_id: 'verity-acme' });
+    expect(await getTransferConfig(caller(), 'nightly')).toMatchObject({ external_id: 'verity-acme' });
     expect(storedItem('nightly')).not.toHaveProperty('external_id');
   });
 
   it('puts the previous configuration back when the changed schedule cannot be saved', async () => {
-    await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
+    await saveTransferConfig(caller(), 'nightly', sftpRequest(), 'create');
     const before = storedItem('nightly');
     aws.on(CreateScheduleCommand).rejects(new Error('service down'));
     await expect(
-      saveTransferConfig(deps, 'acme', 'nightly', sftpRequest({ schedule: 'rate(6 hours)' }), caller(), 'replace'),
+      saveTransferConfig(caller(), 'nightly', sftpRequest({ schedule: 'rate(6 hours)' }), 'replace'),
     ).rejects.toMatchObject({ status: 503 });
     expect(storedItem('nightly')).toEqual(before);
-    expect((await getTransferConfig(deps, 'acme', 'nightly')).schedule).toBe('cron(0 2 * * ? *)');
+    expect((await getTransferConfig(caller(), 'nightly')).schedule).toBe('cron(0 2 * * ? *)');
   });
 
   it('deletes the configuration with its schedule, and keeps it when the schedule cannot be removed', async () => {
-    await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
+    await saveTransferConfig(caller(), 'nightly', sftpRequest(), 'create');
     aws.on(DeleteScheduleCommand).rejectsOnce(new Error('service down'));
-    await expect(deleteTransferConfig(deps, 'acme', 'nightly', caller())).rejects.toMatchObject({ status: 503 });
+    await expect(deleteTransferConfig(caller(), 'nightly')).rejects.toMatchObject({ status: 503 });
     expect(storedItem('nightly')).toBeDefined();
 
-    await deleteTransferConfig(deps, 'acme', 'nightly', caller());
+    await deleteTransferConfig(caller(), 'nightly');
     expect(storedItem('nightly')).toBeUndefined();
     expect(aws.commandCalls(DeleteScheduleCommand).map((call) => call.args[0].input.Name)).toEqual([
       scheduleNameOf('acme', 'nightly'),
       scheduleNameOf('acme', 'nightly'),
     ]);
-    await expect(getTransferConfig(deps, 'acme', 'nightly')).rejects.toMatchObject({ status: 404 });
+    await expect(getTransferConfig(caller(), 'nightly')).rejects.toMatchObject({ status: 404 });
   });
 
   it('creates no schedule for a configuration run on demand only', async () => {
-    await saveTransferConfig(deps, 'acme', 'manual', sftpRequest({ schedule: '' }), caller(), 'create');
+    await saveTransferConfig(caller(), 'manual', sftpRequest({ schedule: '' }), 'create');
     expect(aws.calls()).toHaveLength(0);
     expect(readTransferConfig(storedItem('manual')!).schedule_name).toBeUndefined();
   });
@@ -235,28 +248,28 @@ describe('transfer configurations with their schedules', () => {
         },
       },
     };
-    await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
+    await saveTransferConfig(caller(), 'nightly', sftpRequest(), 'create');
     holdNext = true;
     // A writes its item, then waits in its schedule call while B writes and schedules; A's call lands last.
-    const first = saveTransferConfig(deps, 'acme', 'nightly', sftpRequest({ schedule: 'rate(1 hour)', secured_data: undefined }), caller(), 'replace');
+    const first = saveTransferConfig(caller(), 'nightly', sftpRequest({ schedule: 'rate(1 hour)', secured_data: undefined }), 'replace');
     await firstIsScheduling;
-    await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest({ schedule: 'rate(2 hours)', secured_data: undefined }), caller(), 'replace');
+    await saveTransferConfig(caller(), 'nightly', sftpRequest({ schedule: 'rate(2 hours)', secured_data: undefined }), 'replace');
     release();
     await first;
-    expect((await getTransferConfig(deps, 'acme', 'nightly')).schedule).toBe('rate(2 hours)');
+    expect((await getTransferConfig(caller(), 'nightly')).schedule).toBe('rate(2 hours)');
     expect(schedules.get(scheduleNameOf('acme', 'nightly'))).toBe('rate(2 hours)');
   });
 
   it('refuses a caller whose role is limited to some groups', async () => {
-    const limited = caller({ groupScope: () => ({ unrestricted: false }) });
-    await expect(saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), limited, 'create')).rejects.toMatchObject({ status: 403, lines: [GROUP_LIMITED] });
+    const limited = caller({ limited: true });
+    await expect(saveTransferConfig(limited, 'nightly', sftpRequest(), 'create')).rejects.toMatchObject({ status: 403, lines: [GROUP_LIMITED] });
   });
 });
 
 describe('transfer configuration validation', () => {
   const problems = async (request: TransferConfigRequest, who = caller()) => {
     try {
-      await saveTransferConfig(deps, 'acme', 'checked', request, who, 'create');
+      await saveTransferConfig(who, 'checked', request, 'create');
     } catch (error) {
       return (error as { status: number; lines: string[] }).lines;
     }
@@ -275,7 +288,7 @@ describe('transfer configuration validation', () => {
         // but EventBridge needs exactly one of day-of-month and day-of-week to be "?".
         schedule: 'cron(0 2 * * * *)',
       },
-      caller({ access: { payloadTypes: ['Call'] } }),
+      caller({ payloadTypes: ['Call'] }),
     );
     expect(lines).toEqual([
       'body.schedule: Must be a valid cron or rate expression',
@@ -308,8 +321,8 @@ describe('transfer configuration validation', () => {
 
 describe('run now', () => {
   it('records a Pending transfer, then starts the transfer job with the configuration reference', async () => {
-    await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
-    const answer = await runTransferNow(deps, 'acme', 'nightly', caller());
+    await saveTransferConfig(caller(), 'nightly', sftpRequest(), 'create');
+    const answer = await runTransferNow(caller(), 'nightly');
     expect(answer.transfer_state).toBe('Pending');
     const item = await table.get(keys.transfer.key('acme', answer.transfer_id));
     expect(readTransfer(item!)).toMatchObject({ transfer_config_reference: 'nightly', transfer_state: 'Pending', started_by: 'user-1', payload_count: 0 });
@@ -319,19 +332,19 @@ describe('run now', () => {
   });
 
   it('marks the transfer Failed and answers 503 when the job cannot be started', async () => {
-    await saveTransferConfig(deps, 'acme', 'nightly', sftpRequest(), caller(), 'create');
+    await saveTransferConfig(caller(), 'nightly', sftpRequest(), 'create');
     failJobStart = true;
-    await expect(runTransferNow(deps, 'acme', 'nightly', caller())).rejects.toMatchObject({ status: 503, lines: [JOB_NOT_STARTED] });
+    await expect(runTransferNow(caller(), 'nightly')).rejects.toMatchObject({ status: 503, lines: [JOB_NOT_STARTED] });
     const transfers = (await table.query({ ...keys.transfer.list('acme') })).items.map(readTransfer);
     expect(transfers).toEqual([expect.objectContaining({ transfer_state: 'Failed', error_message: JOB_NOT_STARTED })]);
   });
 
   it('refuses an inactive configuration, an unknown one, and payload types the caller may not read', async () => {
-    await saveTransferConfig(deps, 'acme', 'off', sftpRequest({ is_active: false }), caller(), 'create');
-    await expect(runTransferNow(deps, 'acme', 'off', caller())).rejects.toMatchObject({ status: 409 });
-    await expect(runTransferNow(deps, 'acme', 'missing', caller())).rejects.toMatchObject({ status: 404 });
-    await saveTransferConfig(deps, 'acme', 'on', sftpRequest(), caller(), 'create');
-    await expect(runTransferNow(deps, 'acme', 'on', caller({ access: { payloadTypes: ['Call'] } }))).rejects.toMatchObject({ status: 403 });
+    await saveTransferConfig(caller(), 'off', sftpRequest({ is_active: false }), 'create');
+    await expect(runTransferNow(caller(), 'off')).rejects.toMatchObject({ status: 409 });
+    await expect(runTransferNow(caller(), 'missing')).rejects.toMatchObject({ status: 404 });
+    await saveTransferConfig(caller(), 'on', sftpRequest(), 'create');
+    await expect(runTransferNow(caller({ payloadTypes: ['Call'] }), 'on')).rejects.toMatchObject({ status: 403 });
     expect(started).toEqual([]);
   });
 });

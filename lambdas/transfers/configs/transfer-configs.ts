@@ -1,9 +1,7 @@
 import { ulid } from 'ulid';
-import type { AccessContext } from '#core/auth/access/access-context.ts';
-import type { GroupScope } from '#core/auth/access/group-scope.ts';
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
-import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError, type WriteCondition } from '#core/ports/table-store.ts';
 import {
@@ -21,7 +19,7 @@ import { securityAlertWrites } from '../../alerts/security-events.ts';
 import { externalIdOf } from '../delivery/customer-role.ts';
 import { destinationChange, destinationWords } from './destination.ts';
 import { scheduleNameOf, scheduleOf } from './schedules.ts';
-import { sealSecret, type SecretField } from './secrets.ts';
+import { sealSecret, type SecretPlace } from './secrets.ts';
 import { configProblems } from './validation.ts';
 
 /** What the transfer configuration services use. */
@@ -34,18 +32,8 @@ export const SCHEDULE_NOT_SAVED = 'The schedule could not be saved, so the trans
 export const GROUP_LIMITED =
   'Transfers export the payloads of every group: a role limited to some groups cannot configure or run them';
 
-/**
- * Who is calling, as a write needs it: for `updated_by`, the payload types they may export, their group scope, and
- * (`ip`) the address a destination change's sec alert names.
- */
-export interface Caller {
-  principal: Principal | undefined;
-  access: Pick<AccessContext, 'payloadTypes' | 'ip'> | undefined;
-  groupScope(): Pick<GroupScope, 'unrestricted'>;
-}
-
 /** A configuration exports every group's payloads, so only a caller whose role is not limited to groups may change or run one. */
-export function requireWholeTenant(caller: Pick<Caller, 'groupScope'>): void {
+export function requireWholeTenant(caller: Pick<TenantCaller, 'groupScope'>): void {
   if (!caller.groupScope().unrestricted) throw new ForbiddenError(GROUP_LIMITED);
 }
 
@@ -71,11 +59,8 @@ export async function loadTransferConfig(
   return item === undefined ? undefined : readTransferConfig(item);
 }
 
-export function listTransferConfigs(
-  dependencies: TransferDependencies,
-  client: string,
-  query: QueryOf<typeof transferEndpoints, 'client.transfer-configs.list'>,
-) {
+export function listTransferConfigs(caller: TenantCaller, query: QueryOf<typeof transferEndpoints, 'client.transfer-configs.list'>) {
+  const { deps: dependencies, tenant: client } = caller;
   return listPage(dependencies, {
     client,
     query: keys.transferConfig.list(client),
@@ -84,8 +69,8 @@ export function listTransferConfigs(
   });
 }
 
-export async function getTransferConfig(dependencies: TransferDependencies, client: string, reference: string): Promise<TransferConfig> {
-  const stored = await loadTransferConfig(dependencies, client, reference);
+export async function getTransferConfig(caller: TenantCaller, reference: string): Promise<TransferConfig> {
+  const stored = await loadTransferConfig(caller.deps, caller.tenant, reference);
   if (stored === undefined) throw new NotFoundError(CONFIG_NOT_FOUND);
   return shownConfig(stored);
 }
@@ -96,14 +81,11 @@ export async function getTransferConfig(dependencies: TransferDependencies, clie
  */
 async function keptSecret(
   dependencies: TransferDependencies,
-  config: { client: string; reference: string },
-  field: SecretField,
-  given: string | undefined,
-  stored: SealedSecret | undefined,
-  used: boolean,
+  place: SecretPlace,
+  { given, stored, used }: { given: string | undefined; stored: SealedSecret | undefined; used: boolean },
 ): Promise<SealedSecret | undefined> {
   if (!used) return undefined;
-  if (given !== undefined) return sealSecret(dependencies, config.client, config.reference, field, given);
+  if (given !== undefined) return sealSecret(dependencies, place, given);
   return stored;
 }
 
@@ -157,14 +139,13 @@ async function undoWrite(dependencies: TransferDependencies, written: TransferCo
  * is written; the answer says only whether each is set.
  */
 export async function saveTransferConfig(
-  dependencies: TransferDependencies,
-  client: string,
+  caller: TenantCaller,
   reference: string,
   request: TransferConfigRequest,
-  caller: Caller,
   mode: 'create' | 'replace',
 ): Promise<TransferConfig> {
   requireWholeTenant(caller);
+  const { deps: dependencies, tenant: client } = caller;
   const existing = mode === 'replace' ? await loadTransferConfig(dependencies, client, reference) : undefined;
   if (mode === 'replace' && existing === undefined) throw new NotFoundError(CONFIG_NOT_FOUND);
   const now = dependencies.clock.now();
@@ -172,9 +153,16 @@ export async function saveTransferConfig(
   if (lines.length > 0) throw new ValidationError(lines);
 
   const given = request.secured_data ?? {};
-  const names = { client, reference };
-  const sealedZip = await keptSecret(dependencies, names, 'zip_password', given.zip_password, existing?.sealed_zip_password, request.transfer_file_format === 'ZippedWithPassword');
-  const sealedSftp = await keptSecret(dependencies, names, 'sftp_password', given.sftp_password, existing?.sealed_sftp_password, request.target_type === 'SFTP');
+  const sealedZip = await keptSecret(
+    dependencies,
+    { client, configReference: reference, field: 'zip_password' },
+    { given: given.zip_password, stored: existing?.sealed_zip_password, used: request.transfer_file_format === 'ZippedWithPassword' },
+  );
+  const sealedSftp = await keptSecret(
+    dependencies,
+    { client, configReference: reference, field: 'sftp_password' },
+    { given: given.sftp_password, stored: existing?.sealed_sftp_password, used: request.target_type === 'SFTP' },
+  );
   const stamp = now.toISOString();
   const base = {
     client,
@@ -244,8 +232,9 @@ export async function saveTransferConfig(
  * cannot be removed the item is put back and the answer is a 503, so a schedule never outlives its configuration
  * unseen. Its transfers (runs) stay: they are the record of what was delivered.
  */
-export async function deleteTransferConfig(dependencies: TransferDependencies, client: string, reference: string, caller: Pick<Caller, 'groupScope'>) {
+export async function deleteTransferConfig(caller: TenantCaller, reference: string) {
   requireWholeTenant(caller);
+  const { deps: dependencies, tenant: client } = caller;
   const existing = await loadTransferConfig(dependencies, client, reference);
   if (existing === undefined) throw new NotFoundError(CONFIG_NOT_FOUND);
   try {

@@ -47,7 +47,7 @@ async function* uncompressedOutputs(entries: AsyncIterable<PackagingEntry>, pgp:
   for await (const entry of entries) {
     const plaintext = hashedStream(toByteStream(await entry.open(), entry.name), entry.name, entry.size);
     const entryDigest = plaintext.tally.then((tally): EntryDigest[] => [{ name: entry.name, ...tally }]);
-    const output = await deliverable(entry.name, plaintext.stream, entryDigest, entry.modifiedAt, pgp);
+    const output = await deliverable({ name: entry.name, body: plaintext.stream, entries: entryDigest, modifiedAt: entry.modifiedAt }, pgp);
     yield output;
     // The next recording is not opened until this one is delivered (or has failed): one open stream at a time.
     await output.digest.catch(() => undefined);
@@ -61,17 +61,20 @@ async function* zippedOutputs(
   pgp: ParsedPgpKey | undefined,
 ): AsyncGenerator<PackagedOutput> {
   const archive = zipArchive(entries, password === undefined ? {} : { password });
-  yield await deliverable(archiveName, archive.stream, archive.entries, new Date(), pgp);
+  yield await deliverable({ name: archiveName, body: archive.stream, entries: archive.entries, modifiedAt: new Date() }, pgp);
+}
+
+/** One output before encryption: its name, its bytes, the digests of what it holds, and its time. */
+interface PlainOutput {
+  name: string;
+  body: ReadableStream<Uint8Array>;
+  entries: Promise<EntryDigest[]>;
+  modifiedAt: Date;
 }
 
 /** The output as delivered: encrypted when a key is given, hashed as it is read. */
-async function deliverable(
-  plainName: string,
-  body: ReadableStream<Uint8Array>,
-  entries: Promise<EntryDigest[]>,
-  modifiedAt: Date,
-  pgp: ParsedPgpKey | undefined,
-): Promise<PackagedOutput> {
+async function deliverable(plain: PlainOutput, pgp: ParsedPgpKey | undefined): Promise<PackagedOutput> {
+  const { name: plainName, body, entries, modifiedAt } = plain;
   const name = pgp === undefined ? plainName : `${plainName}.pgp`;
   const filename = plainName.slice(plainName.lastIndexOf('/') + 1);
   const delivered = pgp === undefined ? body : await encryptToKey(body, pgp.key, { filename, date: modifiedAt });

@@ -27,7 +27,7 @@ export async function endStuckTransfer(deps: Pick<Dependencies, 'table' | 'clock
   const done = transfer.files_done ?? 0;
   const state = done > 0 ? 'PartialFail' : 'Failed';
   const message = `${reason}; ${done} of ${transfer.files_total ?? 0} files were delivered`.slice(0, 2000);
-  await raiseTransferEndAlert(deps, client, transfer, state, message);
+  await raiseTransferEndAlert(deps, transfer, state, message);
   const ended = { transfer_state: state, completed_at: now, progress_at: now, error_message: message };
   try {
     await deps.table.transactWrite([

@@ -5,7 +5,8 @@ import type { TransferRunResponse } from '#shared/contract/entities/transfers.ts
 import { TRANSFER_JOB } from '../configs/schedules.ts';
 import { failUnstarted } from './fail-unstarted.ts';
 import { recordPendingTransfer } from './tracking.ts';
-import { loadTransferConfig, requireWholeTenant, type Caller, type TransferDependencies } from '../configs/transfer-configs.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
+import { loadTransferConfig, requireWholeTenant, type TransferDependencies } from '../configs/transfer-configs.ts';
 import { loadTransfer } from './transfer-reads.ts';
 
 export const ALL_DELIVERED = 'Every file of this transfer was delivered; run its configuration for new recordings';
@@ -23,8 +24,9 @@ export const JOB_NOT_STARTED = 'The transfer job could not be started';
  *   before choosing them); the first stays as it was, as evidence;
  * - a Succeeded transfer has nothing left to deliver (409), nor has one whose job holds a live lease (409).
  */
-export async function rerunTransfer(deps: TransferDependencies, client: string, transferId: string, caller: Caller): Promise<TransferRunResponse> {
+export async function rerunTransfer(caller: TenantCaller, transferId: string): Promise<TransferRunResponse> {
   requireWholeTenant(caller);
+  const { deps, tenant: client } = caller;
   const transfer = await loadTransfer(deps, client, transferId);
   const config = await loadTransferConfig(deps, client, transfer.transfer_config_reference);
   if (config === undefined) throw new ConflictError(CONFIG_GONE);
@@ -36,7 +38,7 @@ export async function rerunTransfer(deps: TransferDependencies, client: string, 
   if (transfer.transfer_state === 'Succeeded') throw new ConflictError(ALL_DELIVERED);
   if (transfer.transfer_state === 'Pending' || transfer.transfer_state === 'InProgress') {
     if (transfer.lease_until !== undefined && transfer.lease_until > now.toISOString()) throw new ConflictError(STILL_RUNNING);
-    await startJob(deps, client, transfer, 'resume', false);
+    await startJob(deps, transfer, { trigger: 'resume', failIfNotStarted: false });
     return { transfer_id: transfer.transfer_id, transfer_state: transfer.transfer_state };
   }
 
@@ -52,14 +54,14 @@ export async function rerunTransfer(deps: TransferDependencies, client: string, 
     },
   );
   await recordPendingTransfer(deps, again);
-  await startJob(deps, client, again, 'rerun', true);
+  await startJob(deps, again, { trigger: 'rerun', failIfNotStarted: true });
   return { transfer_id: again.transfer_id, transfer_state: again.transfer_state };
 }
 
 /** Starts the job; a job that cannot be started fails a new transfer (with the reason) and answers 503. */
-async function startJob(deps: TransferDependencies, client: string, transfer: TransferItem, trigger: string, failIfNotStarted: boolean): Promise<void> {
+async function startJob(deps: TransferDependencies, transfer: TransferItem, { trigger, failIfNotStarted }: { trigger: string; failIfNotStarted: boolean }): Promise<void> {
   try {
-    await deps.jobs.start(TRANSFER_JOB, { client, transfer_config_reference: transfer.transfer_config_reference, transfer_id: transfer.transfer_id, trigger });
+    await deps.jobs.start(TRANSFER_JOB, { client: transfer.client, transfer_config_reference: transfer.transfer_config_reference, transfer_id: transfer.transfer_id, trigger });
   } catch (error) {
     if (failIfNotStarted) {
       await failUnstarted(deps, transfer, JOB_NOT_STARTED);

@@ -9,11 +9,11 @@ import { relatedEntity } from '../../alerts/related-entities.ts';
  */
 export function raiseTransferEndAlert(
   deps: Parameters<typeof raiseAlert>[0],
-  client: string,
-  transfer: { transfer_id: string; transfer_config_reference: string },
+  transfer: { client: string; transfer_id: string; transfer_config_reference: string },
   state: Exclude<TransferState, 'Succeeded'>,
   message: string,
 ) {
+  const { client } = transfer;
   return raiseAlert(deps, client, {
     scope: 'ops',
     type: 'TransferAlert',

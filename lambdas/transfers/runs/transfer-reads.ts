@@ -1,4 +1,5 @@
 import type { Dependencies } from '#core/dependencies.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import { ForbiddenError, NotFoundError } from '#core/errors.ts';
 import { listPage, notDeletedByRetention, type QueryOf } from '#core/store/paging.ts';
 import { isoOf } from '#core/store/time-range.ts';
@@ -17,15 +18,13 @@ export const FIRST_FILES_PAGE = 100;
 
 export type ReadDependencies = Pick<Dependencies, 'table' | 'cursors'>;
 
-/** Who reads: transfers name recordings of every group, so a group-limited role reads none; files keep the caller's types. */
-export interface Reader {
-  payloadTypes: readonly string[] | undefined;
-  groupScope(): { unrestricted: boolean };
-}
-
-function requireWholeTenantReader(reader: Reader): void {
+/** Transfers name recordings of every group, so a group-limited role reads none (files keep the caller's types). */
+function requireWholeTenantReader(reader: Pick<TenantCaller, 'groupScope'>): void {
   if (!reader.groupScope().unrestricted) throw new ForbiddenError(GROUP_LIMITED_READ);
 }
+
+/** The payload types the reader may see; undefined where no permissions were resolved (every type). */
+const payloadTypesOf = (reader: TenantCaller) => reader.access?.payloadTypes;
 
 /** The sort-key range of transfers created between `from` and `to` (ULIDs start with their creation time). */
 function createdRange(from: string | undefined, to: string | undefined): [string, string] | undefined {
@@ -37,13 +36,9 @@ function createdRange(from: string | undefined, to: string | undefined): [string
 }
 
 /** `GET transfers`: newest first, by creation time range, state and configuration. */
-export function listTransfers(
-  deps: ReadDependencies,
-  client: string,
-  query: QueryOf<typeof transferEndpoints, 'client.transfers.list'>,
-  reader: Reader,
-) {
+export function listTransfers(reader: TenantCaller, query: QueryOf<typeof transferEndpoints, 'client.transfers.list'>) {
   requireWholeTenantReader(reader);
+  const { deps, tenant: client } = reader;
   const range = createdRange(query.from, query.to);
   const { transfer_state: state, transfer_config_reference: config } = query;
   return listPage(deps, {
@@ -70,14 +65,16 @@ export async function loadTransfer(deps: Pick<Dependencies, 'table'>, client: st
 }
 
 /** Keeps the files the reader may see: recordings of their payload types, and every report and manifest. */
-function fileFilter(reader: Reader) {
-  const types = reader.payloadTypes === undefined ? undefined : new Set(reader.payloadTypes);
+function fileFilter(reader: TenantCaller) {
+  const payloadTypes = payloadTypesOf(reader);
+  const types = payloadTypes === undefined ? undefined : new Set<string>(payloadTypes);
   return (file: TransferFileItem) => types === undefined || file.payload_type === undefined || types.has(file.payload_type);
 }
 
 /** `GET transfers/{id}`: the transfer with its progress and the first page of its files. */
-export async function getTransfer(deps: ReadDependencies, client: string, transferId: string, reader: Reader): Promise<Transferable> {
+export async function getTransfer(reader: TenantCaller, transferId: string): Promise<Transferable> {
   requireWholeTenantReader(reader);
+  const { deps, tenant: client } = reader;
   const transfer = await loadTransfer(deps, client, transferId);
   const keep = fileFilter(reader);
   const page = await deps.table.query({ ...keys.transferFile.list(client, transferId), limit: FIRST_FILES_PAGE });
@@ -86,21 +83,16 @@ export async function getTransfer(deps: ReadDependencies, client: string, transf
 }
 
 /** `GET transfers/{id}/files`: the transfer's files in delivery order, page by page, optionally of one state. */
-export async function listTransferFiles(
-  deps: ReadDependencies,
-  client: string,
-  transferId: string,
-  query: QueryOf<typeof transferEndpoints, 'client.transfers.files'>,
-  reader: Reader,
-) {
+export async function listTransferFiles(reader: TenantCaller, transferId: string, query: QueryOf<typeof transferEndpoints, 'client.transfers.files'>) {
   requireWholeTenantReader(reader);
+  const { deps, tenant: client } = reader;
   await loadTransfer(deps, client, transferId);
   const keepType = fileFilter(reader);
   const state = query.file_state;
   return listPage(deps, {
     client,
     query: keys.transferFile.list(client, transferId),
-    filters: { file_state: state, types: reader.payloadTypes?.join(',') },
+    filters: { file_state: state, types: payloadTypesOf(reader)?.join(',') },
     page: query,
     keep: (items) =>
       items.filter((item) => {
