@@ -137,7 +137,7 @@ export async function finishTransfer(context: RunContext, fatal?: string): Promi
     state === 'Succeeded' ? undefined : fatal !== undefined ? fatal : `${failed} of ${total} files could not be delivered (${firstProblem ?? 'see the files'})`;
 
   if (state !== 'Succeeded') {
-    await raiseTransferEndAlert(deps, client, transfer, state, errorMessage ?? state);
+    await raiseTransferEndAlert(deps, transfer, state, errorMessage ?? state);
   }
   const now = deps.clock.now().toISOString();
   const operations: TransactOperation[] = [

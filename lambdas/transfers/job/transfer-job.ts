@@ -72,7 +72,7 @@ export async function transferJob(deps: TransferJobDependencies, rawInput: Recor
   const { transferId } = scheduled;
 
   const leaseId = ulid();
-  const transfer = await claimLease(deps, input, transferId, leaseId, limits.budgetMs);
+  const transfer = await claimLease(deps, input, { transferId, leaseId, budgetMs: limits.budgetMs });
   if (transfer === undefined) return { transfer_id: transferId, skipped: 'finished, missing, or being delivered by another invocation' };
 
   const config = await loadTransferConfig(deps, input.client, transfer.transfer_config_reference);
@@ -225,7 +225,11 @@ function limitsOf(input: TransferJobInput): Record<string, unknown> {
  * The running-job marker's lease is renewed with the transfer's in the same transaction, so the job-sweep sees the
  * lease this invocation holds.
  */
-async function claimLease(deps: TransferJobDependencies, input: TransferJobInput, transferId: string, leaseId: string, budgetMs: number): Promise<TransferItem | undefined> {
+async function claimLease(
+  deps: TransferJobDependencies,
+  input: TransferJobInput,
+  { transferId, leaseId, budgetMs }: { transferId: string; leaseId: string; budgetMs: number },
+): Promise<TransferItem | undefined> {
   const { client, lease_id: handedLease } = input;
   const key = keys.transfer.key(client, transferId);
   const stored = await deps.table.get(key, { consistent: true });
@@ -312,7 +316,7 @@ async function unsealForPackaging(context: RunContext): Promise<string | undefin
   if (config.transfer_file_format !== 'ZippedWithPassword') return undefined;
   if (config.sealed_zip_password === undefined) return 'secured_data.zip_password: not set';
   try {
-    context.zipPassword = await openSecret(context.deps, context.client, config.transfer_config_reference, 'zip_password', config.sealed_zip_password);
+    context.zipPassword = await openSecret(context.deps, { client: context.client, configReference: config.transfer_config_reference, field: 'zip_password' }, config.sealed_zip_password);
   } catch (error) {
     return `secured_data.zip_password: could not be unsealed (${error instanceof Error ? error.message : String(error)})`;
   }
@@ -337,7 +341,7 @@ async function openWithRetries(context: RunContext, open: DestinationOpener): Pr
   const { config } = context;
   const secrets: { sftpPassword?: string } = {};
   if (config.target_type === 'SFTP' && config.sealed_sftp_password !== undefined) {
-    secrets.sftpPassword = await openSecret(context.deps, context.client, config.transfer_config_reference, 'sftp_password', config.sealed_sftp_password);
+    secrets.sftpPassword = await openSecret(context.deps, { client: context.client, configReference: config.transfer_config_reference, field: 'sftp_password' }, config.sealed_sftp_password);
   }
   for (let attempt = 1; ; attempt += 1) {
     try {
