@@ -2,8 +2,7 @@ import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { accessEndpoints } from '#shared/contract/endpoints/access.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { reply } from '#core/http/reply.ts';
-import { implementForTenant, type RouteInput } from '#core/http/route.ts';
-import type { Changer } from './access-lists.ts';
+import { implementForTenant } from '#core/http/route.ts';
 import { getAccountDefaults, putAccountDefaults } from './account/account-defaults.ts';
 import { deleteClientApp, getClientApp, listClientApps, saveClientApp } from './apps/client-apps.ts';
 import { deleteGroup, getGroup, listGroups, putGroup } from './groups/groups.ts';
@@ -42,9 +41,6 @@ function forceOf(query: object): boolean {
   return (query as { force_update?: unknown }).force_update === true;
 }
 
-/** Who changes a role or a client app and from where, as the change's sec alert names them. */
-const changerOf = (input: RouteInput): Changer => ({ principal: input.principal, ip: input.access?.ip });
-
 /** A client app's roles with their place in the request, for the check that each lies within the caller's own. */
 const appRoles = (roles: readonly string[]) => roles.map((role, i) => ({ path: `body.roles.${i}`, role }));
 
@@ -54,58 +50,54 @@ export const handler = createApiHandler({
   recorders: apiRecorders,
   endpoints: accessEndpoints,
   routes: {
-    [rolesList.id]: implementForTenant(rolesList, (input, deps) => listRoles(deps, input.client, input.query)),
-    [rolesGet.id]: implementForTenant(rolesGet, (input, deps) => getRole(deps, input.client, input.params.role_reference)),
-    [rolesPut.id]: implementForTenant(rolesPut, async (input, deps) => {
-      await assertRolePutWithinOwn(deps.table, input.client, input.params.role_reference, input.body, input.access);
-      return putRole(deps, input.client, input.params.role_reference, input.body, changerOf(input));
+    [rolesList.id]: implementForTenant(rolesList, ({ caller, query }) => listRoles(caller, query)),
+    [rolesGet.id]: implementForTenant(rolesGet, ({ caller, params }) => getRole(caller, params.role_reference)),
+    [rolesPut.id]: implementForTenant(rolesPut, async ({ caller, params, body }) => {
+      await assertRolePutWithinOwn(caller, params.role_reference, body);
+      return putRole(caller, params.role_reference, body);
     }),
-    [rolesDelete.id]: implementForTenant(rolesDelete, async (input, deps) => {
-      await assertRoleDeleteWithinOwn(deps.table, input.client, input.params.role_reference, input.access);
-      await deleteRole(deps, input.client, input.params.role_reference, changerOf(input));
+    [rolesDelete.id]: implementForTenant(rolesDelete, async ({ caller, params }) => {
+      await assertRoleDeleteWithinOwn(caller, params.role_reference);
+      await deleteRole(caller, params.role_reference);
       return { ok: true as const };
     }),
-    [clientRolesList.id]: implementForTenant(clientRolesList, (input, deps) => listRoles(deps, input.client, input.query)),
+    [clientRolesList.id]: implementForTenant(clientRolesList, ({ caller, query }) => listRoles(caller, query)),
 
-    [groupsList.id]: implementForTenant(groupsList, (input, deps) => listGroups(deps, input.client, input.query)),
-    [groupsGet.id]: implementForTenant(groupsGet, (input, deps) => getGroup(deps, input.client, input.params.group_reference)),
-    [groupsPut.id]: implementForTenant(groupsPut, (input, deps) =>
-      putGroup(deps, input.client, input.params.group_reference, input.body, input.principal),
-    ),
-    [groupsDelete.id]: implementForTenant(groupsDelete, async (input, deps) => {
-      await deleteGroup(deps, input.client, input.params.group_reference);
-      return { ok: true as const };
-    }),
-
-    [tagsList.id]: implementForTenant(tagsList, (input, deps) => listTags(deps, input.client, input.query)),
-    [tagsGet.id]: implementForTenant(tagsGet, (input, deps) => getTag(deps, input.client, input.params.tag_key)),
-    [tagsPut.id]: implementForTenant(tagsPut, (input, deps) => putTag(deps, input.client, input.params.tag_key, input.body, input.principal)),
-    [tagsDelete.id]: implementForTenant(tagsDelete, async (input, deps) => {
-      await deleteTag(deps, input.client, input.params.tag_key, forceOf(input.query));
+    [groupsList.id]: implementForTenant(groupsList, ({ caller, query }) => listGroups(caller, query)),
+    [groupsGet.id]: implementForTenant(groupsGet, ({ caller, params }) => getGroup(caller, params.group_reference)),
+    [groupsPut.id]: implementForTenant(groupsPut, ({ caller, params, body }) => putGroup(caller, params.group_reference, body)),
+    [groupsDelete.id]: implementForTenant(groupsDelete, async ({ caller, params }) => {
+      await deleteGroup(caller, params.group_reference);
       return { ok: true as const };
     }),
 
-    [defaultsGet.id]: implementForTenant(defaultsGet, (input, deps) => getAccountDefaults(deps, input.client)),
-    [defaultsPut.id]: implementForTenant(defaultsPut, async (input, deps) => {
-      const role = input.body.role;
-      await assertAssignedWithinOwn(deps.table, input.client, role === undefined ? [] : [{ path: 'body.role', role }], input.access);
-      return putAccountDefaults(deps, input.client, input.body, input.principal);
+    [tagsList.id]: implementForTenant(tagsList, ({ caller, query }) => listTags(caller, query)),
+    [tagsGet.id]: implementForTenant(tagsGet, ({ caller, params }) => getTag(caller, params.tag_key)),
+    [tagsPut.id]: implementForTenant(tagsPut, ({ caller, params, body }) => putTag(caller, params.tag_key, body)),
+    [tagsDelete.id]: implementForTenant(tagsDelete, async ({ caller, params, query }) => {
+      await deleteTag(caller, params.tag_key, forceOf(query));
+      return { ok: true as const };
     }),
 
-    [appsList.id]: implementForTenant(appsList, (input, deps) => listClientApps(deps, input.client, input.query)),
-    [appsGet.id]: implementForTenant(appsGet, (input, deps) => getClientApp(deps, input.client, input.params.app_reference)),
-    [appsCreate.id]: implementForTenant(appsCreate, async (input, deps) => {
-      await assertAssignedWithinOwn(deps.table, input.client, appRoles(input.body.roles), input.access);
-      return reply(await saveClientApp(deps, input.client, input.params.app_reference, input.body, changerOf(input), 'create'), {
-        status: 201,
-      });
+    [defaultsGet.id]: implementForTenant(defaultsGet, ({ caller }) => getAccountDefaults(caller)),
+    [defaultsPut.id]: implementForTenant(defaultsPut, async ({ caller, body }) => {
+      const role = body.role;
+      await assertAssignedWithinOwn(caller, role === undefined ? [] : [{ path: 'body.role', role }]);
+      return putAccountDefaults(caller, body);
     }),
-    [appsUpdate.id]: implementForTenant(appsUpdate, async (input, deps) => {
-      await assertAssignedWithinOwn(deps.table, input.client, appRoles(input.body.roles), input.access);
-      return saveClientApp(deps, input.client, input.params.app_reference, input.body, changerOf(input), 'replace');
+
+    [appsList.id]: implementForTenant(appsList, ({ caller, query }) => listClientApps(caller, query)),
+    [appsGet.id]: implementForTenant(appsGet, ({ caller, params }) => getClientApp(caller, params.app_reference)),
+    [appsCreate.id]: implementForTenant(appsCreate, async ({ caller, params, body }) => {
+      await assertAssignedWithinOwn(caller, appRoles(body.roles));
+      return reply(await saveClientApp(caller, params.app_reference, body, 'create'), { status: 201 });
     }),
-    [appsDelete.id]: implementForTenant(appsDelete, async (input, deps) => {
-      await deleteClientApp(deps, input.client, input.params.app_reference);
+    [appsUpdate.id]: implementForTenant(appsUpdate, async ({ caller, params, body }) => {
+      await assertAssignedWithinOwn(caller, appRoles(body.roles));
+      return saveClientApp(caller, params.app_reference, body, 'replace');
+    }),
+    [appsDelete.id]: implementForTenant(appsDelete, async ({ caller, params }) => {
+      await deleteClientApp(caller, params.app_reference);
       return { ok: true as const };
     }),
   },

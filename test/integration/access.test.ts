@@ -4,6 +4,7 @@ import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { adjustGroupStats } from '../../lambdas/metrics/group-stats.ts';
+import { tenantCaller } from '#core/testing/callers.ts';
 import { deleteTag } from '../../lambdas/access/tags/tags.ts';
 import { signIn } from './support/sign-in.ts';
 import { api, bearer, stack } from './support/stack.ts';
@@ -299,7 +300,7 @@ describe('required tags (tenant acme, so no other file meets the forced definiti
       expect((await call('DELETE', at(`/tags/${tag}`), undefined, acme)).status).toBe(409);
     }
     // The contract's tag DELETE takes no force_update yet, so the forced path is driven through the service.
-    await deleteTag(deps, 'acme', tag, true);
+    await deleteTag(tenantCaller(deps, 'acme', undefined, { action: 'tags:Delete' }), tag, true);
     expect((await call('GET', at(`/tags/${tag}`), undefined, acme)).status).toBe(404);
     expect((await call('GET', at(`/groups/${group}`), undefined, acme)).body).toMatchObject({ tags: [] });
     expect((await call('DELETE', at(`/groups/${group}`), undefined, acme)).status).toBe(200);

@@ -7,6 +7,7 @@ import { createAccessContext } from '#core/auth/access/create-access-context.ts'
 import { ForbiddenError } from '#core/errors.ts';
 import { readRole } from '#core/store/entities/role.ts';
 import { keys } from '#core/store/keys.ts';
+import { tenantCaller } from '#core/testing/callers.ts';
 import { assertAssignedWithinOwn } from '../../lambdas/access/roles/grant-guard.ts';
 import { portalTokenFor } from './support/portal-token.ts';
 import { signIn } from './support/sign-in.ts';
@@ -189,11 +190,12 @@ describe('giving a role', () => {
   it('refuses a role-manager giving a role to staff through a support-access approval (the guard the decision runs)', async () => {
     const stored = await deps.table.get(keys.role.item(CLIENT, NARROW));
     const access = createAccessContext({ roles: [readRole(stored as NonNullable<typeof stored>)], ip: '127.0.0.1', isClientApp: false });
-    const refusal = await assertAssignedWithinOwn(deps.table, CLIENT, [{ path: 'params.request_reference', role: 'admin' }], access, { unknown: 'refuse' }).catch((error: unknown) => error);
+    const approver = tenantCaller(deps, CLIENT, access, { action: 'supportAccess:Decide' });
+    const refusal = await assertAssignedWithinOwn(approver, [{ path: 'params.request_reference', role: 'admin' }], { unknown: 'refuse' }).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ForbiddenError);
     expect((refusal as ForbiddenError).lines[0]).toMatch(/^params\.request_reference: Role "admin" grants more than your own roles, so you cannot give it\. It allows /);
-    const gone = await assertAssignedWithinOwn(deps.table, CLIENT, [{ path: 'params.request_reference', role: `gone-${run}` }], access, { unknown: 'refuse' }).catch((error: unknown) => error);
+    const gone = await assertAssignedWithinOwn(approver, [{ path: 'params.request_reference', role: `gone-${run}` }], { unknown: 'refuse' }).catch((error: unknown) => error);
     expect((gone as ForbiddenError).lines).toEqual([`params.request_reference: Role "gone-${run}" is not a role of this tenant, so you cannot give it`]);
-    await expect(assertAssignedWithinOwn(deps.table, CLIENT, [{ path: 'params.request_reference', role: `sms-${run}` }], access, { unknown: 'refuse' })).resolves.toBeUndefined();
+    await expect(assertAssignedWithinOwn(approver, [{ path: 'params.request_reference', role: `sms-${run}` }], { unknown: 'refuse' })).resolves.toBeUndefined();
   });
 });

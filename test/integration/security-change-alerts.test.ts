@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createAccessContext } from '#core/auth/access/create-access-context.ts';
 import { buildDependencies } from '#core/composition.ts';
+import { tenantCaller } from '#core/testing/callers.ts';
 import { loadConfig } from '#core/config.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { TableStore, TransactOperation } from '#core/ports/table-store.ts';
 import { keys } from '#core/store/keys.ts';
 import { ClientAppRequest } from '#shared/contract/entities/client-apps.ts';
-import { RoleRequest } from '#shared/contract/entities/roles.ts';
+import { RoleRequest, type Role } from '#shared/contract/entities/roles.ts';
 import { TransferConfigRequest } from '#shared/contract/entities/transfers.ts';
 import { saveClientApp } from '../../lambdas/access/apps/client-apps.ts';
 import { putRole } from '../../lambdas/access/roles/roles.ts';
@@ -174,22 +176,24 @@ function alertsUnwritable(table: TableStore): TableStore {
 describe('a change whose alert cannot be written', () => {
   it('is not made: no client app, no role, no transfer configuration or schedule', async () => {
     const broken: Dependencies = { ...deps, table: alertsUnwritable(deps.table) };
-    const changer = { principal: undefined, ip: '198.51.100.7' };
+    // A caller acting from 198.51.100.7 with every action on calls: the alerts name that address.
+    const calls = { role_reference: 'calls', permissions: [{ actions_matching: '*' }], payload_types: ['Call'], cidr_ranges: [], is_system: false } as unknown as Role;
+    const access = createAccessContext({ roles: [calls], ip: '198.51.100.7', isClientApp: false });
+    const changer = (action: string) => tenantCaller(broken, CLIENT, access, { action });
     const appRef = `unreported-${run}`;
-    await expect(saveClientApp(broken, CLIENT, appRef, ClientAppRequest.parse(app('https://idp.example.com', ['reviewer'])), changer, 'create')).rejects.toThrow(
+    await expect(saveClientApp(changer('apps:Create'), appRef, ClientAppRequest.parse(app('https://idp.example.com', ['reviewer'])), 'create')).rejects.toThrow(
       'alert write failed',
     );
     expect(await deps.table.get(keys.clientApp.item(CLIENT, appRef), { consistent: true })).toBeUndefined();
 
     const roleRef = `unreported-${run}`;
-    await expect(putRole(broken, CLIENT, roleRef, RoleRequest.parse({ permissions: [{ actions_matching: 'devices:List' }], alert_permissions: NO_ALERTS }), changer)).rejects.toThrow(
+    await expect(putRole(changer('roles:Update'), roleRef, RoleRequest.parse({ permissions: [{ actions_matching: 'devices:List' }], alert_permissions: NO_ALERTS }))).rejects.toThrow(
       'alert write failed',
     );
     expect(await deps.table.get(keys.role.item(CLIENT, roleRef), { consistent: true })).toBeUndefined();
 
     const transferRef = `unreported-${run}`;
-    const caller = { principal: undefined, access: { payloadTypes: ['Call' as const], ip: '198.51.100.7' }, groupScope: () => ({ unrestricted: true }) };
-    await expect(saveTransferConfig(broken, CLIENT, transferRef, TransferConfigRequest.parse(s3Transfer({ is_active: true })), caller, 'create')).rejects.toThrow(
+    await expect(saveTransferConfig(changer('transferConfigs:Create'), transferRef, TransferConfigRequest.parse(s3Transfer({ is_active: true })), 'create')).rejects.toThrow(
       'alert write failed',
     );
     expect(await deps.table.get(keys.transferConfig.key(CLIENT, transferRef), { consistent: true })).toBeUndefined();

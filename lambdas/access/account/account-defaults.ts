@@ -1,4 +1,4 @@
-import type { Principal } from '#core/auth/principal.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import { ValidationError } from '#core/errors.ts';
 import { ConditionFailedError } from '#core/ports/table-store.ts';
 import { readAccount } from '#core/store/entities/account.ts';
@@ -13,10 +13,10 @@ import { keys } from '#core/store/keys.ts';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import type { AccountDefaults, AccountDefaultsRequest } from '#shared/contract/entities/account.ts';
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
-import { type AccessDependencies } from '../access-lists.ts';
 
 /** The `DEFAULTS` setting, else (tenants created before it existed) the account item's legacy attribute. */
-export async function getAccountDefaults(dependencies: Pick<AccessDependencies, 'table'>, client: string): Promise<AccountDefaults> {
+export async function getAccountDefaults(caller: TenantCaller): Promise<AccountDefaults> {
+  const { deps: dependencies, tenant: client } = caller;
   const item = await dependencies.table.get(accountDefaultsKey(client), { consistent: true });
   if (item !== undefined) return toAccountDefaults(readAccountDefaults(item));
   const account = await dependencies.table.get(keys.account.item(client), { consistent: true });
@@ -27,12 +27,8 @@ export async function getAccountDefaults(dependencies: Pick<AccessDependencies, 
  * Replaces the defaults. A named role must exist: the write and a check on the role item are one transaction, so a
  * role deleted meanwhile cannot end up as the default (role delete checks the other direction).
  */
-export async function putAccountDefaults(
-  dependencies: AccessDependencies,
-  client: string,
-  request: AccountDefaultsRequest,
-  principal: Principal | undefined,
-): Promise<AccountDefaults> {
+export async function putAccountDefaults(caller: TenantCaller, request: AccountDefaultsRequest): Promise<AccountDefaults> {
+  const { deps: dependencies, tenant: client, principal } = caller;
   const defaults: AccountDefaults = {
     client,
     ...(request.user_group === undefined ? {} : { user_group: request.user_group }),

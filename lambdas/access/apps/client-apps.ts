@@ -1,3 +1,4 @@
+import type { TenantCaller } from '#core/http/caller.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError } from '#core/ports/table-store.ts';
 import { clientAppToItem, readClientApp, toClientApp } from '#core/store/entities/client-app.ts';
@@ -7,7 +8,7 @@ import type { ClientAppConfiguration, ClientAppRequest } from '#shared/contract/
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import { pageOf, type QueryOf } from '#core/store/paging.ts';
 import type { accessEndpoints } from '#shared/contract/endpoints/access.ts';
-import type { AccessDependencies, Changer } from '../access-lists.ts';
+import type { AccessDependencies } from '../access-lists.ts';
 import { refusedAtSave } from '#core/egress/egress-check.ts';
 import { securityAlertWrites } from '../../alerts/security-events.ts';
 import { PUBLIC_ADDRESS_MESSAGE, urlPort } from '#core/egress/egress-policy.ts';
@@ -15,15 +16,13 @@ import { PUBLIC_ADDRESS_MESSAGE, urlPort } from '#core/egress/egress-policy.ts';
 export const APP_EXISTS_MESSAGE = 'A client app with this reference already exists';
 
 /** Client apps answer pages only (the contract's response has no count-only variant). */
-export function listClientApps(dependencies: AccessDependencies, client: string, query: QueryOf<typeof accessEndpoints, 'admin.apps.list'>) {
+export function listClientApps(caller: TenantCaller, query: QueryOf<typeof accessEndpoints, 'admin.apps.list'>) {
+  const { deps: dependencies, tenant: client } = caller;
   return pageOf(dependencies, { client, query: keys.clientApp.list(client), page: query, toData: (item) => toClientApp(readClientApp(item)) });
 }
 
-export async function getClientApp(
-  dependencies: Pick<AccessDependencies, 'table'>,
-  client: string,
-  appReference: string,
-): Promise<ClientAppConfiguration> {
+export async function getClientApp(caller: TenantCaller, appReference: string): Promise<ClientAppConfiguration> {
+  const { deps: dependencies, tenant: client } = caller;
   const item = await dependencies.table.get(keys.clientApp.item(client, appReference));
   if (item === undefined) throw new NotFoundError('Client app not found');
   return toClientApp(readClientApp(item));
@@ -57,15 +56,8 @@ async function egressLines(request: ClientAppRequest): Promise<string[]> {
  * problem). The app and its sec alert (who, from where, which issuer, key set and roles) are one transaction: an app
  * never exists unreported.
  */
-export async function saveClientApp(
-  dependencies: AccessDependencies,
-  client: string,
-  appReference: string,
-  request: ClientAppRequest,
-  changer: Changer,
-  mode: 'create' | 'replace',
-): Promise<ClientAppConfiguration> {
-  const { principal } = changer;
+export async function saveClientApp(caller: TenantCaller, appReference: string, request: ClientAppRequest, mode: 'create' | 'replace'): Promise<ClientAppConfiguration> {
+  const { deps: dependencies, tenant: client, principal } = caller;
   const lines = [...(await egressLines(request)), ...(await unknownRoleLines(dependencies, client, request.roles))];
   if (lines.length > 0) throw new ValidationError(lines);
   const app: ClientAppConfiguration = {
@@ -87,7 +79,7 @@ export async function saveClientApp(
     jwksUri: request.oidc_config.jwks_uri,
     roles: request.roles,
     actor: actorRecordOf(principal),
-    ip: changer.ip,
+    ip: caller.access?.ip,
   });
   try {
     await dependencies.table.transactWrite([
@@ -102,7 +94,8 @@ export async function saveClientApp(
   return app;
 }
 
-export async function deleteClientApp(dependencies: Pick<AccessDependencies, 'table'>, client: string, appReference: string): Promise<void> {
+export async function deleteClientApp(caller: TenantCaller, appReference: string): Promise<void> {
+  const { deps: dependencies, tenant: client } = caller;
   const { pk, sk } = keys.clientApp.item(client, appReference);
   try {
     await dependencies.table.delete({ pk, sk }, { condition: { kind: 'item-exists' } });

@@ -1,4 +1,4 @@
-import type { Principal } from '#core/auth/principal.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError } from '#core/ports/table-store.ts';
 import { readGroup, statsAttribute, toGroup } from '#core/store/entities/group.ts';
@@ -15,11 +15,13 @@ import { resolveGroupTags } from './group-tags.ts';
 
 export const GROUP_HAS_USERS_MESSAGE = 'The group still has device users';
 
-export function listGroups(dependencies: AccessDependencies, client: string, query: QueryOf<typeof accessEndpoints, 'admin.groups.list'>) {
+export function listGroups(caller: TenantCaller, query: QueryOf<typeof accessEndpoints, 'admin.groups.list'>) {
+  const { deps: dependencies, tenant: client } = caller;
   return listPage(dependencies, { client, query: keys.group.list(client, query.starts_with), page: query, toData: (item) => toGroup(readGroup(item)) });
 }
 
-export async function getGroup(dependencies: Pick<AccessDependencies, 'table'>, client: string, groupReference: string): Promise<Group> {
+export async function getGroup(caller: TenantCaller, groupReference: string): Promise<Group> {
+  const { deps: dependencies, tenant: client } = caller;
   const item = await dependencies.table.get(keys.group.item(client, groupReference));
   if (item === undefined) throw new NotFoundError('Group not found');
   return toGroup(readGroup(item));
@@ -43,13 +45,8 @@ async function loadDefinitions(dependencies: Pick<AccessDependencies, 'table'>, 
  * defaults). An UpdateItem that SETs only the group's own attributes: the stats counters, which devices and device
  * users change concurrently with atomic ADDs, are never overwritten.
  */
-export async function putGroup(
-  dependencies: AccessDependencies,
-  client: string,
-  groupReference: string,
-  request: GroupRequest,
-  principal: Principal | undefined,
-): Promise<Group> {
+export async function putGroup(caller: TenantCaller, groupReference: string, request: GroupRequest): Promise<Group> {
+  const { deps: dependencies, tenant: client, principal } = caller;
   const resolved = resolveGroupTags(request.tags, await loadDefinitions(dependencies, client));
   if (!resolved.ok) throw new ValidationError(resolved.lines);
   const { pk, sk, entity } = keys.group.item(client, groupReference);
@@ -72,7 +69,8 @@ export async function putGroup(
 }
 
 /** Deletes a group: unknown 404; a group that device users still belong to 409 (also when one joins meanwhile). */
-export async function deleteGroup(dependencies: AccessDependencies, client: string, groupReference: string): Promise<void> {
+export async function deleteGroup(caller: TenantCaller, groupReference: string): Promise<void> {
+  const { deps: dependencies, tenant: client } = caller;
   const { pk, sk } = keys.group.item(client, groupReference);
   const item = await dependencies.table.get({ pk, sk }, { consistent: true });
   if (item === undefined || item.entity !== ENTITY.group) throw new NotFoundError('Group not found');

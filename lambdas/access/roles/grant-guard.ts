@@ -1,4 +1,5 @@
 import type { AccessContext } from '#core/auth/access/access-context.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import { ForbiddenError } from '#core/errors.ts';
 import type { TableStore } from '#core/ports/table-store.ts';
 import { readRole } from '#core/store/entities/role.ts';
@@ -19,6 +20,9 @@ import { rolePatternIssues } from './role-patterns.ts';
  */
 
 type Table = Pick<TableStore, 'get' | 'batchGet'>;
+
+/** Who is editing: the tenant, the table the roles are read from, and the roles they act with (`access.roles`). */
+type GuardedCaller = Pick<TenantCaller, 'tenant' | 'access'> & { deps: { table: Table } };
 
 const quoted = (reference: string) => `"${reference}"`;
 
@@ -47,16 +51,11 @@ async function storedRole(table: Table, client: string, roleReference: string): 
 }
 
 /** Before a role PUT: not a held role, the stored role within the caller's reach, and the new one too. */
-export async function assertRolePutWithinOwn(
-  table: Table,
-  client: string,
-  roleReference: string,
-  request: RoleRequest,
-  access: AccessContext | undefined,
-): Promise<void> {
+export async function assertRolePutWithinOwn(caller: GuardedCaller, roleReference: string, request: RoleRequest): Promise<void> {
   // A body the role service refuses anyway answers its 400 first: an unreadable matcher is no grant to weigh.
   if (rolePatternIssues(request).length > 0) return;
-  const stored = await storedRole(table, client, roleReference);
+  const { access } = caller;
+  const stored = await storedRole(caller.deps.table, caller.tenant, roleReference);
   if (stored === 'system') return;
   refuseHeld(access, roleReference, 'change');
   const lines: string[] = [];
@@ -71,8 +70,9 @@ export async function assertRolePutWithinOwn(
 }
 
 /** Before a role DELETE: not a held role, and the stored role within the caller's reach (its denies bind others). */
-export async function assertRoleDeleteWithinOwn(table: Table, client: string, roleReference: string, access: AccessContext | undefined): Promise<void> {
-  const stored = await storedRole(table, client, roleReference);
+export async function assertRoleDeleteWithinOwn(caller: GuardedCaller, roleReference: string): Promise<void> {
+  const { access } = caller;
+  const stored = await storedRole(caller.deps.table, caller.tenant, roleReference);
   if (stored === 'system') return;
   refuseHeld(access, roleReference, 'delete');
   if (stored === undefined) return;
@@ -91,13 +91,12 @@ export async function assertRoleDeleteWithinOwn(table: Table, client: string, ro
  * approval, whose role was checked when staff asked and may have been deleted since).
  */
 export async function assertAssignedWithinOwn(
-  table: Table,
-  client: string,
+  caller: GuardedCaller,
   assigned: ReadonlyArray<{ path: string; role: string }>,
-  access: AccessContext | undefined,
   options: { unknown: 'leave' | 'refuse' } = { unknown: 'leave' },
 ): Promise<void> {
   if (assigned.length === 0) return;
+  const { deps: { table }, tenant: client, access } = caller;
   const unique = [...new Set(assigned.map((entry) => entry.role))];
   const found = new Map(
     (await table.batchGet(unique.map((role) => keys.role.item(client, role)))).map((item) => {

@@ -1,5 +1,5 @@
+import type { TenantCaller } from '#core/http/caller.ts';
 import { securityAlertWrites } from '../../alerts/security-events.ts';
-import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError, type WriteCondition } from '#core/ports/table-store.ts';
 import { readRole, roleToItem, toRole } from '#core/store/entities/role.ts';
@@ -11,7 +11,6 @@ import { accountDefaultsKey } from '#core/store/entities/account-defaults.ts';
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import { listPage, type QueryOf } from '#core/store/paging.ts';
 import type { accessEndpoints } from '#shared/contract/endpoints/access.ts';
-import type { AccessDependencies, Changer } from '../access-lists.ts';
 import { rolePatternIssues } from './role-patterns.ts';
 import { deletionWidening, roleWidening } from './role-widening.ts';
 
@@ -29,15 +28,13 @@ const notSystem = (mustExist: boolean): WriteCondition => ({
   values: { ':ctrue': true },
 });
 
-/** The services that change roles also write the change's security alert, in the change's own transaction. */
-type ChangeDependencies = AccessDependencies & Pick<Dependencies, 'logger'>;
-
-
-export function listRoles(dependencies: AccessDependencies, client: string, query: QueryOf<typeof accessEndpoints, 'admin.roles.list'>) {
+export function listRoles(caller: TenantCaller, query: QueryOf<typeof accessEndpoints, 'admin.roles.list'>) {
+  const { deps: dependencies, tenant: client } = caller;
   return listPage(dependencies, { client, query: keys.role.list(client, query.starts_with), page: query, toData: (item) => toRole(readRole(item)) });
 }
 
-export async function getRole(dependencies: Pick<AccessDependencies, 'table'>, client: string, roleReference: string): Promise<Role> {
+export async function getRole(caller: TenantCaller, roleReference: string): Promise<Role> {
+  const { deps: dependencies, tenant: client } = caller;
   const item = await dependencies.table.get(keys.role.item(client, roleReference));
   if (item === undefined) throw new NotFoundError('Role not found');
   return toRole(readRole(item));
@@ -47,14 +44,8 @@ export async function getRole(dependencies: Pick<AccessDependencies, 'table'>, c
  * Creates or replaces a role. System roles are refused (409); every regex matcher must compile under RE2 (400). The
  * role and its sec alert (High when it now grants more than before) are one transaction: no change goes unreported.
  */
-export async function putRole(
-  dependencies: ChangeDependencies,
-  client: string,
-  roleReference: string,
-  request: RoleRequest,
-  changer: Changer,
-): Promise<Role> {
-  const { principal } = changer;
+export async function putRole(caller: TenantCaller, roleReference: string, request: RoleRequest): Promise<Role> {
+  const { deps: dependencies, tenant: client, principal } = caller;
   const issues = rolePatternIssues(request);
   if (issues.length > 0) throw new ValidationError(issues);
   const role: Role = {
@@ -81,7 +72,7 @@ export async function putRole(
     role: roleReference,
     grantsMore: roleWidening(stored, { ...request, role_reference: roleReference }),
     actor: actorRecordOf(principal),
-    ip: changer.ip,
+    ip: caller.access?.ip,
   });
   try {
     await dependencies.table.transactWrite([
@@ -119,17 +110,13 @@ function unchangedSince(stored: Role | undefined): WriteCondition {
  * Deletes a role: unknown 404; system role or the account default role 409. The delete and a check that the
  * defaults do not name the role are one transaction (defaults PUT checks the other direction).
  */
-export async function deleteRole(
-  dependencies: ChangeDependencies,
-  client: string,
-  roleReference: string,
-  changer: Changer,
-): Promise<void> {
+export async function deleteRole(caller: TenantCaller, roleReference: string): Promise<void> {
+  const { deps: dependencies, tenant: client } = caller;
   const assertDeletable = async () => {
     const role = await dependencies.table.get(keys.role.item(client, roleReference), { consistent: true });
     if (role === undefined) throw new NotFoundError('Role not found');
     if (readRole(role).is_system) throw new ConflictError(SYSTEM_ROLE_MESSAGE);
-    const defaults = await getAccountDefaults(dependencies, client);
+    const defaults = await getAccountDefaults(caller);
     if (defaults.role === roleReference) throw new ConflictError(DEFAULT_ROLE_MESSAGE);
   };
   await assertDeletable();
@@ -141,8 +128,8 @@ export async function deleteRole(
     change: 'deleted',
     role: roleReference,
     grantsMore: deletionWidening(stored),
-    actor: actorRecordOf(changer.principal),
-    ip: changer.ip,
+    actor: actorRecordOf(caller.principal),
+    ip: caller.access?.ip,
   });
   const { pk, sk } = keys.role.item(client, roleReference);
   try {

@@ -1,4 +1,4 @@
-import type { Principal } from '#core/auth/principal.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import { HttpError, NotFoundError } from '#core/errors.ts';
 import { ConditionFailedError } from '#core/ports/table-store.ts';
 import { readTag, tagToItem, toTagDefinition, type TagItem } from '#core/store/entities/tag.ts';
@@ -8,7 +8,6 @@ import { loadGroupsForReview } from '../groups/groups.ts';
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import { listPage, type QueryOf } from '#core/store/paging.ts';
 import type { accessEndpoints } from '#shared/contract/endpoints/access.ts';
-import type { AccessDependencies } from '../access-lists.ts';
 import { conflictLines, groupsUsingTag, reviewDefinition } from './tag-review.ts';
 
 /** 409 listing the groups a tag definition change (or delete) conflicts with, one `groups.<ref>: why` line each. */
@@ -19,11 +18,13 @@ export class GroupReviewConflictError extends HttpError {
   }
 }
 
-export function listTags(dependencies: AccessDependencies, client: string, query: QueryOf<typeof accessEndpoints, 'admin.tags.list'>) {
+export function listTags(caller: TenantCaller, query: QueryOf<typeof accessEndpoints, 'admin.tags.list'>) {
+  const { deps: dependencies, tenant: client } = caller;
   return listPage(dependencies, { client, query: keys.tagDefinition.list(client, query.starts_with), page: query, toData: (item) => toTagDefinition(readTag(item)) });
 }
 
-export async function getTag(dependencies: Pick<AccessDependencies, 'table'>, client: string, tagKey: string): Promise<TagDefinition> {
+export async function getTag(caller: TenantCaller, tagKey: string): Promise<TagDefinition> {
+  const { deps: dependencies, tenant: client } = caller;
   const item = await dependencies.table.get(keys.tagDefinition.item(client, tagKey));
   if (item === undefined) throw new NotFoundError('Tag not found');
   return toTagDefinition(readTag(item));
@@ -34,13 +35,8 @@ export async function getTag(dependencies: Pick<AccessDependencies, 'table'>, cl
  * make invalid answer 409 listing them, unless `force_update`, which applies the definition and leaves the groups
  * as they are (their next PUT must then satisfy it).
  */
-export async function putTag(
-  dependencies: AccessDependencies,
-  client: string,
-  tagKey: string,
-  request: TagDefinitionRequest,
-  principal: Principal | undefined,
-): Promise<TagDefinition> {
+export async function putTag(caller: TenantCaller, tagKey: string, request: TagDefinitionRequest): Promise<TagDefinition> {
+  const { deps: dependencies, tenant: client, principal } = caller;
   if (!request.force_update) {
     const conflicts = reviewDefinition(tagKey, request, await loadGroupsForReview(dependencies, client));
     if (conflicts.length > 0) throw new GroupReviewConflictError(conflictLines(conflicts));
@@ -64,7 +60,8 @@ export async function putTag(
  * Deletes a tag definition. Groups carrying the tag answer 409 listing them, unless `force`: then the tag is also
  * removed from those groups, so no group keeps a value that no definition explains (its next PUT would fail).
  */
-export async function deleteTag(dependencies: AccessDependencies, client: string, tagKey: string, force: boolean): Promise<void> {
+export async function deleteTag(caller: TenantCaller, tagKey: string, force: boolean): Promise<void> {
+  const { deps: dependencies, tenant: client } = caller;
   const key = keys.tagDefinition.item(client, tagKey);
   if ((await dependencies.table.get(key, { consistent: true })) === undefined) throw new NotFoundError('Tag not found');
   const groups = await loadGroupsForReview(dependencies, client);
