@@ -1,13 +1,12 @@
-import type { GroupScope } from '#core/auth/access/group-scope.ts';
-import type { Principal } from '#core/auth/principal.ts';
 import { actorOf } from '#core/auth/actor.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import { deactivateDeviceItem } from './deactivation.ts';
 import { NotFoundError } from '#core/errors.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { keys } from '#core/store/keys.ts';
 import type { Device } from '#shared/contract/entities/devices.ts';
 import { readDevice, readDeviceHistory, toDevice, toDeviceHistory, type DeviceItem } from '#core/store/entities/device.ts';
-import { fullName, searchFilter, type DevicesDependencies } from './device-lists.ts';
+import { fullName, searchFilter } from './device-lists.ts';
 import { allOf, inScope, listPage, type QueryOf } from '#core/store/paging.ts';
 import type { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
 
@@ -22,7 +21,8 @@ export type DeviceListQuery = QueryOf<typeof deviceEndpoints, 'admin.devices.lis
  * Devices of the tenant. The narrowest key first: by device user (gsi2), else by group (gsi3), else all (gsi1);
  * the other filters apply to the page read.
  */
-export function listDevices(dependencies: DevicesDependencies, client: string, query: DeviceListQuery, scope: GroupScope) {
+export function listDevices(caller: TenantCaller, query: DeviceListQuery) {
+  const { deps: dependencies, tenant: client } = caller;
   const list =
     query.device_user_reference !== undefined
       ? keys.device.listByDeviceUser(client, query.device_user_reference)
@@ -36,7 +36,7 @@ export function listDevices(dependencies: DevicesDependencies, client: string, q
     query.service === undefined ? undefined : (item) => readDevice(item).services.some((service) => service === query.service),
   );
   const filters = { active_only: query.active_only, search: query.search, service: query.service, group: query.group };
-  return listPage(dependencies, { client, query: list, filters, page: query, keep: inScope(scope, keep), toData: deviceOfItem });
+  return listPage(dependencies, { client, query: list, filters, page: query, keep: inScope(caller.groupScope(), keep), toData: deviceOfItem });
 }
 
 const deviceNotFound = () => new NotFoundError('Device not found');
@@ -45,13 +45,13 @@ const deviceNotFound = () => new NotFoundError('Device not found');
  * The device when it exists and its group is in the caller's scope; otherwise the 404 of a missing device (a device
  * of another group must not be told apart from one that does not exist).
  */
-export async function visibleDevice(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string, scope: GroupScope): Promise<DeviceItem> {
-  const item = await dependencies.table.get(keys.device.key(client, reference), { consistent: true });
-  return scope.visible(item === undefined ? undefined : readDevice(item), deviceNotFound);
+export async function visibleDevice(caller: TenantCaller, reference: string): Promise<DeviceItem> {
+  const item = await caller.deps.table.get(keys.device.key(caller.tenant, reference), { consistent: true });
+  return caller.groupScope().visible(item === undefined ? undefined : readDevice(item), deviceNotFound);
 }
 
-export async function getDevice(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string, scope: GroupScope): Promise<Device> {
-  return toDevice(await visibleDevice(dependencies, client, reference, scope));
+export async function getDevice(caller: TenantCaller, reference: string): Promise<Device> {
+  return toDevice(await visibleDevice(caller, reference));
 }
 
 /**
@@ -59,21 +59,17 @@ export async function getDevice(dependencies: Pick<DevicesDependencies, 'table'>
  * dashboard counters, the group's actual_devices and its last-seen index item). Deactivating a deactivated device
  * changes nothing and answers it as it is. Re-activation is the device's own authentication.
  */
-export async function deactivateDevice(
-  dependencies: DevicesDependencies,
-  client: string,
-  reference: string,
-  principal: Principal | undefined,
-  scope: GroupScope,
-): Promise<Device> {
-  await visibleDevice(dependencies, client, reference, scope);
-  const { device } = await deactivateDeviceItem(dependencies, client, reference, { actor: actorOf(principal) });
+export async function deactivateDevice(caller: TenantCaller, reference: string): Promise<Device> {
+  await visibleDevice(caller, reference);
+  const { device } = await deactivateDeviceItem(caller.deps, caller.tenant, reference, { actor: actorOf(caller.principal) });
   return toDevice(device);
 }
 
 /** A device's holding periods (who, which group, from, to), oldest first: a Query on the partition's `HISTORY#` keys. */
-export async function listDeviceHistory(dependencies: DevicesDependencies, client: string, reference: string, query: QueryOf<typeof deviceEndpoints, 'admin.devices.history'>, scope: GroupScope) {
-  await visibleDevice(dependencies, client, reference, scope);
+export async function listDeviceHistory(caller: TenantCaller, reference: string, query: QueryOf<typeof deviceEndpoints, 'admin.devices.history'>) {
+  await visibleDevice(caller, reference);
+  const { deps: dependencies, tenant: client } = caller;
+  const scope = caller.groupScope();
   const list = { ...keys.device.partition(client, reference), sort: { beginsWith: keys.device.historyPrefix } };
   // Like every list, the periods show where their group is in scope (a period spent in another group stays hidden).
   return listPage(dependencies, { client, query: list, page: query, keep: inScope(scope), toData: (item) => toDeviceHistory(readDeviceHistory(item)) });

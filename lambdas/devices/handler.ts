@@ -1,6 +1,5 @@
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
-import { actorRecordOf } from '#core/auth/actor.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { reply } from '#core/http/reply.ts';
 import { implementForTenant } from '#core/http/route.ts';
@@ -40,51 +39,45 @@ export const handler = createApiHandler({
   endpoints: deviceEndpoints,
   routes: {
     ...telemetryRoutes,
-    [dashboardGet.id]: implementForTenant(dashboardGet, (input, deps) => getDashboard(deps, input.client, input.groupScope())),
-    [metricsGet.id]: implementForTenant(metricsGet, (input, deps) => listPayloadMetrics(deps, input.client, input.params.scope, input.query, input.groupScope())),
+    [dashboardGet.id]: implementForTenant(dashboardGet, ({ caller }) => getDashboard(caller)),
+    [metricsGet.id]: implementForTenant(metricsGet, (input) => listPayloadMetrics(input.caller, input.params.scope, input.query)),
 
-    [devicesList.id]: implementForTenant(devicesList, async (input, deps) =>
-      pageWithHeldBy(deps, input.client, await listDevices(deps, input.client, input.query, input.groupScope()), holdsOfDevice),
+    [devicesList.id]: implementForTenant(devicesList, async ({ caller, query }) =>
+      pageWithHeldBy(caller.deps, caller.tenant, await listDevices(caller, query), holdsOfDevice),
     ),
-    [devicesGet.id]: implementForTenant(devicesGet, async (input, deps) =>
-      oneWithHeldBy(deps, input.client, await getDevice(deps, input.client, input.params.device_reference, input.groupScope()), holdsOfDevice),
+    [devicesGet.id]: implementForTenant(devicesGet, async ({ caller, params }) =>
+      oneWithHeldBy(caller.deps, caller.tenant, await getDevice(caller, params.device_reference), holdsOfDevice),
     ),
-    [devicesDeactivate.id]: implementForTenant(devicesDeactivate, (input, deps) =>
-      deactivateDevice(deps, input.client, input.params.device_reference, input.principal, input.groupScope()),
-    ),
-    [deviceCommandsList.id]: implementForTenant(deviceCommandsList, (input, deps) =>
-      listDeviceCommands(deps, input.client, input.params.device_reference, input.query, input.groupScope()),
-    ),
-    [deviceCommandsSend.id]: implementForTenant(deviceCommandsSend, async (input, deps) => {
-      const command = await sendCommand(deps, input.client, input.params.device_reference, input.body, actorRecordOf(input.principal), input.groupScope());
+    [devicesDeactivate.id]: implementForTenant(devicesDeactivate, ({ caller, params }) => deactivateDevice(caller, params.device_reference)),
+    [deviceCommandsList.id]: implementForTenant(deviceCommandsList, (input) => listDeviceCommands(input.caller, input.params.device_reference, input.query)),
+    [deviceCommandsSend.id]: implementForTenant(deviceCommandsSend, async (input) => {
+      const command = await sendCommand(input.caller, input.params.device_reference, input.body);
       return reply(command, { status: 201 });
     }),
-    [commandsList.id]: implementForTenant(commandsList, (input, deps) => listCommands(deps, input.client, input.query, input.groupScope())),
-    [devicesHistory.id]: implementForTenant(devicesHistory, async (input, deps) => {
-      const page = await listDeviceHistory(deps, input.client, input.params.device_reference, { ...input.query, result_type: 'page' }, input.groupScope());
+    [commandsList.id]: implementForTenant(commandsList, (input) => listCommands(input.caller, input.query)),
+    [devicesHistory.id]: implementForTenant(devicesHistory, async ({ caller, params, query }) => {
+      const page = await listDeviceHistory(caller, params.device_reference, { ...query, result_type: 'page' });
       if (!('data' in page)) throw new Error('history lists a page');
       return page;
     }),
 
-    [usersList.id]: implementForTenant(usersList, async (input, deps) =>
-      pageWithHeldBy(deps, input.client, await listDeviceUsers(deps, input.client, input.query, input.groupScope()), holdsOfDeviceUser),
+    [usersList.id]: implementForTenant(usersList, async ({ caller, query }) =>
+      pageWithHeldBy(caller.deps, caller.tenant, await listDeviceUsers(caller, query), holdsOfDeviceUser),
     ),
-    [usersGet.id]: implementForTenant(usersGet, async (input, deps) =>
-      oneWithHeldBy(deps, input.client, await getDeviceUser(deps, input.client, input.params.device_user_reference, input.groupScope()), holdsOfDeviceUser),
+    [usersGet.id]: implementForTenant(usersGet, async ({ caller, params }) =>
+      oneWithHeldBy(caller.deps, caller.tenant, await getDeviceUser(caller, params.device_user_reference), holdsOfDeviceUser),
     ),
-    [usersCreate.id]: implementForTenant(usersCreate, async (input, deps) => {
-      const { user, created } = await onboardDeviceUser(deps, input.client, input.params.device_user_reference, input.body, input.principal, input.groupScope());
+    [usersCreate.id]: implementForTenant(usersCreate, async ({ caller, params, body }) => {
+      const { user, created } = await onboardDeviceUser(caller, params.device_user_reference, body);
       return reply(user, { status: created ? 201 : 200 });
     }),
-    [usersUpdate.id]: implementForTenant(usersUpdate, (input, deps) =>
-      updateDeviceUser(deps, input.client, input.params.device_user_reference, input.body, input.principal, input.groupScope()),
-    ),
-    [usersDelete.id]: implementForTenant(usersDelete, async (input, deps) => {
-      await offboardDeviceUser(deps, input.client, input.params.device_user_reference, input.principal, input.groupScope());
+    [usersUpdate.id]: implementForTenant(usersUpdate, ({ caller, params, body }) => updateDeviceUser(caller, params.device_user_reference, body)),
+    [usersDelete.id]: implementForTenant(usersDelete, async ({ caller, params }) => {
+      await offboardDeviceUser(caller, params.device_user_reference);
       return { ok: true as const };
     }),
-    [usersDevices.id]: implementForTenant(usersDevices, async (input, deps) =>
-      pageWithHeldBy(deps, input.client, await listDeviceUserDevices(deps, input.client, input.params.device_user_reference, input.query, input.groupScope()), holdsOfDevice),
+    [usersDevices.id]: implementForTenant(usersDevices, async ({ caller, params, query }) =>
+      pageWithHeldBy(caller.deps, caller.tenant, await listDeviceUserDevices(caller, params.device_user_reference, query), holdsOfDevice),
     ),
   },
 });

@@ -12,12 +12,9 @@ const telemetryList = endpointOf(deviceEndpoints, 'admin.telemetry.list');
  * group scope answers as a missing one, 404), the fleet's latest (the devices in scope).
  */
 export const telemetryRoutes: Routes = {
-  [deviceTelemetry.id]: implementForTenant(deviceTelemetry, async (input, deps) => {
-    const scope = input.groupScope();
-    await visibleDevice(deps, input.client, input.params.device_reference, scope);
-    return listTelemetryHistory(deps, input.client, input.params.device_reference, input.query, scope);
+  [deviceTelemetry.id]: implementForTenant(deviceTelemetry, async ({ caller, params, query }) => {
+    await visibleDevice(caller, params.device_reference);
+    return listTelemetryHistory(caller, params.device_reference, query);
   }),
-  [telemetryList.id]: implementForTenant(telemetryList, (input, deps) =>
-    listLatestTelemetry(deps, input.client, input.query, input.groupScope()),
-  ),
+  [telemetryList.id]: implementForTenant(telemetryList, (input) => listLatestTelemetry(input.caller, input.query)),
 };

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dependencies } from '#core/dependencies.ts';
 import { phoneNumberToItem } from '#core/store/entities/phone-number.ts';
 import { keys } from '#core/store/keys.ts';
-import { everyGroupScope } from '#core/testing/group-scopes.ts';
 import { authenticateDevice } from '../../lambdas/device-api/authenticate-device.ts';
 import { sealDeviceReference } from '../../lambdas/device-crypto/device-keys.ts';
 import { offboardDeviceUser, onboardDeviceUser } from '../../lambdas/devices/device-users/device-users.ts';
 import { retentionJob } from '../../lambdas/account-data/retention/retention-job.ts';
+import { adminCaller } from './support/admin-caller.ts';
 import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
 
 /**
@@ -24,7 +24,6 @@ let leaverDevices: string[] = [];
 
 const DAY = 86_400_000;
 const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-const everyGroup = everyGroupScope('deviceUsers:Update');
 const userRequest = (reference: string) => ({ group: 'team', services: ['calls' as const], expected_device_count: 1, email: `${reference}@example.com`, first_name: 'Pat', surname: reference, is_active: true });
 
 const run = String(Date.now()).slice(-7);
@@ -61,7 +60,7 @@ async function runToEnd(deps: Dependencies, input: Record<string, unknown>): Pro
 /** A person whose device reported the leaver's numbers: `leaver` in both tenants, by the same reference and numbers. */
 async function equipLeaver(one: RunTenant): Promise<string[]> {
   await one.deps.table.put({ ...keys.group.item(one.client, 'team'), client: one.client, group_reference: 'team', tags: [], updated_at: new Date().toISOString() });
-  await onboardDeviceUser(one.deps, one.client, 'leaver', userRequest('leaver'), undefined, everyGroup);
+  await onboardDeviceUser(adminCaller(one.deps, one.client, 'deviceUsers:Create'), 'leaver', userRequest('leaver'));
   // What an administrator or an import records first, so the phone's first authentication finds its user.
   await one.deps.table.put(phoneNumberToItem(one.client, { client: one.client, phone_number: number.first, device_user_reference: 'leaver' }));
   const phone = ulid();
@@ -83,17 +82,17 @@ beforeAll(async () => {
   await deps.table.put({ ...keys.phoneNumber.item(client, number.old), client, phone_number: number.old, device_user_reference: 'leaver', device_reference: devices[1] });
 
   // The stayer's phone reports its own number and one the leaver had: authentication moves that number to the stayer.
-  await onboardDeviceUser(deps, client, 'stayer', userRequest('stayer'), undefined, everyGroup);
+  await onboardDeviceUser(adminCaller(deps, client, 'deviceUsers:Create'), 'stayer', userRequest('stayer'));
   await deps.table.put(phoneNumberToItem(client, { client, phone_number: number.stayer, device_user_reference: 'stayer' }));
   await authenticate(tenant, ulid(), [number.stayer, number.moved]);
 
   for (const device of devices) await deactivate(deps, client, device);
-  await offboardDeviceUser(deps, client, 'leaver', undefined, everyGroup);
+  await offboardDeviceUser(adminCaller(deps, client, 'deviceUsers:Delete'), 'leaver');
 
   // A person with more numbers than the destruction's transaction has room for.
-  await onboardDeviceUser(deps, client, 'collector', userRequest('collector'), undefined, everyGroup);
+  await onboardDeviceUser(adminCaller(deps, client, 'deviceUsers:Create'), 'collector', userRequest('collector'));
   for (const phone of manyNumbers) await deps.table.put(phoneNumberToItem(client, { client, phone_number: phone, device_user_reference: 'collector' }));
-  await offboardDeviceUser(deps, client, 'collector', undefined, everyGroup);
+  await offboardDeviceUser(adminCaller(deps, client, 'deviceUsers:Delete'), 'collector');
 
   // The other tenant's leaver stays onboarded, under the same reference and numbers.
   await equipLeaver(other);

@@ -12,11 +12,11 @@ import { RetentionPreview } from '#shared/contract/entities/account-data.ts';
 import { retentionJob } from '../../lambdas/account-data/retention/retention-job.ts';
 import { endMigration } from '../../lambdas/migrations/job/outcome.ts';
 import { listDeviceUsers, offboardDeviceUser, onboardDeviceUser } from '../../lambdas/devices/device-users/device-users.ts';
-import { everyGroupScope } from '#core/testing/group-scopes.ts';
 import { changeState, getRequest, putRequest } from '../../lambdas/support-access/support-access-store.ts';
 import { finishTransfer } from '../../lambdas/transfers/job/closing.ts';
 import { failUnstarted } from '../../lambdas/transfers/runs/fail-unstarted.ts';
 import type { RunContext } from '../../lambdas/transfers/job/context.ts';
+import { adminCaller } from './support/admin-caller.ts';
 import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
 
 /**
@@ -85,13 +85,12 @@ async function runToEnd(deps: Dependencies, input: Record<string, unknown>): Pro
 const dashboard = async (one: RunTenant): Promise<Record<string, unknown>> => (await one.deps.table.get(keys.device.dashboardCounters(one.client), { consistent: true })) ?? {};
 
 /** An administrator's scope over every group (the device-user writes are called as their routes call them). */
-const everyGroup = everyGroupScope('deviceUsers:Update');
 
 const userRequest = (reference: string) => ({ group: 'team', services: ['calls' as const], expected_device_count: 1, email: `${reference}@example.com`, first_name: 'Pat', surname: reference, is_active: true });
 
 async function deviceUser(one: RunTenant, reference: string, offboard: boolean): Promise<void> {
-  await onboardDeviceUser(one.deps, one.client, reference, userRequest(reference), undefined, everyGroup);
-  if (offboard) await offboardDeviceUser(one.deps, one.client, reference, undefined, everyGroup);
+  await onboardDeviceUser(adminCaller(one.deps, one.client, 'deviceUsers:Create'), reference, userRequest(reference));
+  if (offboard) await offboardDeviceUser(adminCaller(one.deps, one.client, 'deviceUsers:Delete'), reference);
 }
 
 /** The records of one tenant, through their own write paths where those exist. */
@@ -112,7 +111,7 @@ async function seed(one: RunTenant, main: boolean): Promise<void> {
     await deviceUser(one, 'equipped', true);
     await deps.table.put({ ...keys.device.item(client, 'dev-eq', 'equipped'), client, device_reference: 'dev-eq', device_user_reference: 'equipped', is_deactivated: false });
     await deviceUser(one, 'back', true);
-    expect((await onboardDeviceUser(deps, client, 'back', userRequest('back'), undefined, everyGroup)).created).toBe(false);
+    expect((await onboardDeviceUser(adminCaller(deps, client, 'deviceUsers:Create'), 'back', userRequest('back'))).created).toBe(false);
   }
 
   // Support access: one rejected (ended), one still pending.
@@ -301,7 +300,7 @@ describe('retention of device users, legal holds, support access, transfer runs 
 
     // Deleted records leave their lists and totals.
     const listed = async (path: string, field: string) => ((await tenant.call('GET', path, tenant.admin)).body.data as Array<Record<string, unknown>>).map((one) => one[field]);
-    const users = await listDeviceUsers(deps, client, { limit: 100 } as never, everyGroup);
+    const users = await listDeviceUsers(adminCaller(deps, client, 'deviceUsers:List'), { limit: 100 } as never);
     const listedUsers = ('data' in users ? users.data : []).map((user) => user.device_user_reference);
     expect(listedUsers).not.toContain('gone');
     expect(listedUsers).toContain('held');
@@ -364,7 +363,7 @@ describe('retention of device users, legal holds, support access, transfer runs 
 
     // Onboarded again, a deleted user is live again, off the due index, and counted once as onboarded.
     const before = await dashboard(tenant);
-    await onboardDeviceUser(deps, client, 'held', userRequest('held'), undefined, everyGroup);
+    await onboardDeviceUser(adminCaller(deps, client, 'deviceUsers:Create'), 'held', userRequest('held'));
     expect((await deps.table.get(keyOf.user(client, 'held'), { consistent: true }))?.retention_state).toBeUndefined();
     expect(await markersOf(deps, keyOf.user(client, 'held'))).toEqual([]);
     const after = await dashboard(tenant);

@@ -1,6 +1,6 @@
-import type { GroupScope } from '#core/auth/access/group-scope.ts';
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import type { Principal } from '#core/auth/principal.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError, type TableItem, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
 import { dashboardCounterOperations, deviceUserCounterChanges } from '../../metrics/dashboard-counters.ts';
@@ -16,14 +16,14 @@ import type { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
 import { groupStatsChanges } from './device-user-changes.ts';
 import { LicenceLimitError, raiseLicenceAlerts, servicesAtLimit } from '../../licences/licence-check.ts';
 import { increasedServices, licenceUseChanges, licenceUseOperations } from '../../licences/licence-usage.ts';
-import type { Dependencies } from '#core/dependencies.ts';
 
 export const UNKNOWN_GROUP_LINE = 'body.group: Unknown group';
 
 export type DeviceUserListQuery = QueryOf<typeof deviceEndpoints, 'admin.users.list'>;
 
 /** Device users of the tenant (by group on gsi3 when a group is given); active-only, search and service filter the page. */
-export function listDeviceUsers(dependencies: DevicesDependencies, client: string, query: DeviceUserListQuery, scope: GroupScope) {
+export function listDeviceUsers(caller: TenantCaller, query: DeviceUserListQuery) {
+  const { deps: dependencies, tenant: client } = caller;
   const list = query.group === undefined ? keys.deviceUser.list(client) : keys.deviceUser.listByGroup(client, query.group);
   const keep = allOf(
     notDeletedByRetention,
@@ -32,7 +32,7 @@ export function listDeviceUsers(dependencies: DevicesDependencies, client: strin
     query.service === undefined ? undefined : (item) => readDeviceUser(item).services.some((service) => service === query.service),
   );
   const filters = { active_only: query.active_only, search: query.search, service: query.service };
-  return listPage(dependencies, { client, query: list, filters, page: query, keep: inScope(scope, keep), toData: (item) => toDeviceUser(readDeviceUser(item)) });
+  return listPage(dependencies, { client, query: list, filters, page: query, keep: inScope(caller.groupScope(), keep), toData: (item) => toDeviceUser(readDeviceUser(item)) });
 }
 
 const deviceUserNotFound = () => new NotFoundError('Device user not found');
@@ -41,30 +41,25 @@ const deviceUserNotFound = () => new NotFoundError('Device user not found');
  * The device user item (read consistently: writes judge it) when it exists and its group is in the caller's scope;
  * otherwise the 404 of a missing user, so another group's user cannot be told apart from one that does not exist.
  */
-async function visibleDeviceUser(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string, scope: GroupScope): Promise<DeviceUserItem> {
-  const item = await dependencies.table.get(keys.deviceUser.key(client, reference), { consistent: true });
-  return scope.visible(item === undefined ? undefined : readDeviceUser(item), deviceUserNotFound);
+async function visibleDeviceUser(caller: TenantCaller, reference: string): Promise<DeviceUserItem> {
+  const item = await caller.deps.table.get(keys.deviceUser.key(caller.tenant, reference), { consistent: true });
+  return caller.groupScope().visible(item === undefined ? undefined : readDeviceUser(item), deviceUserNotFound);
 }
 
-export async function getDeviceUser(dependencies: Pick<DevicesDependencies, 'table'>, client: string, reference: string, scope: GroupScope): Promise<DeviceUser> {
-  return toDeviceUser(await visibleDeviceUser(dependencies, client, reference, scope));
+export async function getDeviceUser(caller: TenantCaller, reference: string): Promise<DeviceUser> {
+  return toDeviceUser(await visibleDeviceUser(caller, reference));
 }
 
 /** A device user's devices (gsi2), optionally active (not deactivated) only. */
-export async function listDeviceUserDevices(
-  dependencies: DevicesDependencies,
-  client: string,
-  reference: string,
-  query: QueryOf<typeof deviceEndpoints, 'admin.users.devices'>,
-  scope: GroupScope,
-) {
+export async function listDeviceUserDevices(caller: TenantCaller, reference: string, query: QueryOf<typeof deviceEndpoints, 'admin.users.devices'>) {
+  const { deps: dependencies, tenant: client } = caller;
   const keep = query.active_only === true ? (item: TableItem) => !readDevice(item).is_deactivated : undefined;
   return listPage(dependencies, {
     client,
     query: keys.device.listByDeviceUser(client, reference),
     filters: { active_only: query.active_only },
     page: query,
-    keep: inScope(scope, keep),
+    keep: inScope(caller.groupScope(), keep),
     toData: (item) => toDevice(readDevice(item)),
   });
 }
@@ -76,22 +71,14 @@ function unchangedCondition(before: DeviceUserItem): WriteCondition {
     : { kind: 'expression', expression: 'attribute_exists(#dupk) AND attribute_not_exists(#duat)', names: { '#dupk': 'pk', '#duat': 'updated_at' } };
 }
 
-/** Device-user writes also raise licence alerts, so they log (a failed alert never fails the answer). */
-export type DeviceUserWriteDependencies = DevicesDependencies & Pick<Dependencies, 'logger'>;
-
 /**
  * Writes a device user from `before` (undefined = new) to `after`, with its groups' stats, the dashboard counters and
  * the licence use in ONE transaction. A failed condition: a service at its licence limit (409 naming each, plus an
  * ops alert), else the group vanished (400), else the user changed meanwhile (409).
  */
-async function writeDeviceUser(
-  dependencies: DeviceUserWriteDependencies,
-  client: string,
-  before: DeviceUserItem | undefined,
-  after: DeviceUser,
-  conflictMessage: string,
-  action: string,
-): Promise<DeviceUser> {
+async function writeDeviceUser(caller: TenantCaller, change: { before: DeviceUserItem | undefined; after: DeviceUser }, conflictMessage: string): Promise<DeviceUser> {
+  const { deps: dependencies, tenant: client, action } = caller;
+  const { before, after } = change;
   const previous = before === undefined ? undefined : toDeviceUser(before);
   const item = deviceUserToItem(client, after);
   const operations: TransactOperation[] = [
@@ -113,7 +100,7 @@ async function writeDeviceUser(
     if (!(error instanceof ConditionFailedError)) throw error;
     const refused = await servicesAtLimit(dependencies, client, increasedServices(licenceChanges));
     if (refused.length > 0) {
-      await raiseLicenceAlerts(dependencies, client, refused, after.updated_by ?? 'unknown', action);
+      await raiseLicenceAlerts(dependencies, client, refused, { by: after.updated_by ?? 'unknown', action });
       throw new LicenceLimitError(refused);
     }
     if (after.group !== undefined && (await dependencies.table.get(keys.group.item(client, after.group), { consistent: true })) === undefined) {
@@ -128,15 +115,16 @@ async function requireGroup(dependencies: Pick<DevicesDependencies, 'table'>, cl
   if ((await dependencies.table.get(keys.group.item(client, group))) === undefined) throw new ValidationError([UNKNOWN_GROUP_LINE]);
 }
 
-function fromRequest(
-  reference: string,
-  request: DeviceUserRequest,
-  isActive: boolean,
-  base: Partial<DeviceUser>,
-  now: string,
-  principal: Principal | undefined,
-  client: string,
-): DeviceUser {
+/** The user `request` makes of `base`: active or not, stamped by whom and when, in the tenant. */
+interface Stamped {
+  isActive: boolean;
+  base: Partial<DeviceUser>;
+  now: string;
+  principal: Principal | undefined;
+  client: string;
+}
+
+function fromRequest(reference: string, request: DeviceUserRequest, { isActive, base, now, principal, client }: Stamped): DeviceUser {
   const { is_active: _ignored, ...fields } = request;
   void _ignored;
   return DeviceUser.parse({ ...base, ...fields, client, device_user_reference: reference, is_active: isActive, updated_at: now, updated_by: actorOf(principal), updated_by_actor: actorRecordOf(principal) });
@@ -146,14 +134,9 @@ function fromRequest(
  * POST = onboard. A new user is created onboarded; an offboarded one is re-onboarded (is_active true, new
  * onboard_date, offboard_date cleared); an active one is a 409. The request's is_active is not read: POST onboards.
  */
-export async function onboardDeviceUser(
-  dependencies: DeviceUserWriteDependencies,
-  client: string,
-  reference: string,
-  request: DeviceUserRequest,
-  principal: Principal | undefined,
-  scope: GroupScope,
-): Promise<{ user: DeviceUser; created: boolean }> {
+export async function onboardDeviceUser(caller: TenantCaller, reference: string, request: DeviceUserRequest): Promise<{ user: DeviceUser; created: boolean }> {
+  const { deps: dependencies, tenant: client, principal } = caller;
+  const scope = caller.groupScope();
   await requireGroup(dependencies, client, request.group);
   await scope.require(request.group);
   const stored = await dependencies.table.get(keys.deviceUser.key(client, reference), { consistent: true });
@@ -166,22 +149,17 @@ export async function onboardDeviceUser(
   const previous: Partial<DeviceUser> = before === undefined ? {} : toDeviceUser(before);
   const { offboard_date: _cleared, ...kept } = previous;
   void _cleared;
-  const after = fromRequest(reference, request, true, { ...kept, onboard_date: now }, now, principal, client);
-  const user = await writeDeviceUser(dependencies, client, before, after, 'Device user already exists and is onboarded', 'deviceUsers:Create');
+  const after = fromRequest(reference, request, { isActive: true, base: { ...kept, onboard_date: now }, now, principal, client });
+  const user = await writeDeviceUser(caller, { before, after }, 'Device user already exists and is onboarded');
   return { user, created: before === undefined };
 }
 
 /** PUT: replaces the user's fields; is_active false offboards, true re-onboards (clearing offboard_date). Unknown: 404. */
-export async function updateDeviceUser(
-  dependencies: DeviceUserWriteDependencies,
-  client: string,
-  reference: string,
-  request: DeviceUserRequest,
-  principal: Principal | undefined,
-  scope: GroupScope,
-): Promise<DeviceUser> {
+export async function updateDeviceUser(caller: TenantCaller, reference: string, request: DeviceUserRequest): Promise<DeviceUser> {
+  const { deps: dependencies, tenant: client, principal } = caller;
+  const scope = caller.groupScope();
   await requireGroup(dependencies, client, request.group);
-  const before = await visibleDeviceUser(dependencies, client, reference, scope);
+  const before = await visibleDeviceUser(caller, reference);
   // A move needs the action on the new group too.
   await scope.require(request.group);
   const previous = toDeviceUser(before);
@@ -193,22 +171,17 @@ export async function updateDeviceUser(
       : request.is_active
         ? { onboard_date: now }
         : { ...(onboardDate === undefined ? {} : { onboard_date: onboardDate }), offboard_date: now };
-  const after = fromRequest(reference, request, request.is_active, { ...kept, ...dates }, now, principal, client);
-  return writeDeviceUser(dependencies, client, before, after, 'Device user changed meanwhile, read it again', 'deviceUsers:Update');
+  const after = fromRequest(reference, request, { isActive: request.is_active, base: { ...kept, ...dates }, now, principal, client });
+  return writeDeviceUser(caller, { before, after }, 'Device user changed meanwhile, read it again');
 }
 
 /** DELETE = offboard: is_active false, offboard_date now; the record stays. Unknown: 404; already offboarded: no change. */
-export async function offboardDeviceUser(
-  dependencies: DeviceUserWriteDependencies,
-  client: string,
-  reference: string,
-  principal: Principal | undefined,
-  scope: GroupScope,
-): Promise<DeviceUser> {
-  const before = await visibleDeviceUser(dependencies, client, reference, scope);
+export async function offboardDeviceUser(caller: TenantCaller, reference: string): Promise<DeviceUser> {
+  const { deps: dependencies, principal } = caller;
+  const before = await visibleDeviceUser(caller, reference);
   const previous = toDeviceUser(before);
   if (!previous.is_active) return previous;
   const now = dependencies.clock.now().toISOString();
   const after = DeviceUser.parse({ ...previous, is_active: false, offboard_date: now, updated_at: now, updated_by: actorOf(principal), updated_by_actor: actorRecordOf(principal) });
-  return writeDeviceUser(dependencies, client, before, after, 'Device user changed meanwhile, try again', 'deviceUsers:Delete');
+  return writeDeviceUser(caller, { before, after }, 'Device user changed meanwhile, try again');
 }
