@@ -4,10 +4,13 @@ import type { TransactOperation } from '../core/ports/table-store.ts';
 import { readAlert as readAlertItem, toAlert, type AlertItem } from '../core/store/entities/alert.ts';
 import { keys } from '../core/store/keys.ts';
 import { counterAttribute, dismissedUsers, occurrencesFromSlots, userId, type Alert } from './alert-model.ts';
-import type { AlertAccess } from './alert-permissions.ts';
+import type { AlertsCaller } from './alert-permissions.ts';
 import { retryOnConflict } from './retry.ts';
 
 type Deps = Pick<Dependencies, 'table' | 'clock'>;
+
+/** Who clears or dismisses: the tenant's caller (or a job) with its alert rights. */
+export type ActingOnAlerts = AlertsCaller<Deps>;
 
 /** Outcome of an action on one alert (one row of a BulkResult). */
 export interface AlertActionOutcome {
@@ -49,14 +52,8 @@ const unchangedTriggered = (item: AlertItem) => ({
  * Limit: a transaction holds 100 writes, so an alert dismissed by more than 98 users cannot clear in one; that
  * refusal is reported per reference rather than leaving counters wrong.
  */
-export async function clearAlert(
-  deps: Deps,
-  client: string,
-  reference: string,
-  access: AlertAccess,
-  reason: string,
-  clearedBy: Actor,
-): Promise<AlertActionOutcome> {
+export async function clearAlert(caller: ActingOnAlerts, reference: string, { reason, clearedBy }: { reason: string; clearedBy: Actor }): Promise<AlertActionOutcome> {
+  const { deps, tenant: client, alerts: access } = caller;
   return retryOnConflict(async () => {
     const stored = await deps.table.get(keys.alert.key(client, reference), { consistent: true });
     const item = stored === undefined ? undefined : readAlertItem(stored);
@@ -90,7 +87,8 @@ export async function clearAlert(
  * Dismisses an alert for one user (adds them to `dismissed_by`; idempotent). Needs read on the alert's scope. On a
  * Triggered alert the user's dismissed-counter goes up in the same transaction, on condition the alert is unchanged.
  */
-export async function dismissAlert(deps: Deps, client: string, reference: string, access: AlertAccess): Promise<AlertActionOutcome> {
+export async function dismissAlert(caller: ActingOnAlerts, reference: string): Promise<AlertActionOutcome> {
+  const { deps, tenant: client, alerts: access } = caller;
   const user = userId(access.user);
   const mine = access.keys();
   return retryOnConflict(async () => {

@@ -3,6 +3,7 @@ import type { AlertScope } from '#shared/constants/alerts.ts';
 import type { AlertPermissions } from '#shared/contract/entities/alerts.ts';
 import { applicableRoles } from '#shared/permissions/evaluate.ts';
 import type { AccessContext } from '../core/auth/access/access-context.ts';
+import type { Dependencies } from '../core/dependencies.ts';
 import { userId } from './alert-model.ts';
 
 /**
@@ -23,6 +24,16 @@ export interface AlertAccess {
   canWrite(scope: AlertScope): boolean;
   /** The scopes the caller may read, in contract order. */
   readableScopes(): AlertScope[];
+}
+
+/**
+ * Who acts on a tenant's alerts: the route's caller (its ports and tenant) with its alert rights attached, which the
+ * route works out by surface (roles on the tenant surface, full on the internal console); a job builds one of its own.
+ */
+export interface AlertsCaller<D = Pick<Dependencies, 'table' | 'clock' | 'cursors'>> {
+  deps: D;
+  tenant: string;
+  alerts: AlertAccess;
 }
 
 /** Who calls: a bare key (a job), or the keys and actor `alertKeysOf` and `actorRecordOf` give for a caller. */

@@ -3,13 +3,14 @@ import type { Dependencies } from '../core/dependencies.ts';
 import { keys } from '../core/store/keys.ts';
 import { SCOPE_SEVERITIES } from './alert-model.ts';
 import { alertCount, readAlertCounter } from '../core/store/entities/alert-counter.ts';
-import type { AlertAccess } from './alert-permissions.ts';
+import type { AlertsCaller } from './alert-permissions.ts';
 
 /**
  * Per scope the caller may read and per severity: Triggered alerts of the tenant less those the caller dismissed.
  * Two counter items, read strongly consistent; never a count over the alerts themselves.
  */
-export async function alertSummary(deps: Pick<Dependencies, 'table'>, client: string, access: AlertAccess): Promise<AlertSummary[]> {
+export async function alertSummary(caller: AlertsCaller<Pick<Dependencies, 'table'>>): Promise<AlertSummary[]> {
+  const { deps, tenant: client, alerts: access } = caller;
   // The caller's dismissals may sit under their reference and under the e-mail that keyed them before: both count.
   const [tenant, ...users] = await Promise.all([
     deps.table.get(keys.alert.tenantCounter(client), { consistent: true }),

@@ -1,11 +1,7 @@
 import type { Actor } from '#shared/contract/entities/actor.ts';
 import type { AlertCloseRequest } from '#shared/contract/entities/alerts.ts';
-import { clearAlert, dismissAlert, type AlertActionOutcome } from './alert-actions.ts';
-import type { AlertAccess } from './alert-permissions.ts';
-import type { Dependencies } from '#core/dependencies.ts';
+import { clearAlert, dismissAlert, type ActingOnAlerts, type AlertActionOutcome } from './alert-actions.ts';
 import type { z } from 'zod';
-
-type Deps = Pick<Dependencies, 'table' | 'clock'>;
 
 /** Each reference in turn, a few at once: 100 references must not open 100 contended transactions together. */
 async function each(references: readonly string[], action: (reference: string) => Promise<AlertActionOutcome>): Promise<AlertActionOutcome[]> {
@@ -17,18 +13,12 @@ async function each(references: readonly string[], action: (reference: string) =
 }
 
 /** PUT alerts: clear 1 to 100 unique references (the contract checked the list); one outcome per reference. */
-export function clearAlerts(
-  deps: Deps,
-  client: string,
-  access: AlertAccess,
-  request: z.infer<typeof AlertCloseRequest>,
-  clearedBy: Actor,
-): Promise<AlertActionOutcome[]> {
+export function clearAlerts(caller: ActingOnAlerts, request: z.infer<typeof AlertCloseRequest>, clearedBy: Actor): Promise<AlertActionOutcome[]> {
   const reason = request.cleared_reason ?? 'Cleared';
-  return each(request.alert_references, (reference) => clearAlert(deps, client, reference, access, reason, clearedBy));
+  return each(request.alert_references, (reference) => clearAlert(caller, reference, { reason, clearedBy }));
 }
 
 /** PUT alerts/dismiss: dismiss 1 to 100 unique references for the caller. */
-export function dismissAlerts(deps: Deps, client: string, access: AlertAccess, references: readonly string[]): Promise<AlertActionOutcome[]> {
-  return each(references, (reference) => dismissAlert(deps, client, reference, access));
+export function dismissAlerts(caller: ActingOnAlerts, references: readonly string[]): Promise<AlertActionOutcome[]> {
+  return each(references, (reference) => dismissAlert(caller, reference));
 }

@@ -18,12 +18,13 @@ export const EXPIRED_REASON = 'Expired';
 export async function expireTenantAlerts(deps: Pick<Dependencies, 'table' | 'clock'>, client: string): Promise<number> {
   const now = deps.clock.now().toISOString();
   const expiry = jobActor('alerts-expiry');
-  const operator = staffAlertAccess(expiry.reference);
+  // The job acts on the tenant's alerts as a full-permission operator would.
+  const operator = { deps, tenant: client, alerts: staffAlertAccess(expiry.reference) };
   let cleared = 0;
   for await (const page of eachPage(deps.table, { ...keys.alert.expiring(client), sort: { between: ['0', `${now}~`] } }, 100)) {
     for (const alert of page.map(readAlert)) {
       if (alert.expires_after === undefined || alert.expires_after > now) continue;
-      const outcome = await clearAlert(deps, client, alert.alert_reference, operator, EXPIRED_REASON, expiry);
+      const outcome = await clearAlert(operator, alert.alert_reference, { reason: EXPIRED_REASON, clearedBy: expiry });
       if (outcome.ok && outcome.message === undefined) cleared += 1;
     }
   }

@@ -47,13 +47,13 @@ const total = { limit: 50, result_type: 'total', date_filter: 'last_occurrence' 
 describe('listAlerts totals', () => {
   it('counts every alert of a list far longer than one page or one page budget, exactly', async () => {
     const size = MAX_READ_FOR_TOTAL - 1;
-    const answer = await listAlerts({ table: alertIndex(size) as TableStore, cursors }, 'demo', staffAlertAccess('staff'), total);
+    const answer = await listAlerts({ deps: { table: alertIndex(size) as TableStore, cursors }, tenant: 'demo', alerts: staffAlertAccess('staff') }, total);
     expect(answer).toEqual({ count: size });
   });
 
   it('refuses a total it cannot read to the end, rather than answer the count so far', async () => {
     // More alerts than the list used to read before it stopped and answered what it had counted (100,000).
-    const refused = listAlerts({ table: alertIndex(100_001) as TableStore, cursors }, 'demo', staffAlertAccess('staff'), total);
+    const refused = listAlerts({ deps: { table: alertIndex(100_001) as TableStore, cursors }, tenant: 'demo', alerts: staffAlertAccess('staff') }, total);
     await expect(refused).rejects.toBeInstanceOf(ValidationError);
     await expect(refused).rejects.toMatchObject({ status: 400, lines: [`query.result_type: More than ${MAX_READ_FOR_TOTAL} records to count; narrow the time range`] });
   });

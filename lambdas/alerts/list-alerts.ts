@@ -1,6 +1,6 @@
 import { dismissedUsers, type Alert } from './alert-model.ts';
 import { readAlert, toAlert, type AlertItem } from '#core/store/entities/alert.ts';
-import type { AlertAccess } from './alert-permissions.ts';
+import type { AlertsCaller } from './alert-permissions.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { Page } from '#core/store/cursor.ts';
 import { keys } from '#core/store/keys.ts';
@@ -18,12 +18,8 @@ export type AlertListQuery = QueryOf<typeof alertEndpoints, 'admin.alerts.list'>
  * total is exact or refused. The cursor is bound to the tenant, the index, the range, every filter and the caller's
  * readable scopes.
  */
-export async function listAlerts(
-  deps: Pick<Dependencies, 'table' | 'cursors'>,
-  client: string,
-  access: AlertAccess,
-  query: AlertListQuery,
-): Promise<Page<Alert> | { count: number }> {
+export async function listAlerts(caller: AlertsCaller<Pick<Dependencies, 'table' | 'cursors'>>, query: AlertListQuery): Promise<Page<Alert> | { count: number }> {
+  const { deps, tenant: client, alerts: access } = caller;
   const list = query.date_filter === 'first_occurrence' ? keys.alert.listByFirstOccurrence(client) : keys.alert.list(client);
   const scopes = access.readableScopes().filter((scope) => query.alert_scope === undefined || query.alert_scope === scope);
   const mine = access.keys();

@@ -1,6 +1,8 @@
 import type { NotificationEvent } from '#shared/contract/entities/alerts.ts';
 import { raiseAlert } from './raise-alert.ts';
 import type { Dependencies } from '#core/dependencies.ts';
+import { actorOf } from '#core/auth/actor.ts';
+import type { Caller } from '#core/http/caller.ts';
 import { ValidationError } from '#core/errors.ts';
 import { ADMIN_CLIENT } from '#core/auth/principal.ts';
 import { keys } from '#core/store/keys.ts';
@@ -29,7 +31,9 @@ async function targets(deps: Pick<Dependencies, 'table'>, event: Event): Promise
  * A staff notification: one Transient alert of type Notification in each target client (reference = the client in
  * the BulkResult), and a copy in the provider's own alerts so the internal list shows what was sent.
  */
-export async function notifyClients(deps: Pick<Dependencies, 'table' | 'clock'>, event: Event, sentBy: string): Promise<Outcome[]> {
+export async function notifyClients(caller: Pick<Caller, 'deps' | 'principal' | 'action'>, event: Event): Promise<Outcome[]> {
+  const { deps } = caller;
+  const sentBy = actorOf(caller.principal);
   if (event.expires_after !== undefined) {
     const at = Date.parse(event.expires_after);
     if (Number.isNaN(at) || at <= deps.clock.now().getTime()) throw new ValidationError(['body.expires_after: Must be a future time']);
@@ -44,7 +48,7 @@ export async function notifyClients(deps: Pick<Dependencies, 'table' | 'clock'>,
       keyType: 'Transient',
       message: event.message,
       severity: event.severity,
-      apiAction: 'internal:Notify',
+      apiAction: caller.action,
       ...(event.expires_after === undefined ? {} : { expiresAt: event.expires_after }),
     });
   const outcomes: Outcome[] = [];

@@ -69,18 +69,18 @@ export async function raiseAlert(deps: AlertEngineDeps, client: string, input: R
   const now = deps.clock.now();
   const message = clip(input.message, 4000);
   if (input.keyType === 'Transient') {
-    return retryOnConflict(() => createAlert(deps, client, input, now, undefined));
+    return retryOnConflict(() => createAlert(deps, client, { input, now, scoped: undefined }));
   }
   const pointerKey = keys.alert.scopedKey(client, input.scope, input.key);
   return retryOnConflict(async () => {
     const pointer = await deps.table.get(pointerKey, { consistent: true });
     const open = pointer === undefined ? undefined : readAlertKey(pointer).alert_reference;
     if (open !== undefined) {
-      const appended = await appendOccurrence(deps, client, open, input, message, now);
+      const appended = await appendOccurrence(deps, { client, reference: open }, { input, message, now });
       if (appended !== undefined) return { alert: appended, created: false };
     }
     // No alert for the key yet, or it has cleared: start a new one, replacing exactly the pointer we saw.
-    return createAlert(deps, client, input, now, { previous: open });
+    return createAlert(deps, client, { input, now, scoped: { previous: open } });
   });
 }
 
@@ -132,9 +132,7 @@ export function newAlertWrites(client: string, input: RaiseAlertInput, now: Date
 async function createAlert(
   deps: AlertEngineDeps,
   client: string,
-  input: RaiseAlertInput,
-  now: Date,
-  scoped: { previous: string | undefined } | undefined,
+  { input, now, scoped }: { input: RaiseAlertInput; now: Date; scoped: { previous: string | undefined } | undefined },
 ): Promise<RaiseAlertResult> {
   const { operations, alert } = newAlertWrites(client, input, now);
   if (scoped !== undefined) {
@@ -159,11 +157,8 @@ async function createAlert(
  */
 async function appendOccurrence(
   deps: AlertEngineDeps,
-  client: string,
-  reference: string,
-  input: RaiseAlertInput,
-  message: string,
-  now: Date,
+  { client, reference }: { client: string; reference: string },
+  { input, message, now }: { input: RaiseAlertInput; message: string; now: Date },
 ): Promise<Alert | undefined> {
   const time = now.toISOString();
   const key = keys.alert.key(client, reference);

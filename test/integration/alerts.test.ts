@@ -152,11 +152,11 @@ describe('permissions and limits', () => {
     expect(asReviewer.status).toBe(403);
     // Dismiss needs read on the alert's scope: an ops-only reader is refused the sec alert per reference.
     const opsOnly = alertAccessOf('ops-only@demo.test', { ops_read: true, ops_write: false, sec_read: false, sec_write: false });
-    expect(await dismissAlerts(deps, 'demo', opsOnly, [ops.alert.alert_reference, sec.alert.alert_reference])).toEqual([
+    expect(await dismissAlerts({ deps, tenant: 'demo', alerts: opsOnly }, [ops.alert.alert_reference, sec.alert.alert_reference])).toEqual([
       { reference: ops.alert.alert_reference, ok: true },
       { reference: sec.alert.alert_reference, ok: false, message: 'Alert not found' },
     ]);
-    const clearing = await clearAlerts(deps, 'demo', opsOnly, { alert_references: [ops.alert.alert_reference], action: 'Clear' }, { reference: 'ops-only', kind: 'user' });
+    const clearing = await clearAlerts({ deps, tenant: 'demo', alerts: opsOnly }, { alert_references: [ops.alert.alert_reference], action: 'Clear' }, { reference: 'ops-only', kind: 'user' });
     expect(clearing).toEqual([{ reference: ops.alert.alert_reference, ok: false, message: 'Not allowed to clear alerts of this scope' }]);
     const twice = await call('PUT', '/alerts/dismiss', { alert_references: [ops.alert.alert_reference] });
     expect(rows(twice)[0]?.ok).toBe(true);
@@ -174,15 +174,15 @@ describe('permissions and limits', () => {
     const reader = { ops_read: true, ops_write: false, sec_read: false, sec_write: false };
     const lowOps = (summary: Array<{ scope: string; severity: string; count: number }>) => summary.find((row) => row.scope === 'ops' && row.severity === 'Low')?.count;
     // As the e-mail-keyed service wrote it: the e-mail in dismissed_by and the counter under the e-mail.
-    expect(await dismissAlerts(deps, tenant, alertAccessOf('dana@example.test', reader), [reference])).toEqual([{ reference, ok: true }]);
+    expect(await dismissAlerts({ deps, tenant, alerts: alertAccessOf('dana@example.test', reader) }, [reference])).toEqual([{ reference, ok: true }]);
     // The same person keyed by reference, the e-mail kept as a former key: already dismissed, counted once, not active.
     const now = alertAccessOf({ user: 'subject-dana', formerly: ['dana@example.test'] }, reader);
-    expect(await dismissAlerts(deps, tenant, now, [reference])).toEqual([{ reference, ok: true, message: 'Already dismissed' }]);
-    expect(lowOps(await alertSummary(deps, tenant, now))).toBe(0);
-    const active = await listAlerts(deps, tenant, now, { active_only: true, limit: 100, date_filter: 'last_occurrence' } as never);
+    expect(await dismissAlerts({ deps, tenant, alerts: now }, [reference])).toEqual([{ reference, ok: true, message: 'Already dismissed' }]);
+    expect(lowOps(await alertSummary({ deps, tenant, alerts: now }))).toBe(0);
+    const active = await listAlerts({ deps, tenant, alerts: now }, { active_only: true, limit: 100, date_filter: 'last_occurrence' } as never);
     expect('data' in active ? active.data.map((row) => row.alert_reference) : []).toEqual([]);
     // Without the former key the dismissal is not theirs: what a re-keying that forgot the e-mail would show.
-    expect(lowOps(await alertSummary(deps, tenant, alertAccessOf('subject-dana', reader)))).toBe(1);
+    expect(lowOps(await alertSummary({ deps, tenant, alerts: alertAccessOf('subject-dana', reader) }))).toBe(1);
   });
 
   it('answers 400 with path lines for duplicates and 101 references', async () => {
