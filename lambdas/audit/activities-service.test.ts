@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeActivityRecord } from './trail/activity-log.ts';
 import { linkPending } from './trail/sequencer.ts';
+import { tenantCaller } from '#core/testing/callers.ts';
 import { createMemoryTable } from '#core/testing/memory-table.ts';
 import { ValidationError } from '#core/errors.ts';
 import { createLogger } from '#core/logger.ts';
@@ -28,7 +29,7 @@ async function setUp() {
   }
   const dependencies = { table, cursors: createCursorCodec('x'.repeat(32)), logger: createLogger({ sink: () => undefined }) };
   const list = (client: string, query: Partial<ActivityQuery>) =>
-    listActivities(dependencies, client, { limit: 50, result_type: 'page', ...query });
+    listActivities(tenantCaller(dependencies, client, undefined, { action: 'activities:List' }), { limit: 50, result_type: 'page', ...query });
   return { table, list };
 }
 

@@ -2,13 +2,13 @@ import { actionsOfKind } from '#shared/contract/action-wording.ts';
 import type { UserActivity } from '#shared/contract/entities/activity.ts';
 import { readAuditDisposedCount } from '#core/store/entities/audit-chain.ts';
 import { claimedUserActivity, toUserActivity } from '#core/store/entities/user-activity.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import type { Page } from '#core/store/cursor.ts';
 import { allOf, listPage, notDeletedByRetention, perItem, type QueryOf } from '#core/store/paging.ts';
 import type { auditEndpoints } from '#shared/contract/endpoints/audit.ts';
 import { keys, type ActivityTrail } from '#core/store/keys.ts';
-import type { GroupScope } from '#core/auth/access/group-scope.ts';
 import { listDeviceActivities } from '../device-data/reads.ts';
 import { trailState } from './trail/chain-state.ts';
 import { timeRange } from '#core/store/time-range.ts';
@@ -61,11 +61,8 @@ export async function trailTotal(deps: Pick<Dependencies, 'table'>, trail: Activ
  * or refused with a 400 beyond core/store/paging.ts's reading budget). Records are listed as soon as their call wrote
  * them, linked or not; records retention deleted are left out (a destroyed one's stub has no list keys).
  */
-export async function listActivities(
-  dependencies: Pick<Dependencies, 'table' | 'cursors' | 'logger'>,
-  client: string,
-  query: ActivityQuery,
-): Promise<Page<UserActivity> | { count: number }> {
+export async function listActivities(caller: TenantCaller, query: ActivityQuery): Promise<Page<UserActivity> | { count: number }> {
+  const { deps: dependencies, tenant: client } = caller;
   const { table, logger } = dependencies;
   // One person's records are a Query on their own index (gsi3, the same time-ordered sort key), not a filter of all.
   const list = query.user_id === undefined ? keys.userActivity.list(client) : keys.userActivity.listByUser(client, query.user_id);
@@ -100,12 +97,9 @@ export type DeviceActivityQuery = QueryOf<typeof auditEndpoints, 'admin.device-a
  * sees every group, is the trail's own count (`trailTotal`), not a read of every record; any filter, time range or
  * group condition counts by reading what the list would show.
  */
-export async function listDeviceActivityTrail(
-  deps: Pick<Dependencies, 'table' | 'cursors' | 'logger'>,
-  client: string,
-  query: DeviceActivityQuery,
-  scope: GroupScope,
-): Promise<Awaited<ReturnType<typeof listDeviceActivities>>> {
+export async function listDeviceActivityTrail(caller: TenantCaller, query: DeviceActivityQuery): Promise<Awaited<ReturnType<typeof listDeviceActivities>>> {
+  const { deps, tenant: client } = caller;
+  const scope = caller.groupScope();
   const narrowed = [query.from, query.to, query.device_reference, query.device_user_reference, query.group, query.is_allowed].some((value) => value !== undefined);
   if (query.result_type === 'total' && !narrowed && scope.unrestricted) return { count: await trailTotal(deps, 'device', client) };
   return listDeviceActivities(deps, client, query, scope);

@@ -7,5 +7,5 @@ const deviceActivities = endpointOf(auditEndpoints, 'admin.device-activities.lis
 
 /** `GET device_activities`: the tenant's device API calls newest first (records: lambdas/audit/trail/record-device-activity.ts). */
 export const deviceActivityRoutes: Routes = {
-  [deviceActivities.id]: implementForTenant(deviceActivities, (input, deps) => listDeviceActivityTrail(deps, input.client, input.query, input.groupScope())),
+  [deviceActivities.id]: implementForTenant(deviceActivities, ({ caller, query }) => listDeviceActivityTrail(caller, query)),
 };

@@ -24,9 +24,9 @@ export const handler = createApiHandler({
   dependencies: dependenciesWith(keyServiceAdapter),
   routes: {
     ...deviceActivityRoutes,
-    [activities.id]: implementForTenant(activities, async (input, deps) => listActivities(deps, input.client, input.query)),
-    [chainState.id]: implementForTenant(chainState, async (input, deps) => {
-      const [user, device] = await Promise.all([trailState(deps, 'user', input.client), trailState(deps, 'device', input.client)]);
+    [activities.id]: implementForTenant(activities, ({ caller, query }) => listActivities(caller, query)),
+    [chainState.id]: implementForTenant(chainState, async ({ caller }) => {
+      const [user, device] = await Promise.all([trailState(caller.deps, 'user', caller.tenant), trailState(caller.deps, 'device', caller.tenant)]);
       return { user_activity: user, device_activity: device };
     }),
   },

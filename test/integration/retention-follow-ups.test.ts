@@ -9,12 +9,12 @@ import { readAll } from '#core/store/paging.ts';
 import { purgeMarkerOf, purgeObjects } from '../../lambdas/account-data/retention/dispose.ts';
 import { dueMarkerItems, retainedRecordOf, type RetainedRecord } from '../../lambdas/account-data/retention/due-index.ts';
 import { retentionJob } from '../../lambdas/account-data/retention/retention-job.ts';
-import { everyGroupScope } from '#core/testing/group-scopes.ts';
 import { listActivities, listDeviceActivityTrail } from '../../lambdas/audit/activities-service.ts';
 import { writeActivityRecord } from '../../lambdas/audit/trail/activity-log.ts';
 import { linkPending } from '../../lambdas/audit/trail/sequencer.ts';
 import { LOCAL_AUDIT_SIGNING_KEY_ID } from '../../lambdas/audit/trail/signing-key.ts';
 import { verifyChain } from '../../lambdas/audit/trail/verify-chain.ts';
+import { adminCaller } from './support/admin-caller.ts';
 import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
 
 /**
@@ -95,28 +95,25 @@ async function setHold(deps: Dependencies, client: string, active: boolean) {
 /** The user trail's total and list through the service (an API call would add its own record between the two). */
 async function userTrail(): Promise<{ total: number; listed: number }> {
   const { client, deps } = tenant;
-  const total = (await listActivities(deps, client, { result_type: 'total', limit: 50 })) as { count: number };
+  const total = (await listActivities(adminCaller(deps, client, 'activities:List'), { result_type: 'total', limit: 50 })) as { count: number };
   let listed = 0;
   let last: string | undefined;
   do {
-    const page = (await listActivities(deps, client, { result_type: 'page', limit: 7, ...(last === undefined ? {} : { last_key: last }) })) as { data: unknown[]; last_key?: string };
+    const page = (await listActivities(adminCaller(deps, client, 'activities:List'), { result_type: 'page', limit: 7, ...(last === undefined ? {} : { last_key: last }) })) as { data: unknown[]; last_key?: string };
     listed += page.data.length;
     last = page.last_key;
   } while (last !== undefined);
   return { total: total.count, listed };
 }
 
-/** A caller who sees every group (the admin surface's device list is signed in as a portal user; its service is called here). */
-const EVERY_GROUP = everyGroupScope('deviceActivities:List');
-
 /** The device trail's total (the trail's own count) and what its list pages through. */
 async function deviceTrail(): Promise<{ total: number; listed: number }> {
   const { client, deps } = tenant;
-  const total = (await listDeviceActivityTrail(deps, client, { result_type: 'total', limit: 50 }, EVERY_GROUP)) as { count: number };
+  const total = (await listDeviceActivityTrail(adminCaller(deps, client, 'deviceActivities:List'), { result_type: 'total', limit: 50 })) as { count: number };
   let listed = 0;
   let last: string | undefined;
   do {
-    const page = (await listDeviceActivityTrail(deps, client, { result_type: 'page', limit: 7, ...(last === undefined ? {} : { last_key: last }) }, EVERY_GROUP)) as { data: unknown[]; last_key?: string };
+    const page = (await listDeviceActivityTrail(adminCaller(deps, client, 'deviceActivities:List'), { result_type: 'page', limit: 7, ...(last === undefined ? {} : { last_key: last }) })) as { data: unknown[]; last_key?: string };
     listed += page.data.length;
     last = page.last_key;
   } while (last !== undefined);

@@ -54,13 +54,17 @@ function lostRace(error: unknown): boolean {
   return name === 'ConditionFailedError' || name === 'TransactionCanceledException' || name === 'TransactionConflictException';
 }
 
+/** Which chain: one trail of one tenant. */
+interface TrailOf {
+  trail: ActivityTrail;
+  client: string;
+}
+
 /** The records ready to link now, oldest first, read from the table itself (the index only says where to look). */
 async function readyRecords(
   deps: Pick<Dependencies, 'table' | 'clock'>,
-  trail: ActivityTrail,
-  client: string,
-  batchSize: number,
-  abandonOpenAfterMs: number,
+  { trail, client }: TrailOf,
+  { batchSize, abandonOpenAfterMs }: { batchSize: number; abandonOpenAfterMs: number },
 ): Promise<TableItem[]> {
   const page = await deps.table.query({ ...keys.activityChain.pending(trail, client), limit: batchSize + READ_AHEAD });
   if (page.items.length === 0) return [];
@@ -80,7 +84,7 @@ async function readyRecords(
 }
 
 /** The transaction that links `records` after `head`, and the new head. */
-function linkBatch(trail: ActivityTrail, client: string, head: ChainLink | undefined, records: readonly TableItem[], now: string) {
+function linkBatch({ trail, client }: TrailOf, head: ChainLink | undefined, records: readonly TableItem[], now: string) {
   const headKey = keys.activityChain.head(trail, client);
   const operations: TransactOperation[] = [];
   let last: ChainLink = head ?? { sequence: 0, hash: GENESIS_HASH };
@@ -136,13 +140,13 @@ export async function linkPending(
   for (let batch = 0; batch < maxBatches; batch += 1) {
     for (let attempt = 1; ; attempt += 1) {
       // The index first: an idle trail costs one Query (the local poller asks every second).
-      const records = await readyRecords(deps, trail, client, batchSize, abandonAfter);
+      const records = await readyRecords(deps, { trail, client }, { batchSize, abandonOpenAfterMs: abandonAfter });
       const stored = await deps.table.get(headKey, { consistent: true });
       const current = linkOfHead(stored);
       if (stored !== undefined && current === undefined) throw new Error(`The ${trail} activity chain head of ${client} is malformed`);
       head = current ?? { sequence: 0, hash: GENESIS_HASH };
       if (records.length === 0) return { linked, head };
-      const next = linkBatch(trail, client, current, records, deps.clock.now().toISOString());
+      const next = linkBatch({ trail, client }, current, records, deps.clock.now().toISOString());
       try {
         await deps.table.transactWrite(next.operations);
         linked += records.length;

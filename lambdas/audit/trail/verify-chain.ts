@@ -180,7 +180,7 @@ export async function verifyChain(
       throw new Broken('checkpoint-mismatch', `link #${last.sequence + 1}`, `the checkpoint of ${at} vouches for ${highestVouched} links, the chain has ${last.sequence}: its end was cut off`);
     }
 
-    await checkRecords(deps, client, trail, last, report, readHead);
+    await checkRecords(deps, { client, trail }, last, { report, readHead });
   } catch (error) {
     if (!(error instanceof Broken)) throw error;
     report.whole = false;
@@ -192,11 +192,9 @@ export async function verifyChain(
 /** Every record: linked where its link says, or waiting on the pending index; counts the waiting ones. */
 async function checkRecords(
   deps: Pick<Dependencies, 'table'>,
-  client: string,
-  trail: ActivityTrail,
+  { client, trail }: { client: string; trail: ActivityTrail },
   last: ChainLink,
-  report: ChainReport,
-  readHead: () => Promise<ChainLink | undefined>,
+  { report, readHead }: { report: ChainReport; readHead: () => Promise<ChainLink | undefined> },
 ): Promise<void> {
   const chain = keys.activityChain;
   const pendingPartition = chain.pendingKeys(trail, client, '').gsi2pk;
