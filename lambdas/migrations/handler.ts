@@ -31,27 +31,27 @@ export const handler = createApiHandler({
   recorders: apiRecorders,
   endpoints: migrationEndpoints,
   routes: {
-    [configGet.id]: implementForTenant(configGet, (input, deps) => getMigrationConfig(deps, input.client)),
-    [configPut.id]: implementForTenant(configPut, (input, deps) => putMigrationConfig(deps, input.client, input.body, input.principal)),
-    [list.id]: implementForTenant(list, async (input, deps) => {
-      requireAccountWide(input.groupScope());
-      return listMigrations(deps, input.client, input.query);
+    [configGet.id]: implementForTenant(configGet, ({ caller }) => getMigrationConfig(caller.deps, caller.tenant)),
+    [configPut.id]: implementForTenant(configPut, ({ caller, body }) => putMigrationConfig(caller, body)),
+    [list.id]: implementForTenant(list, async ({ caller, query }) => {
+      requireAccountWide(caller);
+      return listMigrations(caller, query);
     }),
-    [create.id]: implementForTenant(create, async (input, deps) => {
-      requireAccountWide(input.groupScope());
-      return reply(await submitMigration(deps, input.client, input.body, input.principal), { status: 201 });
+    [create.id]: implementForTenant(create, async ({ caller, body }) => {
+      requireAccountWide(caller);
+      return reply(await submitMigration(caller, body), { status: 201 });
     }),
-    [get.id]: implementForTenant(get, async (input, deps) => {
-      requireAccountWide(input.groupScope());
-      return toLegacyMigration(await loadMigration(deps, input.client, input.params.migration_reference));
+    [get.id]: implementForTenant(get, async ({ caller, params }) => {
+      requireAccountWide(caller);
+      return toLegacyMigration(await loadMigration(caller.deps, caller.tenant, params.migration_reference));
     }),
-    [start.id]: implementForTenant(start, async (input, deps) => {
-      requireAccountWide(input.groupScope());
-      return reply(await startMigration(deps, input.client, input.params.migration_reference), { status: 202 });
+    [start.id]: implementForTenant(start, async ({ caller, params }) => {
+      requireAccountWide(caller);
+      return reply(await startMigration(caller, params.migration_reference), { status: 202 });
     }),
-    [results.id]: implementForTenant(results, async (input, deps) => {
-      requireAccountWide(input.groupScope());
-      return listMigrationResults(deps, input.client, input.params.migration_reference, input.query);
+    [results.id]: implementForTenant(results, async ({ caller, params, query }) => {
+      requireAccountWide(caller);
+      return listMigrationResults(caller, params.migration_reference, query);
     }),
   },
   // Submissions pre-sign the upload to the raw bucket and check it arrived; start invokes the jobs function.

@@ -1,4 +1,4 @@
-import type { Dependencies } from '#core/dependencies.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import { readMigration, toLegacyMigration } from '#core/store/entities/migration.ts';
 import { keys } from '#core/store/keys.ts';
 import { listPage, notDeletedByRetention, perItem, type QueryOf } from '#core/store/paging.ts';
@@ -8,7 +8,8 @@ import type { migrationEndpoints } from '#shared/contract/endpoints/migrations.t
 type ListQuery = QueryOf<typeof migrationEndpoints, 'client.migrations.list'>;
 
 /** The tenant's migrations, newest first; `from`/`to` bound the submission time, `migration_state` keeps one state. */
-export async function listMigrations(deps: Pick<Dependencies, 'table' | 'cursors'>, client: string, query: ListQuery) {
+export async function listMigrations(caller: TenantCaller, query: ListQuery) {
+  const { deps, tenant: client } = caller;
   // Checked (a `from` after `to` is a 400) and turned into the ULID range the submissions were named in.
   const range = timeRange(query.from, query.to);
   const submitted =

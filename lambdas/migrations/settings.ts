@@ -1,5 +1,5 @@
+import type { TenantCaller } from '#core/http/caller.ts';
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
-import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { migrationConfigKey, migrationConfigToItem, readMigrationConfig } from '#core/store/entities/migration-config.ts';
 import type { AccountMigrationConfig, AccountMigrationConfigRequest } from '#shared/contract/entities/account.ts';
@@ -20,12 +20,8 @@ export async function migrationSwitches(deps: Pick<Dependencies, 'table'>, clien
 }
 
 /** Replaces the switches. An import already started keeps the switches it started with. */
-export async function putMigrationConfig(
-  deps: Pick<Dependencies, 'table' | 'clock'>,
-  client: string,
-  request: AccountMigrationConfigRequest,
-  principal: Principal | undefined,
-): Promise<AccountMigrationConfig> {
+export async function putMigrationConfig(caller: TenantCaller, request: AccountMigrationConfigRequest): Promise<AccountMigrationConfig> {
+  const { deps, tenant: client, principal } = caller;
   const config: AccountMigrationConfig = { client, ...request, updated_by: actorOf(principal), updated_by_actor: actorRecordOf(principal), updated_at: deps.clock.now().toISOString() };
   await deps.table.put(migrationConfigToItem(client, config));
   return config;

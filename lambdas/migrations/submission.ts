@@ -1,7 +1,6 @@
+import type { TenantCaller } from '#core/http/caller.ts';
 import { ulid } from 'ulid';
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
-import type { GroupScope } from '#core/auth/access/group-scope.ts';
-import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { migrationToItem, readMigration, toLegacyMigration, type MigrationItem } from '#core/store/entities/migration.ts';
@@ -21,8 +20,8 @@ export const UPLOAD_CONTENT_TYPE = 'application/octet-stream';
  * A migration is account-wide: its rows name devices, users and payloads of every group. A role limited to some
  * groups would see (or import into) groups it may not, so it is refused outright rather than shown part of a file.
  */
-export function requireAccountWide(scope: GroupScope): void {
-  if (!scope.unrestricted) throw new ForbiddenError('Legacy migrations are account-wide: a role limited to groups cannot use them');
+export function requireAccountWide(caller: Pick<TenantCaller, 'groupScope'>): void {
+  if (!caller.groupScope().unrestricted) throw new ForbiddenError('Legacy migrations are account-wide: a role limited to groups cannot use them');
 }
 
 /** The stored migration, or a 404 (another tenant's reference is simply not found in this one). */
@@ -33,12 +32,8 @@ export async function loadMigration(deps: Pick<Dependencies, 'table'>, client: s
 }
 
 /** A new Pending migration and the pre-signed PUT its file goes to (bytes never pass through the API). */
-export async function submitMigration(
-  deps: Pick<Dependencies, 'table' | 'blobs' | 'clock'>,
-  client: string,
-  request: MigrationSubmissionRequest,
-  principal: Principal | undefined,
-): Promise<MigrationSubmission> {
+export async function submitMigration(caller: TenantCaller, request: MigrationSubmissionRequest): Promise<MigrationSubmission> {
+  const { deps, tenant: client, principal } = caller;
   const reference = ulid(deps.clock.now().getTime());
   const now = deps.clock.now();
   const migration: MigrationItem = {
@@ -79,11 +74,8 @@ export async function submitMigration(
  * Starts the import of an uploaded file, or resumes one that stopped (its job picks up after the last row resulted).
  * Refused with a 400 while the file is missing or not the size declared, and with a 409 once the migration is over.
  */
-export async function startMigration(
-  deps: Pick<Dependencies, 'table' | 'blobs' | 'jobs' | 'clock' | 'config'>,
-  client: string,
-  reference: string,
-): Promise<LegacyMigration> {
+export async function startMigration(caller: TenantCaller, reference: string): Promise<LegacyMigration> {
+  const { deps, tenant: client } = caller;
   const migration = await loadMigration(deps, client, reference);
   if (migration.migration_state !== 'Pending') {
     throw new ConflictError(`Migration ${reference} is ${migration.migration_state}: only a Pending migration can start`);

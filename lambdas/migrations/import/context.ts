@@ -17,9 +17,16 @@ export interface ImportContext {
   metrics: MetricsBatch;
 }
 
+/** What a row's result is about, and what came of it: the entity, the result type and the entity's reference. */
+export interface ResultOf<T> {
+  entity: MigrationEntity;
+  type: T;
+  reference: string;
+}
+
 /** The one result of a row, typed by its kind. */
 export const results = {
-  success: (context: ImportContext, entity: MigrationEntity, type: MigrationSuccessType, reference: string, isNewOrUpdated: boolean, message?: string): RowResult => ({
+  success: (context: ImportContext, { entity, type, reference }: ResultOf<MigrationSuccessType>, isNewOrUpdated: boolean, message?: string): RowResult => ({
     row: context.row,
     kind: 'success',
     type,
@@ -28,7 +35,7 @@ export const results = {
     isNewOrUpdated,
     ...(message === undefined ? {} : { message }),
   }),
-  warning: (context: ImportContext, entity: MigrationEntity, type: MigrationWarningType, reference: string, message: string): RowResult => ({
+  warning: (context: ImportContext, { entity, type, reference }: ResultOf<MigrationWarningType>, message: string): RowResult => ({
     row: context.row,
     kind: 'warning',
     type,
@@ -37,7 +44,7 @@ export const results = {
     isNewOrUpdated: false,
     message,
   }),
-  error: (context: ImportContext, entity: MigrationEntity, type: MigrationErrorType, reference: string, message: string): RowResult => ({
+  error: (context: ImportContext, { entity, type, reference }: ResultOf<MigrationErrorType>, message: string): RowResult => ({
     row: context.row,
     kind: 'error',
     type,

@@ -11,6 +11,7 @@ import { groupStatsOperation } from '../../metrics/group-stats.ts';
 import type { DeviceUserRow } from '../format/index.ts';
 import { changedFields, results, type ImportContext } from './context.ts';
 import type { RowResult } from './results.ts';
+import { IMPORT_ACTION } from '../import-action.ts';
 
 /** The fields a legacy row sets on a device user (what "no change" compares). */
 const USER_FIELDS = ['group', 'services', 'expected_device_count', 'email', 'first_name', 'surname', 'is_active', 'onboard_date', 'offboard_date'] as const;
@@ -29,40 +30,40 @@ export async function importDeviceUser(context: ImportContext, row: DeviceUserRo
 
   if (before !== undefined && !before.is_legacy) {
     return before.is_active
-      ? results.warning(context, 'DeviceUser', 'UserAlreadyActiveInThePlatform', reference, 'Onboarded on Verity: left as it is')
-      : results.success(context, 'DeviceUser', 'NoChangeToUser', reference, false, 'Managed on Verity (offboarded there): left as it is');
+      ? results.warning(context, { entity: 'DeviceUser', type: 'UserAlreadyActiveInThePlatform', reference }, 'Onboarded on Verity: left as it is')
+      : results.success(context, { entity: 'DeviceUser', type: 'NoChangeToUser', reference }, false, 'Managed on Verity (offboarded there): left as it is');
   }
   if (before === undefined) {
     if (row.is_active && settings.disable_onboarding) {
-      return results.warning(context, 'DeviceUser', 'IgnoreOnboardingDisabled', reference, 'Onboarding from the legacy platform is disabled: not created');
+      return results.warning(context, { entity: 'DeviceUser', type: 'IgnoreOnboardingDisabled', reference }, 'Onboarding from the legacy platform is disabled: not created');
     }
     if (!row.is_active && settings.disable_offboarding) {
-      return results.warning(context, 'DeviceUser', 'IgnoreOffboardingDisabled', reference, 'Offboarding from the legacy platform is disabled: not created');
+      return results.warning(context, { entity: 'DeviceUser', type: 'IgnoreOffboardingDisabled', reference }, 'Offboarding from the legacy platform is disabled: not created');
     }
   } else if (before.is_active !== row.is_active) {
     if (row.is_active && settings.disable_onboarding) {
-      return results.warning(context, 'DeviceUser', 'SupersededOnboardingDisabled', reference, 'Onboarded on the legacy platform, offboarded on Verity: onboarding from the legacy platform is disabled, Verity\'s record stands');
+      return results.warning(context, { entity: 'DeviceUser', type: 'SupersededOnboardingDisabled', reference }, 'Onboarded on the legacy platform, offboarded on Verity: onboarding from the legacy platform is disabled, Verity\'s record stands');
     }
     if (!row.is_active && settings.disable_offboarding) {
-      return results.warning(context, 'DeviceUser', 'SupersededOffboardingDisabled', reference, 'Offboarded on the legacy platform, onboarded on Verity: offboarding from the legacy platform is disabled, Verity\'s record stands');
+      return results.warning(context, { entity: 'DeviceUser', type: 'SupersededOffboardingDisabled', reference }, 'Offboarded on the legacy platform, onboarded on Verity: offboarding from the legacy platform is disabled, Verity\'s record stands');
     }
   }
 
   if ((await deps.table.get(keys.group.item(client, row.group), { consistent: true })) === undefined) {
-    return results.error(context, 'DeviceUser', 'Error', reference, `group: No group ${row.group} (on an earlier row or on Verity)`);
+    return results.error(context, { entity: 'DeviceUser', type: 'Error', reference }, `group: No group ${row.group} (on an earlier row or on Verity)`);
   }
   const after = userOf(context, row);
   const createdType = after.is_active ? 'UserCreatedOnboarded' : 'UserCreatedOffboarded';
   if (before !== undefined) {
     const changed = changedFields(before, after, USER_FIELDS);
-    if (changed.length === 0) return results.success(context, 'DeviceUser', 'NoChangeToUser', reference, false);
+    if (changed.length === 0) return results.success(context, { entity: 'DeviceUser', type: 'NoChangeToUser', reference }, false);
     const refused = await writeUser(context, before, after);
-    if (refused !== undefined) return results.error(context, 'DeviceUser', 'Error', reference, refused);
-    return results.success(context, 'DeviceUser', createdType, reference, true, `Updated from the legacy platform: ${changed.join(', ')}`);
+    if (refused !== undefined) return results.error(context, { entity: 'DeviceUser', type: 'Error', reference }, refused);
+    return results.success(context, { entity: 'DeviceUser', type: createdType, reference }, true, `Updated from the legacy platform: ${changed.join(', ')}`);
   }
   const refused = await writeUser(context, undefined, after);
-  if (refused !== undefined) return results.error(context, 'DeviceUser', 'Error', reference, refused);
-  return results.success(context, 'DeviceUser', createdType, reference, true);
+  if (refused !== undefined) return results.error(context, { entity: 'DeviceUser', type: 'Error', reference }, refused);
+  return results.success(context, { entity: 'DeviceUser', type: createdType, reference }, true);
 }
 
 function userOf(context: ImportContext, row: DeviceUserRow): DeviceUserItem {
@@ -104,7 +105,7 @@ async function writeUser(context: ImportContext, before: DeviceUserItem | undefi
     if (!(error instanceof ConditionFailedError)) throw error;
     const refused = await servicesAtLimit(deps, client, increasedServices(licenceChanges));
     if (refused.length === 0) throw error;
-    await raiseLicenceAlerts(deps, client, refused, context.actor, 'migrations:Import');
+    await raiseLicenceAlerts(deps, client, refused, { by: context.actor, action: IMPORT_ACTION });
     return refused.map(({ service, limit }) => licenceLine(service, limit)).join('; ');
   }
 }

@@ -36,19 +36,19 @@ export async function importDevice(context: ImportContext, row: DeviceRow, dupli
   const { deps, client } = context;
   const reference = row.device_reference;
   if (duplicate) {
-    return results.error(context, 'Device', 'DuplicateDeviceReference', reference, 'An earlier row of this file has this device reference: this row is not imported');
+    return results.error(context, { entity: 'Device', type: 'DuplicateDeviceReference', reference }, 'An earlier row of this file has this device reference: this row is not imported');
   }
   const stored = await deps.table.get(keys.device.key(client, reference), { consistent: true });
   const before = stored === undefined ? undefined : readDevice(stored);
   if (before !== undefined && !before.is_legacy) {
-    return results.warning(context, 'Device', 'DeviceAlreadyActiveInThePlatform', reference, 'Activated on Verity: left as it is');
+    return results.warning(context, { entity: 'Device', type: 'DeviceAlreadyActiveInThePlatform', reference }, 'Activated on Verity: left as it is');
   }
 
   let holder: ReturnType<typeof readDeviceUser> | undefined;
   if (row.device_user_reference !== undefined) {
     const item = await deps.table.get(keys.deviceUser.key(client, row.device_user_reference), { consistent: true });
     if (item === undefined) {
-      return results.error(context, 'Device', 'Error', reference, `device_user_reference: No device user ${row.device_user_reference} (on an earlier row or on Verity)`);
+      return results.error(context, { entity: 'Device', type: 'Error', reference }, `device_user_reference: No device user ${row.device_user_reference} (on an earlier row or on Verity)`);
     }
     holder = readDeviceUser(item);
   }
@@ -81,17 +81,17 @@ export async function importDevice(context: ImportContext, row: DeviceRow, dupli
 
   if (before !== undefined) {
     const changed = changedFields(before, after, DEVICE_FIELDS);
-    if (changed.length === 0) return results.success(context, 'Device', 'NoChangeToDevice', reference, false);
+    if (changed.length === 0) return results.success(context, { entity: 'Device', type: 'NoChangeToDevice', reference }, false);
     // Written by this migration already, from other data: an earlier row of the file, read before a continuation
     // (a new importer) and so not in the importer's memory.
     if (before.updated_by === context.actor) {
-      return results.error(context, 'Device', 'DuplicateDeviceReference', reference, `An earlier row of this file has this device reference with other data (${changed.join(', ')}): this row is not imported`);
+      return results.error(context, { entity: 'Device', type: 'DuplicateDeviceReference', reference }, `An earlier row of this file has this device reference with other data (${changed.join(', ')}): this row is not imported`);
     }
     await writeDevice(context, before, after);
-    return results.success(context, 'Device', createdType(after), reference, true, `Updated from the legacy platform: ${changed.join(', ')}`);
+    return results.success(context, { entity: 'Device', type: createdType(after), reference }, true, `Updated from the legacy platform: ${changed.join(', ')}`);
   }
   await writeDevice(context, undefined, after);
-  return results.success(context, 'Device', createdType(after), reference, true);
+  return results.success(context, { entity: 'Device', type: createdType(after), reference }, true);
 }
 
 const createdType = (device: DeviceItem) => (device.is_deactivated ? 'DeviceCreatedDeactivated' : 'DeviceCreatedActivated');

@@ -16,19 +16,19 @@ export async function importGroup(context: ImportContext, row: GroupRow): Promis
   const reference = row.group_reference;
   const key = keys.group.item(client, reference);
   if ((await deps.table.get({ pk: key.pk, sk: key.sk }, { consistent: true })) !== undefined) {
-    return results.success(context, 'Group', 'NoChangeToGroup', reference, false);
+    return results.success(context, { entity: 'Group', type: 'NoChangeToGroup', reference }, false);
   }
   const definitions = (await readAll(deps.table, { ...keys.tagDefinition.list(client), consistent: true })).map(readTag);
   const tags = resolveGroupTags([], definitions);
-  if (!tags.ok) return results.error(context, 'Group', 'Error', reference, tags.lines.join('; '));
+  if (!tags.ok) return results.error(context, { entity: 'Group', type: 'Error', reference }, tags.lines.join('; '));
   try {
     await deps.table.put(
       { ...key, client, group_reference: reference, tags: tags.tags, updated_by: context.actor, updated_at: context.now },
       { condition: { kind: 'item-not-exists' } },
     );
   } catch (error) {
-    if (error instanceof ConditionFailedError) return results.success(context, 'Group', 'NoChangeToGroup', reference, false);
+    if (error instanceof ConditionFailedError) return results.success(context, { entity: 'Group', type: 'NoChangeToGroup', reference }, false);
     throw error;
   }
-  return results.success(context, 'Group', 'GroupAdded', reference, true);
+  return results.success(context, { entity: 'Group', type: 'GroupAdded', reference }, true);
 }

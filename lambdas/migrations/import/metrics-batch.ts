@@ -83,7 +83,7 @@ export function createMetricsBatch(deps: RowImporterDependencies, client: string
         await deps.table.transactWrite([...part.map((write) => write.operation), ...(withTotals ? [totalsOperation] : [])]);
       } catch (error) {
         if (!(error instanceof ConditionFailedError)) throw error;
-        for (const { bucket } of part) await recordInBucket(deps, bucket.key, bucket.labels, bucket.add, bucket.first, bucket.last);
+        for (const { bucket } of part) await recordInBucket(deps, bucket);
         if (withTotals) await deps.table.update(keys.metrics.totals(client), totalsUpdate);
       }
     });

@@ -103,7 +103,7 @@ export async function importRecordingBatch(
     const refused = refusals[at];
     const entry = entries[creation.index] as RecordingEntry;
     if (refused !== undefined) {
-      answers[creation.index] = results.error(contextOf(entry.row), 'Payload', 'Error', entry.value.legacy_payload_reference, refused);
+      answers[creation.index] = results.error(contextOf(entry.row), { entity: 'Payload', type: 'Error', reference: entry.value.legacy_payload_reference }, refused);
       return undefined;
     }
     const context = batchContext(entry.row);

@@ -53,16 +53,16 @@ export async function planRecording(context: ImportContext, row: RecordingRow, r
   const done = (result: RowResult): RecordingPlan => ({ kind: 'done', result });
   const [storedDevice, stored] = await Promise.all([read(keys.device.key(client, row.device_reference)), read(keys.payload.key(client, payloadReference))]);
   if (storedDevice === undefined) {
-    return done(results.error(context, 'Payload', 'Error', reference, `device_reference: No device ${row.device_reference} (on an earlier row or on Verity)`));
+    return done(results.error(context, { entity: 'Payload', type: 'Error', reference }, `device_reference: No device ${row.device_reference} (on an earlier row or on Verity)`));
   }
   const device = readDevice(storedDevice);
   const userReference = recordingUserOf(row, storedDevice);
   if (userReference === undefined) {
-    return done(results.error(context, 'Payload', 'PayloadWithNoMatchingUser', reference, `Neither the row nor its device ${device.device_reference} names a device user`));
+    return done(results.error(context, { entity: 'Payload', type: 'PayloadWithNoMatchingUser', reference }, `Neither the row nor its device ${device.device_reference} names a device user`));
   }
   const user = await read(keys.deviceUser.key(client, userReference));
   if (user === undefined) {
-    return done(results.error(context, 'Payload', 'PayloadWithNoMatchingUser', reference, `device_user_reference: No device user ${userReference} (on an earlier row or on Verity)`));
+    return done(results.error(context, { entity: 'Payload', type: 'PayloadWithNoMatchingUser', reference }, `device_user_reference: No device user ${userReference} (on an earlier row or on Verity)`));
   }
   const holder: Holder = { device, userReference, group: readDeviceUser(user).group ?? device.group };
 
@@ -70,15 +70,15 @@ export async function planRecording(context: ImportContext, row: RecordingRow, r
     const existing = readPayload(stored);
     if (existing.legacy_payload_reference !== reference) {
       await context.metrics.add(existing);
-      return done(results.error(context, 'Payload', 'Error', reference, `payload ${payloadReference} is not this legacy recording`));
+      return done(results.error(context, { entity: 'Payload', type: 'Error', reference }, `payload ${payloadReference} is not this legacy recording`));
     }
     return { kind: 'loaded', existing, holder };
   }
   if (context.settings.disable_payloads) {
-    return done(results.warning(context, 'Payload', 'IgnoreNewPayloadMigrationDisabled', reference, 'Payload migration is disabled: this new recording is not loaded'));
+    return done(results.warning(context, { entity: 'Payload', type: 'IgnoreNewPayloadMigrationDisabled', reference }, 'Payload migration is disabled: this new recording is not loaded'));
   }
   if (row.legacy_state === 'Processed' && row.media === undefined) {
-    return done(results.error(context, 'Payload', 'PayloadDataNotAvailable', reference, 'Processed on the legacy platform, but the export carries no media for it'));
+    return done(results.error(context, { entity: 'Payload', type: 'PayloadDataNotAvailable', reference }, 'Processed on the legacy platform, but the export carries no media for it'));
   }
   const item = await newItem(context, row, payloadReference, holder);
   return row.media === undefined ? { kind: 'create', item } : { kind: 'create', item, media: row.media.bytes };
@@ -87,7 +87,7 @@ export async function planRecording(context: ImportContext, row: RecordingRow, r
 /** The result of a recording created as planned. */
 export function createdResult(context: ImportContext, row: RecordingRow, item: PayloadItem): RowResult {
   const type = item.payload_state === 'Processed' ? 'PayloadCreated' : 'RecordedPayloadCreated';
-  return results.success(context, 'Payload', type, row.legacy_payload_reference, true, `payload ${item.payload_reference}`);
+  return results.success(context, { entity: 'Payload', type: type, reference: row.legacy_payload_reference }, true, `payload ${item.payload_reference}`);
 }
 
 /** A loaded recording: its pending count finished (a crash before its batch), then completed, updated or left. */
@@ -111,7 +111,7 @@ export async function importRecording(context: ImportContext, row: RecordingRow)
     return createdResult(context, row, plan.item);
   }
   const media = await storeMedia(context, plan.item, plan.media);
-  if (media.outcome === 'refused') return results.error(context, 'Payload', 'Error', row.legacy_payload_reference, media.message);
+  if (media.outcome === 'refused') return results.error(context, { entity: 'Payload', type: 'Error', reference: row.legacy_payload_reference }, media.message);
   const processed = withMedia(context, plan.item, media);
   if (!(await putNew(context, processed))) return importRecording(context, row);
   await context.metrics.add(processed);
@@ -129,24 +129,24 @@ async function importLoaded(context: ImportContext, row: RecordingRow, existing:
   const conference = isConference(row);
   if (existing.payload_state === 'Recorded') {
     if (row.legacy_state === 'Processed') {
-      if (row.media === undefined) return results.error(context, 'Payload', 'PayloadDataNotAvailable', reference, 'Processed on the legacy platform, but the export carries no media for it');
+      if (row.media === undefined) return results.error(context, { entity: 'Payload', type: 'PayloadDataNotAvailable', reference }, 'Processed on the legacy platform, but the export carries no media for it');
       const updated: PayloadItem = { ...existing, ...(await fromRow(context, row, holder)), checksum: row.checksum };
       const media = await storeMedia(context, updated, row.media.bytes);
-      if (media.outcome === 'refused') return results.error(context, 'Payload', 'Error', reference, media.message);
+      if (media.outcome === 'refused') return results.error(context, { entity: 'Payload', type: 'Error', reference }, media.message);
       const processed = { ...updated, ...processedFields(context, media), metrics_pending: true };
       await replace(context, existing, processed);
       await context.metrics.add(processed);
-      return results.success(context, 'Payload', 'PayloadUpdated', reference, true, 'Its media is loaded now');
+      return results.success(context, { entity: 'Payload', type: 'PayloadUpdated', reference }, true, 'Its media is loaded now');
     }
-    return updateMeta(context, row, existing, holder, row.meta);
+    return updateMeta(context, row, { existing, holder }, row.meta);
   }
   // Loaded with its media (Processed, or moved on since): a row without media adds nothing.
   if (row.legacy_state === 'Recorded') {
-    return results.success(context, 'Payload', 'NoChangeToPayload', reference, false, 'Verity holds this recording with its media: the row adds nothing');
+    return results.success(context, { entity: 'Payload', type: 'NoChangeToPayload', reference }, false, 'Verity holds this recording with its media: the row adds nothing');
   }
   // Disposed of (Deleted, Destroyed) or otherwise moved on since: what Verity did to it stands.
   if (existing.payload_state !== 'Processed') {
-    return results.warning(context, 'Payload', 'PayloadAlreadyLoaded', reference, `Loaded before, now ${existing.payload_state} on Verity: left as it is`);
+    return results.warning(context, { entity: 'Payload', type: 'PayloadAlreadyLoaded', reference }, `Loaded before, now ${existing.payload_state} on Verity: left as it is`);
   }
   if (conference) {
     const mismatch = [
@@ -155,15 +155,15 @@ async function importLoaded(context: ImportContext, row: RecordingRow, existing:
       existing.device_reference !== row.device_reference ? 'device_reference' : undefined,
     ].filter((field): field is string => field !== undefined);
     if (mismatch.length > 0) {
-      return results.error(context, 'Payload', 'ConferenceCallWithMismatchingData', reference, `This leg differs from the call loaded under the same reference: ${mismatch.join(', ')}`);
+      return results.error(context, { entity: 'Payload', type: 'ConferenceCallWithMismatchingData', reference }, `This leg differs from the call loaded under the same reference: ${mismatch.join(', ')}`);
     }
     const loadedMeta = (await openStoredMeta(context, existing)) ?? {};
-    return updateMeta(context, row, existing, holder, { ...row.meta, second_parties: mergedParties(loadedMeta.second_parties, row.meta.second_parties) });
+    return updateMeta(context, row, { existing, holder }, { ...row.meta, second_parties: mergedParties(loadedMeta.second_parties, row.meta.second_parties) });
   }
   if (existing.checksum !== row.checksum) {
-    return results.warning(context, 'Payload', 'PayloadAlreadyLoaded', reference, `Loaded before with other media (checksum ${existing.checksum ?? 'none'}): the loaded recording is kept`);
+    return results.warning(context, { entity: 'Payload', type: 'PayloadAlreadyLoaded', reference }, `Loaded before with other media (checksum ${existing.checksum ?? 'none'}): the loaded recording is kept`);
   }
-  return updateMeta(context, row, existing, holder, row.meta);
+  return updateMeta(context, row, { existing, holder }, row.meta);
 }
 
 /** Parties of two legs, each number once (the loaded order first). */
@@ -179,17 +179,18 @@ function mergedParties(loaded: unknown, leg: unknown): unknown[] {
 }
 
 /** The meta (and the fields copied out of it) brought to `meta`: PayloadAlreadyLoaded when nothing differs. */
-async function updateMeta(context: ImportContext, row: RecordingRow, existing: PayloadItem, holder: Holder, meta: Record<string, unknown>): Promise<RowResult> {
+async function updateMeta(context: ImportContext, row: RecordingRow, loaded: { existing: PayloadItem; holder: Holder }, meta: Record<string, unknown>): Promise<RowResult> {
+  const { existing, holder } = loaded;
   const reference = row.legacy_payload_reference;
   const loadedMeta = await openStoredMeta(context, existing);
   const times = (item: Pick<PayloadItem, 'uploaded_at' | 'legacy_processed_time'>) => JSON.stringify([item.uploaded_at, item.legacy_processed_time]);
   if (loadedMeta !== undefined && JSON.stringify(loadedMeta) === JSON.stringify(meta) && times(existing) === times(row)) {
-    return results.warning(context, 'Payload', 'PayloadAlreadyLoaded', reference, 'Loaded before, as this row has it');
+    return results.warning(context, { entity: 'Payload', type: 'PayloadAlreadyLoaded', reference }, 'Loaded before, as this row has it');
   }
   const updated: PayloadItem = { ...existing, ...(await fromRow(context, { ...row, meta }, holder)) };
   // A recording's own fields the row does not set keep what was loaded (its state, media, processing times).
   await replace(context, existing, updated);
-  return results.success(context, 'Payload', 'PayloadUpdated', reference, true, 'Its details are updated from the legacy platform');
+  return results.success(context, { entity: 'Payload', type: 'PayloadUpdated', reference }, true, 'Its details are updated from the legacy platform');
 }
 
 /** What a row decides on a payload item (everything but its state, media and processing fields). */

@@ -54,11 +54,11 @@ export function createRowImporter(deps: RowImporterDependencies, options: RowImp
       } catch (error) {
         // The reader's bounds keep rows under these; were one to pass, it is that row's error, not the migration's.
         if (error instanceof ItemTooLargeError || error instanceof UnstorableNumberError) {
-          return [results.error(context, ENTITY_OF_KIND[row.kind], 'Error', referenceOf(row), error.message.replace(/^body: /, ''))];
+          return [results.error(context, { entity: ENTITY_OF_KIND[row.kind], type: 'Error', reference: referenceOf(row) }, error.message.replace(/^body: /, ''))];
         }
         if (!(error instanceof ConditionFailedError)) throw error;
         if (attempt >= ATTEMPTS) {
-          return [results.error(context, ENTITY_OF_KIND[row.kind], 'Error', referenceOf(row), 'Changed on Verity while it was imported, again and again: import the file again')];
+          return [results.error(context, { entity: ENTITY_OF_KIND[row.kind], type: 'Error', reference: referenceOf(row) }, 'Changed on Verity while it was imported, again and again: import the file again')];
         }
       }
     }

@@ -71,11 +71,9 @@ async function scanOnce(
 async function takeUp(
   deps: ImportJobDependencies,
   migration: MigrationItem,
-  settings: AccountMigrationConfigRequest,
-  etag: string | undefined,
-  input: MigrationImportInput,
-  budgetMs: number,
+  run: { settings: AccountMigrationConfigRequest; etag: string | undefined; input: MigrationImportInput; budgetMs: number },
 ): Promise<void> {
+  const { settings, etag, input, budgetMs } = run;
   const at = deps.clock.now();
   const now = at.toISOString();
   const file = migration.object_etag ?? etag;
@@ -137,7 +135,7 @@ export async function runMigrationImport(
 
   const settings = migration.settings ?? (await migrationSwitches(deps, migration.client));
   try {
-    await takeUp(deps, migration, settings, head.etag, input, budgetMs);
+    await takeUp(deps, migration, { settings, etag: head.etag, input, budgetMs });
   } catch (error) {
     if (error instanceof ConditionFailedError) return { skipped: 'no longer Pending' };
     throw error;

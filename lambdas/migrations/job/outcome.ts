@@ -7,6 +7,7 @@ import { raiseAlert } from '../../alerts/raise-alert.ts';
 import { relatedEntity } from '../../alerts/related-entities.ts';
 import { dueMarkerPuts } from '../../account-data/retention/due-index.ts';
 import { endMarkerOperation } from '../../jobs/running-jobs.ts';
+import { IMPORT_ACTION } from '../import-action.ts';
 
 /** How a migration ends, and why when it is not a full success. */
 export type MigrationEnd = { state: Exclude<MigrationState, 'Pending'>; message?: string };
@@ -41,7 +42,7 @@ export async function endMigration(
       message: `Migration ${reference} (${migration.filename}): ${outcome.message ?? outcome.state}`,
       severity: alert.severity,
       relatedEntities: [relatedEntity(migration.client, 'Migration', reference)],
-      apiAction: 'migrations:Import',
+      apiAction: IMPORT_ACTION,
     });
   }
   const now = deps.clock.now().toISOString();

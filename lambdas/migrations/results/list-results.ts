@@ -1,4 +1,4 @@
-import type { Dependencies } from '#core/dependencies.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import { readMigrationResult, toMigrationResult } from '#core/store/entities/migration-result.ts';
 import { keys } from '#core/store/keys.ts';
 import { pageOf } from '#core/store/paging.ts';
@@ -14,7 +14,8 @@ type ResultsQuery = QueryOf<typeof migrationEndpoints, 'client.migrations.result
  * The total is the migration's own tally, kept as the results were written, so counting a 100,000-row import reads
  * one item. A type of another kind than `kind` asks for nothing, so it is an empty list.
  */
-export async function listMigrationResults(deps: Pick<Dependencies, 'table' | 'cursors'>, client: string, reference: string, query: ResultsQuery) {
+export async function listMigrationResults(caller: TenantCaller, reference: string, query: ResultsQuery) {
+  const { deps, tenant: client } = caller;
   const migration = await loadMigration(deps, client, reference);
   const { type, kind } = query;
   const contradictory = type !== undefined && kind !== undefined && kindOfType(type) !== kind;
