@@ -33,7 +33,8 @@ export const REVIEWER_DESCRIPTION = 'Reviews everything: plays, views, comments 
 const allow = (pattern: string) => ({ actions_matching: pattern, is_denied: false, is_regex: false });
 
 /** A system role item (contract `Role`): is_system, so the role service refuses to edit or delete it. */
-function systemRole(client: string, reference: string, description: string, patterns: readonly string[], now: string, by: Writer): Item {
+function systemRole(client: string, role: { reference: string; description: string; patterns: readonly string[] }, now: string, by: Writer): Item {
+  const { reference, description, patterns } = role;
   const full = reference !== TENANT_DEFAULT_ROLE;
   return {
     ...keys.role.item(client, reference),
@@ -76,8 +77,8 @@ export function tenantItems(client: string, displayName: string, now: string, by
       updated_at: now,
       updated_by: by,
     },
-    systemRole(client, TENANT_ADMIN_ROLE, 'Full access to the tenant', ['*'], now, by),
-    systemRole(client, TENANT_DEFAULT_ROLE, REVIEWER_DESCRIPTION, REVIEWER_PATTERNS, now, by),
+    systemRole(client, { reference: TENANT_ADMIN_ROLE, description: 'Full access to the tenant', patterns: ['*'] }, now, by),
+    systemRole(client, { reference: TENANT_DEFAULT_ROLE, description: REVIEWER_DESCRIPTION, patterns: REVIEWER_PATTERNS }, now, by),
   ];
 }
 

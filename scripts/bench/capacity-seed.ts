@@ -129,14 +129,15 @@ export const threadOf = (index: number): string => `bench-thread-${index % 3}`;
 /** The partition attribute of the processed-time index, as payloadToItem writes it on a Processed payload. */
 const PROCESSED_KEY = 'by_processed_at_pk';
 
-function* recordingItems(
-  client: string,
-  fleet: Fleet,
-  recordings: number,
-  now: Date,
-  newest: { reference?: string },
-  written: { processedKeys: boolean },
-): Generator<TableItem> {
+/** What one tenant's seeding writes: its fleet, how many recordings, as of when. */
+interface Seeding {
+  client: string;
+  fleet: Fleet;
+  recordings: number;
+  now: Date;
+}
+
+function* recordingItems({ client, fleet, recordings, now }: Seeding, newest: { reference?: string }, written: { processedKeys: boolean }): Generator<TableItem> {
   const history = Math.max(0, recordings - RECENT_RECORDINGS);
   for (let index = 0; index < recordings; index += 1) {
     const time = index < history ? historyTime(now.getTime(), index, history) : recentTime(now.getTime(), index - history);
@@ -218,7 +219,7 @@ function* deviceDataItems(client: string, fleet: Fleet, recordings: number, now:
   }
 }
 
-function* alertItems(client: string, fleet: Fleet, recordings: number, now: Date, references: string[]): Generator<TableItem> {
+function* alertItems({ client, fleet, recordings, now }: Seeding, references: string[]): Generator<TableItem> {
   const count = proportion('alerts', recordings);
   for (let index = 0; index < count; index += 1) {
     const time = historyTime(now.getTime(), index, count).toISOString();
@@ -311,9 +312,9 @@ export async function seedCapacityTenant(
   deps: Pick<Dependencies, 'table' | 'clock'>,
   table: { documents: DynamoDBDocumentClient; tableName: string },
   client: string,
-  recordings: number,
-  options: { now?: Date; progress?: (line: string) => void } = {},
+  options: { recordings: number; now?: Date; progress?: (line: string) => void },
 ): Promise<SeededTenant> {
+  const { recordings } = options;
   const started = performance.now();
   const now = options.now ?? new Date();
   const deviceCount = proportion('devices', recordings);
@@ -324,11 +325,12 @@ export async function seedCapacityTenant(
   const newest: { reference?: string } = {};
   const written = { processedKeys: false };
   const alerts: string[] = [];
+  const seeding = { client, fleet, recordings, now };
   const source = concat(
     fleetItems(client, fleet, now),
-    recordingItems(client, fleet, recordings, now, newest, written),
+    recordingItems(seeding, newest, written),
     deviceDataItems(client, fleet, recordings, now),
-    alertItems(client, fleet, recordings, now, alerts),
+    alertItems(seeding, alerts),
     activityItems(client, fleet, recordings, now),
   );
   const itemsWritten = await writeAll(table.documents, table.tableName, source, (count) =>

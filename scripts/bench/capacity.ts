@@ -288,8 +288,8 @@ export async function benchCapacity(sizes: { small: number; large: number }, log
     );
     const table = { documents, tableName: stack.env.TABLE_NAME };
     const seeded: Record<'small' | 'large', SeededTenant> = {
-      small: await seedCapacityTenant(deps, table, 'demo', sizes.small, { progress: log }),
-      large: await seedCapacityTenant(deps, table, 'acme', sizes.large, { progress: log }),
+      small: await seedCapacityTenant(deps, table, 'demo', { recordings: sizes.small, progress: log }),
+      large: await seedCapacityTenant(deps, table, 'acme', { recordings: sizes.large, progress: log }),
     };
     for (const tenant of Object.values(seeded)) {
       log(`Seeded ${tenant.client}: ${tenant.recordings.toLocaleString('en-GB')} recordings, ${tenant.itemsWritten.toLocaleString('en-GB')} items in ${tenant.seconds.toFixed(1)} s`);

@@ -135,29 +135,29 @@ export async function uploadRecording(sim: Simulator, state: DeviceState, record
   }
 
   // The link is bound to the size and SHA-256 of exactly these bytes: the PUT sends them as declared.
-  const url = await deviceCall<PayloadUploadUrlResponse>(sim, state, 'POST', '/payloads/upload_url', {
+  const url = await deviceCall<PayloadUploadUrlResponse>(sim, state, { method: 'POST', path: '/payloads/upload_url', body: {
     payload_type: recording.type,
     size: sealed.ciphertext.length,
     sha256: createHash('sha256').update(sealed.ciphertext).digest('hex'),
-  });
+  } });
   if (!url.ok) return { ...base, state: 'refused', refused: url };
   const reference = url.body.payload_reference;
   const put = await fetch(url.body.upload_url, { method: 'PUT', headers: url.body.upload_headers, body: new Uint8Array(sealed.ciphertext) });
   if (!put.ok) {
     return { ...base, payload_reference: reference, state: 'refused', refused: { status: put.status, ok: false, notImplemented: false, body: { message: 'PUT to the upload URL refused' } } };
   }
-  const registered = await deviceCall<PayloadStateAnswer>(sim, state, 'POST', '/payloads', {
+  const registered = await deviceCall<PayloadStateAnswer>(sim, state, { method: 'POST', path: '/payloads', body: {
     payload_reference: reference,
     payload_type: recording.type,
     ...sealed.registration,
-  });
+  } });
   if (!registered.ok) return { ...base, payload_reference: reference, state: 'refused', refused: registered };
 
   // Processing runs on the object event, after the PUT: the state moves on its own.
   let current = registered.body.state;
   for (let poll = 0; current === 'pending' && poll < (options.polls ?? 150); poll += 1) {
     await pause(200);
-    const answer = await deviceCall<PayloadStateAnswer>(sim, state, 'GET', `/payloads/${encodeURIComponent(reference)}`);
+    const answer = await deviceCall<PayloadStateAnswer>(sim, state, { method: 'GET', path: `/payloads/${encodeURIComponent(reference)}` });
     if (!answer.ok) return { ...base, payload_reference: reference, state: 'refused', refused: answer };
     current = answer.body.state;
   }

@@ -31,7 +31,15 @@ export interface CallResult<T = Record<string, unknown>> {
   body: T & { message?: string };
 }
 
-async function call<T>(sim: Simulator, method: string, path: string, body?: unknown, token?: string): Promise<CallResult<T>> {
+/** One call of the device API: the method, the path under /device/v1, its JSON body and the bearer token, if any. */
+export interface DeviceRequest {
+  method: string;
+  path: string;
+  body?: unknown;
+  token?: string | undefined;
+}
+
+async function call<T>(sim: Simulator, { method, path, body, token }: DeviceRequest): Promise<CallResult<T>> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token !== undefined) headers.authorization = `Bearer ${token}`;
@@ -109,7 +117,7 @@ export async function authenticate(sim: Simulator, state: DeviceState): Promise<
     app_version: state.app_version,
     serial_number: state.serial_number,
   };
-  const result = await call<DeviceAuthResponse>(sim, 'POST', '/authenticate', body);
+  const result = await call<DeviceAuthResponse>(sim, { method: 'POST', path: '/authenticate', body });
   if (result.ok) {
     state.access_token = result.body.access_token;
     state.token_expires_at = Date.now() + (result.body.expires_in ?? 3600) * 1000;
@@ -125,21 +133,21 @@ export async function enrol(sim: Simulator, options: EnrolOptions): Promise<{ st
 }
 
 /** A call with the device token: authenticates first when there is none (or it expired), and once more on a 401. */
-export async function deviceCall<T>(sim: Simulator, state: DeviceState, method: string, path: string, body?: unknown): Promise<CallResult<T>> {
+export async function deviceCall<T>(sim: Simulator, state: DeviceState, request: Omit<DeviceRequest, 'token'>): Promise<CallResult<T>> {
   if (state.access_token === undefined || (state.token_expires_at ?? 0) < Date.now() + 30_000) {
     const auth = await authenticate(sim, state);
     if (!auth.ok) return auth as unknown as CallResult<T>;
   }
-  const first = await call<T>(sim, method, path, body, state.access_token);
+  const first = await call<T>(sim, { ...request, token: state.access_token });
   if (first.status !== 401 || sim.reauthenticate === false) return first;
   const auth = await authenticate(sim, state);
   if (!auth.ok) return first;
-  return call<T>(sim, method, path, body, state.access_token);
+  return call<T>(sim, { ...request, token: state.access_token });
 }
 
 /** `GET /keys`, opened with the enrolment key: the KEK the phone wraps payload keys with. */
 export async function fetchKek(sim: Simulator, state: DeviceState): Promise<{ result: CallResult<{ key_id: string; kek: string }>; kek?: Buffer }> {
-  const result = await deviceCall<{ key_id: string; kek: string }>(sim, state, 'GET', '/keys');
+  const result = await deviceCall<{ key_id: string; kek: string }>(sim, state, { method: 'GET', path: '/keys' });
   if (!result.ok) return { result };
   const kek = openKek(await sim.enrolmentKey(state.client), state.client, result.body.key_id, result.body.kek);
   return { result, kek };
@@ -149,7 +157,7 @@ export async function fetchKek(sim: Simulator, state: DeviceState): Promise<{ re
 async function sealedUpload<T>(sim: Simulator, state: DeviceState, kind: UploadKind, meta: unknown): Promise<CallResult<T>> {
   const keys = await fetchKek(sim, state);
   if (keys.kek === undefined) return keys.result as unknown as CallResult<T>;
-  return deviceCall<T>(sim, state, 'POST', `/${kind}`, sealUpload(keys.kek, state.client, keys.result.body.key_id, kind, meta));
+  return deviceCall<T>(sim, state, { method: 'POST', path: `/${kind}`, body: sealUpload({ kek: keys.kek, client: state.client, keyId: keys.result.body.key_id }, kind, meta) });
 }
 
 /** A plausible telemetry snapshot (battery drains, storage fills a little). */
@@ -235,7 +243,7 @@ export function sampleLogs(count: number, now = new Date()): DeviceLogEntry[] {
 }
 
 export async function sendLogs(sim: Simulator, state: DeviceState, count = 5): Promise<CallResult<{ accepted?: number }>> {
-  return deviceCall(sim, state, 'POST', '/logs', { logs: sampleLogs(count) });
+  return deviceCall(sim, state, { method: 'POST', path: '/logs', body: { logs: sampleLogs(count) } });
 }
 
 export interface CommandRun {
@@ -245,14 +253,14 @@ export interface CommandRun {
 
 /** Polls and answers every waiting command as the app does: Acknowledged, then Completed. */
 export async function answerCommands(sim: Simulator, state: DeviceState): Promise<CommandRun> {
-  const poll = await deviceCall<{ data?: DeviceCommand[] }>(sim, state, 'GET', '/commands');
+  const poll = await deviceCall<{ data?: DeviceCommand[] }>(sim, state, { method: 'GET', path: '/commands' });
   const answered: CommandRun['answered'] = [];
   if (!poll.ok) return { poll, answered };
   for (const command of poll.body.data ?? []) {
     const path = `/commands/${encodeURIComponent(command.command_reference)}`;
     const states: number[] = [];
-    if (command.state === 'Sent') states.push((await deviceCall(sim, state, 'PUT', path, { state: 'Acknowledged' })).status);
-    states.push((await deviceCall(sim, state, 'PUT', path, { state: 'Completed', message: `${command.command} done by the simulator` })).status);
+    if (command.state === 'Sent') states.push((await deviceCall(sim, state, { method: 'PUT', path, body: { state: 'Acknowledged' } })).status);
+    states.push((await deviceCall(sim, state, { method: 'PUT', path, body: { state: 'Completed', message: `${command.command} done by the simulator` } })).status);
     answered.push({ command_reference: command.command_reference, command: command.command, states });
   }
   return { poll, answered };
@@ -263,7 +271,7 @@ export async function raiseDeviceAlert(
   state: DeviceState,
   alert: { subject: string; message: string; severity: AlertSeverity },
 ): Promise<CallResult<{ alert_reference?: string }>> {
-  return deviceCall(sim, state, 'POST', '/alerts', alert);
+  return deviceCall(sim, state, { method: 'POST', path: '/alerts', body: alert });
 }
 
 /**

@@ -72,11 +72,17 @@ function corsHeaders(req: IncomingMessage): Record<string, string> {
 }
 
 /** Error answers the gateway itself produces, in the same shape as the handlers' (`error_code`, `message`, `errors`). */
-function sendError(req: IncomingMessage, res: ServerResponse, status: number, lines: string[], headers: Record<string, string> = {}): void {
-  sendJson(req, res, status, { error_code: status, message: lines.join('\n'), errors: lines }, headers);
+function sendError(exchange: Exchange, status: number, lines: string[], headers: Record<string, string> = {}): void {
+  sendJson(exchange, status, { error_code: status, message: lines.join('\n'), errors: lines }, headers);
 }
 
-function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+/** One request and the response that answers it. */
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+}
+
+function sendJson({ req, res }: Exchange, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json',
@@ -124,17 +130,17 @@ export function createRequestListener<T extends RouteTarget>(options: GatewaySer
     }
     const found = match(method, rawPath);
     if (found.kind === 'not-found') {
-      sendError(req, res, 404, [`path: No endpoint is declared for ${method} ${rawPath}`]);
+      sendError({ req, res }, 404, [`path: No endpoint is declared for ${method} ${rawPath}`]);
       return;
     }
     if (found.kind === 'method-not-allowed') {
-      sendError(req, res, 405, [`method: ${method} is not allowed here; use ${found.allowed.join(', ')}`], {
+      sendError({ req, res }, 405, [`method: ${method} is not allowed here; use ${found.allowed.join(', ')}`], {
         allow: found.allowed.join(', '),
       });
       return;
     }
     if (found.kind === 'bad-encoding') {
-      sendError(req, res, 400, [`${found.parameter}: Invalid percent-encoding`]);
+      sendError({ req, res }, 400, [`${found.parameter}: Invalid percent-encoding`]);
       return;
     }
     const { endpoint, pathParameters } = found;
@@ -143,14 +149,14 @@ export function createRequestListener<T extends RouteTarget>(options: GatewaySer
       body = await readBody(req);
     } catch (error) {
       if (error instanceof BodyTooLarge) {
-        sendError(req, res, 413, ['body: Request body is larger than 10 MB']);
+        sendError({ req, res }, 413, ['body: Request body is larger than 10 MB']);
         return;
       }
       throw error;
     }
     const handler = await options.loadHandler(endpoint.group);
     if (!handler) {
-      sendError(req, res, 501, [`${endpoint.id}: ${endpoint.method} ${endpoint.fullPath} is not implemented yet`]);
+      sendError({ req, res }, 501, [`${endpoint.id}: ${endpoint.method} ${endpoint.fullPath} is not implemented yet`]);
       return;
     }
     const event = buildEvent(
@@ -165,7 +171,7 @@ export function createRequestListener<T extends RouteTarget>(options: GatewaySer
       // In AWS an uncaught Lambda error is API Gateway's bare 500; the handlers' own error middleware should
       // make this unreachable, so log it loudly.
       log(`[${endpoint.id}] handler threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      sendError(req, res, 500, ['Internal Server Error']);
+      sendError({ req, res }, 500, ['Internal Server Error']);
       return;
     }
     const response = toGatewayResponse(result);
@@ -186,11 +192,11 @@ export function createRequestListener<T extends RouteTarget>(options: GatewaySer
       const method = req.method ?? 'GET';
       if (rawPath === '/healthz' && (method === 'GET' || method === 'HEAD')) {
         const health = await options.health();
-        sendJson(req, res, health.ok ? 200 : 503, health.body);
+        sendJson({ req, res }, health.ok ? 200 : 503, health.body);
         return;
       }
       if (rawPath === '/openapi.json' && (method === 'GET' || method === 'HEAD')) {
-        sendJson(req, res, 200, await options.openapi());
+        sendJson({ req, res }, 200, await options.openapi());
         return;
       }
       if (isApiPath(rawPath)) {
@@ -201,10 +207,10 @@ export function createRequestListener<T extends RouteTarget>(options: GatewaySer
         serveWebApp(options.webRoot, req, res, rawPath);
         return;
       }
-      sendError(req, res, 405, [`method: ${method} is not allowed here`]);
+      sendError({ req, res }, 405, [`method: ${method} is not allowed here`]);
     } catch (error) {
       log(`[gateway] ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      if (!res.headersSent) sendError(req, res, 500, ['Internal Server Error']);
+      if (!res.headersSent) sendError({ req, res }, 500, ['Internal Server Error']);
       else res.destroy();
     }
   };

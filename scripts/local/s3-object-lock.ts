@@ -252,7 +252,7 @@ export async function startObjectLockProxy(options: ObjectLockProxyOptions): Pro
     return state ?? { key, versionId: NULL_VERSION };
   };
 
-  async function handleObject(req: IncomingMessage, res: ServerResponse, bucket: string, key: string, target: RequestTarget): Promise<void> {
+  async function handleObject(req: IncomingMessage, res: ServerResponse, { bucket, key }: { bucket: string; key: string }, target: RequestTarget): Promise<void> {
     const { query } = target;
     const subResources = [...query.keys()].filter((name) => !isPlainQuery(name));
     const versionId = query.get('versionId');
@@ -263,7 +263,7 @@ export async function startObjectLockProxy(options: ObjectLockProxyOptions): Pro
     const lockedBucket = locked.has(bucket);
     const putsObject = req.method === 'PUT' && subResources.length === 0;
     // An upload bound to its declared size and hash is refused here as S3 refuses it; s3rver would take any body.
-    const bindingRefusal = putsObject ? presignedBindingRefusal('PUT', target.path, target.search, req.headers, signingSecrets, now()) : undefined;
+    const bindingRefusal = putsObject ? presignedBindingRefusal({ method: 'PUT', rawPath: target.path, rawSearch: target.search, headers: req.headers }, signingSecrets, now()) : undefined;
     if (bindingRefusal) throw refusedUpload(bindingRefusal);
     const declaredSha256 = req.headers['x-amz-checksum-sha256'];
     const uploadBody = (): 'stream' | Transform =>
@@ -395,7 +395,7 @@ export async function startObjectLockProxy(options: ObjectLockProxyOptions): Pro
     const [, bucket = '', ...keyParts] = target.path.split('/');
     const encodedKey = keyParts.join('/');
     const work = async () => {
-      if (bucket !== '' && encodedKey !== '') return handleObject(req, res, bucket, decodedKey(encodedKey), target);
+      if (bucket !== '' && encodedKey !== '') return handleObject(req, res, { bucket, key: decodedKey(encodedKey) }, target);
       if (bucket !== '' && locked.has(bucket) && req.method === 'POST' && target.query.has('delete')) return handleDeleteObjects(req, res, bucket, target);
       if (bucket !== '' && req.method === 'GET' && target.query.has('object-lock')) {
         if (!locked.has(bucket)) throw new S3Failure(404, 'ObjectLockConfigurationNotFoundError', 'Object Lock configuration does not exist for this bucket');

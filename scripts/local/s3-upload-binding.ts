@@ -40,19 +40,21 @@ function amzDateTime(text: string): number {
   return Date.UTC(year as number, (month as number) - 1, day, hour, minute, second);
 }
 
+/** The request as it came: its method, its path and query string undecoded, its headers. */
+export interface SignedRequest {
+  method: string;
+  rawPath: string;
+  rawSearch: string;
+  headers: IncomingHttpHeaders;
+}
+
 /**
  * Checks a pre-signed PUT that binds its body (signs `content-length` or `x-amz-checksum-sha256`): the SigV4 query
  * signature over the request as it came, with the secret of the key it names. Undefined when the request may go on
  * (also when it is no such request: those the stand-in keeps taking as before); otherwise S3's refusal.
  */
-export function presignedBindingRefusal(
-  method: string,
-  rawPath: string,
-  rawSearch: string,
-  headers: IncomingHttpHeaders,
-  secrets: Readonly<Record<string, string>>,
-  now: Date,
-): UploadRefusal | undefined {
+export function presignedBindingRefusal(request: SignedRequest, secrets: Readonly<Record<string, string>>, now: Date): UploadRefusal | undefined {
+  const { method, rawPath, rawSearch, headers } = request;
   if (method !== 'PUT') return undefined;
   const pairs = rawSearch
     .split('&')

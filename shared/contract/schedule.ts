@@ -54,13 +54,13 @@ export function nextRuns(expression: string, count: number, from: Date, savedAt?
   const trimmed = expression.trim();
   if (trimmed === '' || count <= 0) return [];
   const rate = RATE.exec(trimmed);
-  if (rate) return rateRuns(Number(rate[1]), rate[2] ?? '', count, from, savedAt);
+  if (rate) return rateRuns({ amount: Number(rate[1]), unit: rate[2] ?? '' }, count, { from, savedAt });
   const cron = CRON.exec(trimmed);
   if (!cron) throw new ScheduleReadError('Write rate(<number> <minutes|hours|days>) or cron(<6 fields>)');
   return cronRuns(cron[1] ?? '', count, from);
 }
 
-function rateRuns(amount: number, unit: string, count: number, from: Date, savedAt: Date | undefined): Date[] {
+function rateRuns({ amount, unit }: { amount: number; unit: string }, count: number, { from, savedAt }: { from: Date; savedAt: Date | undefined }): Date[] {
   const singular = unit.replace(/s$/, '') as keyof typeof RATE_UNIT_MS;
   if (amount < 1) throw new ScheduleReadError('A rate is at least 1');
   if ((amount === 1) !== (unit === singular)) {

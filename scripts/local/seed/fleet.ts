@@ -128,7 +128,7 @@ function must(label: string, result: CallResult<object>): void {
 const phoneName = (user: FleetUser) => `demo-${user.first_name.toLowerCase()}`;
 
 /** Records `type` on `phone` and checks every upload ended `expected` (the device view: processed or failed). */
-async function recordExpecting(sim: Simulator, phone: DeviceState, type: RecordType, expected: RecordResult['state'], options: RecordOptions) {
+async function recordExpecting(sim: Simulator, phone: DeviceState, { type, expected }: { type: RecordType; expected: RecordResult['state'] }, options: RecordOptions) {
   for (const result of await record(sim, phone, type, options)) {
     if (result.state !== expected) {
       const why = result.refused === undefined ? result.state : `${result.refused.status} ${JSON.stringify(result.refused.body)}`;
@@ -153,11 +153,11 @@ async function seedDemoMedia(deps: Dependencies, sim: Simulator, devicesDir: str
       const hoursAgo = (hours: number) => new Date(now - (hours + index) * 3_600_000);
       const base = { seed: index, otherNumber: `+4477009002${String(index).padStart(2, '0')}` };
       try {
-        await recordExpecting(sim, phone, 'Call', 'processed', { ...base, at: hoursAgo(30) });
-        await recordExpecting(sim, phone, 'Interview', 'processed', { ...base, at: hoursAgo(26) });
-        await recordExpecting(sim, phone, 'Photo', 'processed', { ...base, at: hoursAgo(20) });
-        await recordExpecting(sim, phone, 'Video', 'processed', { ...base, at: hoursAgo(8) });
-        await recordExpecting(sim, phone, 'SMS', 'processed', { ...base, at: hoursAgo(3) });
+        await recordExpecting(sim, phone, { type: 'Call', expected: 'processed' }, { ...base, at: hoursAgo(30) });
+        await recordExpecting(sim, phone, { type: 'Interview', expected: 'processed' }, { ...base, at: hoursAgo(26) });
+        await recordExpecting(sim, phone, { type: 'Photo', expected: 'processed' }, { ...base, at: hoursAgo(20) });
+        await recordExpecting(sim, phone, { type: 'Video', expected: 'processed' }, { ...base, at: hoursAgo(8) });
+        await recordExpecting(sim, phone, { type: 'SMS', expected: 'processed' }, { ...base, at: hoursAgo(3) });
       } finally {
         saveDevice(devicesDir, phone);
       }
@@ -165,10 +165,10 @@ async function seedDemoMedia(deps: Dependencies, sim: Simulator, devicesDir: str
   );
   const [first] = phones;
   if (first !== undefined) {
-    await recordExpecting(sim, first, 'BlockedCall', 'processed', { at: new Date(now - 5_400_000) });
-    await recordExpecting(sim, first, 'AbortedCall', 'processed', { at: new Date(now - 4_800_000) });
-    await recordExpecting(sim, first, 'Interview', 'failed', { eicar: true, at: new Date(now - 3_600_000) });
-    await recordExpecting(sim, first, 'Call', 'failed', { tamper: true, at: new Date(now - 1_800_000) });
+    await recordExpecting(sim, first, { type: 'BlockedCall', expected: 'processed' }, { at: new Date(now - 5_400_000) });
+    await recordExpecting(sim, first, { type: 'AbortedCall', expected: 'processed' }, { at: new Date(now - 4_800_000) });
+    await recordExpecting(sim, first, { type: 'Interview', expected: 'failed' }, { eicar: true, at: new Date(now - 3_600_000) });
+    await recordExpecting(sim, first, { type: 'Call', expected: 'failed' }, { tamper: true, at: new Date(now - 1_800_000) });
     saveDevice(devicesDir, first);
   }
   await deps.table.put({ ...mediaMarkerKey(), entity: 'LocalSeed', seeded_at: new Date(now).toISOString() });
