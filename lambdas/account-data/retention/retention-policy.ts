@@ -1,8 +1,8 @@
 import { ulid } from 'ulid';
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
-import type { Principal } from '#core/auth/principal.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ValidationError } from '#core/errors.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
 import {
   readRetentionPolicy,
   retentionPolicyKey,
@@ -98,12 +98,8 @@ export async function getRetentionPolicy(deps: Pick<RetentionDependencies, 'tabl
  * (or a payload entry with neither period) means kept without end. Refused whole, with every problem named, when any
  * part is wrong: half a policy is never stored.
  */
-export async function putRetentionPolicy(
-  deps: RetentionDependencies,
-  client: string,
-  request: RetentionPolicyRequest,
-  principal: Principal | undefined,
-): Promise<RetentionPolicy> {
+export async function putRetentionPolicy(caller: TenantCaller, request: RetentionPolicyRequest): Promise<RetentionPolicy> {
+  const { deps, tenant: client, principal } = caller;
   const problems = retentionProblems(request);
   if (problems.length > 0) throw new ValidationError(problems);
   const policy: RetentionPolicyItem = {
