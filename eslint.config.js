@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './lint/lambda-boundaries.js';
 
 /**
  * Area folders under lambdas/ (everything but core and jobs). An area holds its domain code and, where it has
@@ -62,6 +63,12 @@ export default tseslint.config(
         '**/*routes.ts': 'core must not import an endpoint group\'s routes.',
       }),
     },
+  },
+  // Core knows no area; an area reaches another only through its public module (lint/lambda-boundaries.js).
+  {
+    files: ['lambdas/**/*.ts'],
+    plugins: { verity: boundaries },
+    rules: { 'verity/lambda-boundaries': ['error', { areas: false }] },
   },
   // Areas share their domain code, never their function entries: a function bundles its own routes only.
   ...endpointGroups.map((group) => ({

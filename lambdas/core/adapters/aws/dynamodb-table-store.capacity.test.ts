@@ -7,7 +7,7 @@ import { createHttpHandler } from '../../http/create-http-handler.ts';
 import { implement } from '../../http/route.ts';
 import { measureCapacity, ROUTE_CAPACITY } from '../../ports/capacity-meter.ts';
 import { eventFor, testContext, testDependencies } from '../../testing/http-events.ts';
-import { runJobIn } from '../../../jobs/job-dispatch.ts';
+import { runJobIn } from '../../../jobs/public.ts';
 import { ConditionFailedError, type TableStore } from '../../ports/table-store.ts';
 import { createDynamoTableStore } from './dynamodb-table-store.ts';
 import { apiRecorders } from '../../../api-recorders.ts';
