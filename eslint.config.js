@@ -4,6 +4,8 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import boundaries from './lint/lambda-boundaries.js';
+import webLayers from './lint/web-layers.js';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /**
  * Area folders under lambdas/ (everything but core and jobs). An area holds its domain code and, where it has
@@ -52,6 +54,17 @@ export default tseslint.config(
         '#core/*': 'The web app must not import backend code.',
         '**/lambdas/**': 'The web app must not import backend code.',
       }),
+    },
+  },
+  // Portal layers: lib and components → features → routes, app is platform, no feature imports another
+  // (lint/web-layers.js); hooks are called unconditionally and name every value they read.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'verity-web': webLayers, 'react-hooks': reactHooks },
+    rules: {
+      'verity-web/web-layers': 'error',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
   {

@@ -4,7 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { SessionProvider } from '../lib/session/session-context.tsx';
 import type { Session } from '../lib/session/session.ts';
-import { useForcedColorScheme } from './forced-color-scheme.ts';
+import { useForcedColorScheme } from '../lib/forced-color-scheme.ts';
 import { COLOR_SCHEME_STORAGE_KEY, cssVariablesResolver, theme } from './theme.ts';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });

@@ -1,5 +1,5 @@
 import { SegmentedControl, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
-import { useForcedColorScheme } from '../../app/forced-color-scheme.ts';
+import { useForcedColorScheme } from '../../lib/forced-color-scheme.ts';
 
 const OPTIONS: { value: MantineColorScheme; label: string }[] = [
   { value: 'auto', label: 'System' },

@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useForceColorScheme } from '../../app/forced-color-scheme.ts';
+import { useForceColorScheme } from '../../lib/forced-color-scheme.ts';
 import { useSession } from '../../lib/session/session-context.tsx';
 
 /** The public pages' frame: brand, a way in, and the legal links. Forced light, like the printed policies it carries. */

@@ -45,7 +45,7 @@ function FitToPoints({ bounds }: { bounds: [LatLng, LatLng] | undefined }) {
   useEffect(() => {
     if (bounds === undefined) return;
     map.fitBounds(bounds, { padding: [24, 24], maxZoom: 17 });
-    // Keyed on the corners' text, not the array: a re-render with the same corners must not undo the user's panning.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the corners' text, not the array: a re-render with the same corners must not undo the user's panning.
   }, [map, key]);
   return null;
 }

@@ -127,7 +127,7 @@ function DeviceUsersFiltersBar({ filters, onChange }: { filters: DeviceUsersFilt
   useEffect(() => {
     const next = debounced === '' ? undefined : debounced.slice(0, 255);
     if (next !== filters.search) onChange({ ...filters, search: next });
-    // Only a change of the typed text navigates; the other filters pass through as they are.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of the typed text navigates; the other filters pass through as they are.
   }, [debounced]);
 
   const groupData =

@@ -65,11 +65,12 @@ export function RecordingsList({
   const selection = useSelection();
   const [outcomes, setOutcomes] = useState<ReadonlyMap<string, RowOutcome>>(new Map());
   const queryKey = JSON.stringify(query);
+  const clearSelection = selection.clear;
   // Another filter is another list: what was selected or answered for the last one does not carry over.
   useEffect(() => {
-    selection.clear();
+    clearSelection();
     setOutcomes(new Map());
-  }, [queryKey, selection.clear]);
+  }, [queryKey, clearSelection]);
 
   const grouped = useMemo(() => (kind === 'messages' ? groupByThread(list.items) : undefined), [kind, list.items]);
   const rows = grouped?.rows ?? list.items;
