@@ -1,5 +1,5 @@
 import type { ItemKey, QuerySpec } from '../ports/table-store.ts';
-import type { EntityName, NamedIndexes } from './key-parts.ts';
+import type { EntityName, ItemKeys, NamedIndexes } from './key-parts.ts';
 
 /**
  * What an entity module declares about itself as data, so docs/data-model.md's entity and access-pattern tables are
@@ -27,7 +27,7 @@ export interface ItemShape {
   /** When the item has this shape or these keys, e.g. "while it is Processed"; absent for the one shape. */
   when?: string;
   /** The item's keys, built by the real builder with placeholder arguments. */
-  example: () => ItemKey & Record<string, unknown>;
+  example: () => ItemKey & Partial<ItemKeys>;
 }
 
 export interface EntityModel {

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /** The tenant's account item (the client record, defaults, migration config live beside it by sort key). */
 const accountPartition = (client: string) => `${tenantPrefix(client)}ACCOUNT`;
@@ -48,3 +49,30 @@ export type AccountItem = z.infer<typeof AccountItem>;
 export function readAccount(item: TableItem): AccountItem {
   return readItem('Account', AccountItem, item);
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const accountModel: EntityModel = {
+  entity: ENTITY.account,
+  title: 'Account (the tenant)',
+  module: 'account.ts',
+  indexes: ACCOUNT_INDEXES,
+  items: [
+    { example: () => accountKeys.item(EXAMPLE_CLIENT) },
+    { when: 'an account setting (defaults, migration, retention, retention indexed), beside it', example: () => accountKeys.setting(EXAMPLE_CLIENT, '<name>') },
+  ],
+  accessPatterns: [
+    { name: 'Get the tenant account', serves: 'account metadata, defaults', builders: ['keys.account.item'], example: () => accountKeys.item(EXAMPLE_CLIENT) },
+    {
+      name: 'Get / put an account setting',
+      serves: '`account/defaults`, `account/migration`, `account/retention`; the retention job\'s position (`RETENTION_INDEXED`)',
+      builders: ['keys.account.setting', 'keys.retentionPolicy.key', 'keys.retentionIndexed.key'],
+      example: () => accountKeys.setting(EXAMPLE_CLIENT, '<name>'),
+    },
+    {
+      name: 'List all clients (staff); every tenant, for the jobs that walk tenants',
+      serves: 'internal `GET /clients`; the sweeps and jobs run per client',
+      builders: ['keys.account.listAll'],
+      example: () => accountKeys.listAll(),
+    },
+  ],
+};

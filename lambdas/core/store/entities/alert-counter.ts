@@ -3,6 +3,7 @@ import { ALERT_SCOPES, ALERT_SEVERITIES, type AlertScope, type AlertSeverity } f
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, part, tenantPrefix, type ItemKeys } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /** Summary counters of alerts: one item per tenant and one per user (dismissed), attributes `<scope>_<severity>`. */
 export const alertCounterKeys = {
@@ -38,3 +39,16 @@ export function readAlertCounter(item: TableItem): AlertCounterItem {
 export function alertCount(counters: AlertCounterItem | undefined, scope: AlertScope, severity: AlertSeverity): number {
   return counters?.[counterAttribute(scope, severity)] ?? 0;
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const alertCounterModel: EntityModel = {
+  entity: ENTITY.alertCounter,
+  title: 'Alert counters',
+  module: 'alert-counter.ts',
+  indexes: {},
+  items: [
+    { when: 'the tenant\'s Triggered alerts', example: () => alertCounterKeys.tenantCounter(EXAMPLE_CLIENT) },
+    { when: 'one user\'s dismissed alerts', example: () => alertCounterKeys.userCounter(EXAMPLE_CLIENT, '<user>') },
+  ],
+  accessPatterns: [],
+};

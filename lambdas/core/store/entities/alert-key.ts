@@ -3,6 +3,7 @@ import { AlertScope } from '#shared/constants/alerts.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, part, tenantPrefix, type ItemKeys } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /** The pointer of a Scoped key to its open (or last) alert, written in the same transaction as a new alert, with a condition, so racing raises make one alert. */
 export const alertKeyKeys = {
@@ -29,3 +30,13 @@ export function readAlertKey(item: TableItem): AlertKeyItem {
 export function alertKeyToItem(client: string, pointer: AlertKeyItem): TableItem {
   return { ...alertKeyKeys.scopedKey(client, pointer.alert_scope, pointer.alert_key), ...pointer };
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const alertKeyModel: EntityModel = {
+  entity: ENTITY.alertKey,
+  title: 'Scoped alert key (points to its open alert)',
+  module: 'alert-key.ts',
+  indexes: {},
+  items: [{ example: () => alertKeyKeys.scopedKey(EXAMPLE_CLIENT, '<scope>', '<alert_key>') }],
+  accessPatterns: [],
+};

@@ -3,6 +3,7 @@ import { Alert, type AlertOccurrence as AlertOccurrenceSchema } from '#shared/co
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { claimItem, readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /** Named indexes of an alert: the tenant's by last occurrence, by first occurrence, the Triggered ones by expiry. */
 export const ALERT_INDEXES = { byLastOccurrence: 'gsi1', byFirstOccurrence: 'gsi2', expiring: 'gsi3' } as const;
@@ -111,3 +112,43 @@ export function toAlertOccurrences(slots: readonly TableItem[], ring: number): A
     .slice(-ring)
     .map(({ time, message }) => ({ time, message }));
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const alertModel: EntityModel = {
+  entity: ENTITY.alert,
+  title: 'Alert',
+  module: 'alert.ts',
+  indexes: ALERT_INDEXES,
+  items: [
+    {
+      when: 'expiring while Triggered with an expiry',
+      example: () => ({
+        ...alertKeys.item(EXAMPLE_CLIENT, '<alert_reference>', '<last_occurrence>', '<first_occurrence>'),
+        ...alertKeys.expiryKeys(EXAMPLE_CLIENT, '<alert_reference>', '<expires_at>'),
+      }),
+    },
+  ],
+  accessPatterns: [
+    { name: 'Get an alert with its occurrences', serves: '`GET alerts/{alert_reference}`', builders: ['keys.alert.partition'], example: () => alertKeys.partition(EXAMPLE_CLIENT, '<alert_reference>') },
+    { name: 'List alerts by last occurrence', serves: '`GET alerts`', builders: ['keys.alert.list'], example: () => alertKeys.list(EXAMPLE_CLIENT) },
+    { name: 'List alerts by first occurrence', serves: '`GET alerts` (first-occurrence date filter)', builders: ['keys.alert.listByFirstOccurrence'], example: () => alertKeys.listByFirstOccurrence(EXAMPLE_CLIENT) },
+    { name: 'Triggered alerts with an expiry, soonest first', serves: 'the alert expiry job', builders: ['keys.alert.expiring'], example: () => alertKeys.expiring(EXAMPLE_CLIENT) },
+  ],
+};
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const alertOccurrenceModel: EntityModel = {
+  entity: ENTITY.alertOccurrence,
+  title: 'Alert occurrence (a ring of 50 slots)',
+  module: 'alert.ts',
+  indexes: {},
+  items: [{ example: () => alertOccurrenceKeys.occurrence(EXAMPLE_CLIENT, '<alert_reference>', 7) }],
+  accessPatterns: [
+    {
+      name: 'An alert\'s occurrences',
+      serves: 'retention removes them with the alert',
+      builders: ['keys.alert.occurrencesIn'],
+      example: () => alertOccurrenceKeys.occurrencesIn(alertKeys.key(EXAMPLE_CLIENT, '<alert_reference>').pk),
+    },
+  ],
+};

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { claimItem, readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /**
  * The audit trail's items (lambdas/audit/trail, DESIGN.md §8): one record per call, written by the call itself and
@@ -240,3 +241,47 @@ export type AuditDisposedCountItem = z.infer<typeof AuditDisposedCountItem>;
 export function readAuditDisposedCount(item: TableItem): AuditDisposedCountItem {
   return readItem('AuditDisposedCount', AuditDisposedCountItem, item);
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const auditHeadModel: EntityModel = {
+  entity: ENTITY.auditHead,
+  title: 'Audit chain head, per trail (`<TRAIL>`: `USER_ACTIVITY` or `DEVICE_ACTIVITY`)',
+  module: 'audit-chain.ts',
+  indexes: {},
+  items: [{ example: () => activityChainKeys.head('user', EXAMPLE_CLIENT) }],
+  accessPatterns: [],
+};
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const auditLinkModel: EntityModel = {
+  entity: ENTITY.auditLink,
+  title: 'Audit chain link',
+  module: 'audit-chain.ts',
+  indexes: {},
+  items: [{ example: () => activityChainKeys.link('user', EXAMPLE_CLIENT, 1) }],
+  accessPatterns: [
+    { name: 'A trail\'s chain in order', serves: '`audit:verify`', builders: ['keys.activityChain.links'], example: () => activityChainKeys.links('user', EXAMPLE_CLIENT) },
+  ],
+};
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const auditCheckpointModel: EntityModel = {
+  entity: ENTITY.auditCheckpoint,
+  title: 'Signed checkpoint of a trail',
+  module: 'audit-chain.ts',
+  indexes: {},
+  items: [{ example: () => activityChainKeys.checkpoint('user', EXAMPLE_CLIENT, '<checkpoint_at>') }],
+  accessPatterns: [
+    { name: 'A trail\'s checkpoints in time order', serves: '`audit:verify`', builders: ['keys.activityChain.checkpoints'], example: () => activityChainKeys.checkpoints('user', EXAMPLE_CLIENT) },
+  ],
+};
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const auditDisposedCountModel: EntityModel = {
+  entity: ENTITY.auditDisposedCount,
+  title: 'Records of a trail retention disposed of',
+  module: 'audit-chain.ts',
+  indexes: {},
+  items: [{ example: () => activityChainKeys.disposedCount('user', EXAMPLE_CLIENT) }],
+  accessPatterns: [],
+};

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
-import { list, part, tenantPrefix, type ListKey } from '../key-parts.ts';
+import { ENTITY, list, part, tenantPrefix, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import type { EntityModel } from '../entity-model.ts';
 
 /**
  * Carriers seen in device carrier metadata, across clients (internal `GET /countries`): one item per (country,
@@ -46,3 +47,13 @@ export function readCarrierSeen(item: TableItem): CarrierSeenItem {
     .sort();
   return { ...readItem('CarrierSeen', CarrierSeenAttributes, item), clients };
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const carrierSeenModel: EntityModel = {
+  entity: ENTITY.carrierSeen,
+  title: 'Carrier seen, across clients (in the provider\'s tenant)',
+  module: 'carrier-seen.ts',
+  indexes: {},
+  items: [{ example: () => carrierKeys.item(44, '<carrier>') }],
+  accessPatterns: [{ name: 'Carriers by country', serves: 'internal `GET /countries`', builders: ['keys.carrier.list'], example: () => carrierKeys.list() }],
+};

@@ -3,6 +3,7 @@ import { ClientAppConfiguration } from '#shared/contract/entities/client-apps.ts
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 export const clientAppKeys = {
   item: (client: string, appReference: string): ItemKeys => ({
@@ -30,3 +31,20 @@ export function clientAppToItem(client: string, app: ClientAppItem): TableItem {
 export function toClientApp(stored: ClientAppItem): ClientAppConfiguration {
   return stored;
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const clientAppModel: EntityModel = {
+  entity: ENTITY.clientApp,
+  title: 'Client app',
+  module: 'client-app.ts',
+  indexes: {},
+  items: [{ example: () => clientAppKeys.item(EXAMPLE_CLIENT, '<app_reference>') }],
+  accessPatterns: [
+    {
+      name: 'List client apps; find the app for a foreign token issuer',
+      serves: '`GET account/apps`; every client-app call (a tenant has few apps)',
+      builders: ['keys.clientApp.list'],
+      example: () => clientAppKeys.list(EXAMPLE_CLIENT),
+    },
+  ],
+};

@@ -4,6 +4,7 @@ import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 import { devicePartition } from './device.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /** Named indexes of a command: the tenant's by sent_at, one device's by sent_at, the device's pending queue. */
 export const COMMAND_INDEXES = { byTenantTime: 'gsi1', byDevice: 'gsi2', pending: 'gsi3' } as const;
@@ -65,3 +66,25 @@ export function toCommand(stored: CommandItem): DeviceCommand {
   const { client: _client, report_message: _message, updated_at: _updated, ...command } = stored;
   return command;
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const commandModel: EntityModel = {
+  entity: ENTITY.deviceCommand,
+  title: 'Device command',
+  module: 'command.ts',
+  indexes: COMMAND_INDEXES,
+  items: [
+    {
+      when: 'pending while Sent or Acknowledged',
+      example: () => ({
+        ...commandKeys.item(EXAMPLE_CLIENT, '<device_reference>', '<command_reference>', '<sent_at>'),
+        ...commandKeys.pendingKeys(EXAMPLE_CLIENT, '<device_reference>', '<command_reference>', '<sent_at>'),
+      }),
+    },
+  ],
+  accessPatterns: [
+    { name: 'The tenant\'s commands, by sent_at', serves: '`GET commands`', builders: ['keys.command.list'], example: () => commandKeys.list(EXAMPLE_CLIENT) },
+    { name: 'One device\'s commands, by sent_at', serves: '`GET devices/{device_reference}/commands`', builders: ['keys.command.listByDevice'], example: () => commandKeys.listByDevice(EXAMPLE_CLIENT, '<device_reference>') },
+    { name: 'A device\'s pending commands', serves: 'the device\'s poll', builders: ['keys.command.pending'], example: () => commandKeys.pending(EXAMPLE_CLIENT, '<device_reference>') },
+  ],
+};

@@ -4,6 +4,7 @@ import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 import { payloadPartition } from './payload.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /** Named indexes of a comment: the tenant's by raised time, one person's (who raised it). */
 export const COMMENT_INDEXES = { byTenantTime: 'gsi1', byPerson: 'gsi2' } as const;
@@ -60,3 +61,27 @@ export function commentToItem(client: string, comment: CommentItem): TableItem {
 export function toPayloadComment(stored: CommentItem): PayloadComment {
   return PayloadComment.parse(stored);
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const commentModel: EntityModel = {
+  entity: ENTITY.comment,
+  title: 'Payload comment',
+  module: 'comment.ts',
+  indexes: COMMENT_INDEXES,
+  items: [{ when: 'byPerson under who raised it', example: () => commentKeys.item(EXAMPLE_CLIENT, '<ref>', '<comment_id>', '<raised_at>', '<raised_by>') }],
+  accessPatterns: [
+    {
+      name: 'One payload\'s comments, in the order raised',
+      serves: '`GET payloads/{payload_reference}/comments`',
+      builders: ['keys.comment.listByPayload', 'keys.comment.sortPrefix'],
+      example: () => ({ ...commentKeys.listByPayload(EXAMPLE_CLIENT, '<ref>'), sort: { beginsWith: commentKeys.sortPrefix } }),
+    },
+    { name: 'The tenant\'s comments, newest first', serves: '`GET comments` (from/to on raised_at: key condition)', builders: ['keys.comment.list'], example: () => commentKeys.list(EXAMPLE_CLIENT) },
+    {
+      name: 'The comments one person raised',
+      serves: 'what a legal hold on a portal user covers (`coverage`)',
+      builders: ['keys.comment.listByRaiser'],
+      example: () => commentKeys.listByRaiser(EXAMPLE_CLIENT, '<raised_by>'),
+    },
+  ],
+};

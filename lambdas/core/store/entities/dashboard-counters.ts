@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
-import { list, part, tenantPrefix, type ListKey } from '../key-parts.ts';
+import { ENTITY, list, part, tenantPrefix, type ListKey } from '../key-parts.ts';
 import { readCounterItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 const dashboardPartition = (client: string) => `${tenantPrefix(client)}DASHBOARD`;
 
@@ -44,3 +45,24 @@ export function readDashboardCounters(item: Partial<TableItem>): DashboardCounte
     PREFIXES.some((prefix) => attribute.startsWith(prefix)) ? attribute : undefined,
   );
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const dashboardCountersModel: EntityModel = {
+  entity: ENTITY.dashboardCounters,
+  title: 'Dashboard counters, and each group\'s share of them (attribute `group`)',
+  module: 'dashboard-counters.ts',
+  indexes: {},
+  items: [
+    { when: 'the tenant\'s', example: () => dashboardCounterKeys.dashboardCounters(EXAMPLE_CLIENT) },
+    { when: 'one group\'s share', example: () => dashboardCounterKeys.groupDashboardCounters(EXAMPLE_CLIENT, '<group>') },
+  ],
+  accessPatterns: [
+    { name: 'The dashboard', serves: '`GET dashboard` (one GetItem)', builders: ['keys.device.dashboardCounters'], example: () => dashboardCounterKeys.dashboardCounters(EXAMPLE_CLIENT) },
+    {
+      name: 'The groups\' shares of the dashboard',
+      serves: '`GET dashboard` for a group-limited role',
+      builders: ['keys.device.listGroupDashboardCounters'],
+      example: () => dashboardCounterKeys.listGroupDashboardCounters(EXAMPLE_CLIENT),
+    },
+  ],
+};

@@ -4,6 +4,8 @@ import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 import { trailPartition, PENDING_INDEX } from './audit-chain.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { activityChainKeys } from './audit-chain.ts';
 
 /** Named indexes of a device activity record (the pending list is the audit chain's: audit-chain.ts). */
 export const DEVICE_ACTIVITY_INDEXES = { byDevice: 'gsi1', ...PENDING_INDEX } as const;
@@ -37,3 +39,24 @@ export function readDeviceActivity(item: TableItem): DeviceActivityItem {
 export function toDeviceActivity(stored: DeviceActivityItem): DeviceActivity {
   return stored;
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const deviceActivityModel: EntityModel = {
+  entity: ENTITY.deviceActivity,
+  title: 'Device activity record',
+  module: 'device-activity.ts',
+  indexes: DEVICE_ACTIVITY_INDEXES,
+  items: [
+    {
+      when: 'pending until linked',
+      example: () => ({
+        ...deviceActivityKeys.item(EXAMPLE_CLIENT, { activityTime: '<activity_time>', logId: '<log_id>', deviceReference: '<device_reference>' }),
+        ...activityChainKeys.pendingKeys('device', EXAMPLE_CLIENT, '<activity_time>#<log_id>'),
+      }),
+    },
+  ],
+  accessPatterns: [
+    { name: 'List device activity, by time', serves: '`GET device_activities`', builders: ['keys.deviceActivity.list'], example: () => deviceActivityKeys.list(EXAMPLE_CLIENT) },
+    { name: 'List one device\'s activity', serves: 'device detail', builders: ['keys.deviceActivity.listByDevice'], example: () => deviceActivityKeys.listByDevice(EXAMPLE_CLIENT, '<device_reference>') },
+  ],
+};

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, part, tenantPrefix, type ItemKeys } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /**
  * The tenant's device keys (docs/device-protocol.md): one `CURRENT` item with the enrolment key and the device KEK,
@@ -41,3 +42,16 @@ export function deviceKeysToItems(stored: DeviceKeysItem): { current: TableItem;
     byKek: { ...deviceKeysKeys.kek(stored.client, stored.kek_id), ...stored },
   };
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const deviceKeysModel: EntityModel = {
+  entity: ENTITY.deviceKeys,
+  title: 'Device keys (the current keys; one item per KEK)',
+  module: 'device-keys.ts',
+  indexes: {},
+  items: [
+    { when: 'the current enrolment key and KEK', example: () => deviceKeysKeys.current(EXAMPLE_CLIENT) },
+    { when: 'one KEK, by the key id a payload names', example: () => deviceKeysKeys.kek(EXAMPLE_CLIENT, '<key_id>') },
+  ],
+  accessPatterns: [],
+};

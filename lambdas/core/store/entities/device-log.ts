@@ -4,6 +4,7 @@ import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type EntityName } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 import { devicePartition, deviceTimedList, type TimedList } from './device.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /** Where a timed device record (log line, GPS fix) sits: its time, id, device and the device's holder then. */
 export interface TimedDeviceData {
@@ -83,3 +84,28 @@ export function toDeviceLog(stored: DeviceLogItem): DeviceLog {
   const { client: _client, received_at: _received, ...log } = stored;
   return log;
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const deviceLogModel: EntityModel = {
+  entity: ENTITY.deviceLog,
+  title: 'Device log line',
+  module: 'device-log.ts',
+  indexes: TIMED_DEVICE_DATA_INDEXES,
+  items: [
+    {
+      when: 'byDeviceUser and byGroup as the device was held when it arrived',
+      example: () => deviceLogKeys.item(EXAMPLE_CLIENT, { time: '<time>', id: '<id>', deviceReference: '<device_reference>', deviceUserReference: '<device_user_reference>', group: '<group>' }),
+    },
+  ],
+  accessPatterns: [
+    { name: 'One device\'s log lines, by time', serves: 'device data lists (time range: key condition)', builders: ['keys.deviceLog.byDevice'], example: () => deviceLogKeys.byDevice(EXAMPLE_CLIENT, '<device_reference>') },
+    { name: 'The tenant\'s log lines, by time', serves: 'device data lists', builders: ['keys.deviceLog.byTenant'], example: () => deviceLogKeys.byTenant(EXAMPLE_CLIENT) },
+    {
+      name: 'A device user\'s log lines, by time',
+      serves: 'device data lists; what a device user\'s hold covers',
+      builders: ['keys.deviceLog.byDeviceUser'],
+      example: () => deviceLogKeys.byDeviceUser(EXAMPLE_CLIENT, '<device_user_reference>'),
+    },
+    { name: 'A group\'s log lines, by time', serves: 'device data lists', builders: ['keys.deviceLog.byGroup'], example: () => deviceLogKeys.byGroup(EXAMPLE_CLIENT, '<group>') },
+  ],
+};

@@ -3,6 +3,7 @@ import { DeviceUser } from '#shared/contract/entities/device-users.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /** Named indexes of a device user: the tenant's device users, a group's. */
 export const DEVICE_USER_INDEXES = { byTenant: 'gsi1', byGroup: 'gsi3' } as const;
@@ -51,3 +52,17 @@ export function toDeviceUser(stored: DeviceUserItem): DeviceUser {
   const { retention_state: _state, deleted_at: _deleted, destroyed_at: _destroyed, ...user } = stored;
   return user;
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const deviceUserModel: EntityModel = {
+  entity: ENTITY.deviceUser,
+  title: 'Device user',
+  module: 'device-user.ts',
+  indexes: DEVICE_USER_INDEXES,
+  items: [{ when: 'byGroup while in a group', example: () => deviceUserKeys.item(EXAMPLE_CLIENT, '<device_user_reference>', '<group>') }],
+  accessPatterns: [
+    { name: 'Get a device user', serves: '`users/{device_user_reference}`', builders: ['keys.deviceUser.key'], example: () => deviceUserKeys.key(EXAMPLE_CLIENT, '<device_user_reference>') },
+    { name: 'List device users', serves: '`GET users`', builders: ['keys.deviceUser.list'], example: () => deviceUserKeys.list(EXAMPLE_CLIENT) },
+    { name: 'List device users of a group', serves: 'group stats', builders: ['keys.deviceUser.listByGroup'], example: () => deviceUserKeys.listByGroup(EXAMPLE_CLIENT, '<group>') },
+  ],
+};

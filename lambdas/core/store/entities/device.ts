@@ -4,6 +4,7 @@ import { Device, DeviceHistory, DevicePhoneNumber } from '#shared/contract/entit
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /** Named indexes of a device: the tenant's devices, a device user's, a group's. */
 export const DEVICE_INDEXES = { byTenant: 'gsi1', byDeviceUser: 'gsi2', byGroup: 'gsi3' } as const;
@@ -152,3 +153,52 @@ export function readDeviceLastSeen(item: TableItem): DeviceLastSeenItem {
 export function deviceLastSeenToItem(client: string, deviceReference: string, lastSeen: string): TableItem {
   return { ...deviceLastSeenKeys.lastSeen(client, deviceReference, lastSeen), client, device_reference: deviceReference, last_seen: lastSeen };
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const deviceModel: EntityModel = {
+  entity: ENTITY.device,
+  title: 'Device',
+  module: 'device.ts',
+  indexes: DEVICE_INDEXES,
+  items: [{ when: 'byDeviceUser while held, byGroup while in a group', example: () => deviceKeys.item(EXAMPLE_CLIENT, '<device_reference>', '<device_user_reference>', '<group>') }],
+  accessPatterns: [
+    { name: 'Get a device', serves: '`GET devices/{device_reference}`', builders: ['keys.device.key'], example: () => deviceKeys.key(EXAMPLE_CLIENT, '<device_reference>') },
+    { name: 'List devices of a tenant', serves: '`GET devices`', builders: ['keys.device.list'], example: () => deviceKeys.list(EXAMPLE_CLIENT) },
+    {
+      name: 'List devices of a device user',
+      serves: '`GET users/{device_user_reference}/devices`; the active holds a shown record falls under (`held_by`); what a device user\'s hold covers',
+      builders: ['keys.device.listByDeviceUser'],
+      example: () => deviceKeys.listByDeviceUser(EXAMPLE_CLIENT, '<device_user_reference>'),
+    },
+    { name: 'List devices of a group', serves: 'group stats, group-scoped lists', builders: ['keys.device.listByGroup'], example: () => deviceKeys.listByGroup(EXAMPLE_CLIENT, '<group>') },
+  ],
+};
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const deviceHistoryModel: EntityModel = {
+  entity: ENTITY.deviceHistory,
+  title: 'Device history (one holding period)',
+  module: 'device.ts',
+  indexes: {},
+  items: [{ example: () => deviceHistoryKeys.history(EXAMPLE_CLIENT, '<device_reference>', '<from>', '<id>') }],
+  accessPatterns: [
+    {
+      name: 'A device\'s holding periods, oldest first',
+      serves: '`GET devices/{device_reference}` (history)',
+      builders: ['keys.device.partition', 'keys.device.historyPrefix'],
+      example: () => ({ ...deviceKeys.partition(EXAMPLE_CLIENT, '<device_reference>'), sort: { beginsWith: deviceHistoryKeys.historyPrefix } }),
+    },
+  ],
+};
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const deviceLastSeenModel: EntityModel = {
+  entity: ENTITY.deviceLastSeen,
+  title: 'A device\'s place in the last-seen index, while it is active',
+  module: 'device.ts',
+  indexes: DEVICE_LAST_SEEN_INDEXES,
+  items: [{ example: () => deviceLastSeenKeys.lastSeen(EXAMPLE_CLIENT, '<device_reference>', '<last_seen>') }],
+  accessPatterns: [
+    { name: 'Active devices not seen since a threshold, oldest first', serves: 'the inactivity job', builders: ['keys.device.listByLastSeen'], example: () => deviceLastSeenKeys.listByLastSeen(EXAMPLE_CLIENT) },
+  ],
+};

@@ -3,6 +3,7 @@ import { Disposal } from '#shared/contract/entities/account-data.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { claimItem, readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /**
  * Disposal records (what the retention job deleted or destroyed): one partition per tenant, sort key
@@ -42,3 +43,15 @@ export function toDisposal(stored: DisposalItem): Disposal {
   const { client: _tenant, ...disposal } = stored;
   return disposal;
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const disposalModel: EntityModel = {
+  entity: ENTITY.disposal,
+  title: 'Disposal record, never updated',
+  module: 'disposal.ts',
+  indexes: {},
+  items: [{ example: () => disposalKeys.item(EXAMPLE_CLIENT, '<disposed_at>', '<disposal_id>') }],
+  accessPatterns: [
+    { name: 'Disposal records, newest first', serves: '`GET disposals` (`from`/`to` on `disposed_at`: key condition)', builders: ['keys.disposal.list'], example: () => disposalKeys.list(EXAMPLE_CLIENT) },
+  ],
+};

@@ -4,6 +4,7 @@ import { Group, GroupStats } from '#shared/contract/entities/groups.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, part, referenceList, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 export const groupKeys = {
   item: (client: string, groupReference: string): ItemKeys => ({
@@ -86,3 +87,16 @@ export function readGroup(item: TableItem): GroupItem {
 export function toGroup(stored: GroupItem): Group {
   return stored;
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const groupModel: EntityModel = {
+  entity: ENTITY.group,
+  title: 'Group',
+  module: 'group.ts',
+  indexes: {},
+  items: [{ example: () => groupKeys.item(EXAMPLE_CLIENT, '<group_reference>') }],
+  accessPatterns: [
+    { name: 'Get one', serves: '`groups/{group_reference}`', builders: ['keys.group.item'], example: () => groupKeys.item(EXAMPLE_CLIENT, '<group_reference>') },
+    { name: 'List the tenant\'s (`starts_with`: a prefix of the sort key)', serves: '`GET groups`', builders: ['keys.group.list'], example: () => groupKeys.list(EXAMPLE_CLIENT, '<prefix>') },
+  ],
+};

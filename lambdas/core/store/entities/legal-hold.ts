@@ -3,6 +3,7 @@ import { LegalHold } from '#shared/contract/entities/account-data.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 const holdsPartition = (client: string) => `${tenantPrefix(client)}LEGAL_HOLDS`;
 
@@ -51,3 +52,26 @@ export function toLegalHold(stored: LegalHoldItem): LegalHold {
   const { client: _tenant, sync_id: _walk, sync_position: _position, coverage: _coverage, ...hold } = stored;
   return hold;
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const legalHoldModel: EntityModel = {
+  entity: ENTITY.legalHold,
+  title: 'Legal hold, one per target, kept when released',
+  module: 'legal-hold.ts',
+  indexes: {},
+  items: [{ example: () => legalHoldKeys.item(EXAMPLE_CLIENT, '<target_type>', '<target>') }],
+  accessPatterns: [
+    {
+      name: 'Get / place / release a legal hold',
+      serves: '`PUT, DELETE account/legal_holds/{target_type}/{target}` (consistent GetItem; put conditional on the read); processing asks whether a recording is held',
+      builders: ['keys.legalHold.key'],
+      example: () => legalHoldKeys.key(EXAMPLE_CLIENT, '<target_type>', '<target>'),
+    },
+    {
+      name: 'List legal holds (one type\'s)',
+      serves: '`GET account/legal_holds` (`active_only` filters); once per request for `held_by`; the retention preview',
+      builders: ['keys.legalHold.list'],
+      example: () => legalHoldKeys.list(EXAMPLE_CLIENT, '<target_type>'),
+    },
+  ],
+};

@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import { SERVICES, type Service } from '#shared/constants/devices.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
-import { tenantPrefix } from '../key-parts.ts';
+import { ENTITY, tenantPrefix } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /**
  * A client's licences (lambdas/licences): ONE item holding the limits staff set (`limit_<service>`) and the use
@@ -36,3 +37,13 @@ export const LicencesItem = z.object({
 export function readLicencesItem(item: TableItem): LicencesItem {
   return readItem('Licences', LicencesItem, item);
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const licencesModel: EntityModel = {
+  entity: ENTITY.licences,
+  title: 'Licences (limits and use)',
+  module: 'licences.ts',
+  indexes: {},
+  items: [{ example: () => licenceKeys.item(EXAMPLE_CLIENT) }],
+  accessPatterns: [{ name: 'A tenant\'s licences', serves: '`GET licenses`; every device-user write (conditional ADD)', builders: ['keys.licence.item'], example: () => licenceKeys.item(EXAMPLE_CLIENT) }],
+};

@@ -3,6 +3,7 @@ import { MigrationResult, MigrationResultEntity } from '#shared/contract/entitie
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, onIndex, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /** Rows sort as text: ten digits hold any row count a file can have (and a few results per row). */
 const ROW_DIGITS = 10;
@@ -70,3 +71,17 @@ export function toMigrationResult(stored: MigrationResultItem): MigrationResult 
   const { client: _client, index: _index, result_entity: entity, ...shown } = stored;
   return { ...shown, ...(entity === undefined ? {} : { entity }) };
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const migrationResultModel: EntityModel = {
+  entity: ENTITY.migrationResult,
+  title: 'Migration row result, one per result of a row',
+  module: 'migration-result.ts',
+  indexes: MIGRATION_RESULT_INDEXES,
+  items: [{ example: () => migrationResultKeys.item(EXAMPLE_CLIENT, '<migration_reference>', 1, 0, '<type>', '<kind>') }],
+  accessPatterns: [
+    { name: 'A migration\'s row results in row order', serves: '`GET migrations/{ref}/results`; retention destroys them', builders: ['keys.migrationResult.list'], example: () => migrationResultKeys.list(EXAMPLE_CLIENT, '<migration_reference>') },
+    { name: 'Its results of one type', serves: '`GET migrations/{ref}/results?type=`', builders: ['keys.migrationResult.byType'], example: () => migrationResultKeys.byType(EXAMPLE_CLIENT, '<migration_reference>', '<type>') },
+    { name: 'Its results of one kind', serves: '`GET migrations/{ref}/results?kind=`', builders: ['keys.migrationResult.byKind'], example: () => migrationResultKeys.byKind(EXAMPLE_CLIENT, '<migration_reference>', '<kind>') },
+  ],
+};

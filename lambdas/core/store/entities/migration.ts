@@ -7,6 +7,7 @@ import { MigrationResultKind } from '#shared/contract/entities/migrations.ts';
 import type { ItemKey, QuerySpec, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 const migrationsPartition = (client: string) => `${tenantPrefix(client)}MIGRATIONS`;
 const MIGRATION_PREFIX = 'MIGRATION#';
@@ -119,3 +120,26 @@ export function toLegacyMigration(stored: MigrationItem): LegacyMigration {
     imported: summaries<MigrationSuccessType>(tallies, SUCCESS_TYPES),
   };
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const migrationModel: EntityModel = {
+  entity: ENTITY.migration,
+  title: 'Legacy migration',
+  module: 'migration.ts',
+  indexes: {},
+  items: [{ example: () => migrationKeys.item(EXAMPLE_CLIENT, '<migration_reference>') }],
+  accessPatterns: [
+    {
+      name: 'Get a migration',
+      serves: '`GET migrations/{ref}`, `POST migrations/{ref}/start`, the import job (consistent)',
+      builders: ['keys.migration.key'],
+      example: () => migrationKeys.key(EXAMPLE_CLIENT, '<migration_reference>'),
+    },
+    {
+      name: 'List migrations, newest first',
+      serves: '`GET migrations` (from/to: a sort-key range of ULID bounds; `migration_state` filters); the retention backfill',
+      builders: ['keys.migration.list', 'keys.migration.all'],
+      example: () => migrationKeys.all(EXAMPLE_CLIENT),
+    },
+  ],
+};

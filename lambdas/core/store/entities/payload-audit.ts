@@ -6,6 +6,7 @@ import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 import { payloadPartition } from './payload.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /** Named index: the receipts one person confirmed, by time. */
 export const PAYLOAD_AUDIT_INDEXES = { byPerson: 'gsi1' } as const;
@@ -79,3 +80,26 @@ export function toPayloadAudit(payloadReference: string, stored: readonly Payloa
   }
   return { payload_reference: payloadReference, records, receipts };
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const payloadAuditModel: EntityModel = {
+  entity: ENTITY.payloadAudit,
+  title: 'Payload audit record (play, view, download, transfer, receipt)',
+  module: 'payload-audit.ts',
+  indexes: PAYLOAD_AUDIT_INDEXES,
+  items: [{ when: 'byPerson for a receipt', example: () => payloadAuditKeys.audit(EXAMPLE_CLIENT, '<ref>', '<time>', '<ulid>', '<portal_user>') }],
+  accessPatterns: [
+    {
+      name: 'Read a payload\'s audit (plays, downloads, transfers, receipts)',
+      serves: '`GET payloads/{payload_reference}/audit`',
+      builders: ['keys.payload.key', 'keys.payload.auditPrefix'],
+      example: () => ({ partition: payloadPartition(EXAMPLE_CLIENT, '<ref>'), sort: { beginsWith: payloadAuditKeys.auditPrefix } }),
+    },
+    {
+      name: 'The receipts one person confirmed',
+      serves: 'what a legal hold on a portal user covers (`coverage`)',
+      builders: ['keys.payload.receiptsBy'],
+      example: () => payloadAuditKeys.receiptsBy(EXAMPLE_CLIENT, '<portal_user>'),
+    },
+  ],
+};

@@ -2,8 +2,9 @@ import * as z from 'zod';
 import { MetricScope } from '#shared/constants/devices.ts';
 import type { DevicePayloadMetrics } from '#shared/contract/entities/metrics.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
-import { list, part, tenantPrefix, type ListKey } from '../key-parts.ts';
+import { ENTITY, list, part, tenantPrefix, type ListKey } from '../key-parts.ts';
 import { readCounterItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /**
  * Payload metrics (lambdas/metrics): one partition per tenant and scope, sort key `<period>#<device>`, so a
@@ -76,3 +77,25 @@ export function toDevicePayloadMetrics(stored: PayloadMetricsItem): DevicePayloa
     ...(stored.last_occurrence === undefined ? {} : { last_occurrence: stored.last_occurrence }),
   };
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const payloadMetricsModel: EntityModel = {
+  entity: ENTITY.payloadMetrics,
+  title: 'Payload metrics bucket (one per scope, period and device)',
+  module: 'payload-metrics.ts',
+  indexes: {},
+  items: [{ example: () => metricsKeys.item(EXAMPLE_CLIENT, '<scope>', '<period>', '<device_reference>') }],
+  accessPatterns: [
+    { name: 'A scope\'s buckets in a date range', serves: '`GET metrics/{scope}` (BETWEEN on the period prefix)', builders: ['keys.metrics.list'], example: () => metricsKeys.list(EXAMPLE_CLIENT, '<scope>') },
+  ],
+};
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const metricTotalsModel: EntityModel = {
+  entity: ENTITY.metricTotals,
+  title: 'A tenant\'s payload totals',
+  module: 'payload-metrics.ts',
+  indexes: {},
+  items: [{ example: () => metricsKeys.totals(EXAMPLE_CLIENT) }],
+  accessPatterns: [{ name: 'A tenant\'s totals', serves: '`GET /statistics`', builders: ['keys.metrics.totals'], example: () => metricsKeys.totals(EXAMPLE_CLIENT) }],
+};

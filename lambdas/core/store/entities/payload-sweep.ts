@@ -3,6 +3,7 @@ import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 import { payloadPartition } from './payload.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /** Named index: the tenant's sweep markers by the time they are next due. */
 export const PAYLOAD_SWEEP_INDEXES = { due: 'gsi1' } as const;
@@ -48,3 +49,20 @@ export function payloadSweepToItem(client: string, payloadReference: string, sin
   const marker: PayloadSweepItem = { client, payload_reference: payloadReference, since: since.toISOString(), attempts: 0 };
   return { ...payloadSweepKeys.sweep(client, payloadReference, dueAt), ...marker };
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const payloadSweepModel: EntityModel = {
+  entity: ENTITY.payloadSweep,
+  title: 'Payload sweep marker, while the payload is unsettled',
+  module: 'payload-sweep.ts',
+  indexes: PAYLOAD_SWEEP_INDEXES,
+  items: [{ example: () => payloadSweepKeys.sweep(EXAMPLE_CLIENT, '<ref>', '<due>') }],
+  accessPatterns: [
+    {
+      name: 'Payloads not settled, due for the sweep',
+      serves: 'the `payload-sweep` job (every 15 minutes): sort key between `0` and now',
+      builders: ['keys.payload.listSweepDue'],
+      example: () => payloadSweepKeys.listSweepDue(EXAMPLE_CLIENT),
+    },
+  ],
+};

@@ -4,6 +4,7 @@ import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { BY_PROCESSED_AT } from '../table-definition.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /** Named indexes of a payload: the tenant's by payload time, a device's, a device user's, the Processed ones by processing time. */
 export const PAYLOAD_INDEXES = { byTenantTime: 'gsi1', byDevice: 'gsi2', byDeviceUser: 'gsi3', byProcessedAt: 'byProcessedAt' } as const;
@@ -135,3 +136,47 @@ export function toPayload(stored: PayloadItem): Payload {
   void meta;
   return Payload.parse(rest);
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const payloadModel: EntityModel = {
+  entity: ENTITY.payload,
+  title: 'Payload (one recording)',
+  module: 'payload.ts',
+  indexes: PAYLOAD_INDEXES,
+  items: [
+    {
+      when: 'byDeviceUser when recorded by a device user; byProcessedAt while Processed',
+      example: () => ({
+        ...payloadKeys.item(EXAMPLE_CLIENT, { payloadReference: '<ref>', payloadTime: '<payload_time>', deviceReference: '<device_reference>', deviceUserReference: '<device_user_reference>' }),
+        ...payloadKeys.processedKeys(EXAMPLE_CLIENT, '<ref>', '<processed_at>'),
+      }),
+    },
+  ],
+  accessPatterns: [
+    { name: 'Get a payload', serves: '`GET payloads/{payload_reference}`', builders: ['keys.payload.key'], example: () => payloadKeys.key(EXAMPLE_CLIENT, '<ref>') },
+    {
+      name: 'List payloads of a tenant by time',
+      serves: '`GET payloads` (date range: `between`); the `processed-index-backfill` and `object-retention-sync` jobs (100 a page, position in the job\'s input); a transfer\'s selection in a tenant not yet backfilled',
+      builders: ['keys.payload.list'],
+      example: () => payloadKeys.list(EXAMPLE_CLIENT),
+    },
+    {
+      name: 'List payloads of a device',
+      serves: '`GET devices/{device_reference}/payloads`; one SMS thread, oldest first (`thread_id` filters); what a device user\'s hold covers, per device of theirs',
+      builders: ['keys.payload.listByDevice'],
+      example: () => payloadKeys.listByDevice(EXAMPLE_CLIENT, '<device_reference>'),
+    },
+    {
+      name: 'List payloads of a device user',
+      serves: '`GET users/{device_user_reference}/payloads`; what a device user\'s hold covers',
+      builders: ['keys.payload.listByDeviceUser'],
+      example: () => payloadKeys.listByDeviceUser(EXAMPLE_CLIENT, '<device_user_reference>'),
+    },
+    {
+      name: 'Payloads a transfer carries',
+      serves: 'the `transfer` job\'s selection: sort key between `report_from` and `<report_to>~`; type (and the window\'s open start) filter',
+      builders: ['keys.payload.listProcessed'],
+      example: () => payloadKeys.listProcessed(EXAMPLE_CLIENT),
+    },
+  ],
+};

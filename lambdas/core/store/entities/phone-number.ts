@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /** Named index: one device user's numbers. */
 export const PHONE_NUMBER_INDEXES = { byDeviceUser: 'gsi1' } as const;
@@ -48,3 +49,16 @@ export function readPhoneNumber(item: TableItem): PhoneNumberItem {
 export function phoneNumberToItem(client: string, entry: PhoneNumberItem): TableItem {
   return { ...phoneNumberKeys.item(client, entry.phone_number, entry.device_user_reference), ...entry };
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const phoneNumberModel: EntityModel = {
+  entity: ENTITY.phoneNumber,
+  title: 'Phone number index (which device user a number belongs to)',
+  module: 'phone-number.ts',
+  indexes: PHONE_NUMBER_INDEXES,
+  items: [{ when: 'byDeviceUser (items written before it have none)', example: () => phoneNumberKeys.item(EXAMPLE_CLIENT, '<number>', '<device_user_reference>') }],
+  accessPatterns: [
+    { name: 'The device user of a number', serves: 'device authentication', builders: ['keys.phoneNumber.key'], example: () => phoneNumberKeys.key(EXAMPLE_CLIENT, '<number>') },
+    { name: 'A device user\'s numbers', serves: 'retention destroys them with the person', builders: ['keys.phoneNumber.listByDeviceUser'], example: () => phoneNumberKeys.listByDeviceUser(EXAMPLE_CLIENT, '<device_user_reference>') },
+  ],
+};

@@ -3,6 +3,7 @@ import type { Staff } from '#shared/contract/entities/licences.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 export const portalUserKeys = {
   item: (client: string, userReference: string): ItemKeys => ({
@@ -54,3 +55,16 @@ export function toStaff(stored: PortalUserItem): Staff {
     ...(stored.last_seen === undefined ? {} : { last_seen: stored.last_seen }),
   };
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const portalUserModel: EntityModel = {
+  entity: ENTITY.portalUser,
+  title: 'Portal user profile',
+  module: 'portal-user.ts',
+  indexes: {},
+  items: [{ example: () => portalUserKeys.item(EXAMPLE_CLIENT, '<user_reference>') }],
+  accessPatterns: [
+    { name: 'Get a portal user profile', serves: '`GET profile`', builders: ['keys.portalUser.item'], example: () => portalUserKeys.item(EXAMPLE_CLIENT, '<user_reference>') },
+    { name: 'List portal users of a tenant', serves: '(staff)', builders: ['keys.portalUser.list'], example: () => portalUserKeys.list(EXAMPLE_CLIENT) },
+  ],
+};

@@ -3,6 +3,7 @@ import { RetentionRecordType } from '#shared/constants/account.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /** Where a due marker sits: its record, what kind of time it counts from, that time, and its stage. */
 export interface DueMarkerPlace {
@@ -111,3 +112,38 @@ export function stageUpdate(marker: RetentionDueItem, stage: DueStage): Record<s
     }),
   };
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const retentionDueModel: EntityModel = {
+  entity: ENTITY.retentionDue,
+  title: 'Retention due marker, one per retained record and timestamp kind',
+  module: 'retention-due.ts',
+  indexes: RETENTION_DUE_INDEXES,
+  items: [
+    {
+      example: () =>
+        retentionDueKeys.item(EXAMPLE_CLIENT, {
+          record: { pk: `${tenantPrefix(EXAMPLE_CLIENT)}<record>`, sk: '<record sk>' },
+          recordType: '<record type>',
+          payloadType: '<payload type or ->',
+          kind: '<kind>',
+          stage: 'LIVE',
+          baseTime: '<base time>',
+        }),
+    },
+  ],
+  accessPatterns: [
+    {
+      name: 'Records due for deletion or destruction under a rule',
+      serves: 'the `retention` job (daily); `POST account/retention/preview`: sort key between `0` and `<now − days>~`; stage `PURGE`, kind `purge`: what is still to remove',
+      builders: ['keys.retentionDue.list'],
+      example: () => retentionDueKeys.list(EXAMPLE_CLIENT, { recordType: '<record type>', payloadType: '<payload type>', kind: '<kind>', stage: 'LIVE' }),
+    },
+    {
+      name: 'Records parked under a hold',
+      serves: 'the retention preview (kept: legal hold); a hold\'s release puts them back',
+      builders: ['keys.retentionDue.listHeld'],
+      example: () => retentionDueKeys.listHeld(EXAMPLE_CLIENT, { targetType: '<target type>', target: '<target>' }),
+    },
+  ],
+};

@@ -3,6 +3,7 @@ import { Role } from '#shared/contract/entities/roles.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, part, referenceList, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 export const roleKeys = {
   item: (client: string, roleReference: string): ItemKeys => ({
@@ -35,3 +36,16 @@ export function roleToItem(client: string, role: RoleItem): TableItem {
 export function toRole(stored: RoleItem): Role {
   return stored;
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const roleModel: EntityModel = {
+  entity: ENTITY.role,
+  title: 'Role',
+  module: 'role.ts',
+  indexes: {},
+  items: [{ example: () => roleKeys.item(EXAMPLE_CLIENT, '<role_reference>') }],
+  accessPatterns: [
+    { name: 'Get one', serves: '`roles/{role_reference}`', builders: ['keys.role.item'], example: () => roleKeys.item(EXAMPLE_CLIENT, '<role_reference>') },
+    { name: 'List the tenant\'s (`starts_with`: a prefix of the sort key)', serves: '`GET roles`', builders: ['keys.role.list'], example: () => roleKeys.list(EXAMPLE_CLIENT, '<prefix>') },
+  ],
+};

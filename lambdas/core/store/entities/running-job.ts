@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /** Named index: the tenant's running jobs by the time their lease runs out. */
 export const RUNNING_JOB_INDEXES = { byLease: 'gsi1' } as const;
@@ -61,3 +62,26 @@ export type RunningJobItem = z.infer<typeof RunningJobItem>;
 export function readRunningJob(item: TableItem): RunningJobItem {
   return readItem('RunningJob', RunningJobItem, item);
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const runningJobModel: EntityModel = {
+  entity: ENTITY.runningJob,
+  title: 'Running long job, from its start to its end (transfer, migration, legal-hold walk, object-retention sync)',
+  module: 'running-job.ts',
+  indexes: RUNNING_JOB_INDEXES,
+  items: [{ example: () => runningJobKeys.item(EXAMPLE_CLIENT, '<kind>', '<id>', '<lease_until>') }],
+  accessPatterns: [
+    {
+      name: 'Long jobs whose invocation died (lease run out, no end)',
+      serves: 'the `job-sweep` job (every 5 minutes, and at local start-up): sort key between `0` and now',
+      builders: ['keys.runningJob.listByLease'],
+      example: () => runningJobKeys.listByLease(EXAMPLE_CLIENT),
+    },
+    {
+      name: 'A configuration\'s run that has not ended',
+      serves: 'a scheduled `transfer` job, before recording a run (the tenant\'s running transfers only)',
+      builders: ['keys.runningJob.list'],
+      example: () => runningJobKeys.list(EXAMPLE_CLIENT, 'transfer'),
+    },
+  ],
+};

@@ -3,6 +3,7 @@ import { SupportAccess } from '#shared/contract/entities/account-data.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { claimItem, readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /** Named indexes: staff list requests by state across tenants, in the provider's own tenant. */
 export const SUPPORT_ACCESS_INDEXES = { byState: 'gsi1' } as const;
@@ -64,3 +65,16 @@ export function supportAccessToItem(request: SupportAccessItem): TableItem {
 export function toSupportAccess(stored: SupportAccessItem): SupportAccess {
   return SupportAccess.parse(stored);
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const supportAccessModel: EntityModel = {
+  entity: ENTITY.supportAccess,
+  title: 'Support-access request',
+  module: 'support-access.ts',
+  indexes: SUPPORT_ACCESS_INDEXES,
+  items: [{ example: () => supportAccessKeys.item(EXAMPLE_CLIENT, '<request_reference>', '<approval_state>') }],
+  accessPatterns: [
+    { name: 'List a tenant\'s support requests', serves: '`GET supportaccess`, internal `/clients/{client}/supportaccess`', builders: ['keys.supportAccess.list'], example: () => supportAccessKeys.list(EXAMPLE_CLIENT) },
+    { name: 'Support requests by state, all tenants', serves: 'internal `GET /supportaccess/{approval_status}`, the expiry job', builders: ['keys.supportAccess.listByState'], example: () => supportAccessKeys.listByState('<approval_state>') },
+  ],
+};

@@ -3,6 +3,7 @@ import { TagDefinition } from '#shared/contract/entities/groups.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, part, referenceList, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 export const tagDefinitionKeys = {
   item: (client: string, tagKey: string): ItemKeys => ({
@@ -34,3 +35,16 @@ export function tagToItem(client: string, tag: TagItem): TableItem {
 export function toTagDefinition(stored: TagItem): TagDefinition {
   return stored;
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const tagDefinitionModel: EntityModel = {
+  entity: ENTITY.tagDefinition,
+  title: 'Tag definition',
+  module: 'tag.ts',
+  indexes: {},
+  items: [{ example: () => tagDefinitionKeys.item(EXAMPLE_CLIENT, '<tag_key>') }],
+  accessPatterns: [
+    { name: 'Get one', serves: '`tags/{tag_key}`', builders: ['keys.tagDefinition.item'], example: () => tagDefinitionKeys.item(EXAMPLE_CLIENT, '<tag_key>') },
+    { name: 'List the tenant\'s (`starts_with`: a prefix of the sort key)', serves: '`GET tags`', builders: ['keys.tagDefinition.list'], example: () => tagDefinitionKeys.list(EXAMPLE_CLIENT, '<prefix>') },
+  ],
+};

@@ -5,6 +5,7 @@ import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, timeSort, type ItemKeys } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 import { devicePartition, deviceTimedList, type TimedList } from './device.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /**
  * Telemetry, in the device's partition: the latest report (`TELEMETRY#LATEST`, one GetItem, batch-read for the
@@ -49,3 +50,19 @@ export function telemetryToItems(client: string, report: TelemetryItem, id: stri
 export function toDeviceTelemetry(stored: TelemetryItem): DeviceTelemetry {
   return stored;
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const telemetryModel: EntityModel = {
+  entity: ENTITY.telemetry,
+  title: 'Telemetry report (the latest, and each by receive time)',
+  module: 'telemetry.ts',
+  indexes: {},
+  items: [
+    { when: 'the latest (overwritten)', example: () => telemetryKeys.latest(EXAMPLE_CLIENT, '<device_reference>') },
+    { when: 'history', example: () => telemetryKeys.history(EXAMPLE_CLIENT, '<device_reference>', '<received_at>', '<id>') },
+  ],
+  accessPatterns: [
+    { name: 'Latest telemetry of a page of devices', serves: '`GET telemetry` (BatchGet)', builders: ['keys.telemetry.latest'], example: () => telemetryKeys.latest(EXAMPLE_CLIENT, '<device_reference>') },
+    { name: 'A device\'s telemetry history, newest first', serves: 'device telemetry history (time range: key condition)', builders: ['keys.telemetry.historyOf'], example: () => telemetryKeys.historyOf(EXAMPLE_CLIENT, '<device_reference>') },
+  ],
+};

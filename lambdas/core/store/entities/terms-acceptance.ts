@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, part, tenantPrefix, type ItemKeys } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /**
  * One user's acceptance of one version of the terms of use (`valid_from`), in the tenant the user acts in. Its own
@@ -42,3 +43,23 @@ export function termsAcceptanceToItem(acceptance: TermsAcceptanceItem): TableIte
   const user = { reference: acceptance.user_reference, staff: acceptance.is_staff };
   return { ...termsAcceptanceKeys.item(acceptance.client, user, acceptance.valid_from), ...acceptance };
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const termsAcceptanceModel: EntityModel = {
+  entity: ENTITY.termsAcceptance,
+  title: 'Terms-of-use acceptance',
+  module: 'terms-acceptance.ts',
+  indexes: {},
+  items: [
+    { when: 'a tenant user', example: () => termsAcceptanceKeys.item(EXAMPLE_CLIENT, { reference: '<sub>', staff: false }, '<valid_from>') },
+    { when: 'staff in support mode', example: () => termsAcceptanceKeys.item(EXAMPLE_CLIENT, { reference: '<sub>', staff: true }, '<valid_from>') },
+  ],
+  accessPatterns: [
+    {
+      name: 'Has the acting user accepted the current terms? / accept them',
+      serves: '`GET terms`, `PUT terms` (consistent GetItem; conditional put `item-not-exists` in the audit transaction)',
+      builders: ['keys.termsAcceptance.item'],
+      example: () => termsAcceptanceKeys.item(EXAMPLE_CLIENT, { reference: '<sub>', staff: false }, '<valid_from>'),
+    },
+  ],
+};

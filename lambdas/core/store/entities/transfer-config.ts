@@ -3,6 +3,7 @@ import { S3TransferParams, SftpTransferParams, TransferConfig } from '#shared/co
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, part, referenceList, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /** A transfer configuration, by its reference; the list reads the tenant's partition in reference order. */
 export const transferConfigKeys = {
@@ -56,3 +57,16 @@ export function toTransferConfig(stored: TransferConfigItem): TransferConfig {
   const { sealed_zip_password, sealed_sftp_password, schedule_name: _schedule, revision: _revision, created_at: _created, ...shown } = stored;
   return { ...shown, has_zip_password: sealed_zip_password !== undefined, has_sftp_password: sealed_sftp_password !== undefined };
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const transferConfigModel: EntityModel = {
+  entity: ENTITY.transferConfig,
+  title: 'Transfer configuration',
+  module: 'transfer-config.ts',
+  indexes: {},
+  items: [{ example: () => transferConfigKeys.item(EXAMPLE_CLIENT, '<transfer_config_reference>') }],
+  accessPatterns: [
+    { name: 'Get one', serves: '`transfer_configs/{transfer_config_reference}`; run now and the scheduled run read one (consistent)', builders: ['keys.transferConfig.item'], example: () => transferConfigKeys.item(EXAMPLE_CLIENT, '<transfer_config_reference>') },
+    { name: 'List the tenant\'s (`starts_with`: a prefix of the sort key)', serves: '`GET transfer_configs`', builders: ['keys.transferConfig.list'], example: () => transferConfigKeys.list(EXAMPLE_CLIENT, '<prefix>') },
+  ],
+};

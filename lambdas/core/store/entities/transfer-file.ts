@@ -3,6 +3,7 @@ import { TransferItem as TransferFile } from '#shared/contract/entities/transfer
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 /** `1`: a file the transfer carries (recording or report); `9`: a manifest, delivered last. */
 export type TransferFileOrder = '1' | '9';
@@ -126,3 +127,32 @@ export function readTransferRecord(item: TableItem): TransferRecordItem {
 export function transferRecordToItem(record: TransferRecordItem): TableItem {
   return { ...transferRecordKeys.item(record.client, record.transfer_id, record.payload_reference), ...record };
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const transferFileModel: EntityModel = {
+  entity: ENTITY.transferFile,
+  title: 'One file of a transfer',
+  module: 'transfer-file.ts',
+  indexes: {},
+  items: [{ example: () => transferFileKeys.item(EXAMPLE_CLIENT, '<transfer_id>', '1', '<name>') }],
+  accessPatterns: [
+    {
+      name: 'A transfer\'s files, in delivery order',
+      serves: '`GET transfers/{transfer_id}`, `GET transfers/{transfer_id}/files`; the job\'s Pending files (`FILE#1#` carried, `FILE#9#` manifests)',
+      builders: ['keys.transferFile.list'],
+      example: () => transferFileKeys.list(EXAMPLE_CLIENT, '<transfer_id>'),
+    },
+  ],
+};
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const transferRecordModel: EntityModel = {
+  entity: ENTITY.transferRecord,
+  title: 'A record a Vantage transfer reports',
+  module: 'transfer-file.ts',
+  indexes: {},
+  items: [{ example: () => transferRecordKeys.item(EXAMPLE_CLIENT, '<transfer_id>', '<ref>') }],
+  accessPatterns: [
+    { name: 'The records a Vantage report reads', serves: 'the `transfer` job\'s report', builders: ['keys.transferRecord.list'], example: () => transferRecordKeys.list(EXAMPLE_CLIENT, '<transfer_id>') },
+  ],
+};

@@ -4,6 +4,7 @@ import { Transferable } from '#shared/contract/entities/transfer-runs.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
 
 const TRANSFER_PREFIX = 'TRANSFER#';
 
@@ -114,3 +115,30 @@ export function pendingTransfer(
     started_by: startedBy,
   };
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const transferModel: EntityModel = {
+  entity: ENTITY.transfer,
+  title: 'Transfer, one run of a configuration',
+  module: 'transfer.ts',
+  indexes: {},
+  items: [{ example: () => transferKeys.item(EXAMPLE_CLIENT, '<transfer_id>') }],
+  accessPatterns: [
+    {
+      name: 'Record a transfer; list transfers, newest first',
+      serves: 'run now, re-run, a scheduled job (put `item-not-exists`); `GET transfers` (`from`/`to`: a sort-key range of ULID time bounds)',
+      builders: ['keys.transfer.list', 'keys.transfer.createdBetween'],
+      example: () => transferKeys.list(EXAMPLE_CLIENT),
+    },
+  ],
+};
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const transferWatermarkModel: EntityModel = {
+  entity: ENTITY.transferWatermark,
+  title: 'A configuration\'s last Succeeded window end',
+  module: 'transfer.ts',
+  indexes: {},
+  items: [{ example: () => transferWatermarkKeys.item(EXAMPLE_CLIENT, '<transfer_config_reference>') }],
+  accessPatterns: [],
+};

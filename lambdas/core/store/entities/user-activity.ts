@@ -4,6 +4,8 @@ import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { claimItem, readItem } from './read-item.ts';
 import { trailPartition, PENDING_INDEX } from './audit-chain.ts';
+import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { activityChainKeys } from './audit-chain.ts';
 
 /** Named indexes of a user activity record (the pending list is the audit chain's: audit-chain.ts). */
 export const USER_ACTIVITY_INDEXES = { byTenantTime: 'gsi1', ...PENDING_INDEX, byPerson: 'gsi3' } as const;
@@ -51,3 +53,41 @@ export function claimedUserActivity(item: TableItem): UserActivityItem | undefin
 export function toUserActivity(stored: UserActivityItem): UserActivity {
   return stored;
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const userActivityModel: EntityModel = {
+  entity: ENTITY.userActivity,
+  title: 'User activity record',
+  module: 'user-activity.ts',
+  indexes: USER_ACTIVITY_INDEXES,
+  items: [
+    {
+      when: 'pending until linked; byPerson when the caller is named',
+      example: () => ({
+        ...userActivityKeys.item(EXAMPLE_CLIENT, '<activity_time>', '<log_id>', '<user_id>'),
+        ...activityChainKeys.pendingKeys('user', EXAMPLE_CLIENT, '<activity_time>#<log_id>'),
+      }),
+    },
+  ],
+  accessPatterns: [
+    { name: 'List user activity, by time', serves: '`GET activities` (from/to: key condition)', builders: ['keys.userActivity.list'], example: () => userActivityKeys.list(EXAMPLE_CLIENT) },
+    {
+      name: 'One person\'s calls, by time',
+      serves: '`GET activities` filtered by person; what a legal hold on a portal user covers (`coverage`)',
+      builders: ['keys.userActivity.listByUser'],
+      example: () => userActivityKeys.listByUser(EXAMPLE_CLIENT, '<user_id>'),
+    },
+    {
+      name: 'Records waiting to be linked, oldest first (the device trail\'s alike)',
+      serves: 'the audit sequencer, `GET activities/chain`',
+      builders: ['keys.activityChain.pending'],
+      example: () => activityChainKeys.pending('user', EXAMPLE_CLIENT),
+    },
+    {
+      name: 'Every record of a trail in time order (the device trail\'s alike)',
+      serves: 'the retention job\'s indexing of the trails; `audit:verify`',
+      builders: ['keys.activityChain.records'],
+      example: () => activityChainKeys.records('user', EXAMPLE_CLIENT),
+    },
+  ],
+};
