@@ -1,8 +1,5 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createDynamoTableStore } from './adapters/aws/dynamodb-table-store.ts';
 import { systemClock } from './adapters/local/clocks.ts';
-import { STAND_IN_CREDENTIALS } from './adapters/wiring/stand-in-credentials.ts';
+import { dynamoTableOf } from './adapters/wiring/dynamodb-table.ts';
 import { createDeviceTokens, deviceTokenSecret } from './auth/device-token.ts';
 import { createOidcTokenVerifier } from './auth/jwt-verifier.ts';
 import { getConfig, type Config } from './config.ts';
@@ -22,14 +19,7 @@ import { createCursorCodec } from './store/cursor.ts';
  */
 export function composeDependencies(config: Config, adapters: readonly PortAdapter[], overrides: Partial<Dependencies> = {}): Dependencies {
   const logger = overrides.logger ?? createLogger({ level: config.LOG_LEVEL });
-  const dynamo = new DynamoDBClient({
-    region: config.AWS_REGION,
-    ...(config.DYNAMODB_ENDPOINT ? { endpoint: config.DYNAMODB_ENDPOINT, credentials: STAND_IN_CREDENTIALS } : {}),
-  });
-  const documents = DynamoDBDocumentClient.from(dynamo, {
-    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-  });
-  const table = overrides.table ?? createDynamoTableStore(documents, config.TABLE_NAME);
+  const table = overrides.table ?? dynamoTableOf(config);
   const clock = overrides.clock ?? systemClock;
 
   const sharedClients = new Map<string, unknown>();

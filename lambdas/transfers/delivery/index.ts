@@ -3,8 +3,8 @@
  * bucket. Each file goes under a temporary name and becomes visible only whole; nothing already delivered is
  * replaced; every file's bytes are counted and hashed as they are sent.
  */
-import { S3Client } from '@aws-sdk/client-s3';
-import { STSClient } from '@aws-sdk/client-sts';
+import type { STSClient } from '@aws-sdk/client-sts';
+import { customerBucketClient, stsClientOf } from '#core/adapters/wiring/customer-bucket.ts';
 import { STAND_IN_CREDENTIALS } from '#core/adapters/wiring/stand-in-credentials.ts';
 import type { Config } from '#core/config.ts';
 import type { Logger } from '#core/logger.ts';
@@ -25,11 +25,9 @@ export interface DeliveryDependencies {
   logger: Logger;
   /** The egress check (default: the process's, from EGRESS_ALLOW). */
   egress?: EgressCheck;
-  /** STS, for assuming the customer's role (AWS mode); built once per process when not given. */
+  /** STS, for assuming the customer's role (AWS mode); the process's own (its adapter's) when not given. */
   sts?: STSClient;
 }
-
-let sharedSts: STSClient | undefined;
 
 /**
  * Opens the configuration's target for one run. SFTP: connects and logs in now (a wrong password or host key fails
@@ -71,20 +69,12 @@ export async function openDestination(
   const local = env.VERITY_MODE === 'local';
   const credentials = local
     ? STAND_IN_CREDENTIALS
-    : customerRoleCredentials(deps.sts ?? (sharedSts ??= new STSClient({ region: env.AWS_REGION })), {
+    : customerRoleCredentials(deps.sts ?? stsClientOf(env), {
         client: config.client,
         roleArn: params.data.iam_role_arn,
       });
   // A role that cannot be assumed fails the opening, not the first file.
   if (typeof credentials === 'function') await credentials();
-  const s3 = new S3Client({
-    region: env.AWS_REGION,
-    credentials,
-    // The customer's bucket may live in another region: follow S3's redirect instead of failing.
-    followRegionRedirects: true,
-    ...(env.S3_ENDPOINT
-      ? { endpoint: env.S3_ENDPOINT, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
-      : {}),
-  });
+  const s3 = customerBucketClient(env, credentials);
   return createS3Destination(s3, { destination: params.data.destination, partChecksums: env.S3_ENDPOINT === undefined });
 }
