@@ -1,13 +1,12 @@
 import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { BarChart } from '../../components/charts/bar-chart.tsx';
-import { useEndpointQuery } from '../../lib/api-hooks.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { getDashboard } from './api/get-dashboard.ts';
+import { useDashboard } from './api/get-dashboard.ts';
 import { dashboardCards, versionBars, type StatCard } from './dashboard-stats.ts';
 
 /** Device and device-user counts as stat cards, then app and OS versions as bar charts (spec points 1 and 3). */
 export function DashboardView() {
-  const dashboard = useEndpointQuery(getDashboard, {});
+  const dashboard = useDashboard();
 
   if (dashboard.isPending) {
     return (

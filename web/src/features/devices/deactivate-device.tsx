@@ -3,17 +3,12 @@ import { useDisclosure } from '@mantine/hooks';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { ApiError } from '../../lib/api-error.ts';
-import { useEndpointMutation } from '../../lib/api-hooks.ts';
-import { deactivateDevice } from './api/deactivate-device.ts';
-import { getDevice } from './api/get-device.ts';
-import { listDevices } from './api/list-devices.ts';
+import { useDeactivateDevice } from './api/deactivate-device.ts';
 
 /** "Deactivate" with a confirmation: the device stops until it authenticates again. Shown only for an active device. */
 export function DeactivateDevice({ deviceReference }: { deviceReference: string }) {
   const [opened, { open, close }] = useDisclosure(false);
-  const deactivate = useEndpointMutation(deactivateDevice, {
-    invalidates: [getDevice, listDevices],
-  });
+  const deactivate = useDeactivateDevice();
   const lines = deactivate.error instanceof ApiError ? deactivate.error.lines : deactivate.error ? [deactivate.error.message] : [];
   return (
     <>

@@ -2,10 +2,9 @@ import { Badge, Code, Select, Stack } from '@mantine/core';
 import { DEVICE_COMMAND_STATES, type DeviceCommandState } from '#shared/constants/devices.ts';
 import type { DeviceCommand } from '#shared/contract/entities/devices.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
-import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { COMMAND_STATE_LABELS, optionsOf } from '../../lib/labels.ts';
-import { listDeviceCommands } from './api/list-device-commands.ts';
+import { useDeviceCommands } from './api/list-device-commands.ts';
 import { actorName } from '../../lib/actor-name.ts';
 
 const STATE_COLOURS: Record<DeviceCommandState, string> = { Sent: 'blue', Acknowledged: 'yellow', Completed: 'green', Failed: 'red' };
@@ -32,9 +31,6 @@ const COLUMNS: readonly Column<DeviceCommand>[] = [
   { header: 'Reference', value: (row) => row.command_reference },
 ];
 
-/** A command the device has not finished with yet: its state still moves on without the user. */
-export const isCommandPending = (command: DeviceCommand): boolean => command.state === 'Sent' || command.state === 'Acknowledged';
-
 /** The commands sent to one device, newest first, filtered by state; refreshed while one is still pending. */
 export function DeviceCommands({
   deviceReference,
@@ -45,10 +41,7 @@ export function DeviceCommands({
   state: DeviceCommandState | undefined;
   onState: (state: DeviceCommandState | undefined) => void;
 }) {
-  const list = useCursorList(listDeviceCommands, {
-    params: { device_reference: deviceReference },
-    query: state === undefined ? {} : { state },
-  }, { pollWhile: isCommandPending });
+  const list = useDeviceCommands(deviceReference, state);
   return (
     <Stack gap="sm">
       <Select

@@ -4,8 +4,7 @@ import type { ReactNode } from 'react';
 import type { DeviceCommandState } from '#shared/constants/devices.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { ApiError } from '../../lib/api-error.ts';
-import { useEndpointQuery } from '../../lib/api-hooks.ts';
-import { getDevice } from './api/get-device.ts';
+import { useDevice } from './api/get-device.ts';
 import { listDeviceGps } from './api/list-device-gps.ts';
 import { DeactivateDevice } from './deactivate-device.tsx';
 import { DeviceCommands } from './device-commands.tsx';
@@ -18,7 +17,7 @@ import { SendCommandForm } from './send-command-form.tsx';
 
 /** The actions of the page header: the GPS page and, for an active device, Deactivate. */
 export function DeviceActions({ deviceReference }: { deviceReference: string }) {
-  const device = useEndpointQuery(getDevice, { params: { device_reference: deviceReference } });
+  const device = useDevice(deviceReference);
   return (
     <>
       <PermittedButton
@@ -46,7 +45,7 @@ export function DeviceDetailView({
   /** The device's recordings list (the route composes it from the recordings feature). */
   recordings?: ReactNode;
 }) {
-  const device = useEndpointQuery(getDevice, { params: { device_reference: deviceReference } });
+  const device = useDevice(deviceReference);
 
   if (device.isPending) return <Skeleton height={200} />;
   if (device.isError) {

@@ -2,9 +2,8 @@ import { Alert, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { Gps } from '#shared/contract/entities/gps.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
-import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { listDeviceGps } from './api/list-device-gps.ts';
+import { useDeviceGps } from './api/list-device-gps.ts';
 import { DateRangeFilter } from '../../components/filters/date-range-filter.tsx';
 import { InvertedRangeNotice } from '../../components/filters/filter-inputs.tsx';
 import { compactQuery, invertedRange } from '../../lib/search-params.ts';
@@ -45,11 +44,7 @@ export function DeviceGpsView({
   search: DeviceGpsSearch;
   onSearch: (next: DeviceGpsSearch) => void;
 }) {
-  const list = useCursorList(
-    listDeviceGps,
-    { params: { device_reference: deviceReference }, query: compactQuery({ from: search.from, to: search.to }) },
-    { enabled: !invertedRange(search.from, search.to) },
-  );
+  const list = useDeviceGps(deviceReference, compactQuery({ from: search.from, to: search.to }), !invertedRange(search.from, search.to));
   const track = trackOrder(list.items);
 
   return (

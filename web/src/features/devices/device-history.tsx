@@ -1,8 +1,7 @@
 import type { DeviceHistory } from '#shared/contract/entities/devices.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
-import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { listDeviceHistory } from './api/list-device-history.ts';
+import { useDeviceHistory } from './api/list-device-history.ts';
 import { DeviceUserLink } from './links.tsx';
 
 const COLUMNS: readonly Column<DeviceHistory>[] = [
@@ -23,7 +22,7 @@ const COLUMNS: readonly Column<DeviceHistory>[] = [
 
 /** Who held the device, in which group, when. */
 export function DeviceHistoryList({ deviceReference }: { deviceReference: string }) {
-  const list = useCursorList(listDeviceHistory, { params: { device_reference: deviceReference }, query: {} });
+  const list = useDeviceHistory(deviceReference);
   return (
     <CursorTable
       label="Device history"

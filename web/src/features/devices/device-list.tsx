@@ -2,9 +2,8 @@ import { Badge, Checkbox, Group, Select, SimpleGrid, Stack } from '@mantine/core
 import { SERVICES } from '#shared/constants/devices.ts';
 import type { Device } from '#shared/contract/entities/devices.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
-import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { listDevices } from './api/list-devices.ts';
+import { useDevices } from './api/list-devices.ts';
 import { deviceName, deviceStatus, holderName, STATUS_COLOURS } from '../../lib/device-labels.ts';
 import { DeviceLink, DeviceUserLink } from './links.tsx';
 import { DebouncedTextFilter } from '../../components/filters/filter-inputs.tsx';
@@ -61,7 +60,7 @@ const COLUMNS: readonly Column<Device>[] = [
 /** The devices list with every filter `GET devices` offers; filters live in the URL (`search`). */
 export function DeviceList({ search, onSearch }: { search: DevicesSearch; onSearch: (next: DevicesSearch) => void }) {
   const { active_only: activeOnly, ...text } = search;
-  const list = useCursorList(listDevices, { query: { ...compactQuery(text), ...(activeOnly ? { active_only: 'true' } : {}) } });
+  const list = useDevices({ ...compactQuery(text), ...(activeOnly ? { active_only: 'true' } : {}) });
   const set = (patch: Partial<DevicesSearch>) => onSearch({ ...search, ...patch });
 
   return (

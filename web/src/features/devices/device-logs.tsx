@@ -2,9 +2,8 @@ import { Badge, Select, SimpleGrid, Stack } from '@mantine/core';
 import { LOG_LEVELS, type LogLevel } from '#shared/constants/devices.ts';
 import type { DeviceLog } from '#shared/contract/entities/logs.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
-import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { listDeviceLogs } from './api/list-device-logs.ts';
+import { useDeviceLogs } from './api/list-device-logs.ts';
 import { DateRangeFilter } from '../../components/filters/date-range-filter.tsx';
 import { DebouncedTextFilter, InvertedRangeNotice } from '../../components/filters/filter-inputs.tsx';
 import { compactQuery, invertedRange } from '../../lib/search-params.ts';
@@ -40,7 +39,7 @@ const COLUMNS: readonly Column<DeviceLog>[] = [
 
 /** Device logs across devices, with every filter `GET device_logs` offers. */
 export function DeviceLogs({ search, onSearch }: { search: DeviceLogsSearch; onSearch: (next: DeviceLogsSearch) => void }) {
-  const list = useCursorList(listDeviceLogs, { query: compactQuery(search) }, { enabled: !invertedRange(search.from, search.to) });
+  const list = useDeviceLogs(compactQuery(search), !invertedRange(search.from, search.to));
   const set = (patch: Partial<DeviceLogsSearch>) => onSearch({ ...search, ...patch });
   return (
     <Stack>

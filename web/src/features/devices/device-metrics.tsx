@@ -5,9 +5,8 @@ import type { DevicePayloadMetrics } from '#shared/contract/entities/metrics.ts'
 import { BarChart } from '../../components/charts/bar-chart.tsx';
 import { LineChart } from '../../components/charts/line-chart.tsx';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
-import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { getMetrics } from './api/get-metrics.ts';
+import { useMetrics } from './api/get-metrics.ts';
 import { DateRangeFilter } from '../../components/filters/date-range-filter.tsx';
 import { DebouncedTextFilter, InvertedRangeNotice } from '../../components/filters/filter-inputs.tsx';
 import { compactQuery, invertedRange } from '../../lib/search-params.ts';
@@ -41,11 +40,7 @@ const COLUMNS: readonly Column<DevicePayloadMetrics>[] = [
 export function DeviceMetrics({ search, onSearch }: { search: DeviceMetricsSearch; onSearch: (next: DeviceMetricsSearch) => void }) {
   const scope = search.scope ?? DEFAULT_SCOPE;
   const { scope: _scope, ...filters } = search;
-  const list = useCursorList(
-    getMetrics,
-    { params: { scope }, query: { ...compactQuery(filters), limit: '100' } },
-    { enabled: !invertedRange(search.from, search.to) },
-  );
+  const list = useMetrics(scope, { ...compactQuery(filters), limit: '100' }, !invertedRange(search.from, search.to));
   const set = (patch: Partial<DeviceMetricsSearch>) => onSearch({ ...search, ...patch });
   const { periods, series, totals } = metricsSeries(list.items);
   const shown = `${formatNumber(list.items.length)} row${list.items.length === 1 ? '' : 's'} loaded${list.hasNextPage ? ' (load more below to include the rest)' : ''}`;

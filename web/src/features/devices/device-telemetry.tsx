@@ -1,9 +1,8 @@
 import { Group, Stack } from '@mantine/core';
 import type { DeviceTelemetry } from '#shared/contract/entities/telemetry.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
-import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { listDeviceTelemetry } from './api/list-device-telemetry.ts';
+import { useDeviceTelemetry } from './api/list-device-telemetry.ts';
 import { DateRangeFilter } from '../../components/filters/date-range-filter.tsx';
 import { InvertedRangeNotice } from '../../components/filters/filter-inputs.tsx';
 import { compactQuery, invertedRange } from '../../lib/search-params.ts';
@@ -66,11 +65,7 @@ export function DeviceTelemetryList({
   to: string | undefined;
   onRange: (range: { from: string | undefined; to: string | undefined }) => void;
 }) {
-  const list = useCursorList(
-    listDeviceTelemetry,
-    { params: { device_reference: deviceReference }, query: compactQuery({ from, to }) },
-    { enabled: !invertedRange(from, to) },
-  );
+  const list = useDeviceTelemetry(deviceReference, compactQuery({ from, to }), !invertedRange(from, to));
   return (
     <Stack gap="sm">
       <Group align="flex-end">

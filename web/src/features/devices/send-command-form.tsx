@@ -3,11 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { DEVICE_COMMANDS, type DeviceCommandName } from '#shared/constants/devices.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { FormErrorSummary, formErrorsFor, notifySaved } from '../../components/forms/form-errors.tsx';
-import { useEndpointMutation } from '../../lib/api-hooks.ts';
 import { useCan } from '../../lib/use-can.ts';
-import { listCommands } from './api/list-commands.ts';
-import { listDeviceCommands } from './api/list-device-commands.ts';
-import { sendDeviceCommand } from './api/send-device-command.ts';
+import { useSendDeviceCommand } from './api/send-device-command.ts';
 import { toCommandParams, type ParamRow } from './command-params.ts';
 
 /** What each command asks the device to do (spec point 9 names them; the words are ours). */
@@ -38,10 +35,7 @@ function rowPaths(row: ParamRow, index: number): string[] {
 export function SendCommandForm({ deviceReference, disabled: deactivated }: { deviceReference: string; disabled: boolean }) {
   const canSend = useCan('commands:Send');
   const disabled = deactivated || !canSend.allowed;
-  const send = useEndpointMutation(sendDeviceCommand, {
-    invalidates: [listDeviceCommands, listCommands],
-    formErrors: true,
-  });
+  const send = useSendDeviceCommand();
   const [command, setCommand] = useState<DeviceCommandName | null>(null);
   const [rows, setRows] = useState<ParamRow[]>([]);
   const [problems, setProblems] = useState<string[]>([]);

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../components/page/page-header.tsx';
-import { getDashboard } from '../../features/dashboard/api/get-dashboard.ts';
+import { dashboardQueryOptions } from '../../features/dashboard/api/get-dashboard.ts';
 import { DashboardView } from '../../features/dashboard/dashboard-view.tsx';
-import { sessionQueryOptions } from '../../lib/api-hooks.ts';
 
 export const Route = createFileRoute('/dashboard/')({
   // Not awaited: the counts load while the screen's code does, and the page shows its frame meanwhile.
-  loader: ({ context }) => void context.queryClient.prefetchQuery(sessionQueryOptions(context.session, getDashboard, {})),
+  loader: ({ context }) => void context.queryClient.prefetchQuery(dashboardQueryOptions(context.session)),
   component: DashboardPage,
 });
 

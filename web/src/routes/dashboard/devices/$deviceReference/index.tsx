@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../../../components/page/page-header.tsx';
 import { DeviceActions, DeviceDetailView } from '../../../../features/devices/device-detail-view.tsx';
-import { getDevice } from '../../../../features/devices/api/get-device.ts';
+import { useDevice } from '../../../../features/devices/api/get-device.ts';
 import { deviceTitle } from '../../../../lib/device-labels.ts';
 import { DeviceDetailSearch } from '../../../../features/devices/filters.ts';
-import { useEndpointQuery } from '../../../../lib/api-hooks.ts';
 import { RecordingsTab } from '../../../../features/recordings/lists/recordings-tab.tsx';
 
 export const Route = createFileRoute('/dashboard/devices/$deviceReference/')({
@@ -17,7 +16,7 @@ function DevicePage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   // Named by model, number and user once loaded (the detail view asks for the same device: one request).
-  const device = useEndpointQuery(getDevice, { params: { device_reference: deviceReference } });
+  const device = useDevice(deviceReference);
   const name = device.data === undefined ? 'Device' : deviceTitle(device.data);
   return (
     <>
