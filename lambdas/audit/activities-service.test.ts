@@ -16,7 +16,7 @@ async function setUp() {
   const table = createMemoryTable();
   for (let day = 1; day <= 9; day += 1) {
     for (const client of ['acme', 'demo']) {
-      await writeActivityRecord({ table, clock }, 'user', client, {
+      await writeActivityRecord({ table, clock }, { trail: 'user', client, entry: {
         user_id: day % 3 === 0 ? 'carol' : 'alice',
         activity_time: `2025-01-0${day}T12:00:00.000Z`,
         action: day % 2 === 0 ? 'roles:Update' : 'roles:List',
@@ -24,7 +24,7 @@ async function setUp() {
         denial_reason: day === 5 ? 'Not allowed' : undefined,
         roles: ['admin'],
         is_client_app: false,
-      });
+      } });
     }
   }
   const dependencies = { table, cursors: createCursorCodec('x'.repeat(32)), logger: createLogger({ sink: () => undefined }) };

@@ -107,15 +107,12 @@ export async function acceptTerms(caller: TenantCaller, validFrom: string, terms
   };
   await writeActivityRecordWith(
     deps,
-    'user',
-    client,
-    entry,
+    { trail: 'user', client, entry, requestId: caller.requestId },
     // Re-read before every attempt: a concurrent accept of the same user may have won, and then nothing is left to do.
     async () =>
       (await deps.table.get(key, { consistent: true })) === undefined
         ? [{ kind: 'put', item, condition: { kind: 'item-not-exists' } }]
         : undefined,
-    { requestId: caller.requestId },
   );
   return termsStatus(caller, terms);
 }

@@ -57,7 +57,7 @@ async function auditSequencer(deps: Dependencies, tenant: SeededTenant): Promise
   for (let attempt = 0; attempt < 5; attempt += 1) {
     await Promise.all(
       Array.from({ length: 100 }, () =>
-        writeActivityRecord(deps, 'user', tenant.client, { activity_time: new Date().toISOString(), user_id: 'bench-admin', action: 'payloads:List', is_allowed: true, status_code: 200, roles: ['Admins'] }),
+        writeActivityRecord(deps, { trail: 'user', client: tenant.client, entry: { activity_time: new Date().toISOString(), user_id: 'bench-admin', action: 'payloads:List', is_allowed: true, status_code: 200, roles: ['Admins'] } }),
       ),
     );
     const measured = await side(() => linkTrails(deps, tenant.client), 1, 2);

@@ -250,14 +250,14 @@ function* activityItems(client: string, fleet: Fleet, recordings: number, now: D
   for (let index = 0; index < users; index += 1) {
     const time = historyTime(now.getTime(), index, users);
     const entry = { activity_time: time.toISOString(), user_id: 'bench-admin', action: 'payloads:List', is_allowed: true, status_code: 200, roles: ['Admins'] };
-    yield recordItem('user', client, entry, time).item;
+    yield recordItem({ trail: 'user', client, entry }, time).item;
   }
   const devices = proportion('deviceActivity', recordings);
   for (let index = 0; index < devices; index += 1) {
     const time = historyTime(now.getTime(), index, devices);
     const device = fleet.devices[index % fleet.devices.length] as string;
     const entry = { log_id: ulid(time.getTime()), activity_time: time.toISOString(), device_reference: device, action: 'device:Upload', is_allowed: true, status_code: 200 };
-    yield recordItem('device', client, entry, time).item;
+    yield recordItem({ trail: 'device', client, entry }, time).item;
   }
 }
 

@@ -49,7 +49,7 @@ const verifyScript = async (client: string) => {
 /** A linked, checkpointed user trail of 6 records in a tenant of its own. */
 async function checkpointedTrail(name: string): Promise<string> {
   const client = `it-audit-${run}-${name}`;
-  for (let index = 1; index <= 6; index += 1) await writeActivityRecord(deps, 'user', client, entry(index));
+  for (let index = 1; index <= 6; index += 1) await writeActivityRecord(deps, { trail: 'user', client, entry: entry(index) });
   await linkPending(deps, 'user', client);
   expect(await writeCheckpoint(deps, 'user', client, LOCAL_AUDIT_SIGNING_KEY_ID)).toBe(true);
   return client;
@@ -66,8 +66,8 @@ beforeAll(() => {
 describe('the audit trails on DynamoDB', () => {
   it('take 200 concurrent records, and racing sequencers link them all into one unforked chain', { timeout: 180_000 }, async () => {
     const client = `it-audit-${run}-c`;
-    await Promise.all(Array.from({ length: 200 }, (_, index) => writeActivityRecord(deps, 'user', client, entry((index % 28) + 1))));
-    await Promise.all(Array.from({ length: 100 }, (_, index) => writeActivityRecord(deps, 'device', client, { log_id: `L${index}`, device_reference: 'D', activity_time: entry(1).activity_time, action: 'device:Poll', is_allowed: true })));
+    await Promise.all(Array.from({ length: 200 }, (_, index) => writeActivityRecord(deps, { trail: 'user', client, entry: entry((index % 28) + 1) })));
+    await Promise.all(Array.from({ length: 100 }, (_, index) => writeActivityRecord(deps, { trail: 'device', client, entry: { log_id: `L${index}`, device_reference: 'D', activity_time: entry(1).activity_time, action: 'device:Poll', is_allowed: true } })));
     const runs = await Promise.all(
       (['user', 'user', 'user', 'device', 'device'] as const).map((trail) => linkPending(deps, trail, client, { batchSize: 20 })),
     );
@@ -136,8 +136,8 @@ describe('calls over HTTP', () => {
   let acmeToken: string;
 
   beforeAll(async () => {
-    for (let index = 1; index <= 7; index += 1) await writeActivityRecord(deps, 'user', 'demo', entry(index, user));
-    await writeActivityRecord(deps, 'user', 'acme', entry(1, user));
+    for (let index = 1; index <= 7; index += 1) await writeActivityRecord(deps, { trail: 'user', client: 'demo', entry: entry(index, user) });
+    await writeActivityRecord(deps, { trail: 'user', client: 'acme', entry: entry(1, user) });
     [demoToken, acmeToken] = await Promise.all([signIn('admin@demo.test'), signIn('admin@acme.test')]).then((tokens) => tokens.map((t) => t.id_token)) as [string, string];
   }, 60_000);
 

@@ -68,9 +68,9 @@ beforeAll(async () => {
   // A download by the officer is audit, not a receipt.
   await deps.table.put(payloadAuditToItem(client, { payload_reference: payload, action: 'download', portal_user: officerEmail, time: at(3) }, ulid()));
   for (let n = 0; n < 3; n += 1) {
-    await writeActivityRecord(deps, 'user', client, { user_id: officer, action: 'payloads:Read', is_allowed: true, activity_time: at(n), roles: ['admin'] });
+    await writeActivityRecord(deps, { trail: 'user', client, entry: { user_id: officer, action: 'payloads:Read', is_allowed: true, activity_time: at(n), roles: ['admin'] } });
   }
-  await writeActivityRecord(deps, 'user', client, { user_id: 'someone-else', action: 'payloads:Read', is_allowed: true, activity_time: at(0) });
+  await writeActivityRecord(deps, { trail: 'user', client, entry: { user_id: 'someone-else', action: 'payloads:Read', is_allowed: true, activity_time: at(0) } });
 });
 afterAll(async () => {
   await tenant.close();

@@ -65,10 +65,10 @@ beforeAll(async () => {
   tenant = await createRunTenant('evidence');
   const { client, deps } = tenant;
   for (let index = 0; index < OLD_USER_RECORDS; index += 1) {
-    await writeActivityRecord(deps, 'user', client, { user_id: 'officer', activity_time: old(index), action: 'payloads:List', is_allowed: true, roles: ['admin'], is_client_app: false, status_code: 200 });
+    await writeActivityRecord(deps, { trail: 'user', client, entry: { user_id: 'officer', activity_time: old(index), action: 'payloads:List', is_allowed: true, roles: ['admin'], is_client_app: false, status_code: 200 } });
   }
   for (let index = 0; index < OLD_DEVICE_RECORDS; index += 1) {
-    await writeActivityRecord(deps, 'device', client, { log_id: `old-${index}`, device_reference: 'dev-1', device_user_reference: 'du-1', activity_time: old(index), action: 'device:Poll', is_allowed: true });
+    await writeActivityRecord(deps, { trail: 'device', client, entry: { log_id: `old-${index}`, device_reference: 'dev-1', device_user_reference: 'du-1', activity_time: old(index), action: 'device:Poll', is_allowed: true } });
   }
   // A recording 200 days old, with everything processing leaves on it, and its processed object.
   const time = old(0);

@@ -138,7 +138,7 @@ async function writeRecords(trail: ActivityTrail, count: number, time: (index: n
       trail === 'user'
         ? { user_id: 'officer', activity_time: time(index), action: 'payloads:List', is_allowed: true, roles: ['admin'], is_client_app: false, status_code: 200 }
         : { log_id: `${tag}-${index}`, device_reference: 'dev-9', device_user_reference: 'du-9', group: 'traders', activity_time: time(index), action: 'device:Poll', is_allowed: true };
-    await writeActivityRecord(deps, trail, client, entry);
+    await writeActivityRecord(deps, { trail, client, entry });
   }
 }
 

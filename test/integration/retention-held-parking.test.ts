@@ -94,7 +94,7 @@ beforeAll(async () => {
     for (const marker of dueMarkerItems(client, record)) await deps.table.put(marker);
   }
   for (let index = 0; index < OFFICER_RECORDS; index += 1) {
-    const ref = await writeActivityRecord(deps, 'user', client, { user_id: OFFICER, activity_time: old(index), action: 'payloads:List', is_allowed: true, roles: ['admin'], is_client_app: false, status_code: 200 });
+    const ref = await writeActivityRecord(deps, { trail: 'user', client, entry: { user_id: OFFICER, activity_time: old(index), action: 'payloads:List', is_allowed: true, roles: ['admin'], is_client_app: false, status_code: 200 } });
     officerRecords.push(ref.key);
   }
   expect((await tenant.call('PUT', '/account/retention', tenant.admin, POLICY)).status).toBe(200);

@@ -20,7 +20,12 @@ import { toStorableJson, type Json } from './canonical-json.ts';
 
 export type { ActivityRecordRef } from '../../core/ports/activity-log.ts';
 
-export interface RecordWriteOptions {
+/** One record to write: its trail, the tenant whose trail holds it, and its entry. */
+export interface TrailRecord {
+  trail: ActivityTrail;
+  client: string;
+  /** A UserActivity or DeviceActivity (by `trail`); read through the contract, kept as given when it does not parse. */
+  entry: unknown;
   /** The request the record describes (API Gateway's request id), to find its log lines. */
   requestId?: string;
   /** `open`: written before the act, closed with the outcome by `closeActivityRecord`. Default `pending`. */
@@ -60,13 +65,8 @@ function timeKey(activityTime: unknown, now: Date): string {
 }
 
 /** The item of a new record, and where it is. */
-export function recordItem(
-  trail: ActivityTrail,
-  client: string,
-  entry: unknown,
-  now: Date,
-  options: RecordWriteOptions = {},
-): { item: TableItem; ref: ActivityRecordRef } {
+export function recordItem(record: TrailRecord, now: Date): { item: TableItem; ref: ActivityRecordRef } {
+  const { trail, client, entry } = record;
   const fields = fieldsOf(trail, entry);
   const time = timeKey(fields.activity_time, now);
   const given = (entry as { log_id?: unknown } | null)?.log_id;
@@ -81,21 +81,15 @@ export function recordItem(
     ...fields,
     log_id: logId,
     client,
-    ...(options.requestId === undefined ? {} : { request_id: options.requestId.slice(0, 128) }),
-    chain_state: options.state ?? 'pending',
+    ...(record.requestId === undefined ? {} : { request_id: record.requestId.slice(0, 128) }),
+    chain_state: record.state ?? 'pending',
   };
   return { item, ref: { trail, client, key: { pk: placement.pk, sk: placement.sk }, logId } };
 }
 
 /** Writes one record (a put that must create its own item). Throws when it cannot: the call must then fail. */
-export async function writeActivityRecord(
-  deps: Pick<Dependencies, 'table' | 'clock'>,
-  trail: ActivityTrail,
-  client: string,
-  entry: unknown,
-  options: RecordWriteOptions = {},
-): Promise<ActivityRecordRef> {
-  const { item, ref } = recordItem(trail, client, entry, deps.clock.now(), options);
+export async function writeActivityRecord(deps: Pick<Dependencies, 'table' | 'clock'>, record: TrailRecord): Promise<ActivityRecordRef> {
+  const { item, ref } = recordItem(record, deps.clock.now());
   await deps.table.put(item, { condition: { kind: 'item-not-exists' } });
   return ref;
 }
@@ -116,17 +110,14 @@ const COMPANION_ATTEMPTS = 5;
  */
 export async function writeActivityRecordWith(
   deps: Pick<Dependencies, 'table' | 'clock'>,
-  trail: ActivityTrail,
-  client: string,
-  entry: unknown,
+  record: TrailRecord,
   companions: CompanionWrites,
-  options: RecordWriteOptions = {},
 ): Promise<ActivityRecordRef | undefined> {
   for (let attempt = 1; ; attempt += 1) {
     const extra = await companions();
     if (extra === undefined) return undefined;
     if (extra.length > MAX_COMPANION_WRITES) throw new Error(`At most ${MAX_COMPANION_WRITES} companion writes per record`);
-    const { item, ref } = recordItem(trail, client, entry, deps.clock.now(), options);
+    const { item, ref } = recordItem(record, deps.clock.now());
     try {
       await deps.table.transactWrite([{ kind: 'put', item, condition: { kind: 'item-not-exists' } }, ...extra]);
       return ref;
@@ -153,8 +144,4 @@ export async function closeActivityRecord(deps: Pick<Dependencies, 'table'>, ref
 }
 
 /** The HTTP pipeline's activity log port (lambdas/core/ports/activity-log.ts), wired by lambdas/api-recorders.ts. */
-export const activityLog: ActivityLog = {
-  write: (deps, { trail, client, entry, requestId, state }) =>
-    writeActivityRecord(deps, trail, client, entry, { requestId, ...(state === undefined ? {} : { state }) }),
-  close: closeActivityRecord,
-};
+export const activityLog: ActivityLog = { write: writeActivityRecord, close: closeActivityRecord };

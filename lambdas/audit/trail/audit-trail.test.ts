@@ -44,7 +44,7 @@ const deviceEntry = (index: number) => ({
 const entryOf = (trail: ActivityTrail, index: number) => (trail === 'user' ? userEntry(index) : deviceEntry(index));
 
 async function trailOf(trail: ActivityTrail, length: number, table: MemoryTable = createMemoryTable()): Promise<MemoryTable> {
-  for (let index = 1; index <= length; index += 1) await writeActivityRecord({ table, clock }, trail, client, entryOf(trail, index));
+  for (let index = 1; index <= length; index += 1) await writeActivityRecord({ table, clock }, { trail, client, entry: entryOf(trail, index) });
   return table;
 }
 
@@ -59,26 +59,26 @@ const put = (table: MemoryTable, item: TableItem) => table.items.set(`${item.pk}
 describe('writing records', () => {
   it('gives each call its own item, waiting on the pending index, with the fields the contract knows', async () => {
     const table = createMemoryTable();
-    const ref = await writeActivityRecord({ table, clock }, 'user', client, { ...userEntry(1), pk: 'C#demo#X', sequence: 7, chain_state: 'linked', extra: 1 }, { requestId: 'req-1' });
+    const ref = await writeActivityRecord({ table, clock }, { trail: 'user', client, entry: { ...userEntry(1), pk: 'C#demo#X', sequence: 7, chain_state: 'linked', extra: 1 }, requestId: 'req-1' });
     const item = table.items.get(`${ref.key.pk}\u0000${ref.key.sk}`) as TableItem;
     expect(item).toMatchObject({ ...userEntry(1), client, request_id: 'req-1', chain_state: 'pending', log_id: ref.logId, gsi2pk: 'C#acme#USER_ACTIVITY#PENDING' });
     expect(item.pk).toBe('C#acme#USER_ACTIVITY');
     expect(item).not.toHaveProperty('sequence');
     expect(item).not.toHaveProperty('extra');
-    const second = await writeActivityRecord({ table, clock }, 'user', client, userEntry(1));
+    const second = await writeActivityRecord({ table, clock }, { trail: 'user', client, entry: userEntry(1) });
     expect(second.key.sk).not.toBe(ref.key.sk); // same time, another item: no call contends with another
   });
 
   it('keeps an entry the contract refuses rather than lose it, and says so', async () => {
     const table = createMemoryTable();
-    const ref = await writeActivityRecord({ table, clock }, 'user', client, { action: 42 });
+    const ref = await writeActivityRecord({ table, clock }, { trail: 'user', client, entry: { action: 42 } });
     expect(table.items.get(`${ref.key.pk}\u0000${ref.key.sk}`)).toMatchObject({ action: 42, entry_invalid: true, chain_state: 'pending' });
   });
 
   it('writes a change open before it acts and closes it with the outcome, once', async () => {
     const table = createMemoryTable();
     const { status_code: _status, ...opening } = userEntry(2);
-    const ref = await writeActivityRecord({ table, clock }, 'user', client, opening, { state: 'open' });
+    const ref = await writeActivityRecord({ table, clock }, { trail: 'user', client, entry: opening, state: 'open' });
     await closeActivityRecord({ table }, ref, { ...userEntry(2), status_code: 409, is_allowed: true });
     expect(table.items.get(`${ref.key.pk}\u0000${ref.key.sk}`)).toMatchObject({ status_code: 409, chain_state: 'pending' });
     await expect(closeActivityRecord({ table }, ref, userEntry(2))).rejects.toThrow('Conflict');
@@ -113,7 +113,7 @@ describe.each(['user', 'device'] as const)('the %s trail', (trail) => {
 describe('open records', () => {
   it('wait for their outcome, or are linked as they are once abandoned', async () => {
     const table = await trailOf('user', 2);
-    const ref = await writeActivityRecord({ table, clock }, 'user', client, { ...userEntry(3), activity_time: now.toISOString() }, { state: 'open' });
+    const ref = await writeActivityRecord({ table, clock }, { trail: 'user', client, entry: { ...userEntry(3), activity_time: now.toISOString() }, state: 'open' });
     expect((await linkPending({ table, clock }, 'user', client)).linked).toBe(2);
     expect(await verify(table)).toMatchObject({ whole: true, linked: 2, pending: 1, oldestPendingAt: now.toISOString() });
     tick(6 * 60);
@@ -130,7 +130,7 @@ async function checkpointed(trail: ActivityTrail = 'user'): Promise<MemoryTable>
   expect(await writeCheckpoint({ table, clock, keys: keyService }, trail, client, signingKeyId)).toBe(true);
   tick();
   expect(await writeCheckpoint({ table, clock, keys: keyService }, trail, client, signingKeyId)).toBe(false); // head unchanged
-  for (let index = 6; index <= 8; index += 1) await writeActivityRecord({ table, clock }, trail, client, entryOf(trail, index));
+  for (let index = 6; index <= 8; index += 1) await writeActivityRecord({ table, clock }, { trail, client, entry: entryOf(trail, index) });
   await linkPending({ table, clock }, trail, client);
   tick();
   expect(await writeCheckpoint({ table, clock, keys: keyService }, trail, client, signingKeyId)).toBe(true);
