@@ -5,7 +5,7 @@ import { listDeviceActivityTrail } from './activities-service.ts';
 
 const deviceActivities = endpointOf(auditEndpoints, 'admin.device-activities.list');
 
-/** `GET device_activities`: the tenant's device API calls newest first (records: lambdas/audit/trail/record-device-activity.ts). */
+/** `GET device_activities`: the tenant's device API calls newest first (records: lambdas/core/http/device-activity.ts). */
 export const deviceActivityRoutes: Routes = {
   [deviceActivities.id]: implementForTenant(deviceActivities, ({ caller, query }) => listDeviceActivityTrail(caller, query)),
 };
