@@ -102,5 +102,5 @@ export async function listDeviceActivityTrail(caller: TenantCaller, query: Devic
   const scope = caller.groupScope();
   const narrowed = [query.from, query.to, query.device_reference, query.device_user_reference, query.group, query.is_allowed].some((value) => value !== undefined);
   if (query.result_type === 'total' && !narrowed && scope.unrestricted) return { count: await trailTotal(deps, 'device', client) };
-  return listDeviceActivities(deps, client, query, scope);
+  return listDeviceActivities(caller, query);
 }

@@ -129,7 +129,8 @@ export type ActivityQuery = QueryOf<typeof auditEndpoints, 'admin.device-activit
  * Device API activity newest first: per device (gsi1) or the tenant's (table), other filters while paging. A record
  * keeps the group its device's token named at the call; like device data, it is seen by its device's group now.
  */
-export function listDeviceActivities(deps: ReadDependencies, client: string, query: ActivityQuery, scope: GroupScope) {
+export function listDeviceActivities(caller: TenantCaller, query: ActivityQuery) {
+  const { deps, tenant: client } = caller;
   const list: TimedList =
     query.device_reference !== undefined
       ? { ...keys.deviceActivity.listByDevice(client, query.device_reference), sortPrefix: '' }
@@ -137,7 +138,7 @@ export function listDeviceActivities(deps: ReadDependencies, client: string, que
   const activity = reader(deps, readDeviceActivity, toDeviceActivity);
   const keep = allOf(equals(activity, 'device_user_reference', query.device_user_reference), equals(activity, 'is_allowed', query.is_allowed));
   const filters = { device_user_reference: query.device_user_reference, group: query.group, is_allowed: query.is_allowed };
-  return timedPage(deps, client, { list, query, filters, keep: deviceData(deps, client, scope, { keep, group: query.group }), toData: activity });
+  return timedPage(deps, client, { list, query, filters, keep: deviceData(deps, client, caller.groupScope(), { keep, group: query.group }), toData: activity });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
