@@ -101,6 +101,6 @@ export async function objectRetentionSyncJob(
       return { client, outcome: 'more', extended };
     }
   } while (startKey !== undefined);
-  if (tracked !== undefined) await endTrackedJob(deps, client, tracked.kind, tracked.id);
+  if (tracked !== undefined) await endTrackedJob(deps, tracked);
   return { client, outcome: 'done', extended };
 }
