@@ -16,8 +16,6 @@ export const GROUP_LIMITED_READ =
 /** How many files `GET transfers/{transfer_id}` carries: the first page; the rest come from its files endpoint. */
 export const FIRST_FILES_PAGE = 100;
 
-export type ReadDependencies = Pick<Dependencies, 'table' | 'cursors'>;
-
 /** Transfers name recordings of every group, so a group-limited role reads none (files keep the caller's types). */
 function requireWholeTenantReader(reader: Pick<TenantCaller, 'groupScope'>): void {
   if (!reader.groupScope().unrestricted) throw new ForbiddenError(GROUP_LIMITED_READ);
