@@ -4,7 +4,7 @@ import { readPayload } from '#core/store/entities/payload.ts';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import { ClientId } from '#shared/contract/fields.ts';
 import { PayloadType } from '#shared/constants/payloads.ts';
-import { getRetentionPolicy } from '../retention/retention-policy.ts';
+import { getRetentionPolicy } from '../retention/stored-retention-policy.ts';
 import { objectRetentionFor } from './object-retention.ts';
 import { endTrackedJob, renewTrackedJob, type TrackedJob } from '../../jobs/running-jobs.ts';
 

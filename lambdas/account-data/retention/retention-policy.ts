@@ -1,15 +1,8 @@
 import { ulid } from 'ulid';
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
-import type { Dependencies } from '#core/dependencies.ts';
 import { ValidationError } from '#core/errors.ts';
 import type { TenantCaller } from '#core/http/caller.ts';
-import {
-  readRetentionPolicy,
-  retentionPolicyKey,
-  retentionPolicyToItem,
-  toRetentionPolicy,
-  type RetentionPolicyItem,
-} from '#core/store/entities/retention-policy.ts';
+import { retentionPolicyToItem, toRetentionPolicy, type RetentionPolicyItem } from '#core/store/entities/retention-policy.ts';
 import { RETENTION_RECORD_TYPES } from '#shared/constants/account.ts';
 import { PAYLOAD_TYPES, TRANSFERABLE_PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
 import type { RetentionPolicy, RetentionPolicyRequest } from '#shared/contract/entities/account-data.ts';
@@ -17,9 +10,10 @@ import { lengthenedTypes } from '../object-lock/object-retention.ts';
 import { ObjectRetentionSyncInput, trackedRetentionSync } from '../object-lock/object-retention-sync.ts';
 import { startTrackedJob } from '../../jobs/running-jobs.ts';
 import { defaultPayloadRetention, defaultRetention } from './retention-defaults.ts';
+import { getRetentionPolicy } from './stored-retention-policy.ts';
 
-/** The table and clock; the job runner starts the object retention sync when a period grows. */
-export type RetentionDependencies = Pick<Dependencies, 'table' | 'clock' | 'jobs' | 'config'>;
+// The read lives in its own module (the object retention sync reads it too); callers of the policy find it here.
+export { getRetentionPolicy };
 
 /**
  * Longest period accepted: a hundred years. Beyond it a lock date would pass year 9999, which S3 Object Lock and ISO
@@ -84,13 +78,6 @@ export function completePolicy(request: RetentionPolicyRequest): Required<Retent
     RETENTION_RECORD_TYPES.filter((type) => type !== 'PayloadData').map((type) => [type, request[type] ?? defaults[type]]),
   ) as Omit<Required<RetentionPolicyRequest>, 'PayloadData'>;
   return { ...records, PayloadData: PAYLOAD_TYPES.map((type) => given.get(type) ?? defaultPayloadRetention(type)) };
-}
-
-/** The tenant's policy, or the defaults (without `updated_by`/`updated_at`: nobody set them) when it never set one. */
-export async function getRetentionPolicy(deps: Pick<RetentionDependencies, 'table'>, client: string): Promise<RetentionPolicy> {
-  const item = await deps.table.get(retentionPolicyKey(client), { consistent: true });
-  if (item === undefined) return { client, ...defaultRetention() };
-  return toRetentionPolicy(readRetentionPolicy(item));
 }
 
 /**
