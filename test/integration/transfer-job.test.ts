@@ -11,7 +11,7 @@ import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import { TransferManifest } from '#shared/contract/entities/transfer-manifest.ts';
 import { DeliveryError, openDestination, type Destination } from '../../lambdas/transfers/delivery/index.ts';
 import type { DestinationOpener } from '../../lambdas/transfers/job/context.ts';
-import { transferJob, type TransferJobOptions } from '../../lambdas/transfers/job/transfer-job.ts';
+import { CONFIG_DELETED, transferJob, type TransferJobOptions } from '../../lambdas/transfers/job/transfer-job.ts';
 import { createReceiver, mustRun, sha256sum, type Receiver } from '../../lambdas/transfers/packaging/outside-tools.testkit.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../scripts/local/dynamodb.ts';
 import { TRANSFER_DESTINATION_BUCKET } from '../../scripts/local/stack.ts';
@@ -533,5 +533,32 @@ describe('the transfer job', () => {
     expect(await transferAlert(transferId)).toMatchObject({ alert_type: 'TransferAlert', alert_severity: 'High', alert_state: 'Triggered' });
     // Running it again is a new transfer (the configuration may have been put right meanwhile).
     mkdirSync(join(sftp.root, 'refused'), { recursive: true });
+  }, 60_000);
+
+  it('a transfer whose configuration was deleted before the job ran ends Failed, saying so, with a High TransferAlert', async () => {
+    await createConfig('deleted-before-run', {
+      transfer_type: 'Payload',
+      target_type: 'SFTP',
+      payload_types: ['SMS'],
+      transfer_file_format: 'Zipped',
+      params: sftpParams('/deleted-before-run'),
+      secured_data: { sftp_password: sftp.password },
+    });
+    const transferId = await pendingTransfer(deps, tenant.client, 'deleted-before-run');
+    const deleted = await tenant.call('DELETE', '/transfer_configs/deleted-before-run', tenant.admin);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBeLessThan(300);
+
+    const { invocations, results } = await runToEnd(deps, { client: tenant.client, transfer_id: transferId });
+    expect(invocations).toBe(1);
+    expect(results[0]).toEqual({ transfer_id: transferId, transfer_state: 'Failed' });
+    const transfer = await storedTransfer(deps, tenant.client, transferId);
+    expect(transfer).toMatchObject({ transfer_state: 'Failed', error_message: CONFIG_DELETED });
+    expect(transfer.completed_at).toBeDefined();
+    expect(transfer.lease_id).toBeUndefined();
+    // Nothing chosen, nothing delivered, and no running-job marker left for the job-sweep to resume.
+    expect((await deps.table.query({ ...keys.transferFile.list(tenant.client, transferId), limit: 10 })).items).toEqual([]);
+    expect(existsSync(join(sftp.root, 'deleted-before-run'))).toBe(false);
+    expect(await deps.table.get(keys.runningJob.key(tenant.client, 'transfer', transferId), { consistent: true })).toBeUndefined();
+    expect(await transferAlert(transferId)).toMatchObject({ alert_type: 'TransferAlert', alert_severity: 'High', alert_state: 'Triggered' });
   }, 60_000);
 });

@@ -12,6 +12,12 @@ import { dueMarkerPuts } from '../../account-data/retention/due-index.ts';
 import { endMarkerOperation } from '../../jobs/running-jobs.ts';
 import { raiseTransferEndAlert } from '../runs/transfer-end-alert.ts';
 
+/**
+ * What ending a transfer reads: the transfer and its files, never its configuration, so a transfer whose
+ * configuration was deleted after it was recorded ends the same way as any other.
+ */
+export type TransferEnding = Pick<RunContext, 'deps' | 'client' | 'transferId' | 'leaseId'>;
+
 /** The files a transfer closes with: its manifests (Payload) or its report (Vantage). */
 export const MANIFEST_FILES = ['manifest.json', 'manifest.csv'] as const;
 export const REPORT_FILES = ['report.csv', 'report.jsonl'] as const;
@@ -106,7 +112,7 @@ export async function manifestText(context: RunContext, format: 'json' | 'csv'):
 }
 
 /** The first failed file's reason, for the transfer's `error_message`. */
-async function firstFailure(context: RunContext): Promise<string | undefined> {
+async function firstFailure(context: TransferEnding): Promise<string | undefined> {
   for await (const page of eachPage(context.deps.table, keys.transferFile.list(context.client, context.transferId), 500)) {
     for (const item of page) {
       const file = readTransferFile(item);
@@ -123,7 +129,7 @@ async function firstFailure(context: RunContext): Promise<string | undefined> {
  * removal of its running-job marker and, for a Succeeded one, the configuration's watermark are written in one
  * transaction while the lease is held.
  */
-export async function finishTransfer(context: RunContext, fatal?: string): Promise<TransferState> {
+export async function finishTransfer(context: TransferEnding, fatal?: string): Promise<TransferState> {
   const { deps, client, transferId } = context;
   const stored = await deps.table.get(keys.transfer.key(client, transferId), { consistent: true });
   if (stored === undefined) throw new LeaseLostError('The transfer is gone');
@@ -166,7 +172,7 @@ export async function finishTransfer(context: RunContext, fatal?: string): Promi
 }
 
 /** Moves the configuration's watermark to this transfer's `report_to`, unless a later one is already there. */
-async function watermarkOperations(context: RunContext, transfer: TransferItem): Promise<TransactOperation[]> {
+async function watermarkOperations(context: TransferEnding, transfer: TransferItem): Promise<TransactOperation[]> {
   if (transfer.report_to === undefined) return [];
   const { deps, client } = context;
   const key = keys.transferWatermark.key(client, transfer.transfer_config_reference);

@@ -12,7 +12,7 @@ import { openSecret } from '../configs/secrets.ts';
 import { TRANSFER_JOB } from '../configs/schedules.ts';
 import { DeliveryError, openDestination, type Destination } from '../delivery/index.ts';
 import { parsePgpPublicKey } from '../packaging/index.ts';
-import { ensureClosingFiles, finishTransfer, MANIFEST_FILES, manifestText, REPORT_FILES } from './closing.ts';
+import { ensureClosingFiles, finishTransfer, MANIFEST_FILES, manifestText, REPORT_FILES, type TransferEnding } from './closing.ts';
 import { DestinationUnavailableError, LeaseLostError, outOfBudget, type DestinationOpener, type JobLimits, type RunContext, type TransferJobDependencies } from './context.ts';
 import { deliverFile } from './deliver-file.ts';
 import { prepareGenerated, prepareRecording, reportCsv, reportJsonLines } from './prepare.ts';
@@ -75,31 +75,31 @@ export async function transferJob(deps: TransferJobDependencies, rawInput: Recor
   const transfer = await claimLease(deps, input, { transferId, leaseId, budgetMs: limits.budgetMs });
   if (transfer === undefined) return { transfer_id: transferId, skipped: 'finished, missing, or being delivered by another invocation' };
 
+  const ending: TransferEnding = { deps, client: input.client, transferId, leaseId };
   const config = await loadTransferConfig(deps, input.client, transfer.transfer_config_reference);
   let destination: Destination | undefined;
-  let opening: Promise<Destination> | undefined;
-  const context: RunContext = {
-    deps,
-    client: input.client,
-    transferId,
-    config: config as NonNullable<typeof config>,
-    leaseId,
-    limits,
-    deadline: started + limits.budgetMs,
-    filesHandled: 0,
-    destination: async () => {
-      // Opened once per invocation; a failure is kept, so the files that follow do not each try again.
-      opening ??= openWithRetries(context, options.openDestination ?? defaultOpener(deps)).then(
-        (opened) => (destination = opened),
-        (error: unknown) => {
-          throw new DestinationUnavailableError(`The destination could not be opened: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-        },
-      );
-      return opening;
-    },
-  };
   try {
-    if (config === undefined) return { transfer_id: transferId, transfer_state: await finishTransfer(context, 'The transfer configuration no longer exists') };
+    // Deleted after this transfer was recorded: nothing can be packaged or delivered, so the transfer ends Failed
+    // saying so (with its TransferAlert), as a scheduled run of a deleted configuration is skipped before it starts.
+    if (config === undefined) return { transfer_id: transferId, transfer_state: await finishTransfer(ending, CONFIG_DELETED) };
+    let opening: Promise<Destination> | undefined;
+    const context: RunContext = {
+      ...ending,
+      config,
+      limits,
+      deadline: started + limits.budgetMs,
+      filesHandled: 0,
+      destination: async () => {
+        // Opened once per invocation; a failure is kept, so the files that follow do not each try again.
+        opening ??= openWithRetries(context, options.openDestination ?? defaultOpener(deps)).then(
+          (opened) => (destination = opened),
+          (error: unknown) => {
+            throw new DestinationUnavailableError(`The destination could not be opened: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+          },
+        );
+        return opening;
+      },
+    };
     const problem = await unsealForPackaging(context);
     if (problem !== undefined) return { transfer_id: transferId, transfer_state: await finishTransfer(context, problem) };
     const outcome = await work(context, transfer);
@@ -110,7 +110,7 @@ export async function transferJob(deps: TransferJobDependencies, rawInput: Recor
     return { transfer_id: transferId, transfer_state: outcome, files_handled: context.filesHandled };
   } catch (error) {
     if (error instanceof LeaseLostError) return { transfer_id: transferId, stopped: error.message };
-    if (error instanceof DestinationUnavailableError) return { transfer_id: transferId, transfer_state: await finishTransfer(context, error.message) };
+    if (error instanceof DestinationUnavailableError) return { transfer_id: transferId, transfer_state: await finishTransfer(ending, error.message) };
     throw error;
   } finally {
     await destination?.close().catch((error: unknown) => deps.logger.warn('transfer destination did not close', { error: String(error) }));
@@ -175,6 +175,8 @@ async function loadOptional(context: RunContext, transferId: string): Promise<Tr
 }
 
 const CONFIG_MISSING = 'the configuration is missing or inactive';
+/** A recorded transfer's end when its configuration was deleted before the job ran it (its `error_message`). */
+export const CONFIG_DELETED = 'The transfer configuration no longer exists';
 export const EARLIER_RUN_DELIVERING = 'an earlier run of this configuration is still being delivered: it moves the watermark, and the next scheduled run carries on from there';
 
 /**
