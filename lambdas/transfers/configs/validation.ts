@@ -6,7 +6,6 @@ import { fieldRequired, MESSAGES } from '#shared/contract/messages.ts';
 import { refusedAtSave } from '#core/egress/egress-check.ts';
 import { literalAddress, PUBLIC_ADDRESS_MESSAGE } from '#core/egress/egress-policy.ts';
 import { PackagingError } from '../packaging/errors.ts';
-import { parsePgpPublicKey } from '../packaging/pgp-key.ts';
 
 /*
  * What the contract's schemas cannot check on their own: the schedule as EventBridge Scheduler reads it, the PGP key
@@ -73,6 +72,9 @@ function secretLines(request: TransferConfigRequest, existing: TransferConfigIte
 
 async function pgpLines(pgpKey: string | undefined, now: Date): Promise<string[]> {
   if (pgpKey === undefined) return [];
+  // Loaded only when a key is saved: openpgp is most of the transfers API's bundle, and evaluating it at module init
+  // would slow every cold start of the API for the few requests that carry a key (docs/decisions.md, "Lambda bundles").
+  const { parsePgpPublicKey } = await import('../packaging/pgp-key.ts');
   try {
     await parsePgpPublicKey(pgpKey, 'body.pgp_key', now);
     return [];
