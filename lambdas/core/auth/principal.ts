@@ -44,8 +44,8 @@ export interface ClientAppPrincipal {
 
 export type Principal = UserPrincipal | ClientAppPrincipal | DevicePrincipal;
 
-/** The provider's own client: its users are staff. */
-export const ADMIN_CLIENT = 'admin';
+/** The provider's own client: its users are staff (defined once in shared/, which the portal reads too). */
+export { ADMIN_CLIENT } from '#shared/constants/limits.ts';
 
 /** What may be logged about a principal: never a token, never an email. */
 export function describePrincipal(principal: Principal | undefined): Record<string, string> | undefined {

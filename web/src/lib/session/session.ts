@@ -2,6 +2,7 @@ import type { PersistentAuthState, UserProfile } from '#shared/contract/entities
 import type { TokenExchangeResponse } from '#shared/contract/entities/common.ts';
 import type { Endpoint } from '#shared/contract/endpoint.ts';
 import { identityEndpoints } from '#shared/contract/endpoints/identity.ts';
+import { ADMIN_CLIENT, TOKEN_EXPIRY_SKEW_MS } from '#shared/constants/limits.ts';
 import { callEndpoint, type CallInput, type EndpointResponse, type SurfaceBases } from '../api-client.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { reusableFlight } from '../reusable-flight.ts';
@@ -13,10 +14,6 @@ import { readAuthState, writeAuthState, type KeyValueStorage } from './auth-stor
  * features and may not import app/ (eslint.config.js, web zones); in app/ the API hooks would reach upwards.
  */
 
-/** Spec point 9: a token is treated as expiring 5 s early, so a call never leaves with a token that dies in flight. */
-export const TOKEN_EXPIRY_MARGIN_MS = 5_000;
-/** The provider's own client: staff sign in to it, and "admin" means client admin without a support reference. */
-export const ADMIN_CLIENT = 'admin';
 /** Where the OAuth `state` waits between leaving for the identity provider and coming back. */
 export const SIGN_IN_STATE_KEY = 'verity.sign-in-state';
 export const ENDING_SUPPORT_MODE = 'Ending support mode';
@@ -183,7 +180,8 @@ export class Session {
   async token(): Promise<string> {
     if (this.state.idToken === undefined) throw new AuthExpiredError();
     const expiresAt = this.state.expiresAt ?? 0;
-    if (this.now() >= expiresAt - TOKEN_EXPIRY_MARGIN_MS) await this.refresh();
+    // Spec point 9: a token is treated as expired a little early, so a call never leaves with one that dies in flight.
+    if (this.now() >= expiresAt - TOKEN_EXPIRY_SKEW_MS) await this.refresh();
     const token = this.state.idToken;
     if (token === undefined) throw new AuthExpiredError();
     return token;

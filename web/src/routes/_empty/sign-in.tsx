@@ -3,7 +3,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod/mini';
 import { useSession } from '../../lib/session/session-context.tsx';
-import { ADMIN_CLIENT } from '../../lib/session/session.ts';
+import { ADMIN_CLIENT } from '#shared/constants/limits.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /**
