@@ -1,8 +1,11 @@
 import { Alert, Loader, Stack, Text } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { CatchBoundary } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { PageHeader } from '../../../components/page/page-header.tsx';
-import { usePayload } from '../api/get-payload.ts';
-import { kindOfType, RECORDING_KINDS, type RecordingKind } from '../shared/kinds.ts';
+import { useSession } from '../../../lib/session/session-context.tsx';
+import { payloadQueryOptions } from '../api/get-payload.ts';
+import { kindOfType, RECORDING_KINDS } from '../shared/kinds.ts';
 import { PAYLOAD_TYPE_LABELS } from '../shared/labels.ts';
 import { recordedOn, recordingTitle } from '../shared/recording-title.ts';
 import { AuditTrail } from './audit-trail.tsx';
@@ -15,49 +18,34 @@ import { PartiesTable } from './parties-table.tsx';
 import { ReceiptControl } from './receipt-control.tsx';
 import { RecordingFacts } from './recording-facts.tsx';
 import { RecordingMedia } from './recording-media.tsx';
+import { RecordingError, type DetailKind } from './recording-error.tsx';
 import { LegalHoldNotice } from '../../../components/data/legal-hold-badge.tsx';
 import { RestoreControl } from './restore-control.tsx';
 
 // Leaflet arrives only with a recording that has a location.
 const RecordingMap = lazy(() => import('./recording-map.tsx'));
 
-/** The singular a page title uses for each screen. */
-const PAGE_NOUNS: Record<Exclude<RecordingKind, 'all' | 'diagnostics'>, string> = {
-  calls: 'Call',
-  interviews: 'Interview',
-  messages: 'Message',
-  photos: 'Photo',
-  videos: 'Video',
-};
-
 /**
  * One recording's page: the recording (player, viewer or conversation) with its comments, its facts, parties and
  * where it was captured, its audit trail, and Download, Confirm receipt and Restore as the role allows.
+ *
+ * Its route's loader has fetched the recording (ensureQueryData with the same options) and shows RecordingPending
+ * meanwhile. A refused fetch (404, 403) shows here, under the page's title: the boundary is the page's own rather than
+ * the route's errorComponent, which would be a chunk of its own and split the first chunk further (measured).
  */
-export function RecordingDetail({ kind, payloadReference }: { kind: keyof typeof PAGE_NOUNS; payloadReference: string }) {
-  const payload = usePayload(payloadReference);
-  const data = payload.data;
-  // Named in words once it has loaded (who, with whom, when, how long), never by its reference.
-  const title = data === undefined ? PAGE_NOUNS[kind] : recordingTitle(data);
+export function RecordingDetail({ kind, payloadReference }: { kind: DetailKind; payloadReference: string }) {
+  return (
+    <CatchBoundary getResetKey={() => payloadReference} errorComponent={({ error }) => <RecordingError kind={kind} error={error} />}>
+      <RecordingContent kind={kind} payloadReference={payloadReference} />
+    </CatchBoundary>
+  );
+}
 
-  if (payload.isLoading) {
-    return (
-      <>
-        <PageHeader title={title} />
-        <Loader aria-label="Loading the recording" />
-      </>
-    );
-  }
-  if (data === undefined) {
-    return (
-      <>
-        <PageHeader title={title} />
-        <Alert color="red" variant="light" title="This recording could not be shown">
-          {payload.error?.message ?? 'It was not found.'}
-        </Alert>
-      </>
-    );
-  }
+function RecordingContent({ kind, payloadReference }: { kind: DetailKind; payloadReference: string }) {
+  const { session } = useSession();
+  const { data } = useSuspenseQuery(payloadQueryOptions(session, payloadReference));
+  // Named in words (who, with whom, when, how long), never by its reference.
+  const title = recordingTitle(data);
 
   const location = captureLocationOf(data.meta, payloadReference);
   const parties = partiesOf(data.meta);
