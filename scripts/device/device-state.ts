@@ -1,13 +1,6 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { z } from 'zod';
-
-/** The repository root (this file is `scripts/device/device-state.ts`). */
-const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-
-/** Where simulated phones keep their state by default: `.data/devices/` beside the local stack's data. */
-export const DEFAULT_DEVICES_DIR = join(REPO_ROOT, '.data', 'devices');
 
 /** What one simulated phone remembers between commands (its app storage plus the hardware facts). */
 export const DeviceState = z.object({

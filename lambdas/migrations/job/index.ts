@@ -1,7 +1,6 @@
 import { createRowImporter } from '../import/index.ts';
 import { runMigrationImport, type ImportJobDependencies } from './import-job.ts';
 
-export { MIGRATION_IMPORT_JOB, MigrationImportInput, trackedMigration } from './import-input.ts';
 export { runMigrationImport } from './import-job.ts';
 
 /** The `migration-import` job as the jobs function runs it (lambdas/jobs/jobs.ts), with the row importer of ../import. */

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { heldByField } from './legal-hold-ref.ts';
 import { DeviceCommandName, DeviceCommandState, Service } from '../../constants/devices.ts';
 import { COMMAND_PARAM_NAME_MAX, COMMAND_PARAM_TEXT_MAX, COMMAND_PARAMS_MAX } from '../bounds.ts';
-import { boundedRecord, Email, FirstName, GroupReference, SafeNumber, Surname } from '../fields.ts';
+import { boundedRecord, SafeNumber } from '../fields.ts';
 import { lengthAtMost } from '../messages.ts';
 import { Timestamp } from './common.ts';
 import { Actor } from './actor.ts';
@@ -85,11 +85,3 @@ export const DeviceCommandRequest = z.strictObject({
   params: DeviceCommandParams.optional(),
 });
 export type DeviceCommandRequest = z.infer<typeof DeviceCommandRequest>;
-
-/** Identity fields a device record copies from its device user (for list filters and display). */
-export const DeviceUserSnapshot = z.object({
-  email: Email.optional(),
-  first_name: FirstName.optional(),
-  surname: Surname.optional(),
-  group: GroupReference.optional(),
-});

@@ -129,7 +129,7 @@ export const MediaMeta = metaWith({
 export type MediaMeta = z.infer<typeof MediaMeta>;
 
 /** Diagnostics bundles carry only the common meta (plus whatever the app adds). */
-export const DiagnosticsMeta = CommonMeta;
+const DiagnosticsMeta = CommonMeta;
 
 /** The meta schema for each payload type (the processing job validates decrypted meta with it). */
 export const META_BY_TYPE = {
