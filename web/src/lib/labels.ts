@@ -1,6 +1,6 @@
 import type { LegalHoldTargetType, RetentionRecordType, RetentionTimestampType, SupportAccessApprovalState } from '#shared/constants/account.ts';
 import type { MIGRATION_STATES, TRANSFER_STATES } from '#shared/constants/account.ts';
-import type { ALERT_SCOPES, ALERT_SEVERITIES, ALERT_STATES } from '#shared/constants/alerts.ts';
+import type { ALERT_SCOPES } from '#shared/constants/alerts.ts';
 import type { DeviceCommandState, LogLevel, MetricScope, Service } from '#shared/constants/devices.ts';
 import type { PayloadState, PayloadType } from '#shared/constants/payloads.ts';
 import type { DisposalAction } from '#shared/contract/entities/account-data.ts';
@@ -90,8 +90,6 @@ export const MIGRATION_STATE_LABELS: Record<(typeof MIGRATION_STATES)[number], s
   Failed: 'Failed',
 };
 
-export const ALERT_SEVERITY_LABELS: Record<(typeof ALERT_SEVERITIES)[number], string> = { Low: 'Low', Medium: 'Medium', High: 'High' };
-export const ALERT_STATE_LABELS: Record<(typeof ALERT_STATES)[number], string> = { Triggered: 'Triggered', Cleared: 'Cleared' };
 export const ALERT_SCOPE_LABELS: Record<(typeof ALERT_SCOPES)[number], string> = { ops: 'Operational', sec: 'Security' };
 
 export const RETENTION_RECORD_TYPE_LABELS: Record<RetentionRecordType, string> = {

@@ -1,10 +1,10 @@
-import { ActionIcon, Button, Tooltip, type ActionIconProps, type ButtonProps } from '@mantine/core';
+import { Button, Tooltip, type ButtonProps } from '@mantine/core';
 import type { ComponentPropsWithoutRef, MouseEvent, ReactElement, ReactNode } from 'react';
 import { useCan } from '../../lib/use-can.ts';
 import type { Permission } from '../../lib/permission.ts';
 
 /** The data attribute naming the action a control's request needs; the browser tests look for it. */
-export const REQUIRES_ACTION_ATTRIBUTE = 'data-requires-action';
+const REQUIRES_ACTION_ATTRIBUTE = 'data-requires-action';
 
 /**
  * Props that gate any clickable element on a permission: the `data-requires-action` tag always, and when refused
@@ -56,19 +56,6 @@ export function PermittedButton({ action, onClick, ...props }: PermittedButtonPr
   return (
     <PermissionTooltip permission={permission}>
       <Button {...props} {...gateProps(permission, onClick)} />
-    </PermissionTooltip>
-  );
-}
-
-type PermittedActionIconProps = ActionIconProps &
-  Omit<ComponentPropsWithoutRef<'button'>, keyof ActionIconProps> & { action: string | readonly string[] };
-
-/** `PermittedButton` for an icon-only control (give it an `aria-label`). */
-export function PermittedActionIcon({ action, onClick, ...props }: PermittedActionIconProps) {
-  const permission = useCan(action);
-  return (
-    <PermissionTooltip permission={permission}>
-      <ActionIcon {...props} {...gateProps(permission, onClick)} />
     </PermissionTooltip>
   );
 }

@@ -14,14 +14,6 @@ export function DeviceLink({ deviceReference, children }: { deviceReference: str
   );
 }
 
-export function DeviceGpsLink({ deviceReference, children }: { deviceReference: string; children: ReactNode }) {
-  return (
-    <Anchor renderRoot={(props) => <Link {...props} to="/dashboard/devices/$deviceReference/gps" params={{ deviceReference }} />}>
-      {children}
-    </Anchor>
-  );
-}
-
 export function DeviceUserLink({ deviceUserReference, children }: { deviceUserReference: string; children: ReactNode }) {
   return (
     <Anchor
