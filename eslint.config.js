@@ -81,7 +81,7 @@ export default tseslint.config(
   {
     files: ['lambdas/**/*.ts'],
     plugins: { verity: boundaries },
-    rules: { 'verity/lambda-boundaries': ['error', { areas: false }] },
+    rules: { 'verity/lambda-boundaries': 'error' },
   },
   // Areas share their domain code, never their function entries: a function bundles its own routes only.
   ...endpointGroups.map((group) => ({

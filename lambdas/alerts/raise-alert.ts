@@ -10,7 +10,7 @@ import { ConditionFailedError, type TableItem, type TransactOperation } from '..
 import { keys } from '../core/store/keys.ts';
 import { counterAttribute, OCCURRENCE_RING, type Alert } from './alert-model.ts';
 import { alertOccurrenceToItem, alertToItem, readAlert, toAlert, type AlertItem } from '../core/store/entities/alert.ts';
-import { dueMarkerItems } from '../account-data/retention/due-index.ts';
+import { dueMarkerItems } from '../account-data/public.ts';
 import { alertKeyToItem, readAlertKey } from '../core/store/entities/alert-key.ts';
 import { expiryInstant } from './expiry.ts';
 import { relatedEntityString } from './related-entities.ts';

@@ -9,7 +9,7 @@ import type { Page } from '#core/store/cursor.ts';
 import { allOf, listPage, notDeletedByRetention, perItem, type QueryOf } from '#core/store/paging.ts';
 import type { auditEndpoints } from '#shared/contract/endpoints/audit.ts';
 import { keys, type ActivityTrail } from '#core/store/keys.ts';
-import { listDeviceActivities } from '../device-data/reads.ts';
+import { listDeviceActivities } from '../device-data/public.ts';
 import { trailState } from './trail/chain-state.ts';
 import { timeRange } from '#core/store/time-range.ts';
 

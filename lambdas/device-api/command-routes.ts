@@ -1,5 +1,5 @@
 import { deviceOf } from '#core/auth/actor.ts';
-import { pollCommands, reportCommand } from '../commands/commands.ts';
+import { pollCommands, reportCommand } from '../commands/public.ts';
 import { implement, type Routes } from '#core/http/route.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { deviceApiEndpoints } from '#shared/contract/endpoints/device-api.ts';

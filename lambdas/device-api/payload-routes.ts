@@ -1,6 +1,6 @@
 import { deviceOf } from '#core/auth/actor.ts';
 import { implement, type Routes } from '#core/http/route.ts';
-import { createUploadUrl, payloadStateFor, registerPayload } from '../payloads/processing/registration.ts';
+import { createUploadUrl, payloadStateFor, registerPayload } from '../payloads/public.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { deviceApiEndpoints } from '#shared/contract/endpoints/device-api.ts';
 

@@ -1,7 +1,7 @@
-import { relatedEntity } from '../alerts/related-entities.ts';
-import { raiseAlert } from '../alerts/raise-alert.ts';
+import { relatedEntity } from '../alerts/public.ts';
+import { raiseAlert } from '../alerts/public.ts';
 import { deviceOf } from '#core/auth/actor.ts';
-import { kekForDevice } from '../device-crypto/device-keys.ts';
+import { kekForDevice } from '../device-crypto/public.ts';
 import { implement, type Routes } from '#core/http/route.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { deviceApiEndpoints } from '#shared/contract/endpoints/device-api.ts';

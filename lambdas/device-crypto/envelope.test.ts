@@ -8,7 +8,7 @@ import { deviceKeysOf } from './device-keys.ts';
 import { ValidationError } from '../core/errors.ts';
 import { createMemoryTable } from '../core/testing/memory-table.ts';
 import { openUpload, sealUpload } from './envelope.ts';
-import { deviceFields, utcOf } from '../device-data/uploads.ts';
+import { deviceFields, utcOf } from '../device-data/public.ts';
 
 const deps = { table: createMemoryTable([]), keys: createLocalKeyService({ dataDir: mkdtempSync(join(tmpdir(), 'envelope-')) }) };
 

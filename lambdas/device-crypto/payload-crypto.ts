@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes, type Deciphe
 import { Transform, type TransformCallback } from 'node:stream';
 import { unwrapDek, wrapDek, type KekDeps } from './envelope.ts';
 import { ValidationError } from '../core/errors.ts';
-import { inlineHasher, type PlaintextHasher } from '../payloads/processing/plaintext-hasher.ts';
+import { inlineHasher, type PlaintextHasher } from '../payloads/public.ts';
 
 /**
  * Payload crypto (the agreement in DESIGN.md §7, docs/device-protocol.md "Payloads"):

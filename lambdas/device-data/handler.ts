@@ -1,5 +1,5 @@
 import { listGps, listLogs } from './reads.ts';
-import { visibleDevice } from '../devices/device-service.ts';
+import { visibleDevice } from '../devices/public.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { implementForTenant } from '#core/http/route.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';

@@ -8,16 +8,16 @@ import { DateTimeIso } from '#shared/contract/fields.ts';
 import { formatIssues, itemsAtLeast } from '#shared/contract/messages.ts';
 import type { Dependencies } from '../core/dependencies.ts';
 import { UnauthorizedError, ValidationError } from '../core/errors.ts';
-import { recordCarrierSeen } from '../metrics/carriers.ts';
+import { recordCarrierSeen } from '../metrics/public.ts';
 import { ConditionFailedError, type TableItem, type TransactOperation } from '../core/ports/table-store.ts';
 import { readDevice, deviceLastSeenToItem } from '../core/store/entities/device.ts';
 import { deviceLogToItem, type DeviceLogItem } from '../core/store/entities/device-log.ts';
 import { gpsToItem, type GpsItem } from '../core/store/entities/gps.ts';
-import { dueMarkerItems } from '../account-data/retention/due-index.ts';
+import { dueMarkerItems } from '../account-data/public.ts';
 import { telemetryToItems, type TelemetryItem } from '../core/store/entities/telemetry.ts';
 import { keys } from '../core/store/keys.ts';
 import { TABLE_KEYS } from '../core/store/table-definition.ts';
-import { openUpload } from '../device-crypto/envelope.ts';
+import { openUpload } from '../device-crypto/public.ts';
 
 /** What the upload services use. */
 export type UploadDependencies = Pick<Dependencies, 'table' | 'keys' | 'clock' | 'logger'>;

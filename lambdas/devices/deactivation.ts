@@ -1,8 +1,8 @@
 import type { Dependencies } from '../core/dependencies.ts';
 import { ConflictError, NotFoundError } from '../core/errors.ts';
 import { ConditionFailedError, type TransactOperation } from '../core/ports/table-store.ts';
-import { dashboardCounterOperations, deviceCounterChanges } from '../metrics/dashboard-counters.ts';
-import { deviceGroupStatsOperations } from '../metrics/device-group-stats.ts';
+import { dashboardCounterOperations, deviceCounterChanges } from '../metrics/public.ts';
+import { deviceGroupStatsOperations } from '../metrics/public.ts';
 import { readDevice, readDeviceLastSeen, type DeviceItem } from '../core/store/entities/device.ts';
 import { keys } from '../core/store/keys.ts';
 import { allClients } from '../core/store/all-clients.ts';

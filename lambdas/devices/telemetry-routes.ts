@@ -1,4 +1,4 @@
-import { listLatestTelemetry, listTelemetryHistory } from '../device-data/reads.ts';
+import { listLatestTelemetry, listTelemetryHistory } from '../device-data/public.ts';
 import { visibleDevice } from './device-service.ts';
 import { implementForTenant, type Routes } from '#core/http/route.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';

@@ -1,6 +1,6 @@
 import type { UserProfile } from '#shared/contract/entities/account.ts';
 import { applicableRoles } from '#shared/permissions/evaluate.ts';
-import { unionPermissions } from '../alerts/alert-permissions.ts';
+import { unionPermissions } from '../alerts/public.ts';
 import { InternalError } from '#core/errors.ts';
 import type { TenantCaller } from '#core/http/caller.ts';
 import { readPortalUser } from '#core/store/entities/portal-user.ts';

@@ -1,7 +1,7 @@
 import { CURRENT_TERMS, type Terms } from '#shared/constants/terms.ts';
 import type { TermsStatus } from '#shared/contract/entities/common.ts';
 import type { AccessContext } from '#core/auth/access/access-context.ts';
-import { writeActivityRecordWith } from '../audit/trail/activity-log.ts';
+import { writeActivityRecordWith } from '../audit/public.ts';
 import type { UserActivityEntry } from '#core/http/activity.ts';
 import type { UserPrincipal } from '#core/auth/principal.ts';
 import { ConflictError, InternalError } from '#core/errors.ts';

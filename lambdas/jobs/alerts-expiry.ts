@@ -1,4 +1,4 @@
-import { expireDueAlerts } from '../alerts/expire-alerts.ts';
+import { expireDueAlerts } from '../alerts/public.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 
 /**

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { ClientId } from '#shared/contract/fields.ts';
-import { writeCheckpoint } from '../audit/trail/checkpoint.ts';
-import { linkPending } from '../audit/trail/sequencer.ts';
-import { auditSigningKeyId } from '../audit/trail/signing-key.ts';
+import { writeCheckpoint } from '../audit/public.ts';
+import { linkPending } from '../audit/public.ts';
+import { auditSigningKeyId } from '../audit/public.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { allClients } from '#core/store/all-clients.ts';
 import { ACTIVITY_TRAILS, type ActivityTrail } from '#core/store/keys.ts';

@@ -1,17 +1,17 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import { runJobIn, type JobTable } from './job-dispatch.ts';
-import { retentionJob, RETENTION_JOB } from '../account-data/retention/retention-job.ts';
-import { deactivateInactiveDevices } from '../devices/deactivation.ts';
-import { legalHoldSyncJob } from '../account-data/legal-holds/hold-sync.ts';
-import { objectRetentionSyncJob } from '../account-data/object-lock/object-retention-sync.ts';
-import { expireDueRequests } from '../support-access/support-access-service.ts';
+import { retentionJob, RETENTION_JOB } from '../account-data/public.ts';
+import { deactivateInactiveDevices } from '../devices/public.ts';
+import { legalHoldSyncJob } from '../account-data/public.ts';
+import { objectRetentionSyncJob } from '../account-data/public.ts';
+import { expireDueRequests } from '../support-access/public.ts';
 import { alertsExpiryJob } from './alerts-expiry.ts';
 import { auditSequencerJob } from './audit-sequencer.ts';
 import { payloadProcessingJob } from './payload-processing.ts';
 import { payloadSweepJob } from './payload-sweep.ts';
 import { JOB_SWEEP, sweepStuckJobs } from './job-sweep.ts';
-import { migrationImportJob } from '../migrations/job/index.ts';
-import { countersRecountJob, COUNTERS_RECOUNT_JOB } from '../metrics/counters-recount.ts';
+import { migrationImportJob } from '../migrations/public.ts';
+import { countersRecountJob, COUNTERS_RECOUNT_JOB } from '../metrics/public.ts';
 import { processedIndexBackfillJob, PROCESSED_INDEX_BACKFILL_JOB } from './processed-index-backfill.ts';
 
 /**

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { Dependencies } from '#core/dependencies.ts';
-import { processPayload } from '../payloads/processing/processing.ts';
+import { processPayload } from '../payloads/public.ts';
 import { ClientId, PayloadReference } from '#shared/contract/fields.ts';
 
 const Input = z.strictObject({ client: ClientId, payload_reference: PayloadReference });

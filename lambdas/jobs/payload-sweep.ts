@@ -1,5 +1,5 @@
 import type { Dependencies } from '#core/dependencies.ts';
-import { sweepUnsettledPayloads } from '../payloads/processing/sweep.ts';
+import { sweepUnsettledPayloads } from '../payloads/public.ts';
 
 /**
  * Job `payload-sweep`: re-runs the processing of payloads left unsettled (Recorded, Uploaded, Scanning, or an object

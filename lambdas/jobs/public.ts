@@ -3,3 +3,6 @@
  * import (lint/lambda-boundaries.js). Re-exports only; the modules stay side-effect free for the bundler.
  */
 export { runJobIn } from './job-dispatch.ts';
+export { JobEvent, notAJobEvent, type JobTable, type JobsHandler } from './job-dispatch.ts';
+export { JOBS } from './jobs.ts';
+export { endMarkerOperation, endTrackedJob, jobBudgetMs, leaseUntil, renewMarkerOperation, renewTrackedJob, startMarkerOperation, startTrackedJob, type TrackedJob } from './running-jobs.ts';

@@ -4,11 +4,11 @@ import type { RunningJobItem, RunningJobKind } from '#core/store/entities/runnin
 import { readTransfer } from '#core/store/entities/transfer.ts';
 import { keys } from '#core/store/keys.ts';
 import { LEGAL_HOLD_TARGET_TYPES } from '#shared/constants/account.ts';
-import { readHold, type HoldTarget } from '../account-data/legal-holds/coverage.ts';
-import { markSyncFailed } from '../account-data/legal-holds/hold-sync.ts';
-import { raiseAlert } from '../alerts/raise-alert.ts';
-import { endMigration } from '../migrations/job/outcome.ts';
-import { endStuckTransfer } from '../transfers/runs/end-stuck.ts';
+import { readHold, type HoldTarget } from '../account-data/public.ts';
+import { markSyncFailed } from '../account-data/public.ts';
+import { raiseAlert } from '../alerts/public.ts';
+import { endMigration } from '../migrations/public.ts';
+import { endStuckTransfer } from '../transfers/public.ts';
 
 /**
  * What the job-sweep (./job-sweep.ts) needs of each kind of long job: whether the job has ended (its marker is then

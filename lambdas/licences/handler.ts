@@ -2,7 +2,7 @@ import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { licenceEndpoints } from '#shared/contract/endpoints/licences.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { implement, implementForTenant } from '#core/http/route.ts';
-import { listCountries } from '../metrics/carriers.ts';
+import { listCountries } from '../metrics/public.ts';
 import { telemetryRoutes } from './telemetry-routes.ts';
 import { getLicences, listAllLicences, listClients, listStatistics, setLicenceLimits } from './licence-service.ts';
 import { apiRecorders } from '../api-recorders.ts';

@@ -1,5 +1,5 @@
 import type { Service } from '#shared/constants/devices.ts';
-import { raiseAlert } from '../alerts/raise-alert.ts';
+import { raiseAlert } from '../alerts/public.ts';
 import type { Dependencies } from '../core/dependencies.ts';
 import { HttpError } from '../core/errors.ts';
 import { keys } from '../core/store/keys.ts';

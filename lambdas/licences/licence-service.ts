@@ -11,7 +11,7 @@ import { readPayloadTotals } from '#core/store/entities/payload-metrics.ts';
 import type { Page } from '#core/store/cursor.ts';
 import { listPage, type QueryOf } from '#core/store/paging.ts';
 import type { licenceEndpoints } from '#shared/contract/endpoints/licences.ts';
-import { readDashboard } from '../metrics/dashboard-counters.ts';
+import { readDashboard } from '../metrics/public.ts';
 import { ENTITY, keys } from '#core/store/keys.ts';
 import { SERVICES } from '#shared/constants/devices.ts';
 import {

@@ -1,4 +1,4 @@
-import { listLatestTelemetry, listLatestTelemetryAcrossClients } from '../device-data/reads.ts';
+import { listLatestTelemetry, listLatestTelemetryAcrossClients } from '../device-data/public.ts';
 import { callerOf } from '#core/http/caller.ts';
 import { implement, implementForTenant, type Routes } from '#core/http/route.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';

@@ -8,8 +8,8 @@ import { readDeviceUser, type DeviceUserItem } from '../core/store/entities/devi
 import { GROUP_COUNTERS, readGroup, SERVICE_COUNTERS, statsAttribute } from '../core/store/entities/group.ts';
 import { ENTITY, keys, tenantPrefix } from '../core/store/keys.ts';
 import { eachPage, readAll } from '../core/store/paging.ts';
-import { contribution } from '../devices/device-users/device-user-changes.ts';
-import { licenceUseChanges, usedAttribute } from '../licences/licence-usage.ts';
+import { contribution } from '../devices/public.ts';
+import { licenceUseChanges, usedAttribute } from '../licences/public.ts';
 import { dashboardIncrements, deviceCounterChanges, deviceUserCounterChanges, mergeDashboardChanges, type DashboardChanges } from './dashboard-counters.ts';
 import { deviceContribution } from './device-group-stats.ts';
 import { statsIncrements, type GroupStatsDelta } from './group-stats.ts';

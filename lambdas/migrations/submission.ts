@@ -9,7 +9,7 @@ import { ConditionFailedError } from '#core/ports/table-store.ts';
 import type { LegacyMigration } from '#shared/contract/entities/account-data.ts';
 import type { MigrationSubmission, MigrationSubmissionRequest } from '#shared/contract/entities/migrations.ts';
 import { trackedMigration, type MigrationImportInput } from './job/import-input.ts';
-import { startTrackedJob } from '../jobs/running-jobs.ts';
+import { startTrackedJob } from '../jobs/public.ts';
 
 /** Upload links live this long: enough to start a large upload over a slow line, short enough not to be kept. */
 export const UPLOAD_URL_SECONDS = 60 * 60;

@@ -1,7 +1,7 @@
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { supportAccessEndpoints } from '#shared/contract/endpoints/support-access.ts';
 import { ForbiddenError } from '#core/errors.ts';
-import { assertAssignedWithinOwn } from '../access/roles/grant-guard.ts';
+import { assertAssignedWithinOwn } from '../access/public.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { reply } from '#core/http/reply.ts';
 import { implement, implementForTenant } from '#core/http/route.ts';

@@ -3,7 +3,7 @@ import { ulid } from 'ulid';
 import type { SupportAccessApprovalState } from '#shared/constants/account.ts';
 import type { SupportAccess, SupportAccessDecision, SupportAccessRequest } from '#shared/contract/entities/account-data.ts';
 import type { CountOnly } from '#shared/contract/entities/common.ts';
-import { raiseSecurityAlert } from '../alerts/security-events.ts';
+import { raiseSecurityAlert } from '../alerts/public.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { NotFoundError, ValidationError } from '#core/errors.ts';
 import type { Caller, TenantCaller } from '#core/http/caller.ts';

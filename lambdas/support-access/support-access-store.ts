@@ -1,7 +1,7 @@
 import type { SupportAccessApprovalState } from '#shared/constants/account.ts';
 import { readSupportAccess, supportAccessToItem, type SupportAccessItem } from '#core/store/entities/support-access.ts';
 import { ConditionFailedError, type TableItem, type TableStore } from '#core/ports/table-store.ts';
-import { dueMarkerPuts } from '../account-data/retention/due-index.ts';
+import { dueMarkerPuts } from '../account-data/public.ts';
 import { keys, part, type ListKey } from '#core/store/keys.ts';
 import { SupportAccessStateConflict, type SupportAccessEvent } from './state-machine.ts';
 

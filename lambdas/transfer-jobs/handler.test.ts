@@ -4,7 +4,7 @@ import { createFixedClock } from '#core/adapters/local/clocks.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { createLogger } from '#core/logger.ts';
 import type { ItemKey, TableStore } from '#core/ports/table-store.ts';
-import { JOBS } from '../jobs/jobs.ts';
+import { JOBS } from '../jobs/public.ts';
 import { createTransferJobsHandler } from './handler.ts';
 import { TRANSFER_JOBS } from './transfer-jobs.ts';
 

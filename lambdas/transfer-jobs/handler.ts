@@ -3,7 +3,7 @@ import { jobRunnerAdapter } from '#core/adapters/wiring/job-runner.ts';
 import { keyServiceAdapter } from '#core/adapters/wiring/key-service.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { dependenciesWith } from '#core/function-dependencies.ts';
-import { JobEvent, notAJobEvent, runJobIn, type JobsHandler } from '../jobs/job-dispatch.ts';
+import { JobEvent, notAJobEvent, runJobIn, type JobsHandler } from '../jobs/public.ts';
 import { TRANSFER_JOBS } from './transfer-jobs.ts';
 
 /**

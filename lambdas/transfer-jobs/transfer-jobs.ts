@@ -1,6 +1,6 @@
-import type { JobTable } from '../jobs/job-dispatch.ts';
-import { TRANSFER_JOB } from '../transfers/configs/schedules.ts';
-import { transferJob } from '../transfers/job/transfer-job.ts';
+import type { JobTable } from '../jobs/public.ts';
+import { TRANSFER_JOB } from '../transfers/public.ts';
+import { transferJob } from '../transfers/public.ts';
 
 /**
  * Every job the transfer jobs function runs: only `transfer` (run now, re-run, a configuration's schedule, a transfer's

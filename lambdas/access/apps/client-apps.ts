@@ -10,7 +10,7 @@ import { pageOf, type QueryOf } from '#core/store/paging.ts';
 import type { accessEndpoints } from '#shared/contract/endpoints/access.ts';
 import type { AccessDependencies } from '../access-lists.ts';
 import { refusedAtSave } from '#core/egress/egress-check.ts';
-import { securityAlertWrites } from '../../alerts/security-events.ts';
+import { securityAlertWrites } from '../../alerts/public.ts';
 import { PUBLIC_ADDRESS_MESSAGE, urlPort } from '#core/egress/egress-policy.ts';
 
 export const APP_EXISTS_MESSAGE = 'A client app with this reference already exists';

@@ -1,5 +1,5 @@
 import type { TenantCaller } from '#core/http/caller.ts';
-import { securityAlertWrites } from '../../alerts/security-events.ts';
+import { securityAlertWrites } from '../../alerts/public.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError, type WriteCondition } from '#core/ports/table-store.ts';
 import { readRole, roleToItem, toRole } from '#core/store/entities/role.ts';

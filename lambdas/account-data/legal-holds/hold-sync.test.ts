@@ -3,7 +3,7 @@ import type { Dependencies } from '#core/dependencies.ts';
 import { readLegalHold } from '#core/store/entities/legal-hold.ts';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import { createMemoryTable } from '#core/testing/memory-table.ts';
-import { memoryBlobs } from '../../payloads/processing/memory-blobs.ts';
+import { memoryBlobs } from '../../payloads/public.ts';
 import { continueHoldSync, LEGAL_HOLD_SYNC_JOB, legalHoldSyncJob } from './hold-sync.ts';
 import { HOLD_PAGE } from './object-holds.ts';
 

@@ -7,7 +7,7 @@ import { ClientId } from '#shared/contract/fields.ts';
 import { readHold, type HoldTarget } from './coverage.ts';
 import { HOLD_PAGE, walkHoldPage, WalkPosition } from './object-holds.ts';
 import { releaseParkedPage } from './parked-markers.ts';
-import { endTrackedJob, renewTrackedJob, type TrackedJob } from '../../jobs/running-jobs.ts';
+import { endTrackedJob, renewTrackedJob, type TrackedJob } from '../../jobs/public.ts';
 
 /**
  * Keeping the recordings' S3 objects in step with a device user's hold, however many there are (docs/decisions.md

@@ -16,7 +16,7 @@ import type { accountDataEndpoints } from '#shared/contract/endpoints/account-da
 import { readHold, type HoldTarget } from './coverage.ts';
 import { holdCoverageCounts, type CoverageViewer } from './coverage-counts.ts';
 import { continueHoldSync, REQUEST_BUDGET, trackedHoldSync, type WalkOutcome } from './hold-sync.ts';
-import { startTrackedJob } from '../../jobs/running-jobs.ts';
+import { startTrackedJob } from '../../jobs/public.ts';
 
 export type { HoldTarget };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import { createMemoryTable } from '#core/testing/memory-table.ts';
-import { memoryBlobs } from '../../payloads/processing/memory-blobs.ts';
+import { memoryBlobs } from '../../payloads/public.ts';
 import { HOLD_PAGE, syncObjectHolds } from './object-holds.ts';
 
 const client = 'acme';

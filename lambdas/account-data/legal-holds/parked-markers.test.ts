@@ -3,7 +3,7 @@ import type { Dependencies } from '#core/dependencies.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { keys } from '#core/store/keys.ts';
 import { createMemoryTable } from '#core/testing/memory-table.ts';
-import { memoryBlobs } from '../../payloads/processing/memory-blobs.ts';
+import { memoryBlobs } from '../../payloads/public.ts';
 import { markersOf, retainedRecordOf } from '../retention/due-index.ts';
 import { LEGAL_HOLD_SYNC_JOB, legalHoldSyncJob } from './hold-sync.ts';
 import { PARKED_PAGE, parkHeldRecords } from './parked-markers.ts';

@@ -6,7 +6,7 @@ import { ClientId } from '#shared/contract/fields.ts';
 import { PayloadType } from '#shared/constants/payloads.ts';
 import { getRetentionPolicy } from '../retention/stored-retention-policy.ts';
 import { objectRetentionFor } from './object-retention.ts';
-import { endTrackedJob, renewTrackedJob, type TrackedJob } from '../../jobs/running-jobs.ts';
+import { endTrackedJob, renewTrackedJob, type TrackedJob } from '../../jobs/public.ts';
 
 /**
  * The `object-retention-sync` job: after a tenant lengthens a payload type's period (`PUT account/retention` starts

@@ -3,7 +3,7 @@ import type { Dependencies } from '#core/dependencies.ts';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import { createMemoryTable } from '#core/testing/memory-table.ts';
 import { retentionPolicyToItem } from '#core/store/entities/retention-policy.ts';
-import { memoryBlobs } from '../../payloads/processing/memory-blobs.ts';
+import { memoryBlobs } from '../../payloads/public.ts';
 import { completePolicy } from '../retention/retention-policy.ts';
 import { lengthenedTypes, lockDays, objectLockFacts, objectRetentionFor } from './object-retention.ts';
 import { OBJECT_RETENTION_SYNC_JOB, objectRetentionSyncJob, RETENTION_PAGE } from './object-retention-sync.ts';

@@ -13,9 +13,9 @@ import { decideDisposal, equals, stateCondition, type Decision, type JudgedPass 
 import type { DuePass } from './retention-rules.ts';
 import { activityChange } from './record-changes/activity.ts';
 import { payloadChange } from './record-changes/payload.ts';
-import { entryHash } from '../../audit/trail/activity-chain.ts';
-import { waveformObjectKey } from '../../payloads/processing/waveform-peaks.ts';
-import { removeDestroyedRecordingComments, type CommentRemovalLimits } from '../../payloads/comments/destroyed-recording-comments.ts';
+import { entryHash } from '../../audit/public.ts';
+import { waveformObjectKey } from '../../payloads/public.ts';
+import { removeDestroyedRecordingComments, type CommentRemovalLimits } from '../../payloads/public.ts';
 import { recordChangesOf } from './record-changes/by-entity.ts';
 import { purgedInBatches } from './record-changes/bulk-purge.ts';
 import type { DisposalWrite } from './record-changes/shared.ts';

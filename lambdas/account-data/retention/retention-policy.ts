@@ -8,7 +8,7 @@ import { PAYLOAD_TYPES, TRANSFERABLE_PAYLOAD_TYPES } from '#shared/constants/pay
 import type { RetentionPolicy, RetentionPolicyRequest } from '#shared/contract/entities/account-data.ts';
 import { lengthenedTypes } from '../object-lock/object-retention.ts';
 import { ObjectRetentionSyncInput, trackedRetentionSync } from '../object-lock/object-retention-sync.ts';
-import { startTrackedJob } from '../../jobs/running-jobs.ts';
+import { startTrackedJob } from '../../jobs/public.ts';
 import { defaultPayloadRetention, defaultRetention } from './retention-defaults.ts';
 import { getRetentionPolicy } from './stored-retention-policy.ts';
 

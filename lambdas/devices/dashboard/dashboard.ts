@@ -1,5 +1,5 @@
 import type { TenantCaller } from '#core/http/caller.ts';
-import { readDashboard, sumCounterItems } from '../../metrics/dashboard-counters.ts';
+import { readDashboard, sumCounterItems } from '../../metrics/public.ts';
 import { readDashboardCounters } from '#core/store/entities/dashboard-counters.ts';
 import { keys } from '#core/store/keys.ts';
 import { readAll } from '#core/store/paging.ts';

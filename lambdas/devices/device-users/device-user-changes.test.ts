@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statsIncrements } from '../../metrics/group-stats.ts';
+import { statsIncrements } from '../../metrics/public.ts';
 import { groupStatsChanges } from './device-user-changes.ts';
 
 const active = { group: 'north', is_active: true, expected_device_count: 2, services: ['calls', 'sms'] as const };

@@ -1,4 +1,4 @@
-import type { GroupStatsDelta } from '../../metrics/group-stats.ts';
+import type { GroupStatsDelta } from '../../metrics/public.ts';
 import type { Service } from '#shared/constants/devices.ts';
 
 /**

@@ -3,19 +3,19 @@ import type { Principal } from '#core/auth/principal.ts';
 import type { TenantCaller } from '#core/http/caller.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError, type TableItem, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
-import { dashboardCounterOperations, deviceUserCounterChanges } from '../../metrics/dashboard-counters.ts';
-import { groupStatsOperation } from '../../metrics/group-stats.ts';
+import { dashboardCounterOperations, deviceUserCounterChanges } from '../../metrics/public.ts';
+import { groupStatsOperation } from '../../metrics/public.ts';
 import { keys } from '#core/store/keys.ts';
 import { readDevice, toDevice } from '#core/store/entities/device.ts';
 import { deviceUserToItem, readDeviceUser, toDeviceUser, type DeviceUserItem } from '#core/store/entities/device-user.ts';
 import { DeviceUser, type DeviceUserRequest } from '#shared/contract/entities/device-users.ts';
 import { fullName, searchFilter, type DevicesDependencies } from '../device-lists.ts';
 import { allOf, inScope, listPage, notDeletedByRetention, type QueryOf } from '#core/store/paging.ts';
-import { dueMarkerSync } from '../../account-data/retention/due-index.ts';
+import { dueMarkerSync } from '../../account-data/public.ts';
 import type { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
 import { groupStatsChanges } from './device-user-changes.ts';
-import { LicenceLimitError, raiseLicenceAlerts, servicesAtLimit } from '../../licences/licence-check.ts';
-import { increasedServices, licenceUseChanges, licenceUseOperations } from '../../licences/licence-usage.ts';
+import { LicenceLimitError, raiseLicenceAlerts, servicesAtLimit } from '../../licences/public.ts';
+import { increasedServices, licenceUseChanges, licenceUseOperations } from '../../licences/public.ts';
 
 export const UNKNOWN_GROUP_LINE = 'body.group: Unknown group';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { SEALED_PLAINTEXT_MAX_BYTES } from '#shared/contract/bounds.ts';
 import { META_BY_TYPE } from '#shared/contract/entities/payloads.ts';
 import { formatIssues, oneOf } from '#shared/contract/messages.ts';
-import { utcOf } from '../../device-data/uploads.ts';
+import { utcOf } from '../../device-data/public.ts';
 import { readLines, type Line } from './lines.ts';
 import {
   base64LengthOf,

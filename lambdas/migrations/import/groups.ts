@@ -2,7 +2,7 @@ import { ConditionFailedError } from '../../core/ports/table-store.ts';
 import { readTag } from '../../core/store/entities/tag.ts';
 import { keys } from '../../core/store/keys.ts';
 import { readAll } from '../../core/store/paging.ts';
-import { resolveGroupTags } from '../../access/groups/group-tags.ts';
+import { resolveGroupTags } from '../../access/public.ts';
 import type { GroupRow } from '../format/index.ts';
 import { results, type ImportContext } from './context.ts';
 import type { RowResult } from './results.ts';

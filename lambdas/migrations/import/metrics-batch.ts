@@ -2,7 +2,7 @@ import { ConditionFailedError, type ItemKey, type TableItem, type TransactOperat
 import type { PayloadItem } from '../../core/store/entities/payload.ts';
 import { readPayloadMetrics } from '../../core/store/entities/payload-metrics.ts';
 import { ENTITY, keys } from '../../core/store/keys.ts';
-import { payloadMetricBuckets, recordInBucket, type BucketBatch, type PayloadMetricInput } from '../../metrics/record-payload-metric.ts';
+import { payloadMetricBuckets, recordInBucket, type BucketBatch, type PayloadMetricInput } from '../../metrics/public.ts';
 import { inParallel } from './recording-store.ts';
 import type { RowImporterDependencies } from './types.ts';
 

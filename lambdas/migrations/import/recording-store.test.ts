@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PayloadReference } from '#shared/contract/fields.ts';
 import type { MalwareScanner, ScanVerdict } from '../../core/ports/malware-scanner.ts';
-import { memoryBlobs } from '../../payloads/processing/memory-blobs.ts';
+import { memoryBlobs } from '../../payloads/public.ts';
 import type { ImportContext } from './context.ts';
 import { legacyPayloadReference, storeMedia } from './recording-store.ts';
 

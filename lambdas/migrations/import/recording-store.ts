@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { deviceKeysOf } from '../../device-crypto/device-keys.ts';
-import { wrapDek } from '../../device-crypto/envelope.ts';
-import { DEK_BYTES, openPayloadMeta, sealPayloadMeta } from '../../device-crypto/payload-crypto.ts';
+import { deviceKeysOf } from '../../device-crypto/public.ts';
+import { wrapDek } from '../../device-crypto/public.ts';
+import { DEK_BYTES, openPayloadMeta, sealPayloadMeta } from '../../device-crypto/public.ts';
 import type { PayloadItem } from '../../core/store/entities/payload.ts';
 import { payloadObjectKey } from '../../core/store/keys.ts';
-import { lockWithHolds } from '../../payloads/processing/processing.ts';
-import { waveformObjectKey, WaveformPeaksSink } from '../../payloads/processing/waveform-peaks.ts';
+import { lockWithHolds } from '../../payloads/public.ts';
+import { waveformObjectKey, WaveformPeaksSink } from '../../payloads/public.ts';
 import type { ImportContext } from './context.ts';
 
 /**

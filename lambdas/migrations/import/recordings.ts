@@ -1,11 +1,11 @@
 import { ConditionFailedError, type ItemKey, type TableItem, type TransactOperation } from '../../core/ports/table-store.ts';
-import { dueMarkerItems, dueMarkerPuts } from '../../account-data/retention/due-index.ts';
+import { dueMarkerItems, dueMarkerPuts } from '../../account-data/public.ts';
 import { readDevice, type DeviceItem } from '../../core/store/entities/device.ts';
 import { readDeviceUser } from '../../core/store/entities/device-user.ts';
 import { payloadToItem, readPayload, type PayloadItem } from '../../core/store/entities/payload.ts';
 import { keys } from '../../core/store/keys.ts';
-import { durationOf, numbersOf } from '../../payloads/processing/processing.ts';
-import { isLate } from '../../payloads/processing/registration.ts';
+import { durationOf, numbersOf } from '../../payloads/public.ts';
+import { isLate } from '../../payloads/public.ts';
 import type { RecordingRow } from '../format/index.ts';
 import { results, type ImportContext } from './context.ts';
 import { legacyPayloadReference, openStoredMeta, sealNewMeta, storeMedia } from './recording-store.ts';

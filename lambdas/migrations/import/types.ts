@@ -1,6 +1,6 @@
 import type { AccountMigrationConfigRequest } from '#shared/contract/entities/account.ts';
 import type { Dependencies } from '../../core/dependencies.ts';
-import type { ProcessingDependencies } from '../../payloads/processing/processing.ts';
+import type { ProcessingDependencies } from '../../payloads/public.ts';
 import type { ExportRow } from '../format/index.ts';
 import type { RowResult } from './results.ts';
 

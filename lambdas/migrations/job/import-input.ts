@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ClientId, Ulid } from '#shared/contract/fields.ts';
-import type { TrackedJob } from '../../jobs/running-jobs.ts';
+import type { TrackedJob } from '../../jobs/public.ts';
 
 /** The jobs function's name for the import (lambdas/jobs/jobs.ts). */
 export const MIGRATION_IMPORT_JOB = 'migration-import';

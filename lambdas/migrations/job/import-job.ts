@@ -15,7 +15,7 @@ import {
 } from '../import/index.ts';
 import { migrationSwitches } from '../settings.ts';
 import { MIGRATION_IMPORT_JOB, MigrationImportInput, trackedMigration } from './import-input.ts';
-import { jobBudgetMs, leaseUntil, renewMarkerOperation, renewTrackedJob } from '../../jobs/running-jobs.ts';
+import { jobBudgetMs, leaseUntil, renewMarkerOperation, renewTrackedJob } from '../../jobs/public.ts';
 import { endMigration, type MigrationEnd } from './outcome.ts';
 import { createResultWriter, RunSupersededError } from './result-writer.ts';
 

@@ -3,10 +3,10 @@ import type { MigrationItem } from '#core/store/entities/migration.ts';
 import { keys } from '#core/store/keys.ts';
 import { ConditionFailedError } from '#core/ports/table-store.ts';
 import type { MigrationState } from '#shared/constants/account.ts';
-import { raiseAlert } from '../../alerts/raise-alert.ts';
-import { relatedEntity } from '../../alerts/related-entities.ts';
-import { dueMarkerPuts } from '../../account-data/retention/due-index.ts';
-import { endMarkerOperation } from '../../jobs/running-jobs.ts';
+import { raiseAlert } from '../../alerts/public.ts';
+import { relatedEntity } from '../../alerts/public.ts';
+import { dueMarkerPuts } from '../../account-data/public.ts';
+import { endMarkerOperation } from '../../jobs/public.ts';
 import { IMPORT_ACTION } from '../import-action.ts';
 
 /** How a migration ends, and why when it is not a full success. */

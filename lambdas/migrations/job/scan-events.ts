@@ -1,7 +1,7 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import { migrationObjectKey } from '#core/store/keys.ts';
 import { ClientId, Ulid } from '#shared/contract/fields.ts';
-import { scannedObjectsOf } from '../../payloads/processing/blob-events.ts';
+import { scannedObjectsOf } from '../../payloads/public.ts';
 import { MIGRATION_IMPORT_JOB, type MigrationImportInput } from './import-input.ts';
 
 /** The migration whose export file a raw-bucket key is (`<client>/migrations/<reference>`), or undefined for any other key. */

@@ -5,7 +5,7 @@ import { createEicarScanner } from '../../core/adapters/local/eicar-scanner.ts';
 import type { BlobStore } from '../../core/ports/blob-store.ts';
 import type { MalwareScanner, ScanVerdict } from '../../core/ports/malware-scanner.ts';
 import { passContent, WORKER_HASH_MIN_BYTES } from './content-pass.ts';
-import { encryptContent } from '../../device-crypto/payload-crypto.ts';
+import { encryptContent } from '../../device-crypto/public.ts';
 
 const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$' + 'EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
 

@@ -3,7 +3,7 @@ import type { Dependencies } from '../../core/dependencies.ts';
 import type { ObjectLockOptions } from '../../core/ports/blob-store.ts';
 import type { ScanVerdict } from '../../core/ports/malware-scanner.ts';
 import { sharedHashWorker } from './hash-worker.ts';
-import { decryptContent, PayloadCryptoError, TAG_BYTES } from '../../device-crypto/payload-crypto.ts';
+import { decryptContent, PayloadCryptoError, TAG_BYTES } from '../../device-crypto/public.ts';
 import { inlineHasher } from './plaintext-hasher.ts';
 import type { WaveformPeaksSink } from './waveform-peaks.ts';
 

@@ -7,15 +7,15 @@ import type {
   PayloadUploadUrlResponse,
 } from '#shared/contract/entities/device-auth.ts';
 import type { Dependencies } from '../../core/dependencies.ts';
-import { unwrapDek } from '../../device-crypto/envelope.ts';
-import { utcOf } from '../../device-data/uploads.ts';
+import { unwrapDek } from '../../device-crypto/public.ts';
+import { utcOf } from '../../device-data/public.ts';
 import { ConflictError, UnauthorizedError, ValidationError } from '../../core/errors.ts';
 import { ConditionFailedError, type TableItem } from '../../core/ports/table-store.ts';
 import { keys, payloadObjectKey } from '../../core/store/keys.ts';
 import { readDeviceHolder } from '../../core/store/entities/device.ts';
 import { payloadToItem, readPayload, type PayloadItem } from '../../core/store/entities/payload.ts';
-import { payloadDueMarkerItems } from '../../account-data/retention/due-index.ts';
-import { IV_BYTES, openSealedMeta } from '../../device-crypto/payload-crypto.ts';
+import { payloadDueMarkerItems } from '../../account-data/public.ts';
+import { IV_BYTES, openSealedMeta } from '../../device-crypto/public.ts';
 import { sweepMarker } from './sweep-marker.ts';
 
 type PayloadRegistrationResponse = z.infer<typeof PayloadRegistrationResponseSchema>;

@@ -1,5 +1,5 @@
-import { raiseAlert } from '../../alerts/raise-alert.ts';
-import { relatedEntity } from '../../alerts/related-entities.ts';
+import { raiseAlert } from '../../alerts/public.ts';
+import { relatedEntity } from '../../alerts/public.ts';
 import { ConditionFailedError } from '../../core/ports/table-store.ts';
 import { readPayloadSweep, type PayloadSweepItem } from '../../core/store/entities/payload-sweep.ts';
 import { keys, payloadObjectKey } from '../../core/store/keys.ts';

@@ -1,7 +1,7 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import type { EncryptionContext } from '#core/ports/key-service.ts';
 import type { SealedSecret } from '#core/store/entities/transfer-config.ts';
-import { deviceKeysOf } from '../../device-crypto/device-keys.ts';
+import { deviceKeysOf } from '../../device-crypto/public.ts';
 
 /** The secured data of a transfer configuration (spec point 3). */
 export type SecretField = 'zip_password' | 'sftp_password';

@@ -15,7 +15,7 @@ import { keys } from '#core/store/keys.ts';
 import { listPage, type QueryOf } from '#core/store/paging.ts';
 import type { TransferConfig, TransferConfigRequest } from '#shared/contract/entities/transfers.ts';
 import type { transferEndpoints } from '#shared/contract/endpoints/transfers.ts';
-import { securityAlertWrites } from '../../alerts/security-events.ts';
+import { securityAlertWrites } from '../../alerts/public.ts';
 import { externalIdOf } from '../delivery/customer-role.ts';
 import { destinationChange, destinationWords } from './destination.ts';
 import { scheduleNameOf, scheduleOf } from './schedules.ts';

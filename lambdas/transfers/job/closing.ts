@@ -8,8 +8,8 @@ import type { TransferFileKind } from '#shared/contract/entities/transfers.ts';
 import { buildTransferManifest, manifestCsv, manifestJson, type ManifestDelivery, type ManifestSource } from '../packaging/index.ts';
 import type { OutputDigest } from '../packaging/index.ts';
 import { holdsLease, LeaseLostError, type RunContext } from './context.ts';
-import { dueMarkerPuts } from '../../account-data/retention/due-index.ts';
-import { endMarkerOperation } from '../../jobs/running-jobs.ts';
+import { dueMarkerPuts } from '../../account-data/public.ts';
+import { endMarkerOperation } from '../../jobs/public.ts';
 import { raiseTransferEndAlert } from '../runs/transfer-end-alert.ts';
 
 /**

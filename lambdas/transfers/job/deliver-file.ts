@@ -6,8 +6,8 @@ import { readTransferFile, transferFileToItem, type TransferFileItem } from '#co
 import { keys } from '#core/store/keys.ts';
 import { ConditionFailedError, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
 import { TRANSFER_CHECKSUM } from '#shared/contract/entities/transfers.ts';
-import { payloadDueMarkerItems } from '../../account-data/retention/due-index.ts';
-import { PayloadCryptoError } from '../../device-crypto/payload-crypto.ts';
+import { payloadDueMarkerItems } from '../../account-data/public.ts';
+import { PayloadCryptoError } from '../../device-crypto/public.ts';
 import { DeliveryError, type DeliveredFile } from '../delivery/index.ts';
 import { PackagingError, type OutputDigest, type PackagedOutput, type Packaging } from '../packaging/index.ts';
 import { DestinationUnavailableError, holdsLease, LeaseLostError, type RunContext } from './context.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { readPayload } from '#core/store/entities/payload.ts';
 import { keys } from '#core/store/keys.ts';
-import { decryptContent, IV_BYTES, openPayloadDek, PayloadCryptoError } from '../../device-crypto/payload-crypto.ts';
+import { decryptContent, IV_BYTES, openPayloadDek, PayloadCryptoError } from '../../device-crypto/public.ts';
 import type { TransferFileItem } from '#core/store/entities/transfer-file.ts';
 import type { RunContext } from './context.ts';
 

@@ -6,7 +6,7 @@ import type { TransferItem } from '#core/store/entities/transfer.ts';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import { BY_PROCESSED_AT } from '#core/store/table-definition.ts';
 import { ConditionFailedError, type QuerySpec, type TableItem, type TransactOperation } from '#core/ports/table-store.ts';
-import { TAG_BYTES } from '../../device-crypto/payload-crypto.ts';
+import { TAG_BYTES } from '../../device-crypto/public.ts';
 import { TRANSFERABLE_PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
 import { holdsLease, LeaseLostError, outOfBudget, type RunContext } from './context.ts';
 

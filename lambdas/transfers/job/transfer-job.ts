@@ -17,7 +17,7 @@ import { DestinationUnavailableError, LeaseLostError, outOfBudget, type Destinat
 import { deliverFile } from './deliver-file.ts';
 import { prepareGenerated, prepareRecording, reportCsv, reportJsonLines } from './prepare.ts';
 import { selectPayloads } from './selection.ts';
-import { jobBudgetMs, leaseUntil, renewMarkerOperation } from '../../jobs/running-jobs.ts';
+import { jobBudgetMs, leaseUntil, renewMarkerOperation } from '../../jobs/public.ts';
 import { recordPendingTransfer, trackedTransfer } from '../runs/tracking.ts';
 
 /**

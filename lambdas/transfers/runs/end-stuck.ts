@@ -4,8 +4,8 @@ import { readTransfer } from '#core/store/entities/transfer.ts';
 import { keys } from '#core/store/keys.ts';
 import type { TransferState } from '#shared/constants/account.ts';
 import { raiseTransferEndAlert } from './transfer-end-alert.ts';
-import { dueMarkerPuts } from '../../account-data/retention/due-index.ts';
-import { endMarkerOperation } from '../../jobs/running-jobs.ts';
+import { dueMarkerPuts } from '../../account-data/public.ts';
+import { endMarkerOperation } from '../../jobs/public.ts';
 
 /**
  * Ends a transfer whose job could not make progress however often the job-sweep resumed it (lambdas/jobs/job-sweep.ts):

@@ -1,8 +1,8 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import { transferToItem, type TransferItem } from '#core/store/entities/transfer.ts';
 import { keys } from '#core/store/keys.ts';
-import { dueMarkerPuts } from '../../account-data/retention/due-index.ts';
-import { endMarkerOperation } from '../../jobs/running-jobs.ts';
+import { dueMarkerPuts } from '../../account-data/public.ts';
+import { endMarkerOperation } from '../../jobs/public.ts';
 
 /**
  * Fails a new transfer whose job could not be started (run now, re-run): Failed, why, and `completed_at`, with its

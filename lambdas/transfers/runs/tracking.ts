@@ -1,6 +1,6 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import { transferToItem, type TransferItem } from '#core/store/entities/transfer.ts';
-import { leaseUntil, startMarkerOperation, type TrackedJob } from '../../jobs/running-jobs.ts';
+import { leaseUntil, startMarkerOperation, type TrackedJob } from '../../jobs/public.ts';
 import { TRANSFER_JOB } from '../configs/schedules.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { TransferState } from '#shared/constants/account.ts';
-import { raiseAlert } from '../../alerts/raise-alert.ts';
-import { relatedEntity } from '../../alerts/related-entities.ts';
+import { raiseAlert } from '../../alerts/public.ts';
+import { relatedEntity } from '../../alerts/public.ts';
 
 /**
  * The ops alert of a transfer that ended Failed or PartialFail, Scoped on the transfer: one wording whether the job

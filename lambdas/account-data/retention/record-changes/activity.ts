@@ -3,7 +3,7 @@ import type { DisposalItem } from '#core/store/entities/disposal.ts';
 import { readRetainedAs } from '#core/store/entities/retained-item.ts';
 import { keys, type ActivityTrail } from '#core/store/keys.ts';
 import type { DisposalWrite } from './shared.ts';
-import { destroyedRecordStub } from '../../../audit/trail/disposed-records.ts';
+import { destroyedRecordStub } from '../../../audit/public.ts';
 
 /**
  * A user or device activity record's change (docs/decisions.md "Audit trail", "Records retention disposes of").

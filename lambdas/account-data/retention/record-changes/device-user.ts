@@ -5,7 +5,7 @@ import { readRetainedAs, type RetainedItemOf } from '#core/store/entities/retain
 import { keys } from '#core/store/keys.ts';
 import { eachPage } from '#core/store/paging.ts';
 import { isHeld } from '../../legal-holds/coverage.ts';
-import { dashboardCounterOperations, deviceUserCounterChanges } from '../../../metrics/dashboard-counters.ts';
+import { dashboardCounterOperations, deviceUserCounterChanges } from '../../../metrics/public.ts';
 import type { DisposeDependencies } from '../dispose.ts';
 import { alsoWhen, type RecordChanges } from './shared.ts';
 

@@ -1,5 +1,5 @@
 import { readRetainedAs, type RetainedItemOf } from '#core/store/entities/retained-item.ts';
-import { FINAL_STATES } from '../../../support-access/state-machine.ts';
+import { FINAL_STATES } from '../../../support-access/public.ts';
 import { markDeleted, type RecordChanges } from './shared.ts';
 
 /**
