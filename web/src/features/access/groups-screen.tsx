@@ -11,7 +11,7 @@ import { deleteGroup } from './api/delete-group.ts';
 import { getGroup } from './api/get-group.ts';
 import { listGroups } from './api/list-groups.ts';
 import { putGroup } from './api/put-group.ts';
-import { ConfirmDelete } from './confirm-delete.tsx';
+import { ConfirmDelete } from '../../components/forms/confirm-dialog.tsx';
 import { errorLinesOf } from '../../components/data/error-lines.tsx';
 import { GroupForm } from './group-form.tsx';
 import { tagLabel } from './group-form-model.ts';
@@ -109,6 +109,7 @@ export function GroupsScreen({ search, onSearch }: ReferenceSearchProps) {
         )}
       </Modal>
       <ConfirmDelete
+        linesTitle="The server refused"
         opened={deleting !== undefined}
         title={`Delete group ${deleting?.group_reference ?? ''}?`}
         message="A group can be deleted only when no device user belongs to it. Roles that name it keep their rules."

@@ -8,7 +8,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../lib/api-hooks.ts';
 import { deleteRole } from './api/delete-role.ts';
 import { getRole } from './api/get-role.ts';
 import { listRoles } from './api/list-roles.ts';
-import { ConfirmDelete } from './confirm-delete.tsx';
+import { ConfirmDelete } from '../../components/forms/confirm-dialog.tsx';
 import { errorLinesOf } from '../../components/data/error-lines.tsx';
 import { RoleEditor } from './role-editor.tsx';
 import { draftOfRole, EMPTY_ROLE, type CatalogueEntry } from './role-model.ts';
@@ -129,6 +129,7 @@ export function RoleDetailScreen({ reference, catalogue, onDeleted }: { referenc
         )}
       </CatalogueGate>
       <ConfirmDelete
+        linesTitle="The server refused"
         opened={deleting}
         title={`Delete role ${reference}?`}
         message="Portal users holding only this role lose their access. The account's default role cannot be deleted."

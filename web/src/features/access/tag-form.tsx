@@ -1,4 +1,4 @@
-import { Checkbox, Group, SegmentedControl, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Select, Stack, TagsInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { TagDefinition } from '#shared/contract/entities/groups.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -10,6 +10,7 @@ import { putTag } from './api/put-tag.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { ErrorLines } from '../../components/data/error-lines.tsx';
 import { FormErrorSummary, formErrorsFor } from '../../components/forms/form-errors.tsx';
+import { SegmentedField, TextField, useFormValues } from '../../components/forms/form-fields.tsx';
 import { checkTagForm, EMPTY_TAG_FORM, tagFormValuesOf, type TagFormValues } from './tag-form-model.ts';
 
 /** True for the 409 that lists groups failing review against the new definition (retry with force_update). */
@@ -21,10 +22,9 @@ export const isGroupConflict = (error: unknown): boolean => error instanceof Api
  */
 export function TagForm({ definition, onDone }: { definition?: TagDefinition; onDone: (key: string) => void }) {
   const editing = definition !== undefined;
-  const [values, setValues] = useState<TagFormValues>(editing ? tagFormValuesOf(definition) : EMPTY_TAG_FORM);
+  const { values, set } = useFormValues<TagFormValues>(editing ? tagFormValuesOf(definition) : EMPTY_TAG_FORM);
   const [localLines, setLocalLines] = useState<string[]>([]);
   const save = useEndpointMutation(putTag, { invalidates: [listTags, getTag, listGroups], formErrors: true });
-  const set = <K extends keyof TagFormValues>(key: K, value: TagFormValues[K]) => setValues((previous) => ({ ...previous, [key]: value }));
 
   const send = (force: boolean) => {
     const checked = checkTagForm(values, force);
@@ -46,35 +46,31 @@ export function TagForm({ definition, onDone }: { definition?: TagDefinition; on
     error: save.error,
     paths: { key: 'params.tag_key', values: 'body.tag_values', isRequired: 'body.is_required', defaultValue: 'body.default_value' },
   });
+  const form = { values, set, errors: errors.field };
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
         {!conflict && <FormErrorSummary lines={errors.general} />}
-        <TextInput
+        <TextField
+          form={form}
+          name="key"
           label="Tag key"
           description="1 to 60 characters; cannot be changed later"
-          value={values.key}
-          onChange={(event) => set('key', event.currentTarget.value)}
           disabled={editing}
-          error={errors.field.key}
           required
           data-autofocus
         />
-        <div>
-          <Text size="sm" fw={500} id="tag-values-mode" mb={4}>
-            Allowed values
-          </Text>
-          <SegmentedControl
-            aria-labelledby="tag-values-mode"
-            value={values.mode}
-            onChange={(mode) => set('mode', mode === 'list' ? 'list' : 'free')}
-            data={[
-              { value: 'free', label: 'Any text' },
-              { value: 'list', label: 'Only listed values' },
-            ]}
-          />
-        </div>
+        <SegmentedField
+          id="tag-values-mode"
+          label="Allowed values"
+          value={values.mode}
+          onChange={(mode) => set('mode', mode)}
+          options={[
+            { value: 'free', label: 'Any text' },
+            { value: 'list', label: 'Only listed values' },
+          ]}
+        />
         {values.mode === 'list' && (
           <TagsInput
             label="Values"
@@ -102,11 +98,10 @@ export function TagForm({ definition, onDone }: { definition?: TagDefinition; on
             error={errors.field.defaultValue}
           />
         ) : (
-          <TextInput
+          <TextField
+            form={form}
+            name="defaultValue"
             label="Default value"
-            value={values.defaultValue}
-            onChange={(event) => set('defaultValue', event.currentTarget.value)}
-            error={errors.field.defaultValue}
           />
         )}
         {conflict && <ErrorLines title="These groups do not fit the new definition" lines={errors.general} />}

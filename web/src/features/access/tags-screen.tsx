@@ -13,7 +13,7 @@ import { listGroups } from './api/list-groups.ts';
 import { listTags } from './api/list-tags.ts';
 import { putGroup } from './api/put-group.ts';
 import { putTag } from './api/put-tag.ts';
-import { ConfirmDelete } from './confirm-delete.tsx';
+import { ConfirmDelete } from '../../components/forms/confirm-dialog.tsx';
 import { errorLinesOf } from '../../components/data/error-lines.tsx';
 import { isGroupConflict, TagForm } from './tag-form.tsx';
 import { allowedValuesText } from './tag-form-model.ts';
@@ -107,6 +107,7 @@ export function TagsScreen({ search, onSearch }: ReferenceSearchProps) {
         )}
       </Modal>
       <ConfirmDelete
+        linesTitle="The server refused"
         opened={deleting !== undefined}
         title={`Delete tag ${deleting?.tag_key ?? ''}?`}
         message="Groups that carry this tag block the delete; you may then remove it from them as well."

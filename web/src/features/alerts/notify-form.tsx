@@ -1,7 +1,8 @@
-import { Button, Group, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, MultiSelect, NumberInput, Select, Stack, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ALERT_SCOPES, ALERT_SEVERITIES, type AlertScope, type AlertSeverity } from '#shared/constants/alerts.ts';
 import { formErrorsFor, FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
+import { SegmentedField } from '../../components/forms/form-fields.tsx';
 import { useCursorList } from '../../lib/api-hooks.ts';
 import { SCOPE_LABELS } from './alert-labels.ts';
 import { listClients } from './api/list-clients.ts';
@@ -61,22 +62,14 @@ export function NotifyForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit} noValidate>
       <Stack>
         <FormErrorSummary lines={errors.general} />
-        <div>
-          <Text size="sm" fw={500} id="notify-scope" mb={4}>
-            Scope
-          </Text>
-          <SegmentedControl
-            aria-labelledby="notify-scope"
-            value={scope}
-            onChange={(value) => setScope(value as AlertScope)}
-            data={ALERT_SCOPES.map((value) => ({ value, label: SCOPE_LABELS[value] }))}
-          />
-          {errors.field.scope !== undefined && (
-            <Text size="xs" c="red" role="alert">
-              {errors.field.scope}
-            </Text>
-          )}
-        </div>
+        <SegmentedField
+          id="notify-scope"
+          label="Scope"
+          value={scope}
+          onChange={setScope}
+          options={ALERT_SCOPES.map((value) => ({ value, label: SCOPE_LABELS[value] }))}
+          error={errors.field.scope}
+        />
         <Select
           label="Severity"
           data={[...ALERT_SEVERITIES]}
@@ -96,20 +89,16 @@ export function NotifyForm({ onDone }: { onDone: () => void }) {
           error={errors.field.message}
           data-autofocus
         />
-        <div>
-          <Text size="sm" fw={500} id="notify-recipients" mb={4}>
-            Send to
-          </Text>
-          <SegmentedControl
-            aria-labelledby="notify-recipients"
-            value={everyone ? 'all' : 'some'}
-            onChange={(value) => setEveryone(value === 'all')}
-            data={[
-              { value: 'all', label: 'All clients' },
-              { value: 'some', label: 'Chosen clients' },
-            ]}
-          />
-        </div>
+        <SegmentedField
+          id="notify-recipients"
+          label="Send to"
+          value={everyone ? 'all' : 'some'}
+          onChange={(value) => setEveryone(value === 'all')}
+          options={[
+            { value: 'all', label: 'All clients' },
+            { value: 'some', label: 'Chosen clients' },
+          ]}
+        />
         {!everyone && (
           <MultiSelect
             label="Clients"

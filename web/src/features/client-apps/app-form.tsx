@@ -1,7 +1,8 @@
-import { Autocomplete, Button, Group, MultiSelect, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Group, MultiSelect, SimpleGrid, Stack, TagsInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { ClientAppConfiguration } from '#shared/contract/entities/client-apps.ts';
 import { formErrorsFor, FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
+import { TextField, useFormValues } from '../../components/forms/form-fields.tsx';
 import { APP_FIELD_PATHS, appFormValuesOf, checkAppForm, EMPTY_APP_FORM, type AppFormValues } from './app-form-model.ts';
 import { useAppChoices } from './api/app-choices.ts';
 import { useCreateApp } from './api/create-app.ts';
@@ -10,13 +11,12 @@ import { useUpdateApp } from './api/update-app.ts';
 /** Register or change a client app: where its tokens come from (OIDC), which group and roles it acts with, from where. */
 export function AppForm({ app, onDone }: { app?: ClientAppConfiguration; onDone: () => void }) {
   const editing = app !== undefined;
-  const [values, setValues] = useState<AppFormValues>(editing ? appFormValuesOf(app) : EMPTY_APP_FORM);
+  const { values, set } = useFormValues<AppFormValues>(editing ? appFormValuesOf(app) : EMPTY_APP_FORM);
   const [localLines, setLocalLines] = useState<string[]>([]);
   const choices = useAppChoices();
   const create = useCreateApp();
   const update = useUpdateApp();
   const save = editing ? update : create;
-  const set = <K extends keyof AppFormValues>(key: K, value: AppFormValues[K]) => setValues((previous) => ({ ...previous, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -38,47 +38,26 @@ export function AppForm({ app, onDone }: { app?: ClientAppConfiguration; onDone:
   };
 
   const errors = formErrorsFor({ localLines, error: save.error, paths: APP_FIELD_PATHS });
+  const form = { values, set, errors: errors.field };
   const roleOptions = [...new Set([...choices.roles, ...values.roles])];
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
         <FormErrorSummary lines={errors.general} />
-        <TextInput
+        <TextField
+          form={form}
+          name="reference"
           label="Reference"
           description="3 to 60 characters: letters, digits, spaces and - _ . ! ( ). Cannot be changed later."
-          value={values.reference}
-          onChange={(event) => set('reference', event.currentTarget.value)}
           disabled={editing}
           required
-          error={errors.field.reference}
           data-autofocus
         />
-        <TextInput
-          label="Token issuer"
-          description="The OIDC issuer URL the app's tokens name (https://)"
-          value={values.issuer}
-          onChange={(event) => set('issuer', event.currentTarget.value)}
-          required
-          error={errors.field.issuer}
-        />
+        <TextField form={form} name="issuer" label="Token issuer" description="The OIDC issuer URL the app's tokens name (https://)" required />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Audience"
-            description="At least 5 characters"
-            value={values.audience}
-            onChange={(event) => set('audience', event.currentTarget.value)}
-            required
-            error={errors.field.audience}
-          />
-          <TextInput
-            label="JWKS URL"
-            description="Where the issuer publishes its signing keys (https://)"
-            value={values.jwksUri}
-            onChange={(event) => set('jwksUri', event.currentTarget.value)}
-            required
-            error={errors.field.jwksUri}
-          />
+          <TextField form={form} name="audience" label="Audience" description="At least 5 characters" required />
+          <TextField form={form} name="jwksUri" label="JWKS URL" description="Where the issuer publishes its signing keys (https://)" required />
         </SimpleGrid>
         <Autocomplete
           label="Group"

@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ClientAppConfiguration } from '#shared/contract/entities/client-apps.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
-import { FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
+import { ConfirmDelete } from '../../components/forms/confirm-dialog.tsx';
+import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { errorLinesOf } from '../../lib/form-errors.ts';
@@ -97,35 +98,26 @@ export function AppsScreen() {
       >
         {editing && <AppForm app={editing.mode === 'edit' ? editing.app : undefined} onDone={() => setEditing(undefined)} />}
       </Modal>
-      <Modal opened={deleting !== undefined} onClose={() => setDeleting(undefined)} title={`Delete app ${deleting?.app_reference ?? ''}`} closeButtonProps={{ 'aria-label': 'Close' }}>
-        <Stack>
-          <Text>Its tokens stop working at once. This cannot be undone.</Text>
-          <FormErrorSummary lines={remove.error ? errorLinesOf(remove.error) : []} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(undefined)}>
-              Cancel
-            </Button>
-            <Button
-              color="red.9"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(
-                  { params: { app_reference: deleting.app_reference } },
-                  {
-                    onSuccess: () => {
-                      notifySaved(`Client app ${deleting.app_reference} deleted.`);
-                      setDeleting(undefined);
-                    },
-                  },
-                )
-              }
-            >
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDelete
+        opened={deleting !== undefined}
+        title={`Delete app ${deleting?.app_reference ?? ''}`}
+        message="Its tokens stop working at once. This cannot be undone."
+        lines={remove.error ? errorLinesOf(remove.error) : []}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(undefined)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { params: { app_reference: deleting.app_reference } },
+            {
+              onSuccess: () => {
+                notifySaved(`Client app ${deleting.app_reference} deleted.`);
+                setDeleting(undefined);
+              },
+            },
+          )
+        }
+      />
     </>
   );
 }

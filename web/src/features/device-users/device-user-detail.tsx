@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Modal, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import type { DeviceUser } from '#shared/contract/entities/device-users.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
+import { ConfirmDialog } from '../../components/forms/confirm-dialog.tsx';
 import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/api-hooks.ts';
@@ -15,7 +16,7 @@ import { updateDeviceUser } from './api/update-device-user.ts';
 import { DeviceUserForm } from './device-user-form.tsx';
 import { activationBody, deviceUserName, serviceLabel } from './device-user-form-model.ts';
 import { ActivityBadge } from './device-users-list.tsx';
-import { ErrorLines, errorLinesOf } from '../../components/data/error-lines.tsx';
+import { errorLinesOf } from '../../components/data/error-lines.tsx';
 import { actorName } from '../../lib/actor-name.ts';
 import { LegalHoldNotice } from '../../components/data/legal-hold-badge.tsx';
 
@@ -147,29 +148,21 @@ function DeviceUserActions({ user }: { user: DeviceUser }) {
           }}
         />
       </Modal>
-      <Modal
-        closeButtonProps={{ 'aria-label': 'Close' }}
+      <ConfirmDialog
         opened={confirming}
-        onClose={confirm.close}
         title={`${verb} ${deviceUserName(user)}?`}
-      >
-        <Stack>
-          <Text>
-            {user.is_active
-              ? 'The user is marked offboarded from now on. Their records stay, under the retention policy, and they can be re-onboarded later.'
-              : 'The user is onboarded again from now on, with the same group and services.'}
-          </Text>
-          <ErrorLines lines={lines} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={confirm.close}>
-              Cancel
-            </Button>
-            <Button color={user.is_active ? 'red.9' : undefined} onClick={apply} loading={mutation.isPending}>
-              {verb}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={
+          user.is_active
+            ? 'The user is marked offboarded from now on. Their records stay, under the retention policy, and they can be re-onboarded later.'
+            : 'The user is onboarded again from now on, with the same group and services.'
+        }
+        lines={lines}
+        busy={mutation.isPending}
+        confirmLabel={verb}
+        confirmColor={user.is_active ? 'red.9' : undefined}
+        onCancel={confirm.close}
+        onConfirm={apply}
+      />
     </>
   );
 }

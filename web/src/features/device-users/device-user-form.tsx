@@ -1,4 +1,4 @@
-import { Checkbox, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { SERVICES, type Service } from '#shared/constants/devices.ts';
 import type { DeviceUser } from '#shared/contract/entities/device-users.ts';
@@ -17,6 +17,7 @@ import {
   type DeviceUserFormValues,
 } from './device-user-form-model.ts';
 import { FormErrorSummary, formErrorsFor } from '../../components/forms/form-errors.tsx';
+import { TextField, useFormValues } from '../../components/forms/form-fields.tsx';
 import { useGroupOptions } from './group-options.ts';
 
 const SERVICE_OPTIONS = SERVICES.map((service) => ({ value: service, label: serviceLabel(service) }));
@@ -39,16 +40,13 @@ const FIELD_PATHS = {
  */
 export function DeviceUserForm({ user, onDone }: { user?: DeviceUser; onDone: (saved: DeviceUser) => void }) {
   const editing = user !== undefined;
-  const [values, setValues] = useState<DeviceUserFormValues>(editing ? formValuesOf(user) : EMPTY_DEVICE_USER_FORM);
+  const { values, set } = useFormValues<DeviceUserFormValues>(editing ? formValuesOf(user) : EMPTY_DEVICE_USER_FORM);
   const [localLines, setLocalLines] = useState<string[]>([]);
   const groups = useGroupOptions();
   const invalidates = [listDeviceUsers, getDeviceUser, listDeviceUserDevices];
   const create = useEndpointMutation(createDeviceUser, { invalidates, formErrors: true });
   const update = useEndpointMutation(updateDeviceUser, { invalidates, formErrors: true });
   const mutation = editing ? update : create;
-
-  const set = <K extends keyof DeviceUserFormValues>(key: K, value: DeviceUserFormValues[K]) =>
-    setValues((previous) => ({ ...previous, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -64,45 +62,42 @@ export function DeviceUserForm({ user, onDone }: { user?: DeviceUser; onDone: (s
 
   const groupData = values.group !== '' && !groups.options.includes(values.group) ? [values.group, ...groups.options] : groups.options;
   const errors = formErrorsFor({ localLines, error: mutation.error, paths: FIELD_PATHS });
+  const form = { values, set, errors: errors.field };
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
         <FormErrorSummary lines={errors.general} />
-        <TextInput
+        <TextField
+          form={form}
+          name="reference"
           label="Reference"
           description="3 to 60 characters, no comma; cannot be changed later"
-          value={values.reference}
-          onChange={(event) => set('reference', event.currentTarget.value)}
           disabled={editing}
-          error={errors.field.reference}
           required
           data-autofocus
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
+          <TextField
+            form={form}
+            name="firstName"
             label="First name"
-            error={errors.field.firstName}
-            value={values.firstName}
-            onChange={(event) => set('firstName', event.currentTarget.value)}
             required
             maxLength={35}
           />
-          <TextInput
+          <TextField
+            form={form}
+            name="surname"
             label="Surname"
-            error={errors.field.surname}
-            value={values.surname}
-            onChange={(event) => set('surname', event.currentTarget.value)}
             required
             maxLength={35}
           />
         </SimpleGrid>
-        <TextInput
+        <TextField
+          form={form}
+          name="email"
           label="Email"
           type="email"
-          error={errors.field.email}
-          value={values.email}
-          onChange={(event) => set('email', event.currentTarget.value)}
           required
           maxLength={255}
         />

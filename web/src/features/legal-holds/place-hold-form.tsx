@@ -1,9 +1,10 @@
-import { Autocomplete, Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Autocomplete, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import type { LegalHoldTargetType } from '#shared/constants/account.ts';
 import type { LegalHold } from '#shared/contract/entities/account-data.ts';
 import { formErrorsFor, FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
+import { SegmentedField } from '../../components/forms/form-fields.tsx';
 import { LEGAL_HOLD_TARGET_LABELS } from '../../lib/labels.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { useDeviceUserSearch } from './api/list-device-users.ts';
@@ -54,20 +55,16 @@ export function PlaceHoldForm({ onDone }: { onDone: (hold: LegalHold) => void })
     <form onSubmit={submit} noValidate aria-label="Place a legal hold">
       <Stack>
         <FormErrorSummary lines={errors.general} />
-        <div>
-          <Text size="sm" fw={500} id="hold-target-type" mb={4}>
-            On whom
-          </Text>
-          <SegmentedControl
-            aria-labelledby="hold-target-type"
-            value={targetType}
-            onChange={(value) => setTargetType(value as LegalHoldTargetType)}
-            data={[
-              { value: 'DeviceUser', label: 'A device user' },
-              { value: 'PortalUser', label: 'A portal user' },
-            ]}
-          />
-        </div>
+        <SegmentedField<LegalHoldTargetType>
+          id="hold-target-type"
+          label="On whom"
+          value={targetType}
+          onChange={setTargetType}
+          options={[
+            { value: 'DeviceUser', label: 'A device user' },
+            { value: 'PortalUser', label: 'A portal user' },
+          ]}
+        />
         {targetType === 'DeviceUser' ? (
           <Select
             label="Device user"

@@ -6,20 +6,18 @@ import {
   Fieldset,
   Group,
   PasswordInput,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
   Switch,
   Text,
-  Textarea,
-  TextInput,
 } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { TRANSFER_FILE_FORMATS, TRANSFER_TYPES, type TransferFileFormat, type TransferType } from '#shared/constants/account.ts';
 import { TRANSFERABLE_PAYLOAD_TYPES, type TransferablePayloadType } from '#shared/constants/payloads.ts';
 import type { TransferConfig } from '#shared/contract/entities/transfers.ts';
 import { formErrorsFor, FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
+import { SegmentedField, TextareaField, TextField, useFormValues } from '../../components/forms/form-fields.tsx';
 import { PAYLOAD_TYPE_LABELS } from '../../lib/labels.ts';
 import { useCreateConfig } from './api/create-config.ts';
 import { useUpdateConfig } from './api/update-config.ts';
@@ -27,18 +25,6 @@ import { checkConfigForm, CONFIG_FIELD_PATHS, configFormValuesOf, EMPTY_CONFIG_F
 import { PgpKeySummary } from './pgp-key-summary.tsx';
 import { SchedulePreviewPanel } from './schedule-preview.tsx';
 import { FILE_FORMAT_HELP, FILE_FORMAT_LABELS, TRANSFER_TYPE_LABELS } from './transfer-labels.ts';
-
-/** A labelled segmented choice (Mantine's SegmentedControl has no label of its own). */
-function Choice<T extends string>({ id, label, value, options, onChange }: { id: string; label: string; value: T; options: { value: T; label: string }[]; onChange: (value: T) => void }) {
-  return (
-    <div>
-      <Text size="sm" fw={500} id={id} mb={4}>
-        {label}
-      </Text>
-      <SegmentedControl aria-labelledby={id} value={value} onChange={(next) => onChange(next as T)} data={options} />
-    </div>
-  );
-}
 
 /** "Set" or "Not set" beside a write-only secret: its value never comes back from the server. */
 function SecretState({ set }: { set: boolean }) {
@@ -74,13 +60,12 @@ function SecretInput({ label, stored, value, error, onChange }: { label: string;
  */
 export function ConfigForm({ config, onDone }: { config?: TransferConfig; onDone: () => void }) {
   const editing = config !== undefined;
-  const [values, setValues] = useState<ConfigFormValues>(editing ? configFormValuesOf(config) : EMPTY_CONFIG_FORM);
+  const { values, set } = useFormValues<ConfigFormValues>(editing ? configFormValuesOf(config) : EMPTY_CONFIG_FORM);
   const [localLines, setLocalLines] = useState<string[]>([]);
   const create = useCreateConfig();
   const update = useUpdateConfig();
   const save = editing ? update : create;
   const stored = { zipPassword: config?.has_zip_password === true, sftpPassword: config?.has_sftp_password === true };
-  const set = <K extends keyof ConfigFormValues>(key: K, value: ConfigFormValues[K]) => setValues((previous) => ({ ...previous, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -103,24 +88,24 @@ export function ConfigForm({ config, onDone }: { config?: TransferConfig; onDone
 
   const errors = formErrorsFor({ localLines, error: save.error, paths: CONFIG_FIELD_PATHS });
   const field = errors.field;
+  const form = { values, set, errors: field };
 
   return (
     <form onSubmit={submit} noValidate aria-label={editing ? 'Edit transfer configuration' : 'New transfer configuration'}>
       <Stack>
         <FormErrorSummary lines={errors.general} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
+          <TextField
+            form={form}
+            name="reference"
             label="Reference"
             description="3 to 255 characters. Cannot be changed later."
-            value={values.reference}
-            onChange={(event) => set('reference', event.currentTarget.value)}
             disabled={editing}
             required
-            error={field.reference}
             data-autofocus
           />
           <Group align="flex-end" justify="space-between">
-            <Choice<TransferType>
+            <SegmentedField<TransferType>
               id="transfer-type-label"
               label="What to deliver"
               value={values.transferType}
@@ -133,7 +118,7 @@ export function ConfigForm({ config, onDone }: { config?: TransferConfig; onDone
 
         <Fieldset legend="Destination">
           <Stack gap="sm">
-            <Choice
+            <SegmentedField
               id="target-type-label"
               label="Target"
               value={values.targetType}
@@ -151,21 +136,19 @@ export function ConfigForm({ config, onDone }: { config?: TransferConfig; onDone
             {values.targetType === 'S3' ? (
               <>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput
+                  <TextField
+                    form={form}
+                    name="destination"
                     label="Destination"
                     description="s3://bucket/optional/prefix/"
-                    value={values.destination}
-                    onChange={(event) => set('destination', event.currentTarget.value)}
                     required
-                    error={field.destination}
                   />
-                  <TextInput
+                  <TextField
+                    form={form}
+                    name="iamRoleArn"
                     label="IAM role ARN"
                     description="The role in your account that may write to the bucket, e.g. arn:aws:iam::123456789012:role/VerityExport"
-                    value={values.iamRoleArn}
-                    onChange={(event) => set('iamRoleArn', event.currentTarget.value)}
                     required
-                    error={field.iamRoleArn}
                   />
                 </SimpleGrid>
                 <Text size="sm" c="dimmed">
@@ -181,50 +164,45 @@ export function ConfigForm({ config, onDone }: { config?: TransferConfig; onDone
             ) : (
               <>
                 <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                  <TextInput
+                  <TextField
+                    form={form}
+                    name="server"
                     label="Server"
                     description="Host name or IP address"
-                    value={values.server}
-                    onChange={(event) => set('server', event.currentTarget.value)}
                     required
-                    error={field.server}
                   />
-                  <TextInput
+                  <TextField
+                    form={form}
+                    name="port"
                     label="Port"
                     description="1 to 65535 (SSH is 22)"
                     inputMode="numeric"
-                    value={values.port}
-                    onChange={(event) => set('port', event.currentTarget.value)}
                     required
-                    error={field.port}
                   />
-                  <TextInput
+                  <TextField
+                    form={form}
+                    name="rootDirectory"
                     label="Root directory"
                     description="Where deliveries are written; starts with /"
-                    value={values.rootDirectory}
-                    onChange={(event) => set('rootDirectory', event.currentTarget.value)}
                     required
-                    error={field.rootDirectory}
                   />
                 </SimpleGrid>
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput
+                  <TextField
+                    form={form}
+                    name="username"
                     label="Username"
-                    value={values.username}
-                    onChange={(event) => set('username', event.currentTarget.value)}
                     required
                     autoComplete="off"
-                    error={field.username}
                   />
                   <SecretInput label="SFTP password" stored={stored.sftpPassword} value={values.sftpPassword} error={field.sftpPassword} onChange={(value) => set('sftpPassword', value)} />
                 </SimpleGrid>
-                <TextInput
+                <TextField
+                  form={form}
+                  name="hostKeyFingerprint"
                   label="Host key fingerprint"
                   description="The server's key as ssh-keygen -l prints it (SHA256:…). Nothing is delivered until it is set and the server shows this key; a failed run names the key the server showed."
                   placeholder="SHA256:"
-                  value={values.hostKeyFingerprint}
-                  onChange={(event) => set('hostKeyFingerprint', event.currentTarget.value)}
-                  error={field.hostKeyFingerprint}
                   spellCheck={false}
                   styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                 />
@@ -267,25 +245,23 @@ export function ConfigForm({ config, onDone }: { config?: TransferConfig; onDone
         </Fieldset>
 
         <Fieldset legend="Schedule">
-          <TextInput
+          <TextField
+            form={form}
+            name="schedule"
             label="Schedule expression"
             description="EventBridge form, in UTC: rate(1 day), or cron(minutes hours day-of-month month day-of-week year) with ? in one day field, e.g. cron(0 2 * * ? *). Empty: run on demand only."
             placeholder="cron(0 2 * * ? *)"
-            value={values.schedule}
-            onChange={(event) => set('schedule', event.currentTarget.value)}
-            error={field.schedule}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           />
           <SchedulePreviewPanel expression={values.schedule} savedAt={editing && values.schedule === config.schedule ? config.updated_at : undefined} />
         </Fieldset>
 
         <Fieldset legend="Encryption">
-          <Textarea
+          <TextareaField
+            form={form}
+            name="pgpKey"
             label="PGP public key"
             description="Optional: every delivered file is encrypted to this key. Paste the whole armoured block (-----BEGIN PGP PUBLIC KEY BLOCK----- …)."
-            value={values.pgpKey}
-            onChange={(event) => set('pgpKey', event.currentTarget.value)}
-            error={field.pgpKey}
             autosize
             minRows={3}
             maxRows={10}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { TransferConfig } from '#shared/contract/entities/transfers.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
+import { ConfirmDelete } from '../../components/forms/confirm-dialog.tsx';
 import { FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { formatDateTime } from '../../lib/format.ts';
@@ -250,35 +251,26 @@ export function ConfigsScreen({ opened, onOpened }: { opened?: string; onOpened:
           shown && <ConfigForm config={shown.mode === 'edit' ? shown.config : undefined} onDone={close} />
         )}
       </Modal>
-      <Modal opened={deleting !== undefined} onClose={() => setDeleting(undefined)} title={`Delete ${deleting?.transfer_config_reference ?? ''}`} closeButtonProps={{ 'aria-label': 'Close' }}>
-        <Stack>
-          <Text>Its schedule stops and it can no longer be run. Transfers it already made stay listed, with their files and checksums.</Text>
-          <FormErrorSummary lines={remove.error ? errorLinesOf(remove.error) : []} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(undefined)}>
-              Cancel
-            </Button>
-            <Button
-              color="red.9"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(
-                  { params: { transfer_config_reference: deleting.transfer_config_reference } },
-                  {
-                    onSuccess: () => {
-                      notifySaved(`Transfer configuration ${deleting.transfer_config_reference} deleted.`);
-                      setDeleting(undefined);
-                    },
-                  },
-                )
-              }
-            >
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDelete
+        opened={deleting !== undefined}
+        title={`Delete ${deleting?.transfer_config_reference ?? ''}`}
+        message="Its schedule stops and it can no longer be run. Transfers it already made stay listed, with their files and checksums."
+        lines={remove.error ? errorLinesOf(remove.error) : []}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(undefined)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { params: { transfer_config_reference: deleting.transfer_config_reference } },
+            {
+              onSuccess: () => {
+                notifySaved(`Transfer configuration ${deleting.transfer_config_reference} deleted.`);
+                setDeleting(undefined);
+              },
+            },
+          )
+        }
+      />
     </>
   );
 }
