@@ -53,7 +53,12 @@ async function portsOf(entry: string): Promise<{ used: PortName[]; wired: PortNa
     external: ['*.node'],
     logLevel: 'silent',
   });
-  const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules'));
+  // What the bundle holds: the modules with code in its output. esbuild reads every module a public module re-exports
+  // (metafile.inputs) but keeps only those in use, our own source being free of side effects (package.json).
+  const output = Object.values(result.metafile.outputs).find((candidate) => candidate.entryPoint !== undefined);
+  const inputs = Object.entries(output?.inputs ?? {})
+    .filter(([input, { bytesInOutput }]) => bytesInOutput > 0 && !input.includes('node_modules'))
+    .map(([input]) => input);
   const domain = inputs.filter((input) => input.startsWith('lambdas/') && !input.startsWith('lambdas/core/'));
   const used = new Set(domain.flatMap((input) => portsUsedBy(readFileSync(join(ROOT, input), 'utf8'))));
   const wired = new Set(
