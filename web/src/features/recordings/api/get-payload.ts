@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import { sessionQueryOptions } from '../../../lib/api-hooks.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
@@ -12,7 +12,8 @@ export function payloadQueryOptions(session: Session, payloadReference: string) 
   return sessionQueryOptions(session, getPayload, { params: { payload_reference: payloadReference } });
 }
 
+/** The payload its route's loader ensured (ensureQueryData with the same options); suspends while it is not there. */
 export function usePayload(payloadReference: string) {
   const { session } = useSession();
-  return useQuery(payloadQueryOptions(session, payloadReference));
+  return useSuspenseQuery(payloadQueryOptions(session, payloadReference));
 }

@@ -1,10 +1,8 @@
 import { Alert, Loader, Stack, Text } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { CatchBoundary } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { PageHeader } from '../../../components/page/page-header.tsx';
-import { useSession } from '../../../lib/session/session-context.tsx';
-import { payloadQueryOptions } from '../api/get-payload.ts';
+import { usePayload } from '../api/get-payload.ts';
 import { kindOfType, RECORDING_KINDS } from '../shared/kinds.ts';
 import { PAYLOAD_TYPE_LABELS } from '../shared/labels.ts';
 import { recordedOn, recordingTitle } from '../shared/recording-title.ts';
@@ -42,8 +40,7 @@ export function RecordingDetail({ kind, payloadReference }: { kind: DetailKind; 
 }
 
 function RecordingContent({ kind, payloadReference }: { kind: DetailKind; payloadReference: string }) {
-  const { session } = useSession();
-  const { data } = useSuspenseQuery(payloadQueryOptions(session, payloadReference));
+  const { data } = usePayload(payloadReference);
   // Named in words (who, with whom, when, how long), never by its reference.
   const title = recordingTitle(data);
 
