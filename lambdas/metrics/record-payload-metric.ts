@@ -91,21 +91,9 @@ export interface BucketBatch {
 }
 
 /**
- * Counts many payloads at once (a legacy migration loads thousands): the same counters as one `recordPayloadMetric`
- * per payload, but ONE update per bucket they share (a device's day, week, month, year and summary) and one for the
- * tenant's totals, instead of six per payload. Not idempotent either: the caller claims each payload first.
+ * The buckets a batch of payloads counts in (each with its share) and the tenant's totals: a legacy migration counts
+ * thousands with ONE update per bucket they share (lambdas/migrations/import/metrics-batch.ts), not six per payload.
  */
-export async function recordPayloadMetrics(deps: Deps, client: string, inputs: readonly PayloadMetricInput[]): Promise<void> {
-  if (inputs.length === 0) return;
-  const { buckets: all, totals } = payloadMetricBuckets(client, inputs);
-  // A bounded number of updates in flight: a batch may touch hundreds of buckets.
-  for (let at = 0; at < all.length; at += BATCH_CONCURRENCY) {
-    await Promise.all(all.slice(at, at + BATCH_CONCURRENCY).map((bucket) => recordInBucket(deps, bucket)));
-  }
-  await deps.table.update(keys.metrics.totals(client), { set: { entity: ENTITY.metricTotals }, add: totals });
-}
-
-/** The buckets a batch of payloads counts in (each with its share) and the tenant's totals: what recordPayloadMetrics writes. */
 export function payloadMetricBuckets(client: string, inputs: readonly PayloadMetricInput[]): { buckets: BucketBatch[]; totals: Record<string, number> } {
   const buckets = new Map<string, BucketBatch>();
   const totals: Record<string, number> = { payloads: 0 };
@@ -132,5 +120,3 @@ export function payloadMetricBuckets(client: string, inputs: readonly PayloadMet
   }
   return { buckets: [...buckets.values()], totals };
 }
-
-const BATCH_CONCURRENCY = 16;

@@ -58,8 +58,3 @@ export function callerOf(facts: CallerFacts): Caller {
     payloadScope: () => (payloads ??= payloadAccess(facts.deps, tenantOf(), facts.access, facts.action)),
   };
 }
-
-/** The same caller acting for another action (a service that checks a second permission, e.g. a list's hidden types). */
-export function asAction<C extends Caller>(caller: C, action: string): C {
-  return callerOf({ ...caller, action }) as C;
-}

@@ -48,14 +48,13 @@ import { userActivityKeys } from './entities/user-activity.ts';
  * entity modules (`npm run docs:data-model`).
  */
 
-export { ENTITY, part, tenantPrefix, timeSort } from './key-parts.ts';
-export type { EntityName, ItemKeys, ListKey } from './key-parts.ts';
+export { ENTITY, part, tenantPrefix } from './key-parts.ts';
+export type { ListKey } from './key-parts.ts';
 export type { TimedList } from './entities/device.ts';
-export type { TimedDeviceData } from './entities/device-log.ts';
 export { ACTIVITY_TRAILS, type ActivityTrail } from './entities/audit-chain.ts';
 export { objectKeyOfQuarantineKey, payloadObjectKey, quarantineObjectKey } from './entities/payload.ts';
 export { migrationObjectKey } from './entities/migration.ts';
-export type { DueMarkerPlace, DueStage } from './entities/retention-due.ts';
+export type { DueStage } from './entities/retention-due.ts';
 
 /** Every builder, by entity (a few entities keep their builders under the entity whose partition they share). */
 export const keys = {

@@ -26,7 +26,7 @@ const WRITE_CONCURRENCY = 4;
  * Both steps are written in transactions of up to 100 writes rather than one request per item: the claims of up to
  * 100 recordings at once, and the buckets (read first with BatchGet, so each is written once with its counts, first and
  * last occurrence, on the condition that those are still as read). A transaction whose condition fails (a recording
- * claimed elsewhere, a bucket counted meanwhile by processing) is done again item by item, as recordPayloadMetrics does.
+ * claimed elsewhere, a bucket counted meanwhile by processing) is done again item by item (`recordInBucket`).
  */
 export interface MetricsBatch {
   add(item: PayloadItem): Promise<void>;

@@ -17,8 +17,7 @@ import { createS3Destination } from './s3-destination.ts';
 import { openSftpDestination, SFTP_UNREACHABLE_MESSAGE } from './sftp-destination.ts';
 import { DeliveryError, type Destination } from './types.ts';
 
-export { DeliveryError, type DeliveredFile, type DeliveryBody, type Destination, type PutOptions } from './types.ts';
-export { externalIdOf } from './customer-role.ts';
+export { DeliveryError, type DeliveredFile, type Destination } from './types.ts';
 
 export interface DeliveryDependencies {
   config: Config;

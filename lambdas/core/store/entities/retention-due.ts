@@ -100,19 +100,6 @@ export function retentionDueToItem(marker: RetentionDueItem): TableItem {
   };
 }
 
-/** The attributes that move a marker to another stage (its gsi1 partition and the `stage` attribute). */
-export function stageUpdate(marker: RetentionDueItem, stage: DueStage): Record<string, unknown> {
-  return {
-    stage,
-    gsi1pk: retentionDueKeys.partition(marker.client, {
-      recordType: marker.record_type,
-      payloadType: marker.payload_type,
-      kind: marker.kind,
-      stage,
-    }),
-  };
-}
-
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
 export const retentionDueModel: EntityModel = {
   entity: ENTITY.retentionDue,
