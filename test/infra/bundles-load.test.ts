@@ -62,7 +62,12 @@ async function metafileInputs(name: string): Promise<string[]> {
     write: false,
     metafile: true,
   });
-  return Object.keys(result.metafile.inputs);
+  // The modules with code in the bundle: esbuild reads every module a public module re-exports (metafile.inputs) but
+  // keeps only those in use, our own source being free of side effects (package.json).
+  const output = Object.values(result.metafile.outputs).find((candidate) => candidate.entryPoint !== undefined);
+  return Object.entries(output?.inputs ?? {})
+    .filter(([, { bytesInOutput }]) => bytesInOutput > 0)
+    .map(([input]) => input);
 }
 
 /** Transfer packaging and delivery: PGP, SFTP (ssh2 and its crypto), zip. */
