@@ -2,10 +2,7 @@ import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Title } from
 import { useState, type FormEvent } from 'react';
 import type { Group as GroupEntity, TagDefinition } from '#shared/contract/entities/groups.ts';
 import { TAG_VALUE_MAX_LENGTH } from '#shared/constants/limits.ts';
-import { useEndpointMutation } from '../../lib/api-hooks.ts';
-import { getGroup } from './api/get-group.ts';
-import { listGroups } from './api/list-groups.ts';
-import { putGroup } from './api/put-group.ts';
+import { putGroup, usePutGroup } from './api/put-group.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { FormErrorSummary, formErrorsFor } from '../../components/forms/form-errors.tsx';
 import { checkGroupForm, GROUP_TAG_LIMIT, initialTagRows, type TagRow } from './group-form-model.ts';
@@ -19,7 +16,7 @@ export function GroupForm({ group, definitions, onDone }: { group?: GroupEntity;
   const [reference, setReference] = useState(group?.group_reference ?? '');
   const [rows, setRows] = useState<TagRow[]>(() => initialTagRows(group, definitions));
   const [localLines, setLocalLines] = useState<string[]>([]);
-  const save = useEndpointMutation(putGroup, { invalidates: [listGroups, getGroup], formErrors: true });
+  const save = usePutGroup();
 
   const setRow = (index: number, row: TagRow) => setRows((previous) => previous.map((current, i) => (i === index ? row : current)));
   const byKey = new Map(definitions.map((definition) => [definition.tag_key, definition]));

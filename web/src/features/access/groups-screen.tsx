@@ -5,17 +5,15 @@ import { CursorTable, pagingOf, type Column } from '../../components/data/cursor
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
-import { useCursorList, useEndpointMutation } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { deleteGroup } from './api/delete-group.ts';
-import { getGroup } from './api/get-group.ts';
-import { listGroups } from './api/list-groups.ts';
+import { deleteGroup, useDeleteGroup } from './api/delete-group.ts';
+import { useGroups } from './api/list-groups.ts';
 import { putGroup } from './api/put-group.ts';
 import { ConfirmDelete } from '../../components/forms/confirm-dialog.tsx';
 import { errorLinesOf } from '../../components/data/error-lines.tsx';
 import { GroupForm } from './group-form.tsx';
 import { tagLabel } from './group-form-model.ts';
-import { useTagDefinitions } from './tag-definitions.ts';
+import { useTagDefinitions } from './api/list-tags.ts';
 import { RowActions } from './row-actions.tsx';
 import { emptyText, ReferenceFilter, referenceQuery } from './reference-filter.tsx';
 import type { ReferenceSearchProps } from './reference-search.ts';
@@ -24,11 +22,11 @@ type Editing = { mode: 'create' } | { mode: 'edit'; group: GroupEntity } | undef
 
 /** Groups with their tags and counts; create, edit (tags) and delete. */
 export function GroupsScreen({ search, onSearch }: ReferenceSearchProps) {
-  const list = useCursorList(listGroups, { query: referenceQuery(search) });
+  const list = useGroups(referenceQuery(search));
   const tags = useTagDefinitions();
   const [editing, setEditing] = useState<Editing>(undefined);
   const [deleting, setDeleting] = useState<GroupEntity | undefined>(undefined);
-  const remove = useEndpointMutation(deleteGroup, { invalidates: [listGroups, getGroup] });
+  const remove = useDeleteGroup();
 
   const columns: readonly Column<GroupEntity>[] = [
     { header: 'Group', value: (row) => row.group_reference },

@@ -2,10 +2,7 @@ import { Button, Checkbox, Group, MultiSelect, Paper, SimpleGrid, Spoiler, Stack
 import { useMemo, useState, type FormEvent } from 'react';
 import { PAYLOAD_TYPES, type PayloadType } from '#shared/constants/payloads.ts';
 import type { Role } from '#shared/contract/entities/roles.ts';
-import { useEndpointMutation } from '../../lib/api-hooks.ts';
-import { getRole } from './api/get-role.ts';
-import { listRoles } from './api/list-roles.ts';
-import { putRole } from './api/put-role.ts';
+import { putRole, usePutRole } from './api/put-role.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { ErrorLines } from '../../components/data/error-lines.tsx';
 import { formErrorsFor } from '../../components/forms/form-errors.tsx';
@@ -46,7 +43,7 @@ export function RoleEditor({ initial, creating, readOnly: systemRole, catalogue,
   const held = givenHeld ?? sessionHeld;
   const [draft, setDraft] = useState<RoleDraft>(initial);
   const [touched, setTouched] = useState(false);
-  const save = useEndpointMutation(putRole, { invalidates: [listRoles, getRole], formErrors: true });
+  const save = usePutRole();
   const check = useMemo(() => checkRole(draft, { checkReference: creating }), [draft, creating]);
   const reach = useMemo(
     () => roleReach(held, { reference: draft.reference.trim(), creating, stored, body: check.body }),

@@ -4,10 +4,8 @@ import type { Role } from '#shared/contract/entities/roles.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
-import { useEndpointMutation, useEndpointQuery } from '../../lib/api-hooks.ts';
-import { deleteRole } from './api/delete-role.ts';
-import { getRole } from './api/get-role.ts';
-import { listRoles } from './api/list-roles.ts';
+import { deleteRole, useDeleteRole } from './api/delete-role.ts';
+import { useRole } from './api/get-role.ts';
 import { ConfirmDelete } from '../../components/forms/confirm-dialog.tsx';
 import { errorLinesOf } from '../../components/data/error-lines.tsx';
 import { RoleEditor } from './role-editor.tsx';
@@ -63,9 +61,9 @@ export function CreateRoleScreen({ catalogue, onSaved }: { catalogue: CatalogueS
 
 /** /dashboard/access/roles/$roleReference: the role in the editor (read-only for system roles), and delete. */
 export function RoleDetailScreen({ reference, catalogue, onDeleted }: { reference: string; catalogue: CatalogueState; onDeleted: () => void }) {
-  const role = useEndpointQuery(getRole, { params: { role_reference: reference } });
+  const role = useRole(reference);
   const [deleting, setDeleting] = useState(false);
-  const remove = useEndpointMutation(deleteRole, { invalidates: [listRoles] });
+  const remove = useDeleteRole();
   const held = useHeldRoles();
   const title = `Role ${reference}`;
 

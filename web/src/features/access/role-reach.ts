@@ -3,9 +3,8 @@ import { useMemo } from 'react';
 import type { z } from 'zod';
 import type { Role, RoleRequest } from '#shared/contract/entities/roles.ts';
 import { grantsBeyond } from '#shared/permissions/coverage.ts';
-import { sessionQueryOptions } from '../../lib/api-hooks.ts';
 import { useSession } from '../../lib/session/session-context.tsx';
-import { getRole } from './api/get-role.ts';
+import { roleQueryOptions } from './api/get-role.ts';
 
 /**
  * What the role editor may offer: the server refuses (403) a role that grants more than the editor's own roles, and
@@ -57,7 +56,7 @@ export function useHeldRoles(): HeldRoles {
   const { session, state } = useSession();
   const references = state.user?.roles ?? NONE;
   const roles = useQueries({
-    queries: references.map((reference) => ({ ...sessionQueryOptions(session, getRole, { params: { role_reference: reference } }), retry: false })),
+    queries: references.map((reference) => ({ ...roleQueryOptions(session, reference), retry: false })),
     combine: allLoaded,
   });
   return useMemo(() => ({ references, roles: references.length === 0 ? undefined : roles }), [references, roles]);

@@ -5,9 +5,8 @@ import type { Role } from '#shared/contract/entities/roles.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
-import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { listRoles } from './api/list-roles.ts';
+import { useRoles } from './api/list-roles.ts';
 import { putRole } from './api/put-role.ts';
 import { emptyText, ReferenceFilter, referenceQuery } from './reference-filter.tsx';
 import { PAYLOAD_TYPE_LABELS } from '../../lib/labels.ts';
@@ -38,7 +37,7 @@ const columns: readonly Column<Role>[] = [
 
 /** The tenant's roles, each linking to its permission editor. */
 export function RolesScreen({ search, onSearch }: ReferenceSearchProps) {
-  const list = useCursorList(listRoles, { query: referenceQuery(search) });
+  const list = useRoles(referenceQuery(search));
   return (
     <>
       <PageHeader

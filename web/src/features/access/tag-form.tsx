@@ -2,11 +2,7 @@ import { Checkbox, Group, Select, Stack, TagsInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { TagDefinition } from '#shared/contract/entities/groups.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { useEndpointMutation } from '../../lib/api-hooks.ts';
-import { getTag } from './api/get-tag.ts';
-import { listGroups } from './api/list-groups.ts';
-import { listTags } from './api/list-tags.ts';
-import { putTag } from './api/put-tag.ts';
+import { putTag, usePutTag } from './api/put-tag.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { ErrorLines } from '../../components/data/error-lines.tsx';
 import { FormErrorSummary, formErrorsFor } from '../../components/forms/form-errors.tsx';
@@ -24,7 +20,7 @@ export function TagForm({ definition, onDone }: { definition?: TagDefinition; on
   const editing = definition !== undefined;
   const { values, set } = useFormValues<TagFormValues>(editing ? tagFormValuesOf(definition) : EMPTY_TAG_FORM);
   const [localLines, setLocalLines] = useState<string[]>([]);
-  const save = useEndpointMutation(putTag, { invalidates: [listTags, getTag, listGroups], formErrors: true });
+  const save = usePutTag();
 
   const send = (force: boolean) => {
     const checked = checkTagForm(values, force);

@@ -5,12 +5,9 @@ import { CursorTable, pagingOf, type Column } from '../../components/data/cursor
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
-import { useCursorList, useEndpointMutation } from '../../lib/api-hooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { deleteTag } from './api/delete-tag.ts';
-import { getTag } from './api/get-tag.ts';
-import { listGroups } from './api/list-groups.ts';
-import { listTags } from './api/list-tags.ts';
+import { deleteTag, useDeleteTag } from './api/delete-tag.ts';
+import { useTags } from './api/list-tags.ts';
 import { putGroup } from './api/put-group.ts';
 import { putTag } from './api/put-tag.ts';
 import { ConfirmDelete } from '../../components/forms/confirm-dialog.tsx';
@@ -25,10 +22,10 @@ type Editing = { mode: 'create' } | { mode: 'edit'; definition: TagDefinition } 
 
 /** Tag definitions: keys, the values groups may give them, required or not; create, edit and delete. */
 export function TagsScreen({ search, onSearch }: ReferenceSearchProps) {
-  const list = useCursorList(listTags, { query: referenceQuery(search) });
+  const list = useTags(referenceQuery(search));
   const [editing, setEditing] = useState<Editing>(undefined);
   const [deleting, setDeleting] = useState<TagDefinition | undefined>(undefined);
-  const remove = useEndpointMutation(deleteTag, { invalidates: [listTags, getTag, listGroups] });
+  const remove = useDeleteTag();
 
   const removeTag = (force: boolean) => {
     if (deleting === undefined) return;

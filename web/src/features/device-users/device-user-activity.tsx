@@ -6,13 +6,12 @@ import type { Device } from '#shared/contract/entities/devices.ts';
 import type { Gps } from '#shared/contract/entities/gps.ts';
 import type { DeviceLog } from '#shared/contract/entities/logs.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
-import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { deviceName } from '../../lib/device-labels.ts';
 import type { ActivityTab } from './activity-tabs.ts';
-import { listDeviceUserDevices } from './api/list-device-user-devices.ts';
-import { listDeviceUserGps } from './api/list-device-user-gps.ts';
-import { listDeviceUserLogs } from './api/list-device-user-logs.ts';
+import { useDeviceUserDevices } from './api/list-device-user-devices.ts';
+import { useDeviceUserGps } from './api/list-device-user-gps.ts';
+import { useDeviceUserLogs } from './api/list-device-user-logs.ts';
 import { LOG_LEVEL_LABELS, optionsOf } from '../../lib/labels.ts';
 import { DateRangeFilter } from '../../components/filters/date-range-filter.tsx';
 
@@ -128,10 +127,7 @@ interface PanelProps {
 }
 
 function DevicesPanel({ reference, filters, onChange }: PanelProps) {
-  const list = useCursorList(listDeviceUserDevices, {
-    params: { device_user_reference: reference },
-    query: filters.active === 'true' ? { active_only: 'true' } : {},
-  });
+  const list = useDeviceUserDevices(reference, filters.active === 'true' ? { active_only: 'true' } : {});
   return (
     <section aria-labelledby="devices-heading">
       <Title order={2} size="h4" id="devices-heading" mb="sm">
@@ -170,10 +166,7 @@ const range = (filters: ActivityFilters) => ({
 });
 
 function LogsPanel({ reference, filters, onChange }: PanelProps) {
-  const list = useCursorList(listDeviceUserLogs, {
-    params: { device_user_reference: reference },
-    query: { ...range(filters), ...(filters.level === undefined ? {} : { log_level: filters.level }) },
-  });
+  const list = useDeviceUserLogs(reference, { ...range(filters), ...(filters.level === undefined ? {} : { log_level: filters.level }) });
   return (
     <section aria-labelledby="logs-heading">
       <Title order={2} size="h4" id="logs-heading" mb="sm">
@@ -204,7 +197,7 @@ function LogsPanel({ reference, filters, onChange }: PanelProps) {
 }
 
 function GpsPanel({ reference, filters, onChange }: PanelProps) {
-  const list = useCursorList(listDeviceUserGps, { params: { device_user_reference: reference }, query: range(filters) });
+  const list = useDeviceUserGps(reference, range(filters));
   return (
     <section aria-labelledby="gps-heading">
       <Title order={2} size="h4" id="gps-heading" mb="sm">

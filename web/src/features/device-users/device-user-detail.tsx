@@ -6,13 +6,10 @@ import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { ConfirmDialog } from '../../components/forms/confirm-dialog.tsx';
 import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
-import { useEndpointMutation, useEndpointQuery } from '../../lib/api-hooks.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
-import { deleteDeviceUser } from './api/delete-device-user.ts';
-import { getDeviceUser } from './api/get-device-user.ts';
-import { listDeviceUserDevices } from './api/list-device-user-devices.ts';
-import { listDeviceUsers } from './api/list-device-users.ts';
-import { updateDeviceUser } from './api/update-device-user.ts';
+import { deleteDeviceUser, useOffboardDeviceUser } from './api/delete-device-user.ts';
+import { useDeviceUser } from './api/get-device-user.ts';
+import { updateDeviceUser, useUpdateDeviceUser } from './api/update-device-user.ts';
 import { DeviceUserForm } from './device-user-form.tsx';
 import { activationBody, deviceUserName, serviceLabel } from './device-user-form-model.ts';
 import { ActivityBadge } from './device-users-list.tsx';
@@ -22,7 +19,7 @@ import { LegalHoldNotice } from '../../components/data/legal-hold-badge.tsx';
 
 /** The device user's header, fields and actions (edit, offboard, re-onboard); `children` are the activity tabs. */
 export function DeviceUserDetail({ reference, children }: { reference: string; children: ReactNode }) {
-  const user = useEndpointQuery(getDeviceUser, { params: { device_user_reference: reference } });
+  const user = useDeviceUser(reference);
 
   if (user.isLoading) {
     return (
@@ -101,10 +98,9 @@ function DeviceUserActions({ user }: { user: DeviceUser }) {
   const [editing, edit] = useDisclosure(false);
   const [confirming, confirm] = useDisclosure(false);
   const [localLines, setLocalLines] = useState<string[]>([]);
-  const invalidates = [getDeviceUser, listDeviceUsers, listDeviceUserDevices];
   // Offboarding is the DELETE (it keeps the record and needs no other field); re-onboarding is a PUT of the same fields.
-  const offboard = useEndpointMutation(deleteDeviceUser, { invalidates });
-  const reonboard = useEndpointMutation(updateDeviceUser, { invalidates });
+  const offboard = useOffboardDeviceUser();
+  const reonboard = useUpdateDeviceUser();
   const mutation = user.is_active ? offboard : reonboard;
   const mutationEndpoint = user.is_active ? deleteDeviceUser : updateDeviceUser;
   const params = { device_user_reference: user.device_user_reference };

@@ -3,12 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { SERVICES, type Service } from '#shared/constants/devices.ts';
 import type { DeviceUser } from '#shared/contract/entities/device-users.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
-import { useEndpointMutation } from '../../lib/api-hooks.ts';
-import { createDeviceUser } from './api/create-device-user.ts';
-import { getDeviceUser } from './api/get-device-user.ts';
-import { listDeviceUserDevices } from './api/list-device-user-devices.ts';
-import { listDeviceUsers } from './api/list-device-users.ts';
-import { updateDeviceUser } from './api/update-device-user.ts';
+import { createDeviceUser, useCreateDeviceUser } from './api/create-device-user.ts';
+import { updateDeviceUser, useUpdateDeviceUser } from './api/update-device-user.ts';
 import {
   checkDeviceUserForm,
   EMPTY_DEVICE_USER_FORM,
@@ -18,7 +14,7 @@ import {
 } from './device-user-form-model.ts';
 import { FormErrorSummary, formErrorsFor } from '../../components/forms/form-errors.tsx';
 import { TextField, useFormValues } from '../../components/forms/form-fields.tsx';
-import { useGroupOptions } from './group-options.ts';
+import { useGroupOptions } from './api/list-groups.ts';
 
 const SERVICE_OPTIONS = SERVICES.map((service) => ({ value: service, label: serviceLabel(service) }));
 
@@ -43,9 +39,8 @@ export function DeviceUserForm({ user, onDone }: { user?: DeviceUser; onDone: (s
   const { values, set } = useFormValues<DeviceUserFormValues>(editing ? formValuesOf(user) : EMPTY_DEVICE_USER_FORM);
   const [localLines, setLocalLines] = useState<string[]>([]);
   const groups = useGroupOptions();
-  const invalidates = [listDeviceUsers, getDeviceUser, listDeviceUserDevices];
-  const create = useEndpointMutation(createDeviceUser, { invalidates, formErrors: true });
-  const update = useEndpointMutation(updateDeviceUser, { invalidates, formErrors: true });
+  const create = useCreateDeviceUser();
+  const update = useUpdateDeviceUser({ formErrors: true });
   const mutation = editing ? update : create;
 
   const submit = (event: FormEvent) => {

@@ -8,14 +8,13 @@ import { CursorTable, pagingOf, type Column } from '../../components/data/cursor
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
-import { useCursorList } from '../../lib/api-hooks.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { createDeviceUser } from './api/create-device-user.ts';
-import { listDeviceUsers } from './api/list-device-users.ts';
+import { useDeviceUsers } from './api/list-device-users.ts';
 import { DeviceUserForm } from './device-user-form.tsx';
 import { deviceUserName, serviceLabel } from './device-user-form-model.ts';
 import { LegalHoldBadge } from '../../components/data/legal-hold-badge.tsx';
-import { useGroupOptions } from './group-options.ts';
+import { useGroupOptions } from './api/list-groups.ts';
 
 /** The list's filters as kept in the URL (the route's validateSearch parses them). */
 export interface DeviceUsersFilters {
@@ -84,7 +83,7 @@ export function DeviceUsersScreen({
     ...(filters.service === undefined ? {} : { service: filters.service }),
     ...(filters.search === undefined ? {} : { search: filters.search }),
   };
-  const list = useCursorList(listDeviceUsers, { query });
+  const list = useDeviceUsers(query);
   const filtered = Object.keys(query).length > 0;
 
   return (

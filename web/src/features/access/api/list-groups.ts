@@ -1,5 +1,13 @@
 import { accessEndpoints } from '#shared/contract/endpoints/access.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
+import type { CallInput } from '../../../lib/api-client.ts';
+import { useCursorList } from '../../../lib/api-hooks.ts';
 
-/** The calls of the access screens: groups with their tags, tag definitions and roles. */
+/** `GET groups`: the groups with their tags. */
 export const listGroups = endpointOf(accessEndpoints, 'admin.groups.list');
+
+type GroupListQuery = NonNullable<CallInput<typeof listGroups>['query']>;
+
+export function useGroups(query: GroupListQuery) {
+  return useCursorList(listGroups, { query });
+}
