@@ -1,4 +1,5 @@
 import { Alert, Group, Loader } from '@mantine/core';
+import { CatchBoundary } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Role } from '#shared/contract/entities/roles.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
@@ -6,6 +7,7 @@ import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { deleteRole, useDeleteRole } from './api/delete-role.ts';
 import { useRole } from './api/get-role.ts';
+import { RoleError } from './role-error.tsx';
 import { ConfirmDelete } from '../../components/forms/confirm-dialog.tsx';
 import { errorLinesOf } from '../../components/data/error-lines.tsx';
 import { RoleEditor } from './role-editor.tsx';
@@ -59,30 +61,29 @@ export function CreateRoleScreen({ catalogue, onSaved }: { catalogue: CatalogueS
   );
 }
 
-/** /dashboard/access/roles/$roleReference: the role in the editor (read-only for system roles), and delete. */
-export function RoleDetailScreen({ reference, catalogue, onDeleted }: { reference: string; catalogue: CatalogueState; onDeleted: () => void }) {
+type RoleDetailProps = { reference: string; catalogue: CatalogueState; onDeleted: () => void };
+
+/**
+ * /dashboard/access/roles/$roleReference: the role in the editor (read-only for system roles), and delete.
+ *
+ * Its route's loader has fetched the role (ensureQueryData with the same options) and shows RolePending meanwhile. A
+ * refused fetch (404, 403) shows here, under the page's title, from the page's own boundary (as a recording's page
+ * does: a route's errorComponent would be a chunk of its own).
+ */
+export function RoleDetailScreen(props: RoleDetailProps) {
+  return (
+    <CatchBoundary getResetKey={() => props.reference} errorComponent={({ error }) => <RoleError reference={props.reference} error={error} />}>
+      <RoleDetail {...props} />
+    </CatchBoundary>
+  );
+}
+
+function RoleDetail({ reference, catalogue, onDeleted }: RoleDetailProps) {
   const role = useRole(reference);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteRole();
   const held = useHeldRoles();
   const title = `Role ${reference}`;
-
-  if (role.data === undefined) {
-    return (
-      <>
-        <PageHeader title={title} />
-        {role.isLoading ? (
-          <Group justify="center" py="xl">
-            <Loader aria-label="Loading the role" />
-          </Group>
-        ) : (
-          <Alert variant="default" title="This role could not be loaded">
-            {role.error?.message ?? 'No such role.'}
-          </Alert>
-        )}
-      </>
-    );
-  }
   const system = role.data.is_system;
   // The server refuses deleting a role the user holds or one granting more than theirs: no button is offered then.
   const locked = roleReach(held, { reference, creating: false, stored: role.data }).lockedReason !== undefined;

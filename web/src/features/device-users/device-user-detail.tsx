@@ -1,5 +1,6 @@
-import { Alert, Group, Loader, Modal, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Modal, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { CatchBoundary } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import type { DeviceUser } from '#shared/contract/entities/device-users.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
@@ -9,6 +10,7 @@ import { PageHeader } from '../../components/page/page-header.tsx';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { deleteDeviceUser, useOffboardDeviceUser } from './api/delete-device-user.ts';
 import { useDeviceUser } from './api/get-device-user.ts';
+import { DeviceUserError } from './device-user-error.tsx';
 import { updateDeviceUser, useUpdateDeviceUser } from './api/update-device-user.ts';
 import { DeviceUserForm } from './device-user-form.tsx';
 import { activationBody, deviceUserName, serviceLabel } from './device-user-form-model.ts';
@@ -17,30 +19,23 @@ import { errorLinesOf } from '../../components/data/error-lines.tsx';
 import { actorName } from '../../lib/actor-name.ts';
 import { LegalHoldNotice } from '../../components/data/legal-hold-badge.tsx';
 
-/** The device user's header, fields and actions (edit, offboard, re-onboard); `children` are the activity tabs. */
+/**
+ * The device user's header, fields and actions (edit, offboard, re-onboard); `children` are the activity tabs.
+ *
+ * Its route's loader has fetched the user (ensureQueryData with the same options) and shows DeviceUserPending
+ * meanwhile. A refused fetch (404, 403) shows here, under the page's title, from the page's own boundary (as a
+ * recording's page does: a route's errorComponent would be a chunk of its own).
+ */
 export function DeviceUserDetail({ reference, children }: { reference: string; children: ReactNode }) {
-  const user = useDeviceUser(reference);
+  return (
+    <CatchBoundary getResetKey={() => reference} errorComponent={({ error }) => <DeviceUserError reference={reference} error={error} />}>
+      <DeviceUserContent reference={reference}>{children}</DeviceUserContent>
+    </CatchBoundary>
+  );
+}
 
-  if (user.isLoading) {
-    return (
-      <>
-        <PageHeader title={`Device user ${reference}`} />
-        <Group justify="center" py="xl">
-          <Loader aria-label="Loading the device user" />
-        </Group>
-      </>
-    );
-  }
-  if (user.data === undefined) {
-    return (
-      <>
-        <PageHeader title={`Device user ${reference}`} />
-        <Alert variant="default" title="This device user could not be loaded">
-          {user.error?.message ?? 'No such device user.'}
-        </Alert>
-      </>
-    );
-  }
+function DeviceUserContent({ reference, children }: { reference: string; children: ReactNode }) {
+  const user = useDeviceUser(reference);
   return (
     <>
       <PageHeader

@@ -1,9 +1,8 @@
-import { Alert, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Paper, Stack, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { DeviceCommandState } from '#shared/constants/devices.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
-import { ApiError } from '../../lib/api-error.ts';
 import { useDevice } from './api/get-device.ts';
 import { listDeviceGps } from './api/list-device-gps.ts';
 import { DeactivateDevice } from './deactivate-device.tsx';
@@ -15,24 +14,34 @@ import type { DeviceDetailSearch } from './filters.ts';
 import { LegalHoldNotice } from '../../components/data/legal-hold-badge.tsx';
 import { SendCommandForm } from './send-command-form.tsx';
 
+/** The device's GPS page: an action of the page header, also when the device could not be loaded. */
+export function DeviceLocationLink({ deviceReference }: { deviceReference: string }) {
+  return (
+    <PermittedButton
+      action={listDeviceGps.action}
+      variant="default"
+      renderRoot={(props) => <Link {...props} to="/dashboard/devices/$deviceReference/gps" params={{ deviceReference }} />}
+    >
+      Device location
+    </PermittedButton>
+  );
+}
+
 /** The actions of the page header: the GPS page and, for an active device, Deactivate. */
 export function DeviceActions({ deviceReference }: { deviceReference: string }) {
   const device = useDevice(deviceReference);
   return (
     <>
-      <PermittedButton
-        action={listDeviceGps.action}
-        variant="default"
-        renderRoot={(props) => <Link {...props} to="/dashboard/devices/$deviceReference/gps" params={{ deviceReference }} />}
-      >
-        Device location
-      </PermittedButton>
-      {device.data !== undefined && !device.data.is_deactivated && <DeactivateDevice deviceReference={deviceReference} />}
+      <DeviceLocationLink deviceReference={deviceReference} />
+      {!device.data.is_deactivated && <DeactivateDevice deviceReference={deviceReference} />}
     </>
   );
 }
 
-/** One device: its fields, commands (with the send form), history and telemetry. */
+/**
+ * One device: its fields, commands (with the send form), history and telemetry. Its route's loader has fetched the
+ * device; a refused fetch shows from the page's boundary (device-error.tsx).
+ */
 export function DeviceDetailView({
   deviceReference,
   search,
@@ -46,17 +55,6 @@ export function DeviceDetailView({
   recordings?: ReactNode;
 }) {
   const device = useDevice(deviceReference);
-
-  if (device.isPending) return <Skeleton height={200} />;
-  if (device.isError) {
-    const missing = device.error instanceof ApiError && device.error.status === 404;
-    return (
-      <Alert color="red" title={missing ? 'Device not found' : 'The device could not be loaded'}>
-        {missing ? `There is no device ${deviceReference} in your organisation.` : device.error.message}
-      </Alert>
-    );
-  }
-
   return (
     <Stack gap="xl">
       <LegalHoldNotice heldBy={device.data.held_by} what="device" />

@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { CatchBoundary, Link } from '@tanstack/react-router';
 import type { LegacyMigration } from '#shared/contract/entities/account-data.ts';
 import { FactList, type Fact } from '../../components/data/fact-list.tsx';
 import { FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
@@ -40,38 +40,38 @@ function StartButton({ migration }: { migration: LegacyMigration }) {
   );
 }
 
-/** One migration: its state and progress, what the file held, its results summary and every row's result. */
-export function MigrationDetail({
-  reference,
-  search,
-  onSearch,
-}: {
-  reference: string;
-  search: MigrationResultsSearch;
-  onSearch: (next: MigrationResultsSearch) => void;
-}) {
-  const query = useMigration(reference);
-  if (query.isLoading) {
-    return (
-      <>
-        <PageHeader title="Migration" />
-        <Group justify="center" py="xl">
-          <Loader aria-label="Loading the migration" />
-        </Group>
-      </>
-    );
-  }
-  const migration = query.data;
-  if (migration === undefined) {
-    return (
-      <>
-        <PageHeader title="Migration" />
-        <Alert variant="default" title="This migration could not be loaded">
-          {query.error?.message ?? 'No such migration.'}
-        </Alert>
-      </>
-    );
-  }
+type MigrationDetailProps = { reference: string; search: MigrationResultsSearch; onSearch: (next: MigrationResultsSearch) => void };
+
+/**
+ * One migration: its state and progress, what the file held, its results summary and every row's result.
+ *
+ * Its route's loader has fetched the migration (ensureQueryData with the same options) and shows MigrationPending
+ * meanwhile. A refused fetch (404, 403) shows here, under the page's title, from the page's own boundary (as a
+ * recording's page does: a route's errorComponent would be a chunk of its own).
+ */
+export function MigrationDetail(props: MigrationDetailProps) {
+  return (
+    <CatchBoundary getResetKey={() => props.reference} errorComponent={({ error }) => <MigrationError error={error} />}>
+      <MigrationContent {...props} />
+    </CatchBoundary>
+  );
+}
+
+/** The migration could not be fetched (not found, refused): the API's own message under the page's title. */
+export function MigrationError({ error }: { error: unknown }) {
+  const message = error instanceof Error ? error.message : '';
+  return (
+    <>
+      <PageHeader title="Migration" />
+      <Alert variant="default" title="This migration could not be loaded">
+        {message || 'No such migration.'}
+      </Alert>
+    </>
+  );
+}
+
+function MigrationContent({ reference, search, onSearch }: MigrationDetailProps) {
+  const { data: migration } = useMigration(reference);
   const facts: Fact[] = [
     ['State', <MigrationStateBadge key="state" state={migration.migration_state} />],
     ['Submitted', migration.submitted_at === undefined ? undefined : formatDateTime(migration.submitted_at)],

@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { CatchBoundary, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { TRANSFER_FILE_STATES, type Transferable, type TransferFileState } from '#shared/contract/entities/transfers.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
@@ -92,31 +92,40 @@ function RerunButton({ transfer }: { transfer: Transferable }) {
   );
 }
 
-/** One transfer: what it is, how far it got, why it failed, every file with both checksums, and running it again. */
+/** The page's title: the transfer's id, shortened. */
+export const transferTitle = (transferId: string) => `Transfer …${transferId.slice(-8)}`;
+
+/**
+ * One transfer: what it is, how far it got, why it failed, every file with both checksums, and running it again.
+ *
+ * Its route's loader has fetched the transfer (ensureQueryData with the same options) and shows TransferPending
+ * meanwhile. A refused fetch (404, 403) shows here, under the page's title, from the page's own boundary (as a
+ * recording's page does: a route's errorComponent would be a chunk of its own).
+ */
 export function TransferDetail({ transferId }: { transferId: string }) {
-  const query = useTransfer(transferId);
-  const title = `Transfer …${transferId.slice(-8)}`;
-  if (query.isLoading) {
-    return (
-      <>
-        <PageHeader title={title} />
-        <Group justify="center" py="xl">
-          <Loader aria-label="Loading the transfer" />
-        </Group>
-      </>
-    );
-  }
-  const transfer = query.data;
-  if (transfer === undefined) {
-    return (
-      <>
-        <PageHeader title={title} />
-        <Alert variant="default" title="This transfer could not be loaded">
-          {query.error?.message ?? 'No such transfer.'}
-        </Alert>
-      </>
-    );
-  }
+  return (
+    <CatchBoundary getResetKey={() => transferId} errorComponent={({ error }) => <TransferError transferId={transferId} error={error} />}>
+      <TransferContent transferId={transferId} />
+    </CatchBoundary>
+  );
+}
+
+/** The transfer could not be fetched (not found, refused): the API's own message under the page's title. */
+export function TransferError({ transferId, error }: { transferId: string; error: unknown }) {
+  const message = error instanceof Error ? error.message : '';
+  return (
+    <>
+      <PageHeader title={transferTitle(transferId)} />
+      <Alert variant="default" title="This transfer could not be loaded">
+        {message || 'No such transfer.'}
+      </Alert>
+    </>
+  );
+}
+
+function TransferContent({ transferId }: { transferId: string }) {
+  const { data: transfer } = useTransfer(transferId);
+  const title = transferTitle(transferId);
   const facts: Fact[] = [
     ['State', <TransferStateBadge key="state" state={transfer.transfer_state} />],
     ['Configuration', <ConfigLink key="config" reference={transfer.transfer_config_reference}>{transfer.transfer_config_reference}</ConfigLink>],

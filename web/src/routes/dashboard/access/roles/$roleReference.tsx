@@ -1,8 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RoleDetailScreen } from '../../../../features/access/role-pages.tsx';
+import { RolePending } from '../../../../features/access/role-pending.tsx';
 import { useActionCatalogue } from '../../../../features/access/use-action-catalogue.ts';
 
 export const Route = createFileRoute('/dashboard/access/roles/$roleReference')({
+  // The page renders once the role is here (fetched while the page's code still loads); the API module is imported
+  // here, not statically, so it stays out of the first chunk (loaders are not split from it). A refused fetch stays in
+  // the query cache and the page shows it under its own title (RoleDetailScreen's boundary).
+  loader: async ({ context, params }) => {
+    const { roleQueryOptions } = await import('../../../../features/access/api/get-role.ts');
+    await context.queryClient.ensureQueryData(roleQueryOptions(context.session, params.roleReference)).catch(() => undefined);
+  },
+  pendingComponent: RolePending,
   component: RolePage,
 });
 

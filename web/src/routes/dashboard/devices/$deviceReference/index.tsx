@@ -2,29 +2,43 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../../../components/page/page-header.tsx';
 import { DeviceActions, DeviceDetailView } from '../../../../features/devices/device-detail-view.tsx';
 import { useDevice } from '../../../../features/devices/api/get-device.ts';
+import { DEVICE_PAGE_DESCRIPTION, DeviceBoundary } from '../../../../features/devices/device-error.tsx';
+import { DevicePending } from '../../../../features/devices/device-pending.tsx';
 import { deviceTitle } from '../../../../lib/device-labels.ts';
 import { DeviceDetailSearch } from '../../../../features/devices/filters.ts';
 import { RecordingsTab } from '../../../../features/recordings/lists/recordings-tab.tsx';
 
 export const Route = createFileRoute('/dashboard/devices/$deviceReference/')({
   validateSearch: DeviceDetailSearch,
+  // The page renders once the device is here (fetched while the page's code still loads); the API module is imported
+  // here, not statically, so it stays out of the first chunk (loaders are not split from it). A refused fetch stays in
+  // the query cache and the page shows it under its own title (DeviceBoundary).
+  loader: async ({ context, params }) => {
+    const { deviceQueryOptions } = await import('../../../../features/devices/api/get-device.ts');
+    await context.queryClient.ensureQueryData(deviceQueryOptions(context.session, params.deviceReference)).catch(() => undefined);
+  },
+  pendingComponent: DevicePending,
   component: DevicePage,
 });
 
 function DevicePage() {
   const { deviceReference } = Route.useParams();
+  return (
+    <DeviceBoundary deviceReference={deviceReference}>
+      <LoadedDevicePage deviceReference={deviceReference} />
+    </DeviceBoundary>
+  );
+}
+
+function LoadedDevicePage({ deviceReference }: { deviceReference: string }) {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  // Named by model, number and user once loaded (the detail view asks for the same device: one request).
+  // Named by model, number and user (the detail view reads the same device: one request, made by the loader).
   const device = useDevice(deviceReference);
-  const name = device.data === undefined ? 'Device' : deviceTitle(device.data);
+  const name = deviceTitle(device.data);
   return (
     <>
-      <PageHeader
-        title={name}
-        description="The device's details, the commands sent to it, who held it and what it reported."
-        actions={<DeviceActions deviceReference={deviceReference} />}
-      />
+      <PageHeader title={name} description={DEVICE_PAGE_DESCRIPTION} actions={<DeviceActions deviceReference={deviceReference} />} />
       <DeviceDetailView
         deviceReference={deviceReference}
         search={search}

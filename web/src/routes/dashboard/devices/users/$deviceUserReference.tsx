@@ -4,6 +4,7 @@ import { LOG_LEVELS } from '#shared/constants/devices.ts';
 import { ACTIVITY_TABS } from '../../../../features/device-users/activity-tabs.ts';
 import { DeviceUserActivity } from '../../../../features/device-users/device-user-activity.tsx';
 import { DeviceUserDetail } from '../../../../features/device-users/device-user-detail.tsx';
+import { DeviceUserPending } from '../../../../features/device-users/device-user-pending.tsx';
 import { RecordingsTab } from '../../../../features/recordings/lists/recordings-tab.tsx';
 
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
@@ -19,6 +20,14 @@ const DeviceUserSearch = z.object({
 
 export const Route = createFileRoute('/dashboard/devices/users/$deviceUserReference')({
   validateSearch: DeviceUserSearch,
+  // The page renders once the user is here (fetched while the page's code still loads); the API module is imported
+  // here, not statically, so it stays out of the first chunk (loaders are not split from it). A refused fetch stays in
+  // the query cache and the page shows it under its own title (DeviceUserDetail's boundary).
+  loader: async ({ context, params }) => {
+    const { deviceUserQueryOptions } = await import('../../../../features/device-users/api/get-device-user.ts');
+    await context.queryClient.ensureQueryData(deviceUserQueryOptions(context.session, params.deviceUserReference)).catch(() => undefined);
+  },
+  pendingComponent: DeviceUserPending,
   component: DeviceUserPage,
 });
 

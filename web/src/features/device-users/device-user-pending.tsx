@@ -1,0 +1,9 @@
+import { Loader } from '@mantine/core';
+
+/**
+ * A device user's page while its route's loader fetches the user. Only a loader, as a recording's page has: a route's
+ * pending view is not split from the first chunk, and a heading here would pull the page header into it.
+ */
+export function DeviceUserPending() {
+  return <Loader aria-label="Loading the device user" />;
+}
