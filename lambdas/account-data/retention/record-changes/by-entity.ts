@@ -11,16 +11,20 @@ import { transferChanges } from './transfer.ts';
  * (docs/decisions.md "Retention job"). `dispose.ts` asks this table by entity tag; the types it does not list
  * (payloads, fixes, logs, alerts, activity records) keep dispose.ts' own handling.
  */
-export const RECORD_CHANGES: Readonly<Record<string, RecordChanges>> = {
+// Built on first use, not at load: areas meet through public modules whose import graph has cycles, and a table
+// read at load time could meet a module not evaluated yet.
+const recordChangesByEntity = (): Readonly<Record<string, RecordChanges>> => ({
   SupportAccess: supportAccessChanges,
   LegalHold: legalHoldChanges,
   Transfer: transferChanges,
   Migration: migrationChanges,
   DeviceUser: deviceUserChanges,
-};
+});
+let table: Readonly<Record<string, RecordChanges>> | undefined;
 
 /** The record changes of an entity tag, when it is one of these types (own properties only). */
 export function recordChangesOf(entity: string): RecordChanges | undefined {
-  return Object.hasOwn(RECORD_CHANGES, entity) ? RECORD_CHANGES[entity] : undefined;
+  table ??= recordChangesByEntity();
+  return Object.hasOwn(table, entity) ? table[entity] : undefined;
 }
 

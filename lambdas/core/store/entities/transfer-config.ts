@@ -27,24 +27,30 @@ export type SealedSecret = z.infer<typeof SealedSecret>;
  *   active with a schedule, so a delete or a change knows which schedule to remove;
  * - `revision`: changes on every write, so undoing a write whose schedule could not be saved never undoes another's.
  */
-export const TransferConfigItem = TransferConfig.omit({ has_zip_password: true, has_sftp_password: true, external_id: true }).extend({
-  client: z.string(),
-  // As stored: the contract's bounds check what a request sends, not what a reader finds.
-  transfer_config_reference: z.string(),
-  schedule: z.string(),
-  params: z.union([S3TransferParams, SftpTransferParams]),
-  sealed_zip_password: SealedSecret.optional(),
-  sealed_sftp_password: SealedSecret.optional(),
-  schedule_name: z.string().optional(),
-  revision: z.string(),
-  created_at: z.string(),
-  updated_by: z.string(),
-  updated_at: z.string(),
-});
-export type TransferConfigItem = z.infer<typeof TransferConfigItem>;
+// Built on first read, not at load: every function bundles this module for its keys (keys.ts), and the contract's
+// schema it extends reaches the schedule check (croner), which only the transfer functions should carry.
+const buildTransferConfigItem = () =>
+  TransferConfig.omit({ has_zip_password: true, has_sftp_password: true, external_id: true }).extend({
+    client: z.string(),
+    // As stored: the contract's bounds check what a request sends, not what a reader finds.
+    transfer_config_reference: z.string(),
+    schedule: z.string(),
+    params: z.union([S3TransferParams, SftpTransferParams]),
+    sealed_zip_password: SealedSecret.optional(),
+    sealed_sftp_password: SealedSecret.optional(),
+    schedule_name: z.string().optional(),
+    revision: z.string(),
+    created_at: z.string(),
+    updated_by: z.string(),
+    updated_at: z.string(),
+  });
+let transferConfigItemSchema: ReturnType<typeof buildTransferConfigItem> | undefined;
+const transferConfigItem = () => (transferConfigItemSchema ??= buildTransferConfigItem());
+
+export type TransferConfigItem = z.infer<ReturnType<typeof buildTransferConfigItem>>;
 
 export function readTransferConfig(item: TableItem): TransferConfigItem {
-  return readItem('TransferConfig', TransferConfigItem, item);
+  return readItem('TransferConfig', transferConfigItem(), item);
 }
 
 /** The configuration's item: its attributes under its keys. */

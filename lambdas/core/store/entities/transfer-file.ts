@@ -58,37 +58,43 @@ export const transferRecordKeys = {
  * - `staged`: what an attempt had sent in full, written just before the file was renamed into place, so an attempt
  *   killed between the arrival and its record is completed from it rather than delivered again.
  */
-export const TransferFileItem = TransferFile.extend({
-  client: z.string(),
-  transfer_id: z.string(),
-  name: z.string(),
-  order: z.enum(['1', '9']),
-  relative_path: z.string(),
-  /** The recording's type, so a reader limited to some payload types sees only files of those. */
-  payload_type: z.string().optional(),
-  entry_name: z.string().optional(),
-  entry_size: z.int().min(0).optional(),
-  entry_sha256: z.string().optional(),
-  source_bytes: z.int().min(0).optional(),
-  recorded_at: z.string().optional(),
-  uploaded_at: z.string().optional(),
-  processed_at: z.string().optional(),
-  unrecorded_arrivals: z.array(z.string()).optional(),
-  staged: z
-    .object({
-      relative_path: z.string(),
-      bytes: z.int().min(0),
-      sha256: z.string(),
-      entry_name: z.string(),
-      entry_size: z.int().min(0).optional(),
-      entry_sha256: z.string().optional(),
-    })
-    .optional(),
-});
-export type TransferFileItem = z.infer<typeof TransferFileItem>;
+// Built on first read, not at load: every function bundles this module for its keys (keys.ts), and the contract's
+// schema it extends reaches the schedule check (croner), which only the transfer functions should carry.
+const buildTransferFileItem = () =>
+  TransferFile.extend({
+    client: z.string(),
+    transfer_id: z.string(),
+    name: z.string(),
+    order: z.enum(['1', '9']),
+    relative_path: z.string(),
+    /** The recording's type, so a reader limited to some payload types sees only files of those. */
+    payload_type: z.string().optional(),
+    entry_name: z.string().optional(),
+    entry_size: z.int().min(0).optional(),
+    entry_sha256: z.string().optional(),
+    source_bytes: z.int().min(0).optional(),
+    recorded_at: z.string().optional(),
+    uploaded_at: z.string().optional(),
+    processed_at: z.string().optional(),
+    unrecorded_arrivals: z.array(z.string()).optional(),
+    staged: z
+      .object({
+        relative_path: z.string(),
+        bytes: z.int().min(0),
+        sha256: z.string(),
+        entry_name: z.string(),
+        entry_size: z.int().min(0).optional(),
+        entry_sha256: z.string().optional(),
+      })
+      .optional(),
+  });
+let transferFileItemSchema: ReturnType<typeof buildTransferFileItem> | undefined;
+const transferFileItem = () => (transferFileItemSchema ??= buildTransferFileItem());
+
+export type TransferFileItem = z.infer<ReturnType<typeof buildTransferFileItem>>;
 
 export function readTransferFile(item: TableItem): TransferFileItem {
-  return readItem('TransferFile', TransferFileItem, item);
+  return readItem('TransferFile', transferFileItem(), item);
 }
 
 export function transferFileToItem(file: TransferFileItem): TableItem {
