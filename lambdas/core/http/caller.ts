@@ -33,14 +33,8 @@ export interface TenantCaller extends Caller {
   tenant: string;
 }
 
-export interface CallerFacts {
-  deps: Dependencies;
-  tenant: string | undefined;
-  principal: Principal | undefined;
-  access: AccessContext | undefined;
-  action: string;
-  requestId: string;
-}
+/** What a caller is made of: all but the scopes, which follow from it. */
+export type CallerFacts = Omit<Caller, 'groupScope' | 'payloadScope'>;
 
 /** The caller of one request; `groupScope` and `payloadScope` are built on first use and kept for the call. */
 export function callerOf(facts: CallerFacts & { tenant: string }): TenantCaller;
