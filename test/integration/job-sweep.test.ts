@@ -45,7 +45,7 @@ afterAll(async () => {
 
 /** A Pending transfer of `nightly` whose marker's lease ran out a minute ago (its job's start was lost). */
 async function stuckTransfer(): Promise<string> {
-  const transfer = newTransfer(tenant.client, { transfer_config_reference: 'nightly', transfer_type: 'Payload' }, new Date(), 'test');
+  const transfer = newTransfer(tenant.client, { transfer_config_reference: 'nightly', transfer_type: 'Payload' }, { now: new Date(), startedBy: 'test' });
   await recordPendingTransfer(deps, transfer);
   await expireMarker('transfer', transfer.transfer_id);
   return transfer.transfer_id;
@@ -215,7 +215,7 @@ describe('a scheduled run while an earlier run of its configuration has not ende
   };
 
   it('waits for it while it is being delivered, and carries it on once its lease ran out, never recording a second run', async () => {
-    const earlier = newTransfer(tenant.client, { transfer_config_reference: 'nightly', transfer_type: 'Payload' }, new Date(), 'schedule');
+    const earlier = newTransfer(tenant.client, { transfer_config_reference: 'nightly', transfer_type: 'Payload' }, { now: new Date(), startedBy: 'schedule' });
     await recordPendingTransfer(deps, earlier);
     const live = new Date(Date.now() + 60_000).toISOString();
     await deps.table.update(keys.transfer.key(tenant.client, earlier.transfer_id), { set: { transfer_state: 'InProgress', lease_id: 'live', lease_until: live } });

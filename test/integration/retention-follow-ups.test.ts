@@ -162,7 +162,7 @@ beforeAll(async () => {
   await comment(deps, client, KEPT, 3);
   await comment(other.deps, other.client, DOOMED, 5);
   // A receipt in the doomed recording's audit: evidence, kept.
-  await deps.table.put({ ...keys.payload.audit(client, DOOMED, old(0), 'receipt-1'), client, action: 'receipt', payload_reference: DOOMED });
+  await deps.table.put({ ...keys.payload.audit(client, DOOMED, { time: old(0), id: 'receipt-1' }), client, action: 'receipt', payload_reference: DOOMED });
   await setHold(deps, client, true);
 
   // Activity: old records linked, old records still waiting for the sequencer, recent ones.

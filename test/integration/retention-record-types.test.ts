@@ -143,7 +143,7 @@ async function seed(one: RunTenant, main: boolean): Promise<void> {
   await deps.table.put(migration(refs.pendingMigration));
   await deps.blobs.put('raw', migrationObjectKey(client, refs.migration), Buffer.from('the export'));
   const results = Array.from({ length: main ? RESULTS : 3 }, (_, row) => ({
-    ...keys.migrationResult.item(client, refs.migration, row + 1, 0, 'Error', 'error'),
+    ...keys.migrationResult.item(client, refs.migration, { row: row + 1, index: 0, type: 'Error', kind: 'error' }),
     client,
     row: row + 1,
     message: `row ${row + 1}`,

@@ -125,9 +125,10 @@ async function select(
   const { deps, client } = on;
   const leaseId = ulid();
   const transfer: TransferItem = {
-    ...pendingTransfer(client, { transfer_config_reference: configReference, transfer_type: 'Payload' }, new Date(), 'test', {
-      ...(window.from === undefined ? {} : { report_from: window.from }),
-      report_to: window.to,
+    ...pendingTransfer(client, { transfer_config_reference: configReference, transfer_type: 'Payload' }, {
+      now: new Date(),
+      startedBy: 'test',
+      extra: { ...(window.from === undefined ? {} : { report_from: window.from }), report_to: window.to },
     }),
     transfer_state: 'InProgress',
     lease_id: leaseId,

@@ -59,7 +59,7 @@ describe('comments service restrictions', () => {
     await table.put(item(REF, 'Call', 'open'));
     await createComment(creating(deps, person('me')), REF, { message: 'visible' });
     // A comment on a payload the caller may not see (written as another caller would have).
-    await table.put({ ...keys.comment.item('demo', HIDDEN, '01J00000000000000000000CMT', '2024-06-01T00:00:00Z'), payload_type: 'Call', group: 'secret', comment_id: '01J00000000000000000000CMT', comment_body: 'hidden', raised_by: 'x', raised_at: '2024-06-01T00:00:00Z', comment_version: 1, is_closed: false, payload_reference: HIDDEN });
+    await table.put({ ...keys.comment.item('demo', HIDDEN, { commentId: '01J00000000000000000000CMT', raisedAt: '2024-06-01T00:00:00Z' }), payload_type: 'Call', group: 'secret', comment_id: '01J00000000000000000000CMT', comment_body: 'hidden', raised_by: 'x', raised_at: '2024-06-01T00:00:00Z', comment_version: 1, is_closed: false, payload_reference: HIDDEN });
     const page = await listComments(listing(deps), { limit: 50, result_type: 'page' });
     expect('data' in page && page.data.map((comment) => comment.comment_body)).toEqual(['visible']);
     expect(await listComments(listing(deps), { limit: 50, result_type: 'total' })).toEqual({ count: 1 });

@@ -28,7 +28,7 @@ export async function runTransferNow(caller: TenantCaller, reference: string): P
   if (!config.is_active) throw new ConflictError(CONFIG_INACTIVE);
 
   const now = dependencies.clock.now();
-  const transfer = pendingTransfer(client, { transfer_config_reference: reference, transfer_type: config.transfer_type }, now, actorOf(caller.principal));
+  const transfer = pendingTransfer(client, { transfer_config_reference: reference, transfer_type: config.transfer_type }, { now, startedBy: actorOf(caller.principal) });
   await recordPendingTransfer(dependencies, transfer);
   try {
     await dependencies.jobs.start(TRANSFER_JOB, { client, transfer_config_reference: reference, transfer_id: transfer.transfer_id, trigger: 'run' });

@@ -196,7 +196,7 @@ async function recordScheduledTransfer(deps: TransferJobDependencies, input: Tra
     if (earlier.leaseUntil > now.toISOString()) return { skipped: EARLIER_RUN_DELIVERING, running: earlier.transferId };
     return { transferId: earlier.transferId };
   }
-  const transfer = pendingTransfer(input.client, config, now, input.trigger === 'schedule' ? 'schedule' : `job:${TRANSFER_JOB}`);
+  const transfer = pendingTransfer(input.client, config, { now, startedBy: input.trigger === 'schedule' ? 'schedule' : `job:${TRANSFER_JOB}` });
   await recordPendingTransfer(deps, transfer, limitsOf(input));
   return { transferId: transfer.transfer_id };
 }

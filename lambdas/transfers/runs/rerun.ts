@@ -45,12 +45,14 @@ export async function rerunTransfer(caller: TenantCaller, transferId: string): P
   const again = pendingTransfer(
     client,
     { transfer_config_reference: transfer.transfer_config_reference, transfer_type: config.transfer_type },
-    now,
-    actorOf(caller.principal),
     {
-      rerun_of: transfer.transfer_id,
-      ...(transfer.report_from === undefined ? {} : { report_from: transfer.report_from }),
-      ...(transfer.report_to === undefined ? {} : { report_to: transfer.report_to }),
+      now,
+      startedBy: actorOf(caller.principal),
+      extra: {
+        rerun_of: transfer.transfer_id,
+        ...(transfer.report_from === undefined ? {} : { report_from: transfer.report_from }),
+        ...(transfer.report_to === undefined ? {} : { report_to: transfer.report_to }),
+      },
     },
   );
   await recordPendingTransfer(deps, again);

@@ -19,7 +19,7 @@ const comment: CommentItem = {
 describe('comment item', () => {
   it('round-trips: in the payload partition and on the tenant list, read back, and as the contract shows it', () => {
     const item = commentToItem('acme', comment);
-    expect(item).toMatchObject(keys.comment.item('acme', 'p1', comment.comment_id, comment.raised_at));
+    expect(item).toMatchObject(keys.comment.item('acme', 'p1', { commentId: comment.comment_id, raisedAt: comment.raised_at }));
     expect(toPayloadComment(readComment(item))).toEqual(comment);
   });
 

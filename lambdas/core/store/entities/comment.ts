@@ -17,7 +17,7 @@ const raiserPartition = (client: string, raisedBy: string) => `${tenantPrefix(cl
  * so a payload's comments read in the order raised), and on byTenantTime per tenant by raised time for `GET comments`.
  */
 export const commentKeys = {
-  item: (client: string, payloadReference: string, commentId: string, raisedAt: Date | string, raisedBy?: string): ItemKeys => ({
+  item: (client: string, payloadReference: string, { commentId, raisedAt, raisedBy }: { commentId: string; raisedAt: Date | string; raisedBy?: string }): ItemKeys => ({
     ...commentKeys.key(client, payloadReference, commentId),
     entity: ENTITY.comment,
     ...onIndex[COMMENT_INDEXES.byTenantTime](`${tenantPrefix(client)}COMMENTS`, timeSort(raisedAt, commentId)),
@@ -55,7 +55,7 @@ export function readComment(item: TableItem): CommentItem {
 
 /** A new comment with its keys. */
 export function commentToItem(client: string, comment: CommentItem): TableItem {
-  return { ...commentKeys.item(client, comment.payload_reference, comment.comment_id, comment.raised_at, comment.raised_by), ...comment };
+  return { ...commentKeys.item(client, comment.payload_reference, { commentId: comment.comment_id, raisedAt: comment.raised_at, ...(comment.raised_by === undefined ? {} : { raisedBy: comment.raised_by }) }), ...comment };
 }
 
 export function toPayloadComment(stored: CommentItem): PayloadComment {
@@ -68,7 +68,7 @@ export const commentModel: EntityModel = {
   title: 'Payload comment',
   module: 'comment.ts',
   indexes: COMMENT_INDEXES,
-  items: [{ when: 'byPerson under who raised it', example: () => commentKeys.item(EXAMPLE_CLIENT, '<ref>', '<comment_id>', '<raised_at>', '<raised_by>') }],
+  items: [{ when: 'byPerson under who raised it', example: () => commentKeys.item(EXAMPLE_CLIENT, '<ref>', { commentId: '<comment_id>', raisedAt: '<raised_at>', raisedBy: '<raised_by>' }) }],
   accessPatterns: [
     {
       name: 'One payload\'s comments, in the order raised',

@@ -27,7 +27,7 @@ const byKindPartition = (client: string, reference: string, kind: string) => `${
  * error), so each filter is one Query in row order too.
  */
 export const migrationResultKeys = {
-  item: (client: string, reference: string, row: number, index: number, type: string, kind: string): ItemKeys => {
+  item: (client: string, reference: string, { row, index, type, kind }: { row: number; index: number; type: string; kind: string }): ItemKeys => {
     const sort = resultSort(row, index);
     return {
       pk: resultsPartition(client, reference),
@@ -62,7 +62,7 @@ export function readMigrationResult(item: TableItem): MigrationResultItem {
 export function migrationResultToItem(result: MigrationResultItem): TableItem {
   return {
     ...result,
-    ...migrationResultKeys.item(result.client, result.migration_reference, result.row, result.index, result.type, result.kind),
+    ...migrationResultKeys.item(result.client, result.migration_reference, result),
   };
 }
 
@@ -78,7 +78,7 @@ export const migrationResultModel: EntityModel = {
   title: 'Migration row result, one per result of a row',
   module: 'migration-result.ts',
   indexes: MIGRATION_RESULT_INDEXES,
-  items: [{ example: () => migrationResultKeys.item(EXAMPLE_CLIENT, '<migration_reference>', 1, 0, '<type>', '<kind>') }],
+  items: [{ example: () => migrationResultKeys.item(EXAMPLE_CLIENT, '<migration_reference>', { row: 1, index: 0, type: '<type>', kind: '<kind>' }) }],
   accessPatterns: [
     { name: 'A migration\'s row results in row order', serves: '`GET migrations/{ref}/results`; retention destroys them', builders: ['keys.migrationResult.list'], example: () => migrationResultKeys.list(EXAMPLE_CLIENT, '<migration_reference>') },
     { name: 'Its results of one type', serves: '`GET migrations/{ref}/results?type=`', builders: ['keys.migrationResult.byType'], example: () => migrationResultKeys.byType(EXAMPLE_CLIENT, '<migration_reference>', '<type>') },

@@ -9,7 +9,7 @@ const receipt: PayloadAuditItem = { payload_reference: 'p1', action: 'receipt', 
 describe('payload audit item', () => {
   it('round-trips: in the payload partition by time, read back, and split into records and receipts', () => {
     const item = payloadAuditToItem('acme', play, '01J0');
-    expect(item).toMatchObject(keys.payload.audit('acme', 'p1', play.time, '01J0'));
+    expect(item).toMatchObject(keys.payload.audit('acme', 'p1', { time: play.time, id: '01J0' }));
     const stored = [readPayloadAudit(item), readPayloadAudit(payloadAuditToItem('acme', receipt, '01J1'))];
     expect(toPayloadAudit('p1', stored)).toEqual({
       payload_reference: 'p1',

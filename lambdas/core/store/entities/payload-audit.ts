@@ -19,7 +19,7 @@ export const payloadAuditKeys = {
    * One play, download, transfer or receipt of the payload (the payload's audit), in the payload's partition under
    * `AUDIT#<time>#<id>`, so one Query with `auditPrefix` reads the audit in time order.
    */
-  audit: (client: string, payloadReference: string, time: Date | string, id: string, receiptBy?: string): ItemKeys => ({
+  audit: (client: string, payloadReference: string, { time, id, receiptBy }: { time: Date | string; id: string; receiptBy?: string }): ItemKeys => ({
     pk: payloadPartition(client, payloadReference),
     sk: `${AUDIT_PREFIX}${timeSort(time, id)}`,
     entity: ENTITY.payloadAudit,
@@ -66,7 +66,7 @@ export function readPayloadAuditAction(item: TableItem): PayloadAuditAction {
 /** A new audit record of `record.payload_reference` at `record.time`, unique by `id` (a ULID). */
 export function payloadAuditToItem(client: string, record: PayloadAuditItem, id: string): TableItem {
   const receiptBy = record.action === 'receipt' ? record.portal_user : undefined;
-  return { ...payloadAuditKeys.audit(client, record.payload_reference, record.time, id, receiptBy), ...record };
+  return { ...payloadAuditKeys.audit(client, record.payload_reference, { time: record.time, id, ...(receiptBy === undefined ? {} : { receiptBy }) }), ...record };
 }
 
 /** A payload's audit as the API shows it: receipts apart from plays, downloads and transfers, each oldest first. */
@@ -87,7 +87,7 @@ export const payloadAuditModel: EntityModel = {
   title: 'Payload audit record (play, view, download, transfer, receipt)',
   module: 'payload-audit.ts',
   indexes: PAYLOAD_AUDIT_INDEXES,
-  items: [{ when: 'byPerson for a receipt', example: () => payloadAuditKeys.audit(EXAMPLE_CLIENT, '<ref>', '<time>', '<ulid>', '<portal_user>') }],
+  items: [{ when: 'byPerson for a receipt', example: () => payloadAuditKeys.audit(EXAMPLE_CLIENT, '<ref>', { time: '<time>', id: '<ulid>', receiptBy: '<portal_user>' }) }],
   accessPatterns: [
     {
       name: 'Read a payload\'s audit (plays, downloads, transfers, receipts)',

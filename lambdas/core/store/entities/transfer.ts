@@ -90,16 +90,19 @@ export function transferWatermarkToItem(mark: TransferWatermarkItem): TableItem 
   return { ...transferWatermarkKeys.item(mark.client, mark.transfer_config_reference), ...mark };
 }
 
-/**
- * A new run of a configuration, Pending until its job starts, under a fresh time-ordered id. `startedBy` is a portal
- * user's `actorOf`, `schedule`, or the job; `extra` carries what a re-run keeps of the run it repeats.
- */
+/** How a run starts: when, by whom (a portal user's `actorOf`, `schedule`, or the job), and what a re-run keeps. */
+export interface TransferStart {
+  now: Date;
+  startedBy: string;
+  /** What a re-run keeps of the run it repeats. */
+  extra?: Pick<Partial<TransferItem>, 'rerun_of' | 'report_from' | 'report_to'>;
+}
+
+/** A new run of a configuration, Pending until its job starts, under a fresh time-ordered id. */
 export function pendingTransfer(
   client: string,
   config: Pick<TransferItem, 'transfer_config_reference' | 'transfer_type'>,
-  now: Date,
-  startedBy: string,
-  extra: Pick<Partial<TransferItem>, 'rerun_of' | 'report_from' | 'report_to'> = {},
+  { now, startedBy, extra = {} }: TransferStart,
 ): TransferItem {
   return {
     client,
