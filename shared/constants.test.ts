@@ -6,10 +6,13 @@ describe('constants', () => {
     expect(C.PAYLOAD_TYPES).toHaveLength(10);
     expect(C.SERVICES).toHaveLength(8);
     expect(C.DEVICE_COMMANDS).toHaveLength(8);
-    expect(C.ALERT_TYPES).toHaveLength(10);
+    // Spec point 9's ten, and ours for supervision deadlines (docs/decisions.md).
+    expect(C.ALERT_TYPES).toHaveLength(11);
+    expect(C.ALERT_TYPES).toContain('SupervisionAlert');
     expect(C.ENTITY_TYPES).toHaveLength(7);
     expect(C.PAYLOAD_STATES).toHaveLength(10);
-    expect(C.RETENTION_RECORD_TYPES).toHaveLength(11);
+    // Spec point 3's eleven, and supervision's reviews (docs/decisions.md).
+    expect(C.RETENTION_RECORD_TYPES).toHaveLength(12);
     expect(C.SUPPORT_ACCESS_APPROVAL_STATES).toEqual(['pending', 'canceled', 'approved', 'rejected', 'revoked', 'expired']);
     expect(C.DIRECTIONS).toEqual(['I', 'O', 'CC']);
   });

@@ -40,6 +40,7 @@ export const RETENTION_RECORD_TYPES = [
   'LegacyMigrationData',
   'LegalHoldData',
   'PayloadData',
+  'SupervisionData',
   'SupportAccessData',
   'TransferableData',
   'UserActivityData',

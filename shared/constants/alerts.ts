@@ -19,6 +19,7 @@ export const ALERT_TYPES = [
   'Notification',
   'PayloadAlert',
   'PortalUserAlert',
+  'SupervisionAlert',
   'TransferAlert',
 ] as const;
 export const AlertType = z.enum(ALERT_TYPES);

@@ -46,6 +46,7 @@ export const ENDPOINT_GROUPS = [
   'account-data',
   'transfers',
   'migrations',
+  'supervision',
   'device-api',
 ] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];

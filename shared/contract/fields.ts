@@ -214,6 +214,10 @@ export type PayloadReference = z.infer<typeof PayloadReference>;
 export const TransferConfigReference = reference(3, 255);
 export type TransferConfigReference = z.infer<typeof TransferConfigReference>;
 
+/** A supervision policy's name, chosen by the tenant (3 to 60 printable characters, as app references). */
+export const SupervisionPolicyReference = reference(3, 60);
+export type SupervisionPolicyReference = z.infer<typeof SupervisionPolicyReference>;
+
 /** Exactly 32 characters, or null. */
 export const MessageId = text(32, 32).nullable();
 export type MessageId = z.infer<typeof MessageId>;

@@ -11,6 +11,7 @@ import { licenceEndpoints } from './endpoints/licences.ts';
 import { migrationEndpoints } from './endpoints/migrations.ts';
 import { payloadEndpoints } from './endpoints/payloads.ts';
 import { supportAccessEndpoints } from './endpoints/support-access.ts';
+import { supervisionEndpoints } from './endpoints/supervision.ts';
 import { transferEndpoints } from './endpoints/transfers.ts';
 import { ACTION_DESCRIPTIONS } from './actions.ts';
 
@@ -32,6 +33,7 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   ...accountDataEndpoints,
   ...transferEndpoints,
   ...migrationEndpoints,
+  ...supervisionEndpoints,
   ...deviceApiEndpoints,
 ] as readonly Endpoint[]);
 

@@ -32,6 +32,7 @@ const RECORD_DAYS: Record<Exclude<RetentionRecordType, 'PayloadData'>, number> =
   GpsData: GPS_DAYS,
   LegacyMigrationData: COMMUNICATION_DAYS,
   LegalHoldData: COMMUNICATION_DAYS,
+  SupervisionData: COMMUNICATION_DAYS,
   SupportAccessData: CUSTODY_DAYS,
   TransferableData: CUSTODY_DAYS,
   UserActivityData: CUSTODY_DAYS,

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LegalHoldTargetType, SupportAccessApprovalState } from '../../constants/account.ts';
 import { MetricScope } from '../../constants/devices.ts';
+import { SupervisionReport } from '../../constants/supervision.ts';
 import {
   AppReference,
   ClientId,
@@ -9,6 +10,7 @@ import {
   GroupReference,
   PayloadReference,
   RoleReference,
+  SupervisionPolicyReference,
   TagKey,
   text,
   TransferConfigReference,
@@ -42,6 +44,10 @@ export const P = {
   transfer_id: Ulid,
   command_reference: Ulid,
   migration_reference: Ulid,
+  policy_reference: SupervisionPolicyReference,
+  /** A supervision item is the review of one recording: its reference is the recording's. */
+  item_reference: PayloadReference,
+  report: SupervisionReport,
 } as const;
 
 type Names = keyof typeof P;

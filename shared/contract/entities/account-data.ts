@@ -149,6 +149,7 @@ export const RetentionPolicyRequest = z.strictObject({
   LegalHoldData: RecordRetention,
   /** One entry per payload type at most. */
   PayloadData: z.array(PayloadRetention).max(PAYLOAD_TYPES.length, { error: itemsAtMost(PAYLOAD_TYPES.length) }).optional(),
+  SupervisionData: RecordRetention,
   SupportAccessData: RecordRetention,
   TransferableData: RecordRetention,
   UserActivityData: RecordRetention,

@@ -101,6 +101,7 @@ export const RETENTION_RECORD_TYPE_LABELS: Record<RetentionRecordType, string> =
   LegacyMigrationData: 'Legacy migrations',
   LegalHoldData: 'Released legal holds',
   PayloadData: 'Recordings',
+  SupervisionData: 'Supervision reviews',
   SupportAccessData: 'Support access requests',
   TransferableData: 'Transfers',
   UserActivityData: 'User activity',

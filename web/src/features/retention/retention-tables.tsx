@@ -16,6 +16,7 @@ const RECORD_TYPE_NOTES: Record<RecordType, string> = {
   GpsData: 'Location fixes of devices',
   LegacyMigrationData: 'Finished imports from the legacy platform, with their results',
   LegalHoldData: 'Counted from the release; an active hold is never disposed of',
+  SupervisionData: 'Supervision review items and their history (who reviewed what, when, and what was done), counted from their closing',
   SupportAccessData: 'Staff requests to act in this portal, counted from their end',
   TransferableData: 'Finished transfers and their chain of custody',
   UserActivityData: 'Every call a portal user or app made',
