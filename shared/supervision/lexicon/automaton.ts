@@ -1,14 +1,15 @@
 /**
- * One Aho-Corasick automaton over WORDS for every phrase of every policy: the text is read once, word by word, and
- * each word costs one map look-up and amortised O(1) transitions whatever the number of phrases. A phrase whose last
+ * One Aho-Corasick automaton over WORDS for every word pattern (a phrase's words, whatever symbols the term writes
+ * around them: ./phrase-fit.ts) of every policy: the text is read once, word by word, and each word costs one map
+ * look-up and amortised O(1) transitions whatever the number of patterns. A pattern whose last
  * word is a prefix (`guarantee of return*`) is stored as its other words (the body) and the prefix in a character
- * trie hung on the body's node; when a body ends at word i, word i+1 is walked through that trie. Since a phrase
+ * trie hung on the body's node; when a body ends at word i, word i+1 is walked through that trie. Since a pattern
  * has at most 10 words, at most 10 nodes report at one word, so the work stays linear in the text plus the matches.
  */
 
 interface PrefixNode {
   readonly next: Map<number, PrefixNode>;
-  readonly phrases: number[];
+  readonly patterns: number[];
 }
 
 interface State {
@@ -17,15 +18,15 @@ interface State {
   fail: number;
   /** The nearest state on the fail chain that reports something, or -1. */
   report: number;
-  /** Phrases (without a prefix word) whose words end here. */
-  readonly phrases: number[];
-  /** Prefix words of phrases whose body ends here. */
+  /** Patterns (without a prefix word) whose words end here. */
+  readonly patterns: number[];
+  /** Prefix words of patterns whose body ends here. */
   prefixes: PrefixNode | undefined;
 }
 
-/** Where a phrase occurs: its first and last word's index. */
+/** Where a pattern occurs: its first and last word's index. */
 export interface WordSpan {
-  readonly phrase: number;
+  readonly pattern: number;
   readonly first: number;
   readonly last: number;
 }
@@ -38,30 +39,30 @@ export interface WordAutomaton {
   readonly states: State[];
 }
 
-const newState = (depth: number): State => ({ next: new Map(), depth, fail: ROOT, report: -1, phrases: [], prefixes: undefined });
+const newState = (depth: number): State => ({ next: new Map(), depth, fail: ROOT, report: -1, patterns: [], prefixes: undefined });
 
-const reports = (state: State) => state.phrases.length > 0 || state.prefixes !== undefined;
+const reports = (state: State) => state.patterns.length > 0 || state.prefixes !== undefined;
 
-function addPrefix(state: State, prefix: string, phrase: number): void {
-  state.prefixes ??= { next: new Map(), phrases: [] };
+function addPrefix(state: State, prefix: string, pattern: number): void {
+  state.prefixes ??= { next: new Map(), patterns: [] };
   let node = state.prefixes;
   for (let i = 0; i < prefix.length; i += 1) {
     const unit = prefix.charCodeAt(i);
     let child = node.next.get(unit);
     if (child === undefined) {
-      child = { next: new Map(), phrases: [] };
+      child = { next: new Map(), patterns: [] };
       node.next.set(unit, child);
     }
     node = child;
   }
-  node.phrases.push(phrase);
+  node.patterns.push(pattern);
 }
 
-/** Builds the automaton; `phrases[i]` is phrase i's words, the last a prefix when `prefix`. */
-export function buildAutomaton(phrases: readonly { readonly words: readonly string[]; readonly prefix: boolean }[]): WordAutomaton {
+/** Builds the automaton; `patterns[i]` is pattern i's words, the last a prefix when `prefix`. */
+export function buildAutomaton(patterns: readonly { readonly words: readonly string[]; readonly prefix: boolean }[]): WordAutomaton {
   const vocabulary = new Map<string, number>();
   const states: State[] = [newState(0)];
-  phrases.forEach(({ words, prefix }, phrase) => {
+  patterns.forEach(({ words, prefix }, pattern) => {
     const body = prefix ? words.slice(0, -1) : words;
     let at = ROOT;
     for (const word of body) {
@@ -78,8 +79,8 @@ export function buildAutomaton(phrases: readonly { readonly words: readonly stri
       }
       at = next;
     }
-    if (prefix) addPrefix(states[at] as State, words[words.length - 1] as string, phrase);
-    else (states[at] as State).phrases.push(phrase);
+    if (prefix) addPrefix(states[at] as State, words[words.length - 1] as string, pattern);
+    else (states[at] as State).patterns.push(pattern);
   });
   linkFailures(states);
   return { vocabulary, states };
@@ -104,22 +105,22 @@ function linkFailures(states: State[]): void {
   }
 }
 
-function walkPrefixes(root: PrefixNode, word: string, found: (phrase: number) => void): void {
+function walkPrefixes(root: PrefixNode, word: string, found: (pattern: number) => void): void {
   let node: PrefixNode | undefined = root;
   for (let i = 0; i < word.length && node !== undefined; i += 1) {
     node = node.next.get(word.charCodeAt(i));
-    if (node !== undefined) for (const phrase of node.phrases) found(phrase);
+    if (node !== undefined) for (const pattern of node.patterns) found(pattern);
   }
 }
 
-/** Reports every place a phrase's words occur in `forms` (a text's word forms), in order of the last word. */
+/** Reports every place a pattern's words occur in `forms` (a text's word forms), in order of the last word. */
 export function scanWords(automaton: WordAutomaton, forms: readonly string[], found: (span: WordSpan) => void): void {
   const { vocabulary, states } = automaton;
   const rootPrefixes = (states[ROOT] as State).prefixes;
   let at = ROOT;
   for (let i = 0; i < forms.length; i += 1) {
     const word = forms[i] as string;
-    if (rootPrefixes !== undefined) walkPrefixes(rootPrefixes, word, (phrase) => found({ phrase, first: i, last: i }));
+    if (rootPrefixes !== undefined) walkPrefixes(rootPrefixes, word, (pattern) => found({ pattern, first: i, last: i }));
     const id = vocabulary.get(word) ?? UNKNOWN_WORD;
     if (id === UNKNOWN_WORD) {
       at = ROOT;
@@ -131,9 +132,9 @@ export function scanWords(automaton: WordAutomaton, forms: readonly string[], fo
     for (let reporting = reports(current) ? at : current.report; reporting !== -1; reporting = (states[reporting] as State).report) {
       const state = states[reporting] as State;
       const first = i - state.depth + 1;
-      for (const phrase of state.phrases) found({ phrase, first, last: i });
+      for (const pattern of state.patterns) found({ pattern, first, last: i });
       const next = forms[i + 1];
-      if (state.prefixes !== undefined && next !== undefined) walkPrefixes(state.prefixes, next, (phrase) => found({ phrase, first, last: i + 1 }));
+      if (state.prefixes !== undefined && next !== undefined) walkPrefixes(state.prefixes, next, (pattern) => found({ pattern, first, last: i + 1 }));
     }
   }
 }

@@ -1,4 +1,5 @@
 import { buildAutomaton, type WordAutomaton } from './automaton.ts';
+import { indexPhrases, type PhraseIndex } from './phrase-fit.ts';
 import { parseTerm, type Phrase } from './term-syntax.ts';
 
 /** What the engine reads of a policy. Sampling policies have no terms and are not given to it. */
@@ -32,6 +33,8 @@ export interface CompiledLexicon {
   readonly terms: readonly CompiledTerm[];
   /** Every distinct phrase of every term, each found once per text whatever the number of terms using it. */
   readonly phrases: readonly Phrase[];
+  /** The phrases by their words (and prefix word): what the automaton finds, each pattern's phrases indexed. */
+  readonly patterns: readonly PhraseIndex[];
   /** For each phrase, the terms that can only match when it occurs (a term is looked at only then). */
   readonly termsTriggeredBy: readonly (readonly number[])[];
   readonly automaton: WordAutomaton;
@@ -39,6 +42,19 @@ export interface CompiledLexicon {
 }
 
 const phraseKey = (phrase: Phrase) => JSON.stringify([phrase.words, phrase.prefix, phrase.gaps, phrase.lead, phrase.trail]);
+const patternKey = (phrase: Phrase) => JSON.stringify([phrase.words, phrase.prefix]);
+
+/** Groups the phrases by their words, so the automaton finds each word pattern once for all its phrases. */
+function wordPatterns(phrases: readonly Phrase[]): { words: readonly string[]; prefix: boolean; ids: number[] }[] {
+  const byKey = new Map<string, { words: readonly string[]; prefix: boolean; ids: number[] }>();
+  phrases.forEach((phrase, id) => {
+    const key = patternKey(phrase);
+    const pattern = byKey.get(key);
+    if (pattern === undefined) byKey.set(key, { words: phrase.words, prefix: phrase.prefix, ids: [id] });
+    else pattern.ids.push(id);
+  });
+  return [...byKey.values()];
+}
 
 /**
  * Compiles every term of every policy into one automaton, so evaluating a text costs time linear in the text
@@ -77,5 +93,13 @@ export function compileLexicon(policies: readonly LexiconPolicy[]): CompiledLexi
   const termsTriggeredBy: number[][] = phrases.map(() => []);
   // A NEAR term needs both phrases and a NOT term its first, so one trigger phrase each is enough.
   terms.forEach((term, index) => (termsTriggeredBy[term.operator === 'near' ? term.first : term.phrase] as number[]).push(index));
-  return { terms, phrases, termsTriggeredBy, automaton: buildAutomaton(phrases), refused };
+  const patterns = wordPatterns(phrases);
+  return {
+    terms,
+    phrases,
+    patterns: patterns.map((pattern) => indexPhrases(phrases, pattern.ids)),
+    termsTriggeredBy,
+    automaton: buildAutomaton(patterns),
+    refused,
+  };
 }

@@ -1,7 +1,7 @@
 import { scanWords } from './automaton.ts';
 import type { CompiledLexicon, CompiledTerm } from './compile.ts';
 import { nearParts, nearStretches } from './near.ts';
-import { fitPhrase, type Occurrence } from './phrase-fit.ts';
+import { fitPhrases, type Occurrence, type PhraseIndex } from './phrase-fit.ts';
 import { wordsOf } from './words.ts';
 
 /** A span of the text, in UTF-16 code units of the text as given (end exclusive), so `text.slice(start, end)`. */
@@ -36,13 +36,12 @@ export interface EvaluateOptions {
 function findPhrases(compiled: CompiledLexicon, text: string): Map<number, Occurrence[]> {
   const words = wordsOf(text);
   const found = new Map<number, Occurrence[]>();
-  scanWords(compiled.automaton, words.forms, ({ phrase, first, last }) => {
-    const occurrence = fitPhrase(compiled.phrases[phrase] as (typeof compiled.phrases)[number], text, words, first, last);
-    if (occurrence === undefined) return;
+  const add = (phrase: number, occurrence: Occurrence) => {
     const list = found.get(phrase);
     if (list === undefined) found.set(phrase, [occurrence]);
     else list.push(occurrence);
-  });
+  };
+  scanWords(compiled.automaton, words.forms, ({ pattern, first, last }) => fitPhrases(compiled.patterns[pattern] as PhraseIndex, text, words, first, last, add));
   return found;
 }
 
@@ -69,8 +68,13 @@ function termMatches(term: CompiledTerm, occurrencesOf: OccurrencesOf): TextMatc
 
 const spanOf = (occurrence: TextMatch): TextMatch => ({ start: occurrence.start, end: occurrence.end });
 
-/** Sorted by start then end, without repeats. */
+const before = (a: TextMatch, b: TextMatch) => a.start < b.start || (a.start === b.start && a.end < b.end);
+
+/** Sorted by start then end, without repeats (most lists already are: one pass checks). */
 function ordered(matches: TextMatch[]): TextMatch[] {
+  let inOrder = true;
+  for (let i = 1; i < matches.length && inOrder; i += 1) inOrder = before(matches[i - 1] as TextMatch, matches[i] as TextMatch);
+  if (inOrder) return matches;
   matches.sort((a, b) => a.start - b.start || a.end - b.end);
   return matches.filter((match, index) => index === 0 || match.start !== (matches[index - 1] as TextMatch).start || match.end !== (matches[index - 1] as TextMatch).end);
 }

@@ -1,5 +1,12 @@
 import type { Phrase } from './term-syntax.ts';
-import { isSpace, symbolForm, symbolsBetween, type Words } from './words.ts';
+import { isSpace, symbolForm, type Words } from './words.ts';
+
+/**
+ * The symbols a term writes around and between its words (`$100`, `c++`, `e-mail`). Phrases with the same words
+ * (and the same prefix word) form one word pattern, found once by the automaton; this index then picks, with map
+ * look-ups on the text's own symbols, the phrases whose symbols stand there. So a thousand terms that differ only in
+ * their symbols ("a.b", "a-b", "a/b"…) still cost a bounded number of look-ups per place, not a thousand checks.
+ */
 
 /** One place a phrase occurs: its first and last word, and its span in the text (UTF-16 code units, end exclusive). */
 export interface Occurrence {
@@ -9,50 +16,103 @@ export interface Occurrence {
   readonly end: number;
 }
 
-/**
- * Where `lead` ends directly before `at` (whitespace between its symbols not compared), or -1 when it does not.
- * Walks back at most over the lead's symbols and the whitespace among them.
- */
-function leadStart(text: string, at: number, lead: string): number {
-  let position = at;
-  for (let k = lead.length - 1; k >= 0; k -= 1) {
-    position -= 1;
-    while (position >= 0 && isSpace(text.charCodeAt(position))) position -= 1;
-    if (position < 0 || symbolForm(text.charCodeAt(position)) !== lead.charCodeAt(k)) return -1;
-  }
-  return position;
+/** Phrases with the same words and the same symbols between them, by lead and then by trail. */
+interface Frames {
+  readonly byLead: Map<string, Map<string, number[]>>;
+  longestLead: number;
+  longestTrail: number;
 }
 
-/** Where `trail` ends when it starts directly at `at`, or -1 when it does not. */
-function trailEnd(text: string, at: number, trail: string): number {
-  let position = at;
-  for (let k = 0; k < trail.length; k += 1) {
-    while (position < text.length && isSpace(text.charCodeAt(position))) position += 1;
-    if (position >= text.length || symbolForm(text.charCodeAt(position)) !== trail.charCodeAt(k)) return -1;
-    position += 1;
+/** The phrases of one word pattern: by which gaps name symbols (a bit mask), then by those symbols. */
+export type PhraseIndex = Map<number, Map<string, Frames>>;
+
+const SEPARATOR = '\u0000';
+
+export function indexPhrases(phrases: readonly Phrase[], ids: readonly number[]): PhraseIndex {
+  const index: PhraseIndex = new Map();
+  for (const id of ids) {
+    const phrase = phrases[id] as Phrase;
+    let mask = 0;
+    const named: string[] = [];
+    phrase.gaps.forEach((gap, k) => {
+      if (gap === null) return;
+      mask |= 1 << k;
+      named.push(gap);
+    });
+    let byKey = index.get(mask);
+    if (byKey === undefined) index.set(mask, (byKey = new Map()));
+    const key = named.join(SEPARATOR);
+    let frames = byKey.get(key);
+    if (frames === undefined) byKey.set(key, (frames = { byLead: new Map(), longestLead: 0, longestTrail: 0 }));
+    let byTrail = frames.byLead.get(phrase.lead);
+    if (byTrail === undefined) frames.byLead.set(phrase.lead, (byTrail = new Map()));
+    byTrail.set(phrase.trail, [...(byTrail.get(phrase.trail) ?? []), id]);
+    frames.longestLead = Math.max(frames.longestLead, phrase.lead.length);
+    frames.longestTrail = Math.max(frames.longestTrail, phrase.trail.length);
   }
-  return position;
+  return index;
 }
 
 /**
- * The occurrence of a phrase whose words were found at words first..last, when the symbols the term wrote between,
- * before and after its words stand there too; undefined when they do not. The span covers those symbols.
+ * Up to `limit` symbols (whitespace skipped, compared form) next to `from`, walking towards `stop` (exclusive) in
+ * `step` direction; `symbols` reads in text order either way. positions[n] is where the n nearest symbols reach:
+ * the start of a lead of n symbols, or the end of a trail of n symbols.
  */
-export function fitPhrase(phrase: Phrase, text: string, words: Words, first: number, last: number): Occurrence | undefined {
-  for (let k = 0; k < phrase.gaps.length; k += 1) {
-    const gap = phrase.gaps[k];
-    if (gap === null || gap === undefined) continue;
-    if (symbolsBetween(text, words.ends[first + k] as number, words.starts[first + k + 1] as number) !== gap) return undefined;
+function symbolsFrom(text: string, from: number, stop: number, step: 1 | -1, limit: number): { symbols: string; positions: number[] } {
+  let symbols = '';
+  const positions = [from];
+  for (let at = from; symbols.length < limit && at !== stop; at += step) {
+    const unit = text.charCodeAt(step === 1 ? at : at - 1);
+    if (isSpace(unit)) continue;
+    const symbol = String.fromCharCode(symbolForm(unit));
+    symbols = step === 1 ? symbols + symbol : symbol + symbols;
+    positions.push(at + step);
   }
-  let start = words.starts[first] as number;
-  let end = words.ends[last] as number;
-  if (phrase.lead !== '') {
-    start = leadStart(text, start, phrase.lead);
-    if (start < 0) return undefined;
+  return { symbols, positions };
+}
+
+/** The symbols (compared form, whitespace left out) of the gaps between words first..last. */
+function innerSymbols(text: string, words: Words, first: number, last: number): string[] {
+  const gaps: string[] = [];
+  for (let k = first; k < last; k += 1) {
+    const end = words.starts[k + 1] as number;
+    gaps.push(symbolsFrom(text, words.ends[k] as number, end, 1, Number.MAX_SAFE_INTEGER).symbols);
   }
-  if (phrase.trail !== '') {
-    end = trailEnd(text, end, phrase.trail);
-    if (end < 0) return undefined;
+  return gaps;
+}
+
+/**
+ * Every phrase of a word pattern found at words first..last whose symbols stand where the term wrote them, with
+ * its span (which covers a lead and a trail). Whitespace among symbols is not compared.
+ */
+export function fitPhrases(index: PhraseIndex, text: string, words: Words, first: number, last: number, found: (phrase: number, occurrence: Occurrence) => void): void {
+  let gaps: string[] | undefined;
+  const wordStart = words.starts[first] as number;
+  const wordEnd = words.ends[last] as number;
+  for (const [mask, byKey] of index) {
+    let key = '';
+    if (mask !== 0) {
+      gaps ??= innerSymbols(text, words, first, last);
+      key = gaps.filter((_, k) => (mask & (1 << k)) !== 0).join(SEPARATOR);
+    }
+    const frames = byKey.get(key);
+    if (frames === undefined) continue;
+    if (frames.longestLead === 0 && frames.longestTrail === 0) {
+      const occurrence = { first, last, start: wordStart, end: wordEnd };
+      for (const id of frames.byLead.get('')?.get('') ?? []) found(id, occurrence);
+      continue;
+    }
+    const before = symbolsFrom(text, wordStart, first === 0 ? 0 : (words.ends[first - 1] as number), -1, frames.longestLead);
+    const after = symbolsFrom(text, wordEnd, last + 1 < words.starts.length ? (words.starts[last + 1] as number) : text.length, 1, frames.longestTrail);
+    for (let leadLength = 0; leadLength <= before.symbols.length; leadLength += 1) {
+      const byTrail = frames.byLead.get(before.symbols.slice(before.symbols.length - leadLength));
+      if (byTrail === undefined) continue;
+      for (let trailLength = 0; trailLength <= after.symbols.length; trailLength += 1) {
+        const ids = byTrail.get(after.symbols.slice(0, trailLength));
+        if (ids === undefined) continue;
+        const occurrence = { first, last, start: before.positions[leadLength] as number, end: after.positions[trailLength] as number };
+        for (const id of ids) found(id, occurrence);
+      }
+    }
   }
-  return { first, last, start, end };
 }
