@@ -49,6 +49,8 @@ const BUCKET_ACCESS: Partial<Record<EndpointGroup, { raw: BucketAccess; processe
   'account-data': { raw: 'name', processed: 'retain' },
   // Pre-signs the export file's upload and checks its size before the import starts (HeadObject needs read).
   migrations: { raw: 'readWrite', processed: 'name' },
+  // A policy's preview reads the text of the period's messages (processed copies) to evaluate its terms.
+  supervision: { raw: 'name', processed: 'read' },
 };
 
 /**
@@ -63,6 +65,8 @@ const STARTS_JOBS_ON: Partial<Record<EndpointGroup, readonly ('jobs' | 'transfer
   migrations: ['jobs'],
   // A large legal hold's walk over the recordings' objects, and a lengthened retention's.
   'account-data': ['jobs'],
+  // A policy applied to a past period (`supervision-apply`), whose progress the policy shows.
+  supervision: ['jobs'],
   // Run now and re-run.
   transfers: ['transfer-jobs'],
 };
