@@ -30,6 +30,8 @@ import { portalUserModel } from './entities/portal-user.ts';
 import { retentionDueModel } from './entities/retention-due.ts';
 import { roleModel } from './entities/role.ts';
 import { runningJobModel } from './entities/running-job.ts';
+import { supervisionHistoryModel } from './entities/supervision-history.ts';
+import { supervisionItemModel } from './entities/supervision-item.ts';
 import { supportAccessModel } from './entities/support-access.ts';
 import { tagDefinitionModel } from './entities/tag.ts';
 import { telemetryModel } from './entities/telemetry.ts';
@@ -92,4 +94,6 @@ export const ENTITY_MODELS: readonly EntityModel[] = [
   migrationModel,
   migrationResultModel,
   runningJobModel,
+  supervisionItemModel,
+  supervisionHistoryModel,
 ];

@@ -58,6 +58,8 @@ export const ENTITY = {
   transferRecord: 'TransferRecord',
   transferWatermark: 'TransferWatermark',
   runningJob: 'RunningJob',
+  supervisionItem: 'SupervisionItem',
+  supervisionHistory: 'SupervisionHistory',
 } as const;
 export type EntityName = (typeof ENTITY)[keyof typeof ENTITY];
 

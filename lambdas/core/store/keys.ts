@@ -31,6 +31,8 @@ import { retentionIndexedKey } from './entities/retention-indexed.ts';
 import { retentionPolicyKey } from './entities/retention-policy.ts';
 import { roleKeys } from './entities/role.ts';
 import { runningJobKeys } from './entities/running-job.ts';
+import { supervisionHistoryKeys } from './entities/supervision-history.ts';
+import { supervisionItemKeys } from './entities/supervision-item.ts';
 import { supportAccessKeys } from './entities/support-access.ts';
 import { tagDefinitionKeys } from './entities/tag.ts';
 import { telemetryKeys } from './entities/telemetry.ts';
@@ -96,4 +98,6 @@ export const keys = {
   migration: migrationKeys,
   migrationResult: migrationResultKeys,
   runningJob: runningJobKeys,
+  supervisionItem: supervisionItemKeys,
+  supervisionHistory: supervisionHistoryKeys,
 };
