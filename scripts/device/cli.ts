@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { listDevices, loadDevice, saveDevice, type DeviceState } from './device-state.ts';
 import { readEnrolmentKey } from './mdm-config.ts';
 import { DEFAULT_DATA_DIR, resolveStackUrl } from './stack-url.ts';
-import { record, RECORD_TYPES, type RecordType } from './recorder.ts';
+import { record, RECORD_TYPES, recordOptionsProblem, type RecordType } from './recorder.ts';
 import {
   answerCommands,
   authenticate,
@@ -38,6 +38,8 @@ Commands:
                   (Call, Interview: WAV tone · Photo: PNG · Video: animated PNG · SMS: a thread of 3 messages;
                    --eicar uploads the EICAR test file instead (Quarantined, state failed); --tamper flips a
                    ciphertext byte (Failed))
+                  --type SMS --text "…" [--direction O|I]: one SMS with that text, sent (O, default) or received (I)
+                  --type Interview|Photo|Video --notes "…": with those notes (lexicon policies read both)
   alert           raise a device alert: --subject S --message M [--severity Low|Medium|High]
   factory-reset   wipe the phone: new installation id, same IMEI, authenticate
   reinstall       reinstall the app: new installation id [--app-version V], authenticate
@@ -68,6 +70,9 @@ const { values, positionals } = parseArgs({
     type: { type: 'string', default: 'Call' },
     eicar: { type: 'boolean', default: false },
     tamper: { type: 'boolean', default: false },
+    text: { type: 'string' },
+    notes: { type: 'string' },
+    direction: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -154,7 +159,12 @@ async function main(): Promise<boolean> {
       case 'record': {
         const type = values.type as RecordType;
         if (!RECORD_TYPES.includes(type)) throw new Error(`--type must be one of ${RECORD_TYPES.join(', ')}`);
-        const results = await record(sim, state, type, { eicar: values.eicar, tamper: values.tamper });
+        const direction = values.direction;
+        if (direction !== undefined && direction !== 'O' && direction !== 'I') throw new Error('--direction must be O (sent) or I (received)');
+        const given = { ...(values.text === undefined ? {} : { text: values.text }), ...(values.notes === undefined ? {} : { notes: values.notes }), ...(direction === undefined ? {} : { direction }) };
+        const problem = recordOptionsProblem(type, given);
+        if (problem !== undefined) throw new Error(problem);
+        const results = await record(sim, state, type, { eicar: values.eicar, tamper: values.tamper, ...given });
         for (const result of results) {
           if (result.refused !== undefined) report(`record ${result.payload_type}`, result.refused);
           else console.log(`record ${result.payload_type} ${result.payload_reference ?? ''}: ${result.state}`);

@@ -30,6 +30,23 @@ export interface RecordOptions {
   seed?: number;
   /** Polls of the state, 200 ms apart (default 150). */
   polls?: number;
+  /** SMS: one message with exactly this text instead of the demo thread (what a lexicon policy reads). */
+  text?: string;
+  /** The phone's side of that message: sent (`O`, the default: the supervised person wrote it) or received (`I`). */
+  direction?: 'I' | 'O';
+  /** Interview, Photo, Video: these notes instead of the demo ones (a lexicon policy reads notes too). */
+  notes?: string;
+}
+
+/** Types whose meta carries notes (`payload_notes`). */
+const NOTED_TYPES: readonly RecordType[] = ['Interview', 'Photo', 'Video'];
+
+/** Why `options` do not fit `type` (a text is an SMS's, notes are an interview's, photo's or video's), if they do not. */
+export function recordOptionsProblem(type: RecordType, options: Pick<RecordOptions, 'text' | 'notes' | 'direction'>): string | undefined {
+  if (options.text !== undefined && type !== 'SMS') return 'A text is sent as an SMS: --text needs --type SMS';
+  if (options.direction !== undefined && options.text === undefined) return 'A direction is that of a given text: --direction needs --text';
+  if (options.notes !== undefined && !NOTED_TYPES.includes(type)) return `Notes belong to ${NOTED_TYPES.join(', ')}: --notes needs one of those types`;
+  return undefined;
 }
 
 /** One media item to upload: its type, bytes and (unsealed) meta. */
@@ -58,8 +75,8 @@ function locationOf(at: Date, seed: number) {
 
 /**
  * What the phone records for `type`: the committed speech for a call or an interview, the JPEG photo, the MP4 video,
- * an SMS thread (3 texts and an MMS carrying the photo: 4 payloads), or a blocked or aborted call (meta only: there
- * is nothing to play).
+ * an SMS thread (3 texts and an MMS carrying the photo: 4 payloads) or, given `text`, that one SMS, or a blocked or
+ * aborted call (meta only: there is nothing to play).
  */
 export function demoRecordings(type: RecordType, options: RecordOptions = {}): Recording[] {
   const at = options.at ?? new Date();
@@ -87,12 +104,13 @@ export function demoRecordings(type: RecordType, options: RecordOptions = {}): R
     case 'Interview': {
       const content = demoMedia('interview.wav');
       // The fixture's interviewer pauses about four seconds in (a second and a half of silence).
-      return [{ type, content, meta: { ...located, payload_duration: wavSeconds(content), interview_pause_times: [4], payload_notes: 'Site visit interview (simulated)' } }];
+      const notes = options.notes ?? 'Site visit interview (simulated)';
+      return [{ type, content, meta: { ...located, payload_duration: wavSeconds(content), interview_pause_times: [4], payload_notes: notes } }];
     }
     case 'Photo':
-      return [{ type, content: demoMedia('photo.jpg'), meta: { ...located, payload_notes: 'Delivery photo (simulated)' } }];
+      return [{ type, content: demoMedia('photo.jpg'), meta: { ...located, payload_notes: options.notes ?? 'Delivery photo (simulated)' } }];
     case 'Video':
-      return [{ type, content: demoMedia('video.mp4'), meta: { ...located, payload_duration: 4, payload_notes: 'Short clip (simulated)' } }];
+      return [{ type, content: demoMedia('video.mp4'), meta: { ...located, payload_duration: 4, payload_notes: options.notes ?? 'Short clip (simulated)' } }];
     case 'BlockedCall':
       return [
         {
@@ -108,6 +126,11 @@ export function demoRecordings(type: RecordType, options: RecordOptions = {}): R
     case 'SMS': {
       const threadId = `thread-${at.getTime().toString(36)}-${seed}`;
       const thread = { thread_id: threadId, message_parties: [{ phone_number: other, contact_name: 'Northwind Trading' }] };
+      if (options.text !== undefined) {
+        // The message's content is its text in UTF-8, as the demo thread's are.
+        const meta = { ...located, ...thread, direction: options.direction ?? 'O', length: options.text.length };
+        return [{ type, content: Buffer.from(options.text, 'utf8'), meta }];
+      }
       const texts: Recording[] = smsThread().map((message) => ({
         type,
         content: Buffer.from(message.text, 'utf8'),
@@ -164,8 +187,10 @@ export async function uploadRecording(sim: Simulator, state: DeviceState, record
   return { ...base, payload_reference: reference, state: current };
 }
 
-/** `record`: the media of `type` (an SMS thread is 3 payloads), each uploaded in order. */
+/** `record`: the media of `type` (an SMS thread is 4 payloads, an SMS with a given text one), each uploaded in order. */
 export async function record(sim: Simulator, state: DeviceState, type: RecordType, options: RecordOptions = {}): Promise<RecordResult[]> {
+  const problem = recordOptionsProblem(type, options);
+  if (problem !== undefined) throw new Error(problem);
   const results: RecordResult[] = [];
   for (const recording of demoRecordings(type, options)) results.push(await uploadRecording(sim, state, recording, options));
   return results;

@@ -11,7 +11,7 @@ import type { Dependencies } from '#core/dependencies.ts';
 import { deviceKeysOf } from '../../lambdas/device-crypto/device-keys.ts';
 import { keys } from '#core/store/keys.ts';
 import { writeMdmConfig } from '../../scripts/device/mdm-config.ts';
-import { loadDevice } from '../../scripts/device/device-state.ts';
+import { loadDevice, saveDevice } from '../../scripts/device/device-state.ts';
 import { record } from '../../scripts/device/recorder.ts';
 import {
   authenticate,
@@ -144,4 +144,19 @@ describe('device simulator', () => {
     expect(loadDevice(directory, 'cli')).toMatchObject({ client: 'demo', installation_id: 'cli-1', last_install_state: 'NoChange' });
     await expect(run('fly')).rejects.toMatchObject({ code: 1 });
   }, 60_000);
+
+  it('sends one SMS with a given text from the CLI (what a lexicon policy reads), processed; refuses a text on a call', async () => {
+    writeMdmConfig(directory, 'demo', (await deviceKeysOf(deps, 'demo')).enrolmentKey);
+    const { state } = await enrol(sim, { name: 'texter', client: 'demo', phoneNumbers: [userNumber] });
+    saveDevice(directory, state);
+    const run = (...args: string[]) =>
+      promisify(execFile)('npx', ['tsx', 'scripts/device/cli.ts', ...args, '--url', stack().apiUrl, '--dir', directory, '--device', 'texter']);
+    const sent = await run('record', '--type', 'SMS', '--text', 'Off the record, I guarantee it');
+    const lines = sent.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const reference = /^record SMS (\S+): processed$/.exec(lines[0] ?? '')?.[1];
+    expect(reference, sent.stdout).toBeDefined();
+    expect(await deps.table.get(keys.payload.key('demo', String(reference)))).toMatchObject({ payload_type: 'SMS', payload_state: 'Processed', device_reference: state.device_reference });
+    await expect(run('record', '--type', 'Call', '--text', 'guarantee')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--text needs --type SMS') });
+  }, 120_000);
 });
