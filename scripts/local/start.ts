@@ -4,6 +4,7 @@ import { describeRuntime } from '../runtime/lambda-runtime.ts';
 import { DEMO_PASSWORD, demoAccounts } from './seed/accounts.ts';
 import { DEMO_SFTP } from './sftp.ts';
 import { seedDemoFleet } from './seed/fleet.ts';
+import { seedDemoSupervision } from './seed/supervision.ts';
 import { DEMO_TRANSFER_CONFIG, seedDemoTransferConfig } from './seed/transfer-config.ts';
 import { REPO_ROOT, TRANSFER_DESTINATION_BUCKET, startLocalStack } from './stack.ts';
 import { ensureWebBuilt } from './web-build.ts';
@@ -88,6 +89,12 @@ try {
   if (await seedDemoFleet(stack, join(dataDir, 'devices'))) console.log('Seeded the demo fleet (npm run device -- list).');
 } catch (error) {
   console.error(`Demo fleet not seeded: ${error instanceof Error ? error.message : String(error)}`);
+}
+// After the fleet: its phones send the messages the demo policies raise items on.
+try {
+  if ((await seedDemoSupervision(stack, join(dataDir, 'devices'))) !== undefined) console.log('Seeded the demo supervision policies and the messages in the review queue.');
+} catch (error) {
+  console.error(`Demo supervision not seeded: ${error instanceof Error ? error.message : String(error)}`);
 }
 try {
   if (await seedDemoTransferConfig(stack)) console.log(`Seeded the demo transfer configuration ${DEMO_TRANSFER_CONFIG} (daily, to the SFTP stand-in).`);
