@@ -40,6 +40,8 @@ import { Route as DashboardDevicesMetricsRouteImport } from './routes/dashboard/
 import { Route as DashboardServicesIndexRouteImport } from './routes/dashboard/services/index.tsx'
 import { Route as DashboardServicesCommentsRouteImport } from './routes/dashboard/services/comments.tsx'
 import { Route as DashboardServicesDiagnosticsRouteImport } from './routes/dashboard/services/diagnostics.tsx'
+import { Route as DashboardSupervisionIndexRouteImport } from './routes/dashboard/supervision/index.tsx'
+import { Route as DashboardSupervisionItem_referenceRouteImport } from './routes/dashboard/supervision/$item_reference.tsx'
 import { Route as InternalClientsClientRouteImport } from './routes/internal/clients/$client.tsx'
 import { Route as DashboardAccessRolesIndexRouteImport } from './routes/dashboard/access/roles/index.tsx'
 import { Route as DashboardAccessRolesRoleReferenceRouteImport } from './routes/dashboard/access/roles/$roleReference.tsx'
@@ -223,6 +225,18 @@ const DashboardServicesDiagnosticsRoute =
     path: '/services/diagnostics',
     getParentRoute: () => DashboardRouteRoute,
   } as any)
+const DashboardSupervisionIndexRoute =
+  DashboardSupervisionIndexRouteImport.update({
+    id: '/supervision/',
+    path: '/supervision/',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardSupervisionItem_referenceRoute =
+  DashboardSupervisionItem_referenceRouteImport.update({
+    id: '/supervision/$item_reference',
+    path: '/supervision/$item_reference',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
 const InternalClientsClientRoute = InternalClientsClientRouteImport.update({
   id: '/clients/$client',
   path: '/clients/$client',
@@ -389,9 +403,11 @@ export interface FileRoutesByFullPath {
   '/dashboard/devices/metrics': typeof DashboardDevicesMetricsRoute
   '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
   '/dashboard/services/diagnostics': typeof DashboardServicesDiagnosticsRoute
+  '/dashboard/supervision/$item_reference': typeof DashboardSupervisionItem_referenceRoute
   '/internal/clients/$client': typeof InternalClientsClientRoute
   '/dashboard/devices/': typeof DashboardDevicesIndexRoute
   '/dashboard/services/': typeof DashboardServicesIndexRoute
+  '/dashboard/supervision/': typeof DashboardSupervisionIndexRoute
   '/dashboard/access/roles/$roleReference': typeof DashboardAccessRolesRoleReferenceRoute
   '/dashboard/access/roles/create': typeof DashboardAccessRolesCreateRoute
   '/dashboard/account/migrations/$migrationReference': typeof DashboardAccountMigrationsMigrationReferenceRoute
@@ -441,9 +457,11 @@ export interface FileRoutesByTo {
   '/dashboard/devices/metrics': typeof DashboardDevicesMetricsRoute
   '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
   '/dashboard/services/diagnostics': typeof DashboardServicesDiagnosticsRoute
+  '/dashboard/supervision/$item_reference': typeof DashboardSupervisionItem_referenceRoute
   '/internal/clients/$client': typeof InternalClientsClientRoute
   '/dashboard/devices': typeof DashboardDevicesIndexRoute
   '/dashboard/services': typeof DashboardServicesIndexRoute
+  '/dashboard/supervision': typeof DashboardSupervisionIndexRoute
   '/dashboard/access/roles/$roleReference': typeof DashboardAccessRolesRoleReferenceRoute
   '/dashboard/access/roles/create': typeof DashboardAccessRolesCreateRoute
   '/dashboard/account/migrations/$migrationReference': typeof DashboardAccountMigrationsMigrationReferenceRoute
@@ -498,9 +516,11 @@ export interface FileRoutesById {
   '/dashboard/devices/metrics': typeof DashboardDevicesMetricsRoute
   '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
   '/dashboard/services/diagnostics': typeof DashboardServicesDiagnosticsRoute
+  '/dashboard/supervision/$item_reference': typeof DashboardSupervisionItem_referenceRoute
   '/internal/clients/$client': typeof InternalClientsClientRoute
   '/dashboard/devices/': typeof DashboardDevicesIndexRoute
   '/dashboard/services/': typeof DashboardServicesIndexRoute
+  '/dashboard/supervision/': typeof DashboardSupervisionIndexRoute
   '/dashboard/access/roles/$roleReference': typeof DashboardAccessRolesRoleReferenceRoute
   '/dashboard/access/roles/create': typeof DashboardAccessRolesCreateRoute
   '/dashboard/account/migrations/$migrationReference': typeof DashboardAccountMigrationsMigrationReferenceRoute
@@ -554,9 +574,11 @@ export interface FileRouteTypes {
     | '/dashboard/devices/metrics'
     | '/dashboard/services/comments'
     | '/dashboard/services/diagnostics'
+    | '/dashboard/supervision/$item_reference'
     | '/internal/clients/$client'
     | '/dashboard/devices/'
     | '/dashboard/services/'
+    | '/dashboard/supervision/'
     | '/dashboard/access/roles/$roleReference'
     | '/dashboard/access/roles/create'
     | '/dashboard/account/migrations/$migrationReference'
@@ -606,9 +628,11 @@ export interface FileRouteTypes {
     | '/dashboard/devices/metrics'
     | '/dashboard/services/comments'
     | '/dashboard/services/diagnostics'
+    | '/dashboard/supervision/$item_reference'
     | '/internal/clients/$client'
     | '/dashboard/devices'
     | '/dashboard/services'
+    | '/dashboard/supervision'
     | '/dashboard/access/roles/$roleReference'
     | '/dashboard/access/roles/create'
     | '/dashboard/account/migrations/$migrationReference'
@@ -662,9 +686,11 @@ export interface FileRouteTypes {
     | '/dashboard/devices/metrics'
     | '/dashboard/services/comments'
     | '/dashboard/services/diagnostics'
+    | '/dashboard/supervision/$item_reference'
     | '/internal/clients/$client'
     | '/dashboard/devices/'
     | '/dashboard/services/'
+    | '/dashboard/supervision/'
     | '/dashboard/access/roles/$roleReference'
     | '/dashboard/access/roles/create'
     | '/dashboard/account/migrations/$migrationReference'
@@ -915,6 +941,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardServicesDiagnosticsRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    '/dashboard/supervision/': {
+      id: '/dashboard/supervision/'
+      path: '/supervision'
+      fullPath: '/dashboard/supervision/'
+      preLoaderRoute: typeof DashboardSupervisionIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/supervision/$item_reference': {
+      id: '/dashboard/supervision/$item_reference'
+      path: '/supervision/$item_reference'
+      fullPath: '/dashboard/supervision/$item_reference'
+      preLoaderRoute: typeof DashboardSupervisionItem_referenceRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/internal/clients/$client': {
       id: '/internal/clients/$client'
       path: '/clients/$client'
@@ -1124,8 +1164,10 @@ interface DashboardRouteRouteChildren {
   DashboardDevicesMetricsRoute: typeof DashboardDevicesMetricsRoute
   DashboardServicesCommentsRoute: typeof DashboardServicesCommentsRoute
   DashboardServicesDiagnosticsRoute: typeof DashboardServicesDiagnosticsRoute
+  DashboardSupervisionItem_referenceRoute: typeof DashboardSupervisionItem_referenceRoute
   DashboardDevicesIndexRoute: typeof DashboardDevicesIndexRoute
   DashboardServicesIndexRoute: typeof DashboardServicesIndexRoute
+  DashboardSupervisionIndexRoute: typeof DashboardSupervisionIndexRoute
   DashboardAccessRolesRoleReferenceRoute: typeof DashboardAccessRolesRoleReferenceRoute
   DashboardAccessRolesCreateRoute: typeof DashboardAccessRolesCreateRoute
   DashboardAccountMigrationsMigrationReferenceRoute: typeof DashboardAccountMigrationsMigrationReferenceRoute
@@ -1165,8 +1207,11 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardDevicesMetricsRoute: DashboardDevicesMetricsRoute,
   DashboardServicesCommentsRoute: DashboardServicesCommentsRoute,
   DashboardServicesDiagnosticsRoute: DashboardServicesDiagnosticsRoute,
+  DashboardSupervisionItem_referenceRoute:
+    DashboardSupervisionItem_referenceRoute,
   DashboardDevicesIndexRoute: DashboardDevicesIndexRoute,
   DashboardServicesIndexRoute: DashboardServicesIndexRoute,
+  DashboardSupervisionIndexRoute: DashboardSupervisionIndexRoute,
   DashboardAccessRolesRoleReferenceRoute:
     DashboardAccessRolesRoleReferenceRoute,
   DashboardAccessRolesCreateRoute: DashboardAccessRolesCreateRoute,

@@ -36,6 +36,14 @@ export const DASHBOARD_NAV: readonly NavSection[] = [
     ],
   },
   {
+    label: 'Supervision',
+    items: [
+      { label: 'Queue', to: '/dashboard/supervision', action: 'supervision:ListItems' },
+      { label: 'Policies', to: '/dashboard/supervision/policies', action: 'supervision:ListPolicies' },
+      { label: 'Reports', to: '/dashboard/supervision/reports', action: 'supervision:ReadReports' },
+    ],
+  },
+  {
     label: 'Access',
     items: [
       { label: 'Groups', to: '/dashboard/access/groups', action: 'groups:List' },

@@ -33,3 +33,14 @@ export function displayNameOf(idToken: string | undefined): string | undefined {
   const fullName = name?.trim() || [given, family].filter((part) => part !== undefined && part.trim() !== '').join(' ');
   return fullName || email || undefined;
 }
+
+/**
+ * The signed-in person's e-mail address from the token, lower-cased for comparing (a reviewer's own communications
+ * are those of a device user with the same address). Undefined when the token carries none.
+ */
+export function emailOf(idToken: string | undefined): string | undefined {
+  if (idToken === undefined) return undefined;
+  const claims = PersonClaims.safeParse(payloadOf(idToken));
+  const email = claims.success ? claims.data.email?.trim().toLowerCase() : undefined;
+  return email === '' ? undefined : email;
+}

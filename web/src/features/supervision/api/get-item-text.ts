@@ -1,0 +1,51 @@
+import { useEffect, useRef, useState } from 'react';
+import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
+import { endpointOf } from '#shared/contract/endpoint-of.ts';
+import { useSession } from '../../../lib/session/session-context.tsx';
+
+/** `GET payloads/{ref}/data?action=view`: a short-lived link to the message, and one "Viewed" record on its audit trail. */
+export const getItemData = endpointOf(payloadEndpoints, 'client.payloads.data');
+
+/** The longest text read of one message (an SMS is far shorter; anything longer is cut, not loaded whole). */
+const MAX_TEXT_BYTES = 64 * 1024;
+
+export interface ItemText {
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  text?: string;
+  error?: Error;
+}
+
+/**
+ * A message's text, read through the audited view link when the item is opened: the item stores only offsets, so the
+ * reviewer reads the text as any viewer does, and the view is on the recording's audit trail. Asked once per opening
+ * (a ref guards it, not the query cache), so no re-render, refetch or window focus writes a second record.
+ */
+export function useItemText(payloadReference: string, enabled: boolean): ItemText {
+  const { session } = useSession();
+  const [state, setState] = useState<ItemText & { reference?: string }>({ status: 'idle' });
+  const asked = useRef<string | undefined>(undefined);
+
+  useEffect(() => {
+    if (!enabled || asked.current === payloadReference) return;
+    asked.current = payloadReference;
+    setState({ reference: payloadReference, status: 'loading' });
+    const settle = (next: ItemText) => {
+      // An answer for a recording no longer shown is dropped.
+      if (asked.current === payloadReference) setState({ ...next, reference: payloadReference });
+    };
+    session
+      .call(getItemData, { params: { payload_reference: payloadReference }, query: { action: 'view' } })
+      .then(async (data) => {
+        if (data.s3_url === undefined) throw new Error('No link to the text was given.');
+        const response = await fetch(data.s3_url, { headers: { Range: `bytes=0-${MAX_TEXT_BYTES - 1}` } });
+        if (!response.ok) throw new Error(`The text could not be fetched (HTTP ${response.status}).`);
+        return new TextDecoder('utf-8').decode(await response.arrayBuffer());
+      })
+      .then(
+        (text) => settle({ status: 'ready', text }),
+        (error: unknown) => settle({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) }),
+      );
+  }, [enabled, payloadReference, session]);
+
+  return state.reference === payloadReference ? state : { status: 'idle' };
+}
