@@ -13,6 +13,7 @@ import { JOB_SWEEP, sweepStuckJobs } from './job-sweep.ts';
 import { migrationImportJob } from '../migrations/public.ts';
 import { countersRecountJob, COUNTERS_RECOUNT_JOB } from '../metrics/public.ts';
 import { processedIndexBackfillJob, PROCESSED_INDEX_BACKFILL_JOB } from './processed-index-backfill.ts';
+import { SUPERVISION_DEADLINES_JOB, supervisionDeadlinesJob } from '../supervision/public.ts';
 
 /**
  * Every job the jobs function runs, by the name a schedule's target carries (`{ job, input }`). The scheduled ones are
@@ -44,6 +45,8 @@ export const JOBS: JobTable = {
   // On demand, once after the deploy that adds the byProcessedAt index (docs/deploying.md), and by itself to go on after
   // its time budget: gives older Processed payloads their keys, so transfers read only their window.
   [PROCESSED_INDEX_BACKFILL_JOB]: async (dependencies, input) => processedIndexBackfillJob(dependencies, input),
+  // Hourly: one Scoped alert per supervision policy with review items past their deadline, naming how many.
+  [SUPERVISION_DEADLINES_JOB]: async (dependencies) => ({ ...(await supervisionDeadlinesJob(dependencies)) }),
 };
 
 /** Runs one job of this function by name. An unknown name is a configuration fault, so it throws rather than doing nothing. */

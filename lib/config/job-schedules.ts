@@ -55,6 +55,12 @@ export const PLATFORM_SCHEDULES: readonly ScheduleDefinition[] = [
     timezone: 'UTC',
     target: { job: 'retention', input: {} },
   },
+  {
+    name: 'supervision-deadlines',
+    // Deadlines are whole days from raising; hourly tells of a missed one within the hour without re-raising often.
+    expression: 'rate(1 hour)',
+    target: { job: 'supervision-deadlines', input: {} },
+  },
 ];
 
 const EXPRESSION = /^(rate\(\d+ (minute|minutes|hour|hours|day|days)\)|cron\(\S+ \S+ \S+ \S+ \S+ \S+\))$/;
