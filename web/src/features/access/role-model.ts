@@ -5,6 +5,7 @@ import { RoleReference } from '#shared/contract/fields.ts';
 import { formatIssues } from '#shared/contract/messages.ts';
 import { checkPattern } from '#shared/permissions/matchers.ts';
 import type { z } from 'zod';
+import { conditionDraftOf, conditionOf, type ConditionDraft } from '../../components/access/condition-draft.ts';
 
 /**
  * The role editor's model. The contract's Permission holds ONE action matcher; the editor lets a rule name several
@@ -16,15 +17,6 @@ import type { z } from 'zod';
 export interface CatalogueEntry {
   action: string;
   description: string;
-}
-
-export interface ConditionDraft {
-  /** `include`: the rule applies to matching groups; `exclude` (is_denied): never to matching groups. */
-  mode: 'include' | 'exclude';
-  names: string;
-  keys: string;
-  values: string;
-  isRegex: boolean;
 }
 
 export interface RuleDraft {
@@ -45,7 +37,6 @@ export interface RoleDraft {
   isAlertable: boolean;
 }
 
-export const EMPTY_CONDITION: ConditionDraft = { mode: 'include', names: '', keys: '', values: '', isRegex: false };
 export const EMPTY_RULE: RuleDraft = { effect: 'allow', actions: [], isRegex: false, conditions: [] };
 
 export const EMPTY_ROLE: RoleDraft = {
@@ -59,19 +50,6 @@ export const EMPTY_ROLE: RoleDraft = {
 };
 
 type PermissionInput = z.input<typeof RoleRequest>['permissions'][number];
-type ConditionInput = NonNullable<PermissionInput['conditions']>[number];
-
-const given = (value: string): string | undefined => (value.trim() === '' ? undefined : value.trim());
-
-function conditionOf(draft: ConditionDraft): ConditionInput {
-  return {
-    ...(given(draft.names) === undefined ? {} : { names_matching: given(draft.names) }),
-    ...(given(draft.keys) === undefined ? {} : { keys_matching: given(draft.keys) }),
-    ...(given(draft.values) === undefined ? {} : { values_matching: given(draft.values) }),
-    is_denied: draft.mode === 'exclude',
-    is_regex: draft.isRegex,
-  };
-}
 
 /** The permissions one rule stands for: one per action (a rule without actions gives one with an empty matcher). */
 export function permissionsOfRule(rule: RuleDraft): PermissionInput[] {
@@ -83,19 +61,6 @@ export function permissionsOfRule(rule: RuleDraft): PermissionInput[] {
     is_regex: rule.isRegex,
     ...(conditions.length === 0 ? {} : { conditions }),
   }));
-}
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-function conditionDraftOf(raw: unknown): ConditionDraft {
-  const condition = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-  return {
-    mode: condition.is_denied === true ? 'exclude' : 'include',
-    names: text(condition.names_matching),
-    keys: text(condition.keys_matching),
-    values: text(condition.values_matching),
-    isRegex: condition.is_regex === true,
-  };
 }
 
 /** A stored role as the editor shows it; consecutive permissions alike but for the action join into one rule. */

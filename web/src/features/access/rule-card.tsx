@@ -1,9 +1,10 @@
 import { Alert, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { ActionPicker } from './action-picker.tsx';
-import { ConditionRow } from './condition-row.tsx';
+import { ConditionRow } from '../../components/access/condition-row.tsx';
 import { ErrorLines } from '../../components/data/error-lines.tsx';
 import { actionsCovered, explainRule } from './explain-rule.ts';
-import { EMPTY_CONDITION, isPattern, type CatalogueEntry, type RuleDraft } from './role-model.ts';
+import { EMPTY_CONDITION } from '../../components/access/condition-draft.ts';
+import { isPattern, type CatalogueEntry, type RuleDraft } from './role-model.ts';
 
 /** One rule of the permission editor: effect, actions, group conditions, its live problems and what it grants. */
 export function RuleCard({ rule, index, catalogue, lines, disabled, onChange, onRemove }: {

@@ -12,18 +12,5 @@ export const RECORDING_KINDS = {
 } as const satisfies Record<string, { title: string; noun: string; types: readonly PayloadType[] }>;
 export type RecordingKind = keyof typeof RECORDING_KINDS;
 
-/** The screen (under /dashboard/services) that lists a payload type. */
-export function kindOfType(type: PayloadType): Exclude<RecordingKind, 'all'> {
-  if ((CALL_PAYLOAD_TYPES as readonly PayloadType[]).includes(type)) return 'calls';
-  if ((MESSAGE_PAYLOAD_TYPES as readonly PayloadType[]).includes(type)) return 'messages';
-  switch (type) {
-    case 'Interview':
-      return 'interviews';
-    case 'Photo':
-      return 'photos';
-    case 'Video':
-      return 'videos';
-    default:
-      return 'diagnostics';
-  }
-}
+/** The screen (under /dashboard/services) that lists a payload type (lib/recording-screen.ts, shared with other features). */
+export { recordingScreenOf as kindOfType } from '../../../lib/recording-screen.ts';

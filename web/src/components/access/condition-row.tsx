@@ -1,7 +1,7 @@
 import { ActionIcon, Checkbox, Group, SegmentedControl, TextInput } from '@mantine/core';
-import type { ConditionDraft } from './role-model.ts';
+import type { ConditionDraft } from './condition-draft.ts';
 
-/** One group condition of a rule: include or exclude groups whose name / tag key / tag value match. */
+/** One group condition (a role's rule, a supervision policy's scope): include or exclude groups whose name / tag key / tag value match. */
 export function ConditionRow({ condition, label, disabled, onChange, onRemove }: {
   condition: ConditionDraft;
   /** "Rule 1 condition 2": prefixes every input's accessible name. */
