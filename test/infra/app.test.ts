@@ -237,6 +237,15 @@ describe('api', () => {
     }
   });
 
+  it('deploys the supervision routes on their own function, none of which deletes a review item or its history', () => {
+    const routes = Object.values(t.api.findResources('AWS::ApiGatewayV2::Route')).map((route) => route.Properties.RouteKey as string);
+    const supervision = routes.filter((key) => key.includes('/supervision/'));
+    expect(supervision).toHaveLength(ENDPOINTS.filter((endpoint) => endpoint.group === 'supervision').length);
+    expect(stacks.api.functions.get('supervision')?.entry).toMatch(/lambdas\/supervision\/handler\.ts$/);
+    // Evidence of review is never removed through the API: the one supervision DELETE is a policy's.
+    expect(supervision.filter((key) => key.startsWith('DELETE ')).map((key) => key.replace(/^DELETE \S*\/supervision\//, ''))).toEqual(['policies/{policy_reference}']);
+  });
+
   it('shares one integration and one invoke permission per function', () => {
     t.api.resourceCountIs('AWS::ApiGatewayV2::Integration', ENDPOINT_GROUPS.length);
     t.api.resourceCountIs('AWS::Lambda::Permission', ENDPOINT_GROUPS.length);
