@@ -162,7 +162,7 @@ function AssignForm({ busy, error, onSubmit, onCancel }: { busy: boolean; error:
       }}
     >
       <FormErrorSummary lines={errors.general} />
-      <TextField form={{ ...form, errors: errors.field }} name="assignee" label="Portal user" description="The reviewer's user reference (their e-mail address)." required maxLength={255} />
+      <TextField form={{ ...form, errors: errors.field }} name="assignee" label="Portal user" description="The reviewer's portal user reference, as your sign-in provider names them (Claim assigns it to you)." required maxLength={255} />
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel}>
           Cancel
