@@ -14,6 +14,7 @@ import { migrationImportJob } from '../migrations/public.ts';
 import { countersRecountJob, COUNTERS_RECOUNT_JOB } from '../metrics/public.ts';
 import { processedIndexBackfillJob, PROCESSED_INDEX_BACKFILL_JOB } from './processed-index-backfill.ts';
 import { SUPERVISION_DEADLINES_JOB, supervisionDeadlinesJob } from '../supervision/public.ts';
+import { SUPERVISION_APPLY_JOB, SUPERVISION_DAILY_JOB, supervisionApplyJob, supervisionDailyJob } from '../supervision/public.ts';
 
 /**
  * Every job the jobs function runs, by the name a schedule's target carries (`{ job, input }`). The scheduled ones are
@@ -47,6 +48,10 @@ export const JOBS: JobTable = {
   [PROCESSED_INDEX_BACKFILL_JOB]: async (dependencies, input) => processedIndexBackfillJob(dependencies, input),
   // Hourly: one Scoped alert per supervision policy with review items past their deadline, naming how many.
   [SUPERVISION_DEADLINES_JOB]: async (dependencies) => ({ ...(await supervisionDeadlinesJob(dependencies)) }),
+  // Daily: tops each supervised person up to a sampling policy's minimum for yesterday; starts itself again to go on.
+  [SUPERVISION_DAILY_JOB]: async (dependencies, input) => supervisionDailyJob(dependencies, input),
+  // Started by `POST supervision/policies/{policy_reference}/apply`, and by itself to go on after its time budget.
+  [SUPERVISION_APPLY_JOB]: async (dependencies, input) => supervisionApplyJob(dependencies, input),
 };
 
 /** Runs one job of this function by name. An unknown name is a configuration fault, so it throws rather than doing nothing. */

@@ -61,6 +61,14 @@ export const PLATFORM_SCHEDULES: readonly ScheduleDefinition[] = [
     expression: 'rate(1 hour)',
     target: { job: 'supervision-deadlines', input: {} },
   },
+  {
+    name: 'supervision-daily',
+    // "At least N per person per day" looks at a whole day: once a day for yesterday (UTC), after the day's late uploads
+    // had a few hours to arrive and be processed.
+    expression: 'cron(30 4 * * ? *)',
+    timezone: 'UTC',
+    target: { job: 'supervision-daily', input: {} },
+  },
 ];
 
 const EXPRESSION = /^(rate\(\d+ (minute|minutes|hour|hours|day|days)\)|cron\(\S+ \S+ \S+ \S+ \S+ \S+\))$/;

@@ -32,6 +32,7 @@ import { roleModel } from './entities/role.ts';
 import { runningJobModel } from './entities/running-job.ts';
 import { supervisionHistoryModel } from './entities/supervision-history.ts';
 import { supervisionItemModel } from './entities/supervision-item.ts';
+import { supervisionPolicyModel } from './entities/supervision-policy.ts';
 import { supportAccessModel } from './entities/support-access.ts';
 import { tagDefinitionModel } from './entities/tag.ts';
 import { telemetryModel } from './entities/telemetry.ts';
@@ -96,4 +97,5 @@ export const ENTITY_MODELS: readonly EntityModel[] = [
   runningJobModel,
   supervisionItemModel,
   supervisionHistoryModel,
+  supervisionPolicyModel,
 ];

@@ -58,6 +58,7 @@ export const ENTITY = {
   transferRecord: 'TransferRecord',
   transferWatermark: 'TransferWatermark',
   runningJob: 'RunningJob',
+  supervisionPolicy: 'SupervisionPolicy',
   supervisionItem: 'SupervisionItem',
   supervisionHistory: 'SupervisionHistory',
 } as const;

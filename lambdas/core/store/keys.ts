@@ -33,6 +33,7 @@ import { roleKeys } from './entities/role.ts';
 import { runningJobKeys } from './entities/running-job.ts';
 import { supervisionHistoryKeys } from './entities/supervision-history.ts';
 import { supervisionItemKeys } from './entities/supervision-item.ts';
+import { supervisionPolicyKeys } from './entities/supervision-policy.ts';
 import { supportAccessKeys } from './entities/support-access.ts';
 import { tagDefinitionKeys } from './entities/tag.ts';
 import { telemetryKeys } from './entities/telemetry.ts';
@@ -100,4 +101,5 @@ export const keys = {
   runningJob: runningJobKeys,
   supervisionItem: supervisionItemKeys,
   supervisionHistory: supervisionHistoryKeys,
+  supervisionPolicy: supervisionPolicyKeys,
 };

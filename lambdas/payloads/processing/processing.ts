@@ -17,6 +17,7 @@ import { isRecordingHeld } from '../../account-data/public.ts';
 import { objectRetentionFor } from '../../account-data/public.ts';
 import { getRetentionPolicy } from '../../account-data/public.ts';
 import { payloadDueMarkerItems } from '../../account-data/public.ts';
+import { superviseProcessed } from '../../supervision/public.ts';
 import { isLate } from './registration.ts';
 import { forgetSweep } from './sweep-marker.ts';
 import { waveformObjectKey, WaveformPeaksSink } from './waveform-peaks.ts';
@@ -167,6 +168,10 @@ async function scanAndDecrypt(deps: ProcessingDependencies, client: string, item
       contentType: 'application/json',
     });
   }
+
+  // Supervision reads what was just written (a message's text) or opened (the notes); the recording is not Processed
+  // until the review items its policies raise are recorded (an error fails this run, which is retried).
+  await superviseProcessed(deps, client, item, meta);
 
   const numbers = numbersOf(meta);
   const deviceNumbers = await deviceNumbersOf(deps, client, item);
