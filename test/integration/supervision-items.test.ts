@@ -4,6 +4,11 @@ import { jobActor } from '#core/auth/actor.ts';
 import { keys } from '#core/store/keys.ts';
 import { readAlert } from '#core/store/entities/alert.ts';
 import { readUserActivity } from '#core/store/entities/user-activity.ts';
+import { readDisposal } from '#core/store/entities/disposal.ts';
+import { readRetentionDue } from '#core/store/entities/retention-due.ts';
+import { eachPage } from '#core/store/paging.ts';
+import type { Dependencies } from '#core/dependencies.ts';
+import { retentionJob } from '../../lambdas/account-data/retention/retention-job.ts';
 import { recordHits } from '../../lambdas/supervision/public.ts';
 import { overdueAlertKey, raiseTenantOverdueAlerts } from '../../lambdas/supervision/deadlines/overdue-alerts.ts';
 import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
@@ -251,4 +256,68 @@ describe('the review queue', () => {
       expect(String(answer.body.message)).toMatch(/^(params|query|body)(\.[\w[\]]+)*: /);
     }
   });
+});
+
+/** The item's own retention markers (SupervisionData counts from `at`: its closing). */
+const markersOf = async (ref: string) => {
+  const key = keys.supervisionItem.key(tenant.client, ref);
+  return (await tenant.deps.table.query({ partition: `${key.pk}#RETAIN`, consistent: true })).items.map(readRetentionDue).map((marker) => [marker.record_type, marker.stage]);
+};
+
+/** The retention job run to its end at `now` (its continuations run here, not started). */
+async function retentionRun(deps: Dependencies, client: string, now: string): Promise<void> {
+  let next: Record<string, unknown> | undefined = { client, now };
+  while (next !== undefined) {
+    const starts: Array<Record<string, unknown>> = [];
+    await retentionJob({ ...deps, jobs: { start: async (_job, input) => void starts.push(input) } }, next);
+    next = starts[0];
+  }
+}
+
+describe('retention of review items (SupervisionData)', () => {
+  it('disposes of a closed item past its period, never an outstanding one, and none while its device user is held', async () => {
+    const { client, deps } = tenant;
+    const DAY = 86_400_000;
+    expect((await tenant.call('PUT', '/account/retention', tenant.admin, { SupervisionData: { delete_after_days: 1, destroy_after_days: 1000 } })).status).toBe(200);
+    await deps.table.put({ ...keys.deviceUser.item(client, 'du-held', NORTH), client, device_user_reference: 'du-held', group: NORTH, is_active: true, services: [], expected_device_count: 1, is_legacy: false });
+    expect((await tenant.call('PUT', '/account/legal_holds/DeviceUser/du-held', tenant.admin, {})).status).toBe(200);
+    const free = await raise(client, { deviceUser: 'du-sam', hits: [hit('retained', 'guarantee')] });
+    const held = await raise(client, { deviceUser: 'du-held', hits: [hit('retained', 'guarantee')] });
+    const open = await raise(client, { deviceUser: 'du-sam', hits: [hit('retained', 'guarantee')] });
+    const close = (ref: string) => as(admin, 'PUT', `/supervision/items/${ref}`, { action: 'close', disposition: 'No issue' });
+    expect((await close(free)).status).toBe(200);
+    expect((await close(held)).status).toBe(200);
+    // Closing puts the marker, reopening takes it away, closing again puts it back: in the item's own transaction.
+    expect(await markersOf(free)).toEqual([['SupervisionData', 'LIVE']]);
+    expect((await as(admin, 'PUT', `/supervision/items/${free}`, { action: 'reopen', note: 'Look again' })).status).toBe(200);
+    expect(await markersOf(free)).toEqual([]);
+    expect((await close(free)).status).toBe(200);
+    expect(await markersOf(open)).toEqual([]);
+
+    await retentionRun(deps, client, new Date(Date.now() + 10 * DAY).toISOString());
+    expect(await as(admin, 'GET', `/supervision/items/${free}`)).toMatchObject({ status: 404 });
+    expect((await as(admin, 'GET', '/supervision/items?policy_reference=retained')).body.data?.map((item) => item.item_reference).sort()).toEqual([held, open].sort());
+    expect((await as(admin, 'GET', '/supervision/items?policy_reference=retained&result_type=total')).body).toEqual({ count: 2 });
+    expect((await as(admin, 'GET', `/supervision/items/${held}`)).body).toMatchObject({ state: 'Closed' });
+    expect((await as(admin, 'GET', `/supervision/items/${open}`)).body).toMatchObject({ state: 'Open' });
+
+    // The run that destroys marks the item and leaves its history to the purge steps, which a run lays out as it
+    // starts: the next run removes the history, then the item.
+    await retentionRun(deps, client, new Date(Date.now() + 2000 * DAY).toISOString());
+    expect((await deps.table.get(keys.supervisionItem.key(client, free), { consistent: true }))?.retention_state).toBe('Destroyed');
+    expect(await as(admin, 'GET', `/supervision/items/${free}`)).toMatchObject({ status: 404 });
+    await retentionRun(deps, client, new Date(Date.now() + 2000 * DAY).toISOString());
+    // Destroyed: the item and its whole history are gone, its disposal records remain.
+    expect((await deps.table.query({ partition: keys.supervisionItem.key(client, free).pk, consistent: true })).items).toEqual([]);
+    const disposals = [];
+    for await (const page of eachPage(deps.table, keys.disposal.list(client), 1000)) disposals.push(...page.map(readDisposal));
+    expect(disposals.filter((disposal) => disposal.reference === free).map((disposal) => [disposal.record_type, disposal.action]).sort()).toEqual([
+      ['SupervisionData', 'Deleted'],
+      ['SupervisionData', 'Destroyed'],
+    ]);
+    expect(disposals.filter((disposal) => disposal.reference === held || disposal.reference === open)).toEqual([]);
+    const heldDetail = await as(admin, 'GET', `/supervision/items/${held}`);
+    expect(heldDetail.body).toMatchObject({ state: 'Closed' });
+    expect(heldDetail.body.history?.length).toBe(2);
+  }, 120_000);
 });

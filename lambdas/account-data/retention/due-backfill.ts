@@ -31,6 +31,8 @@ export function backfillLists(client: string): Array<{ name: string; list: ListK
     { name: 'transfers', list: keys.transfer.list(client) },
     { name: 'migrations', list: keys.migration.all(client) },
     { name: 'device_users', list: keys.deviceUser.list(client) },
+    // Closed review items only: an outstanding one has not ended.
+    { name: 'supervision_items', list: keys.supervisionItem.closed(client) },
   ];
 }
 

@@ -7,6 +7,7 @@ import { deviceUserEnded } from './record-changes/device-user.ts';
 import { migrationEnded } from './record-changes/migration.ts';
 import { supportAccessEnded } from './record-changes/support-access.ts';
 import { transferEnded } from './record-changes/transfer.ts';
+import { supervisionItemEnded } from './record-changes/supervision-item.ts';
 
 /**
  * The retention due index (docs/data-model.md "Retention due index"). Every retained record gets a small marker per
@@ -81,6 +82,9 @@ function describe(record: RetainedItem): Omit<RetainedRecord, 'key'> | undefined
       return migrationEnded(record) ? { recordType: 'LegacyMigrationData', reference: record.migration_reference, bases: only(RECORD_TIME, record.migrated_at) } : undefined;
     case 'DeviceUser':
       return deviceUserEnded(record) ? { recordType: 'DeviceUserData', reference: record.device_user_reference, bases: only(RECORD_TIME, record.offboard_date) } : undefined;
+    // A review item counts from its closing; reopened, it has no marker until it closes again.
+    case 'SupervisionItem':
+      return supervisionItemEnded(record) ? { recordType: 'SupervisionData', reference: record.item_reference, bases: only(RECORD_TIME, record.closed_at) } : undefined;
   }
 }
 

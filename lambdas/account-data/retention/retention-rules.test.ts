@@ -12,9 +12,10 @@ describe('retention rules', () => {
     expect(rules.find((rule) => rule.payloadType === 'SMS')).toMatchObject({ deleteAfterDays: 5, destroyAfterDays: 6, kind: 'processed_at', requiredReceipts: 1 });
     // A type left out keeps its default: seven years from payload_time for a call.
     expect(rules.find((rule) => rule.payloadType === 'Call')).toMatchObject({ deleteAfterDays: 2557, kind: 'payload_time' });
-    // Every record type of the policy has its rule, the five with a life of their own too (counted from their end).
+    // Every record type of the policy has its rule, the six with a life of their own too (counted from their end).
     expect(rules.find((rule) => rule.recordType === 'DeviceUserData')).toMatchObject({ deleteAfterDays: 2923, destroyAfterDays: 3013, kind: 'at' });
-    expect(new Set(rules.map((rule) => rule.recordType)).size).toBe(11);
+    expect(rules.find((rule) => rule.recordType === 'SupervisionData')).toMatchObject({ deleteAfterDays: 2557, kind: 'at' });
+    expect(new Set(rules.map((rule) => rule.recordType)).size).toBe(12);
   });
 
   it('destroys from the deleted stage, or straight from the live one when the rule never deletes', () => {

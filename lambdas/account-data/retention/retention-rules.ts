@@ -22,6 +22,7 @@ export const INDEXED_RECORD_TYPES = [
   'LegalHoldData',
   'SupportAccessData',
   'TransferableData',
+  'SupervisionData',
 ] as const satisfies readonly RetentionRecordType[];
 export type IndexedRecordType = (typeof INDEXED_RECORD_TYPES)[number];
 

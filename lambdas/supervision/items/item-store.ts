@@ -5,6 +5,7 @@ import { readSupervisionHistory, supervisionHistoryToItem } from '#core/store/en
 import { readSupervisionItem, supervisionItemToItem, type SupervisionItemStored } from '#core/store/entities/supervision-item.ts';
 import { keys } from '#core/store/keys.ts';
 import { eachPage } from '#core/store/paging.ts';
+import { dueMarkerSync } from '../../account-data/public.ts';
 
 type TableDeps = Pick<Dependencies, 'table'>;
 
@@ -23,12 +24,23 @@ export async function readHistory(deps: TableDeps, client: string, itemReference
   return entries;
 }
 
+/** One change of an item: the item after it, the version it was read at (undefined: a new item), its history entries. */
+export interface ItemChange {
+  next: SupervisionItemStored;
+  previousVersion: number | undefined;
+  entries: readonly SupervisionHistoryEntry[];
+  /** Whether the item was Closed before this change: a reopening takes its retention marker off the due index. */
+  wasClosed?: boolean;
+}
+
 /**
  * The writes of one change: the item as it now is, on condition it is still the version read (or, for a new item, that
  * none exists), and its new history entries, each on condition its slot is free. `previousVersion` is undefined for a
- * new item. The entries take the versions after the previous one, in order, ending at the item's new version.
+ * new item. The entries take the versions after the previous one, in order, ending at the item's new version. Closing
+ * puts the item's retention marker (SupervisionData counts from `closed_at`) and reopening removes it, in the same
+ * transaction, so the due index never disagrees with the item.
  */
-export function changeWrites(client: string, change: { next: SupervisionItemStored; previousVersion: number | undefined; entries: readonly SupervisionHistoryEntry[] }): TransactOperation[] {
+export function changeWrites(client: string, change: ItemChange): TransactOperation[] {
   const { next, previousVersion, entries } = change;
   const first = (previousVersion ?? 0) + 1;
   if (next.item_version !== first + entries.length - 1) throw new Error('A change writes one history entry per version it adds');
@@ -45,14 +57,15 @@ export function changeWrites(client: string, change: { next: SupervisionItemStor
     item: supervisionHistoryToItem(client, next.item_reference, first + index, entry),
     condition: { kind: 'item-not-exists' },
   }));
-  return [itemWrite, ...historyWrites];
+  const closing = next.state === 'Closed' || change.wasClosed === true;
+  return [itemWrite, ...historyWrites, ...(closing ? dueMarkerSync(client, itemWrite.item) : [])];
 }
 
 /**
  * Writes one change in one transaction. False when the item changed meanwhile (a lost race): the caller reads again
  * and decides anew; nothing was written.
  */
-export async function writeChange(deps: TableDeps, client: string, change: Parameters<typeof changeWrites>[1]): Promise<boolean> {
+export async function writeChange(deps: TableDeps, client: string, change: ItemChange): Promise<boolean> {
   try {
     await deps.table.transactWrite(changeWrites(client, change));
     return true;

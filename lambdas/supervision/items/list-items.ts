@@ -42,12 +42,13 @@ export function queryOf(client: string, query: ItemListQuery, now: Date): QueryS
   return { ...keys.supervisionItem.byRecordingTime(client), descending: true };
 }
 
-/** Every filter of the query, as a test of one stored item at `now`. */
+/** Every filter of the query, as a test of one stored item at `now` (an item retention disposed of is never listed). */
 export function matchesFilters(query: ItemListQuery, now: Date): (item: SupervisionItemStored) => boolean {
   const nowIso = now.toISOString();
   const from = query.from === undefined ? undefined : isoOf(query.from, 'start');
   const to = query.to === undefined ? undefined : isoOf(query.to, 'end');
   return (item) =>
+    item.retention_state === undefined &&
     (query.state === undefined || item.state === query.state) &&
     (query.policy_reference === undefined || item.policy_references.includes(query.policy_reference)) &&
     (query.assignee === undefined || item.assignee === query.assignee) &&

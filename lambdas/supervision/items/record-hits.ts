@@ -103,6 +103,9 @@ export async function recordHits(deps: Pick<Dependencies, 'table' | 'clock'>, cl
       if (await writeChange(deps, client, { next: item, previousVersion: undefined, entries: [entry] })) return { raised: true, added: unique.length };
       continue;
     }
+    // Retention disposed of this review (closed long ago, its period over): the record of it is gone, and a late hit
+    // on the same recording does not bring it back.
+    if (current.retention_state !== undefined) return { raised: false, added: 0 };
     const present = new Set(current.hits.map(hitKey));
     const added = unique.filter((hit) => !present.has(hitKey(hit)));
     if (added.length === 0) return { raised: false, added: 0 };
@@ -118,7 +121,7 @@ export async function recordHits(deps: Pick<Dependencies, 'table' | 'clock'>, cl
       updated_at: at,
       item_version: current.item_version + entries.length,
     };
-    if (await writeChange(deps, client, { next, previousVersion: current.item_version, entries })) return { raised: reopens, added: added.length };
+    if (await writeChange(deps, client, { next, previousVersion: current.item_version, entries, wasClosed: reopens })) return { raised: reopens, added: added.length };
   }
   throw new ConflictError(`Review item ${recording.payload_reference} kept changing while its hits were recorded; try again`);
 }

@@ -22,7 +22,8 @@ const WRITE_TRIES = 3;
  */
 export async function visibleItem(caller: TenantCaller, itemReference: string): Promise<SupervisionItemStored> {
   const item = await readStoredItem(caller.deps, caller.tenant, itemReference);
-  if (item === undefined || (await caller.payloadScope().check(item)) !== undefined) throw new NotFoundError(NOT_FOUND);
+  // An item retention disposed of (Deleted, or Destroyed while its history goes) is gone for every reader.
+  if (item === undefined || item.retention_state !== undefined || (await caller.payloadScope().check(item)) !== undefined) throw new NotFoundError(NOT_FOUND);
   return item;
 }
 
@@ -68,7 +69,7 @@ async function reviewOne(caller: TenantCaller, itemReference: string, update: Su
     const item = await visibleItem(caller, itemReference);
     if (update.action === 'close') await refuseOwnReview(caller, item, context.actor);
     const { next, entry } = applyAction(item, update, { ...context, now: caller.deps.clock.now().toISOString() });
-    if (await writeChange(caller.deps, caller.tenant, { next, previousVersion: item.item_version, entries: [entry] })) return next;
+    if (await writeChange(caller.deps, caller.tenant, { next, previousVersion: item.item_version, entries: [entry], wasClosed: item.state === 'Closed' })) return next;
   }
   throw new ConflictError('The item kept changing while it was reviewed; reload it and try again');
 }

@@ -32,7 +32,8 @@ async function itemsInScope(caller: TenantCaller, query: QuerySpec): Promise<Sup
   for await (const page of eachPage(caller.deps.table, query)) {
     read += page.length;
     if (read > MAX_READ_FOR_TOTAL) throw new ValidationError([`query.from: More than ${MAX_READ_FOR_TOTAL} review items in the period; narrow it`]);
-    items.push(...(await scope.filter(page)).map(readSupervisionItem));
+    // An item retention disposed of counts no more (its closed review is past its period).
+    items.push(...(await scope.filter(page)).map(readSupervisionItem).filter((item) => item.retention_state === undefined));
   }
   return items;
 }

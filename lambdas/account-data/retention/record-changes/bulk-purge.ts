@@ -5,6 +5,7 @@ import { readRetentionDue, type RetentionDueItem } from '#core/store/entities/re
 import { keys } from '#core/store/keys.ts';
 import { migrationParts } from './migration.ts';
 import { transferParts } from './transfer.ts';
+import { supervisionItemParts } from './supervision-item.ts';
 
 /**
  * Destroying a record with many parts (a migration's 100,000 row results, a transfer's file items) cannot be one
@@ -20,7 +21,7 @@ type PurgeDependencies = Pick<Dependencies, 'table' | 'blobs' | 'logger'>;
 
 interface PurgedInBatches {
   /** The entity of the record. */
-  entity: 'Migration' | 'Transfer';
+  entity: 'Migration' | 'Transfer' | 'SupervisionItem';
   /** The partition holding the record's parts. */
   parts(client: string, reference: string): QuerySpec;
   /** Removes what the record names outside the table; false when that failed (tried again by the next run). */
@@ -43,6 +44,7 @@ async function exportFile(deps: PurgeDependencies, client: string, item: TableIt
 const PURGED_IN_BATCHES: Readonly<Record<string, PurgedInBatches>> = {
   LegacyMigrationData: { entity: 'Migration', parts: migrationParts, objects: exportFile },
   TransferableData: { entity: 'Transfer', parts: transferParts },
+  SupervisionData: { entity: 'SupervisionItem', parts: supervisionItemParts },
 };
 
 export function purgedInBatches(recordType: string): boolean {

@@ -3,6 +3,7 @@ import { legalHoldChanges } from './legal-hold.ts';
 import { migrationChanges } from './migration.ts';
 import type { RecordChanges } from './shared.ts';
 import { supportAccessChanges } from './support-access.ts';
+import { supervisionItemChanges } from './supervision-item.ts';
 import { transferChanges } from './transfer.ts';
 
 /**
@@ -19,6 +20,7 @@ const recordChangesByEntity = (): Readonly<Record<string, RecordChanges>> => ({
   Transfer: transferChanges,
   Migration: migrationChanges,
   DeviceUser: deviceUserChanges,
+  SupervisionItem: supervisionItemChanges,
 });
 let table: Readonly<Record<string, RecordChanges>> | undefined;
 

@@ -30,6 +30,8 @@ const PEOPLE = {
   DeviceActivity: z.object({ entity: z.literal('DeviceActivity'), device_reference: activityName, device_user_reference: activityName }),
   UserActivity: z.object({ entity: z.literal('UserActivity'), device_reference: activityName, device_user_reference: activityName, user_id: activityName }),
   DeviceUser: DeviceUserItem.pick({ device_user_reference: true }).partial().extend({ entity: z.literal('DeviceUser') }),
+  // A review item names the recording's device and device user: a hold on either keeps it.
+  SupervisionItem: z.object({ entity: z.literal('SupervisionItem'), device_reference: z.string().optional(), device_user_reference: z.string().optional() }),
 };
 
 type PeopleEntity = keyof typeof PEOPLE;

@@ -86,6 +86,16 @@ const RETAINED = {
   })
     .partial({ is_active: true })
     .extend({ entity: z.literal('DeviceUser') }),
+  // A supervision review item: its reference, the state that says whether it has ended (Closed) and when it closed.
+  SupervisionItem: z.object({
+    entity: z.literal('SupervisionItem'),
+    item_reference: z.string(),
+    state: z.string().optional(),
+    closed_at: z.string().optional(),
+    item_version: z.number().optional(),
+    retention_state: z.enum(['Deleted', 'Destroyed']).optional(),
+    deleted_at: z.string().optional(),
+  }),
 };
 
 /** The entity tags of the records retention keeps. */

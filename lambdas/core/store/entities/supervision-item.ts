@@ -1,6 +1,6 @@
-import { onFirstUse } from '../../on-first-use.ts';
 import * as z from 'zod';
 import { SupervisionItem } from '#shared/contract/entities/supervision.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
@@ -58,10 +58,15 @@ export const supervisionItemKeys = {
 
 /**
  * A review item as stored: the contract's item without `is_overdue` (a fact of the reading time, not of the item),
- * plus the policies of its hits as a list (the policy filter reads it without walking the hits).
+ * plus the policies of its hits as a list (the policy filter reads it without walking the hits), and what retention
+ * wrote when it disposed of a closed item (SupervisionData: Deleted, or Destroyed while its history is purged; such an
+ * item is never shown or changed again).
  */
 export const supervisionItemStoredSchema = /* @__PURE__ */ onFirstUse(() => SupervisionItem.omit({ is_overdue: true }).extend({
   policy_references: z.array(z.string()).default([]),
+  retention_state: z.enum(['Deleted', 'Destroyed']).optional(),
+  deleted_at: z.string().optional(),
+  destroyed_at: z.string().optional(),
 }));
 export type SupervisionItemStored = z.infer<ReturnType<typeof supervisionItemStoredSchema>>;
 
