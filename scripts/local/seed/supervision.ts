@@ -1,9 +1,11 @@
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
+import type { Dependencies } from '#core/dependencies.ts';
 import { keys } from '#core/store/keys.ts';
 import { LEXICON_MESSAGE_TYPES, LEXICON_NOTES_TYPES } from '#shared/constants/supervision.ts';
 import { SupervisionPolicyRequest } from '#shared/contract/entities/supervision.ts';
 import { deviceKeysOf } from '../../../lambdas/device-crypto/device-keys.ts';
+import { supervisionDailyJob } from '../../../lambdas/supervision/public.ts';
 import { loadDevice, saveDevice, type DeviceState } from '../../device/device-state.ts';
 import { signInDemoAccount } from '../../device/portal-sign-in.ts';
 import { record } from '../../device/recorder.ts';
@@ -16,7 +18,8 @@ import { STAFF_CLIENT } from './accounts.ts';
  * admin@demo.test (their sampling seeds made as a user's are), then the fleet's phones send messages through the
  * device simulator and the payload pipeline, whose processing evaluates them against the policies that now exist and
  * raises the items. The calls the fleet recorded before the policies existed are drawn by applying the sampling policy
- * to the seeded period (`POST …/apply`, the `supervision-apply` job), as a supervisor would for a new policy.
+ * to the seeded period (`POST …/apply`, the `supervision-apply` job), as a supervisor would for a new policy, and its
+ * "at least one a day" by the `supervision-daily` job for the seeded days that are over.
  */
 export const SUPERVISION_SEED_VERSION = 'v1';
 const CLIENT = 'demo';
@@ -100,6 +103,7 @@ export const DEMO_SUPERVISED_RECORDINGS: readonly DemoSupervisedRecording[] = [
 
 /** How far back the sampling policy is applied: the demo media are spread over the last two days. */
 const SAMPLED_DAYS = 3;
+const DAY_MS = 86_400_000;
 
 /** Where the supervision seed writes: a tenant, a caller allowed every `supervision:` action there, and its phones. */
 export interface SupervisionSeedTarget {
@@ -108,6 +112,8 @@ export interface SupervisionSeedTarget {
   /** A bearer token of that caller. */
   token: string;
   sim: Simulator;
+  /** The stack's store, for the daily sampling job the seed runs as its schedule would have. */
+  deps: Pick<Dependencies, 'table' | 'clock' | 'jobs'>;
   /** The phones DEMO_SUPERVISED_RECORDINGS name, by name. */
   phones: ReadonlyMap<string, DeviceState>;
   /** The seed's "now" (ms): recordings are placed before it. */
@@ -119,6 +125,8 @@ export interface SupervisionSeedResult {
   references: string[];
   /** The period the sampling policy was applied to (days, as the apply request takes them). */
   sampledPeriod: { from: string; to: string };
+  /** The days the daily top-up ran for (the period's days that are over). */
+  toppedUpDays: string[];
 }
 
 /** Calls the tenant's API; a refusal (other than `allowed`) fails the seed, naming the call. */
@@ -149,7 +157,8 @@ async function recordForSupervision(target: SupervisionSeedTarget, phone: Device
  * The supervision seed proper: the policies through the API (a policy of the same reference made by a user first, 409,
  * is kept as they made it), then the phones' recordings through the pipeline (processing evaluates them against the
  * policies that now exist), then the sampling policy applied to the last days (the job runs on; its progress is the
- * policy's `last_apply`). The phones' states move with each call: the caller saves them.
+ * policy's `last_apply`) and the daily top-up run for those days. The phones' states move with each call: the caller
+ * saves them.
  */
 export async function seedSupervision(target: SupervisionSeedTarget): Promise<SupervisionSeedResult> {
   for (const policy of DEMO_SUPERVISION_POLICIES) {
@@ -168,9 +177,15 @@ export async function seedSupervision(target: SupervisionSeedTarget): Promise<Su
 
   // The fleet's calls were recorded before the sampling policy existed: apply it to their period.
   const day = (time: number) => new Date(time).toISOString().slice(0, 10);
-  const sampledPeriod = { from: day(target.now - SAMPLED_DAYS * 86_400_000), to: day(target.now) };
+  const sampledPeriod = { from: day(target.now - SAMPLED_DAYS * DAY_MS), to: day(target.now) };
   await seedCall(target, { method: 'POST', path: `/supervision/policies/${CALL_SAMPLING_POLICY}/apply`, body: sampledPeriod, allowed: 409 });
-  return { references, sampledPeriod };
+  // "At least one a day": the daily job's top-up for each of those days that is over, as its schedule would have run it
+  // (today's waits for tomorrow's run, when the day is complete). Whichever of it and the apply job runs first, the
+  // same calls end in the queue: the top-up counts the share's picks by their hash, not by the items.
+  const toppedUpDays: string[] = [];
+  for (let back = SAMPLED_DAYS; back >= 1; back -= 1) toppedUpDays.push(day(target.now - back * DAY_MS));
+  for (const each of toppedUpDays) await supervisionDailyJob(target.deps, { client: target.client, day: each });
+  return { references, sampledPeriod, toppedUpDays };
 }
 
 /**
@@ -190,7 +205,7 @@ export async function seedDemoSupervision(stack: { apiUrl: string; env: Record<s
   const token = await signInDemoAccount(stack.apiUrl, ADMIN);
   const now = Date.now();
   try {
-    const result = await seedSupervision({ apiUrl: stack.apiUrl, client: CLIENT, token, sim, phones, now });
+    const result = await seedSupervision({ apiUrl: stack.apiUrl, client: CLIENT, token, sim, deps, phones, now });
     await deps.table.put({ ...markerKey(), entity: 'LocalSeed', seeded_at: new Date(now).toISOString() });
     return result;
   } finally {
