@@ -16,6 +16,7 @@ import { benchPackaging } from './packaging.ts';
 import { benchTransfers, transfersMib } from './transfers.ts';
 import { benchMigration, migrationProfile, migrationResultsOnly, migrationRows } from './migration.ts';
 import { benchCapacity, capacitySizes } from './capacity.ts';
+import { benchLexicon } from './lexicon.ts';
 
 /**
  * `npm run bench`: how `GET dashboard` and `GET devices` (first page) scale with the fleet. A dedicated local stack in a
@@ -64,6 +65,11 @@ if (sectionArgs[0] === 'capacity') {
   console.log(`\n${await benchCapacity(sizes)}\n(${((performance.now() - started) / 1000).toFixed(0)} s in all, seeding included)`);
   process.exit(0);
 }
+// `npm run bench -- lexicon`: supervision's lexicon engine at 1,000 against 10 terms, and against indexOf (./lexicon.ts) alone.
+if (sectionArgs[0] === 'lexicon') {
+  console.log(`Lexicon: 100,000 messages at 1,000 terms against 10 terms, one term against indexOf…\n\n${benchLexicon()}`);
+  process.exit(0);
+}
 // `npm run bench -- packaging`: transfer packaging (./packaging.ts) alone.
 if (sectionArgs[0] === 'packaging') {
   console.log(`Transfer packaging: throughput against hashing, peak memory…\n\n${await benchPackaging()}`);
@@ -75,6 +81,10 @@ console.log(`${formatBundles(await measureBundles(), { sourceMaps: LAMBDA_BUNDLI
 
 console.log('Payload processing: sealing and decrypting (throughput, then peak memory on 1 GiB)…');
 const payloadRows: BenchRow[] = [...(await measureThroughput()), await measurePeakMemory()];
+
+// Supervision's lexicon engine (./lexicon.ts), in process and before the stack starts, so nothing competes with it.
+console.log('\nLexicon: 100,000 messages at 1,000 terms against 10 terms, one term against indexOf…');
+console.log(`\n${benchLexicon()}\n`);
 
 // Transfer packaging (./packaging.ts), also before the stack starts: its child processes measure their own peaks.
 console.log('\nTransfer packaging: ZippedWithPassword + PGP and Uncompressed + PGP against hashing, peak memory…');

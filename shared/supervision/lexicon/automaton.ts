@@ -7,10 +7,7 @@
  * has at most 10 words, at most 10 nodes report at one word, so the work stays linear in the text plus the matches.
  */
 
-interface PrefixNode {
-  readonly next: Map<number, PrefixNode>;
-  readonly patterns: number[];
-}
+import { buildPrefixTrie, walkPrefixes, type PrefixTrie } from './prefix-trie.ts';
 
 interface State {
   readonly next: Map<number, number>;
@@ -20,48 +17,37 @@ interface State {
   report: number;
   /** Patterns (without a prefix word) whose words end here. */
   readonly patterns: number[];
-  /** Prefix words of patterns whose body ends here. */
-  prefixes: PrefixNode | undefined;
-}
-
-/** Where a pattern occurs: its first and last word's index. */
-export interface WordSpan {
-  readonly pattern: number;
-  readonly first: number;
-  readonly last: number;
+  /** Prefix words of patterns whose body ends here (./prefix-trie.ts). */
+  prefixes: PrefixTrie | undefined;
 }
 
 const ROOT = 0;
 const UNKNOWN_WORD = -1;
 
 export interface WordAutomaton {
+  /** The phrases' words, each with its id. */
   readonly vocabulary: Map<string, number>;
   readonly states: State[];
+  /**
+   * A cheap first test for one-word prefixes (`guarant*`): the shortest one's length, and a 64 Ki filter of the first
+   * `width` (1 or 2) characters of each. A word too short or whose start is not in the filter skips the walk through
+   * the prefix trie; a false pass (two starts sharing a slot) only costs that walk, never a wrong match.
+   */
+  readonly rootGate: { readonly shortest: number; readonly width: number; readonly heads: Uint8Array };
 }
+
+/** The filter slot of a word's first `width` (1 or 2) UTF-16 units; the word is at least that long. */
+const headOf = (word: string, width: number) => (width === 1 ? word.charCodeAt(0) : (word.charCodeAt(0) * 31 + word.charCodeAt(1)) & 0xffff);
 
 const newState = (depth: number): State => ({ next: new Map(), depth, fail: ROOT, report: -1, patterns: [], prefixes: undefined });
 
 const reports = (state: State) => state.patterns.length > 0 || state.prefixes !== undefined;
 
-function addPrefix(state: State, prefix: string, pattern: number): void {
-  state.prefixes ??= { next: new Map(), patterns: [] };
-  let node = state.prefixes;
-  for (let i = 0; i < prefix.length; i += 1) {
-    const unit = prefix.charCodeAt(i);
-    let child = node.next.get(unit);
-    if (child === undefined) {
-      child = { next: new Map(), patterns: [] };
-      node.next.set(unit, child);
-    }
-    node = child;
-  }
-  node.patterns.push(pattern);
-}
-
 /** Builds the automaton; `patterns[i]` is pattern i's words, the last a prefix when `prefix`. */
 export function buildAutomaton(patterns: readonly { readonly words: readonly string[]; readonly prefix: boolean }[]): WordAutomaton {
   const vocabulary = new Map<string, number>();
   const states: State[] = [newState(0)];
+  const prefixesAt = new Map<number, { prefix: string; pattern: number }[]>();
   patterns.forEach(({ words, prefix }, pattern) => {
     const body = prefix ? words.slice(0, -1) : words;
     let at = ROOT;
@@ -79,11 +65,18 @@ export function buildAutomaton(patterns: readonly { readonly words: readonly str
       }
       at = next;
     }
-    if (prefix) addPrefix(states[at] as State, words[words.length - 1] as string, pattern);
+    if (prefix) prefixesAt.set(at, [...(prefixesAt.get(at) ?? []), { prefix: words[words.length - 1] as string, pattern }]);
     else (states[at] as State).patterns.push(pattern);
   });
+  for (const [at, entries] of prefixesAt) (states[at] as State).prefixes = buildPrefixTrie(entries);
   linkFailures(states);
-  return { vocabulary, states };
+  const rootPrefixes = patterns.flatMap((pattern) => (pattern.prefix && pattern.words.length === 1 ? [pattern.words[0] as string] : []));
+  const shortest = Math.min(...rootPrefixes.map((prefix) => prefix.length));
+  const width = Math.min(2, shortest);
+  const heads = new Uint8Array(rootPrefixes.length === 0 ? 0 : 0x10000);
+  for (const prefix of rootPrefixes) heads[headOf(prefix, width)] = 1;
+  const rootGate = { shortest, width, heads };
+  return { vocabulary, states, rootGate };
 }
 
 /** Breadth-first: each state's longest proper suffix that is also a state, and the nearest reporting one. */
@@ -105,22 +98,18 @@ function linkFailures(states: State[]): void {
   }
 }
 
-function walkPrefixes(root: PrefixNode, word: string, found: (pattern: number) => void): void {
-  let node: PrefixNode | undefined = root;
-  for (let i = 0; i < word.length && node !== undefined; i += 1) {
-    node = node.next.get(word.charCodeAt(i));
-    if (node !== undefined) for (const pattern of node.patterns) found(pattern);
-  }
-}
-
-/** Reports every place a pattern's words occur in `forms` (a text's word forms), in order of the last word. */
-export function scanWords(automaton: WordAutomaton, forms: readonly string[], found: (span: WordSpan) => void): void {
-  const { vocabulary, states } = automaton;
+/**
+ * Every place a pattern's words occur in `forms` (a text's word forms), as flat triples
+ * [pattern, first word, last word, …] in order of the last word (flat, so the per-word loop allocates nothing).
+ */
+export function scanWords(automaton: WordAutomaton, forms: readonly string[]): number[] {
+  const { vocabulary, states, rootGate } = automaton;
   const rootPrefixes = (states[ROOT] as State).prefixes;
+  const spans: number[] = [];
   let at = ROOT;
   for (let i = 0; i < forms.length; i += 1) {
     const word = forms[i] as string;
-    if (rootPrefixes !== undefined) walkPrefixes(rootPrefixes, word, (pattern) => found({ pattern, first: i, last: i }));
+    if (rootPrefixes !== undefined && word.length >= rootGate.shortest && rootGate.heads[headOf(word, rootGate.width)] === 1) walkPrefixes(rootPrefixes, word, i, i, spans);
     const id = vocabulary.get(word) ?? UNKNOWN_WORD;
     if (id === UNKNOWN_WORD) {
       at = ROOT;
@@ -132,9 +121,10 @@ export function scanWords(automaton: WordAutomaton, forms: readonly string[], fo
     for (let reporting = reports(current) ? at : current.report; reporting !== -1; reporting = (states[reporting] as State).report) {
       const state = states[reporting] as State;
       const first = i - state.depth + 1;
-      for (const pattern of state.patterns) found({ pattern, first, last: i });
+      for (const pattern of state.patterns) spans.push(pattern, first, i);
       const next = forms[i + 1];
-      if (state.prefixes !== undefined && next !== undefined) walkPrefixes(state.prefixes, next, (pattern) => found({ pattern, first, last: i + 1 }));
+      if (state.prefixes !== undefined && next !== undefined) walkPrefixes(state.prefixes, next, first, i + 1, spans);
     }
   }
+  return spans;
 }

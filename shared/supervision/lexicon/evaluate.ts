@@ -33,15 +33,15 @@ export interface EvaluateOptions {
 }
 
 /** Each found phrase's occurrences in text order, by phrase index. */
-function findPhrases(compiled: CompiledLexicon, text: string): Map<number, Occurrence[]> {
+function findPhrases(compiled: CompiledLexicon, text: string): Map<number, Occurrence[]> | undefined {
   const words = wordsOf(text);
+  const spans = scanWords(compiled.automaton, words.forms);
+  // Most texts hold no term at all: they leave without allocating anything more.
+  if (spans.length === 0) return undefined;
   const found = new Map<number, Occurrence[]>();
-  const add = (phrase: number, occurrence: Occurrence) => {
-    const list = found.get(phrase);
-    if (list === undefined) found.set(phrase, [occurrence]);
-    else list.push(occurrence);
-  };
-  scanWords(compiled.automaton, words.forms, ({ pattern, first, last }) => fitPhrases(compiled.patterns[pattern] as PhraseIndex, text, words, first, last, add));
+  for (let k = 0; k < spans.length; k += 3) {
+    fitPhrases(compiled.patterns[spans[k] as number] as PhraseIndex, text, words, spans[k + 1] as number, spans[k + 2] as number, found);
+  }
   return found;
 }
 
@@ -110,9 +110,13 @@ function insideIgnored(span: TextMatch, ignored: readonly TextMatch[]): boolean 
  * Hits come in the compiled order (policies as given, terms as written), matches in text order. Never throws.
  */
 export function readLexicon(compiled: CompiledLexicon, text: string, options: EvaluateOptions = {}): LexiconReading {
+  return read(compiled, text, options, true);
+}
+
+function read(compiled: CompiledLexicon, text: string, options: EvaluateOptions, withSuppressed: boolean): LexiconReading {
   const reading: LexiconReading = { hits: [], ignored: [], suppressed: [] };
   const found = findPhrases(compiled, text);
-  if (found.size === 0) return reading;
+  if (found === undefined || found.size === 0) return reading;
   const candidates = candidateTerms(compiled, found, options);
   const all: OccurrencesOf = (phrase) => found.get(phrase) ?? [];
   const ignoredSpans: TextMatch[] = [];
@@ -139,7 +143,7 @@ export function readLexicon(compiled: CompiledLexicon, text: string, options: Ev
     if (term.kind !== 'Lexicon') continue;
     const matches = ordered(termMatches(term, ignored.length === 0 ? all : kept));
     if (matches.length > 0) reading.hits.push({ policy_reference: term.policy_reference, term: term.term, matches });
-    if (ignored.length === 0) continue;
+    if (ignored.length === 0 || !withSuppressed) continue;
     const raised = new Set(matches.map((match) => `${match.start}:${match.end}`));
     const lost = ordered(termMatches(term, all)).filter((match) => !raised.has(`${match.start}:${match.end}`));
     if (lost.length > 0) reading.suppressed.push({ policy_reference: term.policy_reference, term: term.term, matches: lost });
@@ -149,5 +153,5 @@ export function readLexicon(compiled: CompiledLexicon, text: string, options: Ev
 
 /** The hits of a text: what raises a supervision item. Offsets are in the text as given. */
 export function evaluateLexicon(compiled: CompiledLexicon, text: string, options: EvaluateOptions = {}): LexiconHit[] {
-  return readLexicon(compiled, text, options).hits;
+  return read(compiled, text, options, false).hits;
 }

@@ -81,11 +81,17 @@ function innerSymbols(text: string, words: Words, first: number, last: number): 
   return gaps;
 }
 
+function add(found: Map<number, Occurrence[]>, phrase: number, occurrence: Occurrence): void {
+  const list = found.get(phrase);
+  if (list === undefined) found.set(phrase, [occurrence]);
+  else list.push(occurrence);
+}
+
 /**
  * Every phrase of a word pattern found at words first..last whose symbols stand where the term wrote them, with
- * its span (which covers a lead and a trail). Whitespace among symbols is not compared.
+ * its span (which covers a lead and a trail), added to `found` by phrase. Whitespace among symbols is not compared.
  */
-export function fitPhrases(index: PhraseIndex, text: string, words: Words, first: number, last: number, found: (phrase: number, occurrence: Occurrence) => void): void {
+export function fitPhrases(index: PhraseIndex, text: string, words: Words, first: number, last: number, found: Map<number, Occurrence[]>): void {
   let gaps: string[] | undefined;
   const wordStart = words.starts[first] as number;
   const wordEnd = words.ends[last] as number;
@@ -99,7 +105,7 @@ export function fitPhrases(index: PhraseIndex, text: string, words: Words, first
     if (frames === undefined) continue;
     if (frames.longestLead === 0 && frames.longestTrail === 0) {
       const occurrence = { first, last, start: wordStart, end: wordEnd };
-      for (const id of frames.byLead.get('')?.get('') ?? []) found(id, occurrence);
+      for (const id of frames.byLead.get('')?.get('') ?? []) add(found, id, occurrence);
       continue;
     }
     const before = symbolsFrom(text, wordStart, first === 0 ? 0 : (words.ends[first - 1] as number), -1, frames.longestLead);
@@ -111,7 +117,7 @@ export function fitPhrases(index: PhraseIndex, text: string, words: Words, first
         const ids = byTrail.get(after.symbols.slice(0, trailLength));
         if (ids === undefined) continue;
         const occurrence = { first, last, start: before.positions[leadLength] as number, end: after.positions[trailLength] as number };
-        for (const id of ids) found(id, occurrence);
+        for (const id of ids) add(found, id, occurrence);
       }
     }
   }

@@ -16,13 +16,38 @@ export interface Words {
   readonly forms: string[];
 }
 
-const WORD_RUN = /[\p{L}\p{N}\p{M}'\u2019\u02BC]+/gu;
+const LETTER_DIGIT_MARK = /[\p{L}\p{N}\p{M}]/u;
 const IDEOGRAPH = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-/** Below this code unit no character is an ideograph (U+2E80 starts the CJK radicals), so most runs skip the test. */
-const FIRST_IDEOGRAPH_UNIT = 0x2e80;
 const APOSTROPHE_VARIANTS = /[\u2019\u02BC]/g;
 
-const isApostrophe = (unit: number) => unit === 0x27 || unit === 0x2019 || unit === 0x2bc;
+/** What a character is to the reader. */
+const SEPARATOR = 0;
+const WORD = 1;
+const APOSTROPHE = 2;
+/** A word on its own (Han, Hiragana, Katakana). */
+const IDEOGRAPH_WORD = 3;
+const UNKNOWN = 255;
+
+function classifyCodePoint(codePoint: number): number {
+  if (codePoint === 0x27 || codePoint === 0x2019 || codePoint === 0x2bc) return APOSTROPHE;
+  const character = String.fromCodePoint(codePoint);
+  if (!LETTER_DIGIT_MARK.test(character)) return SEPARATOR;
+  return IDEOGRAPH.test(character) ? IDEOGRAPH_WORD : WORD;
+}
+
+/**
+ * Classes of the Basic Multilingual Plane, filled on first sight (the Unicode property tests are the slow part of
+ * reading; a text repeats few distinct characters). ASCII is filled up front. 64 KiB, once per process.
+ */
+const BMP_CLASSES = new Uint8Array(0x10000).fill(UNKNOWN);
+for (let unit = 0; unit < 0x80; unit += 1) BMP_CLASSES[unit] = classifyCodePoint(unit);
+
+function classOf(codePoint: number): number {
+  if (codePoint > 0xffff) return classifyCodePoint(codePoint);
+  let found = BMP_CLASSES[codePoint] as number;
+  if (found === UNKNOWN) BMP_CLASSES[codePoint] = found = classifyCodePoint(codePoint);
+  return found;
+}
 
 /** The compared form of one word: lower case, NFC, apostrophes folded. */
 export function wordForm(word: string): string {
@@ -32,50 +57,52 @@ export function wordForm(word: string): string {
   return word.toLowerCase();
 }
 
-/** Adds the word text[start, end) without the apostrophes at its edges (quotes, not part of the word). */
-function pushWord(text: string, start: number, end: number, words: Words): void {
-  let from = start;
-  let to = end;
-  while (from < to && isApostrophe(text.charCodeAt(from))) from += 1;
-  while (to > from && isApostrophe(text.charCodeAt(to - 1))) to -= 1;
-  if (from === to) return;
-  words.starts.push(from);
-  words.ends.push(to);
-  words.forms.push(wordForm(text.slice(from, to)));
+/** Adds text[from, to) as a word, without the apostrophes at its edges (quotes, not part of the word). */
+function pushWord(text: string, lower: string | undefined, from: number, to: number, words: Words): void {
+  let start = from;
+  let end = to;
+  while (start < end && classOf(text.charCodeAt(start)) === APOSTROPHE) start += 1;
+  while (end > start && classOf(text.charCodeAt(end - 1)) === APOSTROPHE) end -= 1;
+  if (start === end) return;
+  words.starts.push(start);
+  words.ends.push(end);
+  words.forms.push(lower === undefined ? wordForm(text.slice(start, end)) : lower.slice(start, end));
 }
 
-function hasHighUnit(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i += 1) if (text.charCodeAt(i) >= FIRST_IDEOGRAPH_UNIT) return true;
-  return false;
-}
-
-/** Splits a run that holds ideographs: each ideograph alone, the letters between them as words. */
-function pushRunWithIdeographs(text: string, start: number, end: number, words: Words): void {
-  let pending = start;
-  let at = start;
-  while (at < end) {
-    const codePoint = text.codePointAt(at) as number;
+/**
+ * The words of a text, in order, in one pass over its characters. An ASCII word's form is a slice of the text
+ * lower-cased once (lower-casing never shortens a text, so equal lengths mean equal offsets); other words are
+ * folded one by one.
+ */
+export function wordsOf(text: string): Words {
+  const words: Words = { starts: [], ends: [], forms: [] };
+  const lowered = text.toLowerCase();
+  const lower = lowered.length === text.length ? lowered : undefined;
+  let runStart = -1;
+  let runAscii = true;
+  for (let at = 0; at < text.length; ) {
+    const unit = text.charCodeAt(at);
+    let codePoint = unit;
+    if (unit >= 0xd800 && unit <= 0xdbff && at + 1 < text.length) {
+      const low = text.charCodeAt(at + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) codePoint = (unit - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+    }
     const width = codePoint > 0xffff ? 2 : 1;
-    if (IDEOGRAPH.test(String.fromCodePoint(codePoint))) {
-      pushWord(text, pending, at, words);
-      pushWord(text, at, at + width, words);
-      pending = at + width;
+    const found = unit < 0x80 ? (BMP_CLASSES[unit] as number) : classOf(codePoint);
+    if (found === WORD || found === APOSTROPHE) {
+      if (runStart < 0) {
+        runStart = at;
+        runAscii = true;
+      }
+      if (unit >= 0x80) runAscii = false;
+    } else {
+      if (runStart >= 0) pushWord(text, runAscii ? lower : undefined, runStart, at, words);
+      runStart = -1;
+      if (found === IDEOGRAPH_WORD) pushWord(text, undefined, at, at + width, words);
     }
     at += width;
   }
-  pushWord(text, pending, end, words);
-}
-
-/** The words of a text, in order. Linear in the text. */
-export function wordsOf(text: string): Words {
-  const words: Words = { starts: [], ends: [], forms: [] };
-  WORD_RUN.lastIndex = 0;
-  for (let found = WORD_RUN.exec(text); found !== null; found = WORD_RUN.exec(text)) {
-    const start = found.index;
-    const end = start + found[0].length;
-    if (hasHighUnit(text, start, end)) pushRunWithIdeographs(text, start, end, words);
-    else pushWord(text, start, end, words);
-  }
+  if (runStart >= 0) pushWord(text, runAscii ? lower : undefined, runStart, text.length, words);
   return words;
 }
 
