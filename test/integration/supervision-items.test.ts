@@ -6,9 +6,15 @@ import { readAlert } from '#core/store/entities/alert.ts';
 import { readUserActivity } from '#core/store/entities/user-activity.ts';
 import { readDisposal } from '#core/store/entities/disposal.ts';
 import { readRetentionDue } from '#core/store/entities/retention-due.ts';
-import { eachPage } from '#core/store/paging.ts';
+import { eachPage, FILTER_BATCH } from '#core/store/paging.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { retentionJob } from '../../lambdas/account-data/retention/retention-job.ts';
+import { createAccessContext } from '#core/auth/access/create-access-context.ts';
+import { measureCapacity } from '#core/ports/capacity-meter.ts';
+import { tenantCaller } from '#core/testing/callers.ts';
+import type { Role } from '#shared/contract/entities/roles.ts';
+import { listItems } from '../../lambdas/supervision/items/list-items.ts';
+import { readReport } from '../../lambdas/supervision/reports/reports.ts';
 import { recordHits } from '../../lambdas/supervision/public.ts';
 import { overdueAlertKey, raiseTenantOverdueAlerts } from '../../lambdas/supervision/deadlines/overdue-alerts.ts';
 import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
@@ -320,4 +326,47 @@ describe('retention of review items (SupervisionData)', () => {
     expect(heldDetail.body).toMatchObject({ state: 'Closed' });
     expect(heldDetail.body.history?.length).toBe(2);
   }, 120_000);
+});
+
+describe('what the queue views read', () => {
+  it('reads on DynamoDB Local only the items each view needs: overdue and a reviewer\'s own queue by key range, a page in one batch', async () => {
+    const { client, deps } = other;
+    const TOTAL = 300;
+    const LATE = 30;
+    const HELD = 20;
+    const past = new Date(Date.now() - 86_400_000).toISOString();
+    for (let index = 0; index < TOTAL; index += 1) {
+      const ref = await raise(client, { hits: [hit('volume', 'guarantee')] });
+      if (index >= LATE + HELD) continue;
+      const stored = (await deps.table.get(keys.supervisionItem.key(client, ref), { consistent: true }))!;
+      const held = index >= LATE;
+      const placement = { itemReference: ref, state: held ? 'Claimed' : 'Open', dueAt: held ? String(stored.due_at) : past, payloadTime: String(stored.payload_time), ...(held ? { assignee: 'rev-1' } : {}) };
+      await deps.table.put({ ...stored, ...keys.supervisionItem.item(client, placement), state: placement.state, due_at: placement.dueAt, ...(held ? { assignee: 'rev-1' } : {}) });
+    }
+    const everything = { role_reference: 'all', permissions: [{ actions_matching: 'supervision:*', is_denied: false, is_regex: false }], payload_types: ['SMS'], cidr_ranges: [], is_system: false } as unknown as Role;
+    const access = createAccessContext({ roles: [everything], ip: undefined, isClientApp: false });
+    const caller = (action: string) => tenantCaller(deps, client, access, { action });
+    const measured = async (query: Record<string, unknown>) => measureCapacity(() => listItems(caller('supervision:ListItems'), { limit: 50, result_type: 'page', ...query }));
+
+    const overdue = await measured({ overdue: true, result_type: 'total' });
+    const mine = await measured({ assignee: 'rev-1' });
+    const newest = await measured({});
+    const claimed = await measured({ state: 'Claimed', limit: 10 });
+    const report = await measureCapacity(() => readReport(caller('supervision:ReadReports'), 'outstanding', {}));
+    const figures = Object.fromEntries(Object.entries({ overdue, mine, newest, claimed, report }).map(([name, { capacity }]) => [name, { items: capacity.itemsRead, read_units: capacity.readUnits }]));
+    console.info('supervision queue views on DynamoDB Local', JSON.stringify(figures));
+
+    expect(overdue.result).toEqual({ count: LATE });
+    expect(overdue.capacity.itemsRead).toBe(LATE);
+    expect('data' in mine.result && mine.result.data.length).toBe(HELD);
+    expect(mine.capacity.itemsRead).toBe(HELD);
+    expect('data' in newest.result && newest.result.data.length).toBe(50);
+    // Every list skips items retention disposed of, so it reads as a filtered list does: one batch (FILTER_BATCH).
+    expect(newest.capacity.itemsRead).toBeLessThanOrEqual(FILTER_BATCH);
+    // A state the key does not hold is a filter over the outstanding queue: it reads until its page is full.
+    expect('data' in claimed.result && claimed.result.data.length).toBe(10);
+    expect(claimed.capacity.itemsRead).toBeLessThanOrEqual(FILTER_BATCH);
+    expect(report.capacity.itemsRead).toBe(TOTAL);
+    expect(report.result).toMatchObject({ rows: [{ policy_reference: 'volume', open: TOTAL - HELD, claimed: HELD, escalated: 0, overdue: LATE }] });
+  }, 180_000);
 });
