@@ -42,6 +42,7 @@ import { Route as DashboardServicesCommentsRouteImport } from './routes/dashboar
 import { Route as DashboardServicesDiagnosticsRouteImport } from './routes/dashboard/services/diagnostics.tsx'
 import { Route as DashboardSupervisionIndexRouteImport } from './routes/dashboard/supervision/index.tsx'
 import { Route as DashboardSupervisionItem_referenceRouteImport } from './routes/dashboard/supervision/$item_reference.tsx'
+import { Route as DashboardSupervisionReportsRouteImport } from './routes/dashboard/supervision/reports.tsx'
 import { Route as InternalClientsClientRouteImport } from './routes/internal/clients/$client.tsx'
 import { Route as DashboardAccessRolesIndexRouteImport } from './routes/dashboard/access/roles/index.tsx'
 import { Route as DashboardAccessRolesRoleReferenceRouteImport } from './routes/dashboard/access/roles/$roleReference.tsx'
@@ -65,6 +66,9 @@ import { Route as DashboardServicesPhotosIndexRouteImport } from './routes/dashb
 import { Route as DashboardServicesPhotosPayloadReferenceRouteImport } from './routes/dashboard/services/photos/$payloadReference.tsx'
 import { Route as DashboardServicesVideosIndexRouteImport } from './routes/dashboard/services/videos/index.tsx'
 import { Route as DashboardServicesVideosPayloadReferenceRouteImport } from './routes/dashboard/services/videos/$payloadReference.tsx'
+import { Route as DashboardSupervisionPoliciesIndexRouteImport } from './routes/dashboard/supervision/policies/index.tsx'
+import { Route as DashboardSupervisionPoliciesPolicyReferenceRouteImport } from './routes/dashboard/supervision/policies/$policyReference.tsx'
+import { Route as DashboardSupervisionPoliciesCreateRouteImport } from './routes/dashboard/supervision/policies/create.tsx'
 
 const EmptyRouteRoute = EmptyRouteRouteImport.update({
   id: '/_empty',
@@ -237,6 +241,12 @@ const DashboardSupervisionItem_referenceRoute =
     path: '/supervision/$item_reference',
     getParentRoute: () => DashboardRouteRoute,
   } as any)
+const DashboardSupervisionReportsRoute =
+  DashboardSupervisionReportsRouteImport.update({
+    id: '/supervision/reports',
+    path: '/supervision/reports',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
 const InternalClientsClientRoute = InternalClientsClientRouteImport.update({
   id: '/clients/$client',
   path: '/clients/$client',
@@ -374,6 +384,24 @@ const DashboardServicesVideosPayloadReferenceRoute =
     path: '/services/videos/$payloadReference',
     getParentRoute: () => DashboardRouteRoute,
   } as any)
+const DashboardSupervisionPoliciesIndexRoute =
+  DashboardSupervisionPoliciesIndexRouteImport.update({
+    id: '/supervision/policies/',
+    path: '/supervision/policies/',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardSupervisionPoliciesPolicyReferenceRoute =
+  DashboardSupervisionPoliciesPolicyReferenceRouteImport.update({
+    id: '/supervision/policies/$policyReference',
+    path: '/supervision/policies/$policyReference',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardSupervisionPoliciesCreateRoute =
+  DashboardSupervisionPoliciesCreateRouteImport.update({
+    id: '/supervision/policies/create',
+    path: '/supervision/policies/create',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof LandingIndexRoute
@@ -404,6 +432,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
   '/dashboard/services/diagnostics': typeof DashboardServicesDiagnosticsRoute
   '/dashboard/supervision/$item_reference': typeof DashboardSupervisionItem_referenceRoute
+  '/dashboard/supervision/reports': typeof DashboardSupervisionReportsRoute
   '/internal/clients/$client': typeof InternalClientsClientRoute
   '/dashboard/devices/': typeof DashboardDevicesIndexRoute
   '/dashboard/services/': typeof DashboardServicesIndexRoute
@@ -420,6 +449,8 @@ export interface FileRoutesByFullPath {
   '/dashboard/services/messages/$payloadReference': typeof DashboardServicesMessagesPayloadReferenceRoute
   '/dashboard/services/photos/$payloadReference': typeof DashboardServicesPhotosPayloadReferenceRoute
   '/dashboard/services/videos/$payloadReference': typeof DashboardServicesVideosPayloadReferenceRoute
+  '/dashboard/supervision/policies/$policyReference': typeof DashboardSupervisionPoliciesPolicyReferenceRoute
+  '/dashboard/supervision/policies/create': typeof DashboardSupervisionPoliciesCreateRoute
   '/dashboard/access/roles/': typeof DashboardAccessRolesIndexRoute
   '/dashboard/account/migrations/': typeof DashboardAccountMigrationsIndexRoute
   '/dashboard/account/transfers/': typeof DashboardAccountTransfersIndexRoute
@@ -430,6 +461,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/services/messages/': typeof DashboardServicesMessagesIndexRoute
   '/dashboard/services/photos/': typeof DashboardServicesPhotosIndexRoute
   '/dashboard/services/videos/': typeof DashboardServicesVideosIndexRoute
+  '/dashboard/supervision/policies/': typeof DashboardSupervisionPoliciesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof LandingIndexRoute
@@ -458,6 +490,7 @@ export interface FileRoutesByTo {
   '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
   '/dashboard/services/diagnostics': typeof DashboardServicesDiagnosticsRoute
   '/dashboard/supervision/$item_reference': typeof DashboardSupervisionItem_referenceRoute
+  '/dashboard/supervision/reports': typeof DashboardSupervisionReportsRoute
   '/internal/clients/$client': typeof InternalClientsClientRoute
   '/dashboard/devices': typeof DashboardDevicesIndexRoute
   '/dashboard/services': typeof DashboardServicesIndexRoute
@@ -474,6 +507,8 @@ export interface FileRoutesByTo {
   '/dashboard/services/messages/$payloadReference': typeof DashboardServicesMessagesPayloadReferenceRoute
   '/dashboard/services/photos/$payloadReference': typeof DashboardServicesPhotosPayloadReferenceRoute
   '/dashboard/services/videos/$payloadReference': typeof DashboardServicesVideosPayloadReferenceRoute
+  '/dashboard/supervision/policies/$policyReference': typeof DashboardSupervisionPoliciesPolicyReferenceRoute
+  '/dashboard/supervision/policies/create': typeof DashboardSupervisionPoliciesCreateRoute
   '/dashboard/access/roles': typeof DashboardAccessRolesIndexRoute
   '/dashboard/account/migrations': typeof DashboardAccountMigrationsIndexRoute
   '/dashboard/account/transfers': typeof DashboardAccountTransfersIndexRoute
@@ -484,6 +519,7 @@ export interface FileRoutesByTo {
   '/dashboard/services/messages': typeof DashboardServicesMessagesIndexRoute
   '/dashboard/services/photos': typeof DashboardServicesPhotosIndexRoute
   '/dashboard/services/videos': typeof DashboardServicesVideosIndexRoute
+  '/dashboard/supervision/policies': typeof DashboardSupervisionPoliciesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -517,6 +553,7 @@ export interface FileRoutesById {
   '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
   '/dashboard/services/diagnostics': typeof DashboardServicesDiagnosticsRoute
   '/dashboard/supervision/$item_reference': typeof DashboardSupervisionItem_referenceRoute
+  '/dashboard/supervision/reports': typeof DashboardSupervisionReportsRoute
   '/internal/clients/$client': typeof InternalClientsClientRoute
   '/dashboard/devices/': typeof DashboardDevicesIndexRoute
   '/dashboard/services/': typeof DashboardServicesIndexRoute
@@ -533,6 +570,8 @@ export interface FileRoutesById {
   '/dashboard/services/messages/$payloadReference': typeof DashboardServicesMessagesPayloadReferenceRoute
   '/dashboard/services/photos/$payloadReference': typeof DashboardServicesPhotosPayloadReferenceRoute
   '/dashboard/services/videos/$payloadReference': typeof DashboardServicesVideosPayloadReferenceRoute
+  '/dashboard/supervision/policies/$policyReference': typeof DashboardSupervisionPoliciesPolicyReferenceRoute
+  '/dashboard/supervision/policies/create': typeof DashboardSupervisionPoliciesCreateRoute
   '/dashboard/access/roles/': typeof DashboardAccessRolesIndexRoute
   '/dashboard/account/migrations/': typeof DashboardAccountMigrationsIndexRoute
   '/dashboard/account/transfers/': typeof DashboardAccountTransfersIndexRoute
@@ -543,6 +582,7 @@ export interface FileRoutesById {
   '/dashboard/services/messages/': typeof DashboardServicesMessagesIndexRoute
   '/dashboard/services/photos/': typeof DashboardServicesPhotosIndexRoute
   '/dashboard/services/videos/': typeof DashboardServicesVideosIndexRoute
+  '/dashboard/supervision/policies/': typeof DashboardSupervisionPoliciesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -575,6 +615,7 @@ export interface FileRouteTypes {
     | '/dashboard/services/comments'
     | '/dashboard/services/diagnostics'
     | '/dashboard/supervision/$item_reference'
+    | '/dashboard/supervision/reports'
     | '/internal/clients/$client'
     | '/dashboard/devices/'
     | '/dashboard/services/'
@@ -591,6 +632,8 @@ export interface FileRouteTypes {
     | '/dashboard/services/messages/$payloadReference'
     | '/dashboard/services/photos/$payloadReference'
     | '/dashboard/services/videos/$payloadReference'
+    | '/dashboard/supervision/policies/$policyReference'
+    | '/dashboard/supervision/policies/create'
     | '/dashboard/access/roles/'
     | '/dashboard/account/migrations/'
     | '/dashboard/account/transfers/'
@@ -601,6 +644,7 @@ export interface FileRouteTypes {
     | '/dashboard/services/messages/'
     | '/dashboard/services/photos/'
     | '/dashboard/services/videos/'
+    | '/dashboard/supervision/policies/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -629,6 +673,7 @@ export interface FileRouteTypes {
     | '/dashboard/services/comments'
     | '/dashboard/services/diagnostics'
     | '/dashboard/supervision/$item_reference'
+    | '/dashboard/supervision/reports'
     | '/internal/clients/$client'
     | '/dashboard/devices'
     | '/dashboard/services'
@@ -645,6 +690,8 @@ export interface FileRouteTypes {
     | '/dashboard/services/messages/$payloadReference'
     | '/dashboard/services/photos/$payloadReference'
     | '/dashboard/services/videos/$payloadReference'
+    | '/dashboard/supervision/policies/$policyReference'
+    | '/dashboard/supervision/policies/create'
     | '/dashboard/access/roles'
     | '/dashboard/account/migrations'
     | '/dashboard/account/transfers'
@@ -655,6 +702,7 @@ export interface FileRouteTypes {
     | '/dashboard/services/messages'
     | '/dashboard/services/photos'
     | '/dashboard/services/videos'
+    | '/dashboard/supervision/policies'
   id:
     | '__root__'
     | '/_empty'
@@ -687,6 +735,7 @@ export interface FileRouteTypes {
     | '/dashboard/services/comments'
     | '/dashboard/services/diagnostics'
     | '/dashboard/supervision/$item_reference'
+    | '/dashboard/supervision/reports'
     | '/internal/clients/$client'
     | '/dashboard/devices/'
     | '/dashboard/services/'
@@ -703,6 +752,8 @@ export interface FileRouteTypes {
     | '/dashboard/services/messages/$payloadReference'
     | '/dashboard/services/photos/$payloadReference'
     | '/dashboard/services/videos/$payloadReference'
+    | '/dashboard/supervision/policies/$policyReference'
+    | '/dashboard/supervision/policies/create'
     | '/dashboard/access/roles/'
     | '/dashboard/account/migrations/'
     | '/dashboard/account/transfers/'
@@ -713,6 +764,7 @@ export interface FileRouteTypes {
     | '/dashboard/services/messages/'
     | '/dashboard/services/photos/'
     | '/dashboard/services/videos/'
+    | '/dashboard/supervision/policies/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -955,6 +1007,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardSupervisionItem_referenceRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    '/dashboard/supervision/reports': {
+      id: '/dashboard/supervision/reports'
+      path: '/supervision/reports'
+      fullPath: '/dashboard/supervision/reports'
+      preLoaderRoute: typeof DashboardSupervisionReportsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/internal/clients/$client': {
       id: '/internal/clients/$client'
       path: '/clients/$client'
@@ -1116,6 +1175,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardServicesVideosPayloadReferenceRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    '/dashboard/supervision/policies/': {
+      id: '/dashboard/supervision/policies/'
+      path: '/supervision/policies'
+      fullPath: '/dashboard/supervision/policies/'
+      preLoaderRoute: typeof DashboardSupervisionPoliciesIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/supervision/policies/$policyReference': {
+      id: '/dashboard/supervision/policies/$policyReference'
+      path: '/supervision/policies/$policyReference'
+      fullPath: '/dashboard/supervision/policies/$policyReference'
+      preLoaderRoute: typeof DashboardSupervisionPoliciesPolicyReferenceRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/supervision/policies/create': {
+      id: '/dashboard/supervision/policies/create'
+      path: '/supervision/policies/create'
+      fullPath: '/dashboard/supervision/policies/create'
+      preLoaderRoute: typeof DashboardSupervisionPoliciesCreateRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
   }
 }
 
@@ -1165,6 +1245,7 @@ interface DashboardRouteRouteChildren {
   DashboardServicesCommentsRoute: typeof DashboardServicesCommentsRoute
   DashboardServicesDiagnosticsRoute: typeof DashboardServicesDiagnosticsRoute
   DashboardSupervisionItem_referenceRoute: typeof DashboardSupervisionItem_referenceRoute
+  DashboardSupervisionReportsRoute: typeof DashboardSupervisionReportsRoute
   DashboardDevicesIndexRoute: typeof DashboardDevicesIndexRoute
   DashboardServicesIndexRoute: typeof DashboardServicesIndexRoute
   DashboardSupervisionIndexRoute: typeof DashboardSupervisionIndexRoute
@@ -1180,6 +1261,8 @@ interface DashboardRouteRouteChildren {
   DashboardServicesMessagesPayloadReferenceRoute: typeof DashboardServicesMessagesPayloadReferenceRoute
   DashboardServicesPhotosPayloadReferenceRoute: typeof DashboardServicesPhotosPayloadReferenceRoute
   DashboardServicesVideosPayloadReferenceRoute: typeof DashboardServicesVideosPayloadReferenceRoute
+  DashboardSupervisionPoliciesPolicyReferenceRoute: typeof DashboardSupervisionPoliciesPolicyReferenceRoute
+  DashboardSupervisionPoliciesCreateRoute: typeof DashboardSupervisionPoliciesCreateRoute
   DashboardAccessRolesIndexRoute: typeof DashboardAccessRolesIndexRoute
   DashboardAccountMigrationsIndexRoute: typeof DashboardAccountMigrationsIndexRoute
   DashboardAccountTransfersIndexRoute: typeof DashboardAccountTransfersIndexRoute
@@ -1190,6 +1273,7 @@ interface DashboardRouteRouteChildren {
   DashboardServicesMessagesIndexRoute: typeof DashboardServicesMessagesIndexRoute
   DashboardServicesPhotosIndexRoute: typeof DashboardServicesPhotosIndexRoute
   DashboardServicesVideosIndexRoute: typeof DashboardServicesVideosIndexRoute
+  DashboardSupervisionPoliciesIndexRoute: typeof DashboardSupervisionPoliciesIndexRoute
 }
 
 const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
@@ -1209,6 +1293,7 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardServicesDiagnosticsRoute: DashboardServicesDiagnosticsRoute,
   DashboardSupervisionItem_referenceRoute:
     DashboardSupervisionItem_referenceRoute,
+  DashboardSupervisionReportsRoute: DashboardSupervisionReportsRoute,
   DashboardDevicesIndexRoute: DashboardDevicesIndexRoute,
   DashboardServicesIndexRoute: DashboardServicesIndexRoute,
   DashboardSupervisionIndexRoute: DashboardSupervisionIndexRoute,
@@ -1234,6 +1319,10 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
     DashboardServicesPhotosPayloadReferenceRoute,
   DashboardServicesVideosPayloadReferenceRoute:
     DashboardServicesVideosPayloadReferenceRoute,
+  DashboardSupervisionPoliciesPolicyReferenceRoute:
+    DashboardSupervisionPoliciesPolicyReferenceRoute,
+  DashboardSupervisionPoliciesCreateRoute:
+    DashboardSupervisionPoliciesCreateRoute,
   DashboardAccessRolesIndexRoute: DashboardAccessRolesIndexRoute,
   DashboardAccountMigrationsIndexRoute: DashboardAccountMigrationsIndexRoute,
   DashboardAccountTransfersIndexRoute: DashboardAccountTransfersIndexRoute,
@@ -1245,6 +1334,8 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardServicesMessagesIndexRoute: DashboardServicesMessagesIndexRoute,
   DashboardServicesPhotosIndexRoute: DashboardServicesPhotosIndexRoute,
   DashboardServicesVideosIndexRoute: DashboardServicesVideosIndexRoute,
+  DashboardSupervisionPoliciesIndexRoute:
+    DashboardSupervisionPoliciesIndexRoute,
 }
 
 const DashboardRouteRouteWithChildren = DashboardRouteRoute._addFileChildren(
