@@ -123,7 +123,7 @@ test.describe('a supervisor', () => {
     // Claim, then close with a disposition; the note is required for it.
     await page.getByRole('button', { name: 'Claim', exact: true }).click();
     await expect(page.getByTestId('item-state')).toHaveText('Claimed');
-    await page.getByRole('textbox', { name: 'Disposition' }).click();
+    await page.getByRole('combobox', { name: 'Disposition' }).click();
     await page.getByRole('option', { name: 'False positive' }).click();
     await page.getByRole('button', { name: 'Close item' }).click();
     await expect(page.getByText('A note is required for any disposition but No issue')).toBeVisible();

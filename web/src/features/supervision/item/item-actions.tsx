@@ -153,6 +153,7 @@ function AssignForm({ busy, error, onSubmit, onCancel }: { busy: boolean; error:
     <Stack
       component="form"
       gap="sm"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         const assignee = form.values.assignee.trim();
@@ -191,6 +192,7 @@ function NoteForm(props: {
     <Stack
       component="form"
       gap="sm"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         const note = form.values.note.trim();

@@ -28,7 +28,8 @@ export function ItemHistory({ history }: { history: readonly SupervisionHistoryE
               <Table.Td>{actorName(entry.by_actor, entry.by)}</Table.Td>
               <Table.Td>
                 {HISTORY_EVENT_LABELS[entry.event]}
-                {entry.assignee !== undefined && ` to ${actorName(entry.assignee_actor, entry.assignee)}`}
+                {/* A claim names its claimer as the assignee; only an assignment names someone else. */}
+                {entry.event === 'assign' && entry.assignee !== undefined && ` to ${actorName(entry.assignee_actor, entry.assignee)}`}
                 {entry.policy_reference !== undefined && ` (policy ${entry.policy_reference})`}
                 {entry.is_bulk && (
                   <Badge ml="xs" size="xs" variant="outline" tt="none">

@@ -38,7 +38,18 @@ const item: SupervisionItemDetail = {
   item_version: 2,
   history: [
     { event: 'raise', at: AT, by: 'system:payload-processing', to_state: 'Open', policy_reference: 'conduct-risk', is_bulk: false },
-    { event: 'claim', at: '2026-11-20T11:00:00.000Z', by: 'ann@demo.test', by_actor: REVIEWER, from_state: 'Open', to_state: 'Claimed', is_bulk: true },
+    { event: 'claim', at: '2026-11-20T11:00:00.000Z', by: 'ann@demo.test', by_actor: REVIEWER, from_state: 'Open', to_state: 'Claimed', assignee: 'ann@demo.test', assignee_actor: REVIEWER, is_bulk: true },
+    {
+      event: 'assign',
+      at: '2026-11-20T11:30:00.000Z',
+      by: 'ann@demo.test',
+      by_actor: REVIEWER,
+      from_state: 'Claimed',
+      to_state: 'Claimed',
+      assignee: 'demo-bob',
+      assignee_actor: { reference: 'demo-bob', kind: 'user', name: 'Bob Boss', email: 'bob@demo.test' },
+      is_bulk: false,
+    },
   ],
 };
 
@@ -92,6 +103,9 @@ describe("a review item's page", () => {
     expect(html).toContain('Verity (payload processing job)');
     expect(html).toContain('Open → Claimed');
     expect(html).toMatch(/>bulk</);
+    // An assignment names whom to; a claim is its claimer's own and says only that.
+    expect(html).toContain('Assigned<!-- --> to Bob Boss (bob@demo.test)');
+    expect(html).not.toContain('Claimed<!-- --> to');
     expect(html).toContain('Overdue');
   });
 
