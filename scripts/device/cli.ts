@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { listDevices, loadDevice, saveDevice, type DeviceState } from './device-state.ts';
 import { readEnrolmentKey } from './mdm-config.ts';
 import { DEFAULT_DATA_DIR, resolveStackUrl } from './stack-url.ts';
-import { record, RECORD_TYPES, recordOptionsProblem, type RecordType } from './recorder.ts';
+import { record, RECORD_TYPES, recordOptionsProblem, type RecordOptions, type RecordType } from './recorder.ts';
 import {
   answerCommands,
   authenticate,
@@ -84,6 +84,8 @@ const directory = values.dir ?? join(dataDir, 'devices');
 const stackUrl = command === 'help' || command === 'list' || values.help ? undefined : await resolveStackUrl({ url: values.url, env: process.env, dataDir });
 const sim: Simulator = { baseUrl: stackUrl?.url ?? '', enrolmentKey: (client) => readEnrolmentKey(directory, client) };
 
+const isDirection = (value: string): value is 'O' | 'I' => value === 'O' || value === 'I';
+
 function positiveInt(name: string, raw: string, max: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`--${name} must be a whole number from 1 to ${max}`);
@@ -160,8 +162,8 @@ async function main(): Promise<boolean> {
         const type = values.type as RecordType;
         if (!RECORD_TYPES.includes(type)) throw new Error(`--type must be one of ${RECORD_TYPES.join(', ')}`);
         const direction = values.direction;
-        if (direction !== undefined && direction !== 'O' && direction !== 'I') throw new Error('--direction must be O (sent) or I (received)');
-        const given = { ...(values.text === undefined ? {} : { text: values.text }), ...(values.notes === undefined ? {} : { notes: values.notes }), ...(direction === undefined ? {} : { direction }) };
+        if (direction !== undefined && !isDirection(direction)) throw new Error('--direction must be O (sent) or I (received)');
+        const given: Pick<RecordOptions, 'text' | 'notes' | 'direction'> = { ...(values.text === undefined ? {} : { text: values.text }), ...(values.notes === undefined ? {} : { notes: values.notes }), ...(direction === undefined ? {} : { direction }) };
         const problem = recordOptionsProblem(type, given);
         if (problem !== undefined) throw new Error(problem);
         const results = await record(sim, state, type, { eicar: values.eicar, tamper: values.tamper, ...given });

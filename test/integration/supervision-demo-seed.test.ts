@@ -109,11 +109,13 @@ describe('demo supervision seed', () => {
     }
     expect(policy.last_apply).toMatchObject({ state: 'Completed', from: expect.stringContaining(seeded.sampledPeriod.from) });
     expect(seeded.toppedUpDays).toContain(yesterday);
-    const stored = readSupervisionPolicy((await tenant.deps.table.get(keys.supervisionPolicy.item(tenant.client, CALL_SAMPLING_POLICY))) ?? {});
+    const stored = await tenant.deps.table.get(keys.supervisionPolicy.item(tenant.client, CALL_SAMPLING_POLICY));
+    expect(stored).toBeDefined();
+    const seed = String(readSupervisionPolicy(stored as NonNullable<typeof stored>).sampling_seed);
     // Each person made one call that day: the 10 % share picks it when its keyed value is below 0.1, else the daily
     // minimum of one tops the day up with it. Either way one sampling hit, carrying the value that decided.
     for (const reference of calls) {
-      const value = samplingValue(String(stored.sampling_seed), CALL_SAMPLING_POLICY, reference);
+      const value = samplingValue(seed, CALL_SAMPLING_POLICY, reference);
       const answer = await call('GET', `/supervision/items/${reference}`);
       expect(answer.status, `call ${reference} at ${value}`).toBe(200);
       const hits = answer.body.hits as Json[];
