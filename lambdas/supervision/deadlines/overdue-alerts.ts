@@ -17,7 +17,7 @@ export const overdueAlertKey = (policyReference: string) => `supervision-overdue
  * How many items not Closed are past their deadline, per policy that hit them: one Query of the tenant's outstanding
  * queue over deadlines before now (a key range), never a Scan. An item two policies hit is overdue under both.
  */
-export async function overdueByPolicy(deps: DeadlineDeps, client: string): Promise<Map<string, number>> {
+async function overdueByPolicy(deps: DeadlineDeps, client: string): Promise<Map<string, number>> {
   const now = deps.clock.now().toISOString();
   const counts = new Map<string, number>();
   // `now` itself sorts before `now#<reference>`: the range holds exactly the deadlines before now.

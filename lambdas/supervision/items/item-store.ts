@@ -25,7 +25,7 @@ export async function readHistory(deps: TableDeps, client: string, itemReference
 }
 
 /** One change of an item: the item after it, the version it was read at (undefined: a new item), its history entries. */
-export interface ItemChange {
+interface ItemChange {
   next: SupervisionItemStored;
   previousVersion: number | undefined;
   entries: readonly SupervisionHistoryEntry[];
@@ -40,7 +40,7 @@ export interface ItemChange {
  * puts the item's retention marker (SupervisionData counts from `closed_at`) and reopening removes it, in the same
  * transaction, so the due index never disagrees with the item.
  */
-export function changeWrites(client: string, change: ItemChange): TransactOperation[] {
+function changeWrites(client: string, change: ItemChange): TransactOperation[] {
   const { next, previousVersion, entries } = change;
   const first = (previousVersion ?? 0) + 1;
   if (next.item_version !== first + entries.length - 1) throw new Error('A change writes one history entry per version it adds');

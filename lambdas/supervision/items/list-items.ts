@@ -9,7 +9,7 @@ import { keys } from '#core/store/keys.ts';
 import { listPage, type BatchFilter, type QueryOf } from '#core/store/paging.ts';
 import { isoOf, timeRange } from '#core/store/time-range.ts';
 
-export type ItemListQuery = QueryOf<typeof supervisionEndpoints, 'admin.supervision.items.list'>;
+type ItemListQuery = QueryOf<typeof supervisionEndpoints, 'admin.supervision.items.list'>;
 
 /** Below every `<iso>#<reference>` key. */
 const LOWEST = '0';
@@ -19,7 +19,7 @@ const HOUR_MS = 3_600_000;
  * Where the overdue key range ends: the end of the current hour, not `now`, because a cursor is bound to its Query's
  * range and must still resume a minute later; the items due between now and then are left out by the overdue filter.
  */
-export function overdueRangeEnd(now: Date): string {
+function overdueRangeEnd(now: Date): string {
   return new Date(Math.ceil((now.getTime() + 1) / HOUR_MS) * HOUR_MS).toISOString();
 }
 
@@ -32,7 +32,7 @@ export function overdueRangeEnd(now: Date): string {
  * - Closed: the closed items, latest closed first;
  * - nothing: the recording-time list, newest first.
  */
-export function queryOf(client: string, query: ItemListQuery, now: Date): QuerySpec {
+function queryOf(client: string, query: ItemListQuery, now: Date): QuerySpec {
   const period = timeRange(query.from, query.to);
   if (period !== undefined) return { ...keys.supervisionItem.byRecordingTime(client), sort: { between: period }, descending: true };
   if (query.assignee !== undefined && query.state !== 'Closed') return keys.supervisionItem.byAssignee(client, query.assignee);
@@ -43,7 +43,7 @@ export function queryOf(client: string, query: ItemListQuery, now: Date): QueryS
 }
 
 /** Every filter of the query, as a test of one stored item at `now` (an item retention disposed of is never listed). */
-export function matchesFilters(query: ItemListQuery, now: Date): (item: SupervisionItemStored) => boolean {
+function matchesFilters(query: ItemListQuery, now: Date): (item: SupervisionItemStored) => boolean {
   const nowIso = now.toISOString();
   const from = query.from === undefined ? undefined : isoOf(query.from, 'start');
   const to = query.to === undefined ? undefined : isoOf(query.to, 'end');

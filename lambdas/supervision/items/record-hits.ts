@@ -9,7 +9,7 @@ import { keys } from '#core/store/keys.ts';
 import { readStoredItem, writeChange } from './item-store.ts';
 
 /** The recording policies found something on, and what they found. */
-export interface FoundHits {
+interface FoundHits {
   recording: {
     payload_reference: string;
     payload_type: PayloadType;
@@ -25,7 +25,7 @@ export interface FoundHits {
   actor: Actor;
 }
 
-export interface RecordedHits {
+interface RecordedHits {
   /** True when the recording entered the queue: a new item, or a Closed one a new hit reopened. */
   raised: boolean;
   /** Hits that were not on the item yet. */

@@ -20,7 +20,7 @@ const WRITE_TRIES = 3;
  * The item when it exists and the caller's scopes (payload types and groups, for the endpoint's action) allow it;
  * else the same 404 as a missing item, so a refusal never tells that the item exists.
  */
-export async function visibleItem(caller: TenantCaller, itemReference: string): Promise<SupervisionItemStored> {
+async function visibleItem(caller: TenantCaller, itemReference: string): Promise<SupervisionItemStored> {
   const item = await readStoredItem(caller.deps, caller.tenant, itemReference);
   // An item retention disposed of (Deleted, or Destroyed while its history goes) is gone for every reader.
   if (item === undefined || item.retention_state !== undefined || (await caller.payloadScope().check(item)) !== undefined) throw new NotFoundError(NOT_FOUND);

@@ -23,12 +23,12 @@ import type { SupervisionItemStored } from '#core/store/entities/supervision-ite
  */
 
 /** The new item and the history entry that says what happened. */
-export interface Transition {
+interface Transition {
   next: SupervisionItemStored;
   entry: SupervisionHistoryEntry;
 }
 
-export interface ActionContext {
+interface ActionContext {
   actor: Actor;
   now: string;
   isBulk: boolean;

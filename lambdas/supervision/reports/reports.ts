@@ -11,7 +11,7 @@ import { outcomesReport, outstandingReport, reviewersReport } from './report-row
 
 const DAY_MS = 86_400_000;
 /** A report's period when the caller gives none: the last 30 days. */
-export const DEFAULT_REPORT_DAYS = 30;
+const DEFAULT_REPORT_DAYS = 30;
 
 /** The period's key range: the one given, else the last 30 days up to now. */
 function periodRange(period: { from?: string | undefined; to?: string | undefined }, now: Date): [string, string] {

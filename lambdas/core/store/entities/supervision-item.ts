@@ -23,7 +23,7 @@ const recordingTimePartition = (client: string) => `${tenantPrefix(client)}SUPIT
 const assigneePartition = (client: string, assignee: string) => `${tenantPrefix(client)}SUPITEMS#ASSIGNEE#${part(assignee)}`;
 
 /** What places an item in its lists: its state, deadline, closing time, recording time and assignee. */
-export interface ItemPlacement {
+interface ItemPlacement {
   itemReference: string;
   state: string;
   dueAt: string;
