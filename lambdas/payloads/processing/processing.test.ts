@@ -16,6 +16,7 @@ import { sealPayload } from '../../device-crypto/public.ts';
 import { processPayload } from './processing.ts';
 import { registerPayload } from './registration.ts';
 import { waveformObjectKey } from './waveform-peaks.ts';
+import { supervisionPolicyToItem } from '../../core/store/entities/supervision-policy.ts';
 
 // The counted effects: the memory table does not evaluate their conditions, and what matters here is how often they run.
 const effects = vi.hoisted(() => ({ metrics: 0, alerts: [] as string[] }));
@@ -251,5 +252,34 @@ describe('payload processing', () => {
     await upload(ref(22), randomBytes(100));
     expect(await processPayload(deps, client, ref(22))).toBe('Processed');
     expect(await blobs.getLegalHold('processed', payloadObjectKey(client, ref(22)))).toBe(false);
+  });
+
+  it('raises a review item for a message holding a policy\'s term before it is Processed; a failed raise fails the run, which is retried', async () => {
+    await table.put(
+      supervisionPolicyToItem(client, {
+        policy_reference: 'promises',
+        kind: 'Lexicon',
+        is_enabled: true,
+        scope: { group_conditions: [], device_user_references: [], payload_types: ['SMS'] },
+        terms: ['guarantee'],
+        sample_minimum: 0,
+        review_days: 7,
+        policy_version: 1,
+      }),
+    );
+    const smsMeta = { payload_time: '2025-01-01T10:00:00Z', direction: 'O', message_parties: [{ phone_number: '+447700900002' }] };
+    await upload(ref(9), Buffer.from('We guarantee it'), { type: 'SMS', meta: smsMeta });
+    const write = table.transactWrite.bind(table);
+    table.transactWrite = async () => {
+      throw new Error('table unavailable');
+    };
+    await expect(processPayload(deps, client, ref(9))).rejects.toThrow('table unavailable');
+    // Not Processed, and nothing recorded: the retry does the whole pass again.
+    expect((await stored(ref(9)))?.payload_state).toBe('Scanning');
+    expect(await table.get(keys.supervisionItem.key(client, ref(9)))).toBeUndefined();
+    table.transactWrite = write;
+    expect(await processPayload(deps, client, ref(9))).toBe('Processed');
+    const item = await table.get(keys.supervisionItem.key(client, ref(9)));
+    expect(item).toMatchObject({ item_reference: ref(9), state: 'Open', hits: [{ policy_reference: 'promises', term: 'guarantee', field: 'text', matches: [{ start: 3, end: 12 }] }] });
   });
 });
