@@ -9,7 +9,7 @@ import { deviceKeysOf } from '../../lambdas/device-crypto/device-keys.ts';
 import { sealPayload } from '../../lambdas/device-crypto/payload-crypto.ts';
 import { processPayload } from '../../lambdas/payloads/processing/processing.ts';
 import { registerPayload } from '../../lambdas/payloads/processing/registration.ts';
-import { superviseProcessed, supervisionDailyJob } from '../../lambdas/supervision/public.ts';
+import { superviseProcessed, supervisionApplyJob, supervisionDailyJob } from '../../lambdas/supervision/public.ts';
 import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
 import { portalTokenFor } from './support/portal-token.ts';
 
@@ -279,6 +279,39 @@ describe('supervision policies', () => {
     const chosen = new Set(expected.map((one) => one.reference));
     for (const reference of references.filter((one) => !chosen.has(one))) expect((await item(reference)).status).toBe(404);
     expect(await supervisionDailyJob(deps, { client, day })).toMatchObject({ outcome: 'done', topped_up: 0 });
+  });
+
+  it('goes on where its time budget stopped it, in a run it starts itself, and a superseded run stops', async () => {
+    const { client, deps } = tenant;
+    const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const references = Array.from({ length: 120 }, (_, index) => `01JAPPLY${client.slice(-8).toUpperCase().replace(/[^0-9A-Z]/g, '0')}${String(index).padStart(10, '0')}`);
+    await Promise.all(
+      references.map((reference, index) => {
+        const time = `${day}T10:${String(Math.floor(index / 60)).padStart(2, '0')}:${String(index % 60).padStart(2, '0')}.000Z`;
+        return deps.table.put(
+          payloadToItem(client, { payload_reference: reference, payload_type: 'Call', payload_state: 'Processed', payload_time: time, processed_at: time, device_reference: 'dev-sup' } as Parameters<typeof payloadToItem>[1]),
+        );
+      }),
+    );
+    expect((await as(admin, 'POST', '/supervision/policies/all-calls', { kind: 'Sampling', sample_percent: 100, scope: { payload_types: ['Call'] } })).status).toBe(200);
+    // A run as the API starts it (the job is driven here, its self-starts caught instead of run).
+    const run = new Date().toISOString();
+    const period = { from: `${day}T00:00:00.000Z`, to: `${day}T23:59:59.999Z` };
+    await deps.table.update(keys.supervisionPolicy.item(client, 'all-calls'), {
+      set: { last_apply: { state: 'Running', ...period, started_at: run, started_by: 'tester', scanned: 0, raised: 0 }, apply_run: run, apply_lease_until: new Date(Date.now() + 600_000).toISOString() },
+    });
+    const starts: Array<{ job: string; input: Record<string, unknown> }> = [];
+    const jobDeps = { ...deps, jobs: { start: async (job: string, input: Record<string, unknown>) => void starts.push({ job, input }) } };
+    const input = { client, policy_reference: 'all-calls', run, ...period };
+    expect(await supervisionApplyJob(jobDeps, input, { pages: 1 })).toMatchObject({ outcome: 'more', scanned: 100, raised: 100 });
+    expect(starts.map((start) => start.job)).toEqual(['supervision-apply']);
+    expect((await as(admin, 'GET', '/supervision/policies/all-calls')).body.last_apply).toMatchObject({ state: 'Running', scanned: 100, raised: 100 });
+    expect(await supervisionApplyJob(jobDeps, starts[0]!.input, { pages: 1 })).toMatchObject({ outcome: 'done', scanned: 120, raised: 120 });
+    expect((await as(admin, 'GET', '/supervision/policies/all-calls')).body.last_apply).toMatchObject({ state: 'Completed', scanned: 120, raised: 120 });
+    expect((await item(references[119]!)).body.hits).toEqual([expect.objectContaining({ policy_reference: 'all-calls', kind: 'Sampling' })]);
+    // The ended run's input again (a duplicate delivery): it is no longer the policy's Running run, so it does nothing.
+    expect(await supervisionApplyJob(jobDeps, starts[0]!.input)).toEqual({ outcome: 'superseded' });
+    expect((await as(admin, 'DELETE', '/supervision/policies/all-calls')).status).toBe(200);
   });
 });
 
