@@ -35,7 +35,8 @@ export function PolicyPending() {
   return <Loader aria-label="Loading the policy" />;
 }
 
-function PolicyError({ reference, error }: { reference: string; error: unknown }) {
+/** The policy could not be fetched (not found, refused): the API's own message under the page's title. */
+export function PolicyError({ reference, error }: { reference: string; error: unknown }) {
   const message = error instanceof Error ? error.message : '';
   return (
     <>
