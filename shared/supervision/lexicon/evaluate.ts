@@ -56,14 +56,36 @@ function candidateTerms(compiled: CompiledLexicon, found: Map<number, Occurrence
   return candidates.sort((a, b) => a - b);
 }
 
-type OccurrencesOf = (phrase: number) => readonly Occurrence[];
+/** Each phrase's occurrences, leaving out those inside an ignored span once there are any. */
+class Occurrences {
+  private readonly outside = new Map<number, readonly Occurrence[]>();
+  ignored: readonly TextMatch[] = [];
 
-/** Where a term matches, given each phrase's (possibly filtered) occurrences. */
-function termMatches(term: CompiledTerm, occurrencesOf: OccurrencesOf): TextMatch[] {
-  if (term.operator === 'phrase') return occurrencesOf(term.phrase).map(spanOf);
-  if (term.operator === 'not') return occurrencesOf(term.unless).length > 0 ? [] : occurrencesOf(term.phrase).map(spanOf);
-  if (term.kind === 'Ignore') return nearStretches(occurrencesOf(term.first), occurrencesOf(term.second), term.distance);
-  return nearParts(occurrencesOf(term.first), occurrencesOf(term.second), term.distance).map(spanOf);
+  constructor(private readonly found: Map<number, Occurrence[]>) {}
+
+  of(phrase: number): readonly Occurrence[] {
+    const all = this.found.get(phrase) ?? [];
+    if (this.ignored.length === 0) return all;
+    let kept = this.outside.get(phrase);
+    if (kept === undefined) {
+      kept = all.filter((occurrence) => !insideIgnored(occurrence, this.ignored));
+      this.outside.set(phrase, kept);
+    }
+    return kept;
+  }
+
+  all(phrase: number): readonly Occurrence[] {
+    return this.found.get(phrase) ?? [];
+  }
+}
+
+/** Where a term matches, given each phrase's occurrences (all, or those outside the ignored spans). */
+function termMatches(term: CompiledTerm, occurrences: Occurrences, outsideIgnored: boolean): TextMatch[] {
+  const of = (phrase: number) => (outsideIgnored ? occurrences.of(phrase) : occurrences.all(phrase));
+  if (term.operator === 'phrase') return of(term.phrase).map(spanOf);
+  if (term.operator === 'not') return of(term.unless).length > 0 ? [] : of(term.phrase).map(spanOf);
+  if (term.kind === 'Ignore') return nearStretches(of(term.first), of(term.second), term.distance);
+  return nearParts(of(term.first), of(term.second), term.distance).map(spanOf);
 }
 
 const spanOf = (occurrence: TextMatch): TextMatch => ({ start: occurrence.start, end: occurrence.end });
@@ -118,34 +140,25 @@ function read(compiled: CompiledLexicon, text: string, options: EvaluateOptions,
   const found = findPhrases(compiled, text);
   if (found === undefined || found.size === 0) return reading;
   const candidates = candidateTerms(compiled, found, options);
-  const all: OccurrencesOf = (phrase) => found.get(phrase) ?? [];
+  const occurrences = new Occurrences(found);
   const ignoredSpans: TextMatch[] = [];
   for (const index of candidates) {
     const term = compiled.terms[index] as CompiledTerm;
     if (term.kind !== 'Ignore') continue;
-    const matches = ordered(termMatches(term, all));
+    const matches = ordered(termMatches(term, occurrences, false));
     if (matches.length === 0) continue;
     reading.ignored.push({ policy_reference: term.policy_reference, term: term.term, matches });
     ignoredSpans.push(...matches);
   }
-  const ignored = mergeSpans(ignoredSpans);
-  const outside = new Map<number, readonly Occurrence[]>();
-  const kept: OccurrencesOf = (phrase) => {
-    let list = outside.get(phrase);
-    if (list === undefined) {
-      list = all(phrase).filter((occurrence) => !insideIgnored(occurrence, ignored));
-      outside.set(phrase, list);
-    }
-    return list;
-  };
+  if (ignoredSpans.length > 0) occurrences.ignored = mergeSpans(ignoredSpans);
   for (const index of candidates) {
     const term = compiled.terms[index] as CompiledTerm;
     if (term.kind !== 'Lexicon') continue;
-    const matches = ordered(termMatches(term, ignored.length === 0 ? all : kept));
+    const matches = ordered(termMatches(term, occurrences, true));
     if (matches.length > 0) reading.hits.push({ policy_reference: term.policy_reference, term: term.term, matches });
-    if (ignored.length === 0 || !withSuppressed) continue;
+    if (ignoredSpans.length === 0 || !withSuppressed) continue;
     const raised = new Set(matches.map((match) => `${match.start}:${match.end}`));
-    const lost = ordered(termMatches(term, all)).filter((match) => !raised.has(`${match.start}:${match.end}`));
+    const lost = ordered(termMatches(term, occurrences, false)).filter((match) => !raised.has(`${match.start}:${match.end}`));
     if (lost.length > 0) reading.suppressed.push({ policy_reference: term.policy_reference, term: term.term, matches: lost });
   }
   return reading;

@@ -23,15 +23,25 @@ interface Frames {
   longestTrail: number;
 }
 
-/** The phrases of one word pattern: by which gaps name symbols (a bit mask), then by those symbols. */
-export type PhraseIndex = Map<number, Map<string, Frames>>;
+/**
+ * The phrases of one word pattern: the one that writes no symbols (if any), and the others by which gaps name symbols
+ * (a bit mask), then by those symbols.
+ */
+export interface PhraseIndex {
+  plain: number | undefined;
+  readonly masked: { readonly mask: number; readonly byKey: Map<string, Frames> }[];
+}
 
 const SEPARATOR = '\u0000';
 
 export function indexPhrases(phrases: readonly Phrase[], ids: readonly number[]): PhraseIndex {
-  const index: PhraseIndex = new Map();
+  const index: PhraseIndex = { plain: undefined, masked: [] };
   for (const id of ids) {
     const phrase = phrases[id] as Phrase;
+    if (phrase.lead === '' && phrase.trail === '' && phrase.gaps.every((gap) => gap === null)) {
+      index.plain = id;
+      continue;
+    }
     let mask = 0;
     const named: string[] = [];
     phrase.gaps.forEach((gap, k) => {
@@ -39,8 +49,8 @@ export function indexPhrases(phrases: readonly Phrase[], ids: readonly number[])
       mask |= 1 << k;
       named.push(gap);
     });
-    let byKey = index.get(mask);
-    if (byKey === undefined) index.set(mask, (byKey = new Map()));
+    let byKey = index.masked.find((entry) => entry.mask === mask)?.byKey;
+    if (byKey === undefined) index.masked.push({ mask, byKey: (byKey = new Map()) });
     const key = named.join(SEPARATOR);
     let frames = byKey.get(key);
     if (frames === undefined) byKey.set(key, (frames = { byLead: new Map(), longestLead: 0, longestTrail: 0 }));
@@ -95,7 +105,9 @@ export function fitPhrases(index: PhraseIndex, text: string, words: Words, first
   let gaps: string[] | undefined;
   const wordStart = words.starts[first] as number;
   const wordEnd = words.ends[last] as number;
-  for (const [mask, byKey] of index) {
+  // Phrases are unique, so at most one writes no symbols: the common case, with nothing to compare.
+  if (index.plain !== undefined) add(found, index.plain, { first, last, start: wordStart, end: wordEnd });
+  for (const { mask, byKey } of index.masked) {
     let key = '';
     if (mask !== 0) {
       gaps ??= innerSymbols(text, words, first, last);

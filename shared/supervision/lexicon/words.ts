@@ -50,7 +50,7 @@ function classOf(codePoint: number): number {
 }
 
 /** The compared form of one word: lower case, NFC, apostrophes folded. */
-export function wordForm(word: string): string {
+function wordForm(word: string): string {
   for (let i = 0; i < word.length; i += 1) {
     if (word.charCodeAt(i) > 0x7f) return word.replace(APOSTROPHE_VARIANTS, "'").toLowerCase().normalize('NFC');
   }
