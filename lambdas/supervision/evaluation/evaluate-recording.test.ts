@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SupervisionPolicyItem } from '#core/store/entities/supervision-policy.ts';
-import { evaluateRecording, type SupervisedRecording } from './evaluate-recording.ts';
+import { evaluateRecording, MATCHES_PER_HIT_MAX, MATCHES_PER_RECORDING_MAX, type SupervisedRecording } from './evaluate-recording.ts';
 import { policySetOf } from './policy-set.ts';
 
 const AT = '2026-03-01T12:00:00.000Z';
@@ -46,6 +46,19 @@ describe('evaluating a recording', () => {
     const set = policySetOf([callsOnly, southOnly, equities, named, otherPerson, southIgnore]);
     const found = evaluateRecording(set, { reference: sms(), group: north, text: text('guarantee') }, AT);
     expect(found.hits.map((hit) => hit.policy_reference).sort()).toEqual(['equities', 'named']);
+  });
+
+  it('keeps the first offsets of a term matching thousands of times, so the item stays writable, and every hit its first', () => {
+    const terms = Array.from({ length: 40 }, (_, index) => `w${index}`);
+    const set = policySetOf([policy('common', { terms })]);
+    const message = Array.from({ length: 40 * 300 }, (_, index) => `w${index % 40}`).join(' ');
+    const found = evaluateRecording(set, { reference: sms(), group: north, text: text(message) }, AT);
+    expect(found.hits.length).toBe(40);
+    expect(found.hits[0]!.matches.length).toBe(MATCHES_PER_HIT_MAX);
+    expect(found.hits[0]!.matches[0]).toEqual({ start: 0, end: 2 });
+    expect(found.hits.reduce((total, hit) => total + hit.matches.length, 0)).toBeLessThanOrEqual(MATCHES_PER_RECORDING_MAX + 40);
+    expect(found.hits.every((hit) => hit.matches.length >= 1)).toBe(true);
+    expect(JSON.stringify(found).length).toBeLessThan(100_000);
   });
 
   it('leaves out disabled policies and a recording without text', () => {

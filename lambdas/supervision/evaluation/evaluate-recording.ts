@@ -30,6 +30,14 @@ export interface Findings {
   readonly reviewDays: number | undefined;
 }
 
+/**
+ * Offsets kept per hit, and per recording over all its hits: the first ones in text order. A 64 KiB message can hold
+ * thousands of matches of a common term, and an item (one DynamoDB item, at most 400 KB) must stay writable whatever
+ * the text, or the recording's processing could never finish. A hit always keeps at least its first match.
+ */
+export const MATCHES_PER_HIT_MAX = 100;
+export const MATCHES_PER_RECORDING_MAX = 2000;
+
 const MESSAGE_TYPES = new Set<string>(LEXICON_MESSAGE_TYPES);
 const NOTES_TYPES = new Set<string>(LEXICON_NOTES_TYPES);
 const SAMPLED_TYPES = new Set<string>(SAMPLING_TYPES);
@@ -66,8 +74,11 @@ export function evaluateRecording(
     const applying = set.lexicon.filter((policy) => policyCovers(policy, covered));
     if (applying.some((policy) => policy.kind === 'Lexicon')) {
       const byReference = new Map(applying.map((policy) => [policy.policy_reference, policy]));
+      let room = MATCHES_PER_RECORDING_MAX;
       for (const hit of evaluateLexicon(set.compiled, text.text, { policies: new Set(byReference.keys()) })) {
-        hits.push({ policy_reference: hit.policy_reference, kind: 'Lexicon', term: hit.term, field: text.field, matches: hit.matches.map(({ start, end }) => ({ start, end })), raised_at: raisedAt });
+        const kept = hit.matches.slice(0, Math.max(1, Math.min(MATCHES_PER_HIT_MAX, room))).map(({ start, end }) => ({ start, end }));
+        room -= kept.length;
+        hits.push({ policy_reference: hit.policy_reference, kind: 'Lexicon', term: hit.term, field: text.field, matches: kept, raised_at: raisedAt });
         const policy = byReference.get(hit.policy_reference);
         if (policy !== undefined) hitting.add(policy);
       }
