@@ -173,4 +173,25 @@ describe('listing the queue', () => {
     expect(await list({ result_type: 'total', overdue: true })).toEqual({ count: 3 });
     expect(await list({ result_type: 'total' }, reviewer([], ['Call']))).toEqual({ count: 0 });
   });
+
+  it('pages with a cursor through the same list, the overdue one still resuming a minute later', async () => {
+    const { deps, as, clock } = setup();
+    for (const reference of ['P1', 'P2', 'P3']) await raise(deps, reference);
+    clock.time = new Date(T0.getTime() + 8 * 86_400_000);
+    const caller = () => as(person('ann'), 'supervision:ListItems');
+    const seen: string[] = [];
+    let lastKey: string | undefined;
+    do {
+      const page = await listItems(caller(), { limit: 1, result_type: 'page', overdue: true, ...(lastKey === undefined ? {} : { last_key: lastKey }) });
+      if (!('data' in page)) throw new Error('a page');
+      seen.push(...page.data.map((item) => item.item_reference));
+      lastKey = page.last_key;
+      clock.time = new Date(clock.time.getTime() + 60_000);
+    } while (lastKey !== undefined);
+    expect(seen.sort()).toEqual(['P1', 'P2', 'P3']);
+    // A cursor of one list is refused by another.
+    const first = await listItems(caller(), { limit: 1, result_type: 'page', overdue: true });
+    const cursor = 'last_key' in first ? first.last_key : undefined;
+    await expect(listItems(caller(), { limit: 1, result_type: 'page', state: 'Open', ...(cursor === undefined ? {} : { last_key: cursor }) })).rejects.toMatchObject({ status: 400 });
+  });
 });
