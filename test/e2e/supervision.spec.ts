@@ -69,7 +69,7 @@ async function itemOf(request: APIRequestContext, deviceUser: string): Promise<I
         found = page.data[0];
         return found !== undefined;
       },
-      { timeout: 60_000, intervals: [500, 1000, 2000] },
+      { timeout: 120_000, intervals: [500, 1000, 2000] },
     )
     .toBe(true);
   return found as Item;
@@ -83,6 +83,8 @@ async function openItem(page: Page, reference: string) {
 let alice: Item;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
+  // The simulator's upload and processing share two cores with the stack and the browsers.
+  test.setTimeout(180_000);
   const request = await playwright.request.newContext({ baseURL });
   try {
     const created = await apiSend(request, 'POST', `${API}/supervision/policies/${POLICY}`, {

@@ -11,7 +11,11 @@ export interface CloseValues {
   note: string;
 }
 
-export type CloseRequest = { action: 'close'; disposition: SupervisionDisposition; note?: string };
+export type CloseRequest = {
+  action: 'close';
+  disposition: SupervisionDisposition;
+  note?: string;
+};
 
 /** Every disposition but `No issue` needs a note (the contract's rule, shown as a required field before it is sent). */
 export const noteRequired = (disposition: SupervisionDisposition | ''): boolean => disposition !== 'No issue';
@@ -22,7 +26,11 @@ export const noteRequired = (disposition: SupervisionDisposition | ''): boolean 
  */
 export function closeRequestOf(values: CloseValues): { request: CloseRequest } | { lines: string[] } {
   const note = values.note.trim();
-  const candidate = { action: 'close', disposition: values.disposition === '' ? undefined : values.disposition, ...(note === '' ? {} : { note }) };
+  const candidate = {
+    action: 'close',
+    disposition: values.disposition === '' ? undefined : values.disposition,
+    ...(note === '' ? {} : { note }),
+  };
   const checked = SupervisionItemUpdate.safeParse(candidate);
   if (!checked.success) return { lines: formatIssues(checked.error, 'body') };
   return { request: checked.data as CloseRequest };
@@ -61,48 +69,48 @@ export function CloseForm({
     onSubmit(made.request);
   };
   return (
-    <Stack
-      component="form"
-      gap="sm"
+    <form
       aria-label="Close with a disposition"
-      // The form's own check (the contract's schema) says what is missing under the field, in the API's words.
+      // The form checks itself and says what is missing under the field, in the API's words (no browser bubble).
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
         submit();
       }}
     >
-      <FormErrorSummary lines={errors.general} />
-      <Select
-        label="Disposition"
-        placeholder="What did you find?"
-        required
-        data={[...SUPERVISION_DISPOSITIONS]}
-        value={form.values.disposition === '' ? null : form.values.disposition}
-        onChange={(value) => form.set('disposition', (value ?? '') as SupervisionDisposition | '')}
-        error={errors.field.disposition}
-        comboboxProps={{ withinPortal: true }}
-      />
-      <TextareaField
-        form={{ ...form, errors: errors.field }}
-        name="note"
-        label="Note"
-        description={noteRequired(form.values.disposition) ? 'What you found and what was done.' : 'Optional for No issue.'}
-        required={noteRequired(form.values.disposition)}
-        autosize
-        minRows={3}
-        maxLength={4000}
-      />
-      <Group justify="flex-end">
-        {onCancel !== undefined && (
-          <Button variant="default" onClick={onCancel}>
-            Cancel
+      <Stack gap="sm">
+        <FormErrorSummary lines={errors.general} />
+        <Select
+          label="Disposition"
+          placeholder="What did you find?"
+          required
+          data={[...SUPERVISION_DISPOSITIONS]}
+          value={form.values.disposition === '' ? null : form.values.disposition}
+          onChange={(value) => form.set('disposition', (value ?? '') as SupervisionDisposition | '')}
+          error={errors.field.disposition}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TextareaField
+          form={{ ...form, errors: errors.field }}
+          name="note"
+          label="Note"
+          description={noteRequired(form.values.disposition) ? 'What you found and what was done.' : 'Optional for No issue.'}
+          required={noteRequired(form.values.disposition)}
+          autosize
+          minRows={3}
+          maxLength={4000}
+        />
+        <Group justify="flex-end">
+          {onCancel !== undefined && (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" loading={busy}>
+            {submitLabel}
           </Button>
-        )}
-        <Button type="submit" loading={busy}>
-          {submitLabel}
-        </Button>
-      </Group>
-    </Stack>
+        </Group>
+      </Stack>
+    </form>
   );
 }

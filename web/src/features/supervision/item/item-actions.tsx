@@ -58,7 +58,11 @@ function ReviewActions({ item, isOwn }: { item: SupervisionItem; isOwn: boolean 
     <Stack gap="sm">
       <Group gap="xs">
         {offered.claim && (
-          <PermittedButton action="supervision:ReviewItem" onClick={() => act({ action: 'claim' }, 'Claimed.')} loading={update.isPending && update.variables?.body.action === 'claim'}>
+          <PermittedButton
+            action="supervision:ReviewItem"
+            onClick={() => act({ action: 'claim' }, 'Claimed.')}
+            loading={update.isPending && update.variables?.body.action === 'claim'}
+          >
             Claim
           </PermittedButton>
         )}
@@ -97,7 +101,12 @@ function ReviewActions({ item, isOwn }: { item: SupervisionItem; isOwn: boolean 
           <CloseSection item={item} />
         ))}
       <Modal opened={dialog === 'assign'} onClose={() => setDialog(undefined)} title="Assign the item" closeButtonProps={{ 'aria-label': 'Close the dialog' }}>
-        <AssignForm busy={update.isPending} error={update.error} onCancel={() => setDialog(undefined)} onSubmit={(assignee) => act({ action: 'assign', assignee }, 'Assigned.', () => setDialog(undefined))} />
+        <AssignForm
+          busy={update.isPending}
+          error={update.error}
+          onCancel={() => setDialog(undefined)}
+          onSubmit={(assignee) => act({ action: 'assign', assignee }, 'Assigned.', () => setDialog(undefined))}
+        />
       </Modal>
       <Modal opened={dialog === 'escalate'} onClose={() => setDialog(undefined)} title="Escalate the item" closeButtonProps={{ 'aria-label': 'Close the dialog' }}>
         <NoteForm
@@ -148,11 +157,14 @@ function CloseSection({ item }: { item: SupervisionItem }) {
 function AssignForm({ busy, error, onSubmit, onCancel }: { busy: boolean; error: unknown; onSubmit: (assignee: string) => void; onCancel: () => void }) {
   const form = useFormValues({ assignee: '' });
   const [localLines, setLocalLines] = useState<string[]>([]);
-  const errors = formErrorsFor({ localLines, error, paths: { assignee: 'body.assignee' } });
+  const errors = formErrorsFor({
+    localLines,
+    error,
+    paths: { assignee: 'body.assignee' },
+  });
   return (
-    <Stack
-      component="form"
-      gap="sm"
+    <form
+      // The form checks itself and says what is missing under the field, in the API's words (no browser bubble).
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -162,17 +174,26 @@ function AssignForm({ busy, error, onSubmit, onCancel }: { busy: boolean; error:
         onSubmit(assignee);
       }}
     >
-      <FormErrorSummary lines={errors.general} />
-      <TextField form={{ ...form, errors: errors.field }} name="assignee" label="Portal user" description="The reviewer's portal user reference, as your sign-in provider names them (Claim assigns it to you)." required maxLength={255} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={busy}>
-          Assign
-        </Button>
-      </Group>
-    </Stack>
+      <Stack gap="sm">
+        <FormErrorSummary lines={errors.general} />
+        <TextField
+          form={{ ...form, errors: errors.field }}
+          name="assignee"
+          label="Portal user"
+          description="The reviewer's portal user reference, as your sign-in provider names them (Claim assigns it to you)."
+          required
+          maxLength={255}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Assign
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 
@@ -187,11 +208,14 @@ function NoteForm(props: {
 }) {
   const form = useFormValues({ note: '' });
   const [localLines, setLocalLines] = useState<string[]>([]);
-  const errors = formErrorsFor({ localLines, error: props.error, paths: { note: 'body.note' } });
+  const errors = formErrorsFor({
+    localLines,
+    error: props.error,
+    paths: { note: 'body.note' },
+  });
   return (
-    <Stack
-      component="form"
-      gap="sm"
+    <form
+      // The form checks itself and says what is missing under the field, in the API's words (no browser bubble).
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -201,16 +225,18 @@ function NoteForm(props: {
         props.onSubmit(note === '' ? undefined : note);
       }}
     >
-      <FormErrorSummary lines={errors.general} />
-      <TextareaField form={{ ...form, errors: errors.field }} name="note" label={props.label} required={props.required} autosize minRows={3} maxLength={4000} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={props.onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={props.busy}>
-          {props.submitLabel}
-        </Button>
-      </Group>
-    </Stack>
+      <Stack gap="sm">
+        <FormErrorSummary lines={errors.general} />
+        <TextareaField form={{ ...form, errors: errors.field }} name="note" label={props.label} required={props.required} autosize minRows={3} maxLength={4000} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={props.busy}>
+            {props.submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
