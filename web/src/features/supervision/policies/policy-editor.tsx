@@ -17,7 +17,7 @@ import { useDeviceUserSearch } from '../api/search-device-users.ts';
 import { updatePolicy, useUpdatePolicy } from '../api/update-policy.ts';
 import { PolicyPreview } from './policy-preview.tsx';
 import { POLICY_KIND_LABELS } from './policy-labels.ts';
-import { checkPolicy, serverTermLines, typesReadBy, type PolicyDraft, type TermLineProblem } from './policy-model.ts';
+import { checkPolicy, serverTermLines, typesKeptFor, typesReadBy, type PolicyDraft, type TermLineProblem } from './policy-model.ts';
 import { TermTester } from './term-tester.tsx';
 
 const FIELD_PATHS = {
@@ -107,13 +107,19 @@ export function PolicyEditor({ initial, creating, stored, onSaved }: {
                   maxLength={1000}
                 />
               </SimpleGrid>
-              <SegmentedField
-                label="Kind"
-                value={draft.kind}
-                options={SUPERVISION_POLICY_KINDS.map((kind) => ({ value: kind, label: POLICY_KIND_LABELS[kind] }))}
-                onChange={(kind) => set({ kind, payloadTypes: draft.payloadTypes.filter((type) => typesReadBy(kind).includes(type)).length > 0 ? draft.payloadTypes : [...typesReadBy(kind)] })}
-                error={errors.field.kind}
-              />
+              {readOnly ? (
+                <Text size="sm">
+                  <strong>Kind:</strong> {POLICY_KIND_LABELS[draft.kind]}
+                </Text>
+              ) : (
+                <SegmentedField
+                  label="Kind"
+                  value={draft.kind}
+                  options={SUPERVISION_POLICY_KINDS.map((kind) => ({ value: kind, label: POLICY_KIND_LABELS[kind] }))}
+                  onChange={(kind) => set({ kind, payloadTypes: typesKeptFor(kind, draft.payloadTypes) })}
+                  error={errors.field.kind}
+                />
+              )}
               <Switch label="Enabled: the policy reads new recordings as they are processed" checked={draft.isEnabled} onChange={(event) => set({ isEnabled: event.currentTarget.checked })} disabled={readOnly} />
             </Stack>
           </Paper>

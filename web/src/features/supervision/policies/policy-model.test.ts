@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SupervisionPolicy } from '#shared/contract/entities/supervision.ts';
 import { itemsBetween } from '#shared/contract/messages.ts';
 import { PAYLOAD_TYPE_LABELS } from '../../../lib/labels.ts';
-import { checkPolicy, draftOfPolicy, emptyPolicy, requestOf, ruleWords, scopeWords, serverTermLines, termLineProblems, termLinesOf } from './policy-model.ts';
+import { checkPolicy, draftOfPolicy, emptyPolicy, requestOf, ruleWords, scopeWords, serverTermLines, termLineProblems, termLinesOf, typesKeptFor } from './policy-model.ts';
 
 const lexicon = (termsText: string) => ({ ...emptyPolicy('Lexicon'), reference: 'conduct', termsText });
 
@@ -123,5 +123,13 @@ describe('a stored policy', () => {
     expect(scopeWords({ group_conditions: [], device_user_references: [], payload_types: ['Call'] }, PAYLOAD_TYPE_LABELS)).toBe(`${PAYLOAD_TYPE_LABELS.Call} of everyone recorded`);
     expect(ruleWords(STORED)).toBe('2 terms');
     expect(ruleWords({ kind: 'Sampling', terms: [], sample_percent: 10, sample_minimum: 1 })).toBe("10 % of each person's recordings, at least 1 a person a day");
+  });
+});
+
+describe('changing a policy’s kind', () => {
+  it('keeps only the payload types the new kind reads, or all it reads when none is left', () => {
+    expect(typesKeptFor('Sampling', ['SMS', 'Interview', 'Photo'])).toEqual(['Interview', 'Photo']);
+    expect(typesKeptFor('Sampling', ['SMS', 'MMS'])).toEqual(['Call', 'Interview', 'Photo', 'Video']);
+    expect(typesKeptFor('Lexicon', ['Call', 'Video'])).toEqual(['Video']);
   });
 });

@@ -41,6 +41,16 @@ export function typesReadBy(kind: SupervisionPolicyKind): readonly PayloadType[]
   return kind === 'Sampling' ? SAMPLING_TYPES : [...LEXICON_MESSAGE_TYPES, ...LEXICON_NOTES_TYPES];
 }
 
+/**
+ * The payload types a draft keeps when its kind changes: those the new kind reads (a type it cannot read would sit in
+ * the scope unseen, since the editor offers only the kind's types), or all it reads when none is left.
+ */
+export function typesKeptFor(kind: SupervisionPolicyKind, types: readonly PayloadType[]): PayloadType[] {
+  const readable = typesReadBy(kind);
+  const kept = types.filter((type) => readable.includes(type));
+  return kept.length > 0 ? kept : [...readable];
+}
+
 export function emptyPolicy(kind: SupervisionPolicyKind = 'Lexicon'): PolicyDraft {
   return {
     reference: '',
