@@ -3,7 +3,7 @@ import type { Dependencies } from '#core/dependencies.ts';
 import { ConditionFailedError, type TableItem, type UpdateSpec, type WriteCondition } from '#core/ports/table-store.ts';
 import { allClients } from '#core/store/all-clients.ts';
 import { readAccount } from '#core/store/entities/account.ts';
-import { PayloadItem, processedIndexKeys } from '#core/store/entities/payload.ts';
+import { payloadItemSchema, processedIndexKeys } from '#core/store/entities/payload.ts';
 import { claimItem } from '#core/store/entities/read-item.ts';
 import { keys } from '#core/store/keys.ts';
 import { BY_PROCESSED_AT } from '#core/store/table-definition.ts';
@@ -56,7 +56,7 @@ export interface BackfillBudget {
 }
 
 /** What the backfill reads of a payload: nothing else of it can fail the walk. */
-const IndexedFacts = PayloadItem.pick({ payload_reference: true, payload_state: true, processed_at: true });
+const IndexedFacts = payloadItemSchema().pick({ payload_reference: true, payload_state: true, processed_at: true });
 
 export async function processedIndexBackfillJob(
   deps: ProcessedIndexBackfillDependencies,

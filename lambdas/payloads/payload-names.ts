@@ -1,6 +1,7 @@
 import type { Dependencies } from '#core/dependencies.ts';
-import { DeviceItem } from '#core/store/entities/device.ts';
-import { DeviceUserItem } from '#core/store/entities/device-user.ts';
+import { onFirstUse } from '#core/on-first-use.ts';
+import { deviceItemSchema } from '#core/store/entities/device.ts';
+import { deviceUserItemSchema } from '#core/store/entities/device-user.ts';
 import { readItem } from '#core/store/entities/read-item.ts';
 import { keys } from '#core/store/keys.ts';
 import type { Payload } from '#shared/contract/entities/payloads.ts';
@@ -24,11 +25,11 @@ export async function withNames<P extends Payload>(deps: Pick<Dependencies, 'tab
   const phones = new Map<string, { model?: string; number?: string }>();
   for (const item of items) {
     if (item.entity === 'DeviceUser') {
-      const user = readItem('DeviceUser', UserName, item);
+      const user = readItem('DeviceUser', userNameSchema(), item);
       const name = [textOf(user.first_name), textOf(user.surname)].filter((part) => part !== undefined).join(' ');
       if (name !== '') names.set(user.device_user_reference, name);
     } else if (item.entity === 'Device') {
-      const device = readItem('Device', DeviceName, item);
+      const device = readItem('Device', deviceNameSchema(), item);
       phones.set(device.device_reference, { ...optional('model', textOf(device.model)), ...optional('number', firstNumber(device)) });
     }
   }
@@ -61,8 +62,11 @@ export async function pageWithNames<P extends Payload, R extends { data: P[] } |
 }
 
 /** Only the fields a name is made of: reads nothing else, so it never fails on a part of the record it does not need. */
-const UserName = DeviceUserItem.pick({ device_user_reference: true, first_name: true, surname: true });
-const DeviceName = DeviceItem.pick({ device_reference: true, model: true, phone_numbers: true, legacy_phone_number: true });
+// Built on first read, as the entity schemas they pick from are (#core/on-first-use.ts).
+const userNameSchema = /* @__PURE__ */ onFirstUse(() => deviceUserItemSchema().pick({ device_user_reference: true, first_name: true, surname: true }));
+const deviceNameSchema = /* @__PURE__ */ onFirstUse(() =>
+  deviceItemSchema().pick({ device_reference: true, model: true, phone_numbers: true, legacy_phone_number: true }),
+);
 
 /** The device's number in its lowest SIM slot (the one its user is reached on first), else its legacy number. */
 function firstNumber(device: { phone_numbers: readonly { phone_number: string; slot_index?: number | undefined }[]; legacy_phone_number?: string | undefined }) {

@@ -69,8 +69,13 @@ export interface BundleRow {
   initWithMapsRatio: number;
 }
 
+/** With BENCH_ONLY=payloads,transfers, only those functions are built and timed (each still beside the bare handler). */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
+
 function handlerEntries(): { name: string; entry: string }[] {
-  const folders = readdirSync(join(REPO_ROOT, 'lambdas')).filter((folder) => existsSync(join(REPO_ROOT, 'lambdas', folder, 'handler.ts')));
+  const folders = readdirSync(join(REPO_ROOT, 'lambdas'))
+    .filter((folder) => existsSync(join(REPO_ROOT, 'lambdas', folder, 'handler.ts')))
+    .filter((folder) => ONLY === undefined || ONLY.length === 0 || ONLY.includes(folder));
   return folders.map((folder) => ({ name: folder, entry: join(REPO_ROOT, 'lambdas', folder, 'handler.ts') }));
 }
 

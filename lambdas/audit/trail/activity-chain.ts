@@ -4,7 +4,7 @@ import type { TableItem } from '../../core/ports/table-store.ts';
 import type { ActivityTrail } from '../../core/store/keys.ts';
 import { TABLE_KEYS } from '../../core/store/table-definition.ts';
 import { canonicalJson, type Json } from './canonical-json.ts';
-import { claimedAuditHead, type ActivityChainState } from '../../core/store/entities/audit-chain.ts';
+import { claimedAuditHead, type activityChainStateSchema } from '../../core/store/entities/audit-chain.ts';
 
 /**
  * The hashes of an audit trail (DESIGN.md §8), after Certificate Transparency: a call appends its record (a leaf),
@@ -31,7 +31,7 @@ export interface ChainLink {
 }
 
 /** Where a record stands: `open` (a write's record, its outcome to come), `pending` (complete), `linked`. */
-export type ChainState = z.infer<typeof ActivityChainState>;
+export type ChainState = z.infer<ReturnType<typeof activityChainStateSchema>>;
 
 /** What retention writes on a record it deleted, beside the content the entry hash covers. */
 export const RETENTION_MARKS = ['retention_state', 'deleted_at', 'disposal_id'] as const;

@@ -1,6 +1,6 @@
 import { readAccount } from '#core/store/entities/account.ts';
 import { claimItem } from '#core/store/entities/read-item.ts';
-import { PayloadItem } from '#core/store/entities/payload.ts';
+import { type PayloadItem, payloadItemSchema } from '#core/store/entities/payload.ts';
 import { readTransferFile, transferFileToItem, transferRecordToItem, type TransferFileItem, type TransferRecordItem } from '#core/store/entities/transfer-file.ts';
 import type { TransferItem } from '#core/store/entities/transfer.ts';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
@@ -35,7 +35,7 @@ export async function selectPayloads(context: RunContext, transfer: TransferItem
   for (;;) {
     if (outOfBudget(context)) return false;
     const page = await deps.table.query({ ...query, limit: SELECTION_PAGE, ...(cursor === undefined ? {} : { startKey: cursor }) });
-    const payloads = fromFiles ? await undeliveredPayloads(context, page.items) : page.items.map((item) => claimItem(PayloadItem, item));
+    const payloads = fromFiles ? await undeliveredPayloads(context, page.items) : page.items.map((item) => claimItem(payloadItemSchema(), item));
     const chosen = payloads.filter((payload): payload is PayloadItem => payload !== undefined && carries(context, transfer, payload));
     const done = page.lastKey === undefined;
     await commitPage(context, chosen, page.lastKey, done);
@@ -78,7 +78,7 @@ async function undeliveredPayloads(context: RunContext, files: readonly TableIte
     .map((file) => file.payload_reference as string);
   if (references.length === 0) return [];
   const items = await context.deps.table.batchGet(references.map((reference) => keys.payload.key(context.client, reference)));
-  return items.map((item) => claimItem(PayloadItem, item));
+  return items.map((item) => claimItem(payloadItemSchema(), item));
 }
 
 const TRANSFERABLE = new Set<string>(TRANSFERABLE_PAYLOAD_TYPES);

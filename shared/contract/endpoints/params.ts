@@ -16,7 +16,7 @@ import {
   TransferConfigReference,
   Ulid,
 } from '../fields.ts';
-import { LegalHoldTarget } from '../entities/account-data.ts';
+import { LegalHoldTarget } from '../entities/legal-hold-ref.ts';
 
 /**
  * Path parameter schemas, one per placeholder name, so every endpoint validates a name the same way.

@@ -12,6 +12,7 @@ import {
 import { PAYLOAD_TYPES, PayloadType } from '../../constants/payloads.ts';
 import { RetentionDays, RoleReference, text } from '../fields.ts';
 import { itemsAtMost, lengthAtMost } from '../messages.ts';
+import { LegalHoldTarget } from './legal-hold-ref.ts';
 
 /** An ISO date and time with a zone (its fraction is open-ended in the format, so its length is bounded). */
 const IsoInstant = z.iso.datetime({ error: 'Must be an ISO date like 1999-01-01T16:50:00Z' }).max(64, { error: lengthAtMost(64) });
@@ -107,9 +108,6 @@ export const LegalHold = z.object({
   sync_error: z.string().optional(),
 });
 export type LegalHold = z.infer<typeof LegalHold>;
-
-/** Legal hold target in a path: a portal user or device user reference. */
-export const LegalHoldTarget = text(3, 255);
 
 /**
  * Legal hold request, as the spec names it: `target` and `target_type`, and whether it is active. The path already

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { AccountDefaults } from '#shared/contract/entities/account.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY } from '../key-parts.ts';
 import { accountKeys } from './account.ts';
@@ -13,13 +14,13 @@ import { readItem } from './read-item.ts';
  */
 export const DEFAULTS_SETTING = 'DEFAULTS';
 
-export const AccountDefaultsItem = AccountDefaults;
-export type AccountDefaultsItem = z.infer<typeof AccountDefaultsItem>;
+export const accountDefaultsItemSchema = /* @__PURE__ */ onFirstUse(() => AccountDefaults);
+export type AccountDefaultsItem = z.infer<ReturnType<typeof accountDefaultsItemSchema>>;
 
 export const accountDefaultsKey = (client: string): ItemKey => accountKeys.setting(client, DEFAULTS_SETTING);
 
 export function readAccountDefaults(item: TableItem): AccountDefaultsItem {
-  return readItem('AccountDefaults', AccountDefaultsItem, item);
+  return readItem('AccountDefaults', accountDefaultsItemSchema(), item);
 }
 
 /** The setting's item: the defaults under the setting key, tagged as an account item and named by `setting`. */
@@ -33,14 +34,14 @@ export function toAccountDefaults(stored: AccountDefaultsItem): AccountDefaults 
 }
 
 /** Anything that is not an object of attributes reads as no attributes. */
-const LegacyAttributes = z.record(z.string(), z.unknown()).catch({});
+const legacyAttributesSchema = /* @__PURE__ */ onFirstUse(() => z.record(z.string(), z.unknown()).catch({}));
 
 /**
  * The legacy `account_defaults` attribute, field by field: a field that breaks today's rules (the seed's
  * `user_group: '*'`) is dropped, so an old tenant keeps the defaults that still make sense.
  */
 export function legacyAccountDefaults(client: string, value: unknown): AccountDefaultsItem {
-  const source = LegacyAttributes.parse(value);
+  const source = legacyAttributesSchema().parse(value);
   const kept = Object.entries(AccountDefaults.shape).flatMap(([field, schema]) => {
     if (field === 'client' || source[field] === undefined) return [];
     const parsed = schema.safeParse(source[field]);

@@ -1,8 +1,9 @@
 import * as z from 'zod';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /** The tenant's account item (the client record, defaults, migration config live beside it by sort key). */
 const accountPartition = (client: string) => `${tenantPrefix(client)}ACCOUNT`;
@@ -27,7 +28,7 @@ export const accountKeys = {
  * A tenant's account item (`accountKeys.item`): the client, its display name, and on tenants created before the
  * defaults setting existed, the legacy `account_defaults` (free-form: account-defaults.ts reads it field by field).
  */
-export const AccountItem = z.object({
+export const accountItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({
   client: z.string(),
   display_name: z.string().optional(),
   created_at: z.string().optional(),
@@ -43,15 +44,15 @@ export const AccountItem = z.object({
    * (lambdas/transfers/job/selection.ts): slower, never short of a recording processed before the index was written.
    */
   processed_indexed_at: z.string().optional(),
-});
-export type AccountItem = z.infer<typeof AccountItem>;
+}));
+export type AccountItem = z.infer<ReturnType<typeof accountItemSchema>>;
 
 export function readAccount(item: TableItem): AccountItem {
-  return readItem('Account', AccountItem, item);
+  return readItem('Account', accountItemSchema(), item);
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const accountModel: EntityModel = {
+export const accountModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.account,
   title: 'Account (the tenant)',
   module: 'account.ts',
@@ -75,4 +76,4 @@ export const accountModel: EntityModel = {
       example: () => accountKeys.listAll(),
     },
   ],
-};
+}));

@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { Alert, type AlertOccurrence as AlertOccurrenceSchema } from '#shared/contract/entities/alerts.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { claimItem, readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /** Named indexes of an alert: the tenant's by last occurrence, by first occurrence, the Triggered ones by expiry. */
 export const ALERT_INDEXES = { byLastOccurrence: 'gsi1', byFirstOccurrence: 'gsi2', expiring: 'gsi3' } as const;
@@ -64,14 +65,14 @@ type AlertOccurrence = z.infer<typeof AlertOccurrenceSchema>;
  * bookkeeping numbers that make concurrent writes safe (lambdas/alerts/alert-model.ts has the why):
  * `occurrence_count` (ADDed per occurrence; it picks the ring slot) and `dismiss_count` (the dismissal version).
  */
-export const AlertItem = Alert.omit({ occurrences: true }).extend({
+export const alertItemSchema = /* @__PURE__ */ onFirstUse(() => Alert.omit({ occurrences: true }).extend({
   occurrence_count: z.number().optional(),
   dismiss_count: z.number().optional(),
-});
-export type AlertItem = z.infer<typeof AlertItem>;
+}));
+export type AlertItem = z.infer<ReturnType<typeof alertItemSchema>>;
 
 export function readAlert(item: TableItem): AlertItem {
-  return readItem('Alert', AlertItem, item);
+  return readItem('Alert', alertItemSchema(), item);
 }
 
 /** A new alert: on both occurrence lists, and in the tenant's expiry queue while it has an expiry. */
@@ -89,11 +90,11 @@ export function toAlert(stored: AlertItem, occurrences?: AlertOccurrence[]): Ale
 }
 
 /** One slot of an alert's ring of occurrences: occurrence number `seq`, when, and what it said. */
-export const AlertOccurrenceItem = z.object({ seq: z.number(), time: z.string(), message: z.string() });
-export type AlertOccurrenceItem = z.infer<typeof AlertOccurrenceItem>;
+export const alertOccurrenceItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({ seq: z.number(), time: z.string(), message: z.string() }));
+export type AlertOccurrenceItem = z.infer<ReturnType<typeof alertOccurrenceItemSchema>>;
 
 export function readAlertOccurrence(item: TableItem): AlertOccurrenceItem {
-  return readItem('AlertOccurrence', AlertOccurrenceItem, item);
+  return readItem('AlertOccurrence', alertOccurrenceItemSchema(), item);
 }
 
 /** The slot item of occurrence `seq` (slot = (seq − 1) mod the ring size). */
@@ -107,14 +108,14 @@ export function alertOccurrenceToItem(client: string, alertReference: string, sl
  */
 export function toAlertOccurrences(slots: readonly TableItem[], ring: number): AlertOccurrence[] {
   return slots
-    .flatMap((slot) => claimItem(AlertOccurrenceItem, slot) ?? [])
+    .flatMap((slot) => claimItem(alertOccurrenceItemSchema(), slot) ?? [])
     .sort((a, b) => a.seq - b.seq)
     .slice(-ring)
     .map(({ time, message }) => ({ time, message }));
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const alertModel: EntityModel = {
+export const alertModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.alert,
   title: 'Alert',
   module: 'alert.ts',
@@ -134,10 +135,10 @@ export const alertModel: EntityModel = {
     { name: 'List alerts by first occurrence', serves: '`GET alerts` (first-occurrence date filter)', builders: ['keys.alert.listByFirstOccurrence'], example: () => alertKeys.listByFirstOccurrence(EXAMPLE_CLIENT) },
     { name: 'Triggered alerts with an expiry, soonest first', serves: 'the alert expiry job', builders: ['keys.alert.expiring'], example: () => alertKeys.expiring(EXAMPLE_CLIENT) },
   ],
-};
+}));
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const alertOccurrenceModel: EntityModel = {
+export const alertOccurrenceModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.alertOccurrence,
   title: 'Alert occurrence (a ring of 50 slots)',
   module: 'alert.ts',
@@ -151,4 +152,4 @@ export const alertOccurrenceModel: EntityModel = {
       example: () => alertOccurrenceKeys.occurrencesIn(alertKeys.key(EXAMPLE_CLIENT, '<alert_reference>').pk),
     },
   ],
-};
+}));

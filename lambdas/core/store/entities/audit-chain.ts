@@ -1,8 +1,9 @@
 import * as z from 'zod';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { claimItem, readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /**
  * The audit trail's items (lambdas/audit/trail, DESIGN.md §8): one record per call, written by the call itself and
@@ -101,34 +102,34 @@ export const activityChainKeys = {
  * link or checkpoint is reported as broken rather than failing the verification.
  */
 
-const Trail = z.enum(ACTIVITY_TRAILS);
+const trailSchema = /* @__PURE__ */ onFirstUse(() => z.enum(ACTIVITY_TRAILS));
 
 /** Where an activity record stands in its trail's chain: written, waiting on the pending index, linked. */
-export const ActivityChainState = z.enum(['open', 'pending', 'linked']);
+export const activityChainStateSchema = /* @__PURE__ */ onFirstUse(() => z.enum(['open', 'pending', 'linked']));
 
 /** What a link's hash covers. */
-export const AuditLinkContent = z.object({
+export const auditLinkContentSchema = /* @__PURE__ */ onFirstUse(() => z.object({
   chain_version: z.number(),
   client: z.string(),
-  trail: Trail,
+  trail: trailSchema(),
   sequence: z.number(),
   previous_hash: z.string(),
   entry_hash: z.string(),
   /** The record's sort key in the trail's partition. */
   record: z.string(),
-});
-export type AuditLinkContent = z.infer<typeof AuditLinkContent>;
+}));
+export type AuditLinkContent = z.infer<ReturnType<typeof auditLinkContentSchema>>;
 
-export const AuditLinkItem = AuditLinkContent.extend({ hash: z.string() });
-export type AuditLinkItem = z.infer<typeof AuditLinkItem>;
+export const auditLinkItemSchema = /* @__PURE__ */ onFirstUse(() => auditLinkContentSchema().extend({ hash: z.string() }));
+export type AuditLinkItem = z.infer<ReturnType<typeof auditLinkItemSchema>>;
 
 export function readAuditLink(item: TableItem): AuditLinkItem {
-  return readItem('AuditLink', AuditLinkItem, item);
+  return readItem('AuditLink', auditLinkItemSchema(), item);
 }
 
 /** The link a stored item claims to be, or undefined when it does not read as one (damaged). */
 export function claimedAuditLink(item: TableItem): AuditLinkItem | undefined {
-  return claimItem(AuditLinkItem, item);
+  return claimItem(auditLinkItemSchema(), item);
 }
 
 export function auditLinkToItem(link: AuditLinkItem): TableItem {
@@ -136,22 +137,22 @@ export function auditLinkToItem(link: AuditLinkItem): TableItem {
 }
 
 /** Where a trail's chain ends. */
-export const AuditHeadItem = z.object({
+export const auditHeadItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({
   client: z.string().optional(),
-  trail: Trail.optional(),
+  trail: trailSchema().optional(),
   sequence: z.number(),
   hash: z.string(),
   linked_at: z.string().optional(),
-});
-export type AuditHeadItem = z.infer<typeof AuditHeadItem>;
+}));
+export type AuditHeadItem = z.infer<ReturnType<typeof auditHeadItemSchema>>;
 
 export function readAuditHead(item: TableItem): AuditHeadItem {
-  return readItem('AuditHead', AuditHeadItem, item);
+  return readItem('AuditHead', auditHeadItemSchema(), item);
 }
 
 /** The head a stored item claims, or undefined when it does not read as one. */
 export function claimedAuditHead(item: TableItem): AuditHeadItem | undefined {
-  return claimItem(AuditHeadItem, item);
+  return claimItem(auditHeadItemSchema(), item);
 }
 
 export function auditHeadToItem(trail: ActivityTrail, client: string, head: Omit<AuditHeadItem, 'client' | 'trail'>): TableItem {
@@ -159,10 +160,10 @@ export function auditHeadToItem(trail: ActivityTrail, client: string, head: Omit
 }
 
 /** What a checkpoint signs. */
-export const AuditCheckpointContent = z.object({
+export const auditCheckpointContentSchema = /* @__PURE__ */ onFirstUse(() => z.object({
   chain_version: z.number(),
   client: z.string(),
-  trail: Trail,
+  trail: trailSchema(),
   /** Links in the chain when signed (0: empty). */
   sequence: z.number(),
   /** The head's hash then. */
@@ -171,23 +172,23 @@ export const AuditCheckpointContent = z.object({
   /** `checkpoint_at` of the checkpoint before, or null for the first. */
   previous_checkpoint_at: z.string().nullable(),
   key_id: z.string(),
-});
-export type AuditCheckpointContent = z.infer<typeof AuditCheckpointContent>;
+}));
+export type AuditCheckpointContent = z.infer<ReturnType<typeof auditCheckpointContentSchema>>;
 
-export const AuditCheckpointItem = AuditCheckpointContent.extend({
+export const auditCheckpointItemSchema = /* @__PURE__ */ onFirstUse(() => auditCheckpointContentSchema().extend({
   /** base64 of the signature over the canonical JSON of the content. */
   signature: z.string(),
   algorithm: z.string(),
-});
-export type AuditCheckpointItem = z.infer<typeof AuditCheckpointItem>;
+}));
+export type AuditCheckpointItem = z.infer<ReturnType<typeof auditCheckpointItemSchema>>;
 
 export function readAuditCheckpoint(item: TableItem): AuditCheckpointItem {
-  return readItem('AuditCheckpoint', AuditCheckpointItem, item);
+  return readItem('AuditCheckpoint', auditCheckpointItemSchema(), item);
 }
 
 /** The checkpoint a stored item claims, or undefined when it does not read as one (damaged: it cannot be signed). */
 export function claimedAuditCheckpoint(item: TableItem): AuditCheckpointItem | undefined {
-  return claimItem(AuditCheckpointItem, item);
+  return claimItem(auditCheckpointItemSchema(), item);
 }
 
 export function auditCheckpointToItem(checkpoint: AuditCheckpointItem): TableItem {
@@ -205,11 +206,11 @@ const asText = (ctx: { value: unknown }) => String(ctx.value);
  * each attribute reads on its own, one that is not of its type as missing, a sequence as NaN (a place that is no
  * sequence) and a retention state as its text (the verifier quotes it).
  */
-export const AuditRecordMarksItem = z.object({
+export const auditRecordMarksItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({
   client: z.string().optional().catch(undefined),
   log_id: z.string().optional().catch(undefined),
   activity_time: z.string().optional().catch(undefined),
-  chain_state: ActivityChainState.optional().catch(undefined),
+  chain_state: activityChainStateSchema().optional().catch(undefined),
   sequence: z.number().optional().catch(Number.NaN),
   /** Where the pending index places it, while it waits to be linked (`activityChainKeys.pendingKeys`). */
   gsi2pk: z.string().optional().catch(undefined),
@@ -220,11 +221,11 @@ export const AuditRecordMarksItem = z.object({
   deleted_at: z.string().optional().catch(undefined),
   destroyed_at: z.string().optional().catch(undefined),
   disposal_id: z.string().optional().catch(undefined),
-});
-export type AuditRecordMarksItem = z.infer<typeof AuditRecordMarksItem>;
+}));
+export type AuditRecordMarksItem = z.infer<ReturnType<typeof auditRecordMarksItemSchema>>;
 
 export function readAuditRecordMarks(item: TableItem): AuditRecordMarksItem {
-  return readItem('AuditRecordMarks', AuditRecordMarksItem, item);
+  return readItem('AuditRecordMarks', auditRecordMarksItemSchema(), item);
 }
 
 /**
@@ -232,28 +233,28 @@ export function readAuditRecordMarks(item: TableItem): AuditRecordMarksItem {
  * is read without reading its records. Moved by an atomic ADD in each disposal's transaction, which creates the item;
  * absent until the first disposal.
  */
-export const AuditDisposedCountItem = z.object({
+export const auditDisposedCountItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({
   client: z.string().optional(),
   disposed_count: z.number(),
-});
-export type AuditDisposedCountItem = z.infer<typeof AuditDisposedCountItem>;
+}));
+export type AuditDisposedCountItem = z.infer<ReturnType<typeof auditDisposedCountItemSchema>>;
 
 export function readAuditDisposedCount(item: TableItem): AuditDisposedCountItem {
-  return readItem('AuditDisposedCount', AuditDisposedCountItem, item);
+  return readItem('AuditDisposedCount', auditDisposedCountItemSchema(), item);
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const auditHeadModel: EntityModel = {
+export const auditHeadModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.auditHead,
   title: 'Audit chain head, per trail (`<TRAIL>`: `USER_ACTIVITY` or `DEVICE_ACTIVITY`)',
   module: 'audit-chain.ts',
   indexes: {},
   items: [{ example: () => activityChainKeys.head('user', EXAMPLE_CLIENT) }],
   accessPatterns: [],
-};
+}));
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const auditLinkModel: EntityModel = {
+export const auditLinkModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.auditLink,
   title: 'Audit chain link',
   module: 'audit-chain.ts',
@@ -262,10 +263,10 @@ export const auditLinkModel: EntityModel = {
   accessPatterns: [
     { name: 'A trail\'s chain in order', serves: '`audit:verify`', builders: ['keys.activityChain.links'], example: () => activityChainKeys.links('user', EXAMPLE_CLIENT) },
   ],
-};
+}));
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const auditCheckpointModel: EntityModel = {
+export const auditCheckpointModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.auditCheckpoint,
   title: 'Signed checkpoint of a trail',
   module: 'audit-chain.ts',
@@ -274,14 +275,14 @@ export const auditCheckpointModel: EntityModel = {
   accessPatterns: [
     { name: 'A trail\'s checkpoints in time order', serves: '`audit:verify`', builders: ['keys.activityChain.checkpoints'], example: () => activityChainKeys.checkpoints('user', EXAMPLE_CLIENT) },
   ],
-};
+}));
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const auditDisposedCountModel: EntityModel = {
+export const auditDisposedCountModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.auditDisposedCount,
   title: 'Records of a trail retention disposed of',
   module: 'audit-chain.ts',
   indexes: {},
   items: [{ example: () => activityChainKeys.disposedCount('user', EXAMPLE_CLIENT) }],
   accessPatterns: [],
-};
+}));

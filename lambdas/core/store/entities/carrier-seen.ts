@@ -1,8 +1,9 @@
 import * as z from 'zod';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, part, tenantPrefix, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import type { EntityModel } from '../entity-model.ts';
+import { entityModel } from '../entity-model.ts';
 
 /**
  * Carriers seen in device carrier metadata, across clients (internal `GET /countries`): one item per (country,
@@ -26,16 +27,16 @@ export const CARRIER_CLIENT_PREFIX = 'cl_';
  * A carrier seen in one country, across clients (lambdas/metrics/carriers.ts has the why): one item per (country,
  * carrier) in the provider's tenant, with a flat counter per client that saw it.
  */
-const CarrierSeenAttributes = z.object({
+const carrierSeenAttributesSchema = /* @__PURE__ */ onFirstUse(() => z.object({
   country_code: z.number(),
   country_name: z.string().optional(),
   carrier_code: z.string(),
   carrier_name: z.string(),
   first_seen: z.string().optional(),
   last_seen: z.string().optional(),
-});
+}));
 
-export type CarrierSeenItem = z.infer<typeof CarrierSeenAttributes> & {
+export type CarrierSeenItem = z.infer<ReturnType<typeof carrierSeenAttributesSchema>> & {
   /** The clients that saw it (from the names of its counters), sorted. */
   clients: string[];
 };
@@ -45,15 +46,15 @@ export function readCarrierSeen(item: TableItem): CarrierSeenItem {
     .filter((attribute) => attribute.startsWith(CARRIER_CLIENT_PREFIX))
     .map((attribute) => attribute.slice(CARRIER_CLIENT_PREFIX.length))
     .sort();
-  return { ...readItem('CarrierSeen', CarrierSeenAttributes, item), clients };
+  return { ...readItem('CarrierSeen', carrierSeenAttributesSchema(), item), clients };
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const carrierSeenModel: EntityModel = {
+export const carrierSeenModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.carrierSeen,
   title: 'Carrier seen, across clients (in the provider\'s tenant)',
   module: 'carrier-seen.ts',
   indexes: {},
   items: [{ example: () => carrierKeys.item(44, '<carrier>') }],
   accessPatterns: [{ name: 'Carriers by country', serves: 'internal `GET /countries`', builders: ['keys.carrier.list'], example: () => carrierKeys.list() }],
-};
+}));

@@ -1,9 +1,10 @@
 import type * as z from 'zod';
 import { ClientAppConfiguration } from '#shared/contract/entities/client-apps.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 export const clientAppKeys = {
   item: (client: string, appReference: string): ItemKeys => ({
@@ -15,11 +16,11 @@ export const clientAppKeys = {
 };
 
 /** A tenant's client app (`keys.clientApp`), stored exactly as the contract shows it. */
-export const ClientAppItem = ClientAppConfiguration;
-export type ClientAppItem = z.infer<typeof ClientAppItem>;
+export const clientAppItemSchema = /* @__PURE__ */ onFirstUse(() => ClientAppConfiguration);
+export type ClientAppItem = z.infer<ReturnType<typeof clientAppItemSchema>>;
 
 export function readClientApp(item: TableItem): ClientAppItem {
-  return readItem('ClientApp', ClientAppItem, item);
+  return readItem('ClientApp', clientAppItemSchema(), item);
 }
 
 /** The app's item: its attributes under the app's keys. */
@@ -33,7 +34,7 @@ export function toClientApp(stored: ClientAppItem): ClientAppConfiguration {
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const clientAppModel: EntityModel = {
+export const clientAppModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.clientApp,
   title: 'Client app',
   module: 'client-app.ts',
@@ -47,4 +48,4 @@ export const clientAppModel: EntityModel = {
       example: () => clientAppKeys.list(EXAMPLE_CLIENT),
     },
   ],
-};
+}));

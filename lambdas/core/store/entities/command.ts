@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { DeviceCommand } from '#shared/contract/entities/devices.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 import { devicePartition } from './device.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /** Named indexes of a command: the tenant's by sent_at, one device's by sent_at, the device's pending queue. */
 export const COMMAND_INDEXES = { byTenantTime: 'gsi1', byDevice: 'gsi2', pending: 'gsi3' } as const;
@@ -41,15 +42,15 @@ export const commandKeys = {
  * A device command (`keys.command`), in its device's partition: the contract's `DeviceCommand` and what stays off
  * the wire (the tenant, the device's report message, the last change).
  */
-export const CommandItem = DeviceCommand.extend({
+export const commandItemSchema = /* @__PURE__ */ onFirstUse(() => DeviceCommand.extend({
   client: z.string().optional(),
   report_message: z.string().optional(),
   updated_at: z.string().optional(),
-});
-export type CommandItem = z.infer<typeof CommandItem>;
+}));
+export type CommandItem = z.infer<ReturnType<typeof commandItemSchema>>;
 
 export function readCommand(item: TableItem): CommandItem {
-  return readItem('DeviceCommand', CommandItem, item);
+  return readItem('DeviceCommand', commandItemSchema(), item);
 }
 
 /**
@@ -68,7 +69,7 @@ export function toCommand(stored: CommandItem): DeviceCommand {
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const commandModel: EntityModel = {
+export const commandModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.deviceCommand,
   title: 'Device command',
   module: 'command.ts',
@@ -87,4 +88,4 @@ export const commandModel: EntityModel = {
     { name: 'One device\'s commands, by sent_at', serves: '`GET devices/{device_reference}/commands`', builders: ['keys.command.listByDevice'], example: () => commandKeys.listByDevice(EXAMPLE_CLIENT, '<device_reference>') },
     { name: 'A device\'s pending commands', serves: 'the device\'s poll', builders: ['keys.command.pending'], example: () => commandKeys.pending(EXAMPLE_CLIENT, '<device_reference>') },
   ],
-};
+}));

@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { PayloadComment } from '#shared/contract/entities/comments.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 import { payloadPartition } from './payload.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /** Named indexes of a comment: the tenant's by raised time, one person's (who raised it). */
 export const COMMENT_INDEXES = { byTenantTime: 'gsi1', byPerson: 'gsi2' } as const;
@@ -41,16 +42,16 @@ export const commentKeys = {
  * A comment on a payload, in the payload's partition (and on the tenant's comment list by raised time). It copies
  * the payload's type and group, so the tenant-wide list filters and restricts without reading each payload.
  */
-export const CommentItem = PayloadComment.extend({
+export const commentItemSchema = /* @__PURE__ */ onFirstUse(() => PayloadComment.extend({
   /** Starts at 1; each edit adds one (and is conditional on it). */
   comment_version: z.number(),
   /** Closed means deleted: users close comments, never remove them (retention removes a destroyed recording's). Absent on a comment never closed. */
   is_closed: z.boolean().optional(),
-});
-export type CommentItem = z.infer<typeof CommentItem>;
+}));
+export type CommentItem = z.infer<ReturnType<typeof commentItemSchema>>;
 
 export function readComment(item: TableItem): CommentItem {
-  return readItem('Comment', CommentItem, item);
+  return readItem('Comment', commentItemSchema(), item);
 }
 
 /** A new comment with its keys. */
@@ -63,7 +64,7 @@ export function toPayloadComment(stored: CommentItem): PayloadComment {
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const commentModel: EntityModel = {
+export const commentModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.comment,
   title: 'Payload comment',
   module: 'comment.ts',
@@ -84,4 +85,4 @@ export const commentModel: EntityModel = {
       example: () => commentKeys.listByRaiser(EXAMPLE_CLIENT, '<raised_by>'),
     },
   ],
-};
+}));

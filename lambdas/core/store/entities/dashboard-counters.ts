@@ -1,8 +1,9 @@
 import * as z from 'zod';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, part, tenantPrefix, type ListKey } from '../key-parts.ts';
 import { readCounterItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 const dashboardPartition = (client: string) => `${tenantPrefix(client)}DASHBOARD`;
 
@@ -33,21 +34,21 @@ const PREFIXES: readonly string[] = Object.values(DASHBOARD_COUNTER_PREFIX);
  * The counters are flat numbers named after what they count (`dev_activated`, `appv#<version>`, …), changed with
  * atomic ADD and absent until first counted.
  */
-const DashboardCountersLabels = z.object({ group: z.string().optional() });
+const dashboardCountersLabelsSchema = /* @__PURE__ */ onFirstUse(() => z.object({ group: z.string().optional() }));
 
-export type DashboardCountersItem = z.infer<typeof DashboardCountersLabels> & {
+export type DashboardCountersItem = z.infer<ReturnType<typeof dashboardCountersLabelsSchema>> & {
   /** Every counter by its attribute name. */
   counters: Record<string, number>;
 };
 
 export function readDashboardCounters(item: Partial<TableItem>): DashboardCountersItem {
-  return readCounterItem('DashboardCounters', DashboardCountersLabels, item, (attribute) =>
+  return readCounterItem('DashboardCounters', dashboardCountersLabelsSchema(), item, (attribute) =>
     PREFIXES.some((prefix) => attribute.startsWith(prefix)) ? attribute : undefined,
   );
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const dashboardCountersModel: EntityModel = {
+export const dashboardCountersModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.dashboardCounters,
   title: 'Dashboard counters, and each group\'s share of them (attribute `group`)',
   module: 'dashboard-counters.ts',
@@ -65,4 +66,4 @@ export const dashboardCountersModel: EntityModel = {
       example: () => dashboardCounterKeys.listGroupDashboardCounters(EXAMPLE_CLIENT),
     },
   ],
-};
+}));

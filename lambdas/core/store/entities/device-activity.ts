@@ -1,10 +1,11 @@
 import type * as z from 'zod';
 import { DeviceActivity } from '#shared/contract/entities/activity.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 import { trailPartition, PENDING_INDEX } from './audit-chain.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 import { activityChainKeys } from './audit-chain.ts';
 
 /** Named indexes of a device activity record (the pending list is the audit chain's: audit-chain.ts). */
@@ -28,11 +29,11 @@ export const deviceActivityKeys = {
  * The audit trail writes these records and chains them (lambdas/audit/trail); its chain attributes are the trail's
  * own and are not read here.
  */
-export const DeviceActivityItem = DeviceActivity;
-export type DeviceActivityItem = z.infer<typeof DeviceActivityItem>;
+export const deviceActivityItemSchema = /* @__PURE__ */ onFirstUse(() => DeviceActivity);
+export type DeviceActivityItem = z.infer<ReturnType<typeof deviceActivityItemSchema>>;
 
 export function readDeviceActivity(item: TableItem): DeviceActivityItem {
-  return readItem('DeviceActivity', DeviceActivityItem, item);
+  return readItem('DeviceActivity', deviceActivityItemSchema(), item);
 }
 
 /** The call as the API answers it. */
@@ -41,7 +42,7 @@ export function toDeviceActivity(stored: DeviceActivityItem): DeviceActivity {
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const deviceActivityModel: EntityModel = {
+export const deviceActivityModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.deviceActivity,
   title: 'Device activity record',
   module: 'device-activity.ts',
@@ -59,4 +60,4 @@ export const deviceActivityModel: EntityModel = {
     { name: 'List device activity, by time', serves: '`GET device_activities`', builders: ['keys.deviceActivity.list'], example: () => deviceActivityKeys.list(EXAMPLE_CLIENT) },
     { name: 'List one device\'s activity', serves: 'device detail', builders: ['keys.deviceActivity.listByDevice'], example: () => deviceActivityKeys.listByDevice(EXAMPLE_CLIENT, '<device_reference>') },
   ],
-};
+}));

@@ -1,8 +1,9 @@
 import * as z from 'zod';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, part, tenantPrefix, type ItemKeys } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /**
  * The tenant's device keys (docs/device-protocol.md): one `CURRENT` item with the enrolment key and the device KEK,
@@ -22,17 +23,17 @@ export const deviceKeysKeys = {
  * A tenant's device keys as stored (`deviceKeysKeys.current`, and one copy per KEK under `deviceKeysKeys.kek`):
  * only wrapped, under the tenant key of the key service, base64. What they are for: lambdas/device-crypto/device-keys.ts.
  */
-export const DeviceKeysItem = z.object({
+export const deviceKeysItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({
   client: z.string(),
   tenant_key_id: z.string().min(1),
   kek_id: z.string().min(1),
   wrapped_enrolment_key: z.string().min(1),
   wrapped_kek: z.string().min(1),
-});
-export type DeviceKeysItem = z.infer<typeof DeviceKeysItem>;
+}));
+export type DeviceKeysItem = z.infer<ReturnType<typeof deviceKeysItemSchema>>;
 
 export function readDeviceKeys(item: TableItem): DeviceKeysItem {
-  return readItem('DeviceKeys', DeviceKeysItem, item);
+  return readItem('DeviceKeys', deviceKeysItemSchema(), item);
 }
 
 /** The two items a first use writes together: the tenant's current keys, and the same keys under their KEK id. */
@@ -44,7 +45,7 @@ export function deviceKeysToItems(stored: DeviceKeysItem): { current: TableItem;
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const deviceKeysModel: EntityModel = {
+export const deviceKeysModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.deviceKeys,
   title: 'Device keys (the current keys; one item per KEK)',
   module: 'device-keys.ts',
@@ -54,4 +55,4 @@ export const deviceKeysModel: EntityModel = {
     { when: 'one KEK, by the key id a payload names', example: () => deviceKeysKeys.kek(EXAMPLE_CLIENT, '<key_id>') },
   ],
   accessPatterns: [],
-};
+}));

@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { DeviceLog } from '#shared/contract/entities/logs.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type EntityName } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 import { devicePartition, deviceTimedList, type TimedList } from './device.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /** Where a timed device record (log line, GPS fix) sits: its time, id, device and the device's holder then. */
 export interface TimedDeviceData {
@@ -62,15 +63,15 @@ export const deviceLogKeys = timedDeviceDataKeys({ sortTag: 'LOG', listTag: 'LOG
  * time (UTC). The contract's `DeviceLog`, always with its device, and what stays off the wire: the tenant and when the
  * line arrived.
  */
-export const DeviceLogItem = DeviceLog.extend({
+export const deviceLogItemSchema = /* @__PURE__ */ onFirstUse(() => DeviceLog.extend({
   device_reference: z.string(),
   client: z.string().optional(),
   received_at: z.string().optional(),
-});
-export type DeviceLogItem = z.infer<typeof DeviceLogItem>;
+}));
+export type DeviceLogItem = z.infer<ReturnType<typeof deviceLogItemSchema>>;
 
 export function readDeviceLog(item: TableItem): DeviceLogItem {
-  return readItem('DeviceLog', DeviceLogItem, item);
+  return readItem('DeviceLog', deviceLogItemSchema(), item);
 }
 
 /** The line's item: its keys on the four lists, placed by its time and the device's holder and group then. */
@@ -86,7 +87,7 @@ export function toDeviceLog(stored: DeviceLogItem): DeviceLog {
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const deviceLogModel: EntityModel = {
+export const deviceLogModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.deviceLog,
   title: 'Device log line',
   module: 'device-log.ts',
@@ -108,4 +109,4 @@ export const deviceLogModel: EntityModel = {
     },
     { name: 'A group\'s log lines, by time', serves: 'device data lists', builders: ['keys.deviceLog.byGroup'], example: () => deviceLogKeys.byGroup(EXAMPLE_CLIENT, '<group>') },
   ],
-};
+}));

@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { DeviceUser } from '#shared/contract/entities/device-users.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /** Named indexes of a device user: the tenant's device users, a group's. */
 export const DEVICE_USER_INDEXES = { byTenant: 'gsi1', byGroup: 'gsi3' } as const;
@@ -31,15 +32,15 @@ export const deviceUserKeys = {
  * disposed of an offboarded user (`retention_state` Deleted, or Destroyed with the personal fields gone; never shown
  * by the API). The item's index keys place it in the tenant's list and its group's list, so they follow `group`.
  */
-export const DeviceUserItem = DeviceUser.extend({
+export const deviceUserItemSchema = /* @__PURE__ */ onFirstUse(() => DeviceUser.extend({
   retention_state: z.enum(['Deleted', 'Destroyed']).optional(),
   deleted_at: z.string().optional(),
   destroyed_at: z.string().optional(),
-});
-export type DeviceUserItem = z.infer<typeof DeviceUserItem>;
+}));
+export type DeviceUserItem = z.infer<ReturnType<typeof deviceUserItemSchema>>;
 
 export function readDeviceUser(item: TableItem): DeviceUserItem {
-  return readItem('DeviceUser', DeviceUserItem, item);
+  return readItem('DeviceUser', deviceUserItemSchema(), item);
 }
 
 /** The user's item: its attributes under its keys (its group's list key when it has a group). */
@@ -54,7 +55,7 @@ export function toDeviceUser(stored: DeviceUserItem): DeviceUser {
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const deviceUserModel: EntityModel = {
+export const deviceUserModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.deviceUser,
   title: 'Device user',
   module: 'device-user.ts',
@@ -65,4 +66,4 @@ export const deviceUserModel: EntityModel = {
     { name: 'List device users', serves: '`GET users`', builders: ['keys.deviceUser.list'], example: () => deviceUserKeys.list(EXAMPLE_CLIENT) },
     { name: 'List device users of a group', serves: 'group stats', builders: ['keys.deviceUser.listByGroup'], example: () => deviceUserKeys.listByGroup(EXAMPLE_CLIENT, '<group>') },
   ],
-};
+}));

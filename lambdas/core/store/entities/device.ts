@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { InstallState } from '#shared/constants/devices.ts';
 import { Device, DeviceHistory, DevicePhoneNumber } from '#shared/contract/entities/devices.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /** Named indexes of a device: the tenant's devices, a device user's, a group's. */
 export const DEVICE_INDEXES = { byTenant: 'gsi1', byDeviceUser: 'gsi2', byGroup: 'gsi3' } as const;
@@ -86,11 +87,11 @@ export const deviceLastSeenKeys = {
  * its last authentication (docs/device-protocol.md). The item's index keys place it in the tenant's list, its device
  * user's list and its group's list, so they follow `device_user_reference` and `group`.
  */
-export const DeviceItem = Device.extend({ install_state: InstallState.optional() });
-export type DeviceItem = z.infer<typeof DeviceItem>;
+export const deviceItemSchema = /* @__PURE__ */ onFirstUse(() => Device.extend({ install_state: InstallState.optional() }));
+export type DeviceItem = z.infer<ReturnType<typeof deviceItemSchema>>;
 
 export function readDevice(item: TableItem): DeviceItem {
-  return readItem('Device', DeviceItem, item);
+  return readItem('Device', deviceItemSchema(), item);
 }
 
 /**
@@ -98,20 +99,20 @@ export function readDevice(item: TableItem): DeviceItem {
  * registration copies both onto the recording): reads no other attribute, so it never fails on a part of the device
  * it does not need.
  */
-export const DeviceHolderItem = z.object({ device_user_reference: z.string().optional(), group: z.string().optional() });
-export type DeviceHolderItem = z.infer<typeof DeviceHolderItem>;
+export const deviceHolderItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({ device_user_reference: z.string().optional(), group: z.string().optional() }));
+export type DeviceHolderItem = z.infer<ReturnType<typeof deviceHolderItemSchema>>;
 
 export function readDeviceHolder(item: TableItem): DeviceHolderItem {
-  return readItem('Device', DeviceHolderItem, item);
+  return readItem('Device', deviceHolderItemSchema(), item);
 }
 
 /** The device's item: its attributes under its keys (the list keys of its holder and group when it has them). */
 /** Only the device's own numbers, as authentication keeps them (processing adds them to a recording's all_numbers). */
-export const DeviceNumbersItem = z.object({ phone_numbers: z.array(DevicePhoneNumber).default([]) });
-export type DeviceNumbersItem = z.infer<typeof DeviceNumbersItem>;
+export const deviceNumbersItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({ phone_numbers: z.array(DevicePhoneNumber).default([]) }));
+export type DeviceNumbersItem = z.infer<ReturnType<typeof deviceNumbersItemSchema>>;
 
 export function readDeviceNumbers(item: TableItem): DeviceNumbersItem {
-  return readItem('Device', DeviceNumbersItem, item);
+  return readItem('Device', deviceNumbersItemSchema(), item);
 }
 
 export function deviceToItem(client: string, device: DeviceItem): TableItem {
@@ -128,11 +129,11 @@ export function toDevice(stored: DeviceItem): Device {
  * One holding period of a device (`deviceKeys.history`): who held it, in which group, from when (and until when,
  * once it ended). Stored as the contract shows it.
  */
-export const DeviceHistoryItem = DeviceHistory;
-export type DeviceHistoryItem = z.infer<typeof DeviceHistoryItem>;
+export const deviceHistoryItemSchema = /* @__PURE__ */ onFirstUse(() => DeviceHistory);
+export type DeviceHistoryItem = z.infer<ReturnType<typeof deviceHistoryItemSchema>>;
 
 export function readDeviceHistory(item: TableItem): DeviceHistoryItem {
-  return readItem('DeviceHistory', DeviceHistoryItem, item);
+  return readItem('DeviceHistory', deviceHistoryItemSchema(), item);
 }
 
 export function toDeviceHistory(stored: DeviceHistoryItem): DeviceHistory {
@@ -143,11 +144,11 @@ export function toDeviceHistory(stored: DeviceHistoryItem): DeviceHistory {
  * The device's place in the tenant's last-seen index (`deviceKeys.lastSeen`): a small item of its own, present only
  * while the device is active (lambdas/devices/deactivation.ts says why).
  */
-export const DeviceLastSeenItem = z.object({ client: z.string(), device_reference: z.string(), last_seen: z.string() });
-export type DeviceLastSeenItem = z.infer<typeof DeviceLastSeenItem>;
+export const deviceLastSeenItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({ client: z.string(), device_reference: z.string(), last_seen: z.string() }));
+export type DeviceLastSeenItem = z.infer<ReturnType<typeof deviceLastSeenItemSchema>>;
 
 export function readDeviceLastSeen(item: TableItem): DeviceLastSeenItem {
-  return readItem('DeviceLastSeen', DeviceLastSeenItem, item);
+  return readItem('DeviceLastSeen', deviceLastSeenItemSchema(), item);
 }
 
 export function deviceLastSeenToItem(client: string, deviceReference: string, lastSeen: string): TableItem {
@@ -155,7 +156,7 @@ export function deviceLastSeenToItem(client: string, deviceReference: string, la
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const deviceModel: EntityModel = {
+export const deviceModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.device,
   title: 'Device',
   module: 'device.ts',
@@ -172,10 +173,10 @@ export const deviceModel: EntityModel = {
     },
     { name: 'List devices of a group', serves: 'group stats, group-scoped lists', builders: ['keys.device.listByGroup'], example: () => deviceKeys.listByGroup(EXAMPLE_CLIENT, '<group>') },
   ],
-};
+}));
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const deviceHistoryModel: EntityModel = {
+export const deviceHistoryModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.deviceHistory,
   title: 'Device history (one holding period)',
   module: 'device.ts',
@@ -189,10 +190,10 @@ export const deviceHistoryModel: EntityModel = {
       example: () => ({ ...deviceKeys.partition(EXAMPLE_CLIENT, '<device_reference>'), sort: { beginsWith: deviceHistoryKeys.historyPrefix } }),
     },
   ],
-};
+}));
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const deviceLastSeenModel: EntityModel = {
+export const deviceLastSeenModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.deviceLastSeen,
   title: 'A device\'s place in the last-seen index, while it is active',
   module: 'device.ts',
@@ -201,4 +202,4 @@ export const deviceLastSeenModel: EntityModel = {
   accessPatterns: [
     { name: 'Active devices not seen since a threshold, oldest first', serves: 'the inactivity job', builders: ['keys.device.listByLastSeen'], example: () => deviceLastSeenKeys.listByLastSeen(EXAMPLE_CLIENT) },
   ],
-};
+}));

@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { Disposal } from '#shared/contract/entities/account-data.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { claimItem, readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /**
  * Disposal records (what the retention job deleted or destroyed): one partition per tenant, sort key
@@ -23,16 +24,16 @@ export const disposalKeys = {
  * the record's change of state, so a disposal never happens without it. Stored as the contract shows it, with the
  * tenant; never updated.
  */
-export const DisposalItem = Disposal.extend({ client: z.string() });
-export type DisposalItem = z.infer<typeof DisposalItem>;
+export const disposalItemSchema = /* @__PURE__ */ onFirstUse(() => Disposal.extend({ client: z.string() }));
+export type DisposalItem = z.infer<ReturnType<typeof disposalItemSchema>>;
 
 export function readDisposal(item: TableItem): DisposalItem {
-  return readItem('Disposal', DisposalItem, item);
+  return readItem('Disposal', disposalItemSchema(), item);
 }
 
 /** The record an item claims to be, or undefined (the list leaves out what does not read). */
 export function claimedDisposal(item: TableItem): DisposalItem | undefined {
-  return claimItem(DisposalItem, item);
+  return claimItem(disposalItemSchema(), item);
 }
 
 export function disposalToItem(disposal: DisposalItem): TableItem {
@@ -45,7 +46,7 @@ export function toDisposal(stored: DisposalItem): Disposal {
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const disposalModel: EntityModel = {
+export const disposalModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.disposal,
   title: 'Disposal record, never updated',
   module: 'disposal.ts',
@@ -54,4 +55,4 @@ export const disposalModel: EntityModel = {
   accessPatterns: [
     { name: 'Disposal records, newest first', serves: '`GET disposals` (`from`/`to` on `disposed_at`: key condition)', builders: ['keys.disposal.list'], example: () => disposalKeys.list(EXAMPLE_CLIENT) },
   ],
-};
+}));

@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { Gps } from '#shared/contract/entities/gps.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 import { TIMED_DEVICE_DATA_INDEXES, timedDeviceDataKeys } from './device-log.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /** GPS fixes: the same four time-ordered lists as device logs (by the fix's `timestamp`, UTC), prefix `GPS#`. */
 export const gpsKeys = timedDeviceDataKeys({ sortTag: 'GPS', listTag: 'GPS', entity: ENTITY.gps });
@@ -13,15 +14,15 @@ export const gpsKeys = timedDeviceDataKeys({ sortTag: 'GPS', listTag: 'GPS', ent
  * One GPS fix (`keys.gps`), on the same four lists as log lines, by the fix's time (UTC). The contract's `Gps`,
  * always with its device, and what stays off the wire: the tenant and when the fix arrived.
  */
-export const GpsItem = Gps.extend({
+export const gpsItemSchema = /* @__PURE__ */ onFirstUse(() => Gps.extend({
   device_reference: z.string(),
   client: z.string().optional(),
   received_at: z.string().optional(),
-});
-export type GpsItem = z.infer<typeof GpsItem>;
+}));
+export type GpsItem = z.infer<ReturnType<typeof gpsItemSchema>>;
 
 export function readGps(item: TableItem): GpsItem {
-  return readItem('Gps', GpsItem, item);
+  return readItem('Gps', gpsItemSchema(), item);
 }
 
 /** The fix's item: its keys on the four lists, placed by its time and the device's holder and group then. */
@@ -37,7 +38,7 @@ export function toGps(stored: GpsItem): Gps {
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const gpsModel: EntityModel = {
+export const gpsModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.gps,
   title: 'GPS fix',
   module: 'gps.ts',
@@ -59,4 +60,4 @@ export const gpsModel: EntityModel = {
     },
     { name: 'A group\'s GPS fixes, by time', serves: 'device data lists', builders: ['keys.gps.byGroup'], example: () => gpsKeys.byGroup(EXAMPLE_CLIENT, '<group>') },
   ],
-};
+}));

@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { SERVICES, type Service } from '#shared/constants/devices.ts';
 import { Group, GroupStats } from '#shared/contract/entities/groups.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, part, referenceList, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 export const groupKeys = {
   item: (client: string, groupReference: string): ItemKeys => ({
@@ -71,16 +72,16 @@ export function readGroupStats(item: Readonly<Record<string, unknown>>): GroupSt
 }
 
 /** The stored attributes: the group's own, and `stats` folded from the flat counters (never stored as such). */
-const GroupAttributes = Group.extend({ stats: GroupStats });
+const groupAttributesSchema = /* @__PURE__ */ onFirstUse(() => Group.extend({ stats: GroupStats }));
 
-export const GroupItem = z.preprocess(
+export const groupItemSchema = /* @__PURE__ */ onFirstUse(() => z.preprocess(
   (item) => (typeof item === 'object' && item !== null ? { ...item, stats: readGroupStats(item as Readonly<Record<string, unknown>>) } : item),
-  GroupAttributes,
-);
-export type GroupItem = z.infer<typeof GroupItem>;
+  groupAttributesSchema(),
+));
+export type GroupItem = z.infer<ReturnType<typeof groupItemSchema>>;
 
 export function readGroup(item: TableItem): GroupItem {
-  return readItem('Group', GroupItem, item);
+  return readItem('Group', groupItemSchema(), item);
 }
 
 /** The group as the API answers it: its attributes with the counters as `stats`. */
@@ -89,7 +90,7 @@ export function toGroup(stored: GroupItem): Group {
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const groupModel: EntityModel = {
+export const groupModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.group,
   title: 'Group',
   module: 'group.ts',
@@ -99,4 +100,4 @@ export const groupModel: EntityModel = {
     { name: 'Get one', serves: '`groups/{group_reference}`', builders: ['keys.group.item'], example: () => groupKeys.item(EXAMPLE_CLIENT, '<group_reference>') },
     { name: 'List the tenant\'s (`starts_with`: a prefix of the sort key)', serves: '`GET groups`', builders: ['keys.group.list'], example: () => groupKeys.list(EXAMPLE_CLIENT, '<prefix>') },
   ],
-};
+}));

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { readItem } from './read-item.ts';
 
@@ -7,9 +8,9 @@ import { readItem } from './read-item.ts';
  * devices, device users, their data, payloads and comments each store their group's name as `group`, absent when they
  * have none. Only that attribute is read; the rest is the entity's own.
  */
-export const ItemGroup = z.object({ group: z.string().optional() });
-export type ItemGroup = z.infer<typeof ItemGroup>;
+export const itemGroupSchema = /* @__PURE__ */ onFirstUse(() => z.object({ group: z.string().optional() }));
+export type ItemGroup = z.infer<ReturnType<typeof itemGroupSchema>>;
 
 export function readItemGroup(item: Partial<TableItem>): ItemGroup {
-  return readItem(item.entity ?? 'Grouped', ItemGroup, item);
+  return readItem(item.entity ?? 'Grouped', itemGroupSchema(), item);
 }

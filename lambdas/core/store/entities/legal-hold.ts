@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { LegalHold } from '#shared/contract/entities/account-data.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 const holdsPartition = (client: string) => `${tenantPrefix(client)}LEGAL_HOLDS`;
 
@@ -27,7 +28,7 @@ export const legalHoldKeys = {
  * (`is_active: false`) so the hold's history stays readable; placing it again reactivates the same item and keeps its
  * first `created_at`. Stored as the contract shows it, with the tenant.
  */
-export const LegalHoldItem = LegalHold.extend({
+export const legalHoldItemSchema = /* @__PURE__ */ onFirstUse(() => LegalHold.extend({
   client: z.string(),
   /**
    * The current walk of a device user's hold over the recordings' objects (lambdas/account-data/legal-holds/hold-sync.ts):
@@ -36,11 +37,11 @@ export const LegalHoldItem = LegalHold.extend({
   sync_id: z.string().optional(),
   /** Where that walk stopped (its Query position, JSON), so a job resumes there. */
   sync_position: z.string().optional(),
-});
-export type LegalHoldItem = z.infer<typeof LegalHoldItem>;
+}));
+export type LegalHoldItem = z.infer<ReturnType<typeof legalHoldItemSchema>>;
 
 export function readLegalHold(item: TableItem): LegalHoldItem {
-  return readItem('LegalHold', LegalHoldItem, item);
+  return readItem('LegalHold', legalHoldItemSchema(), item);
 }
 
 export function legalHoldToItem(hold: LegalHoldItem): TableItem {
@@ -54,7 +55,7 @@ export function toLegalHold(stored: LegalHoldItem): LegalHold {
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const legalHoldModel: EntityModel = {
+export const legalHoldModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.legalHold,
   title: 'Legal hold, one per target, kept when released',
   module: 'legal-hold.ts',
@@ -74,4 +75,4 @@ export const legalHoldModel: EntityModel = {
       example: () => legalHoldKeys.list(EXAMPLE_CLIENT, '<target_type>'),
     },
   ],
-};
+}));

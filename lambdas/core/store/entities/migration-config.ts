@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { AccountMigrationConfig } from '#shared/contract/entities/account.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY } from '../key-parts.ts';
 import { accountKeys } from './account.ts';
@@ -12,13 +13,13 @@ import { readItem } from './read-item.ts';
  */
 export const MIGRATION_SETTING = 'MIGRATION';
 
-export const MigrationConfigItem = AccountMigrationConfig;
-export type MigrationConfigItem = z.infer<typeof MigrationConfigItem>;
+export const migrationConfigItemSchema = /* @__PURE__ */ onFirstUse(() => AccountMigrationConfig);
+export type MigrationConfigItem = z.infer<ReturnType<typeof migrationConfigItemSchema>>;
 
 export const migrationConfigKey = (client: string): ItemKey => accountKeys.setting(client, MIGRATION_SETTING);
 
 export function readMigrationConfig(item: TableItem): MigrationConfigItem {
-  return readItem('AccountMigrationConfig', MigrationConfigItem, item);
+  return readItem('AccountMigrationConfig', migrationConfigItemSchema(), item);
 }
 
 /** The setting's item: the switches under the setting key, tagged as an account item and named by `setting`. */

@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { MigrationResult, MigrationResultEntity } from '#shared/contract/entities/migrations.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, onIndex, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /** Rows sort as text: ten digits hold any row count a file can have (and a few results per row). */
 const ROW_DIGITS = 10;
@@ -48,15 +49,15 @@ export const migrationResultKeys = {
  * its place among the row's results (`index`, from 0). The contract's `entity` (what the row is about) is stored as
  * `result_entity`: `entity` is every item's entity tag.
  */
-export const MigrationResultItem = MigrationResult.omit({ entity: true }).extend({
+export const migrationResultItemSchema = /* @__PURE__ */ onFirstUse(() => MigrationResult.omit({ entity: true }).extend({
   client: z.string(),
   index: z.int().min(0),
   result_entity: MigrationResultEntity.optional(),
-});
-export type MigrationResultItem = z.infer<typeof MigrationResultItem>;
+}));
+export type MigrationResultItem = z.infer<ReturnType<typeof migrationResultItemSchema>>;
 
 export function readMigrationResult(item: TableItem): MigrationResultItem {
-  return readItem('MigrationResult', MigrationResultItem, item);
+  return readItem('MigrationResult', migrationResultItemSchema(), item);
 }
 
 export function migrationResultToItem(result: MigrationResultItem): TableItem {
@@ -73,7 +74,7 @@ export function toMigrationResult(stored: MigrationResultItem): MigrationResult 
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const migrationResultModel: EntityModel = {
+export const migrationResultModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.migrationResult,
   title: 'Migration row result, one per result of a row',
   module: 'migration-result.ts',
@@ -84,4 +85,4 @@ export const migrationResultModel: EntityModel = {
     { name: 'Its results of one type', serves: '`GET migrations/{ref}/results?type=`', builders: ['keys.migrationResult.byType'], example: () => migrationResultKeys.byType(EXAMPLE_CLIENT, '<migration_reference>', '<type>') },
     { name: 'Its results of one kind', serves: '`GET migrations/{ref}/results?kind=`', builders: ['keys.migrationResult.byKind'], example: () => migrationResultKeys.byKind(EXAMPLE_CLIENT, '<migration_reference>', '<kind>') },
   ],
-};
+}));

@@ -4,10 +4,11 @@ import { MigrationErrorType, MigrationSuccessType, MigrationWarningType } from '
 import { AccountMigrationConfigRequest } from '#shared/contract/entities/account.ts';
 import { LegacyMigration } from '#shared/contract/entities/account-data.ts';
 import { MigrationResultKind } from '#shared/contract/entities/migrations.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, QuerySpec, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 const migrationsPartition = (client: string) => `${tenantPrefix(client)}MIGRATIONS`;
 const MIGRATION_PREFIX = 'MIGRATION#';
@@ -39,13 +40,13 @@ export function migrationObjectKey(client: string, reference: string): string {
 }
 
 /** One result type's tally: how many results gave it, and the first one's reference and message (for the summary). */
-export const ResultTally = z.object({
+export const resultTallySchema = /* @__PURE__ */ onFirstUse(() => z.object({
   kind: MigrationResultKind,
   count: z.int().min(0),
   reference: z.string().optional(),
   message: z.string().optional(),
-});
-export type ResultTally = z.infer<typeof ResultTally>;
+}));
+export type ResultTally = z.infer<ReturnType<typeof resultTallySchema>>;
 
 /**
  * A legacy migration (`keys.migration`): the contract's LegacyMigration plus what only the import keeps. The row
@@ -54,7 +55,7 @@ export type ResultTally = z.infer<typeof ResultTally>;
  * results are all written. Results and checkpoint are written in one transaction, so a resumed import starts after
  * exactly the rows already resulted.
  */
-export const MigrationItem = LegacyMigration.omit({ import_errors: true, import_warnings: true, imported: true }).extend({
+export const migrationItemSchema = /* @__PURE__ */ onFirstUse(() => LegacyMigration.omit({ import_errors: true, import_warnings: true, imported: true }).extend({
   client: z.string(),
   /** The export file in the raw bucket (`<client>/migrations/<reference>`). */
   object_key: z.string(),
@@ -70,21 +71,21 @@ export const MigrationItem = LegacyMigration.omit({ import_errors: true, import_
   checkpoint_row: z.int().min(0).default(0),
   /** Invocations of the import job so far (a resumed import is a further one). */
   invocations: z.int().min(0).default(0),
-  tallies: z.record(z.string(), ResultTally).default({}),
-});
-export type MigrationItem = z.infer<typeof MigrationItem>;
+  tallies: z.record(z.string(), resultTallySchema()).default({}),
+}));
+export type MigrationItem = z.infer<ReturnType<typeof migrationItemSchema>>;
 
 export function readMigration(item: TableItem): MigrationItem {
-  return readItem('Migration', MigrationItem, item);
+  return readItem('Migration', migrationItemSchema(), item);
 }
 
 export function migrationToItem(migration: MigrationItem): TableItem {
   return { ...migrationKeys.item(migration.client, migration.migration_reference), ...migration };
 }
 
-const ERROR_TYPES = new Set<string>(MigrationErrorType.options);
-const WARNING_TYPES = new Set<string>(MigrationWarningType.options);
-const SUCCESS_TYPES = new Set<string>(MigrationSuccessType.options);
+const errorTypes = /* @__PURE__ */ onFirstUse(() => new Set<string>(MigrationErrorType.options));
+const warningTypes = /* @__PURE__ */ onFirstUse(() => new Set<string>(MigrationWarningType.options));
+const successTypes = /* @__PURE__ */ onFirstUse(() => new Set<string>(MigrationSuccessType.options));
 
 /** The tallies of one set of types, as the contract's summaries: one entry per type, most frequent first. */
 function summaries<T extends string>(tallies: Record<string, ResultTally>, types: Set<string>) {
@@ -115,14 +116,14 @@ export function toLegacyMigration(stored: MigrationItem): LegacyMigration {
   } = stored;
   return {
     ...shown,
-    import_errors: summaries<MigrationErrorType>(tallies, ERROR_TYPES),
-    import_warnings: summaries<MigrationWarningType>(tallies, WARNING_TYPES),
-    imported: summaries<MigrationSuccessType>(tallies, SUCCESS_TYPES),
+    import_errors: summaries<MigrationErrorType>(tallies, errorTypes()),
+    import_warnings: summaries<MigrationWarningType>(tallies, warningTypes()),
+    imported: summaries<MigrationSuccessType>(tallies, successTypes()),
   };
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const migrationModel: EntityModel = {
+export const migrationModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.migration,
   title: 'Legacy migration',
   module: 'migration.ts',
@@ -142,4 +143,4 @@ export const migrationModel: EntityModel = {
       example: () => migrationKeys.all(EXAMPLE_CLIENT),
     },
   ],
-};
+}));

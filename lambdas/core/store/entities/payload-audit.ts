@@ -2,11 +2,12 @@ import * as z from 'zod';
 import { PAYLOAD_AUDIT_ACTIONS } from '#shared/constants/payloads.ts';
 import { Actor } from '#shared/contract/entities/actor.ts';
 import type { PayloadAudit } from '#shared/contract/entities/payloads.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 import { payloadPartition } from './payload.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /** Named index: the receipts one person confirmed, by time. */
 export const PAYLOAD_AUDIT_INDEXES = { byPerson: 'gsi1' } as const;
@@ -35,13 +36,13 @@ export const payloadAuditKeys = {
  * What a payload audit record says happened: a link given (play, view, download), a transfer (the contract's
  * PAYLOAD_AUDIT_ACTIONS), or a receipt confirmed (kept apart, as the audit's `receipts`).
  */
-export const PayloadAuditAction = z.enum([...PAYLOAD_AUDIT_ACTIONS, 'receipt']);
-export type PayloadAuditAction = z.infer<typeof PayloadAuditAction>;
+export const payloadAuditActionSchema = /* @__PURE__ */ onFirstUse(() => z.enum([...PAYLOAD_AUDIT_ACTIONS, 'receipt']));
+export type PayloadAuditAction = z.infer<ReturnType<typeof payloadAuditActionSchema>>;
 
 /** One play, view, download, transfer or receipt of a payload, in the payload's partition in time order. */
-export const PayloadAuditItem = z.object({
+export const payloadAuditItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({
   payload_reference: z.string(),
-  action: PayloadAuditAction,
+  action: payloadAuditActionSchema(),
   /**
    * Who acted, by their stable reference (lambdas/core/auth/actor.ts `actorOf`); records written before that rule
    * hold the e-mail the token carried. `actor` names them as they were at the time (absent on older records).
@@ -49,18 +50,18 @@ export const PayloadAuditItem = z.object({
   portal_user: z.string().optional(),
   actor: Actor.optional(),
   time: z.string(),
-});
-export type PayloadAuditItem = z.infer<typeof PayloadAuditItem>;
+}));
+export type PayloadAuditItem = z.infer<ReturnType<typeof payloadAuditItemSchema>>;
 
 export function readPayloadAudit(item: TableItem): PayloadAuditItem {
-  return readItem('PayloadAudit', PayloadAuditItem, item);
+  return readItem('PayloadAudit', payloadAuditItemSchema(), item);
 }
 
 /** Only what a record says happened (retention counts a payload's receipts and transfers): no other attribute is read. */
-const PayloadAuditActionItem = PayloadAuditItem.pick({ action: true });
+const payloadAuditActionItemSchema = /* @__PURE__ */ onFirstUse(() => payloadAuditItemSchema().pick({ action: true }));
 
 export function readPayloadAuditAction(item: TableItem): PayloadAuditAction {
-  return readItem('PayloadAudit', PayloadAuditActionItem, item).action;
+  return readItem('PayloadAudit', payloadAuditActionItemSchema(), item).action;
 }
 
 /** A new audit record of `record.payload_reference` at `record.time`, unique by `id` (a ULID). */
@@ -82,7 +83,7 @@ export function toPayloadAudit(payloadReference: string, stored: readonly Payloa
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const payloadAuditModel: EntityModel = {
+export const payloadAuditModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.payloadAudit,
   title: 'Payload audit record (play, view, download, transfer, receipt)',
   module: 'payload-audit.ts',
@@ -102,4 +103,4 @@ export const payloadAuditModel: EntityModel = {
       example: () => payloadAuditKeys.receiptsBy(EXAMPLE_CLIENT, '<portal_user>'),
     },
   ],
-};
+}));

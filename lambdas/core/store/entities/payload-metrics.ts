@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { MetricScope } from '#shared/constants/devices.ts';
 import type { DevicePayloadMetrics } from '#shared/contract/entities/metrics.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, part, tenantPrefix, type ListKey } from '../key-parts.ts';
 import { readCounterItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /**
  * Payload metrics (lambdas/metrics): one partition per tenant and scope, sort key `<period>#<device>`, so a
@@ -28,16 +29,16 @@ export const PAYLOAD_COUNT_PREFIX = 'n_';
  * labels, the first and last payload time, and a flat counter per payload type (ADD creates a missing number; a map
  * would need the item first). `group` is the group of the device's latest payload (the group scope filters by it).
  */
-const PayloadMetricsLabels = z.object({
+const payloadMetricsLabelsSchema = /* @__PURE__ */ onFirstUse(() => z.object({
   device_reference: z.string(),
   scope: MetricScope,
   period: z.string(),
   group: z.string().optional(),
   first_occurrence: z.string().optional(),
   last_occurrence: z.string().optional(),
-});
+}));
 
-export type PayloadMetricsItem = z.infer<typeof PayloadMetricsLabels> & {
+export type PayloadMetricsItem = z.infer<ReturnType<typeof payloadMetricsLabelsSchema>> & {
   /** Payloads per type (from the counter names). */
   counts: Record<string, number>;
 };
@@ -46,7 +47,7 @@ export type PayloadMetricsItem = z.infer<typeof PayloadMetricsLabels> & {
 const payloadTypeOf = (attribute: string) => (attribute.startsWith(PAYLOAD_COUNT_PREFIX) ? attribute.slice(PAYLOAD_COUNT_PREFIX.length) : undefined);
 
 export function readPayloadMetrics(item: TableItem): PayloadMetricsItem {
-  const { counters, ...labels } = readCounterItem('PayloadMetrics', PayloadMetricsLabels, item, payloadTypeOf);
+  const { counters, ...labels } = readCounterItem('PayloadMetrics', payloadMetricsLabelsSchema(), item, payloadTypeOf);
   return { ...labels, counts: counters };
 }
 
@@ -54,15 +55,15 @@ export function readPayloadMetrics(item: TableItem): PayloadMetricsItem {
  * A tenant's payload totals (`metricsKeys.totals`, for the internal statistics): every payload counted in
  * `payloads`, and per type in the same `n_<payload type>` counters as a bucket, ADDed per payload (0 until the first).
  */
-const PayloadTotalsCount = z.object({ payloads: z.number().default(0) });
+const payloadTotalsCountSchema = /* @__PURE__ */ onFirstUse(() => z.object({ payloads: z.number().default(0) }));
 
-export type PayloadTotalsItem = z.infer<typeof PayloadTotalsCount> & {
+export type PayloadTotalsItem = z.infer<ReturnType<typeof payloadTotalsCountSchema>> & {
   /** Payloads per type (from the counter names). */
   counts: Record<string, number>;
 };
 
 export function readPayloadTotals(item: TableItem): PayloadTotalsItem {
-  const { counters, ...totals } = readCounterItem('MetricTotals', PayloadTotalsCount, item, payloadTypeOf);
+  const { counters, ...totals } = readCounterItem('MetricTotals', payloadTotalsCountSchema(), item, payloadTypeOf);
   return { ...totals, counts: counters };
 }
 
@@ -79,7 +80,7 @@ export function toDevicePayloadMetrics(stored: PayloadMetricsItem): DevicePayloa
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const payloadMetricsModel: EntityModel = {
+export const payloadMetricsModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.payloadMetrics,
   title: 'Payload metrics bucket (one per scope, period and device)',
   module: 'payload-metrics.ts',
@@ -88,14 +89,14 @@ export const payloadMetricsModel: EntityModel = {
   accessPatterns: [
     { name: 'A scope\'s buckets in a date range', serves: '`GET metrics/{scope}` (BETWEEN on the period prefix)', builders: ['keys.metrics.list'], example: () => metricsKeys.list(EXAMPLE_CLIENT, '<scope>') },
   ],
-};
+}));
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const metricTotalsModel: EntityModel = {
+export const metricTotalsModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.metricTotals,
   title: 'A tenant\'s payload totals',
   module: 'payload-metrics.ts',
   indexes: {},
   items: [{ example: () => metricsKeys.totals(EXAMPLE_CLIENT) }],
   accessPatterns: [{ name: 'A tenant\'s totals', serves: '`GET /statistics`', builders: ['keys.metrics.totals'], example: () => metricsKeys.totals(EXAMPLE_CLIENT) }],
-};
+}));

@@ -1,9 +1,10 @@
 import * as z from 'zod';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 import { payloadPartition } from './payload.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /** Named index: the tenant's sweep markers by the time they are next due. */
 export const PAYLOAD_SWEEP_INDEXES = { due: 'gsi1' } as const;
@@ -28,7 +29,7 @@ export const payloadSweepKeys = {
  * The sweep's marker of a payload that has not settled yet (lambdas/payloads/processing/sweep.ts has the why): in the
  * payload's partition, on its own index partition by the time it is next due.
  */
-export const PayloadSweepItem = z.object({
+export const payloadSweepItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({
   client: z.string().optional(),
   payload_reference: z.string(),
   /** When the payload (or its unregistered object) was first seen. */
@@ -37,11 +38,11 @@ export const PayloadSweepItem = z.object({
   attempts: z.number().optional(),
   /** Its stuck alert was raised (once). */
   alerted: z.boolean().optional(),
-});
-export type PayloadSweepItem = z.infer<typeof PayloadSweepItem>;
+}));
+export type PayloadSweepItem = z.infer<ReturnType<typeof payloadSweepItemSchema>>;
 
 export function readPayloadSweep(item: TableItem): PayloadSweepItem {
-  return readItem('PayloadSweep', PayloadSweepItem, item);
+  return readItem('PayloadSweep', payloadSweepItemSchema(), item);
 }
 
 /** A fresh marker, first seen at `since`, first due at `dueAt`. */
@@ -51,7 +52,7 @@ export function payloadSweepToItem(client: string, payloadReference: string, sin
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const payloadSweepModel: EntityModel = {
+export const payloadSweepModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.payloadSweep,
   title: 'Payload sweep marker, while the payload is unsettled',
   module: 'payload-sweep.ts',
@@ -65,4 +66,4 @@ export const payloadSweepModel: EntityModel = {
       example: () => payloadSweepKeys.listSweepDue(EXAMPLE_CLIENT),
     },
   ],
-};
+}));

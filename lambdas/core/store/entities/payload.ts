@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { Payload } from '#shared/contract/entities/payloads.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { BY_PROCESSED_AT } from '../table-definition.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /** Named indexes of a payload: the tenant's by payload time, a device's, a device user's, the Processed ones by processing time. */
 export const PAYLOAD_INDEXES = { byTenantTime: 'gsi1', byDevice: 'gsi2', byDeviceUser: 'gsi3', byProcessedAt: 'byProcessedAt' } as const;
@@ -74,7 +75,7 @@ export function objectKeyOfQuarantineKey(quarantineKey: string): string | undefi
  * restore and receipts. Registration always writes the reference, type, state and device; everything else arrives
  * later in the payload's life, or was never written on older items, so it is optional.
  */
-export const PayloadItem = Payload.extend({
+export const payloadItemSchema = /* @__PURE__ */ onFirstUse(() => Payload.extend({
   // The contract's fields, as stored: flags absent on older items stay absent (the contract answers them as false).
   is_legacy: z.boolean().optional(),
   is_late: z.boolean().optional(),
@@ -92,12 +93,12 @@ export const PayloadItem = Payload.extend({
   metrics_pending: z.boolean().optional(),
   alert_pending: z.boolean().optional(),
   created_at: z.string().optional(),
-});
-export type PayloadItem = z.infer<typeof PayloadItem>;
+}));
+export type PayloadItem = z.infer<ReturnType<typeof payloadItemSchema>>;
 
 /** A stored payload item, typed; an InternalError naming the malformed attributes otherwise. */
 export function readPayload(item: TableItem): PayloadItem {
-  return readItem('Payload', PayloadItem, item);
+  return readItem('Payload', payloadItemSchema(), item);
 }
 
 /**
@@ -138,7 +139,7 @@ export function toPayload(stored: PayloadItem): Payload {
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const payloadModel: EntityModel = {
+export const payloadModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.payload,
   title: 'Payload (one recording)',
   module: 'payload.ts',
@@ -179,4 +180,4 @@ export const payloadModel: EntityModel = {
       example: () => payloadKeys.listProcessed(EXAMPLE_CLIENT),
     },
   ],
-};
+}));

@@ -1,8 +1,9 @@
 import * as z from 'zod';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /** Named index: one device user's numbers. */
 export const PHONE_NUMBER_INDEXES = { byDeviceUser: 'gsi1' } as const;
@@ -33,17 +34,17 @@ export const phoneNumberKeys = {
  * number (with the device) or by an import (without). Every write puts the item whole with its gsi1 key (the device
  * user's numbers), so a number moved to another user leaves the first one's list.
  */
-export const PhoneNumberItem = z.object({
+export const phoneNumberItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({
   client: z.string().optional(),
   phone_number: z.string(),
   device_user_reference: z.string(),
   device_reference: z.string().optional(),
   updated_at: z.string().optional(),
-});
-export type PhoneNumberItem = z.infer<typeof PhoneNumberItem>;
+}));
+export type PhoneNumberItem = z.infer<ReturnType<typeof phoneNumberItemSchema>>;
 
 export function readPhoneNumber(item: TableItem): PhoneNumberItem {
-  return readItem('PhoneNumber', PhoneNumberItem, item);
+  return readItem('PhoneNumber', phoneNumberItemSchema(), item);
 }
 
 export function phoneNumberToItem(client: string, entry: PhoneNumberItem): TableItem {
@@ -51,7 +52,7 @@ export function phoneNumberToItem(client: string, entry: PhoneNumberItem): Table
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const phoneNumberModel: EntityModel = {
+export const phoneNumberModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.phoneNumber,
   title: 'Phone number index (which device user a number belongs to)',
   module: 'phone-number.ts',
@@ -61,4 +62,4 @@ export const phoneNumberModel: EntityModel = {
     { name: 'The device user of a number', serves: 'device authentication', builders: ['keys.phoneNumber.key'], example: () => phoneNumberKeys.key(EXAMPLE_CLIENT, '<number>') },
     { name: 'A device user\'s numbers', serves: 'retention destroys them with the person', builders: ['keys.phoneNumber.listByDeviceUser'], example: () => phoneNumberKeys.listByDeviceUser(EXAMPLE_CLIENT, '<device_user_reference>') },
   ],
-};
+}));

@@ -1,9 +1,10 @@
 import * as z from 'zod';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
-import { DeviceLogItem } from './device-log.ts';
-import { DeviceUserItem } from './device-user.ts';
-import { GpsItem } from './gps.ts';
-import { PayloadItem } from './payload.ts';
+import { deviceLogItemSchema } from './device-log.ts';
+import { deviceUserItemSchema } from './device-user.ts';
+import { gpsItemSchema } from './gps.ts';
+import { payloadItemSchema } from './payload.ts';
 import { readItem } from './read-item.ts';
 
 /**
@@ -21,20 +22,20 @@ import { readItem } from './read-item.ts';
 
 const DEVICE_DATA = { device_reference: true, device_user_reference: true } as const;
 
-const activityName = z.string().optional().catch(undefined);
+const activityNameSchema = /* @__PURE__ */ onFirstUse(() => z.string().optional().catch(undefined));
 
-const PEOPLE = {
-  Payload: PayloadItem.pick(DEVICE_DATA).partial().extend({ entity: z.literal('Payload') }),
-  Gps: GpsItem.pick(DEVICE_DATA).partial().extend({ entity: z.literal('Gps') }),
-  DeviceLog: DeviceLogItem.pick(DEVICE_DATA).partial().extend({ entity: z.literal('DeviceLog') }),
-  DeviceActivity: z.object({ entity: z.literal('DeviceActivity'), device_reference: activityName, device_user_reference: activityName }),
-  UserActivity: z.object({ entity: z.literal('UserActivity'), device_reference: activityName, device_user_reference: activityName, user_id: activityName }),
-  DeviceUser: DeviceUserItem.pick({ device_user_reference: true }).partial().extend({ entity: z.literal('DeviceUser') }),
+const peopleSchemas = /* @__PURE__ */ onFirstUse(() => ({
+  Payload: payloadItemSchema().pick(DEVICE_DATA).partial().extend({ entity: z.literal('Payload') }),
+  Gps: gpsItemSchema().pick(DEVICE_DATA).partial().extend({ entity: z.literal('Gps') }),
+  DeviceLog: deviceLogItemSchema().pick(DEVICE_DATA).partial().extend({ entity: z.literal('DeviceLog') }),
+  DeviceActivity: z.object({ entity: z.literal('DeviceActivity'), device_reference: activityNameSchema(), device_user_reference: activityNameSchema() }),
+  UserActivity: z.object({ entity: z.literal('UserActivity'), device_reference: activityNameSchema(), device_user_reference: activityNameSchema(), user_id: activityNameSchema() }),
+  DeviceUser: deviceUserItemSchema().pick({ device_user_reference: true }).partial().extend({ entity: z.literal('DeviceUser') }),
   // A review item names the recording's device and device user: a hold on either keeps it.
   SupervisionItem: z.object({ entity: z.literal('SupervisionItem'), device_reference: z.string().optional(), device_user_reference: z.string().optional() }),
-};
+}));
 
-type PeopleEntity = keyof typeof PEOPLE;
+type PeopleEntity = keyof ReturnType<typeof peopleSchemas>;
 
 /** Who a record names, whatever its entity. */
 export interface RecordPeople {
@@ -44,9 +45,9 @@ export interface RecordPeople {
   user_id?: string | undefined;
 }
 
-const namesPeople = (entity: string): entity is PeopleEntity => Object.hasOwn(PEOPLE, entity);
+const namesPeople = (entity: string): entity is PeopleEntity => Object.hasOwn(peopleSchemas(), entity);
 
 /** The people the record names, or undefined for an entity that names no one a hold covers. */
 export function readRecordPeople(item: TableItem): RecordPeople | undefined {
-  return namesPeople(item.entity) ? readItem(item.entity, PEOPLE[item.entity], item) : undefined;
+  return namesPeople(item.entity) ? readItem(item.entity, peopleSchemas()[item.entity], item) : undefined;
 }

@@ -1,18 +1,19 @@
 import * as z from 'zod';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
-import { AlertItem } from './alert.ts';
-import { ActivityChainState } from './audit-chain.ts';
-import { DeviceActivityItem } from './device-activity.ts';
-import { DeviceLogItem } from './device-log.ts';
-import { DeviceUserItem } from './device-user.ts';
-import { GpsItem } from './gps.ts';
-import { LegalHoldItem } from './legal-hold.ts';
-import { MigrationItem } from './migration.ts';
-import { PayloadItem } from './payload.ts';
+import { alertItemSchema } from './alert.ts';
+import { activityChainStateSchema } from './audit-chain.ts';
+import { deviceActivityItemSchema } from './device-activity.ts';
+import { deviceLogItemSchema } from './device-log.ts';
+import { deviceUserItemSchema } from './device-user.ts';
+import { gpsItemSchema } from './gps.ts';
+import { legalHoldItemSchema } from './legal-hold.ts';
+import { migrationItemSchema } from './migration.ts';
+import { payloadItemSchema } from './payload.ts';
 import { readItem } from './read-item.ts';
-import { SupportAccessItem } from './support-access.ts';
-import { TransferItem } from './transfer.ts';
-import { UserActivityItem } from './user-activity.ts';
+import { supportAccessItemSchema } from './support-access.ts';
+import { transferItemSchema } from './transfer.ts';
+import { userActivityItemSchema } from './user-activity.ts';
 
 /**
  * What retention reads of each record it keeps due markers for and disposes of (lambdas/account-data/retention/): the
@@ -24,19 +25,19 @@ import { UserActivityItem } from './user-activity.ts';
  */
 
 /** What retention writes on a record it disposed of and kept (record-changes/ in retention). */
-const RetentionMarks = z.object({
+const retentionMarksSchema = /* @__PURE__ */ onFirstUse(() => z.object({
   retention_state: z.enum(['Deleted', 'Destroyed']).optional(),
   deleted_at: z.string().optional(),
-});
+}));
 
 /** Where an activity record stands in its trail's chain (lambdas/audit/trail/sequencer.ts writes both). */
-const ChainPlace = z.object({
-  chain_state: ActivityChainState.optional(),
+const chainPlaceSchema = /* @__PURE__ */ onFirstUse(() => z.object({
+  chain_state: activityChainStateSchema().optional(),
   sequence: z.number().optional(),
-});
+}));
 
-const RETAINED = {
-  Payload: PayloadItem.pick({
+const retainedSchemas = /* @__PURE__ */ onFirstUse(() => ({
+  Payload: payloadItemSchema().pick({
     payload_reference: true,
     payload_type: true,
     payload_state: true,
@@ -48,33 +49,33 @@ const RETAINED = {
   })
     .partial({ payload_type: true, payload_state: true })
     .extend({ entity: z.literal('Payload'), deleted_at: z.string().optional() }),
-  Gps: GpsItem.pick({ gps_reference: true, timestamp: true }).partial({ timestamp: true }).extend({ entity: z.literal('Gps'), ...RetentionMarks.shape }),
-  DeviceLog: DeviceLogItem.pick({ log_id: true, log_datetime: true })
+  Gps: gpsItemSchema().pick({ gps_reference: true, timestamp: true }).partial({ timestamp: true }).extend({ entity: z.literal('Gps'), ...retentionMarksSchema().shape }),
+  DeviceLog: deviceLogItemSchema().pick({ log_id: true, log_datetime: true })
     .partial({ log_datetime: true })
-    .extend({ entity: z.literal('DeviceLog'), ...RetentionMarks.shape }),
-  Alert: AlertItem.pick({ alert_reference: true, alert_state: true, first_occurrence: true, last_occurrence: true })
+    .extend({ entity: z.literal('DeviceLog'), ...retentionMarksSchema().shape }),
+  Alert: alertItemSchema().pick({ alert_reference: true, alert_state: true, first_occurrence: true, last_occurrence: true })
     .partial({ alert_state: true, first_occurrence: true, last_occurrence: true })
-    .extend({ entity: z.literal('Alert'), ...RetentionMarks.shape }),
-  UserActivity: UserActivityItem.pick({ log_id: true, activity_time: true })
+    .extend({ entity: z.literal('Alert'), ...retentionMarksSchema().shape }),
+  UserActivity: userActivityItemSchema().pick({ log_id: true, activity_time: true })
     .partial({ activity_time: true })
-    .extend({ entity: z.literal('UserActivity'), ...RetentionMarks.shape, ...ChainPlace.shape }),
-  DeviceActivity: DeviceActivityItem.pick({ log_id: true, activity_time: true })
+    .extend({ entity: z.literal('UserActivity'), ...retentionMarksSchema().shape, ...chainPlaceSchema().shape }),
+  DeviceActivity: deviceActivityItemSchema().pick({ log_id: true, activity_time: true })
     .partial({ activity_time: true })
-    .extend({ entity: z.literal('DeviceActivity'), ...RetentionMarks.shape, ...ChainPlace.shape }),
-  SupportAccess: SupportAccessItem.pick({ request_reference: true, approval_state: true, updated_at: true })
+    .extend({ entity: z.literal('DeviceActivity'), ...retentionMarksSchema().shape, ...chainPlaceSchema().shape }),
+  SupportAccess: supportAccessItemSchema().pick({ request_reference: true, approval_state: true, updated_at: true })
     .partial({ approval_state: true, updated_at: true })
-    .extend({ entity: z.literal('SupportAccess'), ...RetentionMarks.shape }),
-  LegalHold: LegalHoldItem.pick({ target_type: true, target: true, is_active: true, sync_state: true, updated_at: true })
+    .extend({ entity: z.literal('SupportAccess'), ...retentionMarksSchema().shape }),
+  LegalHold: legalHoldItemSchema().pick({ target_type: true, target: true, is_active: true, sync_state: true, updated_at: true })
     .partial({ is_active: true })
-    .extend({ entity: z.literal('LegalHold'), ...RetentionMarks.shape }),
-  Transfer: TransferItem.pick({ transfer_id: true, transfer_state: true, completed_at: true })
+    .extend({ entity: z.literal('LegalHold'), ...retentionMarksSchema().shape }),
+  Transfer: transferItemSchema().pick({ transfer_id: true, transfer_state: true, completed_at: true })
     .partial({ transfer_state: true })
-    .extend({ entity: z.literal('Transfer'), ...RetentionMarks.shape }),
+    .extend({ entity: z.literal('Transfer'), ...retentionMarksSchema().shape }),
   // With its export file, which a destroyed migration's purge removes.
-  Migration: MigrationItem.pick({ migration_reference: true, migration_state: true, migrated_at: true, object_key: true })
+  Migration: migrationItemSchema().pick({ migration_reference: true, migration_state: true, migrated_at: true, object_key: true })
     .partial({ migration_state: true, object_key: true })
-    .extend({ entity: z.literal('Migration'), ...RetentionMarks.shape }),
-  DeviceUser: DeviceUserItem.pick({
+    .extend({ entity: z.literal('Migration'), ...retentionMarksSchema().shape }),
+  DeviceUser: deviceUserItemSchema().pick({
     device_user_reference: true,
     group: true,
     is_active: true,
@@ -96,18 +97,18 @@ const RETAINED = {
     retention_state: z.enum(['Deleted', 'Destroyed']).optional(),
     deleted_at: z.string().optional(),
   }),
-};
+}));
 
 /** The entity tags of the records retention keeps. */
-export type RetainedEntity = keyof typeof RETAINED;
+export type RetainedEntity = keyof ReturnType<typeof retainedSchemas>;
 
 /** A retained record of one entity, as retention reads it. */
-export type RetainedItemOf<E extends RetainedEntity> = z.infer<(typeof RETAINED)[E]>;
+export type RetainedItemOf<E extends RetainedEntity> = z.infer<ReturnType<typeof retainedSchemas>[E]>;
 
 /** Any retained record, told apart by `entity`. */
 export type RetainedItem = { [E in RetainedEntity]: RetainedItemOf<E> }[RetainedEntity];
 
-export const isRetainedEntity = (entity: string): entity is RetainedEntity => Object.hasOwn(RETAINED, entity);
+export const isRetainedEntity = (entity: string): entity is RetainedEntity => Object.hasOwn(retainedSchemas(), entity);
 
 /** The item as the retained record it is, or undefined for an entity retention does not keep. */
 export function readRetainedItem(item: TableItem): RetainedItem | undefined {
@@ -117,5 +118,5 @@ export function readRetainedItem(item: TableItem): RetainedItem | undefined {
 /** The item read as a retained record of `entity` (the caller knows which: its own record type's module). */
 export function readRetainedAs<E extends RetainedEntity>(entity: E, item: TableItem): RetainedItemOf<E> {
   // TypeScript cannot follow an indexed schema through z.infer; the schema read is the one of `entity`.
-  return readItem(entity, RETAINED[entity], item) as RetainedItemOf<E>;
+  return readItem(entity, retainedSchemas()[entity], item) as RetainedItemOf<E>;
 }

@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { RetentionRecordType } from '#shared/constants/account.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /** Where a due marker sits: its record, what kind of time it counts from, that time, and its stage. */
 export interface DueMarkerPlace {
@@ -62,7 +63,7 @@ export const retentionDueKeys = {
  * its tenant, record type, payload type, kind and stage, sorted by `base_time` (the time the policy counts from). It
  * names its record by key, so the job reads the record itself before acting (lambdas/account-data/retention/).
  */
-export const RetentionDueItem = z.object({
+export const retentionDueItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({
   client: z.string(),
   record_type: RetentionRecordType,
   payload_type: z.string().optional(),
@@ -74,11 +75,11 @@ export const RetentionDueItem = z.object({
   record_sk: z.string(),
   /** The record's own reference (payload reference, fix or log id, alert reference, activity log id). */
   reference: z.string(),
-});
-export type RetentionDueItem = z.infer<typeof RetentionDueItem>;
+}));
+export type RetentionDueItem = z.infer<ReturnType<typeof retentionDueItemSchema>>;
 
 export function readRetentionDue(item: TableItem): RetentionDueItem {
-  return readItem('RetentionDue', RetentionDueItem, item);
+  return readItem('RetentionDue', retentionDueItemSchema(), item);
 }
 
 export function recordKeyOf(marker: RetentionDueItem): ItemKey {
@@ -101,7 +102,7 @@ export function retentionDueToItem(marker: RetentionDueItem): TableItem {
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const retentionDueModel: EntityModel = {
+export const retentionDueModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.retentionDue,
   title: 'Retention due marker, one per retained record and timestamp kind',
   module: 'retention-due.ts',
@@ -133,4 +134,4 @@ export const retentionDueModel: EntityModel = {
       example: () => retentionDueKeys.listHeld(EXAMPLE_CLIENT, { targetType: '<target type>', target: '<target>' }),
     },
   ],
-};
+}));

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY } from '../key-parts.ts';
 import { accountKeys } from './account.ts';
@@ -18,15 +19,15 @@ export const RETENTION_INDEXED_SETTING = 'RETENTION_INDEXED';
  * lambdas/account-data/retention/due-backfill.ts): per trail, the latest activity time indexed, so the next run starts
  * near there. An account setting, rewritten whole page by page.
  */
-export const RetentionIndexedItem = z.object({
+export const retentionIndexedItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({
   client: z.string(),
   positions: z.record(z.string(), z.string()).default({}),
   updated_at: z.string().optional(),
-});
-export type RetentionIndexedItem = z.infer<typeof RetentionIndexedItem>;
+}));
+export type RetentionIndexedItem = z.infer<ReturnType<typeof retentionIndexedItemSchema>>;
 
 export function readRetentionIndexed(item: TableItem): RetentionIndexedItem {
-  return readItem('RetentionIndexed', RetentionIndexedItem, item);
+  return readItem('RetentionIndexed', retentionIndexedItemSchema(), item);
 }
 
 /** The setting's item: under its key, tagged as an account item and named by `setting`. */

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { RetentionPolicy } from '#shared/contract/entities/account-data.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY } from '../key-parts.ts';
 import { accountKeys } from './account.ts';
@@ -13,13 +14,13 @@ import { readItem } from './read-item.ts';
  */
 export const RETENTION_SETTING = 'RETENTION';
 
-export const RetentionPolicyItem = RetentionPolicy;
-export type RetentionPolicyItem = z.infer<typeof RetentionPolicyItem>;
+export const retentionPolicyItemSchema = /* @__PURE__ */ onFirstUse(() => RetentionPolicy);
+export type RetentionPolicyItem = z.infer<ReturnType<typeof retentionPolicyItemSchema>>;
 
 export const retentionPolicyKey = (client: string): ItemKey => accountKeys.setting(client, RETENTION_SETTING);
 
 export function readRetentionPolicy(item: TableItem): RetentionPolicyItem {
-  return readItem('RetentionPolicy', RetentionPolicyItem, item);
+  return readItem('RetentionPolicy', retentionPolicyItemSchema(), item);
 }
 
 /** The setting's item: the policy under the setting key, tagged as an account item and named by `setting`. */

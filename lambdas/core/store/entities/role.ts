@@ -1,9 +1,10 @@
 import type * as z from 'zod';
 import { Role } from '#shared/contract/entities/roles.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, part, referenceList, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 export const roleKeys = {
   item: (client: string, roleReference: string): ItemKeys => ({
@@ -20,11 +21,11 @@ export const roleKeys = {
  * contract's `Role` (its defaults fill attributes that roles written before them lack: `cidr_ranges`, `is_alertable`,
  * `is_system`).
  */
-export const RoleItem = Role;
-export type RoleItem = z.infer<typeof RoleItem>;
+export const roleItemSchema = /* @__PURE__ */ onFirstUse(() => Role);
+export type RoleItem = z.infer<ReturnType<typeof roleItemSchema>>;
 
 export function readRole(item: TableItem): RoleItem {
-  return readItem('Role', RoleItem, item);
+  return readItem('Role', roleItemSchema(), item);
 }
 
 /** The role's item: its attributes under the role's keys. */
@@ -38,7 +39,7 @@ export function toRole(stored: RoleItem): Role {
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const roleModel: EntityModel = {
+export const roleModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.role,
   title: 'Role',
   module: 'role.ts',
@@ -48,4 +49,4 @@ export const roleModel: EntityModel = {
     { name: 'Get one', serves: '`roles/{role_reference}`', builders: ['keys.role.item'], example: () => roleKeys.item(EXAMPLE_CLIENT, '<role_reference>') },
     { name: 'List the tenant\'s (`starts_with`: a prefix of the sort key)', serves: '`GET roles`', builders: ['keys.role.list'], example: () => roleKeys.list(EXAMPLE_CLIENT, '<prefix>') },
   ],
-};
+}));

@@ -1,8 +1,9 @@
 import * as z from 'zod';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /** Named index: the tenant's running jobs by the time their lease runs out. */
 export const RUNNING_JOB_INDEXES = { byLease: 'gsi1' } as const;
@@ -30,8 +31,8 @@ export const runningJobKeys = {
 
 /** The long jobs the job-sweep watches (lambdas/jobs/job-sweep.ts has one resumer per kind). */
 export const RUNNING_JOB_KINDS = ['transfer', 'migration', 'legal-hold-sync', 'object-retention-sync'] as const;
-export const RunningJobKind = z.enum(RUNNING_JOB_KINDS);
-export type RunningJobKind = z.infer<typeof RunningJobKind>;
+export const runningJobKindSchema = /* @__PURE__ */ onFirstUse(() => z.enum(RUNNING_JOB_KINDS));
+export type RunningJobKind = z.infer<ReturnType<typeof runningJobKindSchema>>;
 
 /**
  * A long job that has started and not ended (`keys.runningJob`; lambdas/jobs/running-jobs.ts has the why). Written
@@ -39,9 +40,9 @@ export type RunningJobKind = z.infer<typeof RunningJobKind>;
  * removed in the same transaction as the job's end. Its lease running out with the marker still there means the
  * invocation died: the job-sweep resumes the job with `input`.
  */
-export const RunningJobItem = z.object({
+export const runningJobItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({
   client: z.string(),
-  kind: RunningJobKind,
+  kind: runningJobKindSchema(),
   /** The job's own id within its kind (transfer id, migration reference, hold target, sync run). */
   id: z.string(),
   /** The job's name and the input that resumes it (the last hand-over's, so a resumption goes on from there). */
@@ -56,15 +57,15 @@ export const RunningJobItem = z.object({
   /** The job's progress as the sweep last saw it (each kind's own mark: a checkpoint, files handled). */
   progress: z.string().optional(),
   resumed_at: z.string().optional(),
-});
-export type RunningJobItem = z.infer<typeof RunningJobItem>;
+}));
+export type RunningJobItem = z.infer<ReturnType<typeof runningJobItemSchema>>;
 
 export function readRunningJob(item: TableItem): RunningJobItem {
-  return readItem('RunningJob', RunningJobItem, item);
+  return readItem('RunningJob', runningJobItemSchema(), item);
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const runningJobModel: EntityModel = {
+export const runningJobModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.runningJob,
   title: 'Running long job, from its start to its end (transfer, migration, legal-hold walk, object-retention sync)',
   module: 'running-job.ts',
@@ -84,4 +85,4 @@ export const runningJobModel: EntityModel = {
       example: () => runningJobKeys.list(EXAMPLE_CLIENT, 'transfer'),
     },
   ],
-};
+}));

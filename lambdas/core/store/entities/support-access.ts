@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { SupportAccess } from '#shared/contract/entities/account-data.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { claimItem, readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /** Named indexes: staff list requests by state across tenants, in the provider's own tenant. */
 export const SUPPORT_ACCESS_INDEXES = { byState: 'gsi1' } as const;
@@ -34,17 +35,17 @@ export const supportAccessKeys = {
  * contract's SupportAccess fields, plus the tenant, who asked and who changed it last. Support mode reads
  * `approval_state` and `approval_expiry` from it.
  */
-export const SupportAccessItem = SupportAccess.extend({
+export const supportAccessItemSchema = /* @__PURE__ */ onFirstUse(() => SupportAccess.extend({
   client: z.string(),
   requested_by: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
   updated_by: z.string(),
-});
-export type SupportAccessItem = z.infer<typeof SupportAccessItem>;
+}));
+export type SupportAccessItem = z.infer<ReturnType<typeof supportAccessItemSchema>>;
 
 export function readSupportAccess(item: TableItem): SupportAccessItem {
-  return readItem('SupportAccess', SupportAccessItem, item);
+  return readItem('SupportAccess', supportAccessItemSchema(), item);
 }
 
 /**
@@ -67,7 +68,7 @@ export function toSupportAccess(stored: SupportAccessItem): SupportAccess {
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const supportAccessModel: EntityModel = {
+export const supportAccessModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.supportAccess,
   title: 'Support-access request',
   module: 'support-access.ts',
@@ -77,4 +78,4 @@ export const supportAccessModel: EntityModel = {
     { name: 'List a tenant\'s support requests', serves: '`GET supportaccess`, internal `/clients/{client}/supportaccess`', builders: ['keys.supportAccess.list'], example: () => supportAccessKeys.list(EXAMPLE_CLIENT) },
     { name: 'Support requests by state, all tenants', serves: 'internal `GET /supportaccess/{approval_status}`, the expiry job', builders: ['keys.supportAccess.listByState'], example: () => supportAccessKeys.listByState('<approval_state>') },
   ],
-};
+}));

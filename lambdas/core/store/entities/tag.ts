@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { TagDefinition } from '#shared/contract/entities/groups.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, part, referenceList, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 export const tagDefinitionKeys = {
   item: (client: string, tagKey: string): ItemKeys => ({
@@ -19,11 +20,11 @@ export const tagDefinitionKeys = {
  * A tenant's tag definition (`keys.tagDefinition`): the contract's `TagDefinition` and its optional description,
  * which the request carries and the store keeps.
  */
-export const TagItem = TagDefinition.extend({ description: z.string().optional() });
-export type TagItem = z.infer<typeof TagItem>;
+export const tagItemSchema = /* @__PURE__ */ onFirstUse(() => TagDefinition.extend({ description: z.string().optional() }));
+export type TagItem = z.infer<ReturnType<typeof tagItemSchema>>;
 
 export function readTag(item: TableItem): TagItem {
-  return readItem('TagDefinition', TagItem, item);
+  return readItem('TagDefinition', tagItemSchema(), item);
 }
 
 /** The definition's item: its attributes under the tag's keys. */
@@ -37,7 +38,7 @@ export function toTagDefinition(stored: TagItem): TagDefinition {
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const tagDefinitionModel: EntityModel = {
+export const tagDefinitionModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.tagDefinition,
   title: 'Tag definition',
   module: 'tag.ts',
@@ -47,4 +48,4 @@ export const tagDefinitionModel: EntityModel = {
     { name: 'Get one', serves: '`tags/{tag_key}`', builders: ['keys.tagDefinition.item'], example: () => tagDefinitionKeys.item(EXAMPLE_CLIENT, '<tag_key>') },
     { name: 'List the tenant\'s (`starts_with`: a prefix of the sort key)', serves: '`GET tags`', builders: ['keys.tagDefinition.list'], example: () => tagDefinitionKeys.list(EXAMPLE_CLIENT, '<prefix>') },
   ],
-};
+}));

@@ -1,11 +1,12 @@
 import * as z from 'zod';
 import { DeviceTelemetry } from '#shared/contract/entities/telemetry.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import { withoutKeys } from '../items.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, timeSort, type ItemKeys } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 import { devicePartition, deviceTimedList, type TimedList } from './device.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /**
  * Telemetry, in the device's partition: the latest report (`TELEMETRY#LATEST`, one GetItem, batch-read for the
@@ -31,11 +32,11 @@ export const telemetryKeys = {
  * the contract's `DeviceTelemetry` is (newer app versions add fields; each bounded when it arrived), so the item's
  * keys are dropped before the open schema reads it, or they would pass through as report fields.
  */
-export const TelemetryItem = z.preprocess((item) => withoutKeys(item as TableItem), DeviceTelemetry);
-export type TelemetryItem = z.infer<typeof TelemetryItem>;
+export const telemetryItemSchema = /* @__PURE__ */ onFirstUse(() => z.preprocess((item) => withoutKeys(item as TableItem), DeviceTelemetry));
+export type TelemetryItem = z.infer<ReturnType<typeof telemetryItemSchema>>;
 
 export function readTelemetry(item: TableItem): TelemetryItem {
-  return readItem('Telemetry', TelemetryItem, item);
+  return readItem('Telemetry', telemetryItemSchema(), item);
 }
 
 /** The report's two items: the device's latest and its place in the history (`id` makes the receive time unique). */
@@ -52,7 +53,7 @@ export function toDeviceTelemetry(stored: TelemetryItem): DeviceTelemetry {
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const telemetryModel: EntityModel = {
+export const telemetryModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.telemetry,
   title: 'Telemetry report (the latest, and each by receive time)',
   module: 'telemetry.ts',
@@ -65,4 +66,4 @@ export const telemetryModel: EntityModel = {
     { name: 'Latest telemetry of a page of devices', serves: '`GET telemetry` (BatchGet)', builders: ['keys.telemetry.latest'], example: () => telemetryKeys.latest(EXAMPLE_CLIENT, '<device_reference>') },
     { name: 'A device\'s telemetry history, newest first', serves: 'device telemetry history (time range: key condition)', builders: ['keys.telemetry.historyOf'], example: () => telemetryKeys.historyOf(EXAMPLE_CLIENT, '<device_reference>') },
   ],
-};
+}));

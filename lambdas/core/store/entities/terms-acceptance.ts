@@ -1,8 +1,9 @@
 import * as z from 'zod';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, part, tenantPrefix, type ItemKeys } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /**
  * One user's acceptance of one version of the terms of use (`valid_from`), in the tenant the user acts in. Its own
@@ -23,7 +24,7 @@ export const termsAcceptanceKeys = {
  * One user's acceptance of one version of the terms of use (`keys.termsAcceptance`), in the tenant the user acts
  * in: who (a tenant user, or a staff member in support mode), which terms (`valid_from`) and when.
  */
-export const TermsAcceptanceItem = z.object({
+export const termsAcceptanceItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({
   client: z.string(),
   user_reference: z.string(),
   is_staff: z.boolean(),
@@ -31,11 +32,11 @@ export const TermsAcceptanceItem = z.object({
   support_reference: z.string().optional(),
   valid_from: z.string(),
   accepted_at: z.string(),
-});
-export type TermsAcceptanceItem = z.infer<typeof TermsAcceptanceItem>;
+}));
+export type TermsAcceptanceItem = z.infer<ReturnType<typeof termsAcceptanceItemSchema>>;
 
 export function readTermsAcceptance(item: TableItem): TermsAcceptanceItem {
-  return readItem('TermsAcceptance', TermsAcceptanceItem, item);
+  return readItem('TermsAcceptance', termsAcceptanceItemSchema(), item);
 }
 
 /** The acceptance's item, keyed by who accepted and which terms. */
@@ -45,7 +46,7 @@ export function termsAcceptanceToItem(acceptance: TermsAcceptanceItem): TableIte
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const termsAcceptanceModel: EntityModel = {
+export const termsAcceptanceModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.termsAcceptance,
   title: 'Terms-of-use acceptance',
   module: 'terms-acceptance.ts',
@@ -62,4 +63,4 @@ export const termsAcceptanceModel: EntityModel = {
       example: () => termsAcceptanceKeys.item(EXAMPLE_CLIENT, { reference: '<sub>', staff: false }, '<valid_from>'),
     },
   ],
-};
+}));

@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { S3TransferParams, SftpTransferParams, TransferConfig } from '#shared/contract/entities/transfers.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, part, referenceList, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /** A transfer configuration, by its reference; the list reads the tenant's partition in reference order. */
 export const transferConfigKeys = {
@@ -17,8 +18,8 @@ export const transferConfigKeys = {
  * A secret sealed by the key service (`KeyService.wrapKey` under the tenant key, with the tenant, the configuration
  * and the field as encryption context): only the wrapped bytes are stored, never the plaintext.
  */
-export const SealedSecret = z.object({ key_id: z.string().min(1), wrapped: z.string().min(1) });
-export type SealedSecret = z.infer<typeof SealedSecret>;
+export const sealedSecretSchema = /* @__PURE__ */ onFirstUse(() => z.object({ key_id: z.string().min(1), wrapped: z.string().min(1) }));
+export type SealedSecret = z.infer<ReturnType<typeof sealedSecretSchema>>;
 
 /**
  * A tenant's transfer configuration (`keys.transferConfig`). Beside the contract's fields it keeps:
@@ -36,8 +37,8 @@ const buildTransferConfigItem = () =>
     transfer_config_reference: z.string(),
     schedule: z.string(),
     params: z.union([S3TransferParams, SftpTransferParams]),
-    sealed_zip_password: SealedSecret.optional(),
-    sealed_sftp_password: SealedSecret.optional(),
+    sealed_zip_password: sealedSecretSchema().optional(),
+    sealed_sftp_password: sealedSecretSchema().optional(),
     schedule_name: z.string().optional(),
     revision: z.string(),
     created_at: z.string(),
@@ -65,7 +66,7 @@ export function toTransferConfig(stored: TransferConfigItem): TransferConfig {
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const transferConfigModel: EntityModel = {
+export const transferConfigModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.transferConfig,
   title: 'Transfer configuration',
   module: 'transfer-config.ts',
@@ -75,4 +76,4 @@ export const transferConfigModel: EntityModel = {
     { name: 'Get one', serves: '`transfer_configs/{transfer_config_reference}`; run now and the scheduled run read one (consistent)', builders: ['keys.transferConfig.item'], example: () => transferConfigKeys.item(EXAMPLE_CLIENT, '<transfer_config_reference>') },
     { name: 'List the tenant\'s (`starts_with`: a prefix of the sort key)', serves: '`GET transfer_configs`', builders: ['keys.transferConfig.list'], example: () => transferConfigKeys.list(EXAMPLE_CLIENT, '<prefix>') },
   ],
-};
+}));

@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { TransferItem as TransferFile } from '#shared/contract/entities/transfers.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /** `1`: a file the transfer carries (recording or report); `9`: a manifest, delivered last. */
 export type TransferFileOrder = '1' | '9';
@@ -107,7 +108,7 @@ export function toTransferFile(stored: TransferFileItem): TransferFile {
 }
 
 /** A record a Vantage transfer reports on: the payload's metadata as the report lists it. */
-export const TransferRecordItem = z.object({
+export const transferRecordItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({
   client: z.string(),
   transfer_id: z.string(),
   payload_reference: z.string(),
@@ -123,11 +124,11 @@ export const TransferRecordItem = z.object({
   processed_at: z.string(),
   second_party_numbers: z.string().optional(),
   payload_duration: z.number().optional(),
-});
-export type TransferRecordItem = z.infer<typeof TransferRecordItem>;
+}));
+export type TransferRecordItem = z.infer<ReturnType<typeof transferRecordItemSchema>>;
 
 export function readTransferRecord(item: TableItem): TransferRecordItem {
-  return readItem('TransferRecord', TransferRecordItem, item);
+  return readItem('TransferRecord', transferRecordItemSchema(), item);
 }
 
 export function transferRecordToItem(record: TransferRecordItem): TableItem {
@@ -135,7 +136,7 @@ export function transferRecordToItem(record: TransferRecordItem): TableItem {
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const transferFileModel: EntityModel = {
+export const transferFileModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.transferFile,
   title: 'One file of a transfer',
   module: 'transfer-file.ts',
@@ -149,10 +150,10 @@ export const transferFileModel: EntityModel = {
       example: () => transferFileKeys.list(EXAMPLE_CLIENT, '<transfer_id>'),
     },
   ],
-};
+}));
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const transferRecordModel: EntityModel = {
+export const transferRecordModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.transferRecord,
   title: 'A record a Vantage transfer reports',
   module: 'transfer-file.ts',
@@ -161,4 +162,4 @@ export const transferRecordModel: EntityModel = {
   accessPatterns: [
     { name: 'The records a Vantage report reads', serves: 'the `transfer` job\'s report', builders: ['keys.transferRecord.list'], example: () => transferRecordKeys.list(EXAMPLE_CLIENT, '<transfer_id>') },
   ],
-};
+}));

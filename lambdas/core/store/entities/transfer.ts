@@ -1,10 +1,11 @@
 import { encodeTime, ulid } from 'ulid';
 import * as z from 'zod';
 import { Transferable } from '#shared/contract/entities/transfer-runs.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 const TRANSFER_PREFIX = 'TRANSFER#';
 
@@ -38,7 +39,7 @@ export const transferWatermarkKeys = {
  *   selection cut short by the time budget goes on where it stopped;
  * - `invocations`: how many job invocations have worked on it.
  */
-export const TransferItem = Transferable.extend({
+export const transferItemSchema = /* @__PURE__ */ onFirstUse(() => Transferable.extend({
   client: z.string(),
   started_by: z.string(),
   lease_id: z.string().optional(),
@@ -46,11 +47,11 @@ export const TransferItem = Transferable.extend({
   selection_cursor: z.string().optional(),
   selection_done: z.boolean().optional(),
   invocations: z.int().min(0).optional(),
-});
-export type TransferItem = z.infer<typeof TransferItem>;
+}));
+export type TransferItem = z.infer<ReturnType<typeof transferItemSchema>>;
 
 export function readTransfer(item: TableItem): TransferItem {
-  return readItem('Transfer', TransferItem, item);
+  return readItem('Transfer', transferItemSchema(), item);
 }
 
 /** The transfer's item: its attributes under its keys. */
@@ -74,16 +75,16 @@ export function toTransferable(stored: TransferItem): Transferable {
 }
 
 /** Where a configuration's last Succeeded transfer stopped: the next run carries what was processed after `report_to`. */
-export const TransferWatermarkItem = z.object({
+export const transferWatermarkItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({
   client: z.string(),
   transfer_config_reference: z.string(),
   report_to: z.string(),
   transfer_id: z.string(),
-});
-export type TransferWatermarkItem = z.infer<typeof TransferWatermarkItem>;
+}));
+export type TransferWatermarkItem = z.infer<ReturnType<typeof transferWatermarkItemSchema>>;
 
 export function readTransferWatermark(item: TableItem): TransferWatermarkItem {
-  return readItem('TransferWatermark', TransferWatermarkItem, item);
+  return readItem('TransferWatermark', transferWatermarkItemSchema(), item);
 }
 
 export function transferWatermarkToItem(mark: TransferWatermarkItem): TableItem {
@@ -120,7 +121,7 @@ export function pendingTransfer(
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const transferModel: EntityModel = {
+export const transferModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.transfer,
   title: 'Transfer, one run of a configuration',
   module: 'transfer.ts',
@@ -134,14 +135,14 @@ export const transferModel: EntityModel = {
       example: () => transferKeys.list(EXAMPLE_CLIENT),
     },
   ],
-};
+}));
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const transferWatermarkModel: EntityModel = {
+export const transferWatermarkModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.transferWatermark,
   title: 'A configuration\'s last Succeeded window end',
   module: 'transfer.ts',
   indexes: {},
   items: [{ example: () => transferWatermarkKeys.item(EXAMPLE_CLIENT, '<transfer_config_reference>') }],
   accessPatterns: [],
-};
+}));

@@ -1,10 +1,11 @@
 import type * as z from 'zod';
 import { UserActivity } from '#shared/contract/entities/activity.ts';
+import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { claimItem, readItem } from './read-item.ts';
 import { trailPartition, PENDING_INDEX } from './audit-chain.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 import { activityChainKeys } from './audit-chain.ts';
 
 /** Named indexes of a user activity record (the pending list is the audit chain's: audit-chain.ts). */
@@ -37,16 +38,16 @@ const personPartition = (client: string, userId: string) => `${tenantPrefix(clie
  * are the trail's own and are not read here. A record is append-only and may predate a contract change, so the list
  * claims it (`claimedUserActivity`) and leaves out, with a log line, one it cannot read; verifyChain reports it.
  */
-export const UserActivityItem = UserActivity;
-export type UserActivityItem = z.infer<typeof UserActivityItem>;
+export const userActivityItemSchema = /* @__PURE__ */ onFirstUse(() => UserActivity);
+export type UserActivityItem = z.infer<ReturnType<typeof userActivityItemSchema>>;
 
 export function readUserActivity(item: TableItem): UserActivityItem {
-  return readItem('UserActivity', UserActivityItem, item);
+  return readItem('UserActivity', userActivityItemSchema(), item);
 }
 
 /** The record a stored item claims, or undefined when it does not read as one. */
 export function claimedUserActivity(item: TableItem): UserActivityItem | undefined {
-  return claimItem(UserActivityItem, item);
+  return claimItem(userActivityItemSchema(), item);
 }
 
 /** The call as the API answers it. */
@@ -55,7 +56,7 @@ export function toUserActivity(stored: UserActivityItem): UserActivity {
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const userActivityModel: EntityModel = {
+export const userActivityModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.userActivity,
   title: 'User activity record',
   module: 'user-activity.ts',
@@ -90,4 +91,4 @@ export const userActivityModel: EntityModel = {
       example: () => activityChainKeys.records('user', EXAMPLE_CLIENT),
     },
   ],
-};
+}));
