@@ -117,6 +117,20 @@ describe('lexicon evaluation', () => {
     expect(evaluateLexicon(compiled, text, { policies: new Set(['b']) }).find((hit) => hit.term === 'whatsapp')?.matches).toHaveLength(2);
   });
 
+  it('compiles one phrase once, however many terms and policies use it', () => {
+    const compiled = compileLexicon([
+      { policy_reference: 'a', kind: 'Lexicon', terms: ['guarantee', 'Guarantee NEAR/3 returns', 'guarantee NOT disclaimer'] },
+      { policy_reference: 'b', kind: 'Lexicon', terms: ['GUARANTEE', 'returns'] },
+    ]);
+    expect(compiled.terms).toHaveLength(5);
+    expect(compiled.phrases.map((phrase) => phrase.words.join(' '))).toEqual(['guarantee', 'returns', 'disclaimer']);
+    expect(evaluateLexicon(compiled, 'Guaranteed? No: guarantee.').map((hit) => `${hit.policy_reference}/${hit.term}`)).toEqual([
+      'a/guarantee',
+      'a/guarantee NOT disclaimer',
+      'b/GUARANTEE',
+    ]);
+  });
+
   it('leaves out a stored term it cannot use instead of failing the whole text', () => {
     const compiled = compileLexicon([{ policy_reference: 'p', kind: 'Lexicon', terms: ['(a|b)+', 'ok'] }]);
     expect(compiled.refused).toEqual([{ policy_reference: 'p', term: '(a|b)+', problem: expect.stringMatching(/parentheses/) }]);
