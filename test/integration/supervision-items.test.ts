@@ -266,8 +266,8 @@ describe('the review queue', () => {
 
 /** The item's own retention markers (SupervisionData counts from `at`: its closing). */
 const markersOf = async (ref: string) => {
-  const key = keys.supervisionItem.key(tenant.client, ref);
-  return (await tenant.deps.table.query({ partition: `${key.pk}#RETAIN`, consistent: true })).items.map(readRetentionDue).map((marker) => [marker.record_type, marker.stage]);
+  const marker = await tenant.deps.table.get(keys.retentionDue.key(tenant.client, keys.supervisionItem.key(tenant.client, ref), 'at'), { consistent: true });
+  return marker === undefined ? [] : [readRetentionDue(marker)].map((due) => [due.record_type, due.stage]);
 };
 
 /** The retention job run to its end at `now` (its continuations run here, not started). */
