@@ -56,7 +56,7 @@ test.describe('supervision policies and reports', () => {
   test('shows the three reports over a period in the URL, each table with its CSV export', async ({ page }) => {
     await page.goto('/dashboard/supervision/reports?from=2020-01-01');
     await expect(page.getByRole('heading', { level: 1, name: 'Supervision reports' })).toBeVisible();
-    await expect(page.getByText('Period: 1 Jan 2020 to today')).toBeVisible();
+    await expect(page.getByTestId('report-period')).toHaveText('Items not closed now, raised from 1 Jan 2020 on (UTC days, both ends included).');
     await expect(page.getByRole('table', { name: 'Outstanding items per person and policy' })).toBeVisible();
     await checkScreen(page, { name: 'supervision-reports', title: 'Supervision reports', mode: 'light' });
     await page.getByRole('tab', { name: 'Outcomes' }).click();
@@ -64,6 +64,7 @@ test.describe('supervision policies and reports', () => {
     await expect(page.getByRole('table', { name: 'Outcomes per term' })).toBeVisible();
     await page.getByRole('tab', { name: 'Reviewers' }).click();
     await expect(page.getByRole('table', { name: 'Reviewers' })).toBeVisible();
+    await expect(page.getByTestId('report-period')).toHaveText('Items closed from 1 Jan 2020 on (UTC days, both ends included).');
     await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
     await expect(errorNotifications(page)).toHaveCount(0);
   });

@@ -4,6 +4,7 @@ import {
   falsePositiveBars,
   OUTSTANDING_COLUMNS,
   outstandingByAge,
+  periodNote,
   POLICY_OUTCOME_COLUMNS,
   REVIEWER_COLUMNS,
   TERM_OUTCOME_COLUMNS,
@@ -74,5 +75,15 @@ describe('the reviewers report', () => {
       { reviewer: 'u-legacy', closed: 1, median_hours_to_close: 0 },
     ];
     expect(toCsv(REVIEWER_COLUMNS, rows).split('\r\n')).toEqual(['Reviewer,Items closed,Median hours to close', 'Rita Reviewer (rita@example.com),12,5.3', 'u-legacy,1,0', '']);
+  });
+});
+
+describe('what each report counts over the period', () => {
+  it('says it as the server reads it: outstanding not defaulted, the others the last 30 days', () => {
+    expect(periodNote('outstanding', {})).toBe('Items not closed now, raised at any time.');
+    expect(periodNote('outcomes', {})).toBe("Items whose recording's time is in the last 30 days.");
+    expect(periodNote('reviewers', {})).toBe('Items closed in the last 30 days.');
+    expect(periodNote('reviewers', { from: '2026-10-01', to: '2026-10-31' })).toBe('Items closed from 1 Oct 2026 to 31 Oct 2026 (UTC days, both ends included).');
+    expect(periodNote('outcomes', { to: '2026-10-31' })).toBe("Items whose recording's time is up to 31 Oct 2026 (UTC days, both ends included).");
   });
 });

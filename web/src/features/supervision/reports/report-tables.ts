@@ -4,6 +4,8 @@ import type { StackedBarDatum } from '../../../components/charts/stacked-bar-cha
 import type { BarDatum } from '../../../components/charts/bar-chart.tsx';
 import { actorName } from '../../../lib/actor-name.ts';
 import type { CsvColumn } from '../../../lib/csv.ts';
+import { formatDate } from '../../../lib/format.ts';
+import type { SupervisionReport } from '#shared/constants/supervision.ts';
 
 /**
  * The three supervision reports as tables (each column's CSV value is what the table shows, so "Export CSV" writes
@@ -80,3 +82,27 @@ export const REVIEWER_COLUMNS: readonly CsvColumn<ReviewerRow>[] = [
   { header: 'Items closed', value: (row) => row.closed },
   { header: 'Median hours to close', value: (row) => Math.round(row.median_hours_to_close * 10) / 10 },
 ];
+
+/**
+ * What a report counts over the period, as the server reads it (lambdas/supervision/reports/reports.ts): outstanding
+ * is every item not closed now, narrowed to those raised in the period only when one is given; outcomes are the items
+ * whose recording's time is in the period, reviewers the items closed in it, both the last 30 days when none is given.
+ */
+export function periodNote(report: SupervisionReport, period: { from?: string | undefined; to?: string | undefined }): string {
+  const given = period.from !== undefined || period.to !== undefined;
+  const range =
+    period.from !== undefined && period.to !== undefined
+      ? `from ${formatDate(period.from)} to ${formatDate(period.to)}`
+      : period.from !== undefined
+        ? `from ${formatDate(period.from)} on`
+        : `up to ${formatDate(period.to)}`;
+  const days = given ? ' (UTC days, both ends included)' : '';
+  switch (report) {
+    case 'outstanding':
+      return `Items not closed now, raised ${given ? range : 'at any time'}${days}.`;
+    case 'outcomes':
+      return `Items whose recording's time is ${given ? range : 'in the last 30 days'}${days}.`;
+    default:
+      return `Items closed ${given ? range : 'in the last 30 days'}${days}.`;
+  }
+}

@@ -12,7 +12,7 @@ describe('the supervision reports screen', () => {
     const html = renderSignedIn(<ReportsScreen search={{ from: '2026-10-01', to: undefined }} onSearch={() => undefined} />, userWith(['supervision:ReadReports']));
     const text = html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
     expect(text).toContain('Supervision reports');
-    expect(text).toContain('Period: 1 Oct 2026 to today (UTC days, both ends included).');
+    expect(text).toContain('Items not closed now, raised from 1 Oct 2026 on (UTC days, both ends included).');
     expect(text).toContain('Outstanding items by age');
     expect(text).toContain('Export CSV');
     expect(text).toMatch(/Outstanding .*Outcomes .*Reviewers/);

@@ -6,7 +6,6 @@ import { CursorTable, type Column } from '../../../components/data/cursor-table.
 import { DateRangeFilter } from '../../../components/filters/date-range-filter.tsx';
 import { InvertedRangeNotice } from '../../../components/filters/filter-inputs.tsx';
 import { PageHeader } from '../../../components/page/page-header.tsx';
-import { formatDate } from '../../../lib/format.ts';
 import { useSupervisionReport } from '../api/get-report.ts';
 import {
   AGE_BUCKETS,
@@ -14,6 +13,7 @@ import {
   falsePositiveBars,
   OUTSTANDING_COLUMNS,
   outstandingByAge,
+  periodNote,
   POLICY_OUTCOME_COLUMNS,
   REVIEWER_COLUMNS,
   TERM_OUTCOME_COLUMNS,
@@ -47,9 +47,13 @@ function ReportTable<T>({ label, columns, rows, rowKey, state, empty }: {
 
 type Period = { from?: string | undefined; to?: string | undefined };
 
-function periodWords(period: Period): string {
-  if (period.from === undefined && period.to === undefined) return 'all time';
-  return `${period.from === undefined ? 'the start' : formatDate(period.from)} to ${period.to === undefined ? 'today' : formatDate(period.to)}`;
+/** What the report counts over the period, under its tab. */
+function PeriodNote({ report, period }: { report: SupervisionReport; period: Period }) {
+  return (
+    <Text size="sm" c="dimmed" data-testid="report-period">
+      {periodNote(report, period)}
+    </Text>
+  );
 }
 
 function Outstanding({ period }: { period: Period }) {
@@ -57,6 +61,7 @@ function Outstanding({ period }: { period: Period }) {
   const rows = report.data?.report === 'outstanding' ? report.data.rows : [];
   return (
     <Stack gap="md">
+      <PeriodNote report="outstanding" period={period} />
       <Paper withBorder p="md">
         <StackedBarChart
           title="Outstanding items by age"
@@ -84,6 +89,7 @@ function Outcomes({ period }: { period: Period }) {
   const terms = report.data?.report === 'outcomes' ? report.data.terms : [];
   return (
     <Stack gap="md">
+      <PeriodNote report="outcomes" period={period} />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Paper withBorder p="md">
           <BarChart title="False positive share per policy (%)" labelHeader="Policy" valueHeader="False positive %" data={falsePositiveBars(policies, (row) => row.policy_reference)} emptyText="Nothing closed yet." />
@@ -107,7 +113,12 @@ function Outcomes({ period }: { period: Period }) {
 function Reviewers({ period }: { period: Period }) {
   const report = useSupervisionReport('reviewers', period);
   const rows = report.data?.report === 'reviewers' ? report.data.rows : [];
-  return <ReportTable label="Reviewers" columns={REVIEWER_COLUMNS} rows={rows} rowKey={(row) => row.reviewer} state={report} empty="Nobody closed an item in this period." />;
+  return (
+    <Stack gap="md">
+      <PeriodNote report="reviewers" period={period} />
+      <ReportTable label="Reviewers" columns={REVIEWER_COLUMNS} rows={rows} rowKey={(row) => row.reviewer} state={report} empty="Nobody closed an item in this period." />
+    </Stack>
+  );
 }
 
 const TABS: { value: SupervisionReport; label: string }[] = [
@@ -126,13 +137,10 @@ export function ReportsScreen({ search, onSearch }: { search: ReportsSearch; onS
   return (
     <>
       <PageHeader title="Supervision reports" description="What is outstanding, what reviews found, and who reviewed: the evidence of supervision over a period." />
-      <Group align="flex-end" mb="xs" role="search" aria-label="Report period">
+      <Group align="flex-end" mb="md" role="search" aria-label="Report period">
         <DateRangeFilter from={search.from} to={search.to} onChange={(range) => onSearch({ ...search, ...range })} />
       </Group>
       <InvertedRangeNotice from={search.from} to={search.to} />
-      <Text size="sm" c="dimmed" mb="md">
-        Period: {periodWords(period)} (UTC days, both ends included).
-      </Text>
       <Tabs defaultValue="outstanding" keepMounted={false}>
         <Tabs.List mb="md">
           {TABS.map((tab) => (
