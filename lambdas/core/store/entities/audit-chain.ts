@@ -118,7 +118,6 @@ export const auditLinkContentSchema = /* @__PURE__ */ onFirstUse(() => z.object(
   /** The record's sort key in the trail's partition. */
   record: z.string(),
 }));
-export type AuditLinkContent = z.infer<ReturnType<typeof auditLinkContentSchema>>;
 
 export const auditLinkItemSchema = /* @__PURE__ */ onFirstUse(() => auditLinkContentSchema().extend({ hash: z.string() }));
 export type AuditLinkItem = z.infer<ReturnType<typeof auditLinkItemSchema>>;

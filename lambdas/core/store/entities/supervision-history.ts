@@ -3,7 +3,7 @@ import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 import { supervisionItemPartition } from './supervision-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 const HISTORY_PREFIX = 'HIST#';
 /** Sequence numbers are zero-padded so the entries sort in the order written. */
@@ -34,7 +34,7 @@ export function supervisionHistoryToItem(client: string, itemReference: string, 
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const supervisionHistoryModel: EntityModel = {
+export const supervisionHistoryModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.supervisionHistory,
   title: 'Supervision item history entry',
   module: 'supervision-history.ts',
@@ -48,4 +48,4 @@ export const supervisionHistoryModel: EntityModel = {
       example: () => supervisionHistoryKeys.listByItem(EXAMPLE_CLIENT, '<payload_reference>'),
     },
   ],
-};
+}));

@@ -4,7 +4,7 @@ import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /**
  * Named indexes of a review item (lambdas/supervision/items):
@@ -96,7 +96,7 @@ export function toSupervisionItem(stored: SupervisionItemStored, now: Date): Sup
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const supervisionItemModel: EntityModel = {
+export const supervisionItemModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.supervisionItem,
   title: 'Supervision review item (one per recording)',
   module: 'supervision-item.ts',
@@ -128,4 +128,4 @@ export const supervisionItemModel: EntityModel = {
     },
     { name: 'A reviewer\'s own queue', serves: '`GET supervision/items?assignee=`', builders: ['keys.supervisionItem.byAssignee'], example: () => supervisionItemKeys.byAssignee(EXAMPLE_CLIENT, '<assignee>') },
   ],
-};
+}));

@@ -4,7 +4,7 @@ import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { ENTITY, part, referenceList, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
-import { EXAMPLE_CLIENT, type EntityModel } from '../entity-model.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 const policiesPartition = (client: string) => `${tenantPrefix(client)}SUPERVISION_POLICIES`;
 
@@ -55,7 +55,7 @@ export function toSupervisionPolicy(stored: SupervisionPolicyItem, now: Date): S
 }
 
 /** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
-export const supervisionPolicyModel: EntityModel = {
+export const supervisionPolicyModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.supervisionPolicy,
   title: 'Supervision policy (lexicon, ignore, sampling) with its latest apply run',
   module: 'supervision-policy.ts',
@@ -75,4 +75,4 @@ export const supervisionPolicyModel: EntityModel = {
       example: () => supervisionPolicyKeys.list(EXAMPLE_CLIENT, '<prefix>'),
     },
   ],
-};
+}));
