@@ -1,22 +1,15 @@
 import type { TitleOrder } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
 import { useId } from 'react';
 import { formatNumber } from '../../lib/format.ts';
 import { ChartFrame, summarise } from './chart-frame.tsx';
-import { bands, linearScale, niceScale } from './scale.ts';
+import { BARS_TOP, truncateLabel, useHorizontalBars, ValueGrid } from './horizontal-bars.tsx';
 
 export interface BarDatum {
   label: string;
   value: number;
 }
 
-/** Drawn at its container's width in pixels (so text stays 12 px); this until measured (and on the server). */
-const DEFAULT_WIDTH = 600;
 const LABEL_WIDTH = 130;
-const VALUE_ROOM = 56;
-const ROW = 30;
-const AXIS = 26;
-const TOP = 6;
 
 /**
  * A horizontal bar chart (one bar per label) in plain SVG: labels read left to right, however long a version string
@@ -38,16 +31,9 @@ export function BarChart({
   titleOrder?: TitleOrder;
   emptyText?: string;
 }) {
-  const { ref, width: measured } = useElementSize();
-  const width = measured > 0 ? Math.max(280, Math.round(measured)) : DEFAULT_WIDTH;
+  const { ref, width, height, plotWidth, plotHeight, ticks, x, rows } = useHorizontalBars(data.length, Math.max(0, ...data.map((datum) => datum.value)), LABEL_WIDTH);
   const titleId = useId();
   const descId = useId();
-  const scale = niceScale(Math.max(0, ...data.map((datum) => datum.value)));
-  const plotWidth = width - LABEL_WIDTH - VALUE_ROOM;
-  const x = linearScale(scale.max, plotWidth);
-  const plotHeight = Math.max(1, data.length) * ROW;
-  const rows = bands(data.length, plotHeight, 0.3);
-  const height = TOP + plotHeight + AXIS;
 
   return (
     <ChartFrame
@@ -65,27 +51,15 @@ export function BarChart({
       >
         <title id={titleId}>{title}</title>
         <desc id={descId}>{summarise(title, data.map((datum) => [datum.label, datum.value]))}</desc>
-        <g transform={`translate(${LABEL_WIDTH} ${TOP})`}>
-          {scale.ticks.map((tick) => (
-            <g key={tick} transform={`translate(${x(tick)} 0)`}>
-              <line y1={0} y2={plotHeight} stroke="var(--mantine-color-default-border)" />
-              <text y={plotHeight + 16} textAnchor="middle" fill="var(--mantine-color-dimmed)">
-                {formatNumber(tick)}
-              </text>
-            </g>
-          ))}
-          {data.length === 0 && (
-            <text x={plotWidth / 2} y={ROW / 2 + 4} textAnchor="middle" fill="var(--mantine-color-dimmed)">
-              {emptyText}
-            </text>
-          )}
+        <g transform={`translate(${LABEL_WIDTH} ${BARS_TOP})`}>
+          <ValueGrid ticks={ticks} x={x} plotWidth={plotWidth} plotHeight={plotHeight} emptyText={data.length === 0 ? emptyText : undefined} />
           {data.map((datum, index) => {
             const band = rows[index];
             if (band === undefined) return null;
             return (
               <g key={datum.label}>
                 <text x={-8} y={band.centre + 4} textAnchor="end" fill="var(--mantine-color-text)">
-                  {truncate(datum.label, 18)}
+                  {truncateLabel(datum.label, 18)}
                 </text>
                 <rect
                   x={0}
@@ -106,8 +80,4 @@ export function BarChart({
       </div>
     </ChartFrame>
   );
-}
-
-function truncate(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
 }

@@ -1,9 +1,8 @@
 import { Group, Text, type TitleOrder } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
 import { useId } from 'react';
 import { formatNumber } from '../../lib/format.ts';
 import { ChartFrame, seriesStyle } from './chart-frame.tsx';
-import { bands, linearScale, niceScale } from './scale.ts';
+import { BARS_TOP, truncateLabel, useHorizontalBars, ValueGrid } from './horizontal-bars.tsx';
 
 export interface StackedBarDatum {
   label: string;
@@ -11,12 +10,7 @@ export interface StackedBarDatum {
   values: readonly number[];
 }
 
-const DEFAULT_WIDTH = 600;
 const LABEL_WIDTH = 150;
-const VALUE_ROOM = 56;
-const ROW = 30;
-const AXIS = 26;
-const TOP = 6;
 
 /** "Oldest open items: alice 0-7 days 2, 8-30 days 1; bob …" — what a screen reader hears for the picture. */
 export function summariseStacks(title: string, segments: readonly string[], data: readonly StackedBarDatum[]): string {
@@ -45,18 +39,11 @@ export function StackedBarChart({
   titleOrder?: TitleOrder;
   emptyText?: string;
 }) {
-  const { ref, width: measured } = useElementSize();
-  const width = measured > 0 ? Math.max(280, Math.round(measured)) : DEFAULT_WIDTH;
+  const totals = data.map((datum) => datum.values.reduce((sum, value) => sum + Math.max(0, value), 0));
+  const { ref, width, height, plotWidth, plotHeight, ticks, x, rows } = useHorizontalBars(data.length, Math.max(0, ...totals), LABEL_WIDTH);
   const titleId = useId();
   const descId = useId();
   const patternId = useId();
-  const totals = data.map((datum) => datum.values.reduce((sum, value) => sum + Math.max(0, value), 0));
-  const scale = niceScale(Math.max(0, ...totals));
-  const plotWidth = width - LABEL_WIDTH - VALUE_ROOM;
-  const x = linearScale(scale.max, plotWidth);
-  const plotHeight = Math.max(1, data.length) * ROW;
-  const rows = bands(data.length, plotHeight, 0.3);
-  const height = TOP + plotHeight + AXIS;
 
   return (
     <ChartFrame
@@ -76,20 +63,8 @@ export function StackedBarChart({
               </pattern>
             ))}
           </defs>
-          <g transform={`translate(${LABEL_WIDTH} ${TOP})`}>
-            {scale.ticks.map((tick) => (
-              <g key={tick} transform={`translate(${x(tick)} 0)`}>
-                <line y1={0} y2={plotHeight} stroke="var(--mantine-color-default-border)" />
-                <text y={plotHeight + 16} textAnchor="middle" fill="var(--mantine-color-dimmed)">
-                  {formatNumber(tick)}
-                </text>
-              </g>
-            ))}
-            {data.length === 0 && (
-              <text x={plotWidth / 2} y={ROW / 2 + 4} textAnchor="middle" fill="var(--mantine-color-dimmed)">
-                {emptyText}
-              </text>
-            )}
+          <g transform={`translate(${LABEL_WIDTH} ${BARS_TOP})`}>
+            <ValueGrid ticks={ticks} x={x} plotWidth={plotWidth} plotHeight={plotHeight} emptyText={data.length === 0 ? emptyText : undefined} />
             {data.map((datum, row) => {
               const band = rows[row];
               if (band === undefined) return null;
@@ -97,7 +72,7 @@ export function StackedBarChart({
               return (
                 <g key={datum.label}>
                   <text x={-8} y={band.centre + 4} textAnchor="end" fill="var(--mantine-color-text)">
-                    {datum.label.length > 20 ? `${datum.label.slice(0, 19)}…` : datum.label}
+                    {truncateLabel(datum.label, 20)}
                   </text>
                   {datum.values.map((value, index) => {
                     const start = at;
