@@ -3,7 +3,7 @@ import type { PayloadItem } from '../../core/store/entities/payload.ts';
 import { readPayloadMetrics } from '../../core/store/entities/payload-metrics.ts';
 import { ENTITY, keys } from '../../core/store/keys.ts';
 import { payloadMetricBuckets, recordInBucket, type BucketBatch, type PayloadMetricInput } from '../../metrics/public.ts';
-import { inParallel } from './recording-store.ts';
+import { inParallel } from '../../core/in-parallel.ts';
 import type { RowImporterDependencies } from './types.ts';
 
 /**

@@ -6,7 +6,8 @@ import { keys } from '../../core/store/keys.ts';
 import type { RecordingRow } from '../format/index.ts';
 import { batchReads } from './batch-reads.ts';
 import { results, type ImportContext } from './context.ts';
-import { inParallel, keepMedia, legacyPayloadReference, scanMedia, STORE_CONCURRENCY } from './recording-store.ts';
+import { inParallel } from '../../core/in-parallel.ts';
+import { keepMedia, legacyPayloadReference, scanMedia, STORE_CONCURRENCY } from './recording-store.ts';
 import { createdResult, importLoadedRecording, newRecordingOperations, planRecording, recordingKeys, recordingUserOf, withMedia } from './recordings.ts';
 import type { RowResult } from './results.ts';
 

@@ -9,6 +9,7 @@ import { payloadObjectKey } from '../../core/store/keys.ts';
 import { lockWithHolds } from '../../payloads/public.ts';
 import { waveformObjectKey, WaveformPeaksSink } from '../../payloads/public.ts';
 import type { ImportContext } from './context.ts';
+import { inParallel } from '../../core/in-parallel.ts';
 
 /**
  * How a migrated recording is kept: as a processed device recording is (lambdas/payloads/processing/), without the
@@ -55,30 +56,6 @@ export const STORE_CONCURRENCY = 8;
 export type StoredMedia = { outcome: 'stored'; s3Path: string; waveform: boolean } | { outcome: 'refused'; message: string };
 export type MediaToStore = { item: PayloadItem; bytes: Buffer };
 
-/**
- * Runs `work` on every entry, at most `concurrency` at once; the answers in the entries' order. When one fails, no
- * further entry is started and the failure is thrown once the ones under way have settled: nothing of a failed batch
- * goes on writing after it has failed.
- */
-export async function inParallel<T, R>(entries: readonly T[], concurrency: number, work: (entry: T, index: number) => Promise<R>): Promise<R[]> {
-  const answers = new Array<R>(entries.length);
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    for (let index = next++; index < entries.length && !failed; index = next++) {
-      try {
-        answers[index] = await work(entries[index] as T, index);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  const settled = await Promise.allSettled(Array.from({ length: Math.min(concurrency, entries.length) }, worker));
-  const failure = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-  if (failure !== undefined) throw failure.reason;
-  return answers;
-}
 
 /**
  * Scans the media of recordings through the MalwareScanner port: every one asked first, then those still pending asked

@@ -27,11 +27,4 @@ export function processedOf(items: readonly TableItem[]): PayloadItem[] {
   return items.filter((item) => item.payload_state === 'Processed').map(readPayload);
 }
 
-/** Runs `work` over the items, at most `parallel` at once, keeping their order in the results. */
-export async function inBatches<T, R>(items: readonly T[], parallel: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let start = 0; start < items.length; start += parallel) results.push(...(await Promise.all(items.slice(start, start + parallel).map(work))));
-  return results;
-}
-
 export type PeriodDependencies = Pick<Dependencies, 'table' | 'blobs' | 'keys' | 'clock'>;

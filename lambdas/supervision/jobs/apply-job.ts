@@ -7,8 +7,9 @@ import { ClientId, SupervisionPolicyReference } from '#shared/contract/fields.ts
 import type { SupervisionPolicyItem } from '#core/store/entities/supervision-policy.ts';
 import type { SupervisionApplyRun } from '#shared/contract/entities/supervision.ts';
 import { recordHits } from '../items/record-hits.ts';
+import { inParallel } from '#core/in-parallel.ts';
 import { evaluateStored } from '../evaluation/evaluate-stored.ts';
-import { inBatches, PERIOD_PAGE, periodQuery, processedOf } from '../evaluation/period.ts';
+import { PERIOD_PAGE, periodQuery, processedOf } from '../evaluation/period.ts';
 import { policySetOf, tenantPolicies } from '../evaluation/policy-set.ts';
 import { groupFactsCache } from '../policies/policy-scope.ts';
 import { readStoredPolicy } from '../policies/policies.ts';
@@ -147,7 +148,7 @@ async function applyPages(
     const page = await deps.table.query({ ...periodQuery(input.client, input), limit: PERIOD_PAGE, ...(startKey === undefined ? {} : { startKey }) });
     const recordings = processedOf(page.items);
     const raisedAt = deps.clock.now().toISOString();
-    const raised = await inBatches(recordings, PARALLEL, async (payload) => {
+    const raised = await inParallel(recordings, PARALLEL, async (payload) => {
       const { recording, findings } = await evaluateStored(deps, input.client, { set, payload, group: await groupFacts(payload.group), only: policy.policy_reference, raisedAt });
       if (findings.hits.length === 0 || findings.reviewDays === undefined) return 0;
       const recorded = await recordHits(deps, input.client, { recording, hits: findings.hits, reviewDays: findings.reviewDays, actor: APPLY_ACTOR });

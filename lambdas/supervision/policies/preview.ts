@@ -5,8 +5,9 @@ import type { SupervisionPolicyItem } from '#core/store/entities/supervision-pol
 import { eachPage } from '#core/store/paging.ts';
 import { SUPERVISION_PREVIEW_EXAMPLES_MAX, SUPERVISION_PREVIEW_SCAN_MAX } from '#shared/constants/supervision.ts';
 import type { SupervisionPolicyRequest, SupervisionPreview, SupervisionPreviewRequest } from '#shared/contract/entities/supervision.ts';
+import { inParallel } from '#core/in-parallel.ts';
 import { evaluateStored } from '../evaluation/evaluate-stored.ts';
-import { inBatches, PERIOD_PAGE, periodOf, periodQuery, processedOf, type PeriodDependencies } from '../evaluation/period.ts';
+import { PERIOD_PAGE, periodOf, periodQuery, processedOf, type PeriodDependencies } from '../evaluation/period.ts';
 import { policySetOf, tenantPolicies } from '../evaluation/policy-set.ts';
 import { groupFactsCache, scopePatternIssues } from './policy-scope.ts';
 import { readStoredPolicy } from './policies.ts';
@@ -63,7 +64,7 @@ export async function previewPolicy(caller: TenantCaller, policyReference: strin
     const room = SUPERVISION_PREVIEW_SCAN_MAX - preview.scanned;
     if (recordings.length > room) preview.is_partial = true;
     const taken = recordings.slice(0, room);
-    const results = await inBatches(taken, PARALLEL, async (payload) =>
+    const results = await inParallel(taken, PARALLEL, async (payload) =>
       evaluateStored(deps, tenant, { set, payload, group: await groupFacts(payload.group), only: policyReference, raisedAt }),
     );
     preview.scanned += taken.length;
