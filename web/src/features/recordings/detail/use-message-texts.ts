@@ -1,8 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
+import { fetchMessageText } from '../../../lib/message-text.ts';
 import { useSession } from '../../../lib/session/session-context.tsx';
-
-/** The longest text shown of one message (an SMS is far shorter; anything longer is cut, not loaded whole). */
-const MAX_TEXT_BYTES = 64 * 1024;
 
 /**
  * The text of each SMS or RCS message, fetched from its play link. A message's text never changes, so it is kept
@@ -13,11 +11,7 @@ export function useMessageTexts(messages: ReadonlyArray<{ reference: string; url
   return useQueries({
     queries: messages.map(({ reference, url }) => ({
       queryKey: ['message-text', state.client ?? null, state.supportReference ?? null, reference],
-      queryFn: async ({ signal }: { signal: AbortSignal }) => {
-        const response = await fetch(String(url), { signal, headers: { Range: `bytes=0-${MAX_TEXT_BYTES - 1}` } });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        return new TextDecoder('utf-8').decode(await response.arrayBuffer());
-      },
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchMessageText(String(url), signal),
       enabled: url !== undefined,
       staleTime: Number.POSITIVE_INFINITY,
       gcTime: 10 * 60_000,

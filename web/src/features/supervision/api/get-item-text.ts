@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
+import { fetchMessageText } from '../../../lib/message-text.ts';
 import { useSession } from '../../../lib/session/session-context.tsx';
 
 /** `GET payloads/{ref}/data?action=view`: a short-lived link to the message, and one "Viewed" record on its audit trail. */
 export const getItemData = endpointOf(payloadEndpoints, 'client.payloads.data');
-
-/** The longest text read of one message (an SMS is far shorter; anything longer is cut, not loaded whole). */
-const MAX_TEXT_BYTES = 64 * 1024;
 
 export interface ItemText {
   status: 'idle' | 'loading' | 'ready' | 'failed';
@@ -37,9 +35,7 @@ export function useItemText(payloadReference: string, enabled: boolean): ItemTex
       .call(getItemData, { params: { payload_reference: payloadReference }, query: { action: 'view' } })
       .then(async (data) => {
         if (data.s3_url === undefined) throw new Error('No link to the text was given.');
-        const response = await fetch(data.s3_url, { headers: { Range: `bytes=0-${MAX_TEXT_BYTES - 1}` } });
-        if (!response.ok) throw new Error(`The text could not be fetched (HTTP ${response.status}).`);
-        return new TextDecoder('utf-8').decode(await response.arrayBuffer());
+        return fetchMessageText(data.s3_url);
       })
       .then(
         (text) => settle({ status: 'ready', text }),
