@@ -21,7 +21,7 @@ export const POLICY_EXISTS = 'A supervision policy with this reference already e
 export const POLICY_CHANGED = 'The supervision policy changed meanwhile; read it again and retry';
 
 /** 32 random bytes, hex: keys the policy's sampling choice (shared/supervision/sampling.ts). */
-const newSamplingSeed = () => randomBytes(32).toString('hex');
+export const newSamplingSeed = () => randomBytes(32).toString('hex');
 
 export function listPolicies(caller: TenantCaller, query: QueryOf<typeof supervisionEndpoints, 'admin.supervision.policies.list'>) {
   const { deps, tenant } = caller;

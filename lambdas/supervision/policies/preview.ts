@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { TenantCaller } from '#core/http/caller.ts';
 import { ValidationError } from '#core/errors.ts';
 import type { SupervisionPolicyItem } from '#core/store/entities/supervision-policy.ts';
@@ -10,7 +9,7 @@ import { evaluateStored } from '../evaluation/evaluate-stored.ts';
 import { PERIOD_PAGE, periodOf, periodQuery, processedOf, type PeriodDependencies } from '../evaluation/period.ts';
 import { policySetOf, tenantPolicies } from '../evaluation/policy-set.ts';
 import { groupFactsCache, scopePatternIssues } from './policy-scope.ts';
-import { readStoredPolicy } from './policies.ts';
+import { newSamplingSeed, readStoredPolicy } from './policies.ts';
 
 /** Recordings evaluated at once (each may read its processed object). */
 const PARALLEL = 10;
@@ -31,7 +30,7 @@ function previewedPolicy(tenant: string, reference: string, request: Supervision
     ...(request.sample_percent === undefined ? {} : { sample_percent: request.sample_percent }),
     sample_minimum: request.sample_minimum,
     review_days: request.review_days,
-    sampling_seed: stored?.sampling_seed ?? randomBytes(32).toString('hex'),
+    sampling_seed: stored?.sampling_seed ?? newSamplingSeed(),
     policy_version: (stored?.policy_version ?? 0) + 1,
   };
 }
