@@ -47,6 +47,7 @@ export const ENDPOINT_GROUPS = [
   'transfers',
   'migrations',
   'supervision',
+  'completeness',
   'device-api',
 ] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];

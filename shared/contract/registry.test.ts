@@ -29,13 +29,16 @@ describe('endpoint registry', () => {
     // Supervision (review queues, policies, reports) is ours too: FINRA 3110's evidence of review.
     const supervision = ENDPOINTS.filter((endpoint) => endpoint.group === 'supervision').map((endpoint) => endpoint.id);
     expect(supervision).toHaveLength(12);
+    // Capture completeness (the phones' ledgers reconciled against recordings) is ours as well.
+    const completeness = ENDPOINTS.filter((endpoint) => endpoint.group === 'completeness').map((endpoint) => endpoint.id);
+    expect(completeness).toHaveLength(4);
     expect(additions.map((id) => findEndpoint(id)?.surface)).toEqual(['admin', 'admin', 'admin']);
     expect(clientAdditions.map((id) => findEndpoint(id)?.surface)).toEqual(clientAdditions.map(() => 'client'));
     expect(count('admin')).toBe(51 + additions.length + supervision.length);
-    expect(count('client')).toBe(38 + clientAdditions.length);
+    expect(count('client')).toBe(38 + clientAdditions.length + completeness.length);
     expect(count('internal')).toBe(21);
-    expect(count('admin') + count('client') + count('internal') - additions.length - clientAdditions.length - supervision.length).toBe(110);
-    expect(count('device')).toBe(11);
+    expect(count('admin') + count('client') + count('internal') - additions.length - clientAdditions.length - supervision.length - completeness.length).toBe(110);
+    expect(count('device')).toBe(12);
   });
 
   it('never declares two endpoints on the same method and full path', () => {

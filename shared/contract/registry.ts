@@ -12,6 +12,7 @@ import { migrationEndpoints } from './endpoints/migrations.ts';
 import { payloadEndpoints } from './endpoints/payloads.ts';
 import { supportAccessEndpoints } from './endpoints/support-access.ts';
 import { supervisionEndpoints } from './endpoints/supervision.ts';
+import { completenessEndpoints } from './endpoints/completeness.ts';
 import { transferEndpoints } from './endpoints/transfers.ts';
 import { ACTION_DESCRIPTIONS } from './actions.ts';
 
@@ -34,6 +35,7 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   ...transferEndpoints,
   ...migrationEndpoints,
   ...supervisionEndpoints,
+  ...completenessEndpoints,
   ...deviceApiEndpoints,
 ] as readonly Endpoint[]);
 

@@ -12,6 +12,7 @@ import {
   PayloadUploadUrlResponse,
   SealedUpload,
 } from '../entities/device-auth.ts';
+import { LedgerAccepted } from '../entities/completeness.ts';
 import { DeviceCommand } from '../entities/devices.ts';
 import { DeviceLogUpload } from '../entities/logs.ts';
 import { params } from './params.ts';
@@ -83,6 +84,17 @@ export const deviceApiEndpoints = [
     summary: 'Upload a sealed telemetry report.',
     body: SealedUpload,
     response: OkResponse,
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'device.ledger.upload',
+    method: 'POST',
+    path: '/ledger',
+    action: 'device:UploadLedger',
+    summary:
+      'Upload a sealed ledger report: the calls and messages the phone saw since its last report (no content), for capture completeness. Idempotent by entry id.',
+    body: SealedUpload,
+    response: LedgerAccepted,
   }),
   defineEndpoint({
     ...base,
