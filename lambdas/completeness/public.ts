@@ -1,0 +1,5 @@
+/**
+ * The completeness area's public module: what other areas use of it, and the only module of lambdas/completeness they
+ * may import (lint/lambda-boundaries.js). Re-exports only; the modules stay side-effect free for the bundler.
+ */
+export { gapAlertKey, raiseGapAlert, raiseSilentDeviceAlert, silentAlertKey } from './alerts/gap-alerts.ts';
