@@ -3,3 +3,4 @@
  * may import (lint/lambda-boundaries.js). Re-exports only; the modules stay side-effect free for the bundler.
  */
 export { gapAlertKey, raiseGapAlert, raiseSilentDeviceAlert, silentAlertKey } from './alerts/gap-alerts.ts';
+export { completenessSettingsOf, type CompletenessSettings } from './settings/completeness-settings.ts';

@@ -13,6 +13,7 @@ import { keys } from '#core/store/keys.ts';
 import { TABLE_KEYS } from '#core/store/table-definition.ts';
 import type { AccountDefaults, AccountDefaultsRequest } from '#shared/contract/entities/account.ts';
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
+import { COMPLETENESS_GRACE_HOURS_DEFAULT, SILENT_DEVICE_HOURS_DEFAULT } from '#shared/constants/completeness.ts';
 
 /** The `DEFAULTS` setting, else (tenants created before it existed) the account item's legacy attribute. */
 export async function getAccountDefaults(caller: TenantCaller): Promise<AccountDefaults> {
@@ -34,6 +35,9 @@ export async function putAccountDefaults(caller: TenantCaller, request: AccountD
     ...(request.user_group === undefined ? {} : { user_group: request.user_group }),
     ...(request.role === undefined ? {} : { role: request.role }),
     cidr_ranges: request.cidr_ranges,
+    // Replaced like the rest: a request without them sets the defaults (what the form shows when none was set).
+    completeness_grace_hours: request.completeness_grace_hours ?? COMPLETENESS_GRACE_HOURS_DEFAULT,
+    silent_device_hours: request.silent_device_hours ?? SILENT_DEVICE_HOURS_DEFAULT,
     updated_by: actorOf(principal),
     updated_by_actor: actorRecordOf(principal),
     updated_at: dependencies.clock.now().toISOString(),

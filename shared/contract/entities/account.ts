@@ -1,13 +1,21 @@
 import * as z from 'zod';
-import { CidrRanges, GroupReference, RoleReference } from '../fields.ts';
+import { CidrRanges, GroupReference, integer, RoleReference } from '../fields.ts';
+import { COMPLETENESS_GRACE_HOURS_DEFAULT, COMPLETENESS_HOURS_MAX, COMPLETENESS_HOURS_MIN, SILENT_DEVICE_HOURS_DEFAULT } from '../../constants/completeness.ts';
 import { PayloadType } from '../../constants/payloads.ts';
 import { AlertPermissions } from './alerts.ts';
 import { Audited } from './common.ts';
+
+/** Capture completeness hours (shared/constants/completeness.ts): whole hours within the bounds. */
+const CompletenessHours = integer(COMPLETENESS_HOURS_MIN, COMPLETENESS_HOURS_MAX);
 
 export const AccountDefaults = Audited.extend({
   user_group: GroupReference.optional(),
   role: RoleReference.optional(),
   cidr_ranges: CidrRanges.default([]),
+  /** Hours a ledger entry stays `Pending` before it is `Missing`; the default applies when none was set. */
+  completeness_grace_hours: CompletenessHours.default(COMPLETENESS_GRACE_HOURS_DEFAULT),
+  /** Hours without a ledger report or telemetry before an activated device is silent (its alert). */
+  silent_device_hours: CompletenessHours.default(SILENT_DEVICE_HOURS_DEFAULT),
 });
 export type AccountDefaults = z.infer<typeof AccountDefaults>;
 
@@ -15,6 +23,10 @@ export const AccountDefaultsRequest = z.strictObject({
   user_group: GroupReference.optional(),
   role: RoleReference.optional(),
   cidr_ranges: CidrRanges.default([]),
+  /** Absent: the default (COMPLETENESS_GRACE_HOURS_DEFAULT) applies. */
+  completeness_grace_hours: CompletenessHours.optional(),
+  /** Absent: the default (SILENT_DEVICE_HOURS_DEFAULT) applies. */
+  silent_device_hours: CompletenessHours.optional(),
 });
 export type AccountDefaultsRequest = z.infer<typeof AccountDefaultsRequest>;
 
