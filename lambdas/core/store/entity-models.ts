@@ -1,6 +1,7 @@
 import type { EntityModel } from './entity-model.ts';
 import { accountModel } from './entities/account.ts';
 import { alertCounterModel } from './entities/alert-counter.ts';
+import { awaitingEntryModel } from './entities/awaiting-entry.ts';
 import { alertKeyModel } from './entities/alert-key.ts';
 import { alertModel, alertOccurrenceModel } from './entities/alert.ts';
 import { auditHeadModel, auditLinkModel, auditCheckpointModel, auditDisposedCountModel } from './entities/audit-chain.ts';
@@ -8,6 +9,7 @@ import { carrierSeenModel } from './entities/carrier-seen.ts';
 import { clientAppModel } from './entities/client-app.ts';
 import { commandModel } from './entities/command.ts';
 import { commentModel } from './entities/comment.ts';
+import { completenessCountersModel } from './entities/completeness-counters.ts';
 import { dashboardCountersModel } from './entities/dashboard-counters.ts';
 import { deviceActivityModel } from './entities/device-activity.ts';
 import { deviceKeysModel } from './entities/device-keys.ts';
@@ -18,6 +20,7 @@ import { disposalModel } from './entities/disposal.ts';
 import { gpsModel } from './entities/gps.ts';
 import { groupModel } from './entities/group.ts';
 import { legalHoldModel } from './entities/legal-hold.ts';
+import { ledgerEntryModel } from './entities/ledger-entry.ts';
 import { licencesModel } from './entities/licences.ts';
 import { migrationResultModel } from './entities/migration-result.ts';
 import { migrationModel } from './entities/migration.ts';
@@ -98,4 +101,7 @@ export const ENTITY_MODELS: readonly EntityModel[] = [
   supervisionItemModel,
   supervisionHistoryModel,
   supervisionPolicyModel,
+  ledgerEntryModel,
+  awaitingEntryModel,
+  completenessCountersModel,
 ];

@@ -61,6 +61,9 @@ export const ENTITY = {
   supervisionPolicy: 'SupervisionPolicy',
   supervisionItem: 'SupervisionItem',
   supervisionHistory: 'SupervisionHistory',
+  ledgerEntry: 'LedgerEntry',
+  awaitingEntry: 'AwaitingEntry',
+  completenessCounters: 'CompletenessCounters',
 } as const;
 export type EntityName = (typeof ENTITY)[keyof typeof ENTITY];
 

@@ -1,5 +1,6 @@
 import { accountKeys } from './entities/account.ts';
 import { alertCounterKeys } from './entities/alert-counter.ts';
+import { awaitingEntryKeys } from './entities/awaiting-entry.ts';
 import { alertKeyKeys } from './entities/alert-key.ts';
 import { alertKeys, alertOccurrenceKeys } from './entities/alert.ts';
 import { activityChainKeys } from './entities/audit-chain.ts';
@@ -7,6 +8,7 @@ import { carrierKeys } from './entities/carrier-seen.ts';
 import { clientAppKeys } from './entities/client-app.ts';
 import { commandKeys } from './entities/command.ts';
 import { commentKeys } from './entities/comment.ts';
+import { completenessCounterKeys } from './entities/completeness-counters.ts';
 import { dashboardCounterKeys } from './entities/dashboard-counters.ts';
 import { deviceActivityKeys } from './entities/device-activity.ts';
 import { deviceKeysKeys } from './entities/device-keys.ts';
@@ -17,6 +19,7 @@ import { disposalKeys } from './entities/disposal.ts';
 import { gpsKeys } from './entities/gps.ts';
 import { groupKeys } from './entities/group.ts';
 import { legalHoldKeys } from './entities/legal-hold.ts';
+import { ledgerEntryKeys } from './entities/ledger-entry.ts';
 import { licenceKeys } from './entities/licences.ts';
 import { migrationResultKeys } from './entities/migration-result.ts';
 import { migrationKeys } from './entities/migration.ts';
@@ -102,4 +105,7 @@ export const keys = {
   supervisionItem: supervisionItemKeys,
   supervisionHistory: supervisionHistoryKeys,
   supervisionPolicy: supervisionPolicyKeys,
+  ledgerEntry: ledgerEntryKeys,
+  awaitingEntry: awaitingEntryKeys,
+  completenessCounters: completenessCounterKeys,
 };

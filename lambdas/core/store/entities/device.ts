@@ -87,7 +87,13 @@ export const deviceLastSeenKeys = {
  * its last authentication (docs/device-protocol.md). The item's index keys place it in the tenant's list, its device
  * user's list and its group's list, so they follow `device_user_reference` and `group`.
  */
-export const deviceItemSchema = /* @__PURE__ */ onFirstUse(() => Device.extend({ install_state: InstallState.optional() }));
+export const deviceItemSchema = /* @__PURE__ */ onFirstUse(() => Device.extend({
+  install_state: InstallState.optional(),
+  // The ledger watermark (ledger-entry.ts readLedgerWatermark): read here too, so a write of the whole device (an
+  // authentication) keeps it.
+  ledger_covered_to: z.string().optional(),
+  ledger_reported_at: z.string().optional(),
+}));
 export type DeviceItem = z.infer<ReturnType<typeof deviceItemSchema>>;
 
 export function readDevice(item: TableItem): DeviceItem {
@@ -119,9 +125,9 @@ export function deviceToItem(client: string, device: DeviceItem): TableItem {
   return { ...deviceKeys.item(client, device.device_reference, device.device_user_reference, device.group), ...device };
 }
 
-/** The device as the API answers it (the install state stays off the wire). */
+/** The device as the API answers it (the install state and the ledger watermark stay off the wire). */
 export function toDevice(stored: DeviceItem): Device {
-  const { install_state: _internal, ...device } = stored;
+  const { install_state: _internal, ledger_covered_to: _covered, ledger_reported_at: _reported, ...device } = stored;
   return device;
 }
 
