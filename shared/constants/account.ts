@@ -33,6 +33,7 @@ export type LegalHoldTargetType = z.infer<typeof LegalHoldTargetType>;
 /** Record types a retention policy covers (spec point 3). */
 export const RETENTION_RECORD_TYPES = [
   'AlertData',
+  'CaptureLedgerData',
   'DeviceActivityData',
   'DeviceData',
   'DeviceUserData',

@@ -24,7 +24,8 @@ export const ALERT_DAYS = 1096;
 
 const afterDays = (days: number) => ({ delete_after_days: days, destroy_after_days: days + DESTROY_GRACE_DAYS });
 
-const RECORD_DAYS: Record<Exclude<RetentionRecordType, 'PayloadData'>, number> = {
+/** The record types whose default is a number of days of their own (CaptureLedgerData takes the calls', below). */
+const RECORD_DAYS: Record<Exclude<RetentionRecordType, 'PayloadData' | 'CaptureLedgerData'>, number> = {
   AlertData: ALERT_DAYS,
   DeviceActivityData: CUSTODY_DAYS,
   DeviceData: CUSTODY_DAYS,
@@ -49,10 +50,33 @@ export function defaultPayloadRetention(payloadType: PayloadType) {
   };
 }
 
+/**
+ * The phones' ledger entries (capture completeness) default to the calls' periods: an entry is the phone's word that
+ * a call or message happened, the evidence that the recordings are complete, so it lasts as long as the recordings it
+ * accounts for. It counts from its own start time, as a call counts from its `payload_time` by default.
+ */
+function callPeriods() {
+  const { delete_after_days: deleteAfter, destroy_after_days: destroyAfter } = defaultPayloadRetention('Call');
+  return { delete_after_days: deleteAfter, destroy_after_days: destroyAfter };
+}
+
 /** Every record type and every payload type, as the defaults set them. */
 export function defaultRetention(): Required<RetentionPolicyRequest> {
   const records = Object.fromEntries(
-    RETENTION_RECORD_TYPES.filter((type) => type !== 'PayloadData').map((type) => [type, afterDays(RECORD_DAYS[type as keyof typeof RECORD_DAYS])]),
+    RETENTION_RECORD_TYPES.filter((type) => type !== 'PayloadData').map((type) => [type, type === 'CaptureLedgerData' ? callPeriods() : afterDays(RECORD_DAYS[type])]),
   ) as Omit<Required<RetentionPolicyRequest>, 'PayloadData'>;
   return { ...records, PayloadData: PAYLOAD_TYPES.map(defaultPayloadRetention) };
+}
+
+/**
+ * The policy with every record type and every payload type: what the request leaves out keeps its default. A PUT
+ * stores it complete, and a policy stored before a record type existed reads with that type's default.
+ */
+export function completePolicy(request: RetentionPolicyRequest): Required<RetentionPolicyRequest> {
+  const defaults = defaultRetention();
+  const given = new Map((request.PayloadData ?? []).map((entry) => [entry.payload_type, entry]));
+  const records = Object.fromEntries(
+    RETENTION_RECORD_TYPES.filter((type) => type !== 'PayloadData').map((type) => [type, request[type] ?? defaults[type]]),
+  ) as Omit<Required<RetentionPolicyRequest>, 'PayloadData'>;
+  return { ...records, PayloadData: PAYLOAD_TYPES.map((type) => given.get(type) ?? defaultPayloadRetention(type)) };
 }

@@ -4,16 +4,18 @@ import { ValidationError } from '#core/errors.ts';
 import type { TenantCaller } from '#core/http/caller.ts';
 import { retentionPolicyToItem, toRetentionPolicy, type RetentionPolicyItem } from '#core/store/entities/retention-policy.ts';
 import { RETENTION_RECORD_TYPES } from '#shared/constants/account.ts';
-import { PAYLOAD_TYPES, TRANSFERABLE_PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
+import { TRANSFERABLE_PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
 import type { RetentionPolicy, RetentionPolicyRequest } from '#shared/contract/entities/account-data.ts';
 import { lengthenedTypes } from '../object-lock/object-retention.ts';
 import { ObjectRetentionSyncInput, trackedRetentionSync } from '../object-lock/object-retention-sync.ts';
 import { startTrackedJob } from '../../jobs/public.ts';
-import { defaultPayloadRetention, defaultRetention } from './retention-defaults.ts';
+import { completePolicy } from './retention-defaults.ts';
 import { getRetentionPolicy } from './stored-retention-policy.ts';
 
 // The read lives in its own module (the object retention sync reads it too); callers of the policy find it here.
 export { getRetentionPolicy };
+// Completing a policy is the defaults' (the read completes a policy stored before a record type existed).
+export { completePolicy };
 
 /**
  * Longest period accepted: a hundred years. Beyond it a lock date would pass year 9999, which S3 Object Lock and ISO
@@ -68,16 +70,6 @@ export function retentionProblems(request: RetentionPolicyRequest): string[] {
     }
   }
   return problems;
-}
-
-/** The policy with every record type and every payload type: what the request leaves out keeps its default. */
-export function completePolicy(request: RetentionPolicyRequest): Required<RetentionPolicyRequest> {
-  const defaults = defaultRetention();
-  const given = new Map((request.PayloadData ?? []).map((entry) => [entry.payload_type, entry]));
-  const records = Object.fromEntries(
-    RETENTION_RECORD_TYPES.filter((type) => type !== 'PayloadData').map((type) => [type, request[type] ?? defaults[type]]),
-  ) as Omit<Required<RetentionPolicyRequest>, 'PayloadData'>;
-  return { ...records, PayloadData: PAYLOAD_TYPES.map((type) => given.get(type) ?? defaultPayloadRetention(type)) };
 }
 
 /**

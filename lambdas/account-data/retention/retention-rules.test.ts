@@ -15,7 +15,10 @@ describe('retention rules', () => {
     // Every record type of the policy has its rule, the six with a life of their own too (counted from their end).
     expect(rules.find((rule) => rule.recordType === 'DeviceUserData')).toMatchObject({ deleteAfterDays: 2923, destroyAfterDays: 3013, kind: 'at' });
     expect(rules.find((rule) => rule.recordType === 'SupervisionData')).toMatchObject({ deleteAfterDays: 2557, kind: 'at' });
-    expect(new Set(rules.map((rule) => rule.recordType)).size).toBe(12);
+    // The phones' ledger entries keep the calls' periods, counted from their own start time.
+    const call = rules.find((rule) => rule.payloadType === 'Call');
+    expect(rules.find((rule) => rule.recordType === 'CaptureLedgerData')).toMatchObject({ deleteAfterDays: call?.deleteAfterDays, destroyAfterDays: call?.destroyAfterDays, kind: 'at' });
+    expect(new Set(rules.map((rule) => rule.recordType)).size).toBe(13);
   });
 
   it('destroys from the deleted stage, or straight from the live one when the rule never deletes', () => {

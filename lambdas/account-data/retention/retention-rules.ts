@@ -23,6 +23,7 @@ export const INDEXED_RECORD_TYPES = [
   'SupportAccessData',
   'TransferableData',
   'SupervisionData',
+  'CaptureLedgerData',
 ] as const satisfies readonly RetentionRecordType[];
 export type IndexedRecordType = (typeof INDEXED_RECORD_TYPES)[number];
 

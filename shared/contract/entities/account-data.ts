@@ -139,6 +139,8 @@ const RecordRetention = z.strictObject(deleteOrDestroy).optional();
 /** Retention per record type: delete_after_days (logical) or destroy_after_days (unrecoverable). */
 export const RetentionPolicyRequest = z.strictObject({
   AlertData: RecordRetention,
+  /** The phones' ledger entries (capture completeness), counted from the call's or message's start. */
+  CaptureLedgerData: RecordRetention,
   DeviceActivityData: RecordRetention,
   DeviceData: RecordRetention,
   DeviceUserData: RecordRetention,

@@ -10,6 +10,7 @@ type FieldErrors = Partial<Record<RetentionField, string>>;
 /** What each record type holds, in a few words beside its name. */
 const RECORD_TYPE_NOTES: Record<RecordType, string> = {
   AlertData: 'Alerts and what cleared them',
+  CaptureLedgerData: 'The calls and messages each phone reported seeing, checked against the recordings; counted from the call or message, as long as calls by default',
   DeviceActivityData: 'Every call a device made',
   DeviceData: 'Devices and their history',
   DeviceUserData: 'Offboarded device users, counted from the offboarding',
