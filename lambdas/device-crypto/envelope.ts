@@ -6,7 +6,7 @@ import { readDeviceKeys } from '../core/store/entities/device-keys.ts';
 import { keys } from '../core/store/keys.ts';
 
 /**
- * Sealed uploads (telemetry, GPS): what a device sends as `encrypted_dek`, `iv`, `key_id`, `meta`.
+ * Sealed uploads (telemetry, GPS, the capture completeness ledger): what a device sends as `encrypted_dek`, `iv`, `key_id`, `meta`.
  *
  * - A fresh 256-bit DEK per upload seals the JSON plaintext: `meta` = base64 of `ciphertext | tag(16)`,
  *   AES-256-GCM with the 12-byte `iv`, AAD `verity-upload:v1:<client>:<kind>:<key_id>`.
@@ -17,7 +17,7 @@ import { keys } from '../core/store/keys.ts';
  * relabelled key_id does not open. Every failure to open is a 400 naming the field (the device's token was already
  * verified, so there is nothing to hide from it), never a 500.
  */
-export type UploadKind = 'telemetry' | 'gps';
+export type UploadKind = 'telemetry' | 'gps' | 'ledger';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
