@@ -102,3 +102,48 @@ describe('words', () => {
     expect(deviceName('D', undefined)).toBe('device D');
   });
 });
+
+describe('silent device alert, once per silence', () => {
+  const heard = '2026-11-20T08:00:00.000Z';
+  async function withAlert(firstOccurrence: string, state = 'Triggered') {
+    const deps = depsWith({ model: 'Pixel 8' });
+    const pointer = { ...keys.alert.scopedKey(client, 'ops', silentAlertKey(device)), client, alert_scope: 'ops', alert_key: silentAlertKey(device), alert_reference: 'A1' };
+    await deps.table.put(pointer);
+    await deps.table.put({
+      ...keys.alert.key(client, 'A1'),
+      entity: 'Alert',
+      client,
+      alert_reference: 'A1',
+      alert_scope: 'ops',
+      alert_type: 'DeviceAlert',
+      alert_subject: 's',
+      alert_key: silentAlertKey(device),
+      alert_key_type: 'Scoped',
+      alert_message: 'm',
+      alert_state: state,
+      alert_severity: 'Medium',
+      related_entities: [],
+      first_occurrence: firstOccurrence,
+      last_occurrence: firstOccurrence,
+      occurrence_count: 1,
+      dismiss_count: 0,
+    });
+    return deps;
+  }
+
+  it('raises nothing more while the silence it told of goes on, even once cleared', async () => {
+    expect(await raiseSilentDeviceAlert(await withAlert('2026-11-21T09:00:00.000Z'), client, { deviceReference: device, lastTelemetryAt: heard, silentHours: 24 })).toBeUndefined();
+    expect(await raiseSilentDeviceAlert(await withAlert('2026-11-21T09:00:00.000Z', 'Cleared'), client, { deviceReference: device, lastTelemetryAt: heard, silentHours: 24 })).toBeUndefined();
+    expect(raised).toEqual([]);
+  });
+
+  it('raises again for a new silence (heard from after the last alert began)', async () => {
+    await raiseSilentDeviceAlert(await withAlert('2026-11-19T09:00:00.000Z'), client, { deviceReference: device, lastLedgerAt: heard, silentHours: 24 });
+    expect(raised).toHaveLength(1);
+  });
+
+  it('raises nothing for a device never heard from', async () => {
+    expect(await raiseSilentDeviceAlert(depsWith(), client, { deviceReference: device, silentHours: 24 })).toBeUndefined();
+    expect(raised).toEqual([]);
+  });
+});

@@ -1,6 +1,8 @@
 import type { LedgerPayloadType } from '#shared/constants/completeness.ts';
 import type { Direction } from '#shared/constants/payloads.ts';
 import type { Dependencies } from '#core/dependencies.ts';
+import { readAlert } from '#core/store/entities/alert.ts';
+import { readAlertKey } from '#core/store/entities/alert-key.ts';
 import { readDevice, type DeviceItem } from '#core/store/entities/device.ts';
 import { keys } from '#core/store/keys.ts';
 import { raiseAlert, relatedEntity } from '../../alerts/public.ts';
@@ -135,13 +137,31 @@ export interface SilentDeviceInput {
   silentHours: number;
 }
 
+/** The latest of two optional ISO instants. */
+const latestOf = (a: string | undefined, b: string | undefined) => (a === undefined ? b : b === undefined || a > b ? a : b);
+
+/**
+ * Whether this silence was alerted already: the key's pointer names the latest alert raised for it (Triggered or
+ * since cleared), and that alert began after the device was last heard from. A person who cleared it while the device
+ * stays silent is not told again; a device heard from and silent again is.
+ */
+async function alertedSince(deps: AlertDeps, client: string, key: string, heardAt: string): Promise<boolean> {
+  const pointer = await deps.table.get(keys.alert.scopedKey(client, 'ops', key), { consistent: true });
+  if (pointer === undefined) return false;
+  const alert = await deps.table.get(keys.alert.key(client, readAlertKey(pointer).alert_reference), { consistent: true });
+  return alert !== undefined && readAlert(alert).first_occurrence > heardAt;
+}
+
 /**
  * Raises the silent alert of an activated device that has sent neither a ledger report nor telemetry for the
- * account's silent hours: Scoped per device, so each sweep while it stays silent appends an occurrence to the one open
- * alert instead of raising another; once cleared, a device silent again raises a new one.
+ * account's silent hours: Scoped per device (`silent:<device>`), and once per silence: while it stays silent, later
+ * sweeps raise nothing more (undefined), so the alert says when the silence began rather than counting sweeps.
  */
-export async function raiseSilentDeviceAlert(deps: AlertDeps, client: string, input: SilentDeviceInput): Promise<RaiseAlertResult> {
+export async function raiseSilentDeviceAlert(deps: AlertDeps, client: string, input: SilentDeviceInput): Promise<RaiseAlertResult | undefined> {
   const { deviceReference, lastLedgerAt, lastTelemetryAt, silentHours } = input;
+  const heardAt = latestOf(lastLedgerAt, lastTelemetryAt);
+  if (heardAt === undefined) return undefined;
+  if (await alertedSince(deps, client, silentAlertKey(deviceReference), heardAt)) return undefined;
   const device = await deviceOf(deps, client, deviceReference);
   const name = deviceName(deviceReference, device);
   const holder = holderName(device);
