@@ -39,6 +39,7 @@ import { Route as DashboardDevicesLogsRouteImport } from './routes/dashboard/dev
 import { Route as DashboardDevicesMetricsRouteImport } from './routes/dashboard/devices/metrics.tsx'
 import { Route as DashboardServicesIndexRouteImport } from './routes/dashboard/services/index.tsx'
 import { Route as DashboardServicesCommentsRouteImport } from './routes/dashboard/services/comments.tsx'
+import { Route as DashboardServicesCompletenessRouteImport } from './routes/dashboard/services/completeness.tsx'
 import { Route as DashboardServicesDiagnosticsRouteImport } from './routes/dashboard/services/diagnostics.tsx'
 import { Route as DashboardSupervisionIndexRouteImport } from './routes/dashboard/supervision/index.tsx'
 import { Route as DashboardSupervisionItem_referenceRouteImport } from './routes/dashboard/supervision/$item_reference.tsx'
@@ -221,6 +222,12 @@ const DashboardServicesCommentsRoute =
   DashboardServicesCommentsRouteImport.update({
     id: '/services/comments',
     path: '/services/comments',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardServicesCompletenessRoute =
+  DashboardServicesCompletenessRouteImport.update({
+    id: '/services/completeness',
+    path: '/services/completeness',
     getParentRoute: () => DashboardRouteRoute,
   } as any)
 const DashboardServicesDiagnosticsRoute =
@@ -430,6 +437,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/devices/logs': typeof DashboardDevicesLogsRoute
   '/dashboard/devices/metrics': typeof DashboardDevicesMetricsRoute
   '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
+  '/dashboard/services/completeness': typeof DashboardServicesCompletenessRoute
   '/dashboard/services/diagnostics': typeof DashboardServicesDiagnosticsRoute
   '/dashboard/supervision/$item_reference': typeof DashboardSupervisionItem_referenceRoute
   '/dashboard/supervision/reports': typeof DashboardSupervisionReportsRoute
@@ -488,6 +496,7 @@ export interface FileRoutesByTo {
   '/dashboard/devices/logs': typeof DashboardDevicesLogsRoute
   '/dashboard/devices/metrics': typeof DashboardDevicesMetricsRoute
   '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
+  '/dashboard/services/completeness': typeof DashboardServicesCompletenessRoute
   '/dashboard/services/diagnostics': typeof DashboardServicesDiagnosticsRoute
   '/dashboard/supervision/$item_reference': typeof DashboardSupervisionItem_referenceRoute
   '/dashboard/supervision/reports': typeof DashboardSupervisionReportsRoute
@@ -551,6 +560,7 @@ export interface FileRoutesById {
   '/dashboard/devices/logs': typeof DashboardDevicesLogsRoute
   '/dashboard/devices/metrics': typeof DashboardDevicesMetricsRoute
   '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
+  '/dashboard/services/completeness': typeof DashboardServicesCompletenessRoute
   '/dashboard/services/diagnostics': typeof DashboardServicesDiagnosticsRoute
   '/dashboard/supervision/$item_reference': typeof DashboardSupervisionItem_referenceRoute
   '/dashboard/supervision/reports': typeof DashboardSupervisionReportsRoute
@@ -613,6 +623,7 @@ export interface FileRouteTypes {
     | '/dashboard/devices/logs'
     | '/dashboard/devices/metrics'
     | '/dashboard/services/comments'
+    | '/dashboard/services/completeness'
     | '/dashboard/services/diagnostics'
     | '/dashboard/supervision/$item_reference'
     | '/dashboard/supervision/reports'
@@ -671,6 +682,7 @@ export interface FileRouteTypes {
     | '/dashboard/devices/logs'
     | '/dashboard/devices/metrics'
     | '/dashboard/services/comments'
+    | '/dashboard/services/completeness'
     | '/dashboard/services/diagnostics'
     | '/dashboard/supervision/$item_reference'
     | '/dashboard/supervision/reports'
@@ -733,6 +745,7 @@ export interface FileRouteTypes {
     | '/dashboard/devices/logs'
     | '/dashboard/devices/metrics'
     | '/dashboard/services/comments'
+    | '/dashboard/services/completeness'
     | '/dashboard/services/diagnostics'
     | '/dashboard/supervision/$item_reference'
     | '/dashboard/supervision/reports'
@@ -984,6 +997,13 @@ declare module '@tanstack/react-router' {
       path: '/services/comments'
       fullPath: '/dashboard/services/comments'
       preLoaderRoute: typeof DashboardServicesCommentsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/services/completeness': {
+      id: '/dashboard/services/completeness'
+      path: '/services/completeness'
+      fullPath: '/dashboard/services/completeness'
+      preLoaderRoute: typeof DashboardServicesCompletenessRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
     '/dashboard/services/diagnostics': {
@@ -1243,6 +1263,7 @@ interface DashboardRouteRouteChildren {
   DashboardDevicesLogsRoute: typeof DashboardDevicesLogsRoute
   DashboardDevicesMetricsRoute: typeof DashboardDevicesMetricsRoute
   DashboardServicesCommentsRoute: typeof DashboardServicesCommentsRoute
+  DashboardServicesCompletenessRoute: typeof DashboardServicesCompletenessRoute
   DashboardServicesDiagnosticsRoute: typeof DashboardServicesDiagnosticsRoute
   DashboardSupervisionItem_referenceRoute: typeof DashboardSupervisionItem_referenceRoute
   DashboardSupervisionReportsRoute: typeof DashboardSupervisionReportsRoute
@@ -1290,6 +1311,7 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardDevicesLogsRoute: DashboardDevicesLogsRoute,
   DashboardDevicesMetricsRoute: DashboardDevicesMetricsRoute,
   DashboardServicesCommentsRoute: DashboardServicesCommentsRoute,
+  DashboardServicesCompletenessRoute: DashboardServicesCompletenessRoute,
   DashboardServicesDiagnosticsRoute: DashboardServicesDiagnosticsRoute,
   DashboardSupervisionItem_referenceRoute:
     DashboardSupervisionItem_referenceRoute,

@@ -2,7 +2,8 @@ import type { LegalHoldTargetType, RetentionRecordType, RetentionTimestampType, 
 import type { MIGRATION_STATES, TRANSFER_STATES } from '#shared/constants/account.ts';
 import type { ALERT_SCOPES } from '#shared/constants/alerts.ts';
 import type { DeviceCommandState, LogLevel, MetricScope, Service } from '#shared/constants/devices.ts';
-import type { PayloadState, PayloadType } from '#shared/constants/payloads.ts';
+import type { CompletenessOutcome } from '#shared/constants/completeness.ts';
+import type { Direction, PayloadState, PayloadType } from '#shared/constants/payloads.ts';
 import type { DisposalAction } from '#shared/contract/entities/account-data.ts';
 
 /**
@@ -88,6 +89,19 @@ export const MIGRATION_STATE_LABELS: Record<(typeof MIGRATION_STATES)[number], s
   Migrated: 'Migrated',
   PartialFail: 'Partly failed',
   Failed: 'Failed',
+};
+
+/** A call's or message's direction, as the phone saw it. */
+export const DIRECTION_LABELS: Record<Direction, string> = { I: 'Incoming', O: 'Outgoing', CC: 'Conference' };
+
+/** A ledger entry's outcome (capture completeness), and a recording no entry explains. */
+export const COMPLETENESS_OUTCOME_LABELS: Record<CompletenessOutcome, string> = {
+  Captured: 'Captured',
+  'Captured late': 'Captured late',
+  Short: 'Short',
+  Pending: 'Pending',
+  Missing: 'Missing',
+  Unexpected: 'Unexpected',
 };
 
 export const ALERT_SCOPE_LABELS: Record<(typeof ALERT_SCOPES)[number], string> = { ops: 'Operational', sec: 'Security' };

@@ -33,6 +33,7 @@ export const DASHBOARD_NAV: readonly NavSection[] = [
       { label: 'Videos', to: '/dashboard/services/videos' },
       { label: 'Diagnostics', to: '/dashboard/services/diagnostics' },
       { label: 'Comments', to: '/dashboard/services/comments' },
+      { label: 'Completeness', to: '/dashboard/services/completeness', action: 'completeness:List' },
     ],
   },
   {

@@ -47,12 +47,15 @@ export function DeviceDetailView({
   search,
   onSearch,
   recordings,
+  completeness,
 }: {
   deviceReference: string;
   search: DeviceDetailSearch;
   onSearch: (next: DeviceDetailSearch) => void;
   /** The device's recordings list (the route composes it from the recordings feature). */
   recordings?: ReactNode;
+  /** The device's capture completeness panel (the route composes it from the completeness feature). */
+  completeness?: ReactNode;
 }) {
   const device = useDevice(deviceReference);
   return (
@@ -61,6 +64,7 @@ export function DeviceDetailView({
       <Section title="Details">
         <DeviceDetails device={device.data} />
       </Section>
+      {completeness}
       {recordings !== undefined && <Section title="Recordings">{recordings}</Section>}
       <Section title="Commands">
         <Stack gap="lg">

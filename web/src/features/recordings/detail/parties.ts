@@ -1,7 +1,7 @@
 import type { Direction } from '#shared/constants/payloads.ts';
 
-/** en-GB words for a party's direction. */
-export const DIRECTION_LABELS: Record<Direction, string> = { I: 'Incoming', O: 'Outgoing', CC: 'Conference' };
+/** en-GB words for a party's direction (one map for every screen, lib/labels.ts). */
+export { DIRECTION_LABELS } from '../../../lib/labels.ts';
 
 /** One other party of a recording, as the detail page lists it. */
 export interface Party {

@@ -6,6 +6,7 @@ import { DEVICE_PAGE_DESCRIPTION, DeviceBoundary } from '../../../../features/de
 import { DevicePending } from '../../../../features/devices/device-pending.tsx';
 import { deviceTitle } from '../../../../lib/device-labels.ts';
 import { DeviceDetailSearch } from '../../../../features/devices/filters.ts';
+import { CompletenessPanel } from '../../../../features/completeness/completeness-panel.tsx';
 import { RecordingsTab } from '../../../../features/recordings/lists/recordings-tab.tsx';
 
 export const Route = createFileRoute('/dashboard/devices/$deviceReference/')({
@@ -44,6 +45,7 @@ function LoadedDevicePage({ deviceReference }: { deviceReference: string }) {
         search={search}
         onSearch={(next) => void navigate({ search: next, replace: true, resetScroll: false })}
         recordings={<RecordingsTab scope={{ device: deviceReference }} label={`Recordings of ${name}`} />}
+        completeness={<CompletenessPanel subject={{ device: deviceReference }} name={name} />}
       />
     </>
   );

@@ -2,9 +2,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { LOG_LEVELS } from '#shared/constants/devices.ts';
 import { ACTIVITY_TABS } from '../../../../features/device-users/activity-tabs.ts';
+import { useDeviceUser } from '../../../../features/device-users/api/get-device-user.ts';
+import { deviceUserName } from '../../../../features/device-users/device-user-form-model.ts';
 import { DeviceUserActivity } from '../../../../features/device-users/device-user-activity.tsx';
 import { DeviceUserDetail } from '../../../../features/device-users/device-user-detail.tsx';
 import { DeviceUserPending } from '../../../../features/device-users/device-user-pending.tsx';
+import { CompletenessPanel } from '../../../../features/completeness/completeness-panel.tsx';
 import { RecordingsTab } from '../../../../features/recordings/lists/recordings-tab.tsx';
 
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
@@ -37,6 +40,7 @@ function DeviceUserPage() {
   const navigate = Route.useNavigate();
   return (
     <DeviceUserDetail reference={deviceUserReference}>
+      <DeviceUserCompleteness reference={deviceUserReference} />
       <DeviceUserActivity
         reference={deviceUserReference}
         filters={filters}
@@ -45,4 +49,10 @@ function DeviceUserPage() {
       />
     </DeviceUserDetail>
   );
+}
+
+/** The person's completeness panel, named as the page names them (the user the loader ensured: no second request). */
+function DeviceUserCompleteness({ reference }: { reference: string }) {
+  const user = useDeviceUser(reference);
+  return <CompletenessPanel subject={{ deviceUser: reference }} name={deviceUserName(user.data)} mb="lg" />;
 }
