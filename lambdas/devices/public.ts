@@ -5,3 +5,4 @@
 export { deactivateInactiveDevices } from './deactivation.ts';
 export { visibleDevice } from './device-service.ts';
 export { contribution, groupStatsChanges } from './device-users/device-user-changes.ts';
+export { visibleDeviceUser } from './device-users/device-users.ts';

@@ -41,7 +41,7 @@ const deviceUserNotFound = () => new NotFoundError('Device user not found');
  * The device user item (read consistently: writes judge it) when it exists and its group is in the caller's scope;
  * otherwise the 404 of a missing user, so another group's user cannot be told apart from one that does not exist.
  */
-async function visibleDeviceUser(caller: TenantCaller, reference: string): Promise<DeviceUserItem> {
+export async function visibleDeviceUser(caller: TenantCaller, reference: string): Promise<DeviceUserItem> {
   const item = await caller.deps.table.get(keys.deviceUser.key(caller.tenant, reference), { consistent: true });
   return caller.groupScope().visible(item === undefined ? undefined : readDeviceUser(item), deviceUserNotFound);
 }
