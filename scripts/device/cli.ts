@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { listDevices, loadDevice, saveDevice, type DeviceState } from './device-state.ts';
 import { readEnrolmentKey } from './mdm-config.ts';
 import { DEFAULT_DATA_DIR, resolveStackUrl } from './stack-url.ts';
-import { record, RECORD_TYPES, recordOptionsProblem, type RecordOptions, type RecordType } from './recorder.ts';
+import { reportLedger } from './ledger.ts';
+import { record, RECORD_TYPES, recordOptionsProblem, uploadHeld, type RecordOptions, type RecordResult, type RecordType } from './recorder.ts';
 import {
   answerCommands,
   authenticate,
@@ -40,6 +41,17 @@ Commands:
                    ciphertext byte (Failed))
                   --type SMS --text "…" [--direction O|I]: one SMS with that text, sent (O, default) or received (I)
                   --type Interview|Photo|Video --notes "…": with those notes (lexicon policies read both)
+                  --type Call [--direction O|I]: a call made (O, default) or received (I)
+                  --hours-ago N: it happened N hours ago (default now)
+                  Calls and messages go in the phone's ledger, reported after the upload (--no-ledger: keep them
+                  for the next \`ledger\`). Capture gaps (docs/completeness.md), one at a time:
+                  --drop: the ledger has it, no recording is uploaded (Missing once past the grace period)
+                  --late: the recording is held back until \`upload-held\` (Captured late if that is past the grace
+                          period: e.g. --hours-ago 30 --late, then the sweep job, then upload-held)
+                  --short S: the call went on S seconds after its recording stopped (Short when S > 10)
+  ledger          report the phone's ledger (calls and messages not yet reported), sealed; with nothing new it
+                  still tells Verity the phone is alive and its ledger covers up to now
+  upload-held     upload the recordings \`record --late\` held back, then report the ledger
   alert           raise a device alert: --subject S --message M [--severity Low|Medium|High]
   factory-reset   wipe the phone: new installation id, same IMEI, authenticate
   reinstall       reinstall the app: new installation id [--app-version V], authenticate
@@ -73,6 +85,11 @@ const { values, positionals } = parseArgs({
     text: { type: 'string' },
     notes: { type: 'string' },
     direction: { type: 'string' },
+    'hours-ago': { type: 'string' },
+    drop: { type: 'boolean', default: false },
+    late: { type: 'boolean', default: false },
+    short: { type: 'string' },
+    'no-ledger': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -92,6 +109,14 @@ function positiveInt(name: string, raw: string, max: number): number {
   return value;
 }
 
+/** `--hours-ago`: a whole or decimal number of hours up to 30 days back. */
+function hoursAgo(raw: string | undefined): Date | undefined {
+  if (raw === undefined) return undefined;
+  const hours = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(hours) || hours < 0 || hours > 720) throw new Error('--hours-ago must be a number of hours from 0 to 720');
+  return new Date(Date.now() - hours * 3_600_000);
+}
+
 function device(): DeviceState {
   const state = loadDevice(directory, values.device);
   if (state === undefined) throw new Error(`No device "${values.device}" in ${directory}: run enrol first`);
@@ -108,6 +133,25 @@ function report(label: string, result: CallResult<object>): boolean {
   const body = 'access_token' in result.body ? { ...result.body, access_token: `${String(result.body.access_token).slice(0, 12)}…` } : result.body;
   console.log(`${label}: ${result.status} ${JSON.stringify(body)}`);
   return result.ok;
+}
+
+/** Prints each recording's end; answers whether all settled (a quarantined or tampered upload is meant to fail). */
+function printRecorded(results: RecordResult[]): boolean {
+  for (const result of results) {
+    if (result.refused !== undefined) report(`record ${result.payload_type}`, result.refused);
+    else console.log(`record ${result.payload_type} ${result.payload_reference ?? ''}: ${result.state}`);
+  }
+  // Only refusals and timeouts fail: dropped and held are gaps the phone was told to make.
+  return results.every((result) => ['processed', 'failed', 'dropped', 'held'].includes(result.state));
+}
+
+/** Reports the phone's ledger and prints each report's answer and what is left. */
+async function sendLedger(state: DeviceState): Promise<boolean> {
+  const run = await reportLedger(sim, state, new Date());
+  let ok = true;
+  for (const result of run.results) ok = report('ledger', result) && ok;
+  console.log(`ledger: ${run.reported} entries reported, ${run.left} left, covered to ${state.ledger_covered_to ?? 'nothing yet'}`);
+  return ok && run.left === 0;
 }
 
 async function main(): Promise<boolean> {
@@ -163,17 +207,31 @@ async function main(): Promise<boolean> {
         if (!RECORD_TYPES.includes(type)) throw new Error(`--type must be one of ${RECORD_TYPES.join(', ')}`);
         const direction = values.direction;
         if (direction !== undefined && !isDirection(direction)) throw new Error('--direction must be O (sent) or I (received)');
-        const given: Pick<RecordOptions, 'text' | 'notes' | 'direction'> = { ...(values.text === undefined ? {} : { text: values.text }), ...(values.notes === undefined ? {} : { notes: values.notes }), ...(direction === undefined ? {} : { direction }) };
+        const at = hoursAgo(values['hours-ago']);
+        const given: RecordOptions = {
+          eicar: values.eicar,
+          tamper: values.tamper,
+          ...(values.text === undefined ? {} : { text: values.text }),
+          ...(values.notes === undefined ? {} : { notes: values.notes }),
+          ...(direction === undefined ? {} : { direction }),
+          ...(at === undefined ? {} : { at }),
+          ...(values.drop ? { drop: true } : {}),
+          ...(values.late ? { late: true } : {}),
+          ...(values.short === undefined ? {} : { shortSeconds: Number(values.short) }),
+        };
         const problem = recordOptionsProblem(type, given);
         if (problem !== undefined) throw new Error(problem);
-        const results = await record(sim, state, type, { eicar: values.eicar, tamper: values.tamper, ...given });
-        for (const result of results) {
-          if (result.refused !== undefined) report(`record ${result.payload_type}`, result.refused);
-          else console.log(`record ${result.payload_type} ${result.payload_reference ?? ''}: ${result.state}`);
-        }
-        // Settled either way (a quarantined or tampered upload is meant to fail): only refusals and timeouts fail.
-        return results.every((result) => result.state === 'processed' || result.state === 'failed');
+        const settled = printRecorded(await record(sim, state, type, given));
+        return (values['no-ledger'] ? true : await sendLedger(state)) && settled;
       }
+      case 'upload-held': {
+        const results = await uploadHeld(sim, state);
+        if (results.length === 0) console.log('upload-held: nothing held');
+        const settled = printRecorded(results);
+        return (await sendLedger(state)) && settled;
+      }
+      case 'ledger':
+        return sendLedger(state);
       case 'factory-reset':
         return report('factory-reset', await factoryReset(sim, state));
       case 'reinstall':

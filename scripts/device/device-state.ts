@@ -1,6 +1,22 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { LedgerEntryReport } from '#shared/contract/entities/completeness.ts';
+
+/**
+ * A recording the phone made but has not uploaded (`record --late`): the recorder makes the same media again from
+ * these options (they fix its time, party and text), so the state file keeps no media.
+ */
+export const HeldRecording = z.object({
+  type: z.string(),
+  at: z.string(),
+  seed: z.number().optional(),
+  other_number: z.string().optional(),
+  text: z.string().optional(),
+  direction: z.enum(['I', 'O']).optional(),
+  short_seconds: z.int().min(0).optional(),
+});
+export type HeldRecording = z.infer<typeof HeldRecording>;
 
 /** What one simulated phone remembers between commands (its app storage plus the hardware facts). */
 export const DeviceState = z.object({
@@ -23,6 +39,14 @@ export const DeviceState = z.object({
   last_install_state: z.string().optional(),
   /** Where the phone is (the GPS trail walks from here). */
   position: z.object({ latitude: z.number(), longitude: z.number() }),
+  /** What the call log and message store saw and the server has not yet taken (ledger.ts); reported oldest first. */
+  ledger: z.array(LedgerEntryReport).optional(),
+  /** The stores' last row number: each entry's id is the next, never reused. */
+  ledger_sequence: z.int().min(0).optional(),
+  /** How far the last accepted ledger report covered. */
+  ledger_covered_to: z.string().optional(),
+  /** Recordings held back (`record --late`) until `upload-held` sends them: what to record again, not the bytes. */
+  held: z.array(HeldRecording).optional(),
 });
 export type DeviceState = z.infer<typeof DeviceState>;
 

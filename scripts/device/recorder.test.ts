@@ -38,7 +38,8 @@ describe('recordings with a given text or notes', () => {
     expect(recordOptionsProblem('Photo', { notes: 'hello' })).toBeUndefined();
     expect(recordOptionsProblem('Call', { text: 'hello' })).toBe('A text is sent as an SMS: --text needs --type SMS');
     expect(recordOptionsProblem('SMS', { notes: 'hello' })).toBe('Notes belong to Interview, Photo, Video: --notes needs one of those types');
-    expect(recordOptionsProblem('SMS', { direction: 'I' })).toBe('A direction is that of a given text: --direction needs --text');
+    expect(recordOptionsProblem('SMS', { direction: 'I' })).toBe('A direction is that of a call or of a given text: --direction needs --type Call or --text');
+    expect(recordOptionsProblem('Call', { direction: 'I' })).toBeUndefined();
   });
 
   it('refuses such options before the phone calls the server', async () => {

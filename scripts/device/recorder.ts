@@ -3,7 +3,8 @@ import { sealPayload } from '../../lambdas/device-crypto/payload-crypto.ts';
 import type { z } from 'zod';
 import type { PayloadRegistrationResponse, PayloadUploadUrlResponse } from '#shared/contract/entities/device-auth.ts';
 import { demoMedia, EICAR, smsThread, wavSeconds } from './demo-media.ts';
-import type { DeviceState } from './device-state.ts';
+import type { DeviceState, HeldRecording } from './device-state.ts';
+import { noteInLedger } from './ledger.ts';
 import { deviceCall, fetchKek, type CallResult, type Simulator } from './simulator.ts';
 
 /**
@@ -36,16 +37,43 @@ export interface RecordOptions {
   direction?: 'I' | 'O';
   /** Interview, Photo, Video: these notes instead of the demo ones (a lexicon policy reads notes too). */
   notes?: string;
+  /**
+   * Capture gaps (docs/completeness.md "Simulating gaps"). The phone's ledger notes the call or message whatever
+   * happens next; then `drop`: no recording is uploaded (the entry ends `Missing`); `late`: the recording is held
+   * back until `uploadHeld` (the entry is `Pending`, then `Missing` once past the grace period, then `Captured late`);
+   * `shortSeconds`: the call went on that many seconds after the recording stopped (`Short` beyond
+   * SHORT_TOLERANCE_SECONDS).
+   */
+  drop?: boolean;
+  late?: boolean;
+  shortSeconds?: number;
 }
 
 /** Types whose meta carries notes (`payload_notes`). */
 const NOTED_TYPES: readonly RecordType[] = ['Interview', 'Photo', 'Video'];
 
+/** Types a direction can be given for: a call, or one SMS of a given text (the demo thread has both directions). */
+const DIRECTED_TYPES: readonly RecordType[] = ['Call', 'AbortedCall'];
+/** Types the phone's call log or message store lists, so a gap in their capture shows in its ledger. */
+const LEDGER_RECORD_TYPES: readonly RecordType[] = ['Call', 'AbortedCall', 'SMS'];
+
 /** Why `options` do not fit `type` (a text is an SMS's, notes are an interview's, photo's or video's), if they do not. */
-export function recordOptionsProblem(type: RecordType, options: Pick<RecordOptions, 'text' | 'notes' | 'direction'>): string | undefined {
+export function recordOptionsProblem(
+  type: RecordType,
+  options: Pick<RecordOptions, 'text' | 'notes' | 'direction' | 'drop' | 'late' | 'shortSeconds' | 'eicar' | 'tamper'>,
+): string | undefined {
   if (options.text !== undefined && type !== 'SMS') return 'A text is sent as an SMS: --text needs --type SMS';
-  if (options.direction !== undefined && options.text === undefined) return 'A direction is that of a given text: --direction needs --text';
+  if (options.direction !== undefined && options.text === undefined && !DIRECTED_TYPES.includes(type)) {
+    return 'A direction is that of a call or of a given text: --direction needs --type Call or --text';
+  }
   if (options.notes !== undefined && !NOTED_TYPES.includes(type)) return `Notes belong to ${NOTED_TYPES.join(', ')}: --notes needs one of those types`;
+  const gaps = [options.drop === true && '--drop', options.late === true && '--late', options.shortSeconds !== undefined && '--short'].filter((gap) => gap !== false);
+  if (gaps.length > 1) return `One gap at a time: ${gaps.join(' and ')} do not go together`;
+  if (gaps.length === 1 && !LEDGER_RECORD_TYPES.includes(type)) return `Only what the call log or message store lists has gaps: ${gaps[0] ?? ''} needs --type ${LEDGER_RECORD_TYPES.join(', ')}`;
+  if (gaps.length === 1 && (options.eicar === true || options.tamper === true)) return `${gaps[0] ?? ''} goes with a clean upload: not with --eicar or --tamper`;
+  if (options.shortSeconds !== undefined && (type !== 'Call' || !Number.isInteger(options.shortSeconds) || options.shortSeconds < 1)) {
+    return '--short is whole seconds (1 or more) a call went on after its recording stopped: it needs --type Call';
+  }
   return undefined;
 }
 
@@ -59,7 +87,10 @@ export interface Recording {
 export interface RecordResult {
   payload_type: string;
   payload_reference?: string;
-  /** The device view of the state: processed, failed, pending (timed out) or not_found; or the refusing call. */
+  /**
+   * The device view of the state: processed, failed, pending (timed out) or not_found; or the refusing call; or, for
+   * a gap the phone was told to make, `dropped` (never uploaded) or `held` (waiting for `uploadHeld`).
+   */
   state: string;
   /** The call that refused, when one did (the status and body). */
   refused?: CallResult<object>;
@@ -87,6 +118,9 @@ export function demoRecordings(type: RecordType, options: RecordOptions = {}): R
     case 'Call': {
       const content = demoMedia('call.wav');
       const seconds = wavSeconds(content);
+      // A short capture: the recording (and its length) stops `shortSeconds` before the call did.
+      const callSeconds = seconds + (options.shortSeconds ?? 0);
+      const direction = options.direction ?? 'O';
       return [
         {
           type,
@@ -96,7 +130,7 @@ export function demoRecordings(type: RecordType, options: RecordOptions = {}): R
             payload_end_time: iso(later(at, seconds)),
             payload_full_duration: seconds,
             voice_source: 'MIC',
-            second_parties: [{ phone_number: other, contact_name: 'Northwind Trading', direction: 'O', start_time: iso(at), duration: seconds, connection_time: iso(later(at, 1)) }],
+            second_parties: [{ phone_number: other, contact_name: 'Northwind Trading', direction, start_time: iso(at), duration: callSeconds, connection_time: iso(later(at, 1)) }],
           },
         },
       ];
@@ -121,7 +155,7 @@ export function demoRecordings(type: RecordType, options: RecordOptions = {}): R
       ];
     case 'AbortedCall':
       return [
-        { type, content: Buffer.alloc(0), meta: { ...located, payload_full_duration: 0, second_parties: [{ phone_number: other, direction: 'O', start_time: iso(at), duration: 0 }] } },
+        { type, content: Buffer.alloc(0), meta: { ...located, payload_full_duration: 0, second_parties: [{ phone_number: other, direction: options.direction ?? 'O', start_time: iso(at), duration: 0 }] } },
       ];
     case 'SMS': {
       const threadId = `thread-${at.getTime().toString(36)}-${seed}`;
@@ -187,11 +221,65 @@ export async function uploadRecording(sim: Simulator, state: DeviceState, record
   return { ...base, payload_reference: reference, state: current };
 }
 
-/** `record`: the media of `type` (an SMS thread is 4 payloads, an SMS with a given text one), each uploaded in order. */
+/** What `uploadHeld` needs to make the same media again: the options that fix its time, party, text and length. */
+function heldOf(type: RecordType, options: RecordOptions & { at: Date }): HeldRecording {
+  return {
+    type,
+    at: options.at.toISOString(),
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.otherNumber === undefined ? {} : { other_number: options.otherNumber }),
+    ...(options.text === undefined ? {} : { text: options.text }),
+    ...(options.direction === undefined ? {} : { direction: options.direction }),
+    ...(options.shortSeconds === undefined ? {} : { short_seconds: options.shortSeconds }),
+  };
+}
+
+function optionsOfHeld(held: HeldRecording): RecordOptions {
+  return {
+    at: new Date(held.at),
+    ...(held.seed === undefined ? {} : { seed: held.seed }),
+    ...(held.other_number === undefined ? {} : { otherNumber: held.other_number }),
+    ...(held.text === undefined ? {} : { text: held.text }),
+    ...(held.direction === undefined ? {} : { direction: held.direction }),
+    ...(held.short_seconds === undefined ? {} : { shortSeconds: held.short_seconds }),
+  };
+}
+
+/**
+ * `record`: the media of `type` (an SMS thread is 4 payloads, an SMS with a given text one). The phone's ledger notes
+ * each call and message first (its call log and message store see them whatever the recorder does); then each is
+ * uploaded in order, or, as told, dropped or held back for `uploadHeld`.
+ */
 export async function record(sim: Simulator, state: DeviceState, type: RecordType, options: RecordOptions = {}): Promise<RecordResult[]> {
   const problem = recordOptionsProblem(type, options);
   if (problem !== undefined) throw new Error(problem);
+  // One time for all: a held recording is made again from it, identical to what the ledger noted.
+  const fixed = { ...options, at: options.at ?? new Date() };
+  const recordings = demoRecordings(type, fixed);
+  noteInLedger(state, recordings);
+  if (fixed.drop === true) return recordings.map((recording) => ({ payload_type: recording.type, state: 'dropped' }));
+  if (fixed.late === true) {
+    state.held = [...(state.held ?? []), heldOf(type, fixed)];
+    return recordings.map((recording) => ({ payload_type: recording.type, state: 'held' }));
+  }
   const results: RecordResult[] = [];
-  for (const recording of demoRecordings(type, options)) results.push(await uploadRecording(sim, state, recording, options));
+  for (const recording of recordings) results.push(await uploadRecording(sim, state, recording, fixed));
+  return results;
+}
+
+/**
+ * Uploads what `record --late` held back, oldest first (the same media, time and parties as noted in the ledger). A
+ * recording leaves the held list once every upload of it was taken; a refused one stays for the next run.
+ */
+export async function uploadHeld(sim: Simulator, state: DeviceState): Promise<RecordResult[]> {
+  const results: RecordResult[] = [];
+  for (const held of [...(state.held ?? [])]) {
+    if (!(RECORD_TYPES as readonly string[]).includes(held.type)) throw new Error(`A held recording of type ${held.type} is not one the simulator records`);
+    const options = optionsOfHeld(held);
+    const uploads: RecordResult[] = [];
+    for (const recording of demoRecordings(held.type as RecordType, options)) uploads.push(await uploadRecording(sim, state, recording, options));
+    results.push(...uploads);
+    if (uploads.every((upload) => upload.refused === undefined)) state.held = (state.held ?? []).filter((each) => each !== held);
+  }
   return results;
 }

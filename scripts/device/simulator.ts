@@ -154,7 +154,7 @@ export async function fetchKek(sim: Simulator, state: DeviceState): Promise<{ re
 }
 
 /** Fetches the KEK, seals `meta` for `kind` as the app does, and posts it to `/<kind>`. */
-async function sealedUpload<T>(sim: Simulator, state: DeviceState, kind: UploadKind, meta: unknown): Promise<CallResult<T>> {
+export async function sealedUpload<T>(sim: Simulator, state: DeviceState, kind: UploadKind, meta: unknown): Promise<CallResult<T>> {
   const keys = await fetchKek(sim, state);
   if (keys.kek === undefined) return keys.result as unknown as CallResult<T>;
   return deviceCall<T>(sim, state, { method: 'POST', path: `/${kind}`, body: sealUpload({ kek: keys.kek, client: state.client, keyId: keys.result.body.key_id }, kind, meta) });
