@@ -39,8 +39,8 @@ describe('completeness report rows', () => {
   });
 
   it('read ledger types from payload types: an aborted call is a call, other recordings are none', () => {
-    expect(ledgerTypesOf(['AbortedCall', 'SMS', 'Email', 'Call'])).toEqual(['Call', 'SMS']);
+    expect(ledgerTypesOf(['AbortedCall', 'SMS', 'Photo', 'Call'])).toEqual(['Call', 'SMS']);
     expect(ledgerTypeOf('AbortedCall')).toBe('Call');
-    expect(ledgerTypeOf('Email')).toBeUndefined();
+    expect(ledgerTypeOf('Photo')).toBeUndefined();
   });
 });
