@@ -3,6 +3,7 @@ import { ConditionFailedError, type QuerySpec, type TableItem } from '#core/port
 import { keys, type ListKey } from '#core/store/keys.ts';
 import { readRetainedItem } from '#core/store/entities/retained-item.ts';
 import { readRetentionIndexed, retentionIndexedToItem } from '#core/store/entities/retention-indexed.ts';
+import { LEDGER_OUTCOMES } from '#shared/constants/completeness.ts';
 import { dueMarkerItems } from './due-index.ts';
 
 /**
@@ -33,6 +34,8 @@ export function backfillLists(client: string): Array<{ name: string; list: ListK
     { name: 'device_users', list: keys.deviceUser.list(client) },
     // Closed review items only: an outstanding one has not ended.
     { name: 'supervision_items', list: keys.supervisionItem.closed(client) },
+    // Ledger entries, through the tenant's lists by outcome (together every entry not deleted).
+    ...LEDGER_OUTCOMES.map((outcome) => ({ name: `ledger_entries_${outcome}`, list: keys.ledgerEntry.listByOutcome(client, outcome) })),
   ];
 }
 

@@ -1,6 +1,7 @@
 import type { ItemKey, TableItem, TransactOperation } from '#core/ports/table-store.ts';
 import { keys, type DueStage } from '#core/store/keys.ts';
 import { readRetainedItem, type RetainedItem } from '#core/store/entities/retained-item.ts';
+import { ledgerEntryReference } from '#core/store/entities/ledger-entry.ts';
 import { retentionDueToItem, type RetentionDueItem } from '#core/store/entities/retention-due.ts';
 import { RETENTION_TIMESTAMP_TYPES, type RetentionRecordType } from '#shared/constants/account.ts';
 import { deviceUserEnded } from './record-changes/device-user.ts';
@@ -82,6 +83,9 @@ function describe(record: RetainedItem): Omit<RetainedRecord, 'key'> | undefined
       return migrationEnded(record) ? { recordType: 'LegacyMigrationData', reference: record.migration_reference, bases: only(RECORD_TIME, record.migrated_at) } : undefined;
     case 'DeviceUser':
       return deviceUserEnded(record) ? { recordType: 'DeviceUserData', reference: record.device_user_reference, bases: only(RECORD_TIME, record.offboard_date) } : undefined;
+    // A ledger entry counts from the call or message it saw (its start), as a call recording from its payload_time.
+    case 'LedgerEntry':
+      return { recordType: 'CaptureLedgerData', reference: ledgerEntryReference(record.device_reference, record.entry_id), bases: only(RECORD_TIME, record.start_time) };
     // A review item counts from its closing; reopened, it has no marker until it closes again.
     case 'SupervisionItem':
       return supervisionItemEnded(record) ? { recordType: 'SupervisionData', reference: record.item_reference, bases: only(RECORD_TIME, record.closed_at) } : undefined;

@@ -1,5 +1,6 @@
 import { deviceUserChanges } from './device-user.ts';
 import { legalHoldChanges } from './legal-hold.ts';
+import { ledgerEntryChanges } from './ledger-entry.ts';
 import { migrationChanges } from './migration.ts';
 import type { RecordChanges } from './shared.ts';
 import { supportAccessChanges } from './support-access.ts';
@@ -9,7 +10,8 @@ import { transferChanges } from './transfer.ts';
 /**
  * The record types whose records are not events but things with a life (a support grant, a hold, a transfer run, a
  * migration, a device user): each is due only once it has ended, and each says what Deleted and Destroyed do to it
- * (docs/decisions.md "Retention job"). `dispose.ts` asks this table by entity tag; the types it does not list
+ * (docs/decisions.md "Retention job"); and a ledger entry, an event whose reconciliation settles first and whose
+ * deletion takes it out of its lists. `dispose.ts` asks this table by entity tag; the types it does not list
  * (payloads, fixes, logs, alerts, activity records) keep dispose.ts' own handling.
  */
 // Built on first use, not at load: areas meet through public modules whose import graph has cycles, and a table
@@ -21,6 +23,7 @@ const recordChangesByEntity = (): Readonly<Record<string, RecordChanges>> => ({
   Migration: migrationChanges,
   DeviceUser: deviceUserChanges,
   SupervisionItem: supervisionItemChanges,
+  LedgerEntry: ledgerEntryChanges,
 });
 let table: Readonly<Record<string, RecordChanges>> | undefined;
 

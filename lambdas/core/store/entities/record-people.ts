@@ -4,13 +4,14 @@ import type { TableItem } from '../../ports/table-store.ts';
 import { deviceLogItemSchema } from './device-log.ts';
 import { deviceUserItemSchema } from './device-user.ts';
 import { gpsItemSchema } from './gps.ts';
+import { ledgerEntryItemSchema } from './ledger-entry.ts';
 import { payloadItemSchema } from './payload.ts';
 import { readItem } from './read-item.ts';
 
 /**
  * The people a stored record names, as legal-hold coverage reads them (lambdas/account-data/legal-holds/coverage.ts):
- * the device that made a recording, fix, log line or call and the device user it is attributed to, the portal user
- * who made a call, a device user's own reference. Picked from each entity's item schema, the rest of the record left
+ * the device that made a recording, fix, log line, call or ledger entry and the device user it is attributed to, the
+ * portal user who made a call, a device user's own reference. Picked from each entity's item schema, the rest of the record left
  * unread (coverage reads every record retention keeps and must not fail on what it does not need). Each is optional:
  * a record that names nobody is covered by no hold on a person. The other records retention keeps (alerts, transfer
  * runs, migrations, support access, legal holds) name no one a hold covers.
@@ -31,6 +32,8 @@ const peopleSchemas = /* @__PURE__ */ onFirstUse(() => ({
   DeviceActivity: z.object({ entity: z.literal('DeviceActivity'), device_reference: activityNameSchema(), device_user_reference: activityNameSchema() }),
   UserActivity: z.object({ entity: z.literal('UserActivity'), device_reference: activityNameSchema(), device_user_reference: activityNameSchema(), user_id: activityNameSchema() }),
   DeviceUser: deviceUserItemSchema().pick({ device_user_reference: true }).partial().extend({ entity: z.literal('DeviceUser') }),
+  // A ledger entry names the phone that saw the call and who held it then: a hold on either keeps it.
+  LedgerEntry: ledgerEntryItemSchema().pick(DEVICE_DATA).partial().extend({ entity: z.literal('LedgerEntry') }),
   // A review item names the recording's device and device user: a hold on either keeps it.
   SupervisionItem: z.object({ entity: z.literal('SupervisionItem'), device_reference: z.string().optional(), device_user_reference: z.string().optional() }),
 }));

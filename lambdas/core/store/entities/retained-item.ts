@@ -8,6 +8,7 @@ import { deviceLogItemSchema } from './device-log.ts';
 import { deviceUserItemSchema } from './device-user.ts';
 import { gpsItemSchema } from './gps.ts';
 import { legalHoldItemSchema } from './legal-hold.ts';
+import { ledgerEntryItemSchema } from './ledger-entry.ts';
 import { migrationItemSchema } from './migration.ts';
 import { payloadItemSchema } from './payload.ts';
 import { readItem } from './read-item.ts';
@@ -87,6 +88,11 @@ const retainedSchemas = /* @__PURE__ */ onFirstUse(() => ({
   })
     .partial({ is_active: true })
     .extend({ entity: z.literal('DeviceUser') }),
+  // A phone's ledger entry (capture completeness): its device and id (together its reference), the start it counts
+  // from, and its outcome (a Pending entry is still being reconciled, so not yet due).
+  LedgerEntry: ledgerEntryItemSchema().pick({ entry_id: true, device_reference: true, start_time: true, outcome: true })
+    .partial({ start_time: true, outcome: true })
+    .extend({ entity: z.literal('LedgerEntry'), ...retentionMarksSchema().shape }),
   // A supervision review item: its reference, the state that says whether it has ended (Closed) and when it closed.
   SupervisionItem: z.object({
     entity: z.literal('SupervisionItem'),
