@@ -399,6 +399,13 @@ const CASES: Record<string, () => Promise<void>> = {
   'client.gps.list': () => onlyOwnGroup('/gps'),
   'client.devices.gps': () => perDevice('/gps'),
   'client.users.gps': () => perUser('/gps'),
+  // Capture completeness of one device or device user: this run's phones report no ledger, so only the refusal is
+  // checked here (the rows' own scope is test/integration/completeness-report.test.ts).
+  'client.completeness.device': () => perDevice('/completeness', false),
+  'client.completeness.device-user': async () => {
+    expect((await get(`/users/${userL}/completeness`)).status).toBe(200);
+    expect((await sameAsMissing('GET', `/users/${userC}/completeness`, `/users/${missingUser}/completeness`)).status).toBe(404);
+  },
   'client.payloads.list': () => onlyOwnGroup('/payloads'),
   'client.devices.payloads': () => perDevice('/payloads'),
   'client.users.payloads': () => perUser('/payloads'),
@@ -616,6 +623,8 @@ const KIND_CASES: Record<string, (viewer: Viewer) => Promise<void>> = {
   'client.payloads.list': (viewer) => groupShares(viewer, '/payloads'),
   'client.devices.payloads': (viewer) => perObject(viewer, (group) => `${deviceOf(group)}/payloads`, `/devices/${missingDevice}/payloads`),
   'client.users.payloads': (viewer) => perObject(viewer, (group) => `${deviceUserOf(group)}/payloads`, `/users/${missingUser}/payloads`),
+  'client.completeness.device': (viewer) => perObject(viewer, (group) => `${deviceOf(group)}/completeness`, `/devices/${missingDevice}/completeness`),
+  'client.completeness.device-user': (viewer) => perObject(viewer, (group) => `${deviceUserOf(group)}/completeness`, `/users/${missingUser}/completeness`),
   'client.devices.sms-thread': (viewer) => perObject(viewer, (group) => `${deviceOf(group)}/sms/t1`, `/devices/${missingDevice}/sms/t1`),
   'admin.metrics.get': async (viewer) => {
     for (const group of GROUPS()) await totalIs(viewer, `/metrics/Summary?device_reference=${phoneOf(group).reference}`, group);
