@@ -12,12 +12,12 @@ export interface Column<T> extends CsvColumn<T> {
   exportable?: boolean;
 }
 
-export interface CursorTableProps<T> {
+export interface CursorTableProps<T, S = never> {
   /** Names the table for assistive technology, and the CSV file. */
   label: string;
   columns: readonly Column<T>[];
-  rows: readonly T[];
-  rowKey: (row: T) => string;
+  rows: readonly (T | S)[];
+  rowKey: (row: T | S) => string;
   isLoading: boolean;
   error?: Error | null;
   hasNextPage: boolean;
@@ -25,6 +25,11 @@ export interface CursorTableProps<T> {
   fetchNextPage: () => unknown;
   /** Shown when the list is empty (after loading). */
   empty?: ReactNode;
+  /**
+   * Rows that are not items of the list but stand where one would have been (a missing recording): drawn as one cell
+   * across the table, left out of the count and of the CSV export (which writes the list's items).
+   */
+  spanRow?: { is: (row: T | S) => row is S; render: (row: S) => ReactNode; noun: string };
 }
 
 /** The paging state CursorTable needs, taken from a `useCursorList` result: `<CursorTable {...pagingOf(list)} … />`. */
@@ -47,8 +52,10 @@ const VIRTUALISE_ABOVE = 100;
  * The list every screen uses: a table of the rows loaded so far, "Load more" while the cursor says there is more,
  * and "Export CSV" of exactly what is shown. Long lists render only the visible rows.
  */
-export function CursorTable<T>(props: CursorTableProps<T>) {
-  const { label, columns, rows, rowKey, isLoading, error, hasNextPage, isFetchingNextPage, fetchNextPage, empty } = props;
+export function CursorTable<T, S = never>(props: CursorTableProps<T, S>) {
+  const { label, columns, rows, rowKey, isLoading, error, hasNextPage, isFetchingNextPage, fetchNextPage, empty, spanRow } = props;
+  const items: readonly T[] = spanRow === undefined ? (rows as readonly T[]) : rows.flatMap((row) => (spanRow.is(row) ? [] : [row]));
+  const spans = rows.length - items.length;
   const viewport = useRef<HTMLDivElement>(null);
   const virtual = rows.length > VIRTUALISE_ABOVE;
   const virtualizer = useVirtualizer({
@@ -59,27 +66,32 @@ export function CursorTable<T>(props: CursorTableProps<T>) {
     enabled: virtual,
   });
 
-  const exportCsv = () => downloadCsv(`${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.csv`, toCsv(columns.filter((column) => column.exportable !== false), rows));
+  const exportCsv = () => downloadCsv(`${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.csv`, toCsv(columns.filter((column) => column.exportable !== false), items));
 
-  const renderRow = (row: T) => (
-    <Table.Tr key={rowKey(row)}>
-      {columns.map((column) => (
-        <Table.Td key={column.header}>{column.render ? column.render(row) : String(column.value(row) ?? '—')}</Table.Td>
-      ))}
-    </Table.Tr>
-  );
+  const renderRow = (row: T | S) =>
+    spanRow !== undefined && spanRow.is(row) ? (
+      <Table.Tr key={rowKey(row)} data-span-row>
+        <Table.Td colSpan={columns.length}>{spanRow.render(row)}</Table.Td>
+      </Table.Tr>
+    ) : (
+      <Table.Tr key={rowKey(row)}>
+        {columns.map((column) => (
+          <Table.Td key={column.header}>{column.render ? column.render(row as T) : String(column.value(row as T) ?? '—')}</Table.Td>
+        ))}
+      </Table.Tr>
+    );
 
-  const items = virtual ? virtualizer.getVirtualItems() : [];
-  const before = virtual && items.length > 0 ? (items[0]?.start ?? 0) : 0;
-  const after = virtual && items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
+  const inView = virtual ? virtualizer.getVirtualItems() : [];
+  const before = virtual && inView.length > 0 ? (inView[0]?.start ?? 0) : 0;
+  const after = virtual && inView.length > 0 ? virtualizer.getTotalSize() - (inView[inView.length - 1]?.end ?? 0) : 0;
 
   return (
     <div>
       <Group justify="space-between" mb="xs">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {isLoading ? 'Loading…' : `${formatNumber(rows.length)} shown${hasNextPage ? ', more available' : ''}`}
+          {isLoading ? 'Loading…' : `${formatNumber(items.length)} shown${spans > 0 ? `, and ${formatNumber(spans)} ${spanRow?.noun ?? ''}` : ''}${hasNextPage ? ', more available' : ''}`}
         </Text>
-        <Button variant="default" size="xs" onClick={exportCsv} disabled={rows.length === 0}>
+        <Button variant="default" size="xs" onClick={exportCsv} disabled={items.length === 0}>
           Export CSV
         </Button>
       </Group>
@@ -110,7 +122,7 @@ export function CursorTable<T>(props: CursorTableProps<T>) {
               {virtual ? (
                 <>
                   {before > 0 && <tr aria-hidden style={{ height: before }} />}
-                  {items.map((item) => renderRow(rows[item.index] as T))}
+                  {inView.map((item) => renderRow(rows[item.index] as T | S))}
                   {after > 0 && <tr aria-hidden style={{ height: after }} />}
                 </>
               ) : (

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Payload } from '#shared/contract/entities/payloads.ts';
 import { CursorTable, pagingOf, type Column } from '../../../components/data/cursor-table.tsx';
 import { InvertedRangeNotice } from '../../../components/filters/filter-inputs.tsx';
 import { downloadCsv, toCsv } from '../../../lib/csv.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { interleaveGaps, isGapRow, type GapRow } from '../../../lib/gap-rows.ts';
 import { compactQuery, invertedRange } from '../../../lib/search-params.ts';
 import { usePayloadList, type PayloadListQuery, type PayloadScope } from '../api/list-payloads.ts';
 import { RECORDING_KINDS, type RecordingKind } from '../shared/kinds.ts';
@@ -52,6 +53,7 @@ export function RecordingsList({
   label,
   search,
   onSearch,
+  gaps,
 }: {
   kind: RecordingKind;
   scope?: PayloadScope;
@@ -59,6 +61,11 @@ export function RecordingsList({
   label: string;
   search: RecordingsSearch;
   onSearch: (next: RecordingsSearch) => void;
+  /**
+   * Calls or messages the phones saw that no recording captured (the route composes them from the completeness
+   * feature), shown where their recordings would have been, with a note above the table when there are more.
+   */
+  gaps?: { rows: readonly GapRow[]; note?: ReactNode };
 }) {
   const query = useMemo(() => recordingsQuery(kind, search), [kind, search]);
   const list = usePayloadList(scope, query, { enabled: !invertedRange(search.from, search.to) });
@@ -103,6 +110,22 @@ export function RecordingsList({
     return [...base.slice(0, at), thread, ...base.slice(at)];
   }, [kind, selection, outcomes, where, grouped]);
 
+  const gapRows = gaps?.rows;
+  const withGaps = useMemo(
+    () =>
+      gapRows === undefined || gapRows.length === 0 || list.isLoading
+        ? rows
+        : interleaveGaps(rows, gapRows, {
+            timeOfRow: (row) => row.payload_time,
+            hasMore: list.hasNextPage,
+            // A missing message stands within its conversation when that is shown (same phone, same thread).
+            ...(grouped === undefined
+              ? {}
+              : { sameGroup: (row: Payload, gap: GapRow) => row.device_reference === gap.device_reference && row.thread_id !== undefined && row.thread_id === gap.thread_id }),
+          }),
+    [rows, gapRows, list.isLoading, list.hasNextPage, grouped],
+  );
+
   const view = kind === 'photos' ? (search.view ?? 'grid') : 'table';
   const shown = rows.map((row) => row.payload_reference);
 
@@ -133,14 +156,18 @@ export function RecordingsList({
       {view === 'grid' ? (
         <GridWithPaging label={label} rows={rows} columns={columns} list={list} selection={selection} />
       ) : (
-        <CursorTable
-          label={label}
-          columns={columns}
-          rows={rows}
-          rowKey={(row) => row.payload_reference}
-          {...pagingOf(list)}
-          empty={`No ${RECORDING_KINDS[kind].noun} match these filters.`}
-        />
+        <>
+          {gaps?.note}
+          <CursorTable<Payload, GapRow>
+            label={label}
+            columns={columns}
+            rows={withGaps}
+            rowKey={(row) => (isGapRow(row) ? `gap:${row.gap_key}` : row.payload_reference)}
+            {...pagingOf(list)}
+            empty={`No ${RECORDING_KINDS[kind].noun} match these filters.`}
+            spanRow={{ is: isGapRow, render: (gap) => <GapLine gap={gap} />, noun: 'not recorded' }}
+          />
+        </>
       )}
     </Stack>
   );
@@ -191,5 +218,22 @@ function GridWithPaging({
         </Group>
       )}
     </div>
+  );
+}
+
+/** A call or message the phone saw that no recording captured: clearly a line of its own, not a recording. */
+function GapLine({ gap }: { gap: GapRow }) {
+  return (
+    <Group gap="sm" wrap="nowrap" data-testid="gap-row">
+      <Badge color="red" variant="outline" miw="max-content">
+        Not recorded
+      </Badge>
+      <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+        {formatDateTime(gap.time)}
+      </Text>
+      <Text size="sm" fs="italic">
+        {gap.text}
+      </Text>
+    </Group>
   );
 }
