@@ -62,7 +62,9 @@ export function CountLink({
   label: string;
 }) {
   const canList = useCan('completeness:ListEntries');
-  if (count === 0 || !canList.allowed) return <>{formatNumber(count)}</>;
+  // The entries list needs an outcome, a person or a device (no one key holds every entry of the tenant).
+  const listable = search.outcome !== undefined || search.device_user_reference !== undefined || search.device_reference !== undefined;
+  if (count === 0 || !canList.allowed || !listable) return <>{formatNumber(count)}</>;
   return (
     <Anchor
       size="sm"
