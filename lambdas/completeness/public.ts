@@ -4,3 +4,6 @@
  */
 export { gapAlertKey, raiseGapAlert, raiseSilentDeviceAlert, silentAlertKey } from './alerts/gap-alerts.ts';
 export { completenessSettingsOf, type CompletenessSettings } from './settings/completeness-settings.ts';
+export { uploadLedger, type LedgerDependencies } from './ledger/intake.ts';
+export { reconcileProcessed, type ReconcileDependencies, type ReconcileOutcome } from './reconcile/at-processing.ts';
+export { COMPLETENESS_SWEEP_JOB, completenessSweepJob } from './jobs/completeness-sweep.ts';

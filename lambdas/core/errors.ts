@@ -56,8 +56,9 @@ export class NotFoundError extends HttpError {
 /** 409: the request conflicts with the current state (a condition on a write failed). */
 export class ConflictError extends HttpError {
   override readonly name: string = 'ConflictError';
-  constructor(message = 'Conflict') {
-    super(409, [message]);
+  /** Several conflicting parts of one request (a report's entries) give one `path: message` line each. */
+  constructor(message: string | readonly string[] = 'Conflict') {
+    super(409, typeof message === 'string' ? [message] : message.length > 0 ? message : ['Conflict']);
   }
 }
 

@@ -3,4 +3,4 @@
  * import (lint/lambda-boundaries.js). Re-exports only; the modules stay side-effect free for the bundler.
  */
 export { listDeviceActivities, listLatestTelemetry, listLatestTelemetryAcrossClients, listTelemetryHistory } from './reads.ts';
-export { deviceFields, uploadGps, uploadLogs, uploadTelemetry, utcOf } from './uploads.ts';
+export { deviceFields, holderOf, parseSealed, touchLastSeen, uploadGps, uploadLogs, uploadTelemetry, utcOf, type UploadDependencies, type UploadingDevice } from './uploads.ts';

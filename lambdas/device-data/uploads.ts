@@ -68,7 +68,7 @@ function depthOf(value: unknown, limit: number): number {
 }
 
 /** Parses opened plaintext with the contract schema; problems are 400 lines under `meta.` (the sealed content). */
-function parseSealed<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+export function parseSealed<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   if (depthOf(value, MAX_DEPTH + 1) > MAX_DEPTH) throw new ValidationError([`meta: Must be nested at most ${MAX_DEPTH} levels`]);
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new ValidationError(formatIssues(parsed.error, 'meta'));
@@ -99,7 +99,7 @@ export function deviceFields(report: Record<string, unknown>): Record<string, un
 }
 
 /** The device item, consistent (the pipeline verified the token; it still names who holds the device now). */
-async function holderOf(deps: UploadDependencies, device: UploadingDevice): Promise<{ deviceUserReference?: string; group?: string }> {
+export async function holderOf(deps: UploadDependencies, device: UploadingDevice): Promise<{ deviceUserReference?: string; group?: string }> {
   const item = await deps.table.get(keys.device.key(device.client, device.deviceReference), { consistent: true });
   if (item === undefined) throw new UnauthorizedError('Device token required');
   const { device_user_reference: deviceUserReference, group } = readDevice(item);
@@ -111,7 +111,7 @@ async function holderOf(deps: UploadDependencies, device: UploadingDevice): Prom
  * conditional on the device existing, being active, and not being seen later already: an upload never creates a
  * device, and never puts back the index item a deactivation removed. A device changed meanwhile is left alone.
  */
-async function touchLastSeen(deps: UploadDependencies, device: UploadingDevice, now: string): Promise<void> {
+export async function touchLastSeen(deps: UploadDependencies, device: UploadingDevice, now: string): Promise<void> {
   try {
     await deps.table.transactWrite([
       {

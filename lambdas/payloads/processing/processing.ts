@@ -18,6 +18,7 @@ import { objectRetentionFor } from '../../account-data/public.ts';
 import { getRetentionPolicy } from '../../account-data/public.ts';
 import { payloadDueMarkerItems } from '../../account-data/public.ts';
 import { superviseProcessed } from '../../supervision/public.ts';
+import { reconcileProcessed } from '../../completeness/public.ts';
 import { isLate } from './registration.ts';
 import { forgetSweep } from './sweep-marker.ts';
 import { waveformObjectKey, WaveformPeaksSink } from './waveform-peaks.ts';
@@ -172,6 +173,8 @@ async function scanAndDecrypt(deps: ProcessingDependencies, client: string, item
   // Supervision reads what was just written (a message's text) or opened (the notes); the recording is not Processed
   // until the review items its policies raise are recorded (an error fails this run, which is retried).
   await superviseProcessed(deps, client, item, meta);
+  // Capture completeness: the recording explains its ledger entry, or waits for it (an error fails this run too).
+  await reconcileProcessed(deps, client, item, meta);
 
   const numbers = numbersOf(meta);
   const deviceNumbers = await deviceNumbersOf(deps, client, item);

@@ -97,6 +97,11 @@ export const ledgerEntryItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({
   outcome_at: z.string(),
   due_at: z.string(),
   day: z.string(),
+  /**
+   * Set in the write that makes the entry Short (or Missing) and removed once its gap alert is raised: a run that
+   * fails between the two raises it on its retry, so no gap goes unalerted.
+   */
+  alert_pending: z.boolean().optional(),
 }));
 export type LedgerEntryItem = z.infer<ReturnType<typeof ledgerEntryItemSchema>>;
 

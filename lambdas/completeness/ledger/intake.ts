@@ -1,0 +1,162 @@
+import type { SealedUpload } from '#shared/contract/entities/device-auth.ts';
+import { LedgerReport, type LedgerAccepted } from '#shared/contract/entities/completeness.ts';
+import type { LedgerOutcome } from '#shared/constants/completeness.ts';
+import { ConflictError, ValidationError } from '#core/errors.ts';
+import { ConditionFailedError, type TransactOperation } from '#core/ports/table-store.ts';
+import { readAwaitingEntry, type AwaitingEntryItem } from '#core/store/entities/awaiting-entry.ts';
+import { ledgerEntryToItem, readLedgerEntry, type LedgerEntryItem } from '#core/store/entities/ledger-entry.ts';
+import { keys } from '#core/store/keys.ts';
+import { openUpload } from '../../device-crypto/public.ts';
+import { holderOf, parseSealed, touchLastSeen, type UploadDependencies, type UploadingDevice } from '../../device-data/public.ts';
+import { completenessSettingsOf } from '../settings/completeness-settings.ts';
+import { queryAll } from '../reconcile/query-all.ts';
+import { counterOperations, entryStored, unexpectedChanged, type CountMove } from '../reconcile/counter-moves.ts';
+import { chooseRecording, matchWindow } from '../reconcile/match.ts';
+import { dayOf, dueAtOf, outcomeOfMatch } from '../reconcile/outcome.ts';
+import { raisePendingGapAlert } from '../reconcile/pending-gap-alert.ts';
+import { capturedFields, entryFactsOf, recordingOfMarker } from '../reconcile/recording-facts.ts';
+import { transactCounted } from '../reconcile/transact.ts';
+import { readReportTimes, sameFacts, type ReportedEntry } from './report-entries.ts';
+import { recordLedgerWatermark } from './watermark.ts';
+
+export type LedgerDependencies = UploadDependencies;
+
+/** Tries at storing one entry whose matching recording another write took or changed first. */
+const STORE_ATTEMPTS = 4;
+
+interface Holder {
+  deviceUserReference?: string;
+  group?: string;
+}
+
+/**
+ * POST /device/v1/ledger (docs/completeness.md, "The ledger"): opens the sealed report like telemetry, refuses what
+ * the contract or the clock refuses (400, one `path: message` line each), then stores each new entry against the
+ * authenticated device only (nothing in the report names a device). An id already stored with the same facts is a
+ * resend (`already_recorded`); with other facts it is a 409 naming each such entry, and nothing of the report is
+ * written. Each new entry looks for a recording awaiting it: matched, it is stored with its outcome and the marker is
+ * consumed; else it is stored Pending; either way with its counts, in one transaction conditional on the entry not
+ * existing, so a retried or concurrent report counts nothing twice. Entries are stored one after another: each
+ * transaction writes the same day's counter items, which concurrent transactions would contend for.
+ */
+export async function uploadLedger(deps: LedgerDependencies, device: UploadingDevice, body: SealedUpload): Promise<LedgerAccepted> {
+  const report = parseSealed(LedgerReport, await openUpload(deps, device.client, 'ledger', body));
+  const now = deps.clock.now();
+  const { coveredTo, entries, problems } = readReportTimes(report, now);
+  if (problems.length > 0) throw new ValidationError(problems);
+
+  const stored = await storedEntries(deps, device, entries);
+  const conflicts: string[] = [];
+  const fresh: Array<{ entry: ReportedEntry; index: number }> = [];
+  let alreadyRecorded = 0;
+  entries.forEach((entry, index) => {
+    const existing = stored.get(entry.entry_id);
+    if (existing === undefined) fresh.push({ entry, index });
+    else if (sameFacts(existing, entry)) alreadyRecorded += 1;
+    else conflicts.push(`meta.entries.${index}.entry_id: Already recorded with other facts`);
+  });
+  if (conflicts.length > 0) throw new ConflictError(conflicts);
+
+  const holder = await holderOf(deps, device);
+  const { graceHours } = await completenessSettingsOf(deps, device.client);
+  let accepted = 0;
+  for (const { entry, index } of fresh) {
+    const result = await storeEntry(deps, device, holder, graceHours, { entry, index }, now.toISOString());
+    if (result === 'stored') accepted += 1;
+    else alreadyRecorded += 1;
+  }
+  await recordLedgerWatermark(deps, device, coveredTo, now.toISOString());
+  await touchLastSeen(deps, device, now.toISOString());
+  return { accepted, already_recorded: alreadyRecorded };
+}
+
+/** The report's ids already stored on this device (one consistent BatchGet). */
+async function storedEntries(deps: LedgerDependencies, device: UploadingDevice, entries: readonly ReportedEntry[]): Promise<Map<string, LedgerEntryItem>> {
+  const items = await deps.table.batchGet(
+    entries.map((entry) => keys.ledgerEntry.key(device.client, device.deviceReference, entry.entry_id)),
+    { consistent: true },
+  );
+  return new Map(items.map((item) => readLedgerEntry(item)).map((entry) => [entry.entry_id, entry]));
+}
+
+/** The recordings of this device waiting for an entry near its start time (one consistent Query). */
+async function markersNear(deps: LedgerDependencies, device: UploadingDevice, startTime: string): Promise<AwaitingEntryItem[]> {
+  const list = keys.awaitingEntry.listByDevice(device.client, device.deviceReference);
+  return (await queryAll(deps, { ...list, sort: matchWindow(startTime), consistent: true })).map(readAwaitingEntry);
+}
+
+/** The entry as first stored: the report's facts, the device and its holder now, its day and the end of its grace. */
+function newEntry(device: UploadingDevice, holder: Holder, graceHours: number, entry: ReportedEntry, now: string): LedgerEntryItem {
+  return {
+    entry_id: entry.entry_id,
+    payload_type: entry.payload_type,
+    ...(entry.phone_number === undefined ? {} : { phone_number: entry.phone_number }),
+    ...(entry.payload_type === 'Call' ? { duration: entry.duration } : { thread_id: entry.thread_id }),
+    direction: entry.direction,
+    start_time: entry.start_time,
+    device_reference: device.deviceReference,
+    ...(holder.deviceUserReference === undefined ? {} : { device_user_reference: holder.deviceUserReference }),
+    ...(holder.group === undefined ? {} : { group: holder.group }),
+    outcome: 'Pending',
+    reported_at: now,
+    outcome_at: now,
+    due_at: dueAtOf(entry.start_time, entry.payload_type === 'Call' ? entry.duration : undefined, graceHours),
+    day: dayOf(entry.start_time),
+  };
+}
+
+async function storeEntry(
+  deps: LedgerDependencies,
+  device: UploadingDevice,
+  holder: Holder,
+  graceHours: number,
+  { entry: reported, index }: { entry: ReportedEntry; index: number },
+  now: string,
+): Promise<'stored' | 'already'> {
+  const pending = newEntry(device, holder, graceHours, reported, now);
+  for (let attempt = 0; attempt < STORE_ATTEMPTS; attempt += 1) {
+    const markers = await markersNear(deps, device, reported.start_time);
+    const chosen = chooseRecording(entryFactsOf(pending), markers.map((marker) => ({ ...recordingOfMarker(marker), marker })));
+    const entry = chosen === undefined ? pending : capturedEntry(pending, chosen.marker);
+    try {
+      await transactCounted(deps, entryOperations(device.client, entry, chosen?.marker));
+      await raisePendingGapAlert(deps, device.client, entry);
+      return 'stored';
+    } catch (error) {
+      if (!(error instanceof ConditionFailedError)) throw error;
+    }
+    // Either the entry exists now (a concurrent resend) or the marker was taken or marked meanwhile.
+    const existing = await deps.table.get(keys.ledgerEntry.key(device.client, device.deviceReference, reported.entry_id), { consistent: true });
+    if (existing !== undefined) {
+      if (sameFacts(readLedgerEntry(existing), reported)) return 'already';
+      throw new ConflictError(`meta.entries.${index}.entry_id: Already recorded with other facts`);
+    }
+  }
+  throw new Error(`Ledger entry ${reported.entry_id} did not settle against its device's recordings`);
+}
+
+/** The entry matched to the recording a marker stands for, with that recording's outcome. */
+function capturedEntry(pending: LedgerEntryItem, marker: AwaitingEntryItem): LedgerEntryItem {
+  const recording = recordingOfMarker(marker);
+  const outcome: LedgerOutcome = outcomeOfMatch(pending, recording);
+  return { ...pending, ...capturedFields(recording), outcome, ...(outcome === 'Short' ? { alert_pending: true } : {}) };
+}
+
+/** The entry's put (only if new), the marker's delete (only if still as read), and the counts: one transaction. */
+function entryOperations(client: string, entry: LedgerEntryItem, marker: AwaitingEntryItem | undefined): TransactOperation[] {
+  const moves: CountMove[] = [entryStored(entry, entry.payload_type, entry.outcome)];
+  if (marker?.unexpected === true) moves.push(unexpectedChanged(marker, entry.payload_type, -1));
+  return [
+    { kind: 'put', item: ledgerEntryToItem(client, entry), condition: { kind: 'item-not-exists' } },
+    ...(marker === undefined
+      ? []
+      : [
+          {
+            kind: 'delete' as const,
+            key: keys.awaitingEntry.key(client, marker.device_reference, marker.payload_time, marker.payload_reference),
+            condition: { kind: 'expression' as const, expression: 'attribute_exists(#pk) AND #u = :u', names: { '#pk': 'pk', '#u': 'unexpected' }, values: { ':u': marker.unexpected } },
+          },
+        ]),
+    ...counterOperations(client, moves),
+  ];
+}
