@@ -3,6 +3,7 @@ import type { Dependencies } from '#core/dependencies.ts';
 import type { TableStore, TransactOperation } from '#core/ports/table-store.ts';
 import { completenessCounterAttribute, completenessCounterKeys } from '#core/store/entities/completeness-counters.ts';
 import { readDisposal, type DisposalItem } from '#core/store/entities/disposal.ts';
+import { awaitingEntryToItem } from '#core/store/entities/awaiting-entry.ts';
 import { ledgerEntryToItem, type LedgerEntryItem } from '#core/store/entities/ledger-entry.ts';
 import { readRetentionDue } from '#core/store/entities/retention-due.ts';
 import { readRetentionPolicy, retentionPolicyKey, retentionPolicyToItem } from '#core/store/entities/retention-policy.ts';
@@ -21,7 +22,8 @@ import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
  * before the type existed); the retention job deletes a settled entry past its period with a disposal record (out of
  * its lists), destroys it a run later with another, keeps a Pending one, keeps those a legal hold on their device
  * user (or on their device's holder) covers until the hold is released, never moves the per-day counts, and fails
- * rather than dispose of an entry whose disposal record cannot be written.
+ * rather than dispose of an entry whose disposal record cannot be written. A destroyed recording takes its
+ * awaiting-entry marker (not a record of its own) with it.
  */
 let tenant: RunTenant;
 let fresh: RunTenant;
@@ -131,6 +133,57 @@ describe('capture ledger entries in the retention policy', () => {
     // And the job reads the same rule.
     expect(rulesOf(before).find((rule) => rule.recordType === 'CaptureLedgerData')).toMatchObject({ deleteAfterDays: 2557, destroyAfterDays: 2647, kind: 'at' });
   });
+});
+
+describe('a destroyed recording\'s awaiting-entry marker', () => {
+  it('goes in the recording\'s destruction, not at its deletion, and only its own', async () => {
+    const { client, deps } = fresh;
+    expect((await fresh.call('PUT', '/account/retention', fresh.admin, { PayloadData: [{ payload_type: 'Call', delete_after_days: 1, destroy_after_days: 1000 }] })).status).toBe(200);
+    const recording = async (reference: string, payloadType: string, time: string) => {
+      const payload = {
+        ...keys.payload.item(client, { payloadReference: reference, payloadTime: time, deviceReference: 'dev-1', deviceUserReference: 'du-1' }),
+        client,
+        payload_reference: reference,
+        payload_type: payloadType,
+        payload_state: 'Processed',
+        device_reference: 'dev-1',
+        device_user_reference: 'du-1',
+        payload_time: time,
+        processed_at: time,
+        checksum: '0'.repeat(64),
+        updated_at: time,
+      };
+      const marker = awaitingEntryToItem(client, {
+        payload_reference: reference,
+        payload_type: 'Call',
+        payload_time: time,
+        device_reference: 'dev-1',
+        direction: 'O',
+        numbers: ['447700900123'],
+        uploaded_at: time,
+        device_user_reference: 'du-1',
+        unexpected: true,
+        unexpected_at: time,
+        day: time.slice(0, 10),
+      });
+      await deps.table.transactWrite([{ kind: 'put', item: payload }, ...dueMarkerPuts(client, payload), { kind: 'put', item: marker }]);
+      return { payload, marker };
+    };
+    const old = await recording('P-OLD', 'Call', START);
+    // Recorded ten days on: the last run below deletes it but does not destroy it yet, so its marker stays.
+    const recent = await recording('P-RECENT', 'Call', at(10));
+    const markerOfRecording = (made: { marker: { pk: string; sk: string } }) => deps.table.get({ pk: made.marker.pk, sk: made.marker.sk }, { consistent: true });
+
+    await retentionRun(deps, client, at(10));
+    expect(await deps.table.get(keys.payload.key(client, 'P-OLD'), { consistent: true })).toMatchObject({ payload_state: 'Deleted' });
+    expect(await markerOfRecording(old)).toBeDefined();
+    await retentionRun(deps, client, at(2000));
+    expect(await deps.table.get(keys.payload.key(client, 'P-OLD'), { consistent: true })).toMatchObject({ payload_state: 'Destroyed' });
+    // The marker held the recording's parties' numbers: gone with them.
+    expect(await markerOfRecording(old)).toBeUndefined();
+    expect(await deps.table.get(keys.payload.key(client, 'P-RECENT'), { consistent: true })).toMatchObject({ payload_state: 'Deleted' });
+    expect(await markerOfRecording(recent)).toBeDefined();
+  }, 120_000);
 });
 
 describe('retention of capture ledger entries (CaptureLedgerData)', () => {

@@ -12,7 +12,7 @@ import { markerKeysOf, markersOf, stateOf, type RetainedRecord } from './due-ind
 import { decideDisposal, equals, stateCondition, type Decision, type JudgedPass } from './disposal-decision.ts';
 import type { DuePass } from './retention-rules.ts';
 import { activityChange } from './record-changes/activity.ts';
-import { payloadChange } from './record-changes/payload.ts';
+import { awaitingEntryRemoval, payloadChange } from './record-changes/payload.ts';
 import { entryHash } from '../../audit/public.ts';
 import { waveformObjectKey } from '../../payloads/public.ts';
 import { removeDestroyedRecordingComments, type CommentRemovalLimits } from '../../payloads/public.ts';
@@ -118,7 +118,7 @@ async function recordChange(deps: DisposeDependencies, client: string, item: Tab
   const now = disposal.disposed_at;
   const own = recordChangesOf(retained.entity);
   if (own !== undefined) return own.change(deps, client, item, write);
-  if (retained.entity === 'Payload') return payloadChange(item, write, RETENTION_ACTOR);
+  if (retained.entity === 'Payload') return [...payloadChange(item, write, RETENTION_ACTOR), ...(action === 'Destroyed' ? awaitingEntryRemoval(client, item) : [])];
   if (retained.entity === 'UserActivity' || retained.entity === 'DeviceActivity') return activityChange(client, item, write);
   if (action === 'Deleted') return [{ kind: 'update', key, update: { set: { retention_state: 'Deleted', deleted_at: now } }, condition }];
   const operations: TransactOperation[] = [{ kind: 'delete', key, condition }];

@@ -1,6 +1,10 @@
+import * as z from 'zod';
 import type { TableItem, TransactOperation } from '#core/ports/table-store.ts';
 import type { DisposalItem } from '#core/store/entities/disposal.ts';
+import { readItem } from '#core/store/entities/read-item.ts';
+import { onFirstUse } from '#core/on-first-use.ts';
 import { keys } from '#core/store/keys.ts';
+import { LEDGER_PAYLOAD_TYPES } from '#shared/constants/completeness.ts';
 import type { DisposalWrite } from './shared.ts';
 
 /**
@@ -79,4 +83,24 @@ export function payloadChange(item: TableItem, { action, condition, disposal }: 
     return [{ kind: 'update', key: { pk: item.pk, sk: item.sk }, update, condition }];
   }
   return [{ kind: 'put', item: destroyedPayloadItem(item, disposal, actor), condition }];
+}
+
+/** The recordings capture completeness keeps an "awaiting entry" marker for when no ledger entry explained them. */
+const RECONCILED_TYPES = new Set<string>([...LEDGER_PAYLOAD_TYPES, 'AbortedCall']);
+
+/** Where a recording's marker is: its device's partition, by its time and reference. */
+const awaitingPlaceSchema = onFirstUse(() =>
+  z.object({ payload_reference: z.string(), payload_type: z.string().optional(), device_reference: z.string().optional(), payload_time: z.string().optional() }),
+);
+
+/**
+ * A destroyed recording's "awaiting entry" marker goes with it, in the disposal's transaction (deleting one that is
+ * not there is harmless). The marker is not a record of its own (not CaptureLedgerData): it is what reconciliation
+ * knows of the recording while no ledger entry explains it, and it holds the recording's parties' numbers, which
+ * destruction removes from the recording itself. The Unexpected count it may have added stays: counts are history.
+ */
+export function awaitingEntryRemoval(client: string, item: TableItem): TransactOperation[] {
+  const place = readItem('Payload', awaitingPlaceSchema(), item);
+  if (place.payload_type === undefined || !RECONCILED_TYPES.has(place.payload_type) || place.device_reference === undefined || place.payload_time === undefined) return [];
+  return [{ kind: 'delete', key: keys.awaitingEntry.key(client, place.device_reference, place.payload_time, place.payload_reference) }];
 }
