@@ -1,5 +1,5 @@
 import { readCsvDownload } from './support/csv.ts';
-import { apiGet, errorNotifications, expect, expectNoSeriousAxeViolations, settle, storageStateOf, test } from './support/fixtures.ts';
+import { apiGet, checkScreen, errorNotifications, expect, expectNoSeriousAxeViolations, preferColourMode, settle, storageStateOf, test, type ColourMode } from './support/fixtures.ts';
 
 /**
  * Capture completeness in a real browser against the local stack, on the demo's phone with gaps
@@ -23,6 +23,16 @@ interface Entry {
 
 test.describe('capture completeness as admin@demo.test', () => {
   test.use({ storageState: storageStateOf('demoAdmin') });
+
+  for (const mode of ['light', 'dark'] as ColourMode[]) {
+    test(`the report in ${mode} mode: its share, chart and gaps without an error or an axe violation`, async ({ page }) => {
+      await preferColourMode(page, mode);
+      await page.goto('/dashboard/services/completeness');
+      await expect(page.getByTestId('completeness-share')).toBeVisible(FIRST_LOAD);
+      await expect(page.getByRole('table', { name: 'People with gaps' }).locator('tbody tr').first()).toBeVisible(FIRST_LOAD);
+      await checkScreen(page, { name: 'completeness', title: 'Capture completeness', mode });
+    });
+  }
 
   test('walks from the tenant’s share to one missing call behind a person’s count', async ({ page, request }) => {
     // What the server holds: the missing calls the seed made on the phone with gaps (the test reads the same ones).
