@@ -15,6 +15,7 @@ import { countersRecountJob, COUNTERS_RECOUNT_JOB } from '../metrics/public.ts';
 import { processedIndexBackfillJob, PROCESSED_INDEX_BACKFILL_JOB } from './processed-index-backfill.ts';
 import { SUPERVISION_DEADLINES_JOB, supervisionDeadlinesJob } from '../supervision/public.ts';
 import { SUPERVISION_APPLY_JOB, SUPERVISION_DAILY_JOB, supervisionApplyJob, supervisionDailyJob } from '../supervision/public.ts';
+import { COMPLETENESS_SWEEP_JOB, completenessSweepJob } from '../completeness/public.ts';
 
 /**
  * Every job the jobs function runs, by the name a schedule's target carries (`{ job, input }`). The scheduled ones are
@@ -52,6 +53,9 @@ export const JOBS: JobTable = {
   [SUPERVISION_DAILY_JOB]: async (dependencies, input) => supervisionDailyJob(dependencies, input),
   // Started by `POST supervision/policies/{policy_reference}/apply`, and by itself to go on after its time budget.
   [SUPERVISION_APPLY_JOB]: async (dependencies, input) => supervisionApplyJob(dependencies, input),
+  // Hourly: Pending entries past their grace go Missing (with their gap alerts), recordings no ledger entry explains go
+  // Unexpected, silent devices raise their alert; starts itself again to go on after its time budget.
+  [COMPLETENESS_SWEEP_JOB]: async (dependencies, input) => completenessSweepJob(dependencies, input),
 };
 
 /** Runs one job of this function by name. An unknown name is a configuration fault, so it throws rather than doing nothing. */

@@ -69,6 +69,13 @@ export const PLATFORM_SCHEDULES: readonly ScheduleDefinition[] = [
     timezone: 'UTC',
     target: { job: 'supervision-daily', input: {} },
   },
+  {
+    name: 'completeness-sweep',
+    // Grace and silent hours are whole hours (1 at least): hourly moves an entry to Missing, or tells of a silent
+    // phone, within the hour after it is due.
+    expression: 'rate(1 hour)',
+    target: { job: 'completeness-sweep', input: {} },
+  },
 ];
 
 const EXPRESSION = /^(rate\(\d+ (minute|minutes|hour|hours|day|days)\)|cron\(\S+ \S+ \S+ \S+ \S+ \S+\))$/;

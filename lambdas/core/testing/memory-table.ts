@@ -98,12 +98,23 @@ export function createMemoryTable(initial: readonly TableItem[] = []): MemoryTab
         );
       }
       matches.sort((a, b) => byCodeUnit(sortOf(a), sortOf(b)) || byCodeUnit(a.pk, b.pk) || byCodeUnit(a.sk, b.sk));
-      if (query.descending) matches.reverse();
       if (query.startKey !== undefined) {
+        // As DynamoDB: the page goes on after the key's position, whether or not that item is still there (a job that
+        // moves the items it reads out of the list pages on past them). Binary search: the list is sorted.
         const start = query.startKey;
-        const at = matches.findIndex((item) => item.pk === start.pk && item.sk === start.sk);
-        matches = at === -1 ? [] : matches.slice(at + 1);
+        const startSort = String(start[sortKey]);
+        const order = (item: TableItem) => byCodeUnit(sortOf(item), startSort) || byCodeUnit(item.pk, String(start.pk)) || byCodeUnit(item.sk, String(start.sk));
+        let [low, high] = [0, matches.length];
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          if (order(matches[middle] as TableItem) <= 0) low = middle + 1;
+          else high = middle;
+        }
+        // `low`: the first item after the key. Descending goes on with the items before it (the key's own excluded).
+        const atKey = low > 0 && order(matches[low - 1] as TableItem) === 0 ? low - 1 : low;
+        matches = query.descending ? matches.slice(0, atKey) : matches.slice(low);
       }
+      if (query.descending) matches.reverse();
       const limited = query.limit === undefined ? matches : matches.slice(0, query.limit);
       const last = limited.at(-1);
       const reachedLimit = query.limit !== undefined && limited.length === query.limit;
