@@ -5,6 +5,7 @@ import { DEMO_PASSWORD, demoAccounts } from './seed/accounts.ts';
 import { DEMO_SFTP } from './sftp.ts';
 import { seedDemoFleet } from './seed/fleet.ts';
 import { seedDemoSupervision } from './seed/supervision.ts';
+import { seedDemoCompleteness } from './seed/completeness.ts';
 import { DEMO_TRANSFER_CONFIG, seedDemoTransferConfig } from './seed/transfer-config.ts';
 import { REPO_ROOT, TRANSFER_DESTINATION_BUCKET, startLocalStack } from './stack.ts';
 import { ensureWebBuilt } from './web-build.ts';
@@ -95,6 +96,12 @@ try {
   if ((await seedDemoSupervision(stack, join(dataDir, 'devices'))) !== undefined) console.log('Seeded the demo supervision policies and the messages in the review queue.');
 } catch (error) {
   console.error(`Demo supervision not seeded: ${error instanceof Error ? error.message : String(error)}`);
+}
+// After the fleet and its messages: every phone reports its ledger, and demo-chloe's has gaps.
+try {
+  if ((await seedDemoCompleteness(stack, join(dataDir, 'devices'))) !== undefined) console.log('Seeded the demo capture completeness (demo-chloe has gaps).');
+} catch (error) {
+  console.error(`Demo capture completeness not seeded: ${error instanceof Error ? error.message : String(error)}`);
 }
 try {
   if (await seedDemoTransferConfig(stack)) console.log(`Seeded the demo transfer configuration ${DEMO_TRANSFER_CONFIG} (daily, to the SFTP stand-in).`);

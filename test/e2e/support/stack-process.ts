@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
 import { signInDemoAccount } from '../../../scripts/device/portal-sign-in.ts';
+import { seedDemoCompleteness } from '../../../scripts/local/seed/completeness.ts';
 import { seedDemoFleet } from '../../../scripts/local/seed/fleet.ts';
 import { writeSyntheticFleet } from '../../../scripts/local/seed/synthetic-fleet.ts';
 import { startLocalStack } from '../../../scripts/local/stack.ts';
@@ -37,6 +38,8 @@ try {
   // The fleet goes through the running API (device simulator); the tests need its devices, so wait for it. The media
   // recorded after the fleet are not needed by the browser tests: a failure there is reported, not fatal.
   await seedDemoFleet(stack, join(dataDir, 'devices'));
+  // The completeness report's browser test walks to demo-chloe's missing call (scripts/local/seed/completeness.ts).
+  await seedDemoCompleteness(stack, join(dataDir, 'devices'));
 } catch (error) {
   console.error(`Demo seed incomplete: ${error instanceof Error ? error.message : String(error)}`);
 }
