@@ -60,7 +60,10 @@ export const completenessEndpoints = [
     method: 'GET',
     path: '/completeness/entries',
     action: 'completeness:ListEntries',
-    summary: 'The ledger entries (and unexpected recordings) behind a completeness count, newest first.',
+    summary:
+      'The ledger entries (and unexpected recordings) behind a completeness count, newest first. Name an `outcome`, a ' +
+      '`device_user_reference` or a `device_reference` (else 400): each is one list by start time; a device user\'s ' +
+      'list holds their Unexpected recordings beside their entries.',
     query: listQuery({
       ...dateRangeQuery,
       ...outcomeFilter,
