@@ -14,7 +14,10 @@ import type { LedgerOutcome } from '#shared/constants/completeness.ts';
 import { dueMarkerPuts } from '../../lambdas/account-data/public.ts';
 import { retentionJob } from '../../lambdas/account-data/retention/retention-job.ts';
 import { rulesOf } from '../../lambdas/account-data/retention/retention-rules.ts';
+import { deviceKeysOf } from '../../lambdas/device-crypto/public.ts';
+import { enrol, sealedUpload, type Simulator } from '../../scripts/device/simulator.ts';
 import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
+import { stack } from './support/stack.ts';
 
 /**
  * The phones' capture ledger entries as records (retention record type CaptureLedgerData), on the local stack in
@@ -104,9 +107,9 @@ async function disposalsOf(run: RunTenant, reference: string): Promise<DisposalI
   return found;
 }
 
-const tenantCounts = async (run: RunTenant) => {
+const tenantCounts = async (run: RunTenant): Promise<Record<string, number>> => {
   const item = await run.deps.table.get(completenessCounterKeys.tenantDay(run.client, TODAY), { consistent: true });
-  return Object.fromEntries(Object.entries(item ?? {}).filter(([name]) => name.startsWith('Call#')));
+  return Object.fromEntries(Object.entries(item ?? {}).filter((pair): pair is [string, number] => pair[0].startsWith('Call#') && typeof pair[1] === 'number'));
 };
 
 describe('capture ledger entries in the retention policy', () => {
@@ -187,6 +190,21 @@ describe('a destroyed recording\'s awaiting-entry marker', () => {
 });
 
 describe('retention of capture ledger entries (CaptureLedgerData)', () => {
+  it('puts each entry a phone reports on the due index as the intake stores it, counted from the call\'s start', async () => {
+    const { client, deps } = tenant;
+    const number = `07${String(Date.now()).slice(-9)}`;
+    await deps.table.put({ ...keys.deviceUser.item(client, 'du-phone', 'north'), client, device_user_reference: 'du-phone', group: 'north', services: ['calls'], expected_device_count: 1, is_active: true, is_legacy: false });
+    await deps.table.put({ ...keys.phoneNumber.item(client, number), client, phone_number: number, device_user_reference: 'du-phone' });
+    const sim: Simulator = { baseUrl: stack().apiUrl, enrolmentKey: async (name) => (await deviceKeysOf(deps, name)).enrolmentKey };
+    const { state, result } = await enrol(sim, { name: 'ledger-phone', client, phoneNumbers: [number], model: 'Pixel 8' });
+    expect(result.status).toBe(200);
+    const entry = { entry_id: 'log-41', payload_type: 'Call', phone_number: '+44 7700 900777', direction: 'I', start_time: START, duration: 30 };
+    const sent = await sealedUpload<{ accepted: number }>(sim, state, 'ledger', { covered_to: new Date().toISOString(), entries: [entry] });
+    expect(sent).toMatchObject({ status: 200, body: { accepted: 1 } });
+    const marker = await deps.table.get(keys.retentionDue.key(client, keys.ledgerEntry.key(client, state.device_reference, 'log-41'), 'at'), { consistent: true });
+    expect(marker === undefined ? undefined : readRetentionDue(marker)).toMatchObject({ record_type: 'CaptureLedgerData', reference: `${state.device_reference}/log-41`, base_time: START, stage: 'LIVE' });
+  }, 120_000);
+
   it('deletes a settled entry past its period, then destroys it, each with a disposal record; keeps a Pending one and the held ones until released; never moves the counts', async () => {
     const { client, deps } = tenant;
     expect((await tenant.call('PUT', '/account/retention', tenant.admin, { CaptureLedgerData: { delete_after_days: 1, destroy_after_days: 1000 } })).status).toBe(200);
@@ -195,13 +213,15 @@ describe('retention of capture ledger entries (CaptureLedgerData)', () => {
     await deps.table.put({ ...keys.device.item(client, 'dev-held', 'du-held', 'north'), client, device_reference: 'dev-held', device_user_reference: 'du-held', group: 'north' });
     expect((await tenant.call('PUT', '/account/legal_holds/DeviceUser/du-held', tenant.admin, {})).status).toBe(200);
 
+    const before = await tenantCounts(tenant);
     const free = await storeEntry(tenant, { device: 'dev-free', id: 'call-1', user: 'du-free', outcome: 'Missing' });
     const pending = await storeEntry(tenant, { device: 'dev-free', id: 'call-2', user: 'du-free', outcome: 'Pending' });
     const heldUser = await storeEntry(tenant, { device: 'dev-other', id: 'call-1', user: 'du-held', outcome: 'Captured' });
     const heldDevice = await storeEntry(tenant, { device: 'dev-held', id: 'call-1', outcome: 'Short' });
     for (const entry of [free, pending, heldUser, heldDevice]) expect(await markerOf(tenant, entry)).toEqual(['CaptureLedgerData', 'LIVE']);
     const counts = await tenantCounts(tenant);
-    expect(counts).toEqual({ 'Call#expected': 4, 'Call#missing': 1, 'Call#pending': 1, 'Call#captured': 1, 'Call#short': 1 });
+    const added = Object.fromEntries(Object.entries(counts).map(([name, count]) => [name, count - (before[name] ?? 0)]).filter(([, count]) => count !== 0));
+    expect(added).toEqual({ 'Call#expected': 4, 'Call#missing': 1, 'Call#pending': 1, 'Call#captured': 1, 'Call#short': 1 });
 
     await retentionRun(deps, client, at(10));
     // Deleted: marked, out of its device's list (matching) and its outcome's, kept; one disposal record.

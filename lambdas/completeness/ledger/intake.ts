@@ -2,10 +2,12 @@ import type { SealedUpload } from '#shared/contract/entities/device-auth.ts';
 import { LedgerReport, type LedgerAccepted } from '#shared/contract/entities/completeness.ts';
 import type { LedgerOutcome } from '#shared/constants/completeness.ts';
 import { ConflictError, ValidationError } from '#core/errors.ts';
+import { inParallel } from '#core/in-parallel.ts';
 import { ConditionFailedError, type TransactOperation } from '#core/ports/table-store.ts';
 import { readAwaitingEntry, type AwaitingEntryItem } from '#core/store/entities/awaiting-entry.ts';
 import { ledgerEntryToItem, readLedgerEntry, type LedgerEntryItem } from '#core/store/entities/ledger-entry.ts';
 import { keys } from '#core/store/keys.ts';
+import { dueMarkerPuts } from '../../account-data/public.ts';
 import { openUpload } from '../../device-crypto/public.ts';
 import { holderOf, parseSealed, touchLastSeen, type UploadDependencies, type UploadingDevice } from '../../device-data/public.ts';
 import { completenessSettingsOf } from '../settings/completeness-settings.ts';
@@ -36,8 +38,12 @@ interface Holder {
  * resend (`already_recorded`); with other facts it is a 409 naming each such entry, and nothing of the report is
  * written. Each new entry looks for a recording awaiting it: matched, it is stored with its outcome and the marker is
  * consumed; else it is stored Pending; either way with its counts, in one transaction conditional on the entry not
- * existing, so a retried or concurrent report counts nothing twice. Entries are stored one after another: each
- * transaction writes the same day's counter items, which concurrent transactions would contend for.
+ * existing, so a retried or concurrent report counts nothing twice.
+ *
+ * Cost: one Query of the device's markers per entry (its match window, a few in flight at once), then the entries in
+ * transactions of up to 100 writes: their puts with their retention markers, the markers they consume, and their
+ * counter ADDs merged per item (a report's entries mostly share their day's 4 to 6 counter items). Batches run one
+ * after another: each writes the same counter items, which concurrent transactions would contend for.
  */
 export async function uploadLedger(deps: LedgerDependencies, device: UploadingDevice, body: SealedUpload): Promise<LedgerAccepted> {
   const report = parseSealed(LedgerReport, await openUpload(deps, device.client, 'ledger', body));
@@ -59,11 +65,12 @@ export async function uploadLedger(deps: LedgerDependencies, device: UploadingDe
 
   const holder = await holderOf(deps, device);
   const { graceHours } = await completenessSettingsOf(deps, device.client);
+  const planned = await planEntries(deps, device, fresh.map(({ entry, index }) => ({ index, reported: entry, pending: newEntry(device, holder, graceHours, entry, now.toISOString()) })));
   let accepted = 0;
-  for (const { entry, index } of fresh) {
-    const result = await storeEntry(deps, device, holder, graceHours, { entry, index }, now.toISOString());
-    if (result === 'stored') accepted += 1;
-    else alreadyRecorded += 1;
+  for (const batch of batchesOf(device.client, planned)) {
+    const { stored, already } = await storeBatch(deps, device, batch);
+    accepted += stored;
+    alreadyRecorded += already;
   }
   await recordLedgerWatermark(deps, device, coveredTo, now.toISOString());
   await touchLastSeen(deps, device, now.toISOString());
@@ -105,21 +112,103 @@ function newEntry(device: UploadingDevice, holder: Holder, graceHours: number, e
   };
 }
 
+/** An entry of the report as it will be stored: its report position, what was reported, and what is written. */
+interface PlannedEntry {
+  index: number;
+  reported: ReportedEntry;
+  entry: LedgerEntryItem;
+  marker?: AwaitingEntryItem | undefined;
+}
+
+/** Marker Queries in flight at once. */
+const MARKER_READS_AT_ONCE = 8;
+/** DynamoDB's limit of writes in one transaction. */
+const TRANSACTION_WRITES = 100;
+/** Entries tried per transaction; fewer when their writes would pass TRANSACTION_WRITES. */
+const ENTRIES_PER_BATCH = 40;
+
+const markerId = (marker: AwaitingEntryItem) => `${marker.payload_time}#${marker.payload_reference}`;
+
+/**
+ * Each entry matched to a recording awaiting it, if one does: the nearest, ties by reference, and never a marker an
+ * earlier entry of the report took (one recording explains one entry, and a transaction names an item once).
+ */
+async function planEntries(
+  deps: LedgerDependencies,
+  device: UploadingDevice,
+  entries: ReadonlyArray<{ index: number; reported: ReportedEntry; pending: LedgerEntryItem }>,
+): Promise<PlannedEntry[]> {
+  const nearby = await inParallel(entries, MARKER_READS_AT_ONCE, ({ reported }) => markersNear(deps, device, reported.start_time));
+  const taken = new Set<string>();
+  return entries.map(({ index, reported, pending }, position) => {
+    const available = (nearby[position] ?? []).filter((marker) => !taken.has(markerId(marker)));
+    const chosen = chooseRecording(entryFactsOf(pending), available.map((marker) => ({ ...recordingOfMarker(marker), marker })));
+    if (chosen === undefined) return { index, reported, entry: pending };
+    taken.add(markerId(chosen.marker));
+    return { index, reported, entry: capturedEntry(pending, chosen.marker), marker: chosen.marker };
+  });
+}
+
+/** The writes of a batch of entries: each entry's writes, and their counts merged per counter item. */
+function batchOperations(client: string, batch: readonly PlannedEntry[]): TransactOperation[] {
+  return [
+    ...batch.flatMap(({ entry, marker }) => entryWrites(client, entry, marker)),
+    ...counterOperations(client, batch.flatMap(({ entry, marker }) => entryMoves(entry, marker))),
+  ];
+}
+
+/** The planned entries in batches whose writes fit one transaction. */
+function batchesOf(client: string, planned: readonly PlannedEntry[]): PlannedEntry[][] {
+  const batches: PlannedEntry[][] = [];
+  const split = (batch: PlannedEntry[]) => {
+    if (batch.length > 1 && batchOperations(client, batch).length > TRANSACTION_WRITES) {
+      const half = Math.ceil(batch.length / 2);
+      split(batch.slice(0, half));
+      split(batch.slice(half));
+    } else batches.push(batch);
+  };
+  for (let start = 0; start < planned.length; start += ENTRIES_PER_BATCH) split(planned.slice(start, start + ENTRIES_PER_BATCH));
+  return batches;
+}
+
+/**
+ * One batch in one transaction. When any of its conditions fails (a concurrent resend stored an entry, a marker was
+ * taken or marked meanwhile), nothing of it is written and each of its entries is stored on its own, reading again.
+ */
+async function storeBatch(deps: LedgerDependencies, device: UploadingDevice, batch: readonly PlannedEntry[]): Promise<{ stored: number; already: number }> {
+  try {
+    await transactCounted(deps, batchOperations(device.client, batch));
+  } catch (error) {
+    if (!(error instanceof ConditionFailedError)) throw error;
+    let stored = 0;
+    for (const { reported, index, entry } of batch) {
+      if ((await storeEntry(deps, device, { entry: reported, index }, withoutMatch(entry))) === 'stored') stored += 1;
+    }
+    return { stored, already: batch.length - stored };
+  }
+  for (const { entry } of batch) await raisePendingGapAlert(deps, device.client, entry);
+  return { stored: batch.length, already: 0 };
+}
+
+/** The entry as stored before any match (Pending, no recording): what storing it on its own starts from. */
+function withoutMatch(entry: LedgerEntryItem): LedgerEntryItem {
+  const { payload_reference: _recording, recording_duration: _length, is_intermittent: _intermittent, uploaded_at: _uploaded, alert_pending: _alert, ...pending } = entry;
+  return { ...pending, outcome: 'Pending' };
+}
+
+/** One entry on its own: matched to a marker read again now, or Pending; retried when a marker is taken meanwhile. */
 async function storeEntry(
   deps: LedgerDependencies,
   device: UploadingDevice,
-  holder: Holder,
-  graceHours: number,
   { entry: reported, index }: { entry: ReportedEntry; index: number },
-  now: string,
+  pending: LedgerEntryItem,
 ): Promise<'stored' | 'already'> {
-  const pending = newEntry(device, holder, graceHours, reported, now);
   for (let attempt = 0; attempt < STORE_ATTEMPTS; attempt += 1) {
     const markers = await markersNear(deps, device, reported.start_time);
     const chosen = chooseRecording(entryFactsOf(pending), markers.map((marker) => ({ ...recordingOfMarker(marker), marker })));
     const entry = chosen === undefined ? pending : capturedEntry(pending, chosen.marker);
     try {
-      await transactCounted(deps, entryOperations(device.client, entry, chosen?.marker));
+      await transactCounted(deps, [...entryWrites(device.client, entry, chosen?.marker), ...counterOperations(device.client, entryMoves(entry, chosen?.marker))]);
       await raisePendingGapAlert(deps, device.client, entry);
       return 'stored';
     } catch (error) {
@@ -142,12 +231,15 @@ function capturedEntry(pending: LedgerEntryItem, marker: AwaitingEntryItem): Led
   return { ...pending, ...capturedFields(recording), outcome, ...(outcome === 'Short' ? { alert_pending: true } : {}) };
 }
 
-/** The entry's put (only if new), the marker's delete (only if still as read), and the counts: one transaction. */
-function entryOperations(client: string, entry: LedgerEntryItem, marker: AwaitingEntryItem | undefined): TransactOperation[] {
-  const moves: CountMove[] = [entryStored(entry, entry.payload_type, entry.outcome)];
-  if (marker?.unexpected === true) moves.push(unexpectedChanged(marker, entry.payload_type, -1));
+/**
+ * The entry's put (only if new) with its retention marker (CaptureLedgerData, counted from its start), and the delete
+ * of the recording marker it consumes (only if still as read).
+ */
+function entryWrites(client: string, entry: LedgerEntryItem, marker: AwaitingEntryItem | undefined): TransactOperation[] {
+  const item = ledgerEntryToItem(client, entry);
   return [
-    { kind: 'put', item: ledgerEntryToItem(client, entry), condition: { kind: 'item-not-exists' } },
+    { kind: 'put', item, condition: { kind: 'item-not-exists' } },
+    ...dueMarkerPuts(client, item),
     ...(marker === undefined
       ? []
       : [
@@ -157,6 +249,10 @@ function entryOperations(client: string, entry: LedgerEntryItem, marker: Awaitin
             condition: { kind: 'expression' as const, expression: 'attribute_exists(#pk) AND #u = :u', names: { '#pk': 'pk', '#u': 'unexpected' }, values: { ':u': marker.unexpected } },
           },
         ]),
-    ...counterOperations(client, moves),
   ];
+}
+
+/** What a new entry counts: one more expected and one of its outcome; one fewer Unexpected when it explains one. */
+function entryMoves(entry: LedgerEntryItem, marker: AwaitingEntryItem | undefined): CountMove[] {
+  return [entryStored(entry, entry.payload_type, entry.outcome), ...(marker?.unexpected === true ? [unexpectedChanged(marker, entry.payload_type, -1)] : [])];
 }
