@@ -233,4 +233,13 @@ describe('the ledger intake and the processing hook', () => {
     // Both phones count on the tenant's day.
     expect((await tenantDay(ago(50).toISOString().slice(0, 10)))?.expected).toBeGreaterThanOrEqual(mine.expected + 2);
   }, 60_000);
+
+  it('stores a full report of LEDGER_ENTRIES_MAX entries, each counted once, and its resend stores nothing', async () => {
+    const base = ago(300).getTime();
+    const full = Array.from({ length: LEDGER_ENTRIES_MAX }, (_, index) => callEntry(`full-${index}`, new Date(base + index * 1000), `+4477009${String(index).padStart(5, '0')}`, 30));
+    const before = await countsOfDevice(otherPhone);
+    expect(await send(otherPhone, report(full))).toMatchObject({ status: 200, body: { accepted: LEDGER_ENTRIES_MAX, already_recorded: 0 } });
+    expect(await send(otherPhone, report(full))).toMatchObject({ status: 200, body: { accepted: 0, already_recorded: LEDGER_ENTRIES_MAX } });
+    expect(await countsOfDevice(otherPhone)).toMatchObject({ expected: before.expected + LEDGER_ENTRIES_MAX, pending: before.pending + LEDGER_ENTRIES_MAX });
+  }, 120_000);
 });

@@ -40,7 +40,7 @@ interface Holder {
  * consumed; else it is stored Pending; either way with its counts, in one transaction conditional on the entry not
  * existing, so a retried or concurrent report counts nothing twice.
  *
- * Cost: one Query of the device's markers per entry (its match window, a few in flight at once), then the entries in
+ * Cost: one Query of the device's markers over the report's span (per entry when the span holds many), then the entries in
  * transactions of up to 100 writes: their puts with their retention markers, the markers they consume, and their
  * counter ADDs merged per item (a report's entries mostly share their day's 4 to 6 counter items). Batches run one
  * after another: each writes the same counter items, which concurrent transactions would contend for.
@@ -84,6 +84,31 @@ async function storedEntries(deps: LedgerDependencies, device: UploadingDevice, 
     { consistent: true },
   );
   return new Map(items.map((item) => readLedgerEntry(item)).map((entry) => [entry.entry_id, entry]));
+}
+
+/** Markers one Query over a whole report's span may read; past that, each entry reads its own window. */
+const SPAN_MARKERS_MAX = 250;
+
+/**
+ * The markers near each start time. A report mostly spans hours, whose waiting recordings one Query over the span
+ * reads (one page of at most SPAN_MARKERS_MAX); a span holding more (a phone back after weeks) is read window by window,
+ * a few Queries at once, so the cost per entry stays the same whatever the device's history.
+ */
+async function markersNearEach(deps: LedgerDependencies, device: UploadingDevice, startTimes: readonly string[]): Promise<AwaitingEntryItem[][]> {
+  if (startTimes.length === 0) return [];
+  const sorted = [...startTimes].sort();
+  const span = { between: [matchWindow(sorted[0] as string).between[0], matchWindow(sorted.at(-1) as string).between[1]] as [string, string] };
+  const list = keys.awaitingEntry.listByDevice(device.client, device.deviceReference);
+  const page = await deps.table.query({ ...list, sort: span, limit: SPAN_MARKERS_MAX, consistent: true });
+  if (page.lastKey !== undefined) return inParallel(startTimes, MARKER_READS_AT_ONCE, (startTime) => markersNear(deps, device, startTime));
+  const markers = page.items.map(readAwaitingEntry);
+  return startTimes.map((startTime) => {
+    const [from, to] = matchWindow(startTime).between;
+    return markers.filter((marker) => {
+      const sort = keys.awaitingEntry.key(device.client, device.deviceReference, marker.payload_time, marker.payload_reference).sk;
+      return sort >= from && sort <= to;
+    });
+  });
 }
 
 /** The recordings of this device waiting for an entry near its start time (one consistent Query). */
@@ -138,7 +163,7 @@ async function planEntries(
   device: UploadingDevice,
   entries: ReadonlyArray<{ index: number; reported: ReportedEntry; pending: LedgerEntryItem }>,
 ): Promise<PlannedEntry[]> {
-  const nearby = await inParallel(entries, MARKER_READS_AT_ONCE, ({ reported }) => markersNear(deps, device, reported.start_time));
+  const nearby = await markersNearEach(deps, device, entries.map(({ reported }) => reported.start_time));
   const taken = new Set<string>();
   return entries.map(({ index, reported, pending }, position) => {
     const available = (nearby[position] ?? []).filter((marker) => !taken.has(markerId(marker)));
