@@ -175,7 +175,7 @@ export async function raiseSilentDeviceAlert(deps: AlertDeps, client: string, in
     subject: `Device silent: ${name}`,
     key: silentAlertKey(deviceReference),
     keyType: 'Scoped',
-    message: `${name}${holder === undefined ? '' : ` held by ${holder}`} has sent nothing for more than ${silentHours} hours (${heard}): calls and messages on it may not be recorded`,
+    message: `${name}${holder === undefined ? '' : ` held by ${holder}`} has sent nothing for more than ${silentHours} hour${silentHours === 1 ? '' : 's'} (${heard}): calls and messages on it may not be recorded`,
     severity: 'Medium',
     relatedEntities: relatedOf(client, deviceReference, device?.device_user_reference),
     apiAction: 'device:UploadLedger',
