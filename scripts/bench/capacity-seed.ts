@@ -272,7 +272,7 @@ async function writeBatch(documents: DynamoDBDocumentClient, tableName: string, 
 }
 
 /** Writes the items `source` yields, 25 a call and PARALLEL_BATCHES calls at once; answers how many. */
-async function writeAll(documents: DynamoDBDocumentClient, tableName: string, source: Iterator<TableItem>, progress?: (written: number) => void): Promise<number> {
+export async function writeAll(documents: DynamoDBDocumentClient, tableName: string, source: Iterator<TableItem>, progress?: (written: number) => void): Promise<number> {
   let written = 0;
   let done = false;
   // Items of one batch must have distinct keys; the generators never repeat a key.

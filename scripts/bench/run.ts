@@ -17,6 +17,7 @@ import { benchTransfers, transfersMib } from './transfers.ts';
 import { benchMigration, migrationProfile, migrationResultsOnly, migrationRows } from './migration.ts';
 import { benchCapacity, capacitySizes } from './capacity.ts';
 import { benchLexicon } from './lexicon.ts';
+import { benchCompleteness, completenessSizes } from './completeness.ts';
 
 /**
  * `npm run bench`: how `GET dashboard` and `GET devices` (first page) scale with the fleet. A dedicated local stack in a
@@ -70,6 +71,15 @@ if (sectionArgs[0] === 'lexicon') {
   console.log(`Lexicon: 100,000 messages at 1,000 terms against 10 terms, one term against indexOf…\n\n${benchLexicon()}`);
   process.exit(0);
 }
+// `npm run bench -- completeness [--small n] [--large n] [--batch n]`: capture completeness reconciliation per entry at two
+// sizes of one device's history (./completeness.ts) alone.
+if (sectionArgs[0] === 'completeness') {
+  const sizes = completenessSizes(sectionArgs);
+  const started = performance.now();
+  console.log(`Capture completeness: reconciling new entries and recordings against ${sizes.small.toLocaleString('en-GB')} and ${sizes.large.toLocaleString('en-GB')} ledger entries of history…`);
+  console.log(`\n${await benchCompleteness(sizes)}\n(${((performance.now() - started) / 1000).toFixed(0)} s in all, seeding included)`);
+  process.exit(0);
+}
 // `npm run bench -- packaging`: transfer packaging (./packaging.ts) alone.
 if (sectionArgs[0] === 'packaging') {
   console.log(`Transfer packaging: throughput against hashing, peak memory…\n\n${await benchPackaging()}`);
@@ -98,6 +108,10 @@ console.log(`\n${await benchTransfers(transfersMib([]))}\n`);
 // `npm run bench -- migration` imports the 100,000.
 console.log(`Legacy migration: ${MIGRATION_ROWS_IN_FULL_RUN} rows imported by the job against reading them, peak memory…`);
 console.log(`\n${await benchMigration(MIGRATION_ROWS_IN_FULL_RUN)}\n`);
+
+// Capture completeness reconciliation (./completeness.ts) on its own stack: flat per entry from 1,000 to 100,000.
+console.log('Capture completeness: reconciling new entries and recordings against 1,000 and 100,000 ledger entries of history…');
+console.log(`\n${await benchCompleteness(completenessSizes([]))}\n`);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'verity-bench-'));
 const stack = await startLocalStack({ dataDir, port: 0, quiet: true, inMemoryDynamo: true });
