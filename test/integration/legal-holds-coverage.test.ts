@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commentToItem } from '#core/store/entities/comment.ts';
 import { deviceLogToItem } from '#core/store/entities/device-log.ts';
 import { gpsToItem } from '#core/store/entities/gps.ts';
+import { awaitingEntryToItem } from '#core/store/entities/awaiting-entry.ts';
+import { ledgerEntryToItem } from '#core/store/entities/ledger-entry.ts';
 import { payloadAuditToItem } from '#core/store/entities/payload-audit.ts';
 import { keys } from '#core/store/keys.ts';
 import { LegalHold } from '#shared/contract/entities/account-data.ts';
@@ -14,8 +16,9 @@ import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
 /**
  * What each active hold covers, as `GET account/legal_holds` counts it on the local stack (DynamoDB Local), in a
  * tenant of this run. Fleet: `carol` recorded 3 calls, 4 GPS fixes and 2 log lines on `dev-c`, which `dave` holds
- * now; dave recorded 1 call, 1 fix and 1 line on it himself. So a hold on carol covers her 3/4/2 and no device; a hold
- * on dave covers his own and, as his device's data, carol's: 4/5/3 and 1 device. Portal user `officer-2` (e-mail
+ * now; dave recorded 1 call, 1 fix and 1 line on it himself. Its ledger has 3 entries of carol's (2 calls, 1 SMS) and
+ * 1 of dave's, beside a recording of dave's no entry explains (Unexpected: not an entry). So a hold on carol covers her
+ * 3/4/2/3 and no device; a hold on dave covers his own and, as his device's data, carol's: 4/5/3/4 and 1 device. Portal user `officer-2` (e-mail
  * `officer2@example.com`) raised 2 comments, confirmed 1 receipt (both named by e-mail, as the services write them)
  * and made 3 calls (named by reference in the activity trail); someone else's comment does not count.
  */
@@ -59,6 +62,25 @@ beforeAll(async () => {
   };
   await recorded(carol, 3, 4, 2);
   await recorded(dave, 1, 1, 1);
+  const entry = (user: string, id: string, payloadType: 'Call' | 'SMS', minutes: number) =>
+    ledgerEntryToItem(client, {
+      entry_id: id,
+      payload_type: payloadType,
+      ...(payloadType === 'Call' ? { phone_number: '+44 7700 900123', duration: 30 } : { thread_id: 't-1' }),
+      direction: 'O',
+      start_time: at(minutes),
+      device_reference: 'dev-c',
+      device_user_reference: user,
+      outcome: 'Captured',
+      reported_at: at(0),
+      outcome_at: at(0),
+      due_at: at(-1440),
+      day: at(minutes).slice(0, 10),
+    });
+  for (const item of [entry(carol, 'c-1', 'Call', 1), entry(carol, 'c-2', 'Call', 2), entry(carol, 's-1', 'SMS', 3), entry(dave, 'd-1', 'Call', 4)]) await deps.table.put(item);
+  await deps.table.put(
+    awaitingEntryToItem(client, { payload_reference: ulid(), payload_type: 'Call', payload_time: at(5), device_reference: 'dev-c', direction: 'I', numbers: [], uploaded_at: at(5), device_user_reference: dave, unexpected: true, day: at(5).slice(0, 10) }),
+  );
 
   const payload = ulid();
   const comment = (by: string) =>
@@ -91,8 +113,8 @@ describe('legal hold coverage counts', () => {
     const listed = await tenant.call('GET', '/account/legal_holds', tenant.admin);
     expect(listed.status).toBe(200);
     const holds = new Map((listed.body.data as unknown[]).map((row) => LegalHold.parse(row)).map((hold) => [hold.target, hold]));
-    expect(holds.get(carol)?.coverage).toEqual({ recordings: exact(3), gps_fixes: exact(4), device_logs: exact(2), devices: exact(0) });
-    expect(holds.get(dave)?.coverage).toEqual({ recordings: exact(4), gps_fixes: exact(5), device_logs: exact(3), devices: exact(1) });
+    expect(holds.get(carol)?.coverage).toEqual({ recordings: exact(3), gps_fixes: exact(4), device_logs: exact(2), ledger_entries: exact(3), devices: exact(0) });
+    expect(holds.get(dave)?.coverage).toEqual({ recordings: exact(4), gps_fixes: exact(5), device_logs: exact(3), ledger_entries: exact(4), devices: exact(1) });
     expect(holds.get(officer)?.coverage).toEqual({ comments: exact(2), receipts: exact(1), activity_records: exact(3) });
 
     expect((await tenant.call('DELETE', `/account/legal_holds/DeviceUser/${carol}`, tenant.admin)).status).toBe(200);
@@ -104,8 +126,8 @@ describe('legal hold coverage counts', () => {
 
   it('stops counting past the cap and says there are more, by Query on DynamoDB Local', async () => {
     const counts = await holdCoverageCounts(tenant.deps, tenant.client, { target: { targetType: 'DeviceUser', target: dave }, viewer: everything, cap: 3 });
-    // 4 recordings and 5 fixes are more than 3; 3 log lines and 1 device are exact.
-    expect(counts).toEqual({ recordings: { count: 3, capped: true }, gps_fixes: { count: 3, capped: true }, device_logs: exact(3), devices: exact(1) });
+    // 4 recordings, 5 fixes and 4 ledger entries are more than 3; 3 log lines and 1 device are exact.
+    expect(counts).toEqual({ recordings: { count: 3, capped: true }, gps_fixes: { count: 3, capped: true }, device_logs: exact(3), ledger_entries: { count: 3, capped: true }, devices: exact(1) });
     const officerCounts = await holdCoverageCounts(tenant.deps, tenant.client, { target: { targetType: 'PortalUser', target: officer }, viewer: everything, cap: 2 });
     expect(officerCounts).toEqual({ comments: exact(2), receipts: exact(1), activity_records: { count: 2, capped: true } });
   });
@@ -126,8 +148,9 @@ describe('legal hold coverage counts', () => {
     const listed = await tenant.call('GET', '/account/legal_holds?active_only=true', sms);
     expect(listed.status).toBe(200);
     const holds = new Map((listed.body.data as unknown[]).map((row) => LegalHold.parse(row)).map((hold) => [hold.target, hold]));
-    // Calls are not SMS; GPS fixes, log lines and devices carry no payload type, and the role has every group.
-    expect(holds.get(dave)?.coverage).toEqual({ recordings: exact(0), gps_fixes: exact(5), device_logs: exact(3), devices: exact(1) });
+    // Calls are not SMS (carol's one SMS entry is); GPS fixes, log lines and devices carry no payload type, and the
+    // role has every group.
+    expect(holds.get(dave)?.coverage).toEqual({ recordings: exact(0), gps_fixes: exact(5), device_logs: exact(3), ledger_entries: exact(1), devices: exact(1) });
     // The officer's comments are on a call; receipts and activity records carry no type or group: left out.
     expect(holds.get(officer)?.coverage).toEqual({ comments: exact(0) });
   });
@@ -140,7 +163,7 @@ describe('legal hold coverage counts', () => {
       expect((await other.call('PUT', `/account/legal_holds/DeviceUser/${dave}`, other.admin, {})).status).toBe(200);
       const listed = await other.call('GET', '/account/legal_holds', other.admin);
       const hold = LegalHold.parse((listed.body.data as unknown[])[0]);
-      expect(hold.coverage).toEqual({ recordings: exact(0), gps_fixes: exact(0), device_logs: exact(0), devices: exact(0) });
+      expect(hold.coverage).toEqual({ recordings: exact(0), gps_fixes: exact(0), device_logs: exact(0), ledger_entries: exact(0), devices: exact(0) });
     } finally {
       await other.close();
     }

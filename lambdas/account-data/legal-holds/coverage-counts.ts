@@ -7,6 +7,7 @@ import type { QuerySpec, TableItem } from '#core/ports/table-store.ts';
 import { readDevice } from '#core/store/entities/device.ts';
 import { readPortalUser } from '#core/store/entities/portal-user.ts';
 import { readItem } from '#core/store/entities/read-item.ts';
+import { ENTITY } from '#core/store/key-parts.ts';
 import { keys, type ListKey, type TimedList } from '#core/store/keys.ts';
 import { eachPage } from '#core/store/paging.ts';
 import { PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
@@ -87,8 +88,8 @@ async function devicesHeldBy(deps: TableDependencies, client: string, deviceUser
 }
 
 /**
- * A device user's hold: their recordings, GPS fixes and log lines, plus what the devices they hold recorded under
- * someone else (their own were counted on their lists already), and those devices.
+ * A device user's hold: their recordings, GPS fixes, log lines and capture ledger entries, plus what the devices they
+ * hold recorded under someone else (their own were counted on their lists already), and those devices.
  */
 async function deviceUserCoverage(deps: TableDependencies, client: string, deviceUser: string, { viewer, cap }: Counting): Promise<LegalHoldCoverage> {
   const devices = await devicesHeldBy(deps, client, deviceUser, cap);
@@ -104,14 +105,18 @@ async function deviceUserCoverage(deps: TableDependencies, client: string, devic
     { list: own, keep },
     ...references.map((device) => ({ list: ofDevice(device), keep: (items: TableItem[]) => keep(notTheirs(items)) })),
   ];
-  const [recordingCount, gpsFixes, deviceLogs] = await Promise.all([
+  // Capture ledger entries carry their payload type and group as recordings do. The device user's list also holds the
+  // Unexpected recordings' markers (not records: their recordings are counted above), so only entries count.
+  const ledgerEntries = (items: TableItem[]) => recordings(items.filter((item) => item.entity === ENTITY.ledgerEntry));
+  const [recordingCount, gpsFixes, deviceLogs, ledgerEntryCount] = await Promise.all([
     countCapped(deps, lists(keys.payload.listByDeviceUser(client, deviceUser), (device) => keys.payload.listByDevice(client, device), recordings), cap),
     countCapped(deps, lists(timed(keys.gps.byDeviceUser(client, deviceUser)), (device) => timed(keys.gps.byDevice(client, device)), deviceData), cap),
     countCapped(deps, lists(timed(keys.deviceLog.byDeviceUser(client, deviceUser)), (device) => timed(keys.deviceLog.byDevice(client, device)), deviceData), cap),
+    countCapped(deps, lists(keys.ledgerEntry.listByDeviceUser(client, deviceUser), (device) => keys.ledgerEntry.listByDevice(client, device), ledgerEntries), cap),
   ]);
   const visibleDevices = (await grouped(devices.slice(0, cap))).length;
   const deviceCount = devices.length > cap ? { count: cap, capped: true } : { count: visibleDevices, capped: false };
-  return { recordings: recordingCount, gps_fixes: gpsFixes, device_logs: deviceLogs, devices: deviceCount };
+  return { recordings: recordingCount, gps_fixes: gpsFixes, device_logs: deviceLogs, ledger_entries: ledgerEntryCount, devices: deviceCount };
 }
 
 /**

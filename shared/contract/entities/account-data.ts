@@ -68,12 +68,15 @@ export type LegalHoldCoverageCount = z.infer<typeof LegalHoldCoverageCount>;
 
 /**
  * What an active hold covers (a released hold covers nothing, so it has none). A device user's hold: recordings, GPS
- * fixes, device logs and devices; a portal user's hold: comments, receipts and user activity records.
+ * fixes, device logs, capture ledger entries and devices; a portal user's hold: comments, receipts and user activity
+ * records.
  */
 export const LegalHoldCoverage = z.object({
   recordings: LegalHoldCoverageCount.optional(),
   gps_fixes: LegalHoldCoverageCount.optional(),
   device_logs: LegalHoldCoverageCount.optional(),
+  /** The phones' capture ledger entries (CaptureLedgerData). */
+  ledger_entries: LegalHoldCoverageCount.optional(),
   devices: LegalHoldCoverageCount.optional(),
   comments: LegalHoldCoverageCount.optional(),
   receipts: LegalHoldCoverageCount.optional(),

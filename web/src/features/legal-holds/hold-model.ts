@@ -11,6 +11,7 @@ const KINDS: readonly [keyof LegalHoldCoverage, string, string][] = [
   ['recordings', 'recording', 'recordings'],
   ['gps_fixes', 'GPS fix', 'GPS fixes'],
   ['device_logs', 'device log line', 'device log lines'],
+  ['ledger_entries', 'capture ledger entry', 'capture ledger entries'],
   ['devices', 'device', 'devices'],
   ['comments', 'comment', 'comments'],
   ['receipts', 'receipt', 'receipts'],
