@@ -48,7 +48,8 @@ function callEntry(id: string, at: Date, number: string, duration = CALL_SECONDS
 }
 
 async function uploaded(recording: Recording): Promise<string> {
-  const result = await uploadRecording(sim, phone, recording);
+  // Polls for up to 2 minutes: the shared machine may be slow to process.
+  const result = await uploadRecording(sim, phone, recording, { polls: 600 });
   expect(result.state, JSON.stringify(result.refused?.body)).toBe('processed');
   return result.payload_reference as string;
 }
@@ -241,5 +242,29 @@ describe('the ledger intake and the processing hook', () => {
     expect(await send(otherPhone, report(full))).toMatchObject({ status: 200, body: { accepted: LEDGER_ENTRIES_MAX, already_recorded: 0 } });
     expect(await send(otherPhone, report(full))).toMatchObject({ status: 200, body: { accepted: 0, already_recorded: LEDGER_ENTRIES_MAX } });
     expect(await countsOfDevice(otherPhone)).toMatchObject({ expected: before.expected + LEDGER_ENTRIES_MAX, pending: before.pending + LEDGER_ENTRIES_MAX });
+  }, 120_000);
+  it('lets one waiting recording explain one entry only, even when two entries of a report match it', async () => {
+    const [redialled] = demoRecordings('Call', { at: ago(15), otherNumber: '+447700900401', seed: 4 });
+    const reference = await uploaded(redialled as Recording);
+    const before = await countsOfDevice(phone);
+    // The call log shows the call and a redial 30 s later to the same number: both match the one recording.
+    const twins = [callEntry('twin-b', new Date(ago(15).getTime() + 30_000), '+447700900401'), callEntry('twin-a', ago(15), '+447700900401')];
+    expect(await send(phone, report(twins))).toMatchObject({ status: 200, body: { accepted: 2, already_recorded: 0 } });
+    // The nearest in time is the call it recorded, whatever the report's order.
+    expect(await entryOf(phone, 'twin-a')).toMatchObject({ outcome: 'Captured', payload_reference: reference });
+    expect(await entryOf(phone, 'twin-b')).toMatchObject({ outcome: 'Pending' });
+    expect((await entryOf(phone, 'twin-b'))?.payload_reference).toBeUndefined();
+    expect((await markersOf(phone)).some((marker) => marker.payload_reference === reference)).toBe(false);
+    expect(await countsOfDevice(phone)).toMatchObject({ expected: before.expected + 2, captured: before.captured + 1, pending: before.pending + 1 });
+  }, 120_000);
+
+  it('counts a report sent twice at once exactly once', async () => {
+    const before = await countsOfDevice(otherPhone);
+    const entries = Array.from({ length: 30 }, (_, index) => callEntry(`race-${index}`, new Date(ago(400).getTime() + index * 1000), '+447700900500', 12));
+    const answers = await Promise.all([send(otherPhone, report(entries)), send(otherPhone, report(entries))]);
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answers.reduce((sum, answer) => sum + answer.body.accepted, 0)).toBe(30);
+    expect(answers.reduce((sum, answer) => sum + answer.body.already_recorded, 0)).toBe(30);
+    expect(await countsOfDevice(otherPhone)).toMatchObject({ expected: before.expected + 30, pending: before.pending + 30 });
   }, 120_000);
 });

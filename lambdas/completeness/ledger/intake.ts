@@ -13,7 +13,7 @@ import { holderOf, parseSealed, touchLastSeen, type UploadDependencies, type Upl
 import { completenessSettingsOf } from '../settings/completeness-settings.ts';
 import { queryAll } from '../reconcile/query-all.ts';
 import { counterOperations, entryStored, unexpectedChanged, type CountMove } from '../reconcile/counter-moves.ts';
-import { chooseRecording, matchWindow } from '../reconcile/match.ts';
+import { chooseRecording, distanceOf, isMatch, matchWindow } from '../reconcile/match.ts';
 import { dayOf, dueAtOf, outcomeOfMatch } from '../reconcile/outcome.ts';
 import { raisePendingGapAlert } from '../reconcile/pending-gap-alert.ts';
 import { capturedFields, entryFactsOf, recordingOfMarker } from '../reconcile/recording-facts.ts';
@@ -155,8 +155,9 @@ const ENTRIES_PER_BATCH = 40;
 const markerId = (marker: AwaitingEntryItem) => `${marker.payload_time}#${marker.payload_reference}`;
 
 /**
- * Each entry matched to a recording awaiting it, if one does: the nearest, ties by reference, and never a marker an
- * earlier entry of the report took (one recording explains one entry, and a transaction names an item once).
+ * Each entry matched to a recording awaiting it, if one does. Pairs are taken nearest first (ties by entry then
+ * recording reference) and each recording and entry once: one recording explains one entry, the nearest of a report's
+ * entries that match it (a call and its redial both match the one recording), and a transaction names an item once.
  */
 async function planEntries(
   deps: LedgerDependencies,
@@ -164,15 +165,32 @@ async function planEntries(
   entries: ReadonlyArray<{ index: number; reported: ReportedEntry; pending: LedgerEntryItem }>,
 ): Promise<PlannedEntry[]> {
   const nearby = await markersNearEach(deps, device, entries.map(({ reported }) => reported.start_time));
+  const pairs = entries.flatMap(({ pending }, position) => {
+    const facts = entryFactsOf(pending);
+    return (nearby[position] ?? [])
+      .map((marker) => ({ position, facts, marker, recording: recordingOfMarker(marker) }))
+      .filter(({ recording }) => isMatch(facts, recording));
+  });
+  pairs.sort(
+    (a, b) =>
+      distanceOf(a.facts, a.recording) - distanceOf(b.facts, b.recording) ||
+      byText(a.facts.reference, b.facts.reference) ||
+      byText(a.marker.payload_reference, b.marker.payload_reference),
+  );
+  const chosen = new Map<number, AwaitingEntryItem>();
   const taken = new Set<string>();
+  for (const { position, marker } of pairs) {
+    if (chosen.has(position) || taken.has(markerId(marker))) continue;
+    chosen.set(position, marker);
+    taken.add(markerId(marker));
+  }
   return entries.map(({ index, reported, pending }, position) => {
-    const available = (nearby[position] ?? []).filter((marker) => !taken.has(markerId(marker)));
-    const chosen = chooseRecording(entryFactsOf(pending), available.map((marker) => ({ ...recordingOfMarker(marker), marker })));
-    if (chosen === undefined) return { index, reported, entry: pending };
-    taken.add(markerId(chosen.marker));
-    return { index, reported, entry: capturedEntry(pending, chosen.marker), marker: chosen.marker };
+    const marker = chosen.get(position);
+    return marker === undefined ? { index, reported, entry: pending } : { index, reported, entry: capturedEntry(pending, marker), marker };
   });
 }
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The writes of a batch of entries: each entry's writes, and their counts merged per counter item. */
 function batchOperations(client: string, batch: readonly PlannedEntry[]): TransactOperation[] {
