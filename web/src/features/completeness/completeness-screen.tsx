@@ -29,6 +29,7 @@ import {
 import { CountLink } from './completeness-parts.tsx';
 import { DRILL_KEYS, type CompletenessSearch } from './completeness-search.ts';
 import { EntriesSection } from './entries-section.tsx';
+import { CompletenessSettings } from './settings/completeness-settings.tsx';
 
 type Period = { from: string; to: string };
 
@@ -49,6 +50,10 @@ function linkedCountColumns(drillOf: DrillOf, describe: (row: CompletenessRow) =
     };
   });
 }
+
+/** A day stays on one line (a date broken over two lines reads badly). */
+const withDayOnOneLine = (columns: readonly Column<CompletenessRow>[]): Column<CompletenessRow>[] =>
+  columns.map((column) => (column.header === 'Day' ? { ...column, render: (row) => <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{row.day}</Text> } : column));
 
 /** A report's rows in the portal's table: every page was read for the chart, so there is never a next page. */
 function RowsTable({ label, columns, rows, state, empty }: { label: string; columns: readonly Column<CompletenessRow>[]; rows: readonly CompletenessRow[]; state: { isLoading: boolean; error: Error | null }; empty: string }) {
@@ -78,7 +83,7 @@ function TotalsSection({ period, search, query }: { period: Period; search: Comp
   const where = search.group === undefined ? '' : ` in group ${search.group}`;
   const columns = useMemo(
     () => [
-      ...nameColumns('tenant'),
+      ...withDayOnOneLine(nameColumns('tenant')),
       ...linkedCountColumns(
         (row, outcome) => ({ ...search, outcome, day: row.day, device_user_reference: undefined, device_reference: undefined, payload_type: undefined }),
         (row) => `on ${formatDate(row.day)}${where}`,
@@ -198,7 +203,7 @@ function GapsTable({ by, period, search }: { by: 'device_user' | 'device'; perio
   const short = useCompletenessRows({ ...filter, outcome: 'Short' });
   const rows = useMemo(() => gapsFirst([...(missing.data?.rows ?? []), ...(short.data?.rows ?? [])]), [missing.data, short.data]);
   const columns = useMemo<Column<CompletenessRow>[]>(() => {
-    const [day, name, reference] = nameColumns(by);
+    const [day, name, reference] = withDayOnOneLine(nameColumns(by));
     return [
       day as Column<CompletenessRow>,
       {
@@ -335,6 +340,9 @@ export function CompletenessScreen({ search, onSearch, now = new Date() }: { sea
           {drilled && <Drill search={search} period={period} onSearch={onSearch} />}
         </Stack>
       )}
+      <Stack mt="xl">
+        <CompletenessSettings />
+      </Stack>
     </>
   );
 }
