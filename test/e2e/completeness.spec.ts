@@ -74,9 +74,9 @@ test.describe('capture completeness as admin@demo.test', () => {
     const downloading = page.waitForEvent('download');
     await page.locator('#completeness-entries-section').getByRole('button', { name: 'Export CSV' }).click();
     const csv = readCsvDownload(await (await downloading).path());
-    expect(csv[0]?.slice(0, 7)).toEqual(['Time', 'Type', 'Direction', 'Number', 'Thread', 'Call length', 'Outcome']);
+    expect(csv[0]?.slice(0, 6)).toEqual(['Time', 'Type', 'Direction', 'Number', 'Call length', 'Outcome']);
     expect(csv.slice(1).filter((line) => line.length > 1)).toHaveLength(shown);
-    expect(csv.slice(1).every((line) => line[6] === 'Missing')).toBe(true);
+    expect(csv.slice(1).every((line) => line[5] === 'Missing')).toBe(true);
 
     await settle(page);
     await expect(errorNotifications(page)).toHaveCount(0);
