@@ -14,6 +14,7 @@ import { benchWeb } from './web.ts';
 import { benchLoad, loadOptions } from './load.ts';
 import { benchPackaging } from './packaging.ts';
 import { benchTransfers, transfersMib } from './transfers.ts';
+import { benchSmallTransfers, SMALL_FILE_KIB, SMALL_FILES, smallTransfersOptions } from './transfers-small.ts';
 import { benchMigration, migrationProfile, migrationResultsOnly, migrationRows } from './migration.ts';
 import { benchCapacity, capacitySizes } from './capacity.ts';
 import { benchLexicon } from './lexicon.ts';
@@ -52,10 +53,18 @@ if (sectionArgs[0] === 'migration') {
   console.log(`Legacy migration: ${rows} rows imported by the job against reading them, peak memory…\n\n${report}`);
   process.exit(0);
 }
-// `npm run bench -- transfers [--mib n]`: ZippedWithPassword + PGP streamed to SFTP against a plain put (./transfers.ts) alone.
+// `npm run bench -- transfers [--mib n] [--files n] [--kib n] [--small-only | --large-only] [--profile]`: ZippedWithPassword
+// + PGP streamed to SFTP against a plain put (./transfers.ts), then many small recordings through the transfer job
+// against a plain batch put (./transfers-small.ts).
 if (sectionArgs[0] === 'transfers') {
-  const mib = transfersMib(sectionArgs);
-  console.log(`Transfers: ${mib} MiB packaged and delivered to SFTP against a plain SFTP put, peak memory…\n\n${await benchTransfers(mib)}`);
+  if (!sectionArgs.includes('--small-only')) {
+    const mib = transfersMib(sectionArgs);
+    console.log(`Transfers: ${mib} MiB packaged and delivered to SFTP against a plain SFTP put, peak memory…\n\n${await benchTransfers(mib)}\n`);
+  }
+  if (!sectionArgs.includes('--large-only')) {
+    const small = smallTransfersOptions(sectionArgs);
+    console.log(`Transfers: ${small.files} recordings of ${small.kib} KiB through the transfer job against a plain batch put…\n\n${await benchSmallTransfers(small)}`);
+  }
   process.exit(0);
 }
 // `npm run bench -- capacity [--small n] [--large n]`: read and write units per endpoint and job at two history sizes (./capacity.ts).
@@ -103,6 +112,8 @@ console.log(`\n${await benchPackaging()}\n`);
 // Transfers (./transfers.ts): the same packaging streamed to the SFTP stand-in against a plain put, peaks per child.
 console.log('Transfers: ZippedWithPassword + PGP delivered to SFTP against a plain SFTP put, peak memory…');
 console.log(`\n${await benchTransfers(transfersMib([]))}\n`);
+console.log(`Transfers: ${SMALL_FILES} recordings of ${SMALL_FILE_KIB} KiB through the transfer job against a plain batch put…`);
+console.log(`\n${await benchSmallTransfers({ files: SMALL_FILES, kib: SMALL_FILE_KIB })}\n`);
 
 // The legacy migration (./migration.ts) at a tenth of its own section's 100,000 rows, so the whole bench stays short;
 // `npm run bench -- migration` imports the 100,000.

@@ -143,10 +143,11 @@ async function select(
     transferId: transfer.transfer_id,
     config,
     leaseId,
-    limits: { budgetMs: 120_000, maxFiles: Number.MAX_SAFE_INTEGER, maxAttempts: 1, backoffMs: 0, maxBackoffMs: 0 },
+    limits: { budgetMs: 120_000, maxFiles: Number.MAX_SAFE_INTEGER, filesAtOnce: 1, maxAttempts: 1, backoffMs: 0, maxBackoffMs: 0 },
     deadline: performance.now() + 120_000,
     filesHandled: 0,
     destination: () => Promise.reject(new Error('selection opens no destination')),
+    writeFile: () => Promise.reject(new Error('selection delivers no file')),
   };
   const { result: complete, capacity } = await measureCapacity(() => selectPayloads(context, transfer, undefined));
   expect(complete).toBe(true);

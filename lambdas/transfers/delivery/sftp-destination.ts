@@ -92,6 +92,9 @@ export async function openSftpDestination(target: SftpTarget): Promise<Destinati
       });
       let session: Session | undefined;
       client.on('ready', () => {
+        // Every SFTP call waits for its answer, and a small request held back by Nagle's algorithm waits for the
+        // server's delayed acknowledgement too: with it on, a 32 KiB file took 640 ms to the stand-in, 320 ms off.
+        client.setNoDelay(true);
         client.sftp((error, sftp) => {
           if (error) return fail(error);
           session = { client, sftp, closed: false, folders: new Set() };

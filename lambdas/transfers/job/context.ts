@@ -2,6 +2,7 @@ import type { Dependencies } from '#core/dependencies.ts';
 import type { TransferConfigItem } from '#core/store/entities/transfer-config.ts';
 import type { WriteCondition } from '#core/ports/table-store.ts';
 import type { Destination } from '../delivery/index.ts';
+import type { FileWrite } from './file-writes.ts';
 
 /** The job's dependencies: the table, the raw payload objects, keys (DEKs, sealed secrets), alerts and itself. */
 export type TransferJobDependencies = Pick<Dependencies, 'table' | 'blobs' | 'keys' | 'clock' | 'jobs' | 'logger' | 'config'>;
@@ -15,6 +16,8 @@ export interface JobLimits {
   budgetMs: number;
   /** Files this invocation delivers at most before handing over (tests force a hand-over with it). */
   maxFiles: number;
+  /** Files delivered at the same time to the destination, over its one connection (or S3 client). */
+  filesAtOnce: number;
   /** Attempts per file before it is Failed. */
   maxAttempts: number;
   /** First retry delay; each further one doubles, up to `maxBackoffMs`. */
@@ -41,6 +44,11 @@ export interface RunContext {
   filesHandled: number;
   /** Opened on first use, closed when the invocation ends. */
   destination(): Promise<Destination>;
+  /**
+   * Writes one file's bookkeeping with the transfer's lease checked (and its counters added) in the same transaction;
+   * the writes of files delivered at the same time go together (./file-writes.ts).
+   */
+  writeFile(write: FileWrite): Promise<void>;
 }
 
 /** The condition every job write carries: this invocation still holds the transfer's lease. */
@@ -51,9 +59,9 @@ export const holdsLease = (leaseId: string): WriteCondition => ({
   values: { ':lease': leaseId },
 });
 
-/** Whether the invocation should stop and hand over before starting more work. */
-export function outOfBudget(context: RunContext): boolean {
-  return performance.now() >= context.deadline || context.filesHandled >= context.limits.maxFiles;
+/** Whether the invocation should stop and hand over before starting more work (`inFlight`: files under way now). */
+export function outOfBudget(context: RunContext, inFlight = 0): boolean {
+  return performance.now() >= context.deadline || context.filesHandled + inFlight >= context.limits.maxFiles;
 }
 
 /** Thrown when this invocation lost its lease (another took over): it stops without writing anything more. */

@@ -10,7 +10,8 @@ import { payloadDueMarkerItems } from '../../account-data/public.ts';
 import { PayloadCryptoError } from '../../device-crypto/public.ts';
 import { DeliveryError, type DeliveredFile } from '../delivery/index.ts';
 import { PackagingError, type OutputDigest, type PackagedOutput, type Packaging } from '../packaging/index.ts';
-import { DestinationUnavailableError, holdsLease, LeaseLostError, type RunContext } from './context.ts';
+import { DestinationUnavailableError, LeaseLostError, type RunContext } from './context.ts';
+import type { FileWrite } from './file-writes.ts';
 import { RecordingUnavailableError } from './recording-source.ts';
 
 /** Who the payload audit names for a transfer: the job (docs/decisions.md, "Who a record names"). */
@@ -33,13 +34,16 @@ export type Prepare = (file: TransferFileItem) => Promise<PreparedFile>;
  * still counts it), a retryable failure waits `backoffMs · 2^(n-1)` (capped) and tries again, a failure that cannot
  * get better (the recording does not verify, the destination refuses for good) or the last allowed attempt fails the
  * file. A delivered file is recorded in ONE transaction with the transfer's progress and, for a recording, the
- * payload's `transferred_at` and its audit record: if that cannot be written, the file is not counted delivered, and
- * the next attempt finds the arrival and writes the recording again under a new name (never over the old one).
+ * payload's `transferred_at` and its audit record (with other files' writes of the same moment: ./file-writes.ts): if
+ * that cannot be written, the file is not counted delivered, and the next attempt finds its staged arrival and records
+ * it, or (nothing staged) writes the recording again under a new name, never over the old one.
  */
 export async function deliverFile(context: RunContext, start: TransferFileItem, prepare: Prepare): Promise<TransferFileItem> {
   let file = start;
   for (;;) {
     file = await countAttempt(context, file);
+    // Settled already: a write that answered with an error had been made after all. Nothing is sent again.
+    if (file.file_state !== 'Pending') return file;
     if (file.attempts > context.limits.maxAttempts) return settleFailed(context, file, file.last_error ?? 'No attempts left');
     try {
       return await attempt(context, file, prepare);
@@ -129,10 +133,9 @@ type Staged = NonNullable<TransferFileItem['staged']>;
 
 /** Notes on the file's item, while the lease is held, what is about to appear at the receiver. */
 async function stage(context: RunContext, file: TransferFileItem, staged: Staged): Promise<void> {
-  await writeOrLoseLease(context, [
-    { kind: 'update', key: keys.transferFile.key(context.client, context.transferId, file.order, file.name), update: { set: { staged } }, condition: FILE_IS_PENDING },
-    { kind: 'check', key: keys.transfer.key(context.client, context.transferId), condition: holdsLease(context.leaseId) },
-  ]);
+  await writeOrLoseLease(context, {
+    operations: [{ kind: 'update', key: keys.transferFile.key(context.client, context.transferId, file.order, file.name), update: { set: { staged } }, condition: FILE_IS_PENDING }],
+  });
 }
 
 /**
@@ -192,7 +195,7 @@ const FILE_IS_PENDING: WriteCondition = {
 };
 
 async function recordDelivered(context: RunContext, file: TransferFileItem, arrival: Arrival): Promise<TransferFileItem> {
-  const { deps, client, transferId } = context;
+  const { deps, client } = context;
   const now = deps.clock.now().toISOString();
   const settled: TransferFileItem = {
     ...file,
@@ -209,15 +212,7 @@ async function recordDelivered(context: RunContext, file: TransferFileItem, arri
   };
   delete settled.last_error;
   delete settled.staged;
-  const operations: TransactOperation[] = [
-    { kind: 'put', item: transferFileToItem(settled), condition: FILE_IS_PENDING },
-    {
-      kind: 'update',
-      key: keys.transfer.key(client, transferId),
-      update: { set: { progress_at: now }, add: { files_done: 1, bytes_done: file.source_bytes ?? 0 } },
-      condition: holdsLease(context.leaseId),
-    },
-  ];
+  const operations: TransactOperation[] = [{ kind: 'put', item: transferFileToItem(settled), condition: FILE_IS_PENDING }];
   if (file.file_kind === 'Recording' && file.payload_reference !== undefined) {
     operations.push(
       {
@@ -239,49 +234,49 @@ async function recordDelivered(context: RunContext, file: TransferFileItem, arri
       ).map((marker) => ({ kind: 'put' as const, item: marker })),
     );
   }
-  await writeOrLoseLease(context, operations);
+  await writeOrLoseLease(context, { operations, progress: { add: { files_done: 1, bytes_done: file.source_bytes ?? 0 }, at: now } });
   context.filesHandled += 1;
   return settled;
 }
 
 async function settleFailed(context: RunContext, file: TransferFileItem, reason: string): Promise<TransferFileItem> {
-  const { deps, client, transferId } = context;
-  const now = deps.clock.now().toISOString();
+  const now = context.deps.clock.now().toISOString();
   const failed: TransferFileItem = { ...file, file_state: 'Failed', last_error: reason.slice(0, 1000) };
-  await writeOrLoseLease(context, [
-    { kind: 'put', item: transferFileToItem(failed), condition: FILE_IS_PENDING },
-    {
-      kind: 'update',
-      key: keys.transfer.key(client, transferId),
-      update: { set: { progress_at: now }, add: { files_failed: 1 } },
-      condition: holdsLease(context.leaseId),
-    },
-  ]);
+  await writeOrLoseLease(context, { operations: [{ kind: 'put', item: transferFileToItem(failed), condition: FILE_IS_PENDING }], progress: { add: { files_failed: 1 }, at: now } });
   context.filesHandled += 1;
   return failed;
 }
 
-/** Counts the attempt about to be made, on the file's item, while the lease is held. */
+/**
+ * Counts the attempt about to be made, on the file's item, while the lease is held. Only a Pending file is counted:
+ * one already settled is read and answered as it is, not attempted. `file` is the item as stored (read in this
+ * invocation, which alone writes it while it holds the lease; after a failed attempt, as noteError read it back).
+ */
 async function countAttempt(context: RunContext, file: TransferFileItem): Promise<TransferFileItem> {
   const key = keys.transferFile.key(context.client, context.transferId, file.order, file.name);
-  await writeOrLoseLease(context, [
-    { kind: 'update', key, update: { add: { attempts: 1 } }, condition: { kind: 'item-exists' } },
-    { kind: 'check', key: keys.transfer.key(context.client, context.transferId), condition: holdsLease(context.leaseId) },
-  ]);
+  try {
+    await writeOrLoseLease(context, { operations: [{ kind: 'update', key, update: { add: { attempts: 1 } }, condition: FILE_IS_PENDING }] });
+    return { ...file, attempts: file.attempts + 1 };
+  } catch (error) {
+    // The lease is held (else LeaseLostError): the file was settled meanwhile, or is gone; the read tells which.
+    if (!(error instanceof ConditionFailedError)) throw error;
+  }
   const stored = await context.deps.table.get(key, { consistent: true });
   if (stored === undefined) throw new LeaseLostError(`The file ${file.name} of the transfer is gone`);
   return readTransferFile(stored);
 }
 
+/** Notes the failed attempt's reason; answers the file's item as stored (with what the attempt staged, if it did). */
 async function noteError(context: RunContext, file: TransferFileItem, reason: string): Promise<TransferFileItem> {
   const key = keys.transferFile.key(context.client, context.transferId, file.order, file.name);
-  await context.deps.table.update(key, { set: { last_error: reason.slice(0, 1000) } }, { condition: { kind: 'item-exists' } });
-  return { ...file, last_error: reason.slice(0, 1000) };
+  const stored = await context.deps.table.update(key, { set: { last_error: reason.slice(0, 1000) } }, { condition: { kind: 'item-exists' } });
+  return stored === undefined ? { ...file, last_error: reason.slice(0, 1000) } : readTransferFile(stored);
 }
 
-async function writeOrLoseLease(context: RunContext, operations: TransactOperation[]): Promise<void> {
+/** Writes one file's bookkeeping (with the lease checked); a failed condition with the lease gone is a lost lease. */
+async function writeOrLoseLease(context: RunContext, write: FileWrite): Promise<void> {
   try {
-    await context.deps.table.transactWrite(operations);
+    await context.writeFile(write);
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;
     const transfer = await context.deps.table.get(keys.transfer.key(context.client, context.transferId), { consistent: true });

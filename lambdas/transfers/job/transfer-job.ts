@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import * as z from 'zod';
 import { ClientId } from '#shared/contract/fields.ts';
+import { inParallel } from '#core/in-parallel.ts';
 import { ConditionFailedError } from '#core/ports/table-store.ts';
 import { pendingTransfer, readTransfer, readTransferWatermark, type TransferItem } from '#core/store/entities/transfer.ts';
 import { readRunningJob } from '#core/store/entities/running-job.ts';
@@ -13,18 +14,28 @@ import { TRANSFER_JOB } from '../configs/schedules.ts';
 import { DeliveryError, openDestination, type Destination } from '../delivery/index.ts';
 import { parsePgpPublicKey } from '../packaging/index.ts';
 import { ensureClosingFiles, finishTransfer, MANIFEST_FILES, manifestText, REPORT_FILES, type TransferEnding } from './closing.ts';
-import { DestinationUnavailableError, LeaseLostError, outOfBudget, type DestinationOpener, type JobLimits, type RunContext, type TransferJobDependencies } from './context.ts';
+import { DestinationUnavailableError, holdsLease, LeaseLostError, outOfBudget, type DestinationOpener, type JobLimits, type RunContext, type TransferJobDependencies } from './context.ts';
 import { deliverFile } from './deliver-file.ts';
+import { fileWriter } from './file-writes.ts';
 import { prepareGenerated, prepareRecording, reportCsv, reportJsonLines } from './prepare.ts';
 import { selectPayloads } from './selection.ts';
 import { jobBudgetMs, leaseUntil, renewMarkerOperation } from '../../jobs/public.ts';
 import { recordPendingTransfer, trackedTransfer } from '../runs/tracking.ts';
 
 /**
+ * Files delivered at the same time, per destination (one SFTP connection, one S3 client per invocation). A small file
+ * spends most of its time waiting for round trips (the receiver's answers, the table's), which several at once
+ * overlap; each file in flight holds its packaging's buffers and about 2 MiB of writes, so a few large ones stay
+ * well inside the function's memory. FILES_AT_ONCE_MOST bounds what an input may ask.
+ */
+export const FILES_AT_ONCE = 8;
+const FILES_AT_ONCE_MOST = 32;
+
+/**
  * The `transfer` job's input: from a run now or a re-run (`transfer_id` of the Pending transfer recorded first), from
  * a schedule (no `transfer_id`: the job records the transfer), or from itself handing over (`lease_id`: the lease it
- * passed on). `budget_ms`, `max_files`, `max_attempts` and `backoff_ms` bound one invocation (tests force hand-overs
- * and retries with them; they travel with each hand-over).
+ * passed on). `budget_ms`, `max_files`, `files_at_once`, `max_attempts` and `backoff_ms` bound one invocation (tests
+ * force hand-overs, retries and one file at a time with them; they travel with each hand-over).
  */
 export const TransferJobInput = z.object({
   client: ClientId,
@@ -34,6 +45,7 @@ export const TransferJobInput = z.object({
   lease_id: z.string().optional(),
   budget_ms: z.int().positive().optional(),
   max_files: z.int().positive().optional(),
+  files_at_once: z.int().min(1).max(FILES_AT_ONCE_MOST).optional(),
   max_attempts: z.int().min(1).max(20).optional(),
   backoff_ms: z.int().min(0).optional(),
 });
@@ -43,7 +55,7 @@ export type TransferJobInput = z.infer<typeof TransferJobInput>;
  * How one invocation works by default. Its budget is LONG_JOB_BUDGET_SECONDS (4 minutes: the transfer jobs function's
  * timeout is 5), and its lease outlives the budget by LONG_JOB_LEASE_MARGIN_SECONDS: an invocation past it has died.
  */
-const DEFAULT_LIMITS: Omit<JobLimits, 'budgetMs'> = { maxFiles: Number.MAX_SAFE_INTEGER, maxAttempts: 5, backoffMs: 2_000, maxBackoffMs: 60_000 };
+const DEFAULT_LIMITS: Omit<JobLimits, 'budgetMs'> = { maxFiles: Number.MAX_SAFE_INTEGER, filesAtOnce: FILES_AT_ONCE, maxAttempts: 5, backoffMs: 2_000, maxBackoffMs: 60_000 };
 
 export interface TransferJobOptions {
   /** Opens the destination (default: the delivery module's `openDestination` with the job's config and logger). */
@@ -63,6 +75,7 @@ export async function transferJob(deps: TransferJobDependencies, rawInput: Recor
     ...DEFAULT_LIMITS,
     budgetMs: input.budget_ms ?? jobBudgetMs(deps.config),
     ...(input.max_files === undefined ? {} : { maxFiles: input.max_files }),
+    ...(input.files_at_once === undefined ? {} : { filesAtOnce: input.files_at_once }),
     ...(input.max_attempts === undefined ? {} : { maxAttempts: input.max_attempts }),
     ...(input.backoff_ms === undefined ? {} : { backoffMs: input.backoff_ms }),
   };
@@ -89,6 +102,7 @@ export async function transferJob(deps: TransferJobDependencies, rawInput: Recor
       limits,
       deadline: started + limits.budgetMs,
       filesHandled: 0,
+      writeFile: fileWriter(deps.table, { key: keys.transfer.key(input.client, transferId), condition: holdsLease(leaseId) }),
       destination: async () => {
         // Opened once per invocation; a failure is kept, so the files that follow do not each try again.
         opening ??= openWithRetries(context, options.openDestination ?? defaultOpener(deps)).then(
@@ -138,19 +152,36 @@ async function work(context: RunContext, transfer: TransferItem): Promise<'hande
   return finishTransfer(context);
 }
 
-/** Delivers the Pending files of one order, one at a time; false when the budget ran out first. */
+/**
+ * Delivers the Pending files of one order, `filesAtOnce` at a time, page by page; false when the budget ran out
+ * first. A file is started only while the budget allows it with the files under way counted. A lost lease or a
+ * destination that cannot be opened stops the starting of files; those under way end before it is thrown.
+ */
 async function deliverPending(context: RunContext, order: '1' | '9'): Promise<boolean> {
   const list = keys.transferFile.list(context.client, context.transferId, order);
-  for await (const page of eachPage(context.deps.table, { ...list, consistent: true }, 50)) {
-    for (const item of page) {
-      const file = readTransferFile(item);
-      if (file.file_state !== 'Pending') continue;
-      if (outOfBudget(context)) return false;
-      await deliverFile(context, file, (current) => prepareOf(context, current));
-    }
+  let inFlight = 0;
+  let stopped = false;
+  for await (const page of eachPage(context.deps.table, { ...list, consistent: true }, PAGE_OF_FILES)) {
+    const pending = page.map(readTransferFile).filter((file) => file.file_state === 'Pending');
+    await inParallel(pending, context.limits.filesAtOnce, async (file) => {
+      if (stopped || outOfBudget(context, inFlight)) {
+        stopped = true;
+        return;
+      }
+      inFlight += 1;
+      try {
+        await deliverFile(context, file, (current) => prepareOf(context, current));
+      } finally {
+        inFlight -= 1;
+      }
+    });
+    if (stopped) return false;
   }
   return true;
 }
+
+/** Files read per page of the transfer's partition: enough to keep FILES_AT_ONCE busy between pages. */
+const PAGE_OF_FILES = 100;
 
 function prepareOf(context: RunContext, file: TransferFileItem) {
   if (file.file_kind === 'Recording') return prepareRecording(context, file);
@@ -216,8 +247,8 @@ async function unfinishedRun(deps: TransferJobDependencies, client: string, conf
 
 /** The bounds a test gave the job, which its hand-overs and resumptions keep. */
 function limitsOf(input: TransferJobInput): Record<string, unknown> {
-  const { budget_ms, max_files, max_attempts, backoff_ms } = input;
-  return Object.fromEntries(Object.entries({ budget_ms, max_files, max_attempts, backoff_ms }).filter(([, value]) => value !== undefined));
+  const { budget_ms, max_files, files_at_once, max_attempts, backoff_ms } = input;
+  return Object.fromEntries(Object.entries({ budget_ms, max_files, files_at_once, max_attempts, backoff_ms }).filter(([, value]) => value !== undefined));
 }
 
 /**
