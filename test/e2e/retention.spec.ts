@@ -98,6 +98,9 @@ test.describe('as a tenant administrator', () => {
       await page.goto('/dashboard/account/retention');
       // The first read of the policy can be slow on a busy machine (the backfill has just run).
       await expect(page.getByRole('textbox', { name: 'Alerts: delete after (days)' })).toHaveValue(/\d/, { timeout: 30_000 });
+      // The phones' capture ledger entries are a record type of their own, kept as long as calls by default.
+      const calls = await recordingRow(page, 'Call').getByRole('textbox', { name: 'Call recordings: delete after (days)' }).inputValue();
+      await expect(page.getByRole('textbox', { name: 'Capture ledger entries: delete after (days)' })).toHaveValue(calls);
       await checkScreen(page, { name: 'retention', title: 'Retention', mode });
       await page.goto('/dashboard/account/legal-holds?show=all');
       await checkScreen(page, { name: 'legal-holds', title: 'Legal holds', mode });
