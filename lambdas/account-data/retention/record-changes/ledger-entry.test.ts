@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { DisposalItem } from '#core/store/entities/disposal.ts';
 import { ledgerEntryToItem, type LedgerEntryItem } from '#core/store/entities/ledger-entry.ts';
 import { readRecordPeople } from '#core/store/entities/record-people.ts';
+import { keys } from '#core/store/keys.ts';
 import { fromState } from '../dispose.ts';
 import { dueMarkerItems } from '../due-index.ts';
 import { deletePasses, destroyPasses, rulesOf } from '../retention-rules.ts';
 import { ledgerEntryChanges } from './ledger-entry.ts';
+import { awaitingEntryRemoval } from './payload.ts';
 
 const now = new Date('2033-06-01T00:00:00.000Z');
 const [rule] = rulesOf({ CaptureLedgerData: { delete_after_days: 1, destroy_after_days: 2 } }).filter((one) => one.recordType === 'CaptureLedgerData');
@@ -62,5 +64,23 @@ describe('ledger entries in retention (CaptureLedgerData)', () => {
     expect(await ledgerEntryChanges.change({} as never, 'acme', wasDeleted, { action: 'Destroyed', condition: destroyCondition, disposal })).toEqual([
       { kind: 'delete', key: { pk: live.pk, sk: live.sk }, condition: destroyCondition },
     ]);
+  });
+});
+
+describe('a destroyed recording\'s awaiting-entry marker (not a record of its own)', () => {
+  const payload = (fields: Record<string, unknown>) => ({
+    ...keys.payload.item('acme', { payloadReference: 'P1', payloadTime: START, deviceReference: 'dev-1' }),
+    payload_reference: 'P1',
+    device_reference: 'dev-1',
+    payload_time: START,
+    ...fields,
+  });
+
+  it('is deleted with a call or message recording, by its device, time and reference; not for other types', () => {
+    for (const payloadType of ['Call', 'AbortedCall', 'SMS', 'MMS', 'RCS']) {
+      expect(awaitingEntryRemoval('acme', payload({ payload_type: payloadType })), payloadType).toEqual([{ kind: 'delete', key: keys.awaitingEntry.key('acme', 'dev-1', START, 'P1') }]);
+    }
+    for (const payloadType of ['Video', 'Photo', 'Interview', 'BlockedCall', 'Diagnostics']) expect(awaitingEntryRemoval('acme', payload({ payload_type: payloadType })), payloadType).toEqual([]);
+    expect(awaitingEntryRemoval('acme', payload({ payload_type: 'Call', payload_time: undefined }))).toEqual([]);
   });
 });
