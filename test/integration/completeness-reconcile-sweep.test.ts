@@ -68,6 +68,24 @@ afterAll(async () => {
   for (const tenant of tenants) await tenant.close();
 });
 
+describe('the completeness hours (account defaults)', () => {
+  it('are 24 until set, kept as set, and out-of-bounds or fractional hours are refused per field with a 400', async () => {
+    const tenant = await createRunTenant('cmpd');
+    tenants.push(tenant);
+    const admin = await adminSignIn(tenant);
+    expect((await tenant.call('GET', '/account/defaults', admin)).body).toMatchObject({ completeness_grace_hours: 24, silent_device_hours: 24 });
+    const refused = await tenant.call('PUT', '/account/defaults', admin, { cidr_ranges: [], completeness_grace_hours: 0, silent_device_hours: 2.5 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      'body.completeness_grace_hours: Must be a number between 1 and 336',
+      expect.stringMatching(/^body\.silent_device_hours: /),
+    ]);
+    expect((await tenant.call('PUT', '/account/defaults', admin, { cidr_ranges: [], completeness_grace_hours: '12' })).status).toBe(400);
+    expect((await tenant.call('PUT', '/account/defaults', admin, { cidr_ranges: [], completeness_grace_hours: 336 })).body).toMatchObject({ completeness_grace_hours: 336, silent_device_hours: 24 });
+    expect((await tenant.call('GET', '/account/defaults', admin)).body).toMatchObject({ completeness_grace_hours: 336, silent_device_hours: 24 });
+  });
+});
+
 describe('the completeness sweep', () => {
   it('matches a Pending entry past due to the recording awaiting it that it missed (a race of intake and processing)', async () => {
     const tenant = await tenantWith('cmpr', { grace: 1, silent: 24 });
