@@ -1,4 +1,5 @@
 import type { LedgerPayloadType } from '#shared/constants/completeness.ts';
+import type { PayloadType } from '#shared/constants/payloads.ts';
 import type { CompletenessEntry } from '#shared/contract/entities/completeness.ts';
 import type { completenessEndpoints } from '#shared/contract/endpoints/completeness.ts';
 import { ValidationError } from '#core/errors.ts';
@@ -11,7 +12,8 @@ import { ENTITY, type ListKey } from '#core/store/keys.ts';
 import { allOf, inScope, listPage, notDeletedByRetention, type ItemFilter, type QueryOf } from '#core/store/paging.ts';
 import { withNames } from './names.ts';
 import { reportPeriod, timeKeyRange } from './period.ts';
-import { ledgerTypeOf, ledgerTypesOf } from './scope.ts';
+import { ledgerTypeOf } from '../reconcile/match.ts';
+import { ledgerTypesOf } from './scope.ts';
 
 export type EntriesQuery = QueryOf<typeof completenessEndpoints, 'client.completeness.entries'>;
 
@@ -106,19 +108,18 @@ export async function listCompletenessEntries(caller: TenantCaller, query: Entri
   const { deps, tenant: client } = caller;
   const list = listOf(client, query);
   const period = reportPeriod(query, deps.clock.now());
-  const payloads = caller.payloadScope();
-  const allowed = new Set<LedgerPayloadType>(ledgerTypesOf(payloads.types));
+  const allowed = new Set<LedgerPayloadType>(ledgerTypesOf(caller.payloadScope().types));
   if (allowed.size === 0) return query.result_type === 'total' ? { count: 0 } : { count: 0, data: [] };
 
   const keep: ItemFilter | undefined = allOf(
     notDeletedByRetention,
     (item) => item.entity === ENTITY.ledgerEntry || isUnexpectedMarker(item),
-    // An Unexpected recording is judged by its own payload type (an aborted call is one), an entry by its ledger type.
-    (item) => (item.entity === ENTITY.awaitingEntry ? payloads.typeAllowed(item.payload_type) : allowed.has(item.payload_type as LedgerPayloadType)),
+    // By ledger type, as the counts are: an Unexpected aborted call is listed (and counted) as a call.
+    (item) => allowed.has(ledgerTypeOf(item.payload_type as PayloadType) as LedgerPayloadType),
     query.outcome === undefined ? undefined : (item) => outcomeOfItem(item) === query.outcome,
     query.group === undefined ? undefined : (item) => attribute(item, 'group') === query.group,
     query.device_user_reference === undefined ? undefined : (item) => attribute(item, 'device_user_reference') === query.device_user_reference,
-    query.payload_type === undefined ? undefined : (item) => ledgerTypeOf(item.payload_type) === query.payload_type,
+    query.payload_type === undefined ? undefined : (item) => ledgerTypeOf(item.payload_type as PayloadType) === query.payload_type,
   );
   const filters = {
     outcome: query.outcome,

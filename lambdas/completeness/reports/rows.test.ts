@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rowOf, rowShown, summedRow } from './rows.ts';
-import { ledgerTypeOf, ledgerTypesOf } from './scope.ts';
+import { ledgerTypesOf } from './scope.ts';
 
 const item = (counters: Record<string, number>, labels: Record<string, string> = {}) => ({ day: '2026-03-01', ...labels, counters });
 
@@ -38,9 +38,8 @@ describe('completeness report rows', () => {
     expect(rowShown(rowOf(item({ 'MMS#unexpected': 1 }), ['MMS']), 'Unexpected')).toBe(true);
   });
 
-  it('read ledger types from payload types: an aborted call is a call, other recordings are none', () => {
+  it('open a ledger type only with that payload type (an aborted call permission opens no call entries)', () => {
     expect(ledgerTypesOf(['AbortedCall', 'SMS', 'Photo', 'Call'])).toEqual(['Call', 'SMS']);
-    expect(ledgerTypeOf('AbortedCall')).toBe('Call');
-    expect(ledgerTypeOf('Photo')).toBeUndefined();
+    expect(ledgerTypesOf(['AbortedCall', 'Photo'])).toEqual([]);
   });
 });
