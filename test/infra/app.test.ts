@@ -198,6 +198,8 @@ describe('functions', () => {
     // Supervision's preview reads message text from the processed copies, and writes no object.
     expect(policyOf('supervision')).toContain('s3:GetObject');
     expect(policyOf('supervision')).not.toContain('s3:PutObject');
+    // Capture completeness reads counters and ledger entries from the table only.
+    expect(policyOf('completeness')).not.toContain('s3:');
   });
   it('gives the scan bucket to the jobs function only, to write, tag-read and delete copies, never read them', () => {
     const jobsResources = t.jobs.toJSON().Resources;
@@ -244,6 +246,15 @@ describe('api', () => {
     expect(stacks.api.functions.get('supervision')?.entry).toMatch(/lambdas\/supervision\/handler\.ts$/);
     // Evidence of review is never removed through the API: the one supervision DELETE is a policy's.
     expect(supervision.filter((key) => key.startsWith('DELETE ')).map((key) => key.replace(/^DELETE \S*\/supervision\//, ''))).toEqual(['policies/{policy_reference}']);
+  });
+
+  it('deploys the capture completeness reports on their own function, every one a read', () => {
+    const routes = Object.values(t.api.findResources('AWS::ApiGatewayV2::Route')).map((route) => route.Properties.RouteKey as string);
+    const completeness = ENDPOINTS.filter((endpoint) => endpoint.group === 'completeness');
+    expect(completeness.length).toBeGreaterThan(0);
+    for (const endpoint of completeness) expect(routes, endpoint.id).toContain(routeKeyOf(endpoint));
+    expect(completeness.map((endpoint) => endpoint.method)).toEqual(completeness.map(() => 'GET'));
+    expect(stacks.api.functions.get('completeness')?.entry).toMatch(/lambdas\/completeness\/handler\.ts$/);
   });
 
   it('shares one integration and one invoke permission per function', () => {
