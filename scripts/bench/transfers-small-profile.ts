@@ -18,6 +18,10 @@ type Tally = { calls: number; ms: number };
 
 export function profileTransferJob(deps: TransferJobDependencies): TransferJobProfile {
   const calls = new Map<string, Tally>();
+  const began = performance.now();
+  // The run's phases: until the first file is sent (claiming, selection), then until the last arrives.
+  let firstPut: number | undefined;
+  let lastPut = began;
   const timed = <P extends object>(port: string, target: P): P =>
     new Proxy(target, {
       get(object, name, receiver) {
@@ -29,9 +33,11 @@ export function profileTransferJob(deps: TransferJobDependencies): TransferJobPr
           if (entry === undefined) calls.set(key, (entry = { calls: 0, ms: 0 }));
           const tally = entry;
           const started = performance.now();
+          if (key === 'destination.put') firstPut ??= started;
           const done = () => {
             tally.calls += 1;
             tally.ms += performance.now() - started;
+            if (key === 'destination.put') lastPut = performance.now();
           };
           const result = (value as (...a: unknown[]) => unknown).apply(object, args);
           if (result instanceof Promise) return result.finally(done);
@@ -49,6 +55,7 @@ export function profileTransferJob(deps: TransferJobDependencies): TransferJobPr
       return timed<Destination>('destination', opened);
     },
     report: () =>
+      `until the first file was sent (claim, selection): ${(((firstPut ?? began) - began) / 1000).toFixed(1)} s; from it to the last arrival: ${((lastPut - (firstPut ?? began)) / 1000).toFixed(1)} s\n` +
       formatTable(
         ['port call', 'calls', 'total ms', 'ms per call'],
         [...calls.entries()].sort(([, a], [, b]) => b.ms - a.ms).map(([name, tally]) => [name, String(tally.calls), tally.ms.toFixed(0), (tally.ms / tally.calls).toFixed(1)]),
