@@ -34,7 +34,9 @@ import { STAFF_CLIENT } from './accounts.ts';
  * and message they recorded (the fleet's media and the supervision seed's messages): `Captured`, except each fleet
  * call of 30 to 34 hours before, `Captured late` as above, and demo-alice's tampered call (its upload fails
  * processing), `Pending` for its first day and `Missing` after: a recording that failed its integrity check captured
- * nothing.
+ * nothing. (A data folder whose fleet was seeded before phones kept a ledger has none of the fleet's media in it:
+ * there demo-chloe's ledger is the seed's own 11 calls and 2 SMS, with 1 `Captured late`, and the other phones report
+ * empty ledgers.)
  */
 export const COMPLETENESS_SEED_VERSION = 'v1';
 const CLIENT = 'demo';
