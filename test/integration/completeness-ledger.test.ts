@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEDGER_ENTRIES_MAX } from '#shared/constants/completeness.ts';
 import type { LedgerEntryReport, LedgerReport } from '#shared/contract/entities/completeness.ts';
+import { accountDefaultsKey, accountDefaultsToItem, legacyAccountDefaults, readAccountDefaults } from '#core/store/entities/account-defaults.ts';
 import { readAwaitingEntry } from '#core/store/entities/awaiting-entry.ts';
 import { countsOf, readCompletenessCounters } from '#core/store/entities/completeness-counters.ts';
 import { readLedgerEntry, readLedgerWatermark } from '#core/store/entities/ledger-entry.ts';
@@ -8,7 +9,7 @@ import { readPayload } from '#core/store/entities/payload.ts';
 import { keys } from '#core/store/keys.ts';
 import { readAlert } from '#core/store/entities/alert.ts';
 import { readAlertKey } from '#core/store/entities/alert-key.ts';
-import { gapAlertKey, reconcileProcessed } from '../../lambdas/completeness/public.ts';
+import { completenessSweepJob, gapAlertKey, reconcileProcessed } from '../../lambdas/completeness/public.ts';
 import { deviceKeysOf } from '../../lambdas/device-crypto/public.ts';
 import { wavSeconds, demoMedia } from '../../scripts/device/demo-media.ts';
 import type { DeviceState } from '../../scripts/device/device-state.ts';
@@ -267,4 +268,33 @@ describe('the ledger intake and the processing hook', () => {
     expect(answers.reduce((sum, answer) => sum + answer.body.already_recorded, 0)).toBe(30);
     expect(await countsOfDevice(otherPhone)).toMatchObject({ expected: before.expected + 30, pending: before.pending + 30 });
   }, 120_000);
+  it('an Unexpected recording later explained by its entry stops being Unexpected, and the entry counts Captured late', async () => {
+    // A grace of 1 hour, and a call of 3 hours ago the ledger has not listed yet: the sweep marks it Unexpected once
+    // the phone's ledger covers its time.
+    // (Written as the defaults endpoint writes it: that endpoint takes portal sign-in only, which this tenant has not.)
+    const stored = await tenant.deps.table.get(accountDefaultsKey(tenant.client), { consistent: true });
+    const defaults = stored === undefined ? legacyAccountDefaults(tenant.client, undefined) : readAccountDefaults(stored);
+    await tenant.deps.table.put(accountDefaultsToItem(tenant.client, { ...defaults, completeness_grace_hours: 1 }));
+    const [unlisted] = demoRecordings('Call', { at: ago(180), otherNumber: '+447700900601', seed: 6 });
+    const reference = await uploaded(unlisted as Recording);
+    expect(await send(phone, report([]))).toMatchObject({ status: 200 });
+    const day = ago(180).toISOString().slice(0, 10);
+    const dayCounts = async () => {
+      const item = await tenant.deps.table.get(keys.completenessCounters.deviceOwnDay(tenant.client, day, phone.device_reference), { consistent: true });
+      return countsOf(readCompletenessCounters(item ?? { day, counters: {} }));
+    };
+    const before = await dayCounts();
+    await completenessSweepJob(tenant.deps, { client: tenant.client });
+    expect((await markersOf(phone)).find((marker) => marker.payload_reference === reference)).toMatchObject({ unexpected: true });
+    expect(await dayCounts()).toMatchObject({ unexpected: before.unexpected + 1 });
+
+    // The phone's next report lists the call: it explains the recording, late (uploaded 2 hours past the call's grace).
+    expect(await send(phone, report([callEntry('call-unlisted', ago(180), '07700 900601')]))).toMatchObject({ status: 200, body: { accepted: 1 } });
+    expect(await entryOf(phone, 'call-unlisted')).toMatchObject({ payload_reference: reference, outcome: 'Captured late' });
+    expect((await markersOf(phone)).some((marker) => marker.payload_reference === reference)).toBe(false);
+    const after = await dayCounts();
+    expect(after.unexpected).toBe(before.unexpected);
+    expect(after.expected).toBe(before.expected + 1);
+    expect(after.captured_late).toBe(before.captured_late + 1);
+  }, 180_000);
 });
