@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerOutcome, LedgerPayloadType } from '#shared/constants/completeness.ts';
 import { awaitingEntryToItem } from '#core/store/entities/awaiting-entry.ts';
 import { ledgerEntryToItem } from '#core/store/entities/ledger-entry.ts';
+import { measureCapacity } from '#core/ports/capacity-meter.ts';
 import { keys } from '#core/store/keys.ts';
+import { listCompleteness } from '../../lambdas/completeness/reports/days.ts';
+import { listCompletenessEntries } from '../../lambdas/completeness/reports/entries.ts';
 import { counterOperations, entryStored, unexpectedChanged, type CountedCuts } from '../../lambdas/completeness/reconcile/counter-moves.ts';
+import { adminCaller } from './support/admin-caller.ts';
 import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
 
 /**
@@ -417,6 +421,25 @@ describe('completeness entries', () => {
     expect((await get(`/completeness/entries?${PERIOD}&outcome=Missing`, onlyG1)).body.data?.map((row) => row.entry_id)).toEqual(['c2']);
     expect((await get(`/completeness/entries?${PERIOD}&device_reference=${P2}`, onlyG1)).body.data).toEqual([]);
     expect((await get(`/completeness/entries?${PERIOD}&device_user_reference=${U2}&result_type=total`, onlyG1)).body).toEqual({ count: 0 });
+  });
+});
+
+describe('completeness report cost', () => {
+  it('reads the period’s rows and entries only, however long the history before it', async () => {
+    const measure = async (work: () => Promise<unknown>) => (await measureCapacity(work)).capacity.itemsRead;
+    const caller = (action: string) => adminCaller(tenant.deps, tenant.client, action);
+    const tenantDays = () => listCompleteness(caller('completeness:List'), { by: 'tenant', from: D1, to: D3, limit: 50, result_type: 'page' });
+    const userDays = () => listCompleteness(caller('completeness:List'), { by: 'device_user', from: D1, to: D3, limit: 50, result_type: 'page' });
+    const missing = () => listCompletenessEntries(caller('completeness:ListEntries'), { outcome: 'Missing', from: D1, to: D3, limit: 50, result_type: 'page' });
+    const before = [await measure(tenantDays), await measure(userDays), await measure(missing)];
+    // 3 tenant days; 5 device user days and their 2 users named; 2 Missing entries and their 2 users and 2 phones named.
+    expect(before).toEqual([3, 7, 6]);
+    // 90 earlier days of history for both phones: each day's counts and a Missing entry.
+    for (let back = 1; back <= 90; back += 1) {
+      const day = new Date(Date.parse(`${D1}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
+      await entry(tenant, { id: `h${back}`, device: back % 2 === 0 ? P1 : P2, type: 'Call', outcome: 'Missing', day });
+    }
+    expect([await measure(tenantDays), await measure(userDays), await measure(missing)]).toEqual(before);
   });
 });
 
