@@ -10,7 +10,7 @@ import { REPO_ROOT } from '../../scripts/local/stack.ts';
 
 /**
  * `npm start` as a newcomer runs it (scripts/local/start.ts), on a free port with a temporary data folder: the stack
- * starts, seeds the demo tenants, fleet, media, supervision and transfer configuration, and prints no error on the way. Then the
+ * starts, seeds the demo tenants, fleet, media, supervision, capture completeness and transfer configuration, and prints no error on the way. Then the
  * device simulator, told nothing about the port, finds that stack (its stack.json) and answers a command sent from
  * the portal.
  */
@@ -88,9 +88,10 @@ function errorLines(): string[] {
 }
 
 describe('a healthy start', () => {
-  it('seeds the demo fleet and its supervision, and prints no error line', () => {
+  it('seeds the demo fleet, its supervision and its capture completeness, and prints no error line', () => {
     expect(stdout).toContain('Seeded the demo fleet (npm run device -- list).');
     expect(stdout).toContain('Seeded the demo supervision policies and the messages in the review queue.');
+    expect(stdout).toContain('Seeded the demo capture completeness (demo-chloe has gaps).');
     expect(errorLines()).toEqual([]);
   });
 
