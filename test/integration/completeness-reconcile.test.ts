@@ -80,13 +80,17 @@ function plannedMessage(n: number, at: Date, when: Planned['when']): Planned {
 
 const now = new Date();
 const recent = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * MINUTE);
-/** 17 calls captured, one short, one late, one never uploaded; 10 messages captured. Times far enough apart that each matches its own. */
+/**
+ * 17 calls captured, one short, one late, one never uploaded; 10 messages captured. Every party differs, so each
+ * matches its own; the captured ones started within the last half hour, so a slow machine still uploads them well
+ * inside their grace of 1 hour.
+ */
 const plan: Planned[] = [
-  ...Array.from({ length: 17 }, (_, index) => plannedCall(index, recent(55 - index * 3), index % 2 === 0 ? 'before-ledger' : 'after-ledger', 'Captured')),
+  ...Array.from({ length: 17 }, (_, index) => plannedCall(index, recent(31 - index * 1.5), index % 2 === 0 ? 'before-ledger' : 'after-ledger', 'Captured')),
   plannedCall(17, recent(2), 'after-ledger', 'Short', 45),
   plannedCall(18, recent(180), 'after-sweep', 'Captured late'),
   plannedCall(19, recent(175), 'never', 'Missing'),
-  ...Array.from({ length: 10 }, (_, index) => plannedMessage(index, recent(54 - index * 5), index % 2 === 0 ? 'after-ledger' : 'before-ledger')),
+  ...Array.from({ length: 10 }, (_, index) => plannedMessage(index, recent(30 - index * 2.5), index % 2 === 0 ? 'after-ledger' : 'before-ledger')),
 ];
 const ledger: LedgerReport = { covered_to: now.toISOString(), entries: plan.map((planned) => planned.entry) };
 
