@@ -44,7 +44,7 @@ type Accepted = { accepted: number; already_recorded: number };
 const report = (entries: unknown[], coveredTo = new Date().toISOString()) => ({ covered_to: coveredTo, entries });
 const send = (state: DeviceState, body: unknown) => sealedUpload<Accepted>(sim, state, 'ledger', body);
 
-function callEntry(id: string, at: Date, number: string, duration = CALL_SECONDS): LedgerEntryReport {
+function callEntry(id: string, at: Date, number: string, duration = CALL_SECONDS): Extract<LedgerEntryReport, { payload_type: 'Call' }> {
   return { entry_id: id, payload_type: 'Call', phone_number: number, direction: 'O', start_time: at.toISOString(), duration };
 }
 
