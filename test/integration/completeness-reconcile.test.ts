@@ -184,8 +184,11 @@ describe('capture completeness through the device protocol', () => {
     expect([beforeSweep['call-18'], beforeSweep['call-19']]).toEqual(['Pending', 'Pending']);
     expect(await deviceCounts()).toMatchObject({ expected: 30, captured: 27, short: 1, pending: 2, missing: 0, captured_late: 0, unexpected: 0 });
 
-    // The hourly sweep, on the real clock: the two calls of 3 hours ago are past their grace of 1 hour.
-    expect(await sweep()).toMatchObject({ outcome: 'done', moved_missing: 2, matched_late: 0, unexpected: 0 });
+    // The hourly sweep, on the real clock: the two calls of 3 hours ago are past their grace of 1 hour. (The stack's own
+    // hourly schedule may have swept this tenant a moment before in a long run: the moves are then its, not this run's.)
+    const swept = await sweep();
+    expect(swept).toMatchObject({ outcome: 'done', matched_late: 0, unexpected: 0 });
+    expect(swept.moved_missing).toBeLessThanOrEqual(2);
     expect(await entryOutcomes()).toMatchObject({ 'call-18': 'Missing', 'call-19': 'Missing' });
     expect(await deviceCounts()).toMatchObject({ expected: 30, captured: 27, short: 1, pending: 0, missing: 2, captured_late: 0 });
     // A second run finds nothing left to move.
