@@ -4,12 +4,13 @@ import type { LedgerEntryReport, LedgerReport } from '#shared/contract/entities/
 import { accountDefaultsKey, accountDefaultsToItem, legacyAccountDefaults, readAccountDefaults } from '#core/store/entities/account-defaults.ts';
 import { readAwaitingEntry } from '#core/store/entities/awaiting-entry.ts';
 import { countsOf, readCompletenessCounters } from '#core/store/entities/completeness-counters.ts';
-import { readLedgerEntry, readLedgerWatermark } from '#core/store/entities/ledger-entry.ts';
+import { ledgerEntryToItem, readLedgerEntry, readLedgerWatermark, type LedgerEntryItem } from '#core/store/entities/ledger-entry.ts';
 import { readPayload } from '#core/store/entities/payload.ts';
 import { keys } from '#core/store/keys.ts';
 import { readAlert } from '#core/store/entities/alert.ts';
 import { readAlertKey } from '#core/store/entities/alert-key.ts';
 import { completenessSweepJob, gapAlertKey, reconcileProcessed } from '../../lambdas/completeness/public.ts';
+import { counterOperations, entryStored } from '../../lambdas/completeness/reconcile/counter-moves.ts';
 import { deviceKeysOf } from '../../lambdas/device-crypto/public.ts';
 import { wavSeconds, demoMedia } from '../../scripts/device/demo-media.ts';
 import type { DeviceState } from '../../scripts/device/device-state.ts';
@@ -296,5 +297,31 @@ describe('the ledger intake and the processing hook', () => {
     expect(after.unexpected).toBe(before.unexpected);
     expect(after.expected).toBe(before.expected + 1);
     expect(after.captured_late).toBe(before.captured_late + 1);
+  }, 180_000);
+  it('a processing run again after an entry arrived unseen (intake raced it) consumes the recording\'s Unexpected marker and takes back its count', async () => {
+    // Runs after the test above set a grace of 1 hour: a call of 3 hours ago, no entry, swept Unexpected.
+    const [raced] = demoRecordings('Call', { at: ago(170), otherNumber: '+447700900701', seed: 7 });
+    const reference = await uploaded(raced as Recording);
+    expect(await send(phone, report([]))).toMatchObject({ status: 200 });
+    await completenessSweepJob(tenant.deps, { client: tenant.client });
+    expect((await markersOf(phone)).find((marker) => marker.payload_reference === reference)).toMatchObject({ unexpected: true });
+    const day = ago(170).toISOString().slice(0, 10);
+    const dayCounts = async () => countsOf(readCompletenessCounters((await tenant.deps.table.get(keys.completenessCounters.deviceOwnDay(tenant.client, day, phone.device_reference), { consistent: true }))!));
+    const before = await dayCounts();
+
+    // The entry as an intake that did not see the marker stored it: Pending, with its counts.
+    const entry: LedgerEntryItem = {
+      entry_id: 'call-raced', payload_type: 'Call', phone_number: '07700900701', direction: 'O', start_time: ago(170).toISOString(), duration: CALL_SECONDS,
+      device_reference: phone.device_reference, device_user_reference: USER, group: GROUP, outcome: 'Pending',
+      reported_at: new Date().toISOString(), outcome_at: new Date().toISOString(), due_at: new Date().toISOString(), day,
+    };
+    await tenant.deps.table.transactWrite([{ kind: 'put', item: ledgerEntryToItem(tenant.client, entry) }, ...counterOperations(tenant.client, [entryStored(entry, 'Call', 'Pending')])]);
+
+    const payload = readPayload((await tenant.deps.table.get(keys.payload.key(tenant.client, reference), { consistent: true }))!);
+    // The index the match reads may lag the write a moment: the run reads again until it sees the entry.
+    await expect.poll(() => reconcileProcessed(tenant.deps, tenant.client, payload, (raced as Recording).meta), { timeout: 10_000 }).toBe('matched');
+    expect(await entryOf(phone, 'call-raced')).toMatchObject({ outcome: 'Captured', payload_reference: reference });
+    expect((await markersOf(phone)).some((marker) => marker.payload_reference === reference)).toBe(false);
+    expect(await dayCounts()).toMatchObject({ expected: before.expected + 1, captured: before.captured + 1, pending: before.pending, unexpected: before.unexpected - 1 });
   }, 180_000);
 });
