@@ -145,7 +145,7 @@ describe('device simulator', () => {
     await expect(run('fly')).rejects.toMatchObject({ code: 1 });
   }, 60_000);
 
-  it('sends one SMS with a given text from the CLI (what a lexicon policy reads), processed; refuses a text on a call', async () => {
+  it('sends one SMS with a given text from the CLI (what a lexicon policy reads), processed, and reports it in the ledger; refuses a text on a call', async () => {
     writeMdmConfig(directory, 'demo', (await deviceKeysOf(deps, 'demo')).enrolmentKey);
     const { state } = await enrol(sim, { name: 'texter', client: 'demo', phoneNumbers: [userNumber] });
     saveDevice(directory, state);
@@ -153,10 +153,37 @@ describe('device simulator', () => {
       promisify(execFile)('npx', ['tsx', 'scripts/device/cli.ts', ...args, '--url', stack().apiUrl, '--dir', directory, '--device', 'texter']);
     const sent = await run('record', '--type', 'SMS', '--text', 'Off the record, I guarantee it');
     const lines = sent.stdout.trim().split('\n');
-    expect(lines).toHaveLength(1);
+    // The upload, then the phone's ledger reported with that message in it (docs/completeness.md).
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toBe('ledger: 200 {"accepted":1,"already_recorded":0}');
+    expect(lines[2]).toMatch(/^ledger: 1 entries reported, 0 left, covered to \d{4}-\d\d-\d\dT/);
     const reference = /^record SMS (\S+): processed$/.exec(lines[0] ?? '')?.[1];
     expect(reference, sent.stdout).toBeDefined();
     expect(await deps.table.get(keys.payload.key('demo', String(reference)))).toMatchObject({ payload_type: 'SMS', payload_state: 'Processed', device_reference: state.device_reference });
     await expect(run('record', '--type', 'Call', '--text', 'guarantee')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--text needs --type SMS') });
   }, 120_000);
+
+  it('makes capture gaps from the CLI: a dropped call only in the ledger, a late one held back until upload-held', async () => {
+    writeMdmConfig(directory, 'demo', (await deviceKeysOf(deps, 'demo')).enrolmentKey);
+    const { state } = await enrol(sim, { name: 'gapper', client: 'demo', phoneNumbers: [userNumber] });
+    saveDevice(directory, state);
+    const run = (...args: string[]) =>
+      promisify(execFile)('npx', ['tsx', 'scripts/device/cli.ts', ...args, '--url', stack().apiUrl, '--dir', directory, '--device', 'gapper']);
+    const ledgerEntry = async (entryId: string) => deps.table.get(keys.ledgerEntry.key('demo', state.device_reference, entryId), { consistent: true });
+
+    const dropped = await run('record', '--type', 'Call', '--drop', '--hours-ago', '1');
+    expect(dropped.stdout.split('\n')[0]).toBe('record Call : dropped');
+    expect(dropped.stdout).toContain('ledger: 1 entries reported, 0 left');
+    expect(await ledgerEntry('call-1')).toMatchObject({ outcome: 'Pending', payload_type: 'Call', direction: 'O' });
+
+    const held = await run('record', '--type', 'Call', '--late', '--direction', 'I', '--no-ledger');
+    expect(held.stdout.trim()).toBe('record Call : held');
+    expect(loadDevice(directory, 'gapper')).toMatchObject({ ledger: [expect.objectContaining({ entry_id: 'call-2', direction: 'I' })], held: [expect.objectContaining({ type: 'Call', direction: 'I' })] });
+    const uploaded = await run('upload-held');
+    expect(uploaded.stdout).toMatch(/^record Call \S+: processed$/m);
+    expect(uploaded.stdout).toContain('ledger: 1 entries reported, 0 left');
+    expect(loadDevice(directory, 'gapper')).toMatchObject({ ledger: [], held: [] });
+    expect(await ledgerEntry('call-2')).toMatchObject({ outcome: 'Captured', direction: 'I', payload_reference: expect.any(String) });
+    await expect(run('record', '--type', 'Photo', '--short', '20')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('needs --type Call, AbortedCall, SMS') });
+  }, 180_000);
 });
