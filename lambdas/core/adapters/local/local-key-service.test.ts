@@ -1,9 +1,10 @@
+import { verify } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyUnwrapError } from '../../ports/key-service.ts';
-import { createLocalKeyService } from './local-key-service.ts';
+import { createLocalKeyService, localSigningPublicKeyPem } from './local-key-service.ts';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -68,12 +69,21 @@ describe('local key service', () => {
     const keys = createLocalKeyService({ dataDir });
     const message = new TextEncoder().encode('{"sequence":3}');
     const { signature, algorithm } = await keys.sign('local/audit-signing', message);
-    expect(algorithm).toBe('HMAC_SHA_256');
+    expect(algorithm).toBe('ECDSA_SHA_256');
     expect(await createLocalKeyService({ dataDir }).verifySignature('local/audit-signing', message, signature, algorithm)).toBe(true);
     expect(await keys.verifySignature('local/audit-signing', new TextEncoder().encode('{"sequence":4}'), signature, algorithm)).toBe(false);
     expect(await keys.verifySignature('local/other', message, signature, algorithm)).toBe(false);
-    expect(await keys.verifySignature('local/audit-signing', message, signature, 'ECDSA_SHA_256')).toBe(false);
+    expect(await keys.verifySignature('local/audit-signing', message, signature, 'HMAC_SHA_256')).toBe(false);
     expect(await keys.verifySignature('local/audit-signing', message, signature.subarray(1), algorithm)).toBe(false);
   });
-});
 
+  it('publishes the public half of a signing key, which verifies its signatures and no other key\'s', async () => {
+    const keys = createLocalKeyService({ dataDir });
+    const message = new TextEncoder().encode('{"sequence":5}');
+    const { signature } = await keys.sign('local/audit-signing', message);
+    const pem = await localSigningPublicKeyPem({ dataDir }, 'local/audit-signing');
+    expect(pem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    expect(verify('sha256', message, { key: pem, dsaEncoding: 'der' }, signature)).toBe(true);
+    expect(verify('sha256', message, { key: await localSigningPublicKeyPem({ dataDir }, 'local/other'), dsaEncoding: 'der' }, signature)).toBe(false);
+  });
+});

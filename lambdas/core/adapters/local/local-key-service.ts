@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createECDH, createHmac, createPrivateKey, createPublicKey, hkdfSync, randomBytes, randomUUID, sign, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
 import { mkdir, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ClientId } from '#shared/contract/fields.ts';
@@ -8,7 +8,13 @@ const VERSION = 1;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const MASTER_FILE = 'master.key';
-const LOCAL_SIGNING_ALGORITHM = 'HMAC_SHA_256';
+/**
+ * Signatures are ECDSA P-256 over SHA-256 (DER), as the KMS signing key makes, so a firm verifies an exported trail
+ * with openssl against the public key (localSigningPublicKeyPem) the same way on one machine as in AWS. Checkpoints
+ * signed before that carry HMAC_SHA_256 and still verify.
+ */
+const LOCAL_SIGNING_ALGORITHM = 'ECDSA_SHA_256';
+const LEGACY_SIGNING_ALGORITHM = 'HMAC_SHA_256';
 
 /**
  * The local stand-in for KMS. One 256-bit master key lives in `<dataDir>/master.key` (created 0600 on first use);
@@ -70,20 +76,53 @@ export function createLocalKeyService(options: { dataDir: string }): KeyService 
     },
     async sign(keyId, message) {
       if (message.byteLength > 4096) throw new Error('Only messages of up to 4 KiB are signed');
-      return { signature: new Uint8Array(await hmac(keyId, message)), algorithm: LOCAL_SIGNING_ALGORITHM };
+      const key = signingKeyOf(await masterKey(), keyId);
+      return { signature: new Uint8Array(sign('sha256', message, { key, dsaEncoding: 'der' })), algorithm: LOCAL_SIGNING_ALGORITHM };
     },
     async verifySignature(keyId, message, signature, algorithm) {
+      if (algorithm === LEGACY_SIGNING_ALGORITHM) {
+        const expected = await hmac(keyId, message);
+        return signature.byteLength === expected.length && timingSafeEqual(expected, signature);
+      }
       if (algorithm !== LOCAL_SIGNING_ALGORITHM) return false;
-      const expected = await hmac(keyId, message);
-      return signature.byteLength === expected.length && timingSafeEqual(expected, signature);
+      try {
+        return verify('sha256', message, { key: createPublicKey(signingKeyOf(await masterKey(), keyId)), dsaEncoding: 'der' }, signature);
+      } catch {
+        return false; // not a DER signature at all
+      }
     },
   };
-  // A signing key per key id, derived like tenant keys but apart from them (another HKDF label).
+  // The signing key of checkpoints written before signatures were ECDSA (another HKDF label than tenant keys).
   const hmac = async (keyId: string, message: Uint8Array) =>
     createHmac('sha256', Buffer.from(hkdfSync('sha256', await masterKey(), Buffer.from('verity-signing-key'), Buffer.from(keyId), 32)))
       .update(message)
       .digest();
   return service;
+}
+
+/**
+ * The ECDSA P-256 signing key of a key id, derived from the master key with HKDF (a label of its own) so it needs no
+ * storage: the scalar is the first HKDF output in the curve's range (counter in the info; out of range is ~2^-32).
+ */
+function signingKeyOf(master: Buffer, keyId: string): KeyObject {
+  for (let counter = 0; ; counter += 1) {
+    const scalar = Buffer.from(hkdfSync('sha256', master, Buffer.from('verity-ecdsa-signing-key'), Buffer.from(`${keyId}#${counter}`), 32));
+    try {
+      const ecdh = createECDH('prime256v1');
+      ecdh.setPrivateKey(scalar);
+      const point = ecdh.getPublicKey();
+      const b64 = (bytes: Buffer) => bytes.toString('base64url');
+      return createPrivateKey({ format: 'jwk', key: { kty: 'EC', crv: 'P-256', d: b64(scalar), x: b64(point.subarray(1, 33)), y: b64(point.subarray(33, 65)) } });
+    } catch (error) {
+      if (counter >= 3) throw error;
+    }
+  }
+}
+
+/** The public half of a local signing key as PEM (SPKI), as KMS GetPublicKey answers it: what openssl verifies with. */
+export async function localSigningPublicKeyPem(options: { dataDir: string }, keyId: string): Promise<string> {
+  const master = await loadOrCreateMasterKey(options.dataDir);
+  return createPublicKey(signingKeyOf(master, keyId)).export({ type: 'spki', format: 'pem' }).toString();
 }
 
 /** Reads the master key, creating it exclusively (0600) when absent so two processes cannot both write one. */
