@@ -1,4 +1,5 @@
 import type { BuildOptions } from 'esbuild';
+import { REPO_ROOT } from './paths.ts';
 
 /**
  * How every Verity Lambda is bundled, stated once: `VerityFunction` hands these to the CDK's esbuild, and the bench
@@ -29,6 +30,16 @@ export const LAMBDA_BUNDLING = {
    */
   external: ['*.node'],
   /**
+   * The S3 and KMS clients resolve to entry modules naming only the client and the commands Verity sends
+   * (`lambdas/core/adapters/aws/sdk-entries/`). Their adapters load on first use (`loadedOnFirstCall`), and esbuild
+   * keeps the whole of a package barrel reached that way (every command, paginator and waiter: 57 KB more in the
+   * payloads bundle, parsed at every start); through these entries it keeps what is used, as a static import would.
+   */
+  alias: {
+    '@aws-sdk/client-s3': `${REPO_ROOT}/lambdas/core/adapters/aws/sdk-entries/client-s3.js`,
+    '@aws-sdk/client-kms': `${REPO_ROOT}/lambdas/core/adapters/aws/sdk-entries/client-kms.js`,
+  },
+  /**
    * External source maps: written beside the bundle (to map a logged stack trace by hand) with no `sourceMappingURL`
    * comment, so nothing reads them at start-up.
    */
@@ -55,6 +66,7 @@ export function esbuildOptionsLikeLambda(tsconfig: string): BuildOptions {
     banner: { js: LAMBDA_BUNDLING.banner },
     minify: LAMBDA_BUNDLING.minify,
     external: [...LAMBDA_BUNDLING.external],
+    alias: { ...LAMBDA_BUNDLING.alias },
     sourcesContent: LAMBDA_BUNDLING.sourcesContent,
     tsconfig,
     logLevel: 'error',

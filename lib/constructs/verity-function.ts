@@ -125,6 +125,7 @@ export class VerityFunction extends Construct {
         banner: LAMBDA_BUNDLING.banner,
         minify: LAMBDA_BUNDLING.minify,
         externalModules: [...LAMBDA_BUNDLING.external],
+        esbuildArgs: { '--alias': Object.entries(LAMBDA_BUNDLING.alias).map(([name, path]) => `${name}=${path}`) },
         sourceMap: LAMBDA_BUNDLING.sourceMap,
         sourceMapMode: SourceMapMode.EXTERNAL,
         sourcesContent: LAMBDA_BUNDLING.sourcesContent,
