@@ -67,7 +67,9 @@ interface ChildResult {
 async function runChild(args: string[], env: Record<string, string>): Promise<ChildResult> {
   const child = fileURLToPath(new URL('./transfers-small-child.ts', import.meta.url));
   // process.execArgv carries tsx's loader flags, so the child resolves `#core/*` and .ts imports as this process does.
-  const { stdout } = await run(process.execPath, [...process.execArgv, child, ...args], { env: { ...process.env, ...env }, timeout: 30 * 60_000, maxBuffer: 16 * 1024 * 1024 });
+  // BENCH_CPU_PROFILE=<folder>: each child writes a V8 CPU profile there (where its own time went).
+  const profiling = process.env.BENCH_CPU_PROFILE === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`];
+  const { stdout } = await run(process.execPath, [...process.execArgv, ...profiling, child, ...args], { env: { ...process.env, ...env }, timeout: 30 * 60_000, maxBuffer: 16 * 1024 * 1024 });
   return JSON.parse(stdout.trim().split('\n').pop() as string) as ChildResult;
 }
 

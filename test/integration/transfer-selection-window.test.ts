@@ -146,6 +146,7 @@ async function select(
     limits: { budgetMs: 120_000, maxFiles: Number.MAX_SAFE_INTEGER, filesAtOnce: 1, maxAttempts: 1, backoffMs: 0, maxBackoffMs: 0 },
     deadline: performance.now() + 120_000,
     filesHandled: 0,
+    payloadsRead: new Map(),
     destination: () => Promise.reject(new Error('selection opens no destination')),
     writeFile: () => Promise.reject(new Error('selection delivers no file')),
   };

@@ -1,6 +1,6 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import type { TransferConfigItem } from '#core/store/entities/transfer-config.ts';
-import type { WriteCondition } from '#core/ports/table-store.ts';
+import type { TableItem, WriteCondition } from '#core/ports/table-store.ts';
 import type { Destination } from '../delivery/index.ts';
 import type { FileWrite } from './file-writes.ts';
 
@@ -42,6 +42,11 @@ export interface RunContext {
   pgpFingerprint?: string;
   /** Files delivered (or failed) by this invocation. */
   filesHandled: number;
+  /**
+   * Payload items read ahead, one BatchGet for the files of a page, by payload reference; each is taken by the first
+   * attempt of its file (a retry reads its payload again).
+   */
+  payloadsRead: Map<string, TableItem>;
   /** Opened on first use, closed when the invocation ends. */
   destination(): Promise<Destination>;
   /**

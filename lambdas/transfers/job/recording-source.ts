@@ -26,7 +26,9 @@ export interface OpenedRecording {
 export async function openRecording(context: RunContext, file: TransferFileItem): Promise<OpenedRecording> {
   const { deps, client } = context;
   const reference = file.payload_reference ?? '';
-  const stored = await deps.table.get(keys.payload.key(client, reference), { consistent: true });
+  const readAhead = context.payloadsRead.get(reference);
+  context.payloadsRead.delete(reference);
+  const stored = readAhead ?? (await deps.table.get(keys.payload.key(client, reference), { consistent: true }));
   if (stored === undefined) throw new RecordingUnavailableError(`payload: ${reference} no longer exists`);
   const payload = readPayload(stored);
   if (payload.is_legacy === true && payload.content_iv === undefined) return openMigrated(context, reference, payload);

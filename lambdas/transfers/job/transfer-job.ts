@@ -102,6 +102,7 @@ export async function transferJob(deps: TransferJobDependencies, rawInput: Recor
       limits,
       deadline: started + limits.budgetMs,
       filesHandled: 0,
+      payloadsRead: new Map(),
       writeFile: fileWriter(deps.table, { key: keys.transfer.key(input.client, transferId), condition: holdsLease(leaseId) }),
       destination: async () => {
         // Opened once per invocation; a failure is kept, so the files that follow do not each try again.
@@ -163,6 +164,7 @@ async function deliverPending(context: RunContext, order: '1' | '9'): Promise<bo
   let stopped = false;
   for await (const page of eachPage(context.deps.table, { ...list, consistent: true }, PAGE_OF_FILES)) {
     const pending = page.map(readTransferFile).filter((file) => file.file_state === 'Pending');
+    await readPayloadsAhead(context, pending);
     await inParallel(pending, context.limits.filesAtOnce, async (file) => {
       if (stopped || outOfBudget(context, inFlight)) {
         stopped = true;
@@ -178,6 +180,20 @@ async function deliverPending(context: RunContext, order: '1' | '9'): Promise<bo
     if (stopped) return false;
   }
   return true;
+}
+
+/**
+ * The payload items of a page's recordings in one BatchGet (consistent, as each file's own read was), rather than one
+ * GetItem per file: a payload missing here is read again by its file, which then fails as a recording that is gone.
+ */
+async function readPayloadsAhead(context: RunContext, files: readonly TransferFileItem[]): Promise<void> {
+  const references = files.filter((file) => file.file_kind === 'Recording' && file.payload_reference !== undefined).map((file) => file.payload_reference as string);
+  if (references.length === 0) return;
+  const items = await context.deps.table.batchGet(
+    references.map((reference) => keys.payload.key(context.client, reference)),
+    { consistent: true },
+  );
+  for (const item of items) if (typeof item.payload_reference === 'string') context.payloadsRead.set(item.payload_reference, item);
 }
 
 /** Files read per page of the transfer's partition: enough to keep FILES_AT_ONCE busy between pages. */
