@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -13,9 +14,11 @@ import { LOCAL_AUDIT_SIGNING_KEY_ID } from '../lambdas/audit/trail/signing-key.t
 import { verifyChain, type ChainReport } from '../lambdas/audit/trail/verify-chain.ts';
 import type { KeyService } from '#core/ports/key-service.ts';
 import { ACTIVITY_TRAILS } from '#core/store/keys.ts';
+import { verifyExportFile } from './audit/verify-file.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startDynamo } from './local/dynamodb.ts';
 
 const USAGE = `Usage: npm run audit:verify -- <client> [--endpoint <dynamodb url>] [--table <name>] [--data-dir <dir>]
+       npm run audit:verify -- --file <export.tar> [--public-key <pem>]
 
 Verifies a tenant's two audit trails (user activity, device activity): the signed checkpoints, every link of
 the hash chain, every record against its link (a record retention disposed of against its disposal record), and
@@ -25,6 +28,10 @@ Where the table is:
   TABLE_NAME without an endpoint    the AWS table, with the usual AWS credentials and AWS_REGION;
   otherwise                         the local stack's data (--data-dir, default .data/): the script starts its own
                                     DynamoDB Local on it, so npm start need not be running.
+With --file, verifies an exported trail offline (docs/audit-export.md): the manifest's signature, each file's SHA-256,
+every record's hash and link, the checkpoints' signatures and that they cover the chain; names the first break.
+--public-key is the audit signing key Verity publishes (GET activities/exports/public-key); without it the copy
+inside the file is used, which proves the file whole but not who signed it.
 Which key verifies the checkpoints:
   in AWS                            AUDIT_SIGNING_KEY_ID (the KMS signing key; kms:Verify needed);
   locally                           the local key service of --data-dir (or DATA_DIR, default .data/).`;
@@ -91,6 +98,27 @@ async function openTable(values: { endpoint?: string; table?: string; 'data-dir'
   return { documents: documentsOf(local.client), tableName, close: local.stop };
 }
 
+/** `--file`: 0 when the export is whole, 1 when broken, 2 when the file or key cannot be read. */
+async function verifyFileCommand(file: string, publicKeyFile: string | undefined, positionals: readonly string[], io: Io): Promise<number> {
+  if (positionals.length > 0) {
+    io.err(USAGE);
+    return 2;
+  }
+  let archive: Buffer;
+  let publicKey: string | undefined;
+  try {
+    archive = await readFile(file);
+    publicKey = publicKeyFile === undefined ? undefined : await readFile(publicKeyFile, 'utf8');
+  } catch (error) {
+    io.err(error instanceof Error ? error.message : String(error));
+    return 2;
+  }
+  const report = verifyExportFile(archive, publicKey);
+  (report.whole ? io.out : io.err)(report.summary);
+  for (const note of report.notes) io.out(`Note: ${note}`);
+  return report.whole ? 0 : 1;
+}
+
 /** The script: exit code 0 when both trails are whole, 1 when one is broken, 2 on a usage or connection problem. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   let parsed;
@@ -98,7 +126,15 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     parsed = parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { endpoint: { type: 'string' }, table: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        endpoint: { type: 'string' },
+        table: { type: 'string' },
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean' },
+        // An exported trail (POST activities/exports), verified offline: ./audit/verify-file.ts.
+        file: { type: 'string' },
+        'public-key': { type: 'string' },
+      },
     });
   } catch (error) {
     io.err(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
@@ -109,6 +145,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.out(USAGE);
     return 0;
   }
+  if (parsed.values.file !== undefined) return verifyFileCommand(parsed.values.file, parsed.values['public-key'], parsed.positionals, io);
   if (client === undefined || extra.length > 0 || !ClientId.safeParse(client).success) {
     io.err(client === undefined || extra.length > 0 ? USAGE : `Not a client: ${JSON.stringify(client.slice(0, 80))}\n\n${USAGE}`);
     return 2;
