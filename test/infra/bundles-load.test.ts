@@ -108,3 +108,20 @@ describe('libraries only where they are used', () => {
     expect(holding.sort()).toEqual(['transfer-jobs', 'transfers']);
   }, 180_000);
 });
+
+describe('the S3 and KMS clients loaded on first use', () => {
+  // Their adapters load on the first call of the port (lambdas/core/adapters/wiring/loaded-on-first-call.ts); through
+  // the packages' barrels esbuild would keep every command, paginator and waiter of a lazily run client. The bundles
+  // resolve the clients to lambdas/core/adapters/aws/sdk-entries/ (lib/constructs/lambda-bundling.ts), which keep only
+  // the commands sent.
+  it('bundles only the commands the functions send, in every function that calls S3 or KMS', async () => {
+    const barrelOnly = /node_modules\/@aws-sdk\/client-(s3|kms)\/dist-es\/(index\.js|S3\.js|KMS\.js|waiters\/|pagination\/)/;
+    const holding: string[] = [];
+    for (const name of functions) {
+      const inputs = await bundleInputs(name);
+      if (inputs.some((input) => barrelOnly.test(input))) holding.push(name);
+      if (name === 'payloads') expect(inputs).toContain('lambdas/core/adapters/aws/sdk-entries/client-s3.js');
+    }
+    expect(holding).toEqual([]);
+  }, 180_000);
+});
