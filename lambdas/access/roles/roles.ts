@@ -13,6 +13,7 @@ import { listPage, type QueryOf } from '#core/store/paging.ts';
 import type { accessEndpoints } from '#shared/contract/endpoints/access.ts';
 import { rolePatternIssues } from './role-patterns.ts';
 import { deletionWidening, roleWidening } from './role-widening.ts';
+import { versionWrites } from '../../audit/public.ts';
 
 export const SYSTEM_ROLE_MESSAGE = 'System roles cannot be changed';
 export const DEFAULT_ROLE_MESSAGE = 'The role is the account default role';
@@ -78,6 +79,8 @@ export async function putRole(caller: TenantCaller, roleReference: string, reque
     await dependencies.table.transactWrite([
       { kind: 'put', item: roleToItem(client, role), condition: unchangedSince(stored) },
       ...alert,
+      // The role as it was, kept with the change (a new role replaces nothing).
+      ...(storedItem === undefined ? [] : versionWrites(caller, [{ entity: 'role', reference: roleReference, stored: storedItem, change: 'updated' }])),
     ]);
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;
@@ -139,6 +142,7 @@ export async function deleteRole(caller: TenantCaller, roleReference: string): P
         key: { pk, sk },
         condition: unchangedSince(stored),
       },
+      ...versionWrites(caller, [{ entity: 'role', reference: roleReference, stored: storedItem, change: 'deleted' }]),
       {
         kind: 'check',
         key: accountDefaultsKey(client),

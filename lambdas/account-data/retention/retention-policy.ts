@@ -1,6 +1,9 @@
 import { ulid } from 'ulid';
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
-import { ValidationError } from '#core/errors.ts';
+import { ConflictError, ValidationError } from '#core/errors.ts';
+import { ConditionFailedError, type TableItem, type WriteCondition } from '#core/ports/table-store.ts';
+import { keys } from '#core/store/keys.ts';
+import { versionWrites } from '../../audit/public.ts';
 import type { TenantCaller } from '#core/http/caller.ts';
 import { retentionPolicyToItem, toRetentionPolicy, type RetentionPolicyItem } from '#core/store/entities/retention-policy.ts';
 import { RETENTION_RECORD_TYPES } from '#shared/constants/account.ts';
@@ -77,6 +80,13 @@ export function retentionProblems(request: RetentionPolicyRequest): string[] {
  * (or a payload entry with neither period) means kept without end. Refused whole, with every problem named, when any
  * part is wrong: half a policy is never stored.
  */
+/** The write's condition: the policy item is still as read (absent, or last written at the same time). */
+function unchangedPolicy(stored: TableItem | undefined): WriteCondition {
+  if (stored === undefined) return { kind: 'item-not-exists' };
+  if (typeof stored.updated_at !== 'string') return { kind: 'expression', expression: 'attribute_not_exists(#at)', names: { '#at': 'updated_at' } };
+  return { kind: 'expression', expression: '#at = :at', names: { '#at': 'updated_at' }, values: { ':at': stored.updated_at } };
+}
+
 export async function putRetentionPolicy(caller: TenantCaller, request: RetentionPolicyRequest): Promise<RetentionPolicy> {
   const { deps, tenant: client, principal } = caller;
   const problems = retentionProblems(request);
@@ -89,7 +99,18 @@ export async function putRetentionPolicy(caller: TenantCaller, request: Retentio
     updated_at: deps.clock.now().toISOString(),
   };
   const before = await getRetentionPolicy(deps, client);
-  await deps.table.put(retentionPolicyToItem(client, policy));
+  // The policy as stored (none until first set) is kept as a version with the change, which holds only while it is
+  // still that one: two changes at once cannot leave a state no version shows.
+  const stored = await deps.table.get(keys.retentionPolicy.key(client), { consistent: true });
+  try {
+    await deps.table.transactWrite([
+      { kind: 'put', item: retentionPolicyToItem(client, policy), condition: unchangedPolicy(stored) },
+      ...(stored === undefined ? [] : versionWrites(caller, [{ entity: 'retention-policy', reference: client, stored, change: 'updated' }])),
+    ]);
+  } catch (error) {
+    if (error instanceof ConditionFailedError) throw new ConflictError('The retention policy changed meanwhile; reload it');
+    throw error;
+  }
   // A longer period extends the Object Lock of the type's stored objects, in a job (a shorter one applies to new
   // recordings only: docs/decisions.md "Object retention").
   const lengthened = lengthenedTypes(before, policy);

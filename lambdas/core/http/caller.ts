@@ -3,6 +3,7 @@ import type { AccessContext } from '../auth/access/access-context.ts';
 import { groupScope, type GroupScope } from '../auth/access/group-scope.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Dependencies } from '../dependencies.ts';
+import type { ActivityRecordRef } from '../ports/activity-log.ts';
 import { ForbiddenError } from '../errors.ts';
 
 /**
@@ -22,6 +23,8 @@ export interface Caller {
   /** The action this call needs: the endpoint's, or the one its query chose (`callAction`). */
   action: string;
   requestId: string;
+  /** The call's activity record, opened before a change acts (record versions name it and carry their digest in it). */
+  activity?: ActivityRecordRef;
   /** The groups the caller may act on for `action` (403 where no permissions were resolved). Built once per call. */
   groupScope(): GroupScope;
   /** The recordings the caller may see for `action`: payload types and group scope. Built once per call. */

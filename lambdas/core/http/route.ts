@@ -4,6 +4,7 @@ import type { AccessContext } from '../auth/access/access-context.ts';
 import type { GroupScope } from '../auth/access/group-scope.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Dependencies } from '../dependencies.ts';
+import type { ActivityRecordRef } from '../ports/activity-log.ts';
 import { InternalError, ItemTooLargeError } from '../errors.ts';
 import { callerOf, type Caller, type TenantCaller } from './caller.ts';
 import type { Reply } from './reply.ts';
@@ -24,6 +25,8 @@ export interface RouteInput<E extends Endpoint = Endpoint> {
    */
   access: AccessContext | undefined;
   requestId: string;
+  /** The call's activity record, written `open` before a change acts: the record versions it keeps name it and carry its digest. */
+  activity?: ActivityRecordRef | undefined;
 }
 
 /** What an implementation returns: the response body (200), or a Reply for another status or headers. */
@@ -96,6 +99,6 @@ export function implementForTenant<E extends Endpoint>(endpoint: E, implementati
 }
 
 function callerFacts<E extends Endpoint>(endpoint: E, input: RouteInput<E>, deps: Dependencies) {
-  const { client: tenant, principal, access, requestId } = input;
-  return { deps, tenant, principal, access, requestId, action: callAction(endpoint, input.query) };
+  const { client: tenant, principal, access, requestId, activity } = input;
+  return { deps, tenant, principal, access, requestId, action: callAction(endpoint, input.query), ...(activity === undefined ? {} : { activity }) };
 }

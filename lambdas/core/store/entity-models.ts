@@ -30,6 +30,7 @@ import { payloadSweepModel } from './entities/payload-sweep.ts';
 import { payloadModel } from './entities/payload.ts';
 import { phoneNumberModel } from './entities/phone-number.ts';
 import { portalUserModel } from './entities/portal-user.ts';
+import { recordVersionModel } from './entities/record-version.ts';
 import { retentionDueModel } from './entities/retention-due.ts';
 import { roleModel } from './entities/role.ts';
 import { runningJobModel } from './entities/running-job.ts';
@@ -104,4 +105,5 @@ export const ENTITY_MODELS: readonly EntityModel[] = [
   ledgerEntryModel,
   awaitingEntryModel,
   completenessCountersModel,
+  recordVersionModel,
 ];

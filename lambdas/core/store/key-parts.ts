@@ -64,6 +64,7 @@ export const ENTITY = {
   ledgerEntry: 'LedgerEntry',
   awaitingEntry: 'AwaitingEntry',
   completenessCounters: 'CompletenessCounters',
+  recordVersion: 'RecordVersion',
 } as const;
 export type EntityName = (typeof ENTITY)[keyof typeof ENTITY];
 

@@ -29,6 +29,7 @@ import { payloadSweepKeys } from './entities/payload-sweep.ts';
 import { payloadKeys } from './entities/payload.ts';
 import { phoneNumberKeys } from './entities/phone-number.ts';
 import { portalUserKeys } from './entities/portal-user.ts';
+import { recordVersionKeys } from './entities/record-version.ts';
 import { retentionDueKeys } from './entities/retention-due.ts';
 import { retentionIndexedKey } from './entities/retention-indexed.ts';
 import { retentionPolicyKey } from './entities/retention-policy.ts';
@@ -108,4 +109,5 @@ export const keys = {
   ledgerEntry: ledgerEntryKeys,
   awaitingEntry: awaitingEntryKeys,
   completenessCounters: completenessCounterKeys,
+  recordVersion: recordVersionKeys,
 };

@@ -3,7 +3,7 @@ import { CALL_PAYLOAD_TYPES, type PayloadType } from '#shared/constants.ts';
 import type { PayloadComment, CommentPostRequest, CommentPutRequest } from '#shared/contract/entities/comments.ts';
 import { expandPayloadTypes, type payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
 import type { Dependencies } from '#core/dependencies.ts';
-import { ConflictError, ForbiddenError, InternalError, NotFoundError, ValidationError } from '#core/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
 import { ConditionFailedError, type TableItem, type WriteCondition } from '#core/ports/table-store.ts';
 import type { Page } from '#core/store/cursor.ts';
 import { commentToItem, readComment, toPayloadComment, type CommentItem } from '#core/store/entities/comment.ts';
@@ -13,6 +13,7 @@ import { timeRangeOrAll } from '#core/store/time-range.ts';
 import { actorRecordOf } from '#core/auth/actor.ts';
 import type { TenantCaller } from '#core/http/caller.ts';
 import { listPage, perItem, type QueryOf } from '#core/store/paging.ts';
+import { versionWrites } from '../../audit/public.ts';
 
 type Deps = Pick<Dependencies, 'table' | 'clock' | 'cursors'>;
 
@@ -83,12 +84,6 @@ export function toComment(item: TableItem): PayloadComment {
   return toPayloadComment(readComment(item));
 }
 
-/** The item an update of an existing comment answers (its condition required it to exist). */
-function updatedItem(item: TableItem | undefined): TableItem {
-  if (item === undefined) throw new InternalError('comment update answered no item');
-  return item;
-}
-
 /** Raise a comment on a payload the caller may act on. */
 export async function createComment(caller: TenantCaller, payloadReference: string, body: CommentPostRequest): Promise<PayloadComment> {
   const { deps, tenant: client } = caller;
@@ -133,9 +128,30 @@ export async function createComment(caller: TenantCaller, payloadReference: stri
 }
 
 async function storedComment(deps: Deps, client: string, payloadReference: string, commentId: string): Promise<CommentItem> {
+  return readComment(await storedCommentItem(deps, client, payloadReference, commentId));
+}
+
+/** The comment's item as stored: what its version keeps when it changes. */
+async function storedCommentItem(deps: Deps, client: string, payloadReference: string, commentId: string): Promise<TableItem> {
   const item = await deps.table.get(keys.comment.key(client, payloadReference, commentId), { consistent: true });
   if (item === undefined) throw new NotFoundError('Comment not found');
-  return readComment(item);
+  return item;
+}
+
+/** The history endpoint's reference of a comment: its payload's and its own (lambdas/audit/history). */
+export const commentHistoryReference = (payloadReference: string, commentId: string) => `${payloadReference}~${commentId}`;
+
+/**
+ * Writes a comment change with the version it replaces (lambdas/audit/versions/versioned-write.ts) in one transaction, and
+ * answers the comment as now stored (the change's attributes over the item as read: the condition held it unchanged).
+ */
+async function changeComment(caller: TenantCaller, stored: TableItem, set: Record<string, unknown>, condition: WriteCondition): Promise<TableItem> {
+  const current = readComment(stored);
+  await caller.deps.table.transactWrite([
+    { kind: 'update', key: { pk: stored.pk, sk: stored.sk }, update: { set }, condition },
+    ...versionWrites(caller, [{ entity: 'comment', reference: commentHistoryReference(current.payload_reference, current.comment_id), stored, change: 'updated' }]),
+  ]);
+  return { ...stored, ...set };
 }
 
 /** Edit a comment: a new comment_version, stamped with who and when. A closed comment is final (409). */
@@ -148,33 +164,31 @@ export async function updateComment(caller: TenantCaller, payloadReference: stri
   const payload = await readablePayload(caller, payloadReference);
   refuseDestroyed(payload);
   checkSpan(payload, body.comment_duration);
-  const current = await storedComment(deps, client, payloadReference, commentId);
+  const stored = await storedCommentItem(deps, client, payloadReference, commentId);
+  const current = readComment(stored);
   if (current.is_closed === true) throw new ConflictError('Comment is closed and cannot be edited');
   const version = current.comment_version;
   try {
     // The version in the condition makes concurrent edits one-at-a-time: the loser gets a 409, not a lost update.
-    const updated = await deps.table.update(
-      keys.comment.key(client, payloadReference, commentId),
+    const updated = await changeComment(
+      caller,
+      stored,
       {
-        set: {
-          ...(body.message === undefined ? {} : { comment_body: body.message }),
-          ...(body.comment_duration === undefined ? {} : { comment_duration: body.comment_duration }),
-          comment_version: version + 1,
-          updated_by: actor.reference,
-          updated_by_actor: actor,
-          updated_at: deps.clock.now().toISOString(),
-        },
+        ...(body.message === undefined ? {} : { comment_body: body.message }),
+        ...(body.comment_duration === undefined ? {} : { comment_duration: body.comment_duration }),
+        comment_version: version + 1,
+        updated_by: actor.reference,
+        updated_by_actor: actor,
+        updated_at: deps.clock.now().toISOString(),
       },
       {
-        condition: {
-          kind: 'expression',
-          expression: '#closed = :open AND #version = :version',
-          names: { '#closed': 'is_closed', '#version': 'comment_version' },
-          values: { ':open': false, ':version': version },
-        },
+        kind: 'expression',
+        expression: '#closed = :open AND #version = :version',
+        names: { '#closed': 'is_closed', '#version': 'comment_version' },
+        values: { ':open': false, ':version': version },
       },
     );
-    return toComment(updatedItem(updated));
+    return toComment(updated);
   } catch (error) {
     if (error instanceof ConditionFailedError) throw new ConflictError('Comment was closed or edited meanwhile; reload it');
     throw error;
@@ -186,15 +200,17 @@ export async function closeComment(caller: TenantCaller, payloadReference: strin
   const { deps, tenant: client } = caller;
   const actor = actorRecordOf(caller.principal);
   refuseDestroyed(await readablePayload(caller, payloadReference));
-  const current = await storedComment(deps, client, payloadReference, commentId);
+  const stored = await storedCommentItem(deps, client, payloadReference, commentId);
+  const current = readComment(stored);
   if (current.is_closed === true) return toPayloadComment(current);
   try {
-    const updated = await deps.table.update(
-      keys.comment.key(client, payloadReference, commentId),
-      { set: { is_closed: true, closed_by: actor.reference, closed_by_actor: actor, closed_at: deps.clock.now().toISOString() } },
-      { condition: { kind: 'expression', expression: '#closed = :open', names: { '#closed': 'is_closed' }, values: { ':open': false } } },
+    const updated = await changeComment(
+      caller,
+      stored,
+      { is_closed: true, closed_by: actor.reference, closed_by_actor: actor, closed_at: deps.clock.now().toISOString() },
+      { kind: 'expression', expression: '#closed = :open', names: { '#closed': 'is_closed' }, values: { ':open': false } },
     );
-    return toComment(updatedItem(updated));
+    return toComment(updated);
   } catch (error) {
     // Closed by someone else in between: the first close stands.
     if (error instanceof ConditionFailedError) return toPayloadComment(await storedComment(deps, client, payloadReference, commentId));

@@ -20,6 +20,7 @@ export const handOverRouteCall: PipelineMiddleware = {
       principal: state.principal,
       access: state.access,
       requestId: requestIdOf(request),
+      ...(state.openedActivity === undefined ? {} : { activity: state.openedActivity }),
     };
     const routeCall = { endpoint: required(state, 'endpoint'), input: routeInput, dependencies: required(state, 'dependencies') };
     request.context = { ...request.context, routeCall };

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import type { RecordVersion, VersionChange, VersionedEntity } from '#shared/contract/entities/record-versions.ts';
+import { canonicalJson, toStorableJson, type Json } from '../trail/canonical-json.ts';
+import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
+import type { Caller } from '#core/http/caller.ts';
+import type { TableItem, TransactOperation } from '#core/ports/table-store.ts';
+import { recordVersionKeys } from '#core/store/entities/record-version.ts';
+
+/**
+ * Versions of changed records (docs/compliance.md, SEC 17a-4(f)'s audit-trail alternative: whatever re-creates the
+ * original record and each interim version). A write that changes or deletes a versioned record adds these operations
+ * to ITS OWN transaction, so the version it replaced exists if and only if the change happened:
+ *
+ * - a put of the version (the record exactly as it was stored, who replaced it, when, the activity record of the call)
+ *   in the record's own partition, conditional on being new: a version is never overwritten;
+ * - an update of the call's `open` activity record adding the version's SHA-256 (`version_sha256_<digest prefix>`),
+ *   conditional on the record still being open. The sequencer links the record only once closed, so its entry hash,
+ *   and with it the hash chain, covers the version's digest: a version altered later no longer matches
+ *   (verify-chain.ts recomputes each).
+ */
+
+/** The attribute prefix, on an activity record, of the versions that call kept. */
+export const VERSION_DIGEST_PREFIX = 'version_sha256_';
+
+/** What an activity record says of one version it kept: where it is and its digest. */
+export interface VersionDigest {
+  pk: string;
+  sk: string;
+  sha256: string;
+}
+
+/** One record a write is about to change: its kind, its reference as the history endpoint names it, and it as stored. */
+export interface ReplacedRecord {
+  entity: VersionedEntity;
+  reference: string;
+  /** The stored item as read before the change (keys included). */
+  stored: TableItem;
+  change: VersionChange;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** The SHA-256 over a version's canonical JSON, less its own digest. */
+export function versionDigest(version: Omit<RecordVersion, 'sha256'> & { sha256?: string }): string {
+  const { sha256: _own, ...content } = version;
+  return sha256(canonicalJson(toStorableJson(content) ?? null));
+}
+
+/** The transaction operations that keep the versions the caller's write replaces (see the module note). */
+export function versionWrites(caller: Pick<Caller, 'deps' | 'principal' | 'activity'>, replaced: readonly ReplacedRecord[]): TransactOperation[] {
+  if (replaced.length === 0) return [];
+  const replacedAt = caller.deps.clock.now().toISOString();
+  const logId = caller.activity?.logId;
+  const operations: TransactOperation[] = [];
+  const digests: Record<string, VersionDigest> = {};
+  replaced.forEach(({ entity, reference, stored, change }, index) => {
+    const record = toStorableJson(stored) as { [attribute: string]: Json };
+    const content: Omit<RecordVersion, 'sha256'> = {
+      kind: entity,
+      reference,
+      change,
+      replaced_at: replacedAt,
+      replaced_by: actorOf(caller.principal),
+      replaced_by_actor: actorRecordOf(caller.principal),
+      ...(logId === undefined ? {} : { log_id: logId }),
+      record,
+    };
+    const digest = versionDigest(content);
+    // The log id makes the key unique per call; the index, per record within one call.
+    const placement = recordVersionKeys.item(stored, replacedAt, `${logId ?? digest.slice(0, 26)}#${index}`);
+    operations.push({ kind: 'put', item: { ...placement, ...content, sha256: digest }, condition: { kind: 'item-not-exists' } });
+    digests[`${VERSION_DIGEST_PREFIX}${digest.slice(0, 16)}`] = { pk: placement.pk, sk: placement.sk, sha256: digest };
+  });
+  if (caller.activity !== undefined) {
+    operations.push({
+      kind: 'update',
+      key: caller.activity.key,
+      update: { set: digests },
+      condition: { kind: 'expression', expression: '#state = :open', names: { '#state': 'chain_state' }, values: { ':open': 'open' } },
+    });
+  }
+  return operations;
+}
+
+/** The version digests an activity record carries. */
+export function versionDigestsOf(record: TableItem): VersionDigest[] {
+  return Object.entries(record).flatMap(([attribute, value]) => {
+    if (!attribute.startsWith(VERSION_DIGEST_PREFIX) || value === null || typeof value !== 'object') return [];
+    const { pk, sk, sha256: digest } = value as Partial<VersionDigest>;
+    return typeof pk === 'string' && typeof sk === 'string' && typeof digest === 'string' ? [{ pk, sk, sha256: digest }] : [];
+  });
+}
