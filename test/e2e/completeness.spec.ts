@@ -22,6 +22,8 @@ interface Entry {
 }
 
 test.describe('capture completeness as admin@demo.test', () => {
+  // The walk reads the report, its entries, a CSV and axe: on a busy two-core machine that outlasts the 60 s default.
+  test.describe.configure({ timeout: 180_000 });
   test.use({ storageState: storageStateOf('demoAdmin') });
 
   for (const mode of ['light', 'dark'] as ColourMode[]) {
