@@ -12,7 +12,9 @@ import { BASE_URL_ENV, RESULTS_DIR_ENV, SFTP_ENV, STACK_ENV_ENV, WEB_DIST_ENV } 
  * The returned function stops it all. `E2E_SKIP_BUILD=1` reuses an existing web/dist.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const READY_TIMEOUT_MS = 240_000;
+// The demo fleet, its media and the demo capture completeness go through the device API and the payload pipeline before
+// the stack says ready: minutes on a busy 2-core machine.
+const READY_TIMEOUT_MS = 480_000;
 const RESULTS_DIR = process.env[RESULTS_DIR_ENV] ?? join(ROOT, 'test-results');
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
