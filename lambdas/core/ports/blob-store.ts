@@ -34,6 +34,10 @@ export interface BlobHead {
   etag: string | undefined;
   metadata: Record<string, string>;
   lastModified: Date | undefined;
+  /** The object's version where the bucket keeps versions (S3 answers none locally: s3rver keeps no versions). */
+  versionId?: string | undefined;
+  /** The SHA-256 S3 stored with the object (base64), where the upload sent one: read by the fixity checks. */
+  checksumSha256?: string | undefined;
 }
 
 export interface BlobObject extends BlobHead {

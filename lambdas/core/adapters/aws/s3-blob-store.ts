@@ -54,12 +54,16 @@ export function createS3BlobStore(s3: S3Client, buckets: Record<BucketName, stri
     ETag?: string;
     Metadata?: Record<string, string>;
     LastModified?: Date;
+    VersionId?: string;
+    ChecksumSHA256?: string;
   }): BlobHead => ({
     contentLength: metadata.ContentLength ?? 0,
     contentType: metadata.ContentType,
     etag: metadata.ETag,
     metadata: metadata.Metadata ?? {},
     lastModified: metadata.LastModified,
+    ...(metadata.VersionId === undefined || metadata.VersionId === 'null' ? {} : { versionId: metadata.VersionId }),
+    ...(metadata.ChecksumSHA256 === undefined ? {} : { checksumSha256: metadata.ChecksumSHA256 }),
   });
 
   return {
@@ -90,7 +94,8 @@ export function createS3BlobStore(s3: S3Client, buckets: Record<BucketName, stri
     },
     async head(bucket, key) {
       try {
-        return head(await s3.send(new HeadObjectCommand({ Bucket: buckets[bucket], Key: key })));
+        // ChecksumMode: S3 answers the SHA-256 it stored at upload, which the fixity checks compare without a read.
+        return head(await s3.send(new HeadObjectCommand({ Bucket: buckets[bucket], Key: key, ChecksumMode: 'ENABLED' })));
       } catch (error) {
         if (isNotFound(error)) return undefined;
         throw error;
