@@ -10,6 +10,7 @@ import { listDisposals } from './retention/disposal-records.ts';
 import { objectLockFacts } from './object-lock/object-retention.ts';
 import { getRetentionPolicy, putRetentionPolicy } from './retention/retention-policy.ts';
 import { previewRetention } from './retention/retention-preview.ts';
+import { withinRegulatoryFloor } from './retention/regulatory-floor.ts';
 import { apiRecorders } from '../api-recorders.ts';
 
 /** The group's endpoints, picked by id (the legacy migration endpoints are their own group: lambdas/migrations). */
@@ -33,7 +34,8 @@ export const handler = createApiHandler({
       object_lock: objectLockFacts(caller.deps.config),
     })),
     [retentionPut.id]: implementForTenant(retentionPut, async ({ caller, body }) => ({
-      ...(await putRetentionPolicy(caller, body)),
+      // The floor first: a period below the strictest chosen rule is refused before anything is written.
+      ...(await putRetentionPolicy(caller, await withinRegulatoryFloor(caller, body))),
       object_lock: objectLockFacts(caller.deps.config),
     })),
     [retentionPreview.id]: implementForTenant(retentionPreview, ({ caller, body }) => previewRetention(caller, body)),

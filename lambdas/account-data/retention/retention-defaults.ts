@@ -64,8 +64,9 @@ function callPeriods() {
 export function defaultRetention(): Required<RetentionPolicyRequest> {
   const records = Object.fromEntries(
     RETENTION_RECORD_TYPES.filter((type) => type !== 'PayloadData').map((type) => [type, type === 'CaptureLedgerData' ? callPeriods() : afterDays(RECORD_DAYS[type])]),
-  ) as Omit<Required<RetentionPolicyRequest>, 'PayloadData'>;
-  return { ...records, PayloadData: PAYLOAD_TYPES.map(defaultPayloadRetention) };
+  ) as Omit<Required<RetentionPolicyRequest>, 'PayloadData' | 'regulatory_rules'>;
+  // No rule until the tenant says which it is under: the defaults are above every rule's floor anyway.
+  return { ...records, PayloadData: PAYLOAD_TYPES.map(defaultPayloadRetention), regulatory_rules: [] };
 }
 
 /**
@@ -77,6 +78,10 @@ export function completePolicy(request: RetentionPolicyRequest): Required<Retent
   const given = new Map((request.PayloadData ?? []).map((entry) => [entry.payload_type, entry]));
   const records = Object.fromEntries(
     RETENTION_RECORD_TYPES.filter((type) => type !== 'PayloadData').map((type) => [type, request[type] ?? defaults[type]]),
-  ) as Omit<Required<RetentionPolicyRequest>, 'PayloadData'>;
-  return { ...records, PayloadData: PAYLOAD_TYPES.map((type) => given.get(type) ?? defaultPayloadRetention(type)) };
+  ) as Omit<Required<RetentionPolicyRequest>, 'PayloadData' | 'regulatory_rules'>;
+  return {
+    ...records,
+    PayloadData: PAYLOAD_TYPES.map((type) => given.get(type) ?? defaultPayloadRetention(type)),
+    regulatory_rules: request.regulatory_rules ?? [],
+  };
 }

@@ -10,6 +10,7 @@ import {
   SupportAccessApprovalState,
 } from '../../constants/account.ts';
 import { PAYLOAD_TYPES, PayloadType } from '../../constants/payloads.ts';
+import { REGULATORY_RULES, RegulatoryRule } from '../../constants/regulatory-rules.ts';
 import { RetentionDays, RoleReference, text } from '../fields.ts';
 import { itemsAtMost, lengthAtMost } from '../messages.ts';
 import { LegalHoldTarget } from './legal-hold-ref.ts';
@@ -156,6 +157,15 @@ export const RetentionPolicyRequest = z.strictObject({
   SupportAccessData: RecordRetention,
   TransferableData: RecordRetention,
   UserActivityData: RecordRetention,
+  /**
+   * The record-keeping rules the tenant is under (none: `[]`); no period may be shorter than the strictest one's
+   * minimum (shared/constants/regulatory-rules.ts). Absent from a request: the rules stay as stored.
+   */
+  regulatory_rules: z
+    .array(RegulatoryRule)
+    .max(REGULATORY_RULES.length, { error: itemsAtMost(REGULATORY_RULES.length) })
+    .refine((rules) => new Set(rules).size === rules.length, { error: 'Each rule at most once' })
+    .optional(),
 });
 export type RetentionPolicyRequest = z.infer<typeof RetentionPolicyRequest>;
 
