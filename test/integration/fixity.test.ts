@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { BlobStore } from '#core/ports/blob-store.ts';
@@ -35,6 +35,16 @@ const run = (client: string, input: Record<string, unknown> = {}) => checkTenant
 async function fixityAlert(client: string, reference: string, kind: string): Promise<Record<string, unknown> | undefined> {
   const page = await deps.table.query({ ...keys.alert.list(client), limit: 200 });
   return page.items.find((item) => item.alert_key === fixityAlertKey(reference, kind as never));
+}
+
+/**
+ * Removes a stored object's version as someone with the governance bypass could (processing stores the tenant's
+ * objects under GOVERNANCE retention, and the stand-in, like S3, refuses a plain overwrite or delete of it).
+ */
+async function removeBehindVerity(client: string, reference: string): Promise<void> {
+  const object = { Bucket: PROCESSED_BUCKET, Key: payloadObjectKey(client, reference) };
+  const { VersionId } = await s3.send(new HeadObjectCommand(object));
+  await s3.send(new DeleteObjectCommand({ ...object, VersionId, BypassGovernanceRetention: true }));
 }
 
 async function storedChecks(client: string): Promise<IntegrityCheck[]> {
@@ -111,6 +121,7 @@ describe('the fixity job', () => {
     const target = recordings[0]!;
     const changed = Buffer.from(target.content);
     changed[100] = (changed[100]! + 1) % 256;
+    await removeBehindVerity(tenant.client, target.reference);
     await s3.send(new PutObjectCommand({ Bucket: PROCESSED_BUCKET, Key: payloadObjectKey(tenant.client, target.reference), Body: changed }));
     await deps.table.delete(integrityKeys.cycle(tenant.client));
 
@@ -132,7 +143,7 @@ describe('the fixity job', () => {
 
   it('tells a deleted object as missing', async () => {
     const target = recordings[1]!;
-    await s3.send(new DeleteObjectCommand({ Bucket: PROCESSED_BUCKET, Key: payloadObjectKey(tenant.client, target.reference) }));
+    await removeBehindVerity(tenant.client, target.reference);
     const check = await run(tenant.client, { byte_budget: 10_000_000 });
     expect(check.failures_missing).toBe(1);
     expect(check.failures.map((failure) => [failure.payload_reference, failure.kind])).toContainEqual([target.reference, 'missing']);
