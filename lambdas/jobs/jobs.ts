@@ -16,6 +16,7 @@ import { processedIndexBackfillJob, PROCESSED_INDEX_BACKFILL_JOB } from './proce
 import { SUPERVISION_DEADLINES_JOB, supervisionDeadlinesJob } from '../supervision/public.ts';
 import { SUPERVISION_APPLY_JOB, SUPERVISION_DAILY_JOB, supervisionApplyJob, supervisionDailyJob } from '../supervision/public.ts';
 import { COMPLETENESS_SWEEP_JOB, completenessSweepJob } from '../completeness/public.ts';
+import { FIXITY_JOB, fixityJob } from '../integrity/public.ts';
 
 /**
  * Every job the jobs function runs, by the name a schedule's target carries (`{ job, input }`). The scheduled ones are
@@ -56,6 +57,9 @@ export const JOBS: JobTable = {
   // Hourly: Pending entries past their grace go Missing (with their gap alerts), recordings no ledger entry explains go
   // Unexpected, silent devices raise their alert; starts itself again to go on after its time budget.
   [COMPLETENESS_SWEEP_JOB]: async (dependencies, input) => completenessSweepJob(dependencies, input),
+  // Daily: every stored recording's object checked for presence and version, a share read in full against the device's
+  // SHA-256 (the whole store once per cycle); failures raise sec alerts; each run kept as an IntegrityCheck.
+  [FIXITY_JOB]: async (dependencies, input) => fixityJob(dependencies, input),
 };
 
 /** Runs one job of this function by name. An unknown name is a configuration fault, so it throws rather than doing nothing. */

@@ -76,6 +76,14 @@ export const PLATFORM_SCHEDULES: readonly ScheduleDefinition[] = [
     expression: 'rate(1 hour)',
     target: { job: 'completeness-sweep', input: {} },
   },
+  {
+    name: 'fixity',
+    // Once a day, off-peak, after retention has disposed of what it will: each run reads about one cycle-day's share of
+    // the stored recordings in full (lambdas/integrity/fixity/fixity-job.ts), so the whole store is read once a cycle.
+    expression: 'cron(15 5 * * ? *)',
+    timezone: 'UTC',
+    target: { job: 'fixity', input: {} },
+  },
 ];
 
 const EXPRESSION = /^(rate\(\d+ (minute|minutes|hour|hours|day|days)\)|cron\(\S+ \S+ \S+ \S+ \S+ \S+\))$/;
