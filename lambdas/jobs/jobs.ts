@@ -17,6 +17,7 @@ import { SUPERVISION_DEADLINES_JOB, supervisionDeadlinesJob } from '../supervisi
 import { SUPERVISION_APPLY_JOB, SUPERVISION_DAILY_JOB, supervisionApplyJob, supervisionDailyJob } from '../supervision/public.ts';
 import { COMPLETENESS_SWEEP_JOB, completenessSweepJob } from '../completeness/public.ts';
 import { FIXITY_JOB, fixityJob } from '../integrity/public.ts';
+import { ACTIVITY_EXPORT_JOB, activityExportJob } from '../audit/public.ts';
 
 /**
  * Every job the jobs function runs, by the name a schedule's target carries (`{ job, input }`). The scheduled ones are
@@ -60,6 +61,8 @@ export const JOBS: JobTable = {
   // Daily: every stored recording's object checked for presence and version, a share read in full against the device's
   // SHA-256 (the whole store once per cycle); failures raise sec alerts; each run kept as an IntegrityCheck.
   [FIXITY_JOB]: async (dependencies, input) => fixityJob(dependencies, input),
+  // Started by `POST activities/exports`: writes the trail's period as one signed file (lambdas/audit/export).
+  [ACTIVITY_EXPORT_JOB]: async (dependencies, input) => activityExportJob(dependencies, input),
 };
 
 /** Runs one job of this function by name. An unknown name is a configuration fault, so it throws rather than doing nothing. */

@@ -67,6 +67,8 @@ const STARTS_JOBS_ON: Partial<Record<EndpointGroup, readonly ('jobs' | 'transfer
   'account-data': ['jobs'],
   // A policy applied to a past period (`supervision-apply`), whose progress the policy shows.
   supervision: ['jobs'],
+  // An activity trail's export (`activity-export`), whose progress the export shows.
+  audit: ['jobs'],
   // Run now and re-run.
   transfers: ['transfer-jobs'],
 };
@@ -145,6 +147,13 @@ export class ApiStack extends Stack {
       if (group === 'transfers' && props.transferScheduling !== undefined) {
         const { group: scheduleGroup, role, target } = props.transferScheduling;
         fn.bindScheduler(scheduleGroup, role, target.function);
+      }
+      if (group === 'audit') {
+        // An export's download link (GET activities/exports/{export_id}) reads the exports' prefix only, and the
+        // signing key's public half is what a firm verifies exports with (GET activities/signing-key).
+        props.platform.processedBucket.grantRead(fn.role, '*/exports/activity/*');
+        props.platform.auditSigningKey.grant(fn.role, 'kms:GetPublicKey');
+        fn.setEnv('AUDIT_SIGNING_KEY_ID', props.platform.auditSigningKey.keyArn);
       }
       for (const jobFunction of STARTS_JOBS_ON[group] ?? []) {
         if (jobFunction === 'jobs' && props.jobsFunction !== undefined) fn.bindJobRunner(props.jobsFunction.function, 'JOBS_FUNCTION_NAME');

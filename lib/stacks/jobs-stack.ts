@@ -87,8 +87,9 @@ export class JobsStack extends Stack {
     bindPlatform(jobs, props.platform, { raw: 'retain', processed: 'retain' });
     // Only processing uses the plaintext quarantine (no API function gets SCAN_BUCKET).
     jobs.bindBucket(props.platform.scanBucket, 'SCAN_BUCKET', 'quarantine');
-    // The audit-sequencer job signs checkpoints; verifying them is the audit:verify script's (an operator's) work.
-    props.platform.auditSigningKey.grant(jobs.role, 'kms:Sign');
+    // The audit-sequencer job signs checkpoints; verifying them is the audit:verify script's (an operator's) work. The
+    // activity-export job signs an export's manifest and puts the key's public half in the file.
+    props.platform.auditSigningKey.grant(jobs.role, 'kms:Sign', 'kms:GetPublicKey');
     jobs.setEnv('AUDIT_SIGNING_KEY_ID', props.platform.auditSigningKey.keyArn);
     this.jobs = jobs;
     // Long jobs (imports, retention, hold and lock walks) hand over to a fresh invocation of this function before

@@ -25,6 +25,7 @@ export const ACTION_WORDING: Readonly<Record<string, ActionWording>> = Object.fr
   'account:ReadDefaults': read('reading the account defaults', 'viewed the account defaults'),
   'account:ReadMetadata': read('reading the account details', 'read the account details'),
   'account:UpdateDefaults': change('changing the account defaults', 'changed the account defaults'),
+  'activities:Export': change('exporting the audit trail', 'exported the audit trail'),
   'activities:List': read('reading the audit trail', 'viewed the audit trail'),
   'alerts:Clear': change('clearing alerts', 'cleared alerts'),
   'alerts:Dismiss': change('dismissing alerts', 'dismissed alerts'),

@@ -6,6 +6,7 @@ export const ACTION_DESCRIPTIONS: Record<string, string> = {
   'account:ReadDefaults': 'Read the account defaults (user group, role, CIDR ranges).',
   'account:ReadMetadata': 'Read public account metadata (no sign-in needed).',
   'account:UpdateDefaults': 'Change the account defaults.',
+  'activities:Export': 'Export an activity trail of a period as one signed, verifiable file.',
   'activities:List': 'List portal user and client app activity.',
   'alerts:Clear': 'Clear alerts (needs write permission on the alert scope).',
   'alerts:Dismiss': 'Dismiss alerts for yourself.',

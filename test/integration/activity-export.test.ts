@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,9 @@ import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { main } from '../../scripts/audit-verify.ts';
-import { stack } from './support/stack.ts';
+import { verifyExportFile } from '../../scripts/audit/verify-file.ts';
+import { signIn } from './support/sign-in.ts';
+import { api, bearer, stack } from './support/stack.ts';
 
 /**
  * The activity trail as one verifiable file: a period exported from DynamoDB Local, verified by
@@ -169,5 +171,52 @@ describe('an exported activity trail', () => {
     const manifest = await runDocumentedSteps(flipped(archive, '  trail.jsonl'));
     expect(manifest.code).not.toBe(0);
     expect(manifest.output).toContain('Verification failure');
+  });
+});
+
+describe('POST activities/exports and GET activities/exports/{export_id}', () => {
+  let demoToken: string;
+  let acmeToken: string;
+  beforeAll(async () => {
+    [demoToken, acmeToken] = (await Promise.all([signIn('admin@demo.test'), signIn('admin@acme.test')])).map((tokens) => tokens.id_token) as [string, string];
+  });
+
+  const post = (body: unknown, token = demoToken) =>
+    api('/api/v1/demo/activities/exports', { method: 'POST', headers: bearer(token, { 'content-type': 'application/json' }), body: JSON.stringify(body) });
+
+  it('refuses a reversed period, one over a year, an unknown trail and stray fields with a 400 line per problem', async () => {
+    const cases: [unknown, string[]][] = [
+      [{ trail: 'user', from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }, ['to: must be after from']],
+      [{ trail: 'user', from: '2024-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }, ['to: must be at most 366 days after from']],
+      [{ trail: 'phones', from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }, ['trail:']],
+      [{ trail: 'user', from: 'yesterday', to: '2026-01-02T00:00:00Z', extra: 1 }, ['from: must be an ISO 8601 time in UTC', 'extra']],
+    ];
+    for (const [body, lines] of cases) {
+      const response = await post(body);
+      const text = await response.text();
+      expect(response.status, text).toBe(400);
+      for (const line of lines) expect(text).toContain(line);
+    }
+  });
+
+  it('exports the last hour of the demo trail as a file that verifies against the published key; another tenant cannot read it', { timeout: 120_000 }, async () => {
+    const now = Date.now();
+    const started = await post({ trail: 'user', from: new Date(now - 60 * 60_000).toISOString(), to: new Date(now + 60_000).toISOString() });
+    expect(started.status).toBe(200);
+    const { export_id: exportId, state } = (await started.json()) as { export_id: string; state: string };
+    expect(state).toBe('Running');
+    let current: { state: string; download_url?: string; sha256?: string; records_written: number } = { state: 'Running', records_written: 0 };
+    for (let attempt = 0; attempt < 60 && current.state === 'Running'; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      current = (await (await api(`/api/v1/demo/activities/exports/${exportId}`, { headers: bearer(demoToken) })).json()) as typeof current;
+    }
+    expect(current.state).toBe('Completed');
+    const file = Buffer.from(await (await fetch(current.download_url as string)).arrayBuffer());
+    expect(createHash('sha256').update(file).digest('hex')).toBe(current.sha256);
+    const key = (await (await api('/api/v1/demo/activities/signing-key', { headers: bearer(demoToken) })).json()) as { pem: string };
+    const report = verifyExportFile(file, key.pem);
+    expect(report.summary).toMatch(/^The export of the user trail of demo from .* is whole/);
+    expect(report.whole).toBe(true);
+    expect((await api(`/api/v1/acme/activities/exports/${exportId}`, { headers: bearer(acmeToken) })).status).toBe(404);
   });
 });
