@@ -10,11 +10,13 @@ import { trailState } from './trail/chain-state.ts';
 import { listActivities } from './activities-service.ts';
 import { deviceActivityRoutes } from './device-activity-routes.ts';
 import { apiRecorders } from '../api-recorders.ts';
+import { listHistory } from './history/history-service.ts';
 import { readActivityExport, startActivityExport } from './export/export-service.ts';
 import { auditSigningPublicKeyPem } from './export/signing-public-key.ts';
 
 const activities = endpointOf(auditEndpoints, 'admin.activities.list');
 const chainState = endpointOf(auditEndpoints, 'getActivityChainState');
+const history = endpointOf(auditEndpoints, 'admin.history.list');
 const startExport = endpointOf(auditEndpoints, 'admin.activityExports.create');
 const readExport = endpointOf(auditEndpoints, 'admin.activityExports.read');
 const signingKey = endpointOf(auditEndpoints, 'admin.auditSigningKey.read');
@@ -37,6 +39,7 @@ export const handler = createApiHandler({
       const [user, device] = await Promise.all([trailState(caller.deps, 'user', caller.tenant), trailState(caller.deps, 'device', caller.tenant)]);
       return { user_activity: user, device_activity: device };
     }),
+    [history.id]: implementForTenant(history, ({ caller, params, query }) => listHistory(caller, params, query)),
     [startExport.id]: implementForTenant(startExport, ({ caller, body }) => startActivityExport(caller, body)),
     [readExport.id]: implementForTenant(readExport, ({ caller, params }) => readActivityExport(caller, params.export_id)),
     [signingKey.id]: implementForTenant(signingKey, async ({ caller }) => {

@@ -6,6 +6,7 @@ import { entryHash, GENESIS_HASH, linkHash, linkOfHead, type ChainLink } from '.
 import { checkpointSignatureHolds } from './checkpoint.ts';
 import { claimedAuditCheckpoint, claimedAuditLink, readAuditRecordMarks } from '../../core/store/entities/audit-chain.ts';
 import { disposalKeyOf, disposalProblem, isDisposed } from './disposed-records.ts';
+import { versionCount, versionsProblem } from '../versions/verify-versions.ts';
 
 /** Why a trail is not whole. */
 export type ChainBreak =
@@ -38,6 +39,8 @@ export interface ChainReport {
   /** Of those, records retention destroyed (a stub in their place) or deleted, each under its disposal record. */
   destroyed: number;
   deleted: number;
+  /** Record versions checked against the digests their linked activity records carry. */
+  versions?: number;
   /** Records waiting to be linked. */
   pending: number;
   oldestPendingAt?: string;
@@ -150,6 +153,11 @@ export async function verifyChain(
           else report.deleted += 1;
         } else if (entryHash(record) !== content.entry_hash) {
           throw new Broken('edited', name, `${name} was changed after it was linked (a field was changed, added or removed)`);
+        } else {
+          // The record versions its call kept: each must still hash to the digest the (linked, hashed) record carries.
+          const problem = await versionsProblem(table, record);
+          if (problem !== undefined) throw new Broken('edited', name, `${name} kept ${problem}`);
+          report.versions = (report.versions ?? 0) + versionCount(record);
         }
         const marks = readAuditRecordMarks(record);
         if (marks.sequence !== place || marks.chain_state !== 'linked') throw new Broken('reordered', name, `${name} says it is #${String(marks.sequence).slice(0, 20)}`);

@@ -1,0 +1,74 @@
+import type { RecordVersion, VersionedEntity } from '#shared/contract/entities/record-versions.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '#core/errors.ts';
+import type { TenantCaller } from '#core/http/caller.ts';
+import { payloadAccess } from '#core/auth/access/payload-access.ts';
+import type { ItemKey } from '#core/ports/table-store.ts';
+import type { Page } from '#core/store/cursor.ts';
+import { claimedRecordVersion } from '#core/store/entities/record-version.ts';
+import { readPayload } from '#core/store/entities/payload.ts';
+import { keys } from '#core/store/keys.ts';
+import { pageOf } from '#core/store/paging.ts';
+
+/**
+ * `GET history/{entity}/{reference}`: the earlier versions of one record, newest first. The record's own read rules
+ * apply on top of the endpoint's action: a role without the read permission of the record's kind gets 403 as reading
+ * the record would; a record outside the caller's groups is 404, as if it did not exist. Versions live in the record's
+ * own partition (lambdas/core/store/entities/record-version.ts): one Query, never a Scan.
+ */
+
+/** The action that reads a record of each versioned kind (shared/contract/actions.ts). */
+const READ_ACTION: Record<VersionedEntity, string> = {
+  comment: 'comments:List',
+  role: 'roles:Read',
+  'retention-policy': 'retention:Read',
+};
+
+/** A comment's history reference: `<payload_reference>~<comment_id>` (comments-service `commentHistoryReference`). */
+const COMMENT_REFERENCE = /^([^~]+)~([^~]+)$/;
+
+/** Where the record's versions are, after its read rules: throws 400 / 403 / 404 as reading the record would. */
+async function recordKeyOf(caller: TenantCaller, entity: VersionedEntity, reference: string): Promise<ItemKey> {
+  const { tenant, access, deps } = caller;
+  const readAction = READ_ACTION[entity];
+  if (access?.can(readAction) !== true) throw new ForbiddenError(`Not allowed: ${readAction}`);
+  switch (entity) {
+    case 'role':
+      return keys.role.item(tenant, reference);
+    case 'retention-policy':
+      // One policy per tenant, named by the tenant: another tenant's is never read.
+      if (reference !== tenant) throw new NotFoundError('Record not found');
+      return keys.retentionPolicy.key(tenant);
+    case 'comment': {
+      const match = COMMENT_REFERENCE.exec(reference);
+      if (match === null) throw new ValidationError(['reference: A comment is named <payload_reference>~<comment_id>']);
+      const [, payloadReference = '', commentId = ''] = match;
+      const payload = await deps.table.get(keys.payload.key(tenant, payloadReference));
+      if (payload === undefined) throw new NotFoundError('Record not found');
+      const { payload_type, group } = readPayload(payload);
+      const refusal = await payloadAccess(deps, tenant, access, readAction).check({ payload_type, group });
+      if (refusal === 'GroupNotAuthorised') throw new NotFoundError('Record not found');
+      if (refusal !== undefined) throw new ForbiddenError(refusal);
+      return keys.comment.key(tenant, payloadReference, commentId);
+    }
+  }
+}
+
+export async function listHistory(
+  caller: TenantCaller,
+  { entity, reference }: { entity: VersionedEntity; reference: string },
+  page: { last_key?: string | undefined; limit: number },
+): Promise<Page<RecordVersion>> {
+  const record = await recordKeyOf(caller, entity, reference);
+  const list = keys.recordVersion.listOf(record);
+  return pageOf(caller.deps, {
+    client: caller.tenant,
+    query: { partition: list.partition, sort: list.sort, descending: true },
+    filters: { entity, reference },
+    page,
+    // A version of another kind under the same key (never written) or a damaged one is left out, not answered.
+    toData: (item) => {
+      const version = claimedRecordVersion(item);
+      return version?.kind === entity ? version : undefined;
+    },
+  });
+}
