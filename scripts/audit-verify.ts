@@ -51,7 +51,9 @@ export function describeReport(client: string, report: ChainReport): string {
   const checkpoints = `${report.checkpoints} signed checkpoints${report.lastCheckpointAt === undefined ? '' : ` (last ${report.lastCheckpointAt})`}`;
   const disposed =
     report.destroyed + report.deleted === 0 ? '' : ` (${report.destroyed} destroyed and ${report.deleted} deleted by retention, each under its disposal record)`;
-  if (report.broken === undefined) return `${name} is whole: ${report.linked} records linked${disposed}, ${waiting}, ${checkpoints}`;
+  // Record versions the linked records name, each recomputed against the digest its record carries.
+  const versions = (report.versions ?? 0) === 0 ? '' : `, ${report.versions} record versions matching their digests`;
+  if (report.broken === undefined) return `${name} is whole: ${report.linked} records linked${disposed}${versions}, ${waiting}, ${checkpoints}`;
   return `${name} is broken at ${report.broken.at}: ${report.broken.reason}: ${report.broken.detail}`;
 }
 
