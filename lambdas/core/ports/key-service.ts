@@ -22,8 +22,9 @@ export interface KeyService {
   unwrapKey(keyId: string, wrapped: Uint8Array, context: EncryptionContext): Promise<Uint8Array>;
   /**
    * Signs a message (at most 4 KiB) with a signing key: the audit trails' checkpoints. KMS: an asymmetric key
-   * (ECDSA P-256, SHA-256), whose private half never leaves KMS; the local provider: HMAC-SHA-256 under a key
-   * derived from its master key. `algorithm` names how, so a verifier can refuse a mismatch.
+   * (ECDSA P-256, SHA-256), whose private half never leaves KMS; the local provider: ECDSA P-256 too, under a key
+   * derived from its master key (it still verifies earlier checkpoints' HMAC-SHA-256). `algorithm` names how, so a
+   * verifier can refuse a mismatch.
    */
   sign(keyId: string, message: Uint8Array): Promise<{ signature: Uint8Array; algorithm: string }>;
   /** Whether `signature` is the key's signature of `message` under `algorithm` (false for any mismatch). */
