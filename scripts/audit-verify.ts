@@ -30,7 +30,7 @@ Where the table is:
                                     DynamoDB Local on it, so npm start need not be running.
 With --file, verifies an exported trail offline (docs/audit-export.md): the manifest's signature, each file's SHA-256,
 every record's hash and link, the checkpoints' signatures and that they cover the chain; names the first break.
---public-key is the audit signing key Verity publishes (GET activities/exports/public-key); without it the copy
+--public-key is the audit signing key Verity publishes (GET activities/signing-key); without it the copy
 inside the file is used, which proves the file whole but not who signed it.
 Which key verifies the checkpoints:
   in AWS                            AUDIT_SIGNING_KEY_ID (the KMS signing key; kms:Verify needed);

@@ -21,7 +21,7 @@ import { tarFile } from './tar-file.ts';
  * - `manifest.sig`: the signing key's detached signature of `manifest.sha256` (ECDSA P-256 over SHA-256, DER:
  *   `openssl dgst -sha256 -verify`), by the key that signs the checkpoints;
  * - `public-key.pem`: that key's public half, for convenience: a firm verifies against the key it obtained from
- *   Verity itself (GET activities/exports/public-key), not against the copy inside the file.
+ *   Verity itself (GET activities/signing-key), not against the copy inside the file.
  */
 
 export const EXPORT_FORMAT = 'verity-activity-export/1';
