@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { removeDestroyedRecordingComments } from '../../lambdas/payloads/comments/destroyed-recording-comments.ts';
 import { linkPending } from '../../lambdas/audit/trail/sequencer.ts';
 import { LOCAL_AUDIT_SIGNING_KEY_ID } from '../../lambdas/audit/trail/signing-key.ts';
 import { verifyChain } from '../../lambdas/audit/trail/verify-chain.ts';
+import { RetentionPolicyRequest } from '#shared/contract/entities/account-data.ts';
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
 import type { Dependencies } from '#core/dependencies.ts';
@@ -80,7 +82,7 @@ describe('record versions', () => {
 
   it('keeps the role a replacement replaced and the retention policy a change replaced, exactly', async () => {
     const roleReference = `versions-${run}`;
-    const role = (description: string) => ({ permissions: [{ actions_matching: 'devices:*' }], alert_permissions: [], description });
+    const role = (description: string) => ({ permissions: [{ actions_matching: 'devices:*' }], alert_permissions: { ops_read: true, ops_write: false, sec_read: false, sec_write: false }, description });
     expect((await call('PUT', `/roles/${roleReference}`, role('first'))).status).toBe(200);
     const first = await stored(keys.role.item('demo', roleReference));
     expect((await call('PUT', `/roles/${roleReference}`, role('second'))).status).toBe(200);
@@ -90,7 +92,8 @@ describe('record versions', () => {
 
     const policy = await call('GET', '/account/retention');
     expect(policy.status).toBe(200);
-    const { client: _client, updated_at: _at, updated_by: _by, updated_by_actor: _actor, ...request } = policy.body;
+    // The policy as it is, set again: only the request's own fields (the answer adds the lock facts and who set it).
+    const request = Object.fromEntries(Object.keys(RetentionPolicyRequest.shape).flatMap((field) => (field in policy.body ? [[field, policy.body[field]]] : [])));
     expect((await call('PUT', '/account/retention', request)).status).toBe(200);
     const before = await stored(keys.retentionPolicy.key('demo'));
     expect((await call('PUT', '/account/retention', request)).status).toBe(200);
@@ -134,5 +137,13 @@ describe('record versions', () => {
       await deps.table.put(original);
     }
     expect(await verifyChain(deps, 'demo', 'user', signing)).toMatchObject({ whole: true });
+  });
+
+  it('removes a destroyed recording\'s comment versions with its comments: no earlier wording outlives them', async () => {
+    const list = keys.recordVersion.listOf(keys.comment.key('demo', payloadReference, commentId));
+    const versionsLeft = async () => (await deps.table.query({ partition: list.partition, sort: list.sort, consistent: true })).items.length;
+    expect(await versionsLeft()).toBe(2);
+    expect(await removeDestroyedRecordingComments(deps, 'demo', payloadReference)).toEqual({ removed: 1, left: 'none' });
+    expect(await versionsLeft()).toBe(0);
   });
 });

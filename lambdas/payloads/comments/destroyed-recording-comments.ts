@@ -4,7 +4,7 @@ import { readComment } from '#core/store/entities/comment.ts';
 import { readLegalHold } from '#core/store/entities/legal-hold.ts';
 import { readPortalUser } from '#core/store/entities/portal-user.ts';
 import { keys } from '#core/store/keys.ts';
-import { readAll } from '#core/store/paging.ts';
+import { eachPage, readAll } from '#core/store/paging.ts';
 
 /**
  * A destroyed recording's comments go with its content (docs/decisions.md "Retention job", "What a destroyed recording
@@ -44,6 +44,14 @@ async function heldAuthors(deps: CommentsDependencies, client: string): Promise<
   return new Set([...holds.map((hold) => hold.target), ...emails]);
 }
 
+/** Removes the versions a comment's changes kept (in its recording's partition: keys.recordVersion). */
+async function removeVersions(deps: CommentsDependencies, comment: { pk: string; sk: string }): Promise<void> {
+  const versions = keys.recordVersion.listOf(comment);
+  for await (const page of eachPage(deps.table, { partition: versions.partition, sort: versions.sort, consistent: true }, 100)) {
+    if (page.length > 0) await deps.table.transactWrite(page.map((item) => ({ kind: 'delete', key: { pk: item.pk, sk: item.sk } })));
+  }
+}
+
 /** Removes the comments of a destroyed recording, as far as one call goes (see the module note). */
 export async function removeDestroyedRecordingComments(
   deps: CommentsDependencies,
@@ -62,6 +70,8 @@ export async function removeDestroyedRecordingComments(
     const authors = held ?? new Set<string>();
     const isHeld = (item: TableItem) => authors.has(readComment(item).raised_by);
     const deletions: TransactOperation[] = read.items.filter((item) => !isHeld(item)).map((item) => ({ kind: 'delete', key: { pk: item.pk, sk: item.sk } }));
+    // A comment's earlier versions (its earlier wordings) go before it, so none outlives its comment.
+    for (const item of read.items.filter((comment) => !isHeld(comment))) await removeVersions(deps, item);
     if (deletions.length > 0) await deps.table.transactWrite(deletions);
     removed += deletions.length;
     kept += read.items.length - deletions.length;
