@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { RetentionPolicy, RetentionPreview } from '#shared/contract/entities/account-data.ts';
+import { REGULATORY_RULE_NAMES } from '#shared/constants/regulatory-rules.ts';
 import { formErrorsFor, FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { formatDateTime } from '../../lib/format.ts';
@@ -87,6 +88,11 @@ function RetentionEditor({ policy }: { policy: RetentionPolicy }) {
           : 'Nobody has set a policy yet: these are the defaults, which meet the strictest common rule for each kind of record.'}
         {readOnly && ' Your roles allow reading this policy, not changing it.'}
       </Text>
+      {(policy.regulatory_rules ?? []).length > 0 && (
+        <Text size="sm" data-testid="regulatory-rules">
+          Under {(policy.regulatory_rules ?? []).map((rule) => REGULATORY_RULE_NAMES[rule]).join(', ')}: a period may not be shorter than the floor shown beside its type.
+        </Text>
+      )}
       <FormErrorSummary lines={errors.general} />
       <Card withBorder padding="md">
         <Title order={2} size="h4" mb="xs">
@@ -94,6 +100,7 @@ function RetentionEditor({ policy }: { policy: RetentionPolicy }) {
         </Title>
         <RecordTypeTable
           values={values.records}
+          rules={policy.regulatory_rules}
           errors={errors.field}
           readOnly={readOnly}
           onChange={(type, patch) => setValues((previous) => ({ ...previous, records: { ...previous.records, [type]: { ...previous.records[type], ...patch } } }))}
@@ -108,6 +115,7 @@ function RetentionEditor({ policy }: { policy: RetentionPolicy }) {
         </Text>
         <PayloadTypeTable
           values={values.payloads}
+          rules={policy.regulatory_rules}
           errors={errors.field}
           readOnly={readOnly}
           onChange={(index, patch) =>

@@ -2,6 +2,8 @@ import { NumberInput, Select, Table, Text } from '@mantine/core';
 import { RETENTION_TIMESTAMP_TYPES } from '#shared/constants/account.ts';
 import type { RetentionTimestampType } from '#shared/constants/account.ts';
 import { PAYLOAD_TYPE_LABELS, RETENTION_RECORD_TYPE_LABELS, RETENTION_TIMESTAMP_LABELS } from '../../lib/labels.ts';
+import { payloadFloor, recordFloor, type RegulatoryRule } from '#shared/constants/regulatory-rules.ts';
+import { FloorNote } from './floor-note.tsx';
 import { PeriodInput } from './period-input.tsx';
 import { isTransferable, RECORD_TYPES, type PayloadValues, type PeriodValues, type RecordType, type RetentionField, type RetentionValues } from './retention-model.ts';
 
@@ -28,11 +30,14 @@ export function RecordTypeTable({
   values,
   errors,
   readOnly,
+  rules = [],
   onChange,
 }: {
   values: RetentionValues['records'];
   errors: FieldErrors;
   readOnly: boolean;
+  /** The tenant's chosen rules, whose floor shows beside each type. */
+  rules?: readonly RegulatoryRule[] | undefined;
   onChange: (type: RecordType, patch: Partial<PeriodValues>) => void;
 }) {
   return (
@@ -57,6 +62,7 @@ export function RecordTypeTable({
                   <Text size="xs" c="dimmed">
                     {RECORD_TYPE_NOTES[type]}
                   </Text>
+                  <FloorNote floor={recordFloor(rules, type)} />
                 </Table.Th>
                 <Table.Td>
                   <PeriodInput
@@ -93,11 +99,14 @@ export function PayloadTypeTable({
   values,
   errors,
   readOnly,
+  rules = [],
   onChange,
 }: {
   values: RetentionValues['payloads'];
   errors: FieldErrors;
   readOnly: boolean;
+  /** The tenant's chosen rules, whose floor shows beside each type. */
+  rules?: readonly RegulatoryRule[] | undefined;
   onChange: (index: number, patch: Partial<PayloadValues>) => void;
 }) {
   return (
@@ -123,6 +132,7 @@ export function PayloadTypeTable({
                   <Text size="sm" fw={600}>
                     {label}
                   </Text>
+                  <FloorNote floor={payloadFloor(rules, entry.payload_type)} />
                 </Table.Th>
                 <Table.Td>
                   <PeriodInput
