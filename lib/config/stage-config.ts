@@ -102,6 +102,13 @@ export const StageConfig = z.strictObject({
   payloadRetentionMode: z.enum(['COMPLIANCE', 'GOVERNANCE']).default('COMPLIANCE'),
   /** Bucket-wide Object Lock default for payload buckets; absent: Object Lock on, retention set per object by the app. */
   payloadObjectLock: ObjectLockDefault.optional(),
+  /**
+   * The second region holding a copy of every recording (S3 replication with Object Lock) and of the table (AWS Backup
+   * copies), lib/stacks/replica-stack.ts. Absent on a stage that names its account and region and is not a development
+   * edge: the region's usual pair (`DEFAULT_REPLICA_REGIONS`). `false`: no second copy (a test stage; never one that holds
+   * real recordings). A development stage gets none unless it names one.
+   */
+  replicaRegion: z.union([z.string().regex(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'an AWS region such as eu-west-1'), z.literal(false)]).optional(),
   /** Days to keep Lambda, API access and CloudFront logs. */
   logRetentionDays: z.union([z.literal(30), z.literal(90), z.literal(180), z.literal(365), z.literal(731), z.literal(3653)]).default(365),
   /** API throttling for the whole stage, per second. */
@@ -144,7 +151,43 @@ export function parseStageConfig(input: unknown): StageConfig {
   if ((config.account === undefined) !== (config.region === undefined)) {
     throw new Error('invalid stage config:\naccount: give both account and region, or neither (environment-agnostic)');
   }
-  return checkEdge(config);
+  return withReplicaRegion(checkEdge(config));
+}
+
+/**
+ * The second region a production stage copies to when it names none: a region in the same jurisdiction (data residency)
+ * but a separate geography, so one regional event cannot take both copies.
+ */
+export const DEFAULT_REPLICA_REGIONS: Readonly<Record<string, string>> = {
+  'eu-west-2': 'eu-west-1',
+  'eu-west-1': 'eu-central-1',
+  'eu-central-1': 'eu-west-1',
+  'us-east-1': 'us-west-2',
+  'us-east-2': 'us-west-2',
+  'us-west-2': 'us-east-1',
+  'ca-central-1': 'ca-west-1',
+  'ap-southeast-2': 'ap-southeast-4',
+};
+
+/** The stage's second region, resolved: `undefined` when the stage keeps no second copy. */
+export function replicaRegionOf(config: StageConfig): string | undefined {
+  return config.replicaRegion === false ? undefined : config.replicaRegion;
+}
+
+/**
+ * Fills in the default second region and refuses one that cannot work: the replica's buckets and vault are named from
+ * the account (no cross-region lookups at deploy time), and a copy in the same region is no second copy.
+ */
+function withReplicaRegion(config: StageConfig): StageConfig {
+  const resolved =
+    config.replicaRegion === undefined && !config.developmentEdge && config.region !== undefined ? DEFAULT_REPLICA_REGIONS[config.region] : config.replicaRegion;
+  if (typeof resolved === 'string') {
+    if (config.account === undefined || config.region === undefined) {
+      throw new Error('invalid stage config:\nreplicaRegion: needs the stage\'s account and region (the replica stack is pinned to its own region)');
+    }
+    if (resolved === config.region) throw new Error('invalid stage config:\nreplicaRegion: must differ from region (a copy in the same region is no second copy)');
+  }
+  return resolved === undefined ? config : { ...config, replicaRegion: resolved };
 }
 
 /**

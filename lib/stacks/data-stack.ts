@@ -1,4 +1,5 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { BackupVault } from 'aws-cdk-lib/aws-backup';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
@@ -7,12 +8,23 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { STACK_OUTPUTS } from '../config/stack-outputs.ts';
 import type { StageConfig } from '../config/stage-config.ts';
+import { copyVaultArn, replicaBucketArn, replicaBucketName, replicaKeyArn } from '../config/replica-names.ts';
 import { PayloadBucket } from '../constructs/payload-bucket.ts';
+import { ReplicationRole, replicate, TableBackup } from '../constructs/second-copy.ts';
 import { ScanBucket } from '../constructs/scan-bucket.ts';
 import { VerityTable } from '../constructs/verity-table.ts';
 
 export interface DataStackProps extends StackProps {
   readonly config: StageConfig;
+  /** The second region's copy (lib/stacks/replica-stack.ts); absent: the stage keeps no second copy. */
+  readonly secondCopy?: SecondCopyTarget;
+}
+
+export interface SecondCopyTarget {
+  readonly region: string;
+  readonly account: string;
+  /** The multi-Region key's id: its replica in `region` has the same one. */
+  readonly keyId: string;
 }
 
 /**
@@ -85,6 +97,7 @@ export class DataStack extends Stack {
       objectLock: config.payloadObjectLock,
       browserReads: true,
     }).bucket;
+    if (props.secondCopy !== undefined) this.keepSecondCopy(config, props.secondCopy);
     this.scanBucket = new ScanBucket(this, 'ScanQuarantine', { encryptionKey: this.key, accessLogsBucket: this.accessLogsBucket }).bucket;
 
     this.cursorSecret = new Secret(this, 'CursorSecret', {
@@ -98,5 +111,22 @@ export class DataStack extends Stack {
         reason: 'The key only signs short-lived pagination cursors: rotating it just invalidates open cursors, so it is rotated by redeploying, not by a rotation Lambda.',
       },
     ]);
+  }
+
+  /** Replicates both payload buckets to the second region and backs the table up there (docs/deploying.md, "Second copy"). */
+  private keepSecondCopy(config: StageConfig, target: SecondCopyTarget): void {
+    const keyArn = replicaKeyArn(this.partition, target.region, target.account, target.keyId);
+    const pairs = (['raw', 'processed'] as const).map((kind) => ({
+      source: kind === 'raw' ? this.rawBucket : this.processedBucket,
+      destination: { bucketArn: replicaBucketArn(this.partition, replicaBucketName(config.stage, kind, target.account)), account: target.account, keyArn },
+    }));
+    const { role } = new ReplicationRole(this, 'Replication', { pairs, sourceKey: this.key });
+    for (const pair of pairs) replicate(pair.source, role, pair.destination);
+    new TableBackup(this, 'TableBackup', {
+      stage: config.stage,
+      table: this.table,
+      encryptionKey: this.key,
+      copyVault: BackupVault.fromBackupVaultArn(this, 'CopyVault', copyVaultArn(this.partition, target.region, target.account, config.stage)),
+    });
   }
 }

@@ -228,7 +228,7 @@ export class JobsStack extends Stack {
         {
           id: 'AwsSolutions-IAM5',
           reason: "Transfers assume each customer's delivery role, in the customer's account under the customer's name: any role outside Verity's account (aws:ResourceAccount), presenting a Verity ExternalId; the role's trust policy (ExternalId per tenant) is the guard.",
-          appliesTo: ['Resource::arn:<AWS::Partition>:iam::*:role/*'],
+          appliesTo: ['Resource::arn:<AWS::Partition>:iam::*:role/*', 'Resource::arn:aws:iam::*:role/*'],
         },
       ],
       true,

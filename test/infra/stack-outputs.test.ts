@@ -14,8 +14,8 @@ beforeAll(() => {
 });
 afterAll(() => cleanup?.());
 
-/** The stacks every stage has (the edge stack is optional, and no output the commands read lives there). */
-type AlwaysPresent = Exclude<keyof VerityStacks, 'edge'>;
+/** The stacks every stage has (the edge and second-copy stacks are optional, and no output the commands read lives there). */
+type AlwaysPresent = Exclude<keyof VerityStacks, 'edge' | 'replicationKey' | 'replica'>;
 const outputValue = (part: AlwaysPresent, output: string) => Template.fromStack(stacks[part]).findOutputs(output)[output]?.Value;
 const logicalId = (part: AlwaysPresent, construct: { node: { defaultChild?: unknown } }) =>
   stacks[part].getLogicalId(construct.node.defaultChild as never);
