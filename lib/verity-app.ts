@@ -64,7 +64,7 @@ export function buildVerityApp(app: App, options: VerityAppOptions): VerityStack
     ...(second === undefined ? {} : { secondCopy: second.target }),
   });
   // The replication rules and the backup copy action name the replica stack's buckets and vault: those must exist first.
-  if (second !== undefined) data.addDependency(second.replica);
+  if (second !== undefined) data.addStackDependency(second.replica);
   const gateway = new GatewayStack(app, name('gateway'), { env, config, description: `Verity ${config.stage}: HTTP API` });
   // A CloudFront web ACL lives in us-east-1; the web stack reads its ARN across regions (which needs pinned stacks).
   const edge =
