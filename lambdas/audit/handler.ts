@@ -13,6 +13,8 @@ import { apiRecorders } from '../api-recorders.ts';
 import { listHistory } from './history/history-service.ts';
 import { readActivityExport, startActivityExport } from './export/export-service.ts';
 import { auditSigningPublicKeyPem } from './export/signing-public-key.ts';
+import { integrityEndpoints } from '#shared/contract/endpoints/integrity.ts';
+import { latestIntegrityChecks } from '../integrity/public.ts';
 
 const activities = endpointOf(auditEndpoints, 'admin.activities.list');
 const chainState = endpointOf(auditEndpoints, 'getActivityChainState');
@@ -20,6 +22,7 @@ const history = endpointOf(auditEndpoints, 'admin.history.list');
 const startExport = endpointOf(auditEndpoints, 'admin.activityExports.create');
 const readExport = endpointOf(auditEndpoints, 'admin.activityExports.read');
 const signingKey = endpointOf(auditEndpoints, 'admin.auditSigningKey.read');
+const integrity = endpointOf(integrityEndpoints, 'admin.integrity.list');
 
 /**
  * Lambda entry of the `audit` endpoint group: `GET activities` (the tenant's user activity), `GET device_activities`
@@ -28,13 +31,14 @@ const signingKey = endpointOf(auditEndpoints, 'admin.auditSigningKey.read');
 export const handler = createApiHandler({
   group: 'audit',
   recorders: apiRecorders,
-  endpoints: auditEndpoints,
+  endpoints: [...auditEndpoints, ...integrityEndpoints],
   // The trail's checkpoints are signed with the tenant's key; exports are a job's (started here) whose file is
   // downloaded from the processed bucket; the rest is DynamoDB.
   dependencies: dependenciesWith(keyServiceAdapter, blobStoreAdapter, jobRunnerAdapter),
   routes: {
     ...deviceActivityRoutes,
     [activities.id]: implementForTenant(activities, ({ caller, query }) => listActivities(caller, query)),
+    [integrity.id]: implementForTenant(integrity, async ({ caller }) => ({ checks: await latestIntegrityChecks(caller.deps, caller.tenant) })),
     [chainState.id]: implementForTenant(chainState, async ({ caller }) => {
       const [user, device] = await Promise.all([trailState(caller.deps, 'user', caller.tenant), trailState(caller.deps, 'device', caller.tenant)]);
       return { user_activity: user, device_activity: device };

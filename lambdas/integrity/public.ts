@@ -3,3 +3,4 @@
  * import (lint/lambda-boundaries.js). Re-exports only; the modules stay side-effect free for the bundler.
  */
 export { FIXITY_JOB, fixityJob } from './fixity/fixity-job.ts';
+export { latestIntegrityChecks } from './fixity/integrity-reads.ts';

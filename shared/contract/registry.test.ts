@@ -33,7 +33,7 @@ describe('endpoint registry', () => {
     const completeness = ENDPOINTS.filter((endpoint) => endpoint.group === 'completeness').map((endpoint) => endpoint.id);
     expect(completeness).toHaveLength(4);
     // Record integrity's additions: the activity trail exported as one verifiable file, and the key it verifies with.
-    const integrity = ['admin.activityExports.create', 'admin.activityExports.read', 'admin.auditSigningKey.read', 'admin.history.list'];
+    const integrity = ['admin.activityExports.create', 'admin.activityExports.read', 'admin.auditSigningKey.read', 'admin.history.list', 'admin.integrity.list'];
     expect(integrity.map((id) => findEndpoint(id)?.surface)).toEqual(integrity.map(() => 'admin'));
     expect(additions.map((id) => findEndpoint(id)?.surface)).toEqual(['admin', 'admin', 'admin']);
     expect(clientAdditions.map((id) => findEndpoint(id)?.surface)).toEqual(clientAdditions.map(() => 'client'));

@@ -3,6 +3,7 @@ import { accessEndpoints } from './endpoints/access.ts';
 import { accountDataEndpoints } from './endpoints/account-data.ts';
 import { alertEndpoints } from './endpoints/alerts.ts';
 import { auditEndpoints } from './endpoints/audit.ts';
+import { integrityEndpoints } from './endpoints/integrity.ts';
 import { deviceApiEndpoints } from './endpoints/device-api.ts';
 import { deviceDataEndpoints } from './endpoints/device-data.ts';
 import { deviceEndpoints } from './endpoints/devices.ts';
@@ -26,6 +27,7 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   ...accessEndpoints,
   ...supportAccessEndpoints,
   ...auditEndpoints,
+  ...integrityEndpoints,
   ...alertEndpoints,
   ...deviceEndpoints,
   ...licenceEndpoints,

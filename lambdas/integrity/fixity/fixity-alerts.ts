@@ -49,7 +49,7 @@ export async function raiseFixityAlert(deps: AlertDeps, client: string, recordin
       relatedEntity(client, 'Payload', recording.payload_reference),
       ...(recording.device_user_reference === undefined ? [] : [relatedEntity(client, 'DeviceUser', recording.device_user_reference)]),
     ],
-    apiAction: 'integrity:Read',
+    apiAction: 'activities:List',
   });
   return raised.alert.alert_reference;
 }

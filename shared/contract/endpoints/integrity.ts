@@ -1,0 +1,18 @@
+import { defineEndpoint } from '../endpoint.ts';
+import { IntegrityChecksResponse } from '../entities/integrity.ts';
+
+/** Record integrity's fixity figures: served by the `audit` group, whose trail they are evidence beside. */
+const base = { surface: 'admin', auth: 'user', group: 'audit' } as const;
+
+export const integrityEndpoints = [
+  defineEndpoint({
+    ...base,
+    id: 'admin.integrity.list',
+    method: 'GET',
+    path: '/integrity',
+    // The fixity runs are audit evidence of the stored recordings, read with the audit trail's permission.
+    action: 'activities:List',
+    summary: 'The fixity job\'s latest runs for the tenant (the spec\'s IntegrityCheck), newest first: objects and bytes verified, failures, the cycle\'s progress.',
+    response: IntegrityChecksResponse,
+  }),
+];
