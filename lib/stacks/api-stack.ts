@@ -1,7 +1,7 @@
 import { Annotations, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type IDomainName, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { IRole } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { NagSuppressions } from 'cdk-nag';
@@ -151,7 +151,13 @@ export class ApiStack extends Stack {
       if (group === 'audit') {
         // An export's download link (GET activities/exports/{export_id}) reads the exports' prefix only, and the
         // signing key's public half is what a firm verifies exports with (GET activities/signing-key).
-        props.platform.processedBucket.grantRead(fn.role, '*/exports/activity/*');
+        fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [props.platform.processedBucket.arnForObjects('*/exports/activity/*')] }));
+        props.platform.processedBucket.encryptionKey?.grant(fn.role, 'kms:Decrypt');
+        NagSuppressions.addResourceSuppressions(
+          fn.role,
+          [{ id: 'AwsSolutions-IAM5', reason: 'GetObject on the exported trail files of every tenant only (<tenant>/exports/activity/<id>.tar).', appliesTo: [{ regex: '/^Resource::.*ProcessedPayloadsBucket.*\\/\\*\\/exports\\/activity\\/\\*$/' }] }],
+          true,
+        );
         props.platform.auditSigningKey.grant(fn.role, 'kms:GetPublicKey');
         fn.setEnv('AUDIT_SIGNING_KEY_ID', props.platform.auditSigningKey.keyArn);
       }

@@ -323,6 +323,20 @@ describe('jobs', () => {
     t.jobs.hasResourceProperties('AWS::Events::Rule', { EventPattern: { source: ['aws.s3'], 'detail-type': ['Object Created'] } });
   });
 
+  it('lets the audit function read only exported trail files and the signing key\'s public half, and start the export job', () => {
+    const audit = stacks.api.functions.get('audit')!;
+    const resources = t.api.toJSON().Resources;
+    const env = resources[stacks.api.getLogicalId(audit.function.node.defaultChild as never)].Properties.Environment.Variables;
+    expect(Object.keys(env)).toEqual(expect.arrayContaining(['AUDIT_SIGNING_KEY_ID', 'JOBS_FUNCTION_NAME']));
+    const policy = JSON.stringify(resources[stacks.api.getLogicalId(audit.role.node.findChild('DefaultPolicy').node.defaultChild as never)]);
+    expect(policy).toContain('s3:GetObject');
+    expect(policy).toContain('/*/exports/activity/*');
+    expect(policy).toContain('kms:GetPublicKey');
+    for (const action of ['s3:GetObject*', 's3:PutObject', 's3:DeleteObject', 's3:List', 'kms:Sign']) expect(policy, action).not.toContain(action);
+    const jobsPolicy = JSON.stringify(t.jobs.toJSON().Resources[stacks.jobs.getLogicalId(stacks.jobs.jobs!.role.node.findChild('DefaultPolicy').node.defaultChild as never)]);
+    expect(jobsPolicy).toContain('kms:GetPublicKey');
+  });
+
   it('lets the transfers function manage schedules in the transfers group only', () => {
     const transfers = stacks.api.functions.get('transfers')!;
     const env = t.api.toJSON().Resources[stacks.api.getLogicalId(transfers.function.node.defaultChild as never)].Properties.Environment.Variables;
