@@ -77,7 +77,8 @@ export async function startSftp(options: LocalSftpOptions): Promise<LocalSftp> {
     connections.add(client);
     // Each answer goes out at once, as OpenSSH's server answers in one segment: held back by Nagle's algorithm until
     // the client's delayed acknowledgement, every SFTP call took tens of milliseconds (a 32 KiB put 320 ms, 40 without).
-    client.setNoDelay(true);
+    // (ssh2's server connection has setNoDelay, as its client has; its typings leave it out.)
+    (client as Connection & { setNoDelay(noDelay: boolean): void }).setNoDelay(true);
     client.on('close', () => connections.delete(client));
     // A client that drops mid-handshake is not the stand-in's failure.
     client.on('error', () => undefined);
