@@ -4,7 +4,7 @@ import type { TenantCaller } from '#core/http/caller.ts';
 import { payloadAccess } from '#core/auth/access/payload-access.ts';
 import type { ItemKey } from '#core/ports/table-store.ts';
 import type { Page } from '#core/store/cursor.ts';
-import { claimedRecordVersion } from '#core/store/entities/record-version.ts';
+import { readRecordVersion } from '#core/store/entities/record-version.ts';
 import { readPayload } from '#core/store/entities/payload.ts';
 import { keys } from '#core/store/keys.ts';
 import { pageOf } from '#core/store/paging.ts';
@@ -65,10 +65,11 @@ export async function listHistory(
     query: { partition: list.partition, sort: list.sort, descending: true },
     filters: { entity, reference },
     page,
-    // A version of another kind under the same key (never written) or a damaged one is left out, not answered.
+    // A version of another kind under the same key (never written) is left out. A damaged one fails the read, naming
+    // its attributes, rather than being left out: a history shorter than the record's is a false answer.
     toData: (item) => {
-      const version = claimedRecordVersion(item);
-      return version?.kind === entity ? version : undefined;
+      const version = readRecordVersion(item);
+      return version.kind === entity ? version : undefined;
     },
   });
 }

@@ -15,8 +15,6 @@ import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
  * all of its day's items in the transaction of the entry's write (lambdas/completeness/reconcile/counter-moves.ts),
  * so the items always agree and a report reads counts, never entries.
  */
-export const COMPLETENESS_CUTS = ['tenant', 'group', 'device_user', 'device'] as const;
-
 const cutPartition = (client: string, cut: 'TENANT' | 'GROUP' | 'DUSER' | 'DEVICE') => `${tenantPrefix(client)}COMPLETENESS#${cut}`;
 const deviceUserOwnPartition = (client: string, deviceUserReference: string) => `${tenantPrefix(client)}DUSER#${part(deviceUserReference)}#COMPLETENESS`;
 const deviceOwnPartition = (client: string, deviceReference: string) => `${tenantPrefix(client)}DEVICE#${part(deviceReference)}#COMPLETENESS`;
