@@ -352,7 +352,7 @@ describe('jobs', () => {
     expect(JSON.stringify(t.api.toJSON().Resources[stacks.api.getLogicalId(devices.role.node.findChild('DefaultPolicy').node.defaultChild as never)])).not.toContain('scheduler:');
   });
 
-  it('lets the device API, the migrations function (import), account data (legal hold and retention walks) and supervision (apply a policy to a past period) start jobs on the jobs function, the transfers function (run now, re-run) on the transfer jobs function, and no other function start any', () => {
+  it('lets the device API, the migrations function (import), account data (legal hold and retention walks), supervision (apply a policy to a past period) and audit (export the activity trail) start jobs on the jobs function, the transfers function (run now, re-run) on the transfer jobs function, and no other function start any', () => {
     const resources = t.api.toJSON().Resources;
     const envOf = (fn: NonNullable<ReturnType<typeof stacks.api.functions.get>>) =>
       resources[stacks.api.getLogicalId(fn.function.node.defaultChild as never)].Properties.Environment.Variables as Record<string, unknown>;
@@ -361,7 +361,7 @@ describe('jobs', () => {
     // The api stack names a jobs-stack function through an import of its ARN export, which carries its logical id.
     const jobsFunctionId = stacks.jobs.getLogicalId(stacks.jobs.jobs!.function.node.defaultChild as never);
     const transferJobsFunctionId = stacks.jobs.getLogicalId(stacks.jobs.transferJobs!.function.node.defaultChild as never);
-    const jobsStarters = new Set(['device-api', 'migrations', 'account-data', 'supervision']);
+    const jobsStarters = new Set(['device-api', 'migrations', 'account-data', 'supervision', 'audit']);
     for (const [group, fn] of stacks.api.functions) {
       const env = envOf(fn);
       const policy = policyOf(fn);

@@ -1,7 +1,7 @@
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_GROUPS } from '#shared/contract/endpoint.ts';
-import { parseStageConfig } from '../../lib/config/stage-config.ts';
+import { parseStageConfig, replicaRegionOf } from '../../lib/config/stage-config.ts';
 import { WEB_PLACEHOLDER_DIR } from '../../lib/constructs/paths.ts';
 import type { VerityStacks } from '../../lib/verity-app.ts';
 import { FIXTURE_ENDPOINTS } from './fixtures.ts';
@@ -87,8 +87,12 @@ describe('prod-like stage', () => {
     expect(stacks.edge).toBeUndefined();
   });
 
-  it('pins the stacks to the configured account and region', () => {
-    for (const stack of Object.values(stacks)) expect([stack.account, stack.region]).toEqual(['123456789012', 'eu-west-2']);
+  it('pins the stacks to the configured account and region, and the second copy to the paired region', () => {
+    for (const [name, stack] of Object.entries(stacks)) {
+      expect([stack.account, stack.region], name).toEqual(['123456789012', name === 'replica' ? replicaRegionOf(config) : 'eu-west-2']);
+    }
+    expect(stacks.replica).toBeDefined();
+    expect(replicaRegionOf(config)).not.toBe('eu-west-2');
   });
 
   it('leaves no unsuppressed AwsSolutions finding in this variant either', () => {
