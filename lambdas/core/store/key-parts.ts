@@ -109,7 +109,8 @@ export const list = (index: IndexName | undefined, partition: string): ListKey =
 
 /** A table list whose items' sort keys are `<prefix><reference>`, narrowed to references starting with `startsWith`. */
 export const referenceList = (partition: string, prefix: string, startsWith: string | undefined): ListKey =>
-  startsWith === undefined ? list(undefined, partition) : { partition, sort: { beginsWith: `${prefix}${part(startsWith)}` } };
+  // Always narrowed to the entity's own sort-key prefix: the partition also holds the versions of its records.
+  ({ partition, sort: { beginsWith: `${prefix}${startsWith === undefined ? '' : part(startsWith)}` } });
 
 const [GSI1, GSI2, GSI3, PROCESSED] = TABLE_KEYS.indexes;
 

@@ -50,7 +50,8 @@ describe('key builders', () => {
     expect(keys.device.list('acme')).toEqual({ index: 'gsi1', partition: device.gsi1pk });
     expect(keys.device.listByDeviceUser('acme', 'du-1')).toEqual({ index: 'gsi2', partition: device.gsi2pk });
     expect(keys.device.listByGroup('acme', 'Sales')).toEqual({ index: 'gsi3', partition: device.gsi3pk });
-    expect(keys.role.list('acme')).toEqual({ partition: keys.role.item('acme', 'x').pk });
+    // Narrowed to the roles' own sort keys: the partition also holds the versions a change of a role keeps.
+    expect(keys.role.list('acme')).toEqual({ partition: keys.role.item('acme', 'x').pk, sort: { beginsWith: 'ROLE#' } });
     const payload = keys.payload.item('acme', { payloadReference: 'p', payloadTime: '2025-01-01T00:00:00.000Z', deviceReference: 'd' });
     expect(keys.payload.key('acme', 'p')).toEqual({ pk: payload.pk, sk: payload.sk });
     expect(keys.payload.listByDevice('acme', 'd').partition).toBe(payload.gsi2pk);
