@@ -29,7 +29,8 @@ import { addDevice, record, wav, type Recording } from './transfer-job-fixtures.
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'verity-kill-'));
 const sftpPassword = `pw-${randomBytes(6).toString('hex')}`;
-const RECORDINGS = 8;
+// Five times the files a transfer sends at once, so the kill lands while some are still to go.
+const RECORDINGS = 40;
 const MIGRATION_ROWS = 250;
 
 interface RunningStack {
