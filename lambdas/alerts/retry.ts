@@ -1,4 +1,4 @@
-import { ConditionFailedError } from '../core/ports/table-store.ts';
+import { ConditionFailedError, isTransactionConflict } from '../core/ports/table-store.ts';
 
 /** Attempts before a contended write gives up (each waits a bounded random while, so racers spread out). */
 export const MAX_ATTEMPTS = 12;
@@ -13,12 +13,10 @@ export function jitterMs(attempt: number, random: () => number = Math.random): n
  * the same item (the tenant counter is in every raise, so concurrent raises meet there). Both are safe to redo.
  */
 export function isContention(error: unknown): boolean {
-  if (error instanceof ConditionFailedError) return true;
-  const name = (error as { name?: unknown } | null)?.name;
-  if (name === 'TransactionConflictException') return true;
-  if (name !== 'TransactionCanceledException') return false;
-  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-  return reasons.some((reason) => reason.Code === 'TransactionConflict' || reason.Code === 'ConditionalCheckFailed');
+  if (error instanceof ConditionFailedError || isTransactionConflict(error)) return true;
+  // A transaction cancelled because one of its conditions failed: a race lost too.
+  const { name, CancellationReasons: reasons } = (error ?? {}) as { name?: unknown; CancellationReasons?: Array<{ Code?: string }> };
+  return name === 'TransactionCanceledException' && (reasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed');
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

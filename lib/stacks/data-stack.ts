@@ -1,8 +1,8 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { BackupVault } from 'aws-cdk-lib/aws-backup';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
@@ -13,6 +13,7 @@ import { PayloadBucket } from '../constructs/payload-bucket.ts';
 import { ReplicationRole, replicate, TableBackup } from '../constructs/second-copy.ts';
 import { ScanBucket } from '../constructs/scan-bucket.ts';
 import { VerityTable } from '../constructs/verity-table.ts';
+import { logBucket } from '../constructs/log-bucket.ts';
 
 export interface DataStackProps extends StackProps {
   readonly config: StageConfig;
@@ -69,19 +70,7 @@ export class DataStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    this.accessLogsBucket = new Bucket(this, 'AccessLogs', {
-      // S3 server access logging delivers only to SSE-S3 buckets, not SSE-KMS.
-      encryption: BucketEncryption.S3_MANAGED,
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      enforceSSL: true,
-      minimumTLSVersion: 1.2,
-      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(config.logRetentionDays) }],
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    NagSuppressions.addResourceSuppressions(this.accessLogsBucket, [
-      { id: 'AwsSolutions-S1', reason: 'This is the server access log bucket itself; logging it into itself would loop.' },
-    ]);
+    this.accessLogsBucket = logBucket(this, 'AccessLogs', { retentionDays: config.logRetentionDays, logsOf: "the payload buckets' server access" });
 
     this.rawBucket = new PayloadBucket(this, 'RawPayloads', {
       encryptionKey: this.key,

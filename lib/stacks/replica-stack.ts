@@ -1,13 +1,14 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { BackupVault } from 'aws-cdk-lib/aws-backup';
 import { CfnReplicaKey, Key } from 'aws-cdk-lib/aws-kms';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectLockRetention, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Bucket, ObjectLockRetention } from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { copyVaultName, type PayloadKind, replicaBucketName } from '../config/replica-names.ts';
 import type { StageConfig } from '../config/stage-config.ts';
 import { privateDataBucketProps } from '../constructs/private-bucket.ts';
 import { keyPolicyOfAccount, lockedVault } from '../constructs/second-copy.ts';
+import { logBucket } from '../constructs/log-bucket.ts';
 
 export interface ReplicaStackProps extends StackProps {
   readonly config: StageConfig;
@@ -38,19 +39,7 @@ export class ReplicaStack extends Stack {
     this.key.applyRemovalPolicy(RemovalPolicy.RETAIN);
     const key = Key.fromKeyArn(this, 'ReplicaKey', this.key.attrArn);
 
-    const accessLogs = new Bucket(this, 'AccessLogs', {
-      // S3 server access logging delivers only to SSE-S3 buckets, not SSE-KMS.
-      encryption: BucketEncryption.S3_MANAGED,
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      enforceSSL: true,
-      minimumTLSVersion: 1.2,
-      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(config.logRetentionDays) }],
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    NagSuppressions.addResourceSuppressions(accessLogs, [
-      { id: 'AwsSolutions-S1', reason: 'This is the server access log bucket itself; logging it into itself would loop.' },
-    ]);
+    const accessLogs = logBucket(this, 'AccessLogs', { retentionDays: config.logRetentionDays, logsOf: "the copy buckets' server access" });
 
     const lock = config.payloadObjectLock;
     const replica = (kind: PayloadKind) =>

@@ -29,6 +29,7 @@ import type { Construct } from 'constructs';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '../config/security-headers.ts';
 import type { StageConfig } from '../config/stage-config.ts';
 import { webAssetDir } from '../constructs/paths.ts';
+import { logBucket } from '../constructs/log-bucket.ts';
 
 export interface WebStackProps extends StackProps {
   readonly config: StageConfig;
@@ -70,19 +71,8 @@ export class WebStack extends Stack {
     super(scope, id, props);
     const { config } = props;
 
-    const logs = new Bucket(this, 'Logs', {
-      encryption: BucketEncryption.S3_MANAGED,
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      // CloudFront standard logging writes with ACLs; it cannot deliver to a bucket that disables them.
-      objectOwnership: ObjectOwnership.OBJECT_WRITER,
-      enforceSSL: true,
-      minimumTLSVersion: 1.2,
-      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(config.logRetentionDays) }],
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    NagSuppressions.addResourceSuppressions(logs, [
-      { id: 'AwsSolutions-S1', reason: 'This is the log bucket of the distribution and the web bucket; logging it into itself would loop.' },
-    ]);
+    // CloudFront standard logging writes with ACLs; it cannot deliver to a bucket that disables them.
+    const logs = logBucket(this, 'Logs', { retentionDays: config.logRetentionDays, logsOf: 'the distribution and the web bucket', objectOwnership: ObjectOwnership.OBJECT_WRITER });
 
     this.bucket = new Bucket(this, 'Assets', {
       encryption: BucketEncryption.S3_MANAGED,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import type { Dependencies } from '#core/dependencies.ts';
-import { ConditionFailedError, type ItemKey, type TableItem, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
+import { ConditionFailedError, isTransactionConflict, type ItemKey, type TableItem, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
 import { disposalToItem, type DisposalItem } from '#core/store/entities/disposal.ts';
 import { readRetainedItem, type RetainedItem } from '#core/store/entities/retained-item.ts';
 import { retentionDueToItem, type RetentionDueItem } from '#core/store/entities/retention-due.ts';
@@ -198,16 +198,6 @@ export async function planDisposal(deps: DisposeDependencies, run: PassRun, mark
     purge,
     ...(recordChangesOf(retained.entity)?.ownTransaction === true ? { ownTransaction: true } : {}),
   };
-}
-
-/**
- * DynamoDB refuses a transaction that touches an item another transaction is writing at that moment (two runs at
- * once): not a failed condition, but the same answer for the job, the other run has the record.
- */
-function isTransactionConflict(error: unknown): boolean {
-  const failure = error as { name?: string; CancellationReasons?: Array<{ Code?: string }> } | null;
-  if (failure?.name === 'TransactionConflictException') return true;
-  return failure?.name === 'TransactionCanceledException' && (failure.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
 }
 
 /** Unconditional counter updates (ADD) of one item merged into one: a transaction may write an item only once. */

@@ -1,11 +1,11 @@
 import { readAwaitingEntry } from '#core/store/entities/awaiting-entry.ts';
+import { readAll } from '#core/store/paging.ts';
 import type { LedgerEntryItem } from '#core/store/entities/ledger-entry.ts';
 import { ConditionFailedError } from '#core/ports/table-store.ts';
 import { keys } from '#core/store/keys.ts';
 import { matchEntry, type ReconcileDependencies } from '../reconcile/at-processing.ts';
 import { chooseRecording, matchWindow } from '../reconcile/match.ts';
 import { raisePendingGapAlert } from '../reconcile/pending-gap-alert.ts';
-import { queryAll } from '../reconcile/query-all.ts';
 import { entryFactsOf, recordingOfMarker } from '../reconcile/recording-facts.ts';
 
 /**
@@ -19,7 +19,7 @@ export async function matchAwaitingRecording(deps: ReconcileDependencies, client
   const list = keys.awaitingEntry.listByDevice(client, entry.device_reference);
   // Twice: a marker marked Unexpected by an overlapping run between the read and the write is read again as it is now.
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    const markers = (await queryAll(deps, { ...list, sort: matchWindow(entry.start_time), consistent: true })).map(readAwaitingEntry);
+    const markers = (await readAll(deps.table, { ...list, sort: matchWindow(entry.start_time), consistent: true })).map(readAwaitingEntry);
     const chosen = chooseRecording(entryFactsOf(entry), markers.map(recordingOfMarker));
     if (chosen === undefined) return false;
     try {

@@ -1,4 +1,5 @@
 import type { SealedUpload } from '#shared/contract/entities/device-auth.ts';
+import { readAll } from '#core/store/paging.ts';
 import { LedgerReport, type LedgerAccepted } from '#shared/contract/entities/completeness.ts';
 import type { LedgerOutcome } from '#shared/constants/completeness.ts';
 import { ConflictError, ValidationError } from '#core/errors.ts';
@@ -11,7 +12,6 @@ import { dueMarkerPuts } from '../../account-data/public.ts';
 import { openUpload } from '../../device-crypto/public.ts';
 import { holderOf, parseSealed, touchLastSeen, type UploadDependencies, type UploadingDevice } from '../../device-data/public.ts';
 import { completenessSettingsOf } from '../settings/completeness-settings.ts';
-import { queryAll } from '../reconcile/query-all.ts';
 import { counterOperations, entryStored, unexpectedChanged, type CountMove } from '../reconcile/counter-moves.ts';
 import { chooseRecording, distanceOf, isMatch, matchWindow } from '../reconcile/match.ts';
 import { dayOf, dueAtOf, outcomeOfMatch } from '../reconcile/outcome.ts';
@@ -114,7 +114,7 @@ async function markersNearEach(deps: LedgerDependencies, device: UploadingDevice
 /** The recordings of this device waiting for an entry near its start time (one consistent Query). */
 async function markersNear(deps: LedgerDependencies, device: UploadingDevice, startTime: string): Promise<AwaitingEntryItem[]> {
   const list = keys.awaitingEntry.listByDevice(device.client, device.deviceReference);
-  return (await queryAll(deps, { ...list, sort: matchWindow(startTime), consistent: true })).map(readAwaitingEntry);
+  return (await readAll(deps.table, { ...list, sort: matchWindow(startTime), consistent: true })).map(readAwaitingEntry);
 }
 
 /** The entry as first stored: the report's facts, the device and its holder now, its day and the end of its grace. */

@@ -1,4 +1,5 @@
 import type { Dependencies } from '#core/dependencies.ts';
+import { readAll } from '#core/store/paging.ts';
 import { ConditionFailedError, type TransactOperation } from '#core/ports/table-store.ts';
 import { awaitingEntryToItem, readAwaitingEntry } from '#core/store/entities/awaiting-entry.ts';
 import { readLedgerEntry, type LedgerEntryItem } from '#core/store/entities/ledger-entry.ts';
@@ -8,7 +9,6 @@ import { counterOperations, outcomeChanged, unexpectedChanged, type CountMove } 
 import { chooseEntry, ledgerTypeOf, matchWindow } from './match.ts';
 import { outcomeOfMatch } from './outcome.ts';
 import { raisePendingGapAlert } from './pending-gap-alert.ts';
-import { queryAll } from './query-all.ts';
 import { capturedFields, entryFactsOf, markerOf, reconciledRecordingOf, type ReconciledRecording } from './recording-facts.ts';
 import { transactCounted } from './transact.ts';
 
@@ -23,7 +23,7 @@ const MATCH_ATTEMPTS = 4;
 /** The device's ledger entries within the match window of the recording's time (one Query on the device's time index). */
 async function entriesNear(deps: ReconcileDependencies, client: string, recording: ReconciledRecording): Promise<LedgerEntryItem[]> {
   const list = keys.ledgerEntry.listByDevice(client, recording.device_reference);
-  return (await queryAll(deps, { ...list, sort: matchWindow(recording.payload_time) })).map(readLedgerEntry);
+  return (await readAll(deps.table, { ...list, sort: matchWindow(recording.payload_time) })).map(readLedgerEntry);
 }
 
 const unmatched = (entry: LedgerEntryItem) => (entry.outcome === 'Pending' || entry.outcome === 'Missing') && entry.payload_reference === undefined;

@@ -1,15 +1,8 @@
 import type { Dependencies } from '#core/dependencies.ts';
-import type { TransactOperation } from '#core/ports/table-store.ts';
+import { isTransactionConflict, type TransactOperation } from '#core/ports/table-store.ts';
 
 /** Attempts at a transaction another one touching the same counter item made DynamoDB cancel. */
 const CONFLICT_ATTEMPTS = 6;
-
-/** DynamoDB cancelled the transaction because another one was writing the same item (not a failed condition). */
-function isTransactionConflict(error: unknown): boolean {
-  const { name, CancellationReasons: reasons } = (error ?? {}) as { name?: string; CancellationReasons?: Array<{ Code?: string }> };
-  if (name === 'TransactionConflictException') return true;
-  return name === 'TransactionCanceledException' && (reasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
-}
 
 /**
  * One transaction of a completeness write. Every entry write ADDs to its day's counter items, which every other entry

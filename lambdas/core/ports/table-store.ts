@@ -82,3 +82,14 @@ export interface TableStore {
 export class ConditionFailedError extends ConflictError {
   override readonly name = 'ConditionFailedError';
 }
+
+/**
+ * DynamoDB cancelled a transaction because another transaction was writing one of its items at that moment: contention
+ * (counter items every write of a kind touches, two job runs at once), not a failed condition. The adapter passes the
+ * SDK's error on; this names it once for every caller that waits and tries again, or treats it as the other's win.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  const failure = error as { name?: string; CancellationReasons?: Array<{ Code?: string }> } | null;
+  if (failure?.name === 'TransactionConflictException') return true;
+  return failure?.name === 'TransactionCanceledException' && (failure.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
+}
