@@ -47,7 +47,7 @@ export const handler = createApiHandler({
     [startExport.id]: implementForTenant(startExport, ({ caller, body }) => startActivityExport(caller, body)),
     [readExport.id]: implementForTenant(readExport, ({ caller, params }) => readActivityExport(caller, params.export_id)),
     [signingKey.id]: implementForTenant(signingKey, async ({ caller }) => {
-      const { keyId, pem } = await auditSigningPublicKeyPem(caller.deps.config);
+      const { keyId, pem } = await auditSigningPublicKeyPem(caller.deps);
       return { key_id: keyId, algorithm: 'ECDSA_SHA_256' as const, pem };
     }),
   },

@@ -108,7 +108,7 @@ beforeAll(async () => {
   // A record after the checkpoint, outside the period: not in the file.
   await writeActivityRecord(deps, { trail: 'user', client, entry: entry(7) });
   await linkPending(deps, 'user', client);
-  publicKeyPem = (await auditSigningPublicKeyPem(config)).pem;
+  publicKeyPem = (await auditSigningPublicKeyPem(deps)).pem;
   const built = await buildActivityExport(
     { client, trail: 'user', from: day(2), to: day(5) },
     { deps, signingKeyId: LOCAL_AUDIT_SIGNING_KEY_ID, publicKeyPem },
@@ -147,8 +147,8 @@ describe('an exported activity trail', () => {
 
   it('refuses a file signed by another key than the published one', async () => {
     const other = await mkdtemp(join(folder, 'other-key-'));
-    const { localSigningPublicKeyPem } = await import('../../lambdas/core/adapters/local/local-key-service.ts');
-    const foreign = await localSigningPublicKeyPem({ dataDir: other }, LOCAL_AUDIT_SIGNING_KEY_ID);
+    const { createLocalKeyService } = await import('../../lambdas/core/adapters/local/local-key-service.ts');
+    const foreign = await createLocalKeyService({ dataDir: other }).signingPublicKeyPem(LOCAL_AUDIT_SIGNING_KEY_ID);
     const file = join(folder, 'foreign.tar');
     await writeFile(file, archive);
     await writeFile(join(folder, 'foreign.pem'), foreign);

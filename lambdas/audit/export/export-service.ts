@@ -74,7 +74,7 @@ export async function activityExportJob(deps: Pick<Dependencies, 'table' | 'keys
   const state = storedExport(item);
   if (state.state !== 'Running') return { skipped: state.state };
   try {
-    const { keyId, pem } = await auditSigningPublicKeyPem(deps.config);
+    const { keyId, pem } = await auditSigningPublicKeyPem(deps);
     const { archive, description } = await buildActivityExport(
       { client, trail: state.trail, from: state.from, to: state.to },
       {

@@ -29,6 +29,8 @@ export interface KeyService {
   sign(keyId: string, message: Uint8Array): Promise<{ signature: Uint8Array; algorithm: string }>;
   /** Whether `signature` is the key's signature of `message` under `algorithm` (false for any mismatch). */
   verifySignature(keyId: string, message: Uint8Array, signature: Uint8Array, algorithm: string): Promise<boolean>;
+  /** The public half of a signing key as PEM (SPKI): what a firm verifies signatures with offline (openssl). */
+  signingPublicKeyPem(keyId: string): Promise<string>;
 }
 
 /** The wrapped key was tampered with, or belongs to another key or context. */

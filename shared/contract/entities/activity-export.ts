@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { Timestamp } from './common.ts';
+import { lengthAtMost } from '../messages.ts';
 
 /** Which activity trail: portal users' and client apps' calls, or devices'. */
 export const ActivityTrailName = z.enum(['user', 'device']);
@@ -7,7 +8,7 @@ export const ActivityTrailName = z.enum(['user', 'device']);
 /** The longest period one export covers: a year's trail is one file a firm can still handle. */
 export const MAX_EXPORT_DAYS = 366;
 
-const At = z.iso.datetime({ offset: false, error: 'must be an ISO 8601 time in UTC, e.g. 2026-01-31T00:00:00Z' });
+const At = z.iso.datetime({ offset: false, error: 'must be an ISO 8601 time in UTC, e.g. 2026-01-31T00:00:00Z' }).max(64, { error: lengthAtMost(64) });
 
 /** `POST activities/exports`: the period (`from` inclusive, `to` exclusive) and the trail. */
 export const ActivityExportRequest = z

@@ -1,4 +1,5 @@
-import { CreateKeyCommand, DecryptCommand, EncryptCommand, GenerateDataKeyCommand, KMSClient, SignCommand, VerifyCommand } from '@aws-sdk/client-kms';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { CreateKeyCommand, DecryptCommand, EncryptCommand, GenerateDataKeyCommand, GetPublicKeyCommand, KMSClient, SignCommand, VerifyCommand } from '@aws-sdk/client-kms';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { KeyUnwrapError } from '../../ports/key-service.ts';
@@ -67,5 +68,16 @@ describe('KMS key service', () => {
     await expect(service.verifySignature(keyArn, message, new Uint8Array([9]), 'ECDSA_SHA_256')).rejects.toThrow('throttled');
     expect(await service.verifySignature(keyArn, message, new Uint8Array([9]), 'HMAC_SHA_256')).toBe(false);
     expect(kms.commandCalls(VerifyCommand)).toHaveLength(2);
+  });
+
+  it('publishes the signing key\'s public half as PEM, as openssl reads it', async () => {
+    const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const der = publicKey.export({ type: 'spki', format: 'der' });
+    kms.on(GetPublicKeyCommand).resolves({ PublicKey: new Uint8Array(der) });
+    const pem = await service.signingPublicKeyPem(keyArn);
+    expect(kms.commandCalls(GetPublicKeyCommand)[0]?.args[0].input).toEqual({ KeyId: keyArn });
+    expect(createPublicKey(pem).export({ type: 'spki', format: 'der' })).toEqual(der);
+    kms.on(GetPublicKeyCommand).resolves({});
+    await expect(service.signingPublicKeyPem(keyArn)).rejects.toThrow('no key');
   });
 });

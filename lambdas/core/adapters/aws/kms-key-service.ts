@@ -3,6 +3,7 @@ import {
   DecryptCommand,
   EncryptCommand,
   GenerateDataKeyCommand,
+  GetPublicKeyCommand,
   SignCommand,
   VerifyCommand,
   type KMSClient,
@@ -73,6 +74,13 @@ export function createKmsKeyService(kms: KMSClient): KeyService {
         if ((error as { name?: string }).name === 'KMSInvalidSignatureException') return false;
         throw error;
       }
+    },
+    async signingPublicKeyPem(keyId) {
+      // The private half never leaves KMS; GetPublicKey answers the DER SubjectPublicKeyInfo.
+      const result = await kms.send(new GetPublicKeyCommand({ KeyId: keyId }));
+      if (!result.PublicKey) throw new Error('KMS GetPublicKey returned no key');
+      const body = Buffer.from(result.PublicKey).toString('base64').replace(/.{1,64}/g, '$&\n');
+      return `-----BEGIN PUBLIC KEY-----\n${body}-----END PUBLIC KEY-----\n`;
     },
   };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyUnwrapError } from '../../ports/key-service.ts';
-import { createLocalKeyService, localSigningPublicKeyPem } from './local-key-service.ts';
+import { createLocalKeyService } from './local-key-service.ts';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -81,9 +81,9 @@ describe('local key service', () => {
     const keys = createLocalKeyService({ dataDir });
     const message = new TextEncoder().encode('{"sequence":5}');
     const { signature } = await keys.sign('local/audit-signing', message);
-    const pem = await localSigningPublicKeyPem({ dataDir }, 'local/audit-signing');
+    const pem = await keys.signingPublicKeyPem('local/audit-signing');
     expect(pem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
     expect(verify('sha256', message, { key: pem, dsaEncoding: 'der' }, signature)).toBe(true);
-    expect(verify('sha256', message, { key: await localSigningPublicKeyPem({ dataDir }, 'local/other'), dsaEncoding: 'der' }, signature)).toBe(false);
+    expect(verify('sha256', message, { key: await keys.signingPublicKeyPem('local/other'), dsaEncoding: 'der' }, signature)).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ const TAG_BYTES = 16;
 const MASTER_FILE = 'master.key';
 /**
  * Signatures are ECDSA P-256 over SHA-256 (DER), as the KMS signing key makes, so a firm verifies an exported trail
- * with openssl against the public key (localSigningPublicKeyPem) the same way on one machine as in AWS. Checkpoints
+ * with openssl against the public key (signingPublicKeyPem) the same way on one machine as in AWS. Checkpoints
  * signed before that carry HMAC_SHA_256 and still verify.
  */
 const LOCAL_SIGNING_ALGORITHM = 'ECDSA_SHA_256';
@@ -91,6 +91,9 @@ export function createLocalKeyService(options: { dataDir: string }): KeyService 
         return false; // not a DER signature at all
       }
     },
+    async signingPublicKeyPem(keyId) {
+      return createPublicKey(signingKeyOf(await masterKey(), keyId)).export({ type: 'spki', format: 'pem' }).toString();
+    },
   };
   // The signing key of checkpoints written before signatures were ECDSA (another HKDF label than tenant keys).
   const hmac = async (keyId: string, message: Uint8Array) =>
@@ -119,11 +122,6 @@ function signingKeyOf(master: Buffer, keyId: string): KeyObject {
   }
 }
 
-/** The public half of a local signing key as PEM (SPKI), as KMS GetPublicKey answers it: what openssl verifies with. */
-export async function localSigningPublicKeyPem(options: { dataDir: string }, keyId: string): Promise<string> {
-  const master = await loadOrCreateMasterKey(options.dataDir);
-  return createPublicKey(signingKeyOf(master, keyId)).export({ type: 'spki', format: 'pem' }).toString();
-}
 
 /** Reads the master key, creating it exclusively (0600) when absent so two processes cannot both write one. */
 async function loadOrCreateMasterKey(dataDir: string): Promise<Buffer> {

@@ -10,6 +10,7 @@ const KEY_SERVICE_METHODS = {
   unwrapKey: true,
   sign: true,
   verifySignature: true,
+  signingPublicKeyPem: true,
 } as const satisfies Record<keyof KeyService, true>;
 
 /**

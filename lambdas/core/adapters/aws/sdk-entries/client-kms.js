@@ -6,5 +6,6 @@ export { CreateKeyCommand } from '../../../../../node_modules/@aws-sdk/client-km
 export { DecryptCommand } from '../../../../../node_modules/@aws-sdk/client-kms/dist-es/commands/DecryptCommand.js';
 export { EncryptCommand } from '../../../../../node_modules/@aws-sdk/client-kms/dist-es/commands/EncryptCommand.js';
 export { GenerateDataKeyCommand } from '../../../../../node_modules/@aws-sdk/client-kms/dist-es/commands/GenerateDataKeyCommand.js';
+export { GetPublicKeyCommand } from '../../../../../node_modules/@aws-sdk/client-kms/dist-es/commands/GetPublicKeyCommand.js';
 export { SignCommand } from '../../../../../node_modules/@aws-sdk/client-kms/dist-es/commands/SignCommand.js';
 export { VerifyCommand } from '../../../../../node_modules/@aws-sdk/client-kms/dist-es/commands/VerifyCommand.js';
