@@ -23,6 +23,7 @@ const startExport = endpointOf(auditEndpoints, 'admin.activityExports.create');
 const readExport = endpointOf(auditEndpoints, 'admin.activityExports.read');
 const signingKey = endpointOf(auditEndpoints, 'admin.auditSigningKey.read');
 const integrity = endpointOf(integrityEndpoints, 'admin.integrity.list');
+const clientIntegrity = endpointOf(integrityEndpoints, 'internal.clients.integrity.list');
 
 /**
  * Lambda entry of the `audit` endpoint group: `GET activities` (the tenant's user activity), `GET device_activities`
@@ -39,6 +40,8 @@ export const handler = createApiHandler({
     ...deviceActivityRoutes,
     [activities.id]: implementForTenant(activities, ({ caller, query }) => listActivities(caller, query)),
     [integrity.id]: implementForTenant(integrity, async ({ caller }) => ({ checks: await latestIntegrityChecks(caller.deps, caller.tenant) })),
+    // The internal console's per-client figures: the same items, the path's client checked as staff's by the router.
+    [clientIntegrity.id]: implementForTenant(clientIntegrity, async ({ caller }) => ({ checks: await latestIntegrityChecks(caller.deps, caller.tenant) })),
     [chainState.id]: implementForTenant(chainState, async ({ caller }) => {
       const [user, device] = await Promise.all([trailState(caller.deps, 'user', caller.tenant), trailState(caller.deps, 'device', caller.tenant)]);
       return { user_activity: user, device_activity: device };

@@ -35,12 +35,15 @@ describe('endpoint registry', () => {
     // Record integrity's additions: the activity trail exported as one verifiable file, and the key it verifies with.
     const integrity = ['admin.activityExports.create', 'admin.activityExports.read', 'admin.auditSigningKey.read', 'admin.history.list', 'admin.integrity.list'];
     expect(integrity.map((id) => findEndpoint(id)?.surface)).toEqual(integrity.map(() => 'admin'));
+    // ...and the internal console's per-client fixity figures.
+    const internalIntegrity = ['internal.clients.integrity.list'];
+    expect(internalIntegrity.map((id) => findEndpoint(id)?.surface)).toEqual(['internal']);
     expect(additions.map((id) => findEndpoint(id)?.surface)).toEqual(['admin', 'admin', 'admin']);
     expect(clientAdditions.map((id) => findEndpoint(id)?.surface)).toEqual(clientAdditions.map(() => 'client'));
     expect(count('admin')).toBe(51 + additions.length + supervision.length + integrity.length);
     expect(count('client')).toBe(38 + clientAdditions.length + completeness.length);
-    expect(count('internal')).toBe(21);
-    expect(count('admin') + count('client') + count('internal') - additions.length - clientAdditions.length - supervision.length - completeness.length - integrity.length).toBe(110);
+    expect(count('internal')).toBe(21 + internalIntegrity.length);
+    expect(count('admin') + count('client') + count('internal') - additions.length - clientAdditions.length - supervision.length - completeness.length - integrity.length - internalIntegrity.length).toBe(110);
     expect(count('device')).toBe(12);
   });
 

@@ -3,6 +3,8 @@ import { z } from 'zod/mini';
 import { AuditSearch } from '../../../features/audit/audit-filters.ts';
 import { AuditScreen } from '../../../features/audit/audit-screen.tsx';
 import { ChainStatePanel } from '../../../features/audit/chain-state-panel.tsx';
+import { ExportPanel } from '../../../features/audit/export-panel.tsx';
+import { IntegrityPanel } from '../../../features/audit/integrity-panel.tsx';
 import { DisposalSearchFields, type DisposalSearch } from '../../../features/disposals/disposal-filters.ts';
 import { DisposalsPanel } from '../../../features/disposals/disposals-panel.tsx';
 import { RecordingLink } from '../../../features/recordings/lists/links.tsx';
@@ -23,7 +25,13 @@ function AuditPage() {
     <AuditScreen
       search={search}
       onSearch={(next) => setSearch({ ...search, ...next })}
-      chainState={<ChainStatePanel />}
+      chainState={
+        <>
+          <ChainStatePanel />
+          <IntegrityPanel />
+          <ExportPanel />
+        </>
+      }
       disposals={
         <DisposalsPanel
           search={search}

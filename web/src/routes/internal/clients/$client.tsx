@@ -2,6 +2,7 @@ import { Modal, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { createFileRoute } from '@tanstack/react-router';
 import { PermittedButton } from '../../../components/access/permitted-button.tsx';
+import { ClientIntegrity } from '../../../features/internal/client-integrity.tsx';
 import { ClientOverview } from '../../../features/internal/client-overview.tsx';
 import { ClientLicences } from '../../../features/licences/client-licences-screen.tsx';
 import { useSession } from '../../../lib/session/session-context.tsx';
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/internal/clients/$client')({
   component: ClientPage,
 });
 
-/** One client as staff see it: its size, its licences (editable) and the support access asked of it. */
+/** One client as staff see it: its size, its stored recordings check, its licences (editable) and the support access asked of it. */
 function ClientPage() {
   const { client } = Route.useParams();
   const { session } = useSession();
@@ -26,6 +27,12 @@ function ClientPage() {
       <div>
         <ClientOverview client={client} />
       </div>
+      <section aria-labelledby="client-integrity">
+        <Title order={2} size="h3" id="client-integrity" mb="sm">
+          Stored recordings check
+        </Title>
+        <ClientIntegrity client={client} />
+      </section>
       <section aria-labelledby="client-licences">
         <Title order={2} size="h3" id="client-licences" mb="sm">
           Licences
