@@ -38,12 +38,15 @@ describe('endpoint registry', () => {
     // ...and the internal console's per-client fixity figures.
     const internalIntegrity = ['internal.clients.integrity.list'];
     expect(internalIntegrity.map((id) => findEndpoint(id)?.surface)).toEqual(['internal']);
+    // ...and four eyes: changes that shorten a record's life wait for a second approver.
+    const approvals = ['client.approvals.list', 'client.approvals.read', 'client.approvals.approve', 'client.approvals.reject'];
+    expect(approvals.map((id) => findEndpoint(id)?.surface)).toEqual(approvals.map(() => 'client'));
     expect(additions.map((id) => findEndpoint(id)?.surface)).toEqual(['admin', 'admin', 'admin']);
     expect(clientAdditions.map((id) => findEndpoint(id)?.surface)).toEqual(clientAdditions.map(() => 'client'));
     expect(count('admin')).toBe(51 + additions.length + supervision.length + integrity.length);
-    expect(count('client')).toBe(38 + clientAdditions.length + completeness.length);
+    expect(count('client')).toBe(38 + clientAdditions.length + completeness.length + approvals.length);
     expect(count('internal')).toBe(21 + internalIntegrity.length);
-    expect(count('admin') + count('client') + count('internal') - additions.length - clientAdditions.length - supervision.length - completeness.length - integrity.length - internalIntegrity.length).toBe(110);
+    expect(count('admin') + count('client') + count('internal') - additions.length - clientAdditions.length - supervision.length - completeness.length - integrity.length - internalIntegrity.length - approvals.length).toBe(110);
     expect(count('device')).toBe(12);
   });
 

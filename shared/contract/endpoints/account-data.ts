@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { LegalHoldTargetType, RetentionRecordType } from '../../constants/account.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import {
@@ -9,6 +10,7 @@ import {
   RetentionPolicyRequest,
   RetentionPreview,
 } from '../entities/account-data.ts';
+import { ApprovalDecision, ApprovalStatus, PendingChange } from '../entities/approvals.ts';
 import { pageOrTotal } from '../entities/common.ts';
 import { QueryBoolean, text } from '../fields.ts';
 import { params } from './params.ts';
@@ -34,7 +36,8 @@ export const accountDataEndpoints = [
     action: 'retention:Update',
     summary: 'Replace the retention policy.',
     body: RetentionPolicyRequest,
-    response: RetentionPolicy,
+    // 202 with the pending change when the request shortens a period or removes a rule (four eyes).
+    response: z.union([RetentionPolicy, PendingChange]),
   }),
   defineEndpoint({
     ...base,
@@ -81,7 +84,8 @@ export const accountDataEndpoints = [
     summary: 'Place (or update) a legal hold on a portal user or device user.',
     params: params('target_type', 'target'),
     body: LegalHoldRequest,
-    response: LegalHold,
+    // 202 with the pending change when `is_active: false` releases an active hold (four eyes).
+    response: z.union([LegalHold, PendingChange]),
   }),
   defineEndpoint({
     ...base,
@@ -89,8 +93,49 @@ export const accountDataEndpoints = [
     method: 'DELETE',
     path: '/account/legal_holds/{target_type}/{target}',
     action: 'legalHolds:Release',
-    summary: 'Release a legal hold (kept as an inactive record).',
+    summary: 'Release a legal hold (kept as an inactive record); an active hold answers 202 with the pending release, applied when a second person approves it.',
     params: params('target_type', 'target'),
-    response: LegalHold,
+    response: z.union([LegalHold, PendingChange]),
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.approvals.list',
+    method: 'GET',
+    path: '/approvals',
+    action: 'approvals:List',
+    summary: 'Changes that shorten a record\'s life awaiting a second approver (and those decided or expired), newest first.',
+    query: listQuery({ status: ApprovalStatus.optional() }),
+    response: pageOrTotal(PendingChange),
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.approvals.read',
+    method: 'GET',
+    path: '/approvals/{approval_reference}',
+    action: 'approvals:Read',
+    summary: 'One pending change.',
+    params: params('approval_reference'),
+    response: PendingChange,
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.approvals.approve',
+    method: 'POST',
+    path: '/approvals/{approval_reference}/approve',
+    action: 'approvals:Approve',
+    summary: 'Approve and apply a pending change: needs the permission the change needs, and someone other than its requester.',
+    params: params('approval_reference'),
+    response: PendingChange,
+  }),
+  defineEndpoint({
+    ...base,
+    id: 'client.approvals.reject',
+    method: 'POST',
+    path: '/approvals/{approval_reference}/reject',
+    action: 'approvals:Reject',
+    summary: 'Reject a pending change (its requester may withdraw it): nothing changes.',
+    params: params('approval_reference'),
+    body: ApprovalDecision,
+    response: PendingChange,
   }),
 ] as const;

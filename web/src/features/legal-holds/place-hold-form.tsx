@@ -43,6 +43,8 @@ export function PlaceHoldForm({ onDone }: { onDone: (hold: LegalHold) => void })
       { params: { target_type: targetType, target }, body: { is_active: true } },
       {
         onSuccess: (hold) => {
+          // Placing never waits for a second approver (only a release does), so the answer is the hold itself.
+          if (!('is_active' in hold)) return;
           notifySaved(`Legal hold placed on ${LEGAL_HOLD_TARGET_LABELS[targetType].toLowerCase()} ${target}.`);
           onDone(hold);
         },
