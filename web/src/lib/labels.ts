@@ -5,6 +5,7 @@ import type { DeviceCommandState, LogLevel, MetricScope, Service } from '#shared
 import type { CompletenessOutcome } from '#shared/constants/completeness.ts';
 import type { Direction, PayloadState, PayloadType } from '#shared/constants/payloads.ts';
 import type { DisposalAction } from '#shared/contract/entities/account-data.ts';
+import type { AlertPermissions } from '#shared/contract/entities/alerts.ts';
 
 /**
  * The words the portal shows for wire values, in en-GB: one map per enum, all here, so a screen never prints a raw
@@ -130,6 +131,14 @@ export const RETENTION_TIMESTAMP_LABELS: Record<RetentionTimestampType, string> 
 };
 
 export const DISPOSAL_ACTION_LABELS: Record<DisposalAction, string> = { Deleted: 'Deleted', Destroyed: 'Destroyed' };
+
+/** What each alert permission of a role allows (the role editor's checkboxes, a role's history). */
+export const ALERT_PERMISSION_LABELS: Record<keyof AlertPermissions, string> = {
+  ops_read: 'Read operational alerts',
+  ops_write: 'Clear operational alerts',
+  sec_read: 'Read security alerts',
+  sec_write: 'Clear security alerts',
+};
 
 export const LEGAL_HOLD_TARGET_LABELS: Record<LegalHoldTargetType, string> = { DeviceUser: 'Device user', PortalUser: 'Portal user' };
 

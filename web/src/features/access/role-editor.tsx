@@ -9,16 +9,11 @@ import { formErrorsFor } from '../../components/forms/form-errors.tsx';
 import { useCan } from '../../lib/use-can.ts';
 import { roleSummary, type Denial } from './explain-rule.ts';
 import { checkRole, EMPTY_RULE, type CatalogueEntry, type RoleDraft } from './role-model.ts';
-import { optionsOf, PAYLOAD_TYPE_LABELS } from '../../lib/labels.ts';
+import { ALERT_PERMISSION_LABELS, optionsOf, PAYLOAD_TYPE_LABELS } from '../../lib/labels.ts';
 import { RuleCard } from './rule-card.tsx';
 import { roleReach, useHeldRoles, type HeldRoles } from './role-reach.ts';
 
-const ALERT_FLAGS = [
-  ['ops_read', 'Read operational alerts'],
-  ['ops_write', 'Clear operational alerts'],
-  ['sec_read', 'Read security alerts'],
-  ['sec_write', 'Clear security alerts'],
-] as const;
+const ALERT_FLAGS = (['ops_read', 'ops_write', 'sec_read', 'sec_write'] as const).map((flag) => [flag, ALERT_PERMISSION_LABELS[flag]] as const);
 
 /**
  * The permission editor of the create and detail pages. Every change is checked live with the contract's RoleRequest

@@ -1,6 +1,6 @@
 import { Alert, Group, Loader } from '@mantine/core';
 import { CatchBoundary } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Role } from '#shared/contract/entities/roles.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { notifySaved } from '../../components/forms/form-errors.tsx';
@@ -61,7 +61,13 @@ export function CreateRoleScreen({ catalogue, onSaved }: { catalogue: CatalogueS
   );
 }
 
-type RoleDetailProps = { reference: string; catalogue: CatalogueState; onDeleted: () => void };
+type RoleDetailProps = {
+  reference: string;
+  catalogue: CatalogueState;
+  onDeleted: () => void;
+  /** What opens the role's earlier versions (features/history, composed by the route). */
+  history?: (role: Role) => ReactNode;
+};
 
 /**
  * /dashboard/access/roles/$roleReference: the role in the editor (read-only for system roles), and delete.
@@ -78,7 +84,7 @@ export function RoleDetailScreen(props: RoleDetailProps) {
   );
 }
 
-function RoleDetail({ reference, catalogue, onDeleted }: RoleDetailProps) {
+function RoleDetail({ reference, catalogue, onDeleted, history }: RoleDetailProps) {
   const role = useRole(reference);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteRole();
@@ -93,18 +99,21 @@ function RoleDetail({ reference, catalogue, onDeleted }: RoleDetailProps) {
         title={title}
         description={role.data.description}
         actions={
-          system || locked ? undefined : (
-            <PermittedButton
-              action={deleteRole.action}
-              variant="default"
-              onClick={() => {
-                remove.reset();
-                setDeleting(true);
-              }}
-            >
-              Delete role
-            </PermittedButton>
-          )
+          <>
+            {history?.(role.data)}
+            {system || locked ? null : (
+              <PermittedButton
+                action={deleteRole.action}
+                variant="default"
+                onClick={() => {
+                  remove.reset();
+                  setDeleting(true);
+                }}
+              >
+                Delete role
+              </PermittedButton>
+            )}
+          </>
         }
       />
       {system && (

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { RetentionPolicy, RetentionPreview } from '#shared/contract/entities/account-data.ts';
 import { REGULATORY_RULE_NAMES } from '#shared/constants/regulatory-rules.ts';
 import { formErrorsFor, FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
@@ -23,13 +23,15 @@ const LABELS = {
 };
 
 /** The retention policy: how long each kind of record is kept before it is deleted (restorable) and then destroyed. */
-export function RetentionScreen() {
+export function RetentionScreen({ history }: { history?: (policy: RetentionPolicy) => ReactNode } = {}) {
   const policy = useRetentionPolicy();
   return (
     <>
       <PageHeader
         title="Retention"
         description="How long each kind of record is kept. After its delete period a record is deleted (it can still be restored); after its destroy period it is destroyed for good. A blank period keeps records without end."
+        // What opens the policy's earlier versions (features/history, composed by the route).
+        {...(policy.data === undefined || history === undefined ? {} : { actions: history(policy.data) })}
       />
       {policy.isLoading && <Loader size="sm" aria-label="Loading" />}
       {policy.error && !policy.data && (

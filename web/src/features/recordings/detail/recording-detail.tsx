@@ -19,6 +19,15 @@ import { RecordingMedia } from './recording-media.tsx';
 import { RecordingError, type DetailKind } from './recording-error.tsx';
 import { LegalHoldNotice } from '../../../components/data/legal-hold-badge.tsx';
 import { RestoreControl } from './restore-control.tsx';
+import type { CommentHistorySlot } from './comments/comment-card.tsx';
+
+/** The page's props: which list it is under, the recording, and what the route composes into it. */
+interface RecordingDetailProps {
+  kind: DetailKind;
+  payloadReference: string;
+  /** What opens an edited comment's earlier versions (features/history, composed by the route). */
+  commentHistory?: CommentHistorySlot | undefined;
+}
 
 // Leaflet arrives only with a recording that has a location.
 const RecordingMap = lazy(() => import('./recording-map.tsx'));
@@ -31,15 +40,15 @@ const RecordingMap = lazy(() => import('./recording-map.tsx'));
  * meanwhile. A refused fetch (404, 403) shows here, under the page's title: the boundary is the page's own rather than
  * the route's errorComponent, which would be a chunk of its own and split the first chunk further (measured).
  */
-export function RecordingDetail({ kind, payloadReference }: { kind: DetailKind; payloadReference: string }) {
+export function RecordingDetail({ kind, payloadReference, commentHistory }: RecordingDetailProps) {
   return (
     <CatchBoundary getResetKey={() => payloadReference} errorComponent={({ error }) => <RecordingError kind={kind} error={error} />}>
-      <RecordingContent kind={kind} payloadReference={payloadReference} />
+      <RecordingContent kind={kind} payloadReference={payloadReference} commentHistory={commentHistory} />
     </CatchBoundary>
   );
 }
 
-function RecordingContent({ kind, payloadReference }: { kind: DetailKind; payloadReference: string }) {
+function RecordingContent({ kind, payloadReference, commentHistory }: RecordingDetailProps) {
   const { data } = usePayload(payloadReference);
   // Named in words (who, with whom, when, how long), never by its reference.
   const title = recordingTitle(data);
@@ -69,7 +78,7 @@ function RecordingContent({ kind, payloadReference }: { kind: DetailKind; payloa
         )}
         <LegalHoldNotice heldBy={data.held_by} what="recording" />
         <RestoreControl payload={data} />
-        <RecordingMedia payload={data} />
+        <RecordingMedia payload={data} commentHistory={commentHistory} />
         <DetailSection title="Details">
           <RecordingFacts payload={data} />
         </DetailSection>

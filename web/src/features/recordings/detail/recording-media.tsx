@@ -6,6 +6,7 @@ import { useCan } from '../../../lib/use-can.ts';
 import { useDataLink } from '../api/get-payload-data.ts';
 import { usePayloadComments } from '../api/list-payload-comments.ts';
 import { CommentsPanel } from './comments/comments-panel.tsx';
+import type { CommentHistorySlot } from './comments/comment-card.tsx';
 import { DetailSection } from './detail-section.tsx';
 import { MessageThread } from './message-thread.tsx';
 import { nothingToPlay, NothingToPlay } from './nothing-to-play.tsx';
@@ -33,7 +34,7 @@ const LINK_FRESH_MS = 60_000;
  * a photo asks for its view link once per opening ("Viewed"), as a conversation does for its messages. Opening the
  * page, drawing the waveform, re-rendering or refetching asks for none.
  */
-export function RecordingMedia({ payload }: { payload: Payload }) {
+export function RecordingMedia({ payload, commentHistory }: { payload: Payload; commentHistory?: CommentHistorySlot | undefined }) {
   const reference = payload.payload_reference;
   const canPlay = useCan('payloads:Play');
   const canList = useCan('comments:List');
@@ -133,6 +134,7 @@ export function RecordingMedia({ payload }: { payload: Payload }) {
             comments={commentList}
             loading={comments.isLoading}
             spanned={timeline && blocked === undefined}
+            {...(commentHistory === undefined ? {} : { history: commentHistory })}
             {...(payload.payload_state === 'Destroyed' ? { closedReason: 'Its content was destroyed under the retention policy, so its comments can no longer change.' } : {})}
             {...(selectedCommentId === undefined ? {} : { selectedId: selectedCommentId })}
             {...(selectedSpan === undefined ? {} : { selectedSpan })}

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { PayloadComment } from '#shared/contract/entities/comments.ts';
 import { PermittedButton } from '../../../../components/access/permitted-button.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
@@ -20,15 +20,22 @@ interface CommentCardProps {
   onPlaySpan?: (span: Span) => void;
   /** Shown without Edit and Close (the recording takes no changes to its comments). */
   readOnly?: boolean;
+  /** What opens an edited comment's earlier versions (composed by the route: features/history). */
+  history?: CommentHistorySlot;
 }
 
+/** A control showing one comment's history, given the comment and its number on the timeline. */
+export type CommentHistorySlot = (comment: PayloadComment, number: number) => ReactNode;
+
 /** One comment: its text, who and when, its span (press to play it), and Edit and Close as the role allows. */
-export function CommentCard({ comment, number, spanned, selected, selectedSpan, playhead, onPlaySpan, readOnly = false }: CommentCardProps) {
+export function CommentCard({ comment, number, spanned, selected, selectedSpan, playhead, onPlaySpan, readOnly = false, history }: CommentCardProps) {
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-close'>('view');
   const update = useUpdatePayloadComment();
   const close = useClosePayloadComment();
   const params = { payload_reference: comment.payload_reference, comment_id: comment.comment_id };
   const span = comment.comment_duration;
+  // Only an edited comment has earlier versions to show.
+  const versions = comment.comment_version > 1 ? history?.(comment, number) : undefined;
 
   const save = (draft: CommentDraft) =>
     update.mutate(
@@ -89,7 +96,9 @@ export function CommentCard({ comment, number, spanned, selected, selectedSpan, 
                 Keep it
               </Button>
             </Group>
-          ) : readOnly ? null : (
+          ) : readOnly ? (
+            (versions ?? null)
+          ) : (
             <Group gap="xs">
               <PermittedButton action="comments:Update" size="compact-sm" variant="default" onClick={() => setMode('edit')} aria-label={`Edit comment ${number}`}>
                 Edit
@@ -97,6 +106,7 @@ export function CommentCard({ comment, number, spanned, selected, selectedSpan, 
               <PermittedButton action="comments:Delete" size="compact-sm" variant="default" onClick={() => setMode('confirm-close')} aria-label={`Close comment ${number}`}>
                 Close
               </PermittedButton>
+              {versions}
             </Group>
           )}
         </Stack>

@@ -4,7 +4,7 @@ import type { PayloadComment } from '#shared/contract/entities/comments.ts';
 import { useCan } from '../../../../lib/use-can.ts';
 import { useCreatePayloadComment } from '../../api/create-payload-comment.ts';
 import type { Span } from '../spans.ts';
-import { CommentCard } from './comment-card.tsx';
+import { CommentCard, type CommentHistorySlot } from './comment-card.tsx';
 import { CommentForm, type CommentDraft } from './comment-form.tsx';
 
 interface CommentsPanelProps {
@@ -20,6 +20,8 @@ interface CommentsPanelProps {
   onPlaySpan?: (span: Span) => void;
   /** Why the recording takes no more comments (its content destroyed): no form, no Edit or Close, this said instead. */
   closedReason?: string;
+  /** What opens an edited comment's earlier versions (composed by the route). */
+  history?: CommentHistorySlot;
 }
 
 /**
@@ -27,7 +29,7 @@ interface CommentsPanelProps {
  * closing are offered as far as the user's role allows, and only while the recording takes comments; a reviewer
  * reads them only.
  */
-export function CommentsPanel({ payloadReference, comments, loading, spanned, selectedId, selectedSpan, playhead, onPlaySpan, closedReason }: CommentsPanelProps) {
+export function CommentsPanel({ payloadReference, comments, loading, spanned, selectedId, selectedSpan, playhead, onPlaySpan, closedReason, history }: CommentsPanelProps) {
   const canCreate = useCan('comments:Create');
   const create = useCreatePayloadComment();
   // A new key empties the form after a comment was added.
@@ -55,6 +57,7 @@ export function CommentsPanel({ payloadReference, comments, loading, spanned, se
               spanned={spanned}
               selected={comment.comment_id === selectedId}
               readOnly={closedReason !== undefined}
+              {...(history === undefined ? {} : { history })}
               {...(selectedSpan === undefined ? {} : { selectedSpan })}
               {...(playhead === undefined ? {} : { playhead })}
               {...(onPlaySpan === undefined ? {} : { onPlaySpan })}

@@ -2,6 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { RoleDetailScreen } from '../../../../features/access/role-pages.tsx';
 import { RolePending } from '../../../../features/access/role-pending.tsx';
 import { useActionCatalogue } from '../../../../features/access/use-action-catalogue.ts';
+import { getRole } from '../../../../features/access/api/get-role.ts';
+import { RecordHistory } from '../../../../features/history/record-history.tsx';
 
 export const Route = createFileRoute('/dashboard/access/roles/$roleReference')({
   // The page renders once the role is here (fetched while the page's code still loads); the API module is imported
@@ -24,6 +26,7 @@ function RolePage() {
       reference={roleReference}
       catalogue={catalogue}
       onDeleted={() => void navigate({ to: '/dashboard/access/roles' })}
+      history={(role) => <RecordHistory entity="role" reference={role.role_reference} readAction={getRole.action} current={role} name={`role ${role.role_reference}`} />}
     />
   );
 }

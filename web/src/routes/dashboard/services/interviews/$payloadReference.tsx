@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RecordingDetail } from '../../../../features/recordings/detail/recording-detail.tsx';
 import { RecordingPending } from '../../../../features/recordings/detail/recording-pending.tsx';
+import { commentHistory } from '../../../../features/history/comment-history.tsx';
 
 export const Route = createFileRoute('/dashboard/services/interviews/$payloadReference')({
   // The page renders once the payload is here (fetched while the page's code still loads); the API module is imported
@@ -16,5 +17,5 @@ export const Route = createFileRoute('/dashboard/services/interviews/$payloadRef
 
 function InterviewPage() {
   const { payloadReference } = Route.useParams();
-  return <RecordingDetail kind="interviews" payloadReference={payloadReference} />;
+  return <RecordingDetail kind="interviews" payloadReference={payloadReference} commentHistory={commentHistory} />;
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RecordingDetail } from '../../../../features/recordings/detail/recording-detail.tsx';
 import { RecordingPending } from '../../../../features/recordings/detail/recording-pending.tsx';
+import { commentHistory } from '../../../../features/history/comment-history.tsx';
 
 export const Route = createFileRoute('/dashboard/services/photos/$payloadReference')({
   // The page renders once the payload is here (fetched while the page's code still loads); the API module is imported
@@ -16,5 +17,5 @@ export const Route = createFileRoute('/dashboard/services/photos/$payloadReferen
 
 function PhotoPage() {
   const { payloadReference } = Route.useParams();
-  return <RecordingDetail kind="photos" payloadReference={payloadReference} />;
+  return <RecordingDetail kind="photos" payloadReference={payloadReference} commentHistory={commentHistory} />;
 }
