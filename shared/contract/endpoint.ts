@@ -48,6 +48,7 @@ export const ENDPOINT_GROUPS = [
   'migrations',
   'supervision',
   'completeness',
+  'cases',
   'device-api',
 ] as const;
 export type EndpointGroup = (typeof ENDPOINT_GROUPS)[number];

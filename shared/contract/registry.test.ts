@@ -32,6 +32,9 @@ describe('endpoint registry', () => {
     // Capture completeness (the phones' ledgers reconciled against recordings) is ours as well.
     const completeness = ENDPOINTS.filter((endpoint) => endpoint.group === 'completeness').map((endpoint) => endpoint.id);
     expect(completeness).toHaveLength(4);
+    // Cases (matters) and their productions share one group: hold, collect and hand over a defined set of records.
+    const cases = ENDPOINTS.filter((endpoint) => endpoint.group === 'cases').map((endpoint) => endpoint.id);
+    expect(cases).toEqual(expect.arrayContaining(['client.cases.list', 'client.cases.create', 'client.cases.get', 'client.cases.update', 'client.cases.close']));
     // Record integrity's additions: the activity trail exported as one verifiable file, and the key it verifies with.
     const integrity = ['admin.activityExports.create', 'admin.activityExports.read', 'admin.auditSigningKey.read', 'admin.history.list', 'admin.integrity.list'];
     expect(integrity.map((id) => findEndpoint(id)?.surface)).toEqual(integrity.map(() => 'admin'));
@@ -44,9 +47,9 @@ describe('endpoint registry', () => {
     expect(additions.map((id) => findEndpoint(id)?.surface)).toEqual(['admin', 'admin', 'admin']);
     expect(clientAdditions.map((id) => findEndpoint(id)?.surface)).toEqual(clientAdditions.map(() => 'client'));
     expect(count('admin')).toBe(51 + additions.length + supervision.length + integrity.length);
-    expect(count('client')).toBe(38 + clientAdditions.length + completeness.length + approvals.length);
+    expect(count('client')).toBe(38 + clientAdditions.length + completeness.length + cases.length + approvals.length);
     expect(count('internal')).toBe(21 + internalIntegrity.length);
-    expect(count('admin') + count('client') + count('internal') - additions.length - clientAdditions.length - supervision.length - completeness.length - integrity.length - internalIntegrity.length - approvals.length).toBe(110);
+    expect(count('admin') + count('client') + count('internal') - additions.length - clientAdditions.length - supervision.length - completeness.length - cases.length - integrity.length - internalIntegrity.length - approvals.length).toBe(110);
     expect(count('device')).toBe(12);
   });
 

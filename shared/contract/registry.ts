@@ -14,6 +14,7 @@ import { payloadEndpoints } from './endpoints/payloads.ts';
 import { supportAccessEndpoints } from './endpoints/support-access.ts';
 import { supervisionEndpoints } from './endpoints/supervision.ts';
 import { completenessEndpoints } from './endpoints/completeness.ts';
+import { caseEndpoints } from './endpoints/cases.ts';
 import { transferEndpoints } from './endpoints/transfers.ts';
 import { ACTION_DESCRIPTIONS } from './actions.ts';
 
@@ -38,6 +39,7 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   ...migrationEndpoints,
   ...supervisionEndpoints,
   ...completenessEndpoints,
+  ...caseEndpoints,
   ...deviceApiEndpoints,
 ] as readonly Endpoint[]);
 

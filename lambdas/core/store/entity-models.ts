@@ -20,6 +20,7 @@ import { disposalModel } from './entities/disposal.ts';
 import { gpsModel } from './entities/gps.ts';
 import { groupModel } from './entities/group.ts';
 import { legalHoldModel } from './entities/legal-hold.ts';
+import { caseModel, caseSeatModel } from './entities/case.ts';
 import { ledgerEntryModel } from './entities/ledger-entry.ts';
 import { licencesModel } from './entities/licences.ts';
 import { migrationResultModel } from './entities/migration-result.ts';
@@ -106,4 +107,6 @@ export const ENTITY_MODELS: readonly EntityModel[] = [
   awaitingEntryModel,
   completenessCountersModel,
   recordVersionModel,
+  caseModel,
+  caseSeatModel,
 ];

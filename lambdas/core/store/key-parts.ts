@@ -65,6 +65,8 @@ export const ENTITY = {
   awaitingEntry: 'AwaitingEntry',
   completenessCounters: 'CompletenessCounters',
   recordVersion: 'RecordVersion',
+  case: 'Case',
+  caseSeat: 'CaseSeat',
 } as const;
 export type EntityName = (typeof ENTITY)[keyof typeof ENTITY];
 

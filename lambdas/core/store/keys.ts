@@ -19,6 +19,7 @@ import { disposalKeys } from './entities/disposal.ts';
 import { gpsKeys } from './entities/gps.ts';
 import { groupKeys } from './entities/group.ts';
 import { legalHoldKeys } from './entities/legal-hold.ts';
+import { caseKeys } from './entities/case.ts';
 import { ledgerEntryKeys } from './entities/ledger-entry.ts';
 import { licenceKeys } from './entities/licences.ts';
 import { migrationResultKeys } from './entities/migration-result.ts';
@@ -110,4 +111,5 @@ export const keys = {
   awaitingEntry: awaitingEntryKeys,
   completenessCounters: completenessCounterKeys,
   recordVersion: recordVersionKeys,
+  case: caseKeys,
 };

@@ -48,6 +48,8 @@ export const P = {
   /** A supervision item is the review of one recording: its reference is the recording's. */
   item_reference: PayloadReference,
   report: SupervisionReport,
+  /** A case (matter): its ULID. */
+  case_ref: Ulid,
   /** A pending change awaiting a second approver (four eyes): its ULID. */
   approval_reference: Ulid,
 } as const;

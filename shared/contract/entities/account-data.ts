@@ -110,6 +110,11 @@ export const LegalHold = z.object({
   objects_synced: z.int().min(0).optional(),
   /** Why the last walk stopped, when `sync_state` is `Failed`. */
   sync_error: z.string().optional(),
+  /**
+   * The open cases whose collect-and-hold placed this hold (docs/cases.md): closing the last of them releases it. Absent
+   * when a person placed it: then no case releases it.
+   */
+  placed_by_cases: z.array(z.string()).optional(),
 });
 export type LegalHold = z.infer<typeof LegalHold>;
 
