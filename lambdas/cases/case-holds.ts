@@ -2,7 +2,8 @@ import type { TenantCaller } from '#core/http/caller.ts';
 import type { CaseItem } from '#core/store/entities/case.ts';
 import { keys } from '#core/store/keys.ts';
 import type { CaseHold } from '#shared/contract/entities/cases.ts';
-import { placeHoldForCase, releaseAtOnce, releaseHoldForCase, type ReleaseHold } from '../account-data/public.ts';
+import { ConflictError } from '#core/errors.ts';
+import { placeHoldForCase, releaseHoldForCase, requestHoldRelease } from '../account-data/public.ts';
 
 /**
  * A case's legal holds (collect and hold), placed and released through the legal-holds code (account-data area),
@@ -32,20 +33,38 @@ export async function placeCaseHolds(caller: TenantCaller, stored: CaseItem, dev
   return current;
 }
 
-/** How a hold is released: at once, until the four-eyes approval of a release is part of the legal-holds code. */
-const release: ReleaseHold = releaseAtOnce;
+/**
+ * Releases a hold through four eyes (lambdas/account-data, `requestHoldRelease`): an active hold's release waits for a
+ * second approver, so the case shows it as awaiting approval with the pending change's reference. A release already
+ * waiting on the same hold (409) is that same wait.
+ */
+async function releaseThroughFourEyes(caller: TenantCaller, target: string, caseRef: string): Promise<Pick<CaseHold, 'state' | 'approval_reference'>> {
+  let reference: string | undefined;
+  const outcome = await releaseHoldForCase(caller, target, caseRef, async (releasing, hold) => {
+    try {
+      const answer = await requestHoldRelease(releasing, hold, `Case ${caseRef} closed`);
+      if (answer.outcome === 'released') return 'Released';
+      reference = answer.change.approval_reference;
+      return 'AwaitingApproval';
+    } catch (error) {
+      if (error instanceof ConflictError) return 'AwaitingApproval';
+      throw error;
+    }
+  });
+  return { state: outcome, ...(reference === undefined ? {} : { approval_reference: reference }) };
+}
 
 /**
  * Releases each hold of a closed case still Active on it, recording each outcome as it goes (so closing again after a
- * failure finishes what is left): released, awaiting a second approver, kept because someone else holds the person, or
+ * failure finishes what is left): released, awaiting a second approver (its pending change named), kept because someone else holds the person, or
  * released already by someone else.
  */
 export async function releaseCaseHolds(caller: TenantCaller, closed: CaseItem): Promise<CaseItem> {
   let current = closed;
   for (const hold of closed.holds) {
     if (hold.state !== 'Active') continue;
-    const outcome = await releaseHoldForCase(caller, hold.target, closed.case_ref, release);
-    const changed: CaseHold = { ...hold, state: outcome, released_at: caller.deps.clock.now().toISOString() };
+    const outcome = await releaseThroughFourEyes(caller, hold.target, closed.case_ref);
+    const changed: CaseHold = { ...hold, ...outcome, released_at: caller.deps.clock.now().toISOString() };
     current = await recordHolds(caller, current, current.holds.map((other) => (other.target === hold.target ? changed : other)));
   }
   return current;

@@ -1,6 +1,7 @@
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { caseEndpoints } from '#shared/contract/endpoints/cases.ts';
 import { implementForTenant } from '#core/http/route.ts';
+import { reply } from '#core/http/reply.ts';
 import { closeCase, createCase, getCase, listCases, updateCase } from './cases.ts';
 import { listCasePeople } from './people.ts';
 
@@ -15,7 +16,7 @@ const close = endpointOf(caseEndpoints, 'client.cases.close');
 export const caseRoutes = {
   [list.id]: implementForTenant(list, ({ caller, query }) => listCases(caller, query)),
   [people.id]: implementForTenant(people, ({ caller, query }) => listCasePeople(caller, query)),
-  [create.id]: implementForTenant(create, ({ caller, body }) => createCase(caller, body)),
+  [create.id]: implementForTenant(create, async ({ caller, body }) => reply(await createCase(caller, body), { status: 201 })),
   [get.id]: implementForTenant(get, ({ caller, params }) => getCase(caller, params.case_ref)),
   [update.id]: implementForTenant(update, ({ caller, params, body }) => updateCase(caller, params.case_ref, body)),
   [close.id]: implementForTenant(close, ({ caller, params }) => closeCase(caller, params.case_ref)),

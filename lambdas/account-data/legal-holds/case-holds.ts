@@ -2,7 +2,7 @@ import type { TenantCaller } from '#core/http/caller.ts';
 import { ConditionFailedError, type WriteCondition } from '#core/ports/table-store.ts';
 import { keys } from '#core/store/keys.ts';
 import { readHold, type HoldTarget } from './coverage.ts';
-import { putLegalHold, releaseLegalHold } from './legal-holds.ts';
+import { putLegalHold } from './legal-holds.ts';
 
 /**
  * Legal holds a case places and releases (docs/cases.md, "Holds"). A person has one hold item; `placed_by_cases`
@@ -59,20 +59,17 @@ export async function placeHoldForCase(caller: TenantCaller, deviceUser: string,
   return (await setPlacedBy(caller, target, placed.updated_at, [caseRef])) ? 'Placed' : 'HeldByOther';
 }
 
-/** Releases a hold, or asks for its release where a second approver must agree (the caller passes the way to). */
+/**
+ * How the case's hold is released when it is the case's to release: through four eyes (`requestHoldRelease`), which
+ * the cases area passes in, so releasing by closing a case is never easier than releasing directly.
+ */
 export type ReleaseHold = (caller: TenantCaller, target: HoldTarget) => Promise<'Released' | 'AwaitingApproval'>;
-
-/** The ordinary release (DELETE account/legal_holds/...), at once. */
-export const releaseAtOnce: ReleaseHold = async (caller, target) => {
-  await releaseLegalHold(caller, target);
-  return 'Released';
-};
 
 /**
  * Releases a case's hold on a device user: only when the hold is still active, this case placed it, and no other open
  * case did; else the case is only taken off the hold (`KeptByOther`), or it was released already (`AlreadyReleased`).
  */
-export async function releaseHoldForCase(caller: TenantCaller, deviceUser: string, caseRef: string, release: ReleaseHold = releaseAtOnce): Promise<CaseHoldRelease> {
+export async function releaseHoldForCase(caller: TenantCaller, deviceUser: string, caseRef: string, release: ReleaseHold): Promise<CaseHoldRelease> {
   const target: HoldTarget = { targetType: 'DeviceUser', target: deviceUser };
   const existing = await readHold(caller.deps, caller.tenant, target);
   if (existing?.is_active !== true) return 'AlreadyReleased';

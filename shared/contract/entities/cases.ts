@@ -59,6 +59,8 @@ export const CaseHold = z.object({
   state: CaseHoldState,
   /** When closing the case released it, or asked for its release. */
   released_at: Timestamp.optional(),
+  /** The pending change (four eyes) a release awaits approval in: `approvals/{approval_reference}`. */
+  approval_reference: z.string().optional(),
 });
 export type CaseHold = z.infer<typeof CaseHold>;
 
