@@ -4,7 +4,6 @@
  */
 export { requestHoldRelease, type HoldReleaseOutcome } from './approvals/four-eyes.ts';
 export { isRecordingHeld, readHold, type HoldTarget } from './legal-holds/coverage.ts';
-export { placeHoldForCase, releaseAtOnce, releaseHoldForCase, type CaseHoldPlacing, type CaseHoldRelease, type ReleaseHold } from './legal-holds/case-holds.ts';
 export { placeHoldForCase, releaseHoldForCase, type CaseHoldPlacing, type CaseHoldRelease, type ReleaseHold } from './legal-holds/case-holds.ts';
 export { legalHoldSyncJob, markSyncFailed } from './legal-holds/hold-sync.ts';
 export { objectRetentionSyncJob } from './object-lock/object-retention-sync.ts';
