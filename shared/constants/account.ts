@@ -34,6 +34,7 @@ export type LegalHoldTargetType = z.infer<typeof LegalHoldTargetType>;
 export const RETENTION_RECORD_TYPES = [
   'AlertData',
   'CaptureLedgerData',
+  'CaseData',
   'DeviceActivityData',
   'DeviceData',
   'DeviceUserData',

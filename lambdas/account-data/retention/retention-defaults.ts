@@ -27,6 +27,8 @@ const afterDays = (days: number) => ({ delete_after_days: days, destroy_after_da
 /** The record types whose default is a number of days of their own (CaptureLedgerData takes the calls', below). */
 const RECORD_DAYS: Record<Exclude<RetentionRecordType, 'PayloadData' | 'CaptureLedgerData'>, number> = {
   AlertData: ALERT_DAYS,
+  // A closed case is the record of what was held and handed over, and to whom: custody, so it outlives the recordings.
+  CaseData: CUSTODY_DAYS,
   DeviceActivityData: CUSTODY_DAYS,
   DeviceData: CUSTODY_DAYS,
   DeviceUserData: CUSTODY_DAYS,

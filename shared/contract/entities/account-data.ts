@@ -150,6 +150,8 @@ export const RetentionPolicyRequest = z.strictObject({
   AlertData: RecordRetention,
   /** The phones' ledger entries (capture completeness), counted from the call's or message's start. */
   CaptureLedgerData: RecordRetention,
+  /** Closed cases (matters) and their production log, counted from the case's closing. */
+  CaseData: RecordRetention,
   DeviceActivityData: RecordRetention,
   DeviceData: RecordRetention,
   DeviceUserData: RecordRetention,

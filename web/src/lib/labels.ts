@@ -110,6 +110,7 @@ export const ALERT_SCOPE_LABELS: Record<(typeof ALERT_SCOPES)[number], string> =
 export const RETENTION_RECORD_TYPE_LABELS: Record<RetentionRecordType, string> = {
   AlertData: 'Alerts',
   CaptureLedgerData: 'Capture ledger entries',
+  CaseData: 'Cases and productions',
   DeviceActivityData: 'Device activity',
   DeviceData: 'Devices',
   DeviceUserData: 'Device users',
