@@ -1,6 +1,7 @@
 import type { Dependencies } from '#core/dependencies.ts';
 import { readMigration } from '#core/store/entities/migration.ts';
 import type { RunningJobItem, RunningJobKind } from '#core/store/entities/running-job.ts';
+import { productionKeys, readProduction } from '#core/store/entities/production.ts';
 import { readTransfer } from '#core/store/entities/transfer.ts';
 import { keys } from '#core/store/keys.ts';
 import { LEGAL_HOLD_TARGET_TYPES } from '#shared/constants/account.ts';
@@ -9,6 +10,7 @@ import { markSyncFailed } from '../account-data/public.ts';
 import { raiseAlert } from '../alerts/public.ts';
 import { endMigration } from '../migrations/public.ts';
 import { endStuckTransfer } from '../transfers/public.ts';
+import { endStuckProduction } from '../cases/public.ts';
 
 /**
  * What the job-sweep (./job-sweep.ts) needs of each kind of long job: whether the job has ended (its marker is then
@@ -106,10 +108,25 @@ const objectRetentionSync: StuckJobKind = {
   },
 };
 
+const production: StuckJobKind = {
+  async inspect(deps, marker) {
+    const stored = await deps.table.get(productionKeys.key(marker.client, marker.id), { consistent: true });
+    if (stored === undefined) return { ended: true };
+    const item = readProduction(stored);
+    if (item.production_state !== 'Pending' && item.production_state !== 'InProgress') return { ended: true };
+    // A resumed production starts again from its selection (its control numbers kept), so progress is the documents written.
+    return { ended: false, progress: [item.documents_done, item.control_first ?? ''].join('|') };
+  },
+  async giveUp(deps, marker, reason) {
+    return (await endStuckProduction(deps, marker.client, marker.id, reason)) ? 'Failed' : 'unchanged';
+  },
+};
+
 /** Every kind of long job the sweep watches, by the marker's `kind`. */
 export const STUCK_JOB_KINDS: Readonly<Record<RunningJobKind, StuckJobKind>> = {
   transfer,
   migration,
   'legal-hold-sync': legalHoldSync,
   'object-retention-sync': objectRetentionSync,
+  production,
 };

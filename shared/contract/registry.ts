@@ -15,6 +15,7 @@ import { supportAccessEndpoints } from './endpoints/support-access.ts';
 import { supervisionEndpoints } from './endpoints/supervision.ts';
 import { completenessEndpoints } from './endpoints/completeness.ts';
 import { caseEndpoints } from './endpoints/cases.ts';
+import { productionEndpoints } from './endpoints/productions.ts';
 import { transferEndpoints } from './endpoints/transfers.ts';
 import { ACTION_DESCRIPTIONS } from './actions.ts';
 
@@ -40,6 +41,7 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   ...supervisionEndpoints,
   ...completenessEndpoints,
   ...caseEndpoints,
+  ...productionEndpoints,
   ...deviceApiEndpoints,
 ] as readonly Endpoint[]);
 

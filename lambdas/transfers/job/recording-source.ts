@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { readPayload } from '#core/store/entities/payload.ts';
-import { keys } from '#core/store/keys.ts';
+import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import { decryptContent, IV_BYTES, openPayloadDek, PayloadCryptoError } from '../../device-crypto/public.ts';
 import type { TransferFileItem } from '#core/store/entities/transfer-file.ts';
 import type { RunContext } from './context.ts';
@@ -18,12 +18,29 @@ export interface OpenedRecording {
   extension: string;
 }
 
+/** What opening a recording needs of a run: its ports and tenant, and the payload items it read ahead. */
+export type RecordingReadContext = Pick<RunContext, 'client' | 'payloadsRead'> & { deps: Pick<RunContext['deps'], 'table' | 'blobs' | 'keys'> };
+
+/**
+ * One stored recording opened outside a transfer run (a production): the same source, the same checks. The plaintext
+ * errors at its end unless its GCM tag and the device's SHA-256 verify.
+ */
+export function openStoredRecording(
+  deps: RecordingReadContext['deps'],
+  client: string,
+  payload: { payload_reference: string; s3_path?: string | undefined },
+): Promise<OpenedRecording> {
+  // Where the transfer's selection finds the sealed object (./selection.ts).
+  const sourcePath = payload.s3_path ?? payloadObjectKey(client, payload.payload_reference);
+  return openRecording({ deps, client, payloadsRead: new Map() }, { payload_reference: payload.payload_reference, source_path: sourcePath });
+}
+
 /**
  * Opens one recording for delivery: the payload's sealed object in the raw bucket, decrypted as a stream with its DEK
  * (device-crypto), verified against the device's checksum as it ends. Reading the processed copy instead would skip
  * the one check that proves the bytes are what the device sealed. The first chunk is read ahead to name the file.
  */
-export async function openRecording(context: RunContext, file: TransferFileItem): Promise<OpenedRecording> {
+export async function openRecording(context: RecordingReadContext, file: Pick<TransferFileItem, 'payload_reference' | 'source_path'>): Promise<OpenedRecording> {
   const { deps, client } = context;
   const reference = file.payload_reference ?? '';
   const readAhead = context.payloadsRead.get(reference);
@@ -70,7 +87,7 @@ export async function openRecording(context: RunContext, file: TransferFileItem)
  * A recording a legacy migration brought in: no device sealed it, so there is no raw object to decrypt. Its processed
  * copy is read instead and checked, as it streams, against the SHA-256 the export declared and the import verified.
  */
-async function openMigrated(context: RunContext, reference: string, payload: ReturnType<typeof readPayload>): Promise<OpenedRecording> {
+async function openMigrated(context: RecordingReadContext, reference: string, payload: ReturnType<typeof readPayload>): Promise<OpenedRecording> {
   if (payload.s3_path === undefined) throw new RecordingUnavailableError(`payload: ${reference} has no stored media`);
   const stored = await context.deps.blobs.get('processed', payload.s3_path);
   if (stored === undefined) throw new RecordingUnavailableError(`payload: ${reference}: its object ${payload.s3_path} is missing`);

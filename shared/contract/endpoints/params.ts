@@ -50,6 +50,8 @@ export const P = {
   report: SupervisionReport,
   /** A case (matter): its ULID. */
   case_ref: Ulid,
+  /** A production of a case or a search: its ULID. */
+  production_reference: Ulid,
   /** A pending change awaiting a second approver (four eyes): its ULID. */
   approval_reference: Ulid,
 } as const;

@@ -54,7 +54,7 @@ describe('routed job runner', () => {
   });
 
   it('routes by the exact job name only', () => {
-    expect(TRANSFER_FUNCTION_JOBS).toEqual(['transfer']);
+    expect(TRANSFER_FUNCTION_JOBS).toEqual(['transfer', 'production']);
     expect(functionVariableOf('transfer')).toBe('TRANSFER_JOBS_FUNCTION_NAME');
     for (const job of ['Transfer', 'transfers', 'transfer ', 'retention', 'constructor', '']) expect(functionVariableOf(job), job).toBe('JOBS_FUNCTION_NAME');
   });

@@ -10,7 +10,7 @@ import { createLocalJobRunner } from '../local/local-job-runner.ts';
  * other job needs, so it has a function of its own. Core names the jobs rather than importing the area's table (core
  * imports no area); the transfer jobs function's test keeps this list and its table equal.
  */
-export const TRANSFER_FUNCTION_JOBS: readonly string[] = ['transfer'];
+export const TRANSFER_FUNCTION_JOBS: readonly string[] = ['transfer', 'production'];
 
 /** The variable naming each job function, as the CDK sets it on a function that may start jobs there. */
 type FunctionVariable = 'JOBS_FUNCTION_NAME' | 'TRANSFER_JOBS_FUNCTION_NAME';
