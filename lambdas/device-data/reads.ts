@@ -163,15 +163,37 @@ async function latestOf(deps: ReadDependencies, client: string, devices: readonl
 }
 
 /**
- * Latest telemetry of a tenant's devices (devices without a report are left out, so a page may be short), in device
- * order; `group` narrows to the group's device list. The device list is paged (core/store/paging.ts): each batch of
- * devices in the caller's group scope has its latest reports read in one BatchGet, and the devices with one are kept.
+ * Whether every device's latest report of the tenant is on the latest-reports index (the account's
+ * `telemetry_indexed_at`: a new tenant's account, or the `telemetry-index-backfill` job once it walked the fleet).
+ */
+async function telemetryIndexed(deps: ReadDependencies, client: string): Promise<boolean> {
+  const account = await deps.table.get(keys.account.item(client));
+  return account !== undefined && readAccount(account).telemetry_indexed_at !== undefined;
+}
+
+/**
+ * Latest telemetry of a tenant's devices (devices without a report are left out), in device order. Without a `group`,
+ * once the tenant is indexed, one Query of the tenant's latest reports (entities/telemetry.ts): what it reads is the
+ * page, however many devices never reported. Each report is seen by its device's group now, as device data is
+ * (core/auth/access/device-group-scope.ts). With a `group` (the group's device list is the narrower read) or before the
+ * tenant is indexed, the device list is paged (core/store/paging.ts): each batch of devices in the caller's group scope
+ * has its latest reports read in one BatchGet, and the devices with one are kept, so a page may be short.
  */
 export async function listLatestTelemetry(caller: TenantCaller, query: FleetQuery): Promise<Page<DeviceTelemetry> | { count: number }> {
   const { deps, tenant: client } = caller;
   const scope = caller.groupScope();
-  const list: ListKey = query.group === undefined ? keys.device.list(client) : keys.device.listByGroup(client, query.group);
   const read = reader(deps, readTelemetry, toDeviceTelemetry);
+  if (query.group === undefined && (await telemetryIndexed(deps, client))) {
+    return listPage(deps, {
+      client,
+      query: keys.telemetry.listLatest(client),
+      filters: { telemetry: 'latest' },
+      page: query,
+      keep: inDeviceScope(deps, client, scope),
+      toData: read,
+    });
+  }
+  const list: ListKey = query.group === undefined ? keys.device.list(client) : keys.device.listByGroup(client, query.group);
   const latest = new Map<string, TableItem>();
   const withReport = async (devices: readonly TableItem[]) => {
     const visible = await scope.filter(devices);

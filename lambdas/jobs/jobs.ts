@@ -13,6 +13,7 @@ import { JOB_SWEEP, sweepStuckJobs } from './job-sweep.ts';
 import { migrationImportJob } from '../migrations/public.ts';
 import { countersRecountJob, COUNTERS_RECOUNT_JOB } from '../metrics/public.ts';
 import { processedIndexBackfillJob, PROCESSED_INDEX_BACKFILL_JOB } from './processed-index-backfill.ts';
+import { telemetryIndexBackfillJob, TELEMETRY_INDEX_BACKFILL_JOB } from './telemetry-index-backfill.ts';
 import { SUPERVISION_DEADLINES_JOB, supervisionDeadlinesJob } from '../supervision/public.ts';
 import { SUPERVISION_APPLY_JOB, SUPERVISION_DAILY_JOB, supervisionApplyJob, supervisionDailyJob } from '../supervision/public.ts';
 import { COMPLETENESS_SWEEP_JOB, completenessSweepJob } from '../completeness/public.ts';
@@ -49,6 +50,9 @@ export const JOBS: JobTable = {
   // On demand, once after the deploy that adds the byProcessedAt index (docs/deploying.md), and by itself to go on after
   // its time budget: gives older Processed payloads their keys, so transfers read only their window.
   [PROCESSED_INDEX_BACKFILL_JOB]: async (dependencies, input) => processedIndexBackfillJob(dependencies, input),
+  // On demand, once after the deploy that puts the latest telemetry reports on an index, and by itself to go on: puts
+  // older reports on it, so GET telemetry reads the devices that reported, not the whole fleet.
+  [TELEMETRY_INDEX_BACKFILL_JOB]: async (dependencies, input) => telemetryIndexBackfillJob(dependencies, input),
   // Hourly: one Scoped alert per supervision policy with review items past their deadline, naming how many.
   [SUPERVISION_DEADLINES_JOB]: async (dependencies) => ({ ...(await supervisionDeadlinesJob(dependencies)) }),
   // Daily: tops each supervised person up to a sampling policy's minimum for yesterday; starts itself again to go on.

@@ -63,6 +63,8 @@ export function tenantItems(client: string, displayName: string, now: string, by
       // A new tenant has no recording from before the processed-time index: transfers read only their window at once.
       // On the account item, which is only ever created, so provisioning an existing tenant again never claims it.
       processed_indexed_at: now,
+      // Nor a telemetry report from before the latest-reports index: GET telemetry reads the index at once.
+      telemetry_indexed_at: now,
       updated_at: now,
       updated_by: by,
     },

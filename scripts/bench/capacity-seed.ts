@@ -11,6 +11,7 @@ import { deviceToItem } from '#core/store/entities/device.ts';
 import { deviceLogToItem } from '#core/store/entities/device-log.ts';
 import { deviceUserToItem } from '#core/store/entities/device-user.ts';
 import { gpsToItem } from '#core/store/entities/gps.ts';
+import { telemetryToItems } from '#core/store/entities/telemetry.ts';
 import { payloadToItem } from '#core/store/entities/payload.ts';
 import { keys } from '#core/store/keys.ts';
 
@@ -42,6 +43,12 @@ const PER_RECORDING = {
 };
 // At least a full first page (50) of every list at the smallest size, so both sizes answer the same page.
 const AT_LEAST = { devices: 60, logs: 60, gps: 60, alerts: 60, userActivity: 60, deviceActivity: 60 };
+/**
+ * Devices with a telemetry report, at every size: the first of the fleet. The fleet list then asks for the same
+ * reports at 1,000 and at 1,000,000 recordings while the devices that never reported (retired, never enrolled) grow
+ * with the fleet: what a list of the reports must not read.
+ */
+const REPORTING_DEVICES = 60;
 
 const BATCH_ITEMS = 25;
 const PARALLEL_BATCHES = 8;
@@ -104,6 +111,21 @@ function* fleetItems(client: string, fleet: Fleet, now: Date): Generator<TableIt
     }),
   );
   yield* devices;
+  for (const [index, reference] of fleet.devices.slice(0, REPORTING_DEVICES).entries()) {
+    yield* telemetryToItems(
+      client,
+      {
+        client,
+        device_reference: reference,
+        device_user_reference: fleet.deviceUsers[index] as string,
+        received_at: at,
+        collected_at: at,
+        health: { battery_level: 80, is_charging: false, storage_free_bytes: 12_000_000_000, wifi_enabled: true, sim_state: 'READY' },
+        telecom: { network_operator: '23415', network_operator_name: 'Vodafone UK', network_country: 'gb', signal_strength: -85 },
+      },
+      `bench-${index}`,
+    );
+  }
   for (const [index, reference] of fleet.deviceUsers.entries()) {
     const item = deviceUserToItem(client, {
       client,

@@ -88,9 +88,21 @@ function recordsOf(body: unknown): unknown[] | undefined {
   return undefined;
 }
 
+/**
+ * The query a list needs when the contract refuses it bare: `GET completeness/entries` answers 400 unless it names an
+ * outcome, a device user or a device (shared/contract/endpoints/completeness.ts), so it is asked for one device's
+ * entries, the narrowest of its lists, as a person drilling into a device's count asks.
+ */
+function queryFor(endpoint: Endpoint, tenant: Tenant): Record<string, string> | undefined {
+  if (endpoint.id === 'client.completeness.entries') return { device_reference: tenant.seeded.devices[0] as string };
+  return undefined;
+}
+
 async function call(endpoint: Endpoint, tenant: Tenant, params: Record<string, string>): Promise<Measured> {
   const handler = await handlerOf(endpoint.group);
+  const query = queryFor(endpoint, tenant);
   const event = eventFor(endpoint, {
+    ...(query === undefined ? {} : { query }),
     pathParameters: { client: tenant.seeded.client, ...params },
     headers: endpoint.auth === 'public' ? {} : { authorization: `Bearer ${tenant.token}` },
   });

@@ -32,6 +32,26 @@ describe('fillPage', () => {
     expect(page.data).toEqual([0, 10, 30]);
   });
 
+  it('filtered: its first batch reads the page and one more, so a filter that leaves nothing out reads no more than none', async () => {
+    const table = tableOf(400);
+    const read: number[] = [];
+    const counting = { query: async (spec: Parameters<typeof table.query>[0]) => {
+      const page = await table.query(spec);
+      read.push(page.items.length);
+      return page;
+    } };
+    const everything = perItem(() => true);
+    const page = await fillPage(counting, { query, startKey: undefined, limit: 50, keep: everything, toData: numberOf });
+    expect(page.data).toHaveLength(50);
+    expect(page.lastKey).toEqual({ pk: 'C#t#LIST', sk: 'ITEM#000049' });
+    expect(read).toEqual([51]);
+    // A filter that leaves items out reads on by whole batches.
+    read.length = 0;
+    const half = await fillPage(counting, { query, startKey: undefined, limit: 50, keep: perItem((entry) => numberOf(entry) % 2 === 0), toData: numberOf });
+    expect(half.data).toHaveLength(50);
+    expect(read).toEqual([51, 100]);
+  });
+
   it('stops after reading its budget: a short page whose cursor goes on where the reading stopped', async () => {
     const table = tableOf(MAX_READ_PER_PAGE + 200);
     const rare = perItem((entry) => numberOf(entry) === 5 || numberOf(entry) === MAX_READ_PER_PAGE + 150);

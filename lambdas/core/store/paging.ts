@@ -191,7 +191,7 @@ export interface FillInput<T> {
  * Fills one page from `query`, applying `keep` batch by batch. It stops when the page is full (the cursor is then the
  * key of its last item, unless that item was the list's very last: no cursor to an empty page), when the list ends,
  * or after MAX_READ_PER_PAGE items read (the cursor is where the reading stopped: a short page that goes on).
- * Unfiltered, it reads what the page needs and one more, to know whether a cursor is due.
+ * Its first batch reads what the page needs and one more (to know whether a cursor is due), filtered or not.
  */
 export async function fillPage<T>(
   table: Pick<TableStore, 'query'>,
@@ -202,9 +202,12 @@ export async function fillPage<T>(
   let read = 0;
   for (;;) {
     const wanted = input.limit - data.length;
+    // The first batch reads what the page needs and one more, filtered or not: most filters keep nearly every item
+    // (retention's, a scope that allows the page's groups), and reading FILTER_BATCH for a page of 50 would double its
+    // cost. Only once the filter has left items out does each further batch read FILTER_BATCH.
     const page = await table.query({
       ...input.query,
-      limit: input.keep === undefined ? wanted + 1 : Math.max(wanted + 1, FILTER_BATCH),
+      limit: input.keep === undefined || read === 0 ? wanted + 1 : Math.max(wanted + 1, FILTER_BATCH),
       ...(startKey ? { startKey } : {}),
     });
     const kept = input.keep === undefined ? undefined : new Set(await input.keep(page.items));

@@ -44,6 +44,12 @@ export const accountItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({
    * (lambdas/transfers/job/selection.ts): slower, never short of a recording processed before the index was written.
    */
   processed_indexed_at: z.string().optional(),
+  /**
+   * Since when every device's latest telemetry report is on the tenant's latest-reports index (entities/telemetry.ts):
+   * written with a new tenant's account and by the `telemetry-index-backfill` job once it has walked an older tenant's
+   * fleet. Until then `GET telemetry` reads the device list and each device's latest report, as before the index.
+   */
+  telemetry_indexed_at: z.string().optional(),
 }));
 export type AccountItem = z.infer<ReturnType<typeof accountItemSchema>>;
 

@@ -3,21 +3,30 @@ import { DeviceTelemetry } from '#shared/contract/entities/telemetry.ts';
 import { onFirstUse } from '../../on-first-use.ts';
 import { withoutKeys } from '../items.ts';
 import type { TableItem } from '../../ports/table-store.ts';
-import { ENTITY, timeSort, type ItemKeys } from '../key-parts.ts';
+import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 import { devicePartition, deviceTimedList, type TimedList } from './device.ts';
 import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
+/** Named index: the tenant's latest reports, one per device that has reported, in device order. */
+export const TELEMETRY_INDEXES = { latestByTenant: 'gsi1' } as const;
+
+const latestPartition = (client: string) => `${tenantPrefix(client)}TELEMETRY#LATEST`;
+
 /**
- * Telemetry, in the device's partition: the latest report (`TELEMETRY#LATEST`, one GetItem, batch-read for the
- * fleet list) and every report by receive time (`TELEMETRY#AT#<received ISO>#<id>`, newest first with a range).
+ * Telemetry, in the device's partition: the latest report (`TELEMETRY#LATEST`, one GetItem; also on the tenant's
+ * latest-reports index, so the fleet list reads the devices that have reported, never the whole fleet) and every
+ * report by receive time (`TELEMETRY#AT#<received ISO>#<id>`, newest first with a range).
  */
 export const telemetryKeys = {
   latest: (client: string, deviceReference: string): ItemKeys => ({
     pk: devicePartition(client, deviceReference),
     sk: 'TELEMETRY#LATEST',
     entity: ENTITY.telemetry,
+    ...onIndex[TELEMETRY_INDEXES.latestByTenant](latestPartition(client), part(deviceReference)),
   }),
+  /** The tenant's latest reports by device reference (`GET telemetry`). */
+  listLatest: (client: string): ListKey => list(TELEMETRY_INDEXES.latestByTenant, latestPartition(client)),
   history: (client: string, deviceReference: string, receivedAt: Date | string, id: string): ItemKeys => ({
     pk: devicePartition(client, deviceReference),
     sk: `TELEMETRY#AT#${timeSort(receivedAt, id)}`,
@@ -57,13 +66,19 @@ export const telemetryModel = /* @__PURE__ */ entityModel(() => ({
   entity: ENTITY.telemetry,
   title: 'Telemetry report (the latest, and each by receive time)',
   module: 'telemetry.ts',
-  indexes: {},
+  indexes: TELEMETRY_INDEXES,
   items: [
     { when: 'the latest (overwritten)', example: () => telemetryKeys.latest(EXAMPLE_CLIENT, '<device_reference>') },
     { when: 'history', example: () => telemetryKeys.history(EXAMPLE_CLIENT, '<device_reference>', '<received_at>', '<id>') },
   ],
   accessPatterns: [
-    { name: 'Latest telemetry of a page of devices', serves: '`GET telemetry` (BatchGet)', builders: ['keys.telemetry.latest'], example: () => telemetryKeys.latest(EXAMPLE_CLIENT, '<device_reference>') },
+    {
+      name: 'The tenant\'s latest reports, in device order',
+      serves: '`GET telemetry` without a group, once the tenant is indexed (the account\'s `telemetry_indexed_at`; until then, and with a group, a page of the device list and a BatchGet of its latest reports)',
+      builders: ['keys.telemetry.listLatest'],
+      example: () => telemetryKeys.listLatest(EXAMPLE_CLIENT),
+    },
+    { name: 'Latest telemetry of a page of devices', serves: '`GET telemetry` of a group (BatchGet); the silent-devices check', builders: ['keys.telemetry.latest'], example: () => telemetryKeys.latest(EXAMPLE_CLIENT, '<device_reference>') },
     { name: 'A device\'s telemetry history, newest first', serves: 'device telemetry history (time range: key condition)', builders: ['keys.telemetry.historyOf'], example: () => telemetryKeys.historyOf(EXAMPLE_CLIENT, '<device_reference>') },
   ],
 }));
