@@ -34,6 +34,8 @@ import { Route as DashboardAccountLegalHoldsRouteImport } from './routes/dashboa
 import { Route as DashboardAccountLicensesRouteImport } from './routes/dashboard/account/licenses.tsx'
 import { Route as DashboardAccountRetentionRouteImport } from './routes/dashboard/account/retention.tsx'
 import { Route as DashboardAccountSupportAccessRouteImport } from './routes/dashboard/account/support-access.tsx'
+import { Route as DashboardCasesIndexRouteImport } from './routes/dashboard/cases/index.tsx'
+import { Route as DashboardCasesCaseRefRouteImport } from './routes/dashboard/cases/$caseRef.tsx'
 import { Route as DashboardDevicesIndexRouteImport } from './routes/dashboard/devices/index.tsx'
 import { Route as DashboardDevicesLogsRouteImport } from './routes/dashboard/devices/logs.tsx'
 import { Route as DashboardDevicesMetricsRouteImport } from './routes/dashboard/devices/metrics.tsx'
@@ -198,6 +200,16 @@ const DashboardAccountSupportAccessRoute =
     path: '/account/support-access',
     getParentRoute: () => DashboardRouteRoute,
   } as any)
+const DashboardCasesIndexRoute = DashboardCasesIndexRouteImport.update({
+  id: '/cases/',
+  path: '/cases/',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardCasesCaseRefRoute = DashboardCasesCaseRefRouteImport.update({
+  id: '/cases/$caseRef',
+  path: '/cases/$caseRef',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
 const DashboardDevicesIndexRoute = DashboardDevicesIndexRouteImport.update({
   id: '/devices/',
   path: '/devices/',
@@ -434,6 +446,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/account/licenses': typeof DashboardAccountLicensesRoute
   '/dashboard/account/retention': typeof DashboardAccountRetentionRoute
   '/dashboard/account/support-access': typeof DashboardAccountSupportAccessRoute
+  '/dashboard/cases/$caseRef': typeof DashboardCasesCaseRefRoute
   '/dashboard/devices/logs': typeof DashboardDevicesLogsRoute
   '/dashboard/devices/metrics': typeof DashboardDevicesMetricsRoute
   '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
@@ -442,6 +455,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/supervision/$item_reference': typeof DashboardSupervisionItem_referenceRoute
   '/dashboard/supervision/reports': typeof DashboardSupervisionReportsRoute
   '/internal/clients/$client': typeof InternalClientsClientRoute
+  '/dashboard/cases/': typeof DashboardCasesIndexRoute
   '/dashboard/devices/': typeof DashboardDevicesIndexRoute
   '/dashboard/services/': typeof DashboardServicesIndexRoute
   '/dashboard/supervision/': typeof DashboardSupervisionIndexRoute
@@ -493,6 +507,7 @@ export interface FileRoutesByTo {
   '/dashboard/account/licenses': typeof DashboardAccountLicensesRoute
   '/dashboard/account/retention': typeof DashboardAccountRetentionRoute
   '/dashboard/account/support-access': typeof DashboardAccountSupportAccessRoute
+  '/dashboard/cases/$caseRef': typeof DashboardCasesCaseRefRoute
   '/dashboard/devices/logs': typeof DashboardDevicesLogsRoute
   '/dashboard/devices/metrics': typeof DashboardDevicesMetricsRoute
   '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
@@ -501,6 +516,7 @@ export interface FileRoutesByTo {
   '/dashboard/supervision/$item_reference': typeof DashboardSupervisionItem_referenceRoute
   '/dashboard/supervision/reports': typeof DashboardSupervisionReportsRoute
   '/internal/clients/$client': typeof InternalClientsClientRoute
+  '/dashboard/cases': typeof DashboardCasesIndexRoute
   '/dashboard/devices': typeof DashboardDevicesIndexRoute
   '/dashboard/services': typeof DashboardServicesIndexRoute
   '/dashboard/supervision': typeof DashboardSupervisionIndexRoute
@@ -557,6 +573,7 @@ export interface FileRoutesById {
   '/dashboard/account/licenses': typeof DashboardAccountLicensesRoute
   '/dashboard/account/retention': typeof DashboardAccountRetentionRoute
   '/dashboard/account/support-access': typeof DashboardAccountSupportAccessRoute
+  '/dashboard/cases/$caseRef': typeof DashboardCasesCaseRefRoute
   '/dashboard/devices/logs': typeof DashboardDevicesLogsRoute
   '/dashboard/devices/metrics': typeof DashboardDevicesMetricsRoute
   '/dashboard/services/comments': typeof DashboardServicesCommentsRoute
@@ -565,6 +582,7 @@ export interface FileRoutesById {
   '/dashboard/supervision/$item_reference': typeof DashboardSupervisionItem_referenceRoute
   '/dashboard/supervision/reports': typeof DashboardSupervisionReportsRoute
   '/internal/clients/$client': typeof InternalClientsClientRoute
+  '/dashboard/cases/': typeof DashboardCasesIndexRoute
   '/dashboard/devices/': typeof DashboardDevicesIndexRoute
   '/dashboard/services/': typeof DashboardServicesIndexRoute
   '/dashboard/supervision/': typeof DashboardSupervisionIndexRoute
@@ -620,6 +638,7 @@ export interface FileRouteTypes {
     | '/dashboard/account/licenses'
     | '/dashboard/account/retention'
     | '/dashboard/account/support-access'
+    | '/dashboard/cases/$caseRef'
     | '/dashboard/devices/logs'
     | '/dashboard/devices/metrics'
     | '/dashboard/services/comments'
@@ -628,6 +647,7 @@ export interface FileRouteTypes {
     | '/dashboard/supervision/$item_reference'
     | '/dashboard/supervision/reports'
     | '/internal/clients/$client'
+    | '/dashboard/cases/'
     | '/dashboard/devices/'
     | '/dashboard/services/'
     | '/dashboard/supervision/'
@@ -679,6 +699,7 @@ export interface FileRouteTypes {
     | '/dashboard/account/licenses'
     | '/dashboard/account/retention'
     | '/dashboard/account/support-access'
+    | '/dashboard/cases/$caseRef'
     | '/dashboard/devices/logs'
     | '/dashboard/devices/metrics'
     | '/dashboard/services/comments'
@@ -687,6 +708,7 @@ export interface FileRouteTypes {
     | '/dashboard/supervision/$item_reference'
     | '/dashboard/supervision/reports'
     | '/internal/clients/$client'
+    | '/dashboard/cases'
     | '/dashboard/devices'
     | '/dashboard/services'
     | '/dashboard/supervision'
@@ -742,6 +764,7 @@ export interface FileRouteTypes {
     | '/dashboard/account/licenses'
     | '/dashboard/account/retention'
     | '/dashboard/account/support-access'
+    | '/dashboard/cases/$caseRef'
     | '/dashboard/devices/logs'
     | '/dashboard/devices/metrics'
     | '/dashboard/services/comments'
@@ -750,6 +773,7 @@ export interface FileRouteTypes {
     | '/dashboard/supervision/$item_reference'
     | '/dashboard/supervision/reports'
     | '/internal/clients/$client'
+    | '/dashboard/cases/'
     | '/dashboard/devices/'
     | '/dashboard/services/'
     | '/dashboard/supervision/'
@@ -962,6 +986,20 @@ declare module '@tanstack/react-router' {
       path: '/account/support-access'
       fullPath: '/dashboard/account/support-access'
       preLoaderRoute: typeof DashboardAccountSupportAccessRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/cases/': {
+      id: '/dashboard/cases/'
+      path: '/cases'
+      fullPath: '/dashboard/cases/'
+      preLoaderRoute: typeof DashboardCasesIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/cases/$caseRef': {
+      id: '/dashboard/cases/$caseRef'
+      path: '/cases/$caseRef'
+      fullPath: '/dashboard/cases/$caseRef'
+      preLoaderRoute: typeof DashboardCasesCaseRefRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
     '/dashboard/devices/': {
@@ -1260,6 +1298,7 @@ interface DashboardRouteRouteChildren {
   DashboardAccountLicensesRoute: typeof DashboardAccountLicensesRoute
   DashboardAccountRetentionRoute: typeof DashboardAccountRetentionRoute
   DashboardAccountSupportAccessRoute: typeof DashboardAccountSupportAccessRoute
+  DashboardCasesCaseRefRoute: typeof DashboardCasesCaseRefRoute
   DashboardDevicesLogsRoute: typeof DashboardDevicesLogsRoute
   DashboardDevicesMetricsRoute: typeof DashboardDevicesMetricsRoute
   DashboardServicesCommentsRoute: typeof DashboardServicesCommentsRoute
@@ -1267,6 +1306,7 @@ interface DashboardRouteRouteChildren {
   DashboardServicesDiagnosticsRoute: typeof DashboardServicesDiagnosticsRoute
   DashboardSupervisionItem_referenceRoute: typeof DashboardSupervisionItem_referenceRoute
   DashboardSupervisionReportsRoute: typeof DashboardSupervisionReportsRoute
+  DashboardCasesIndexRoute: typeof DashboardCasesIndexRoute
   DashboardDevicesIndexRoute: typeof DashboardDevicesIndexRoute
   DashboardServicesIndexRoute: typeof DashboardServicesIndexRoute
   DashboardSupervisionIndexRoute: typeof DashboardSupervisionIndexRoute
@@ -1308,6 +1348,7 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardAccountLicensesRoute: DashboardAccountLicensesRoute,
   DashboardAccountRetentionRoute: DashboardAccountRetentionRoute,
   DashboardAccountSupportAccessRoute: DashboardAccountSupportAccessRoute,
+  DashboardCasesCaseRefRoute: DashboardCasesCaseRefRoute,
   DashboardDevicesLogsRoute: DashboardDevicesLogsRoute,
   DashboardDevicesMetricsRoute: DashboardDevicesMetricsRoute,
   DashboardServicesCommentsRoute: DashboardServicesCommentsRoute,
@@ -1316,6 +1357,7 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardSupervisionItem_referenceRoute:
     DashboardSupervisionItem_referenceRoute,
   DashboardSupervisionReportsRoute: DashboardSupervisionReportsRoute,
+  DashboardCasesIndexRoute: DashboardCasesIndexRoute,
   DashboardDevicesIndexRoute: DashboardDevicesIndexRoute,
   DashboardServicesIndexRoute: DashboardServicesIndexRoute,
   DashboardSupervisionIndexRoute: DashboardSupervisionIndexRoute,

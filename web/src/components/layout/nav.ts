@@ -44,6 +44,7 @@ export const DASHBOARD_NAV: readonly NavSection[] = [
       { label: 'Reports', to: '/dashboard/supervision/reports', action: 'supervision:ReadReports' },
     ],
   },
+  { label: 'Cases', items: [{ label: 'Cases', to: '/dashboard/cases', action: 'cases:List' }] },
   {
     label: 'Access',
     items: [
