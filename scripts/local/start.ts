@@ -6,6 +6,7 @@ import { DEMO_SFTP } from './sftp.ts';
 import { seedDemoFleet } from './seed/fleet.ts';
 import { seedDemoSupervision } from './seed/supervision.ts';
 import { seedDemoCompleteness } from './seed/completeness.ts';
+import { seedDemoCase } from './seed/cases.ts';
 import { DEMO_TRANSFER_CONFIG, seedDemoTransferConfig } from './seed/transfer-config.ts';
 import { REPO_ROOT, TRANSFER_DESTINATION_BUCKET, startLocalStack } from './stack.ts';
 import { ensureWebBuilt } from './web-build.ts';
@@ -102,6 +103,12 @@ try {
   if ((await seedDemoCompleteness(stack, join(dataDir, 'devices'))) !== undefined) console.log('Seeded the demo capture completeness (demo-chloe has gaps).');
 } catch (error) {
   console.error(`Demo capture completeness not seeded: ${error instanceof Error ? error.message : String(error)}`);
+}
+// After the fleet: the demo case names two of its device users.
+try {
+  if (await seedDemoCase(stack)) console.log('Seeded the demo case (two custodians; Cases in the portal).');
+} catch (error) {
+  console.error(`Demo case not seeded: ${error instanceof Error ? error.message : String(error)}`);
 }
 try {
   if (await seedDemoTransferConfig(stack)) console.log(`Seeded the demo transfer configuration ${DEMO_TRANSFER_CONFIG} (daily, to the SFTP stand-in).`);

@@ -8,7 +8,7 @@ import { DateRangeFilter } from '../../components/filters/date-range-filter.tsx'
 import { formErrorsFor, FormErrorSummary, notifySaved } from '../../components/forms/form-errors.tsx';
 import { PAYLOAD_TYPE_LABELS } from '../../lib/labels.ts';
 import { useSession } from '../../lib/session/session-context.tsx';
-import { useDeviceUserSearch } from '../legal-holds/api/list-device-users.ts';
+import { useDeviceUserSearch } from './api/search-device-users.ts';
 import { useCasePeople, useCreateCase } from './api/cases-api.ts';
 import { periodBound, personOptions } from './case-people.ts';
 

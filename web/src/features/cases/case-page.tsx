@@ -10,11 +10,11 @@ import { ConfirmDialog } from '../../components/forms/confirm-dialog.tsx';
 import { notifySaved } from '../../components/forms/form-errors.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { actorName } from '../../lib/actor-name.ts';
-import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { PAYLOAD_TYPE_LABELS } from '../../lib/labels.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { useCase, useCasePeople, useCloseCase } from './api/cases-api.ts';
-import { personName } from './case-people.ts';
+import { periodWords, personName } from './case-people.ts';
 
 /** What became of each hold the case placed, in words. */
 const HOLD_STATE_WORDS: Record<CaseHoldState, { label: string; color: string }> = {
@@ -126,7 +126,7 @@ function CaseDetail({ caseRef }: { caseRef: string }) {
         <FactList
           facts={[
             ['State', <Badge key="state" color={entry.state === 'Open' ? 'blue' : 'gray'} variant="light" tt="none">{entry.state}</Badge>],
-            ['Period', `${formatDate(entry.period.from)} – ${formatDate(entry.period.to)}`],
+            ['Period', periodWords(entry.period)],
             ['Payload types', entry.payload_types.map((type) => PAYLOAD_TYPE_LABELS[type]).join(', ')],
             ['Counterparty numbers', entry.counterparty_numbers.join(', ')],
             ['Collect and hold', entry.collect_and_hold ? 'Yes: opening the case held its custodian device users' : 'No'],

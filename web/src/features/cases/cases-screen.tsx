@@ -6,10 +6,11 @@ import type { Case } from '#shared/contract/entities/cases.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
-import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { useCases } from './api/cases-api.ts';
 import { NewCaseForm } from './case-form.tsx';
+import { periodWords } from './case-people.ts';
 
 /** A case's title, linked to its page. */
 function CaseLink({ entry }: { entry: Case }) {
@@ -30,7 +31,7 @@ const columns: Column<Case>[] = [
     ),
   },
   { header: 'Custodians', value: (row) => row.custodians.device_users.length + row.custodians.portal_users.length },
-  { header: 'Period', value: (row) => `${formatDate(row.period.from)} – ${formatDate(row.period.to)}` },
+  { header: 'Period', value: (row) => periodWords(row.period) },
   { header: 'Holds placed', value: (row) => row.holds.length },
   { header: 'Team', value: (row) => row.team.length },
   { header: 'Opened', value: (row) => row.created_at, render: (row) => formatDateTime(row.created_at) },
