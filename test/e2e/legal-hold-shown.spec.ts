@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiGet, checkScreen, expect, savedIdToken, storageStateOf, test } from './support/fixtures.ts';
+import { apiGet, approvePendingChange, checkScreen, expect, savedIdToken, storageStateOf, test } from './support/fixtures.ts';
 
 /**
  * A hold shows where the held thing appears, in a real browser against the local stack: with a legal hold on the demo
@@ -16,6 +16,8 @@ let call: { payload_reference: string; device_reference: string };
 async function holdRequest(request: APIRequestContext, method: 'PUT' | 'DELETE'): Promise<void> {
   const response = await request.fetch(HOLD_PATH, { method, ...(method === 'PUT' ? { data: {} } : {}), headers: { authorization: `Bearer ${savedIdToken('demoAdmin')}` } });
   if (!response.ok()) throw new Error(`${method} ${HOLD_PATH} answered ${response.status()}: ${await response.text()}`);
+  // A release waits for a second approver (four eyes): the demo's second admin approves it.
+  await approvePendingChange(request, response);
 }
 
 test.beforeAll(async ({ playwright, baseURL }) => {

@@ -154,7 +154,16 @@ test.describe('as a tenant administrator', () => {
     await expect(dialog.getByRole('table', { name: 'Records due at the next run' }).getByRole('row', { name: /Recordings: Video/ })).toBeVisible();
     await expect(dialog.getByText('Existing recordings keep their lock')).toBeVisible();
     await dialog.getByRole('button', { name: 'Save policy' }).click();
-    await expect(page.getByText('Retention policy saved.', { exact: false })).toBeVisible();
+    // Deleting videos sooner shortens their life: it waits for a second approver (four eyes), who approves it here.
+    await expect(page.getByText('Shorter retention requested', { exact: false })).toBeVisible();
+    const note = page.getByTestId('pending-change');
+    await expect(note).toContainText('Shorter retention requested by Dana Admin (admin@demo.test)');
+    await expect(note.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+    const pending = await apiGet<{ data: Array<{ approval_reference: string }> }>(page.request, 'demoAdmin', '/api/v1/demo/approvals?status=Pending');
+    const approved = await page.request.post(`/api/v1/demo/approvals/${pending.data[0]?.approval_reference}/approve`, {
+      headers: { authorization: `Bearer ${savedIdToken('demoApprover')}` },
+    });
+    expect(approved.status()).toBe(200);
     await page.reload();
     await expect(recordingRow(page, 'Video').getByRole('textbox', { name: 'Video recordings: delete after (days)' })).toHaveValue('0 days');
 

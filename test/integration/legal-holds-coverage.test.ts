@@ -117,7 +117,7 @@ describe('legal hold coverage counts', () => {
     expect(holds.get(dave)?.coverage).toEqual({ recordings: exact(4), gps_fixes: exact(5), device_logs: exact(3), ledger_entries: exact(4), devices: exact(1) });
     expect(holds.get(officer)?.coverage).toEqual({ comments: exact(2), receipts: exact(1), activity_records: exact(3) });
 
-    expect((await tenant.call('DELETE', `/account/legal_holds/DeviceUser/${carol}`, tenant.admin)).status).toBe(200);
+    expect((await tenant.applied('DELETE', `/account/legal_holds/DeviceUser/${carol}`, tenant.admin)).status).toBe(200);
     const after = await tenant.call('GET', '/account/legal_holds?target_type=DeviceUser', tenant.admin);
     const released = (after.body.data as unknown[]).map((row) => LegalHold.parse(row)).find((hold) => hold.target === carol);
     expect(released?.is_active).toBe(false);

@@ -107,7 +107,7 @@ describe('a hold shows where the held thing appears', () => {
     expect(queries).toBe(2);
     expect(index.recording({ device_reference: 'd-alice', device_user_reference: 'bob' })).toEqual(HELD);
 
-    expect((await tenant.call('DELETE', '/account/legal_holds/DeviceUser/alice', tenant.admin)).status).toBe(200);
+    expect((await tenant.applied('DELETE', '/account/legal_holds/DeviceUser/alice', tenant.admin)).status).toBe(200);
     expect((await get(tenant, '/users/alice')).held_by).toBeUndefined();
     expect((await get(tenant, `/payloads/${ALICE_ON_HER_DEVICE}`)).held_by).toBeUndefined();
   });

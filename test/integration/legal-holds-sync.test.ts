@@ -128,14 +128,14 @@ describe('a legal hold on someone with many recordings', () => {
     expect((await tenant.call('PUT', `/account/legal_holds/DeviceUser/${frank}`, tenant.admin, {})).status).toBe(200);
     expect(await settled(frank)).toMatchObject({ sync_state: 'Synced', objects_synced: RECORDINGS });
 
-    const released = await tenant.call('DELETE', `/account/legal_holds/DeviceUser/${erin}`, tenant.admin);
+    const released = await tenant.applied('DELETE', `/account/legal_holds/DeviceUser/${erin}`, tenant.admin);
     expect(released.status).toBe(200);
     expect(LegalHold.parse(released.body)).toMatchObject({ is_active: false, sync_state: 'Syncing' });
     expect(await settled(erin)).toMatchObject({ sync_state: 'Synced', objects_synced: RECORDINGS });
     expect(await objectHolds()).toEqual({ ON: RECORDINGS });
     expect(await deleteStatus(references[1]!)).toBe(403);
 
-    expect((await tenant.call('DELETE', `/account/legal_holds/DeviceUser/${frank}`, tenant.admin)).status).toBe(200);
+    expect((await tenant.applied('DELETE', `/account/legal_holds/DeviceUser/${frank}`, tenant.admin)).status).toBe(200);
     expect(await settled(frank)).toMatchObject({ is_active: false, sync_state: 'Synced' });
     expect(await objectHolds()).toEqual({ OFF: RECORDINGS });
     expect(await deleteStatus(references[1]!)).toBe(204);
@@ -160,7 +160,7 @@ describe('a legal hold on someone with many recordings', () => {
     const placed = await tenant.call('PUT', '/account/legal_holds/DeviceUser/gina', tenant.admin, {});
     expect(LegalHold.parse(placed.body)).toMatchObject({ sync_state: 'Synced', objects_synced: 1 });
     expect(await deps.blobs.getLegalHold('processed', payloadObjectKey(client, reference))).toBe(true);
-    const released = await tenant.call('DELETE', '/account/legal_holds/DeviceUser/gina', tenant.admin);
+    const released = await tenant.applied('DELETE', '/account/legal_holds/DeviceUser/gina', tenant.admin);
     expect(LegalHold.parse(released.body)).toMatchObject({ sync_state: 'Synced', objects_synced: 1 });
     expect(await deps.blobs.getLegalHold('processed', payloadObjectKey(client, reference))).toBe(false);
   });

@@ -126,13 +126,14 @@ describe('legal holds', () => {
     expect((await tenant.call('PUT', `/account/legal_holds/DeviceUser/${bob}`, tenant.admin, {})).status).toBe(200);
     expect(await holds(p1, p2, p4)).toEqual(['ON', 'ON', 'ON']);
 
-    const released = await tenant.call('DELETE', `/account/legal_holds/DeviceUser/${alice}`, tenant.admin);
+    const released = await tenant.applied('DELETE', `/account/legal_holds/DeviceUser/${alice}`, tenant.admin);
     expect(released.status).toBe(200);
-    expect(released.body).toMatchObject({ target: alice, is_active: false, updated_by: 'app:admin-app' });
+    // Released by the second admin's approval (four eyes): the release names them.
+    expect(released.body).toMatchObject({ target: alice, is_active: false, updated_by: 'app:second-admin-app' });
     // p2 is alice's, but on bob's device: bob's hold keeps it.
     expect(await holds(p1, p2, p4)).toEqual(['OFF', 'ON', 'ON']);
 
-    expect((await tenant.call('DELETE', `/account/legal_holds/DeviceUser/${bob}`, tenant.admin)).status).toBe(200);
+    expect((await tenant.applied('DELETE', `/account/legal_holds/DeviceUser/${bob}`, tenant.admin)).status).toBe(200);
     expect(await holds(p1, p2, p4)).toEqual(['OFF', 'OFF', 'OFF']);
     expect(await deleteObject(p4)).toBe(204);
 
@@ -141,7 +142,8 @@ describe('legal holds', () => {
     const calls = trail.items
       .filter((record) => String(record.action).startsWith('legalHolds:') && JSON.stringify(record.parameters ?? {}).includes(bob))
       .map((record) => `${String(record.user_id)} ${String(record.action)} ${String(record.status_code)}`);
-    expect(calls.sort()).toEqual(['app:admin-app legalHolds:Release 200', 'app:admin-app legalHolds:Update 200'].sort());
+    // The release was requested (202, pending) and applied by the second admin's approval (an `approvals:Approve` record).
+    expect(calls.sort()).toEqual(['app:admin-app legalHolds:Release 202', 'app:admin-app legalHolds:Update 200'].sort());
   });
 
   it('holds a recording processed while its holder is held, through the real pipeline and the S3 adapter', async () => {
@@ -158,7 +160,7 @@ describe('legal holds', () => {
     expect(await objectHold(reference)).toBe('ON');
     expect(await deleteObject(reference)).toBe(403);
 
-    expect((await tenant.call('DELETE', `/account/legal_holds/DeviceUser/${bob}`, tenant.admin)).status).toBe(200);
+    expect((await tenant.applied('DELETE', `/account/legal_holds/DeviceUser/${bob}`, tenant.admin)).status).toBe(200);
     expect(await objectHold(reference)).toBe('OFF');
   });
 
@@ -184,7 +186,7 @@ describe('legal holds', () => {
     expect((await tenant.call('GET', `/account/legal_holds?limit=2&active_only=true&last_key=${encodeURIComponent(String(first.body.last_key))}`, tenant.admin)).status).toBe(400);
 
     // PUT with is_active false releases like DELETE.
-    expect((await tenant.call('PUT', `/account/legal_holds/PortalUser/${officer}`, tenant.admin, { is_active: false })).body).toMatchObject({ is_active: false });
+    expect((await tenant.applied('PUT', `/account/legal_holds/PortalUser/${officer}`, tenant.admin, { is_active: false })).body).toMatchObject({ is_active: false });
   });
 
   it('answers 404 for a target the tenant does not have (another tenant’s included) and for a hold never placed', async () => {
@@ -195,7 +197,7 @@ describe('legal holds', () => {
     expect((await tenant.call('PUT', '/account/legal_holds/PortalUser/demo-admin', tenant.admin, {})).status).toBe(404);
     // A device user is not a portal user.
     expect((await tenant.call('PUT', `/account/legal_holds/PortalUser/${alice}`, tenant.admin, {})).status).toBe(404);
-    expect((await tenant.call('DELETE', '/account/legal_holds/PortalUser/never-held', tenant.admin)).status).toBe(404);
+    expect((await tenant.applied('DELETE', '/account/legal_holds/PortalUser/never-held', tenant.admin)).status).toBe(404);
   });
 
   it('lets a role limited to a group hold, release and list only the device users of its group', async () => {
@@ -219,12 +221,12 @@ describe('legal holds', () => {
     expect((await tenant.call('PUT', '/account/legal_holds/DeviceUser/nora', north, {})).status).toBe(200);
     expect((await tenant.call('PUT', '/account/legal_holds/DeviceUser/sam', north, {})).status).toBe(404);
     expect((await tenant.call('PUT', '/account/legal_holds/DeviceUser/sam', tenant.admin, {})).status).toBe(200);
-    expect((await tenant.call('DELETE', '/account/legal_holds/DeviceUser/sam', north)).status).toBe(404);
+    expect((await tenant.applied('DELETE', '/account/legal_holds/DeviceUser/sam', north)).status).toBe(404);
     const listed = await tenant.call('GET', '/account/legal_holds?target_type=DeviceUser&active_only=true', north);
     expect((listed.body.data as Array<{ target: string }>).map((hold) => hold.target)).toEqual(['nora']);
     expect((await tenant.call('GET', '/account/legal_holds?target_type=DeviceUser&active_only=true&result_type=total', north)).body).toEqual({ count: 1 });
     // Tidy for the other tests of this file: only the holds they placed.
-    for (const user of ['nora', 'sam']) expect((await tenant.call('DELETE', `/account/legal_holds/DeviceUser/${user}`, tenant.admin)).status).toBe(200);
+    for (const user of ['nora', 'sam']) expect((await tenant.applied('DELETE', `/account/legal_holds/DeviceUser/${user}`, tenant.admin)).status).toBe(200);
   });
 
   it('refuses hostile input with 400 lines, another tenant with 403, and a role without the action with 403', async () => {
@@ -248,7 +250,7 @@ describe('legal holds', () => {
     expect((await tenant.call('PUT', `/account/legal_holds/DeviceUser/${alice}`, otherTenant, {})).status).toBe(403);
     expect((await tenant.call('GET', '/account/legal_holds', tenant.reviewer)).status).toBe(200);
     expect((await tenant.call('PUT', `/account/legal_holds/DeviceUser/${alice}`, tenant.reviewer, {})).status).toBe(403);
-    expect((await tenant.call('DELETE', `/account/legal_holds/DeviceUser/${bob}`, tenant.reviewer)).status).toBe(403);
+    expect((await tenant.applied('DELETE', `/account/legal_holds/DeviceUser/${bob}`, tenant.reviewer)).status).toBe(403);
     expect(await holds(p1, p2)).toEqual(['OFF', 'OFF']);
   });
 });

@@ -89,7 +89,7 @@ describe('Object Lock retention follows the retention policy', () => {
   let first: { reference: string; payloadTime: number };
 
   it('locks a processed recording until its payload time plus its type’s period; the object refuses deletion', async () => {
-    expect((await tenant.call('PUT', '/account/retention', tenant.admin, callPolicy(30, 40))).status).toBe(200);
+    expect((await tenant.applied('PUT', '/account/retention', tenant.admin, callPolicy(30, 40))).status).toBe(200);
     first = await processedCall(2);
     expect(await retentionOf(first.reference)).toEqual({ mode: 'GOVERNANCE', until: first.payloadTime + 40 * DAY });
     expect(await deleteStatus(first.reference)).toBe(403);
@@ -114,14 +114,14 @@ describe('Object Lock retention follows the retention policy', () => {
   });
 
   it('a longer period extends the lock of stored recordings, through the object-retention-sync job', async () => {
-    const lengthened = await tenant.call('PUT', '/account/retention', tenant.admin, callPolicy(60, 70));
+    const lengthened = await tenant.applied('PUT', '/account/retention', tenant.admin, callPolicy(60, 70));
     expect(lengthened.status).toBe(200);
     expect(await retainedUntil(first.reference, first.payloadTime + 70 * DAY)).toBe(first.payloadTime + 70 * DAY);
     expect((await retentionOf(first.reference)).mode).toBe('GOVERNANCE');
   });
 
   it('a shorter period applies to new recordings only, and the policy says so', async () => {
-    const shortened = await tenant.call('PUT', '/account/retention', tenant.admin, callPolicy(5, 10));
+    const shortened = await tenant.applied('PUT', '/account/retention', tenant.admin, callPolicy(5, 10));
     expect(shortened.status).toBe(200);
     const answer = RetentionPolicy.parse(shortened.body);
     expect(answer.object_lock).toMatchObject({ mode: 'GOVERNANCE', shorter_periods_apply_to: 'new_recordings' });

@@ -21,13 +21,13 @@ describe('regulatory floor', () => {
   it('is no rule until a tenant chooses one, and any period is accepted then', async () => {
     const read = await tenant.call('GET', '/account/retention', tenant.admin);
     expect(RetentionPolicy.parse(read.body).regulatory_rules).toEqual([]);
-    const put = await tenant.call('PUT', '/account/retention', tenant.admin, { PayloadData: [callEntry(30)] });
+    const put = await tenant.applied('PUT', '/account/retention', tenant.admin, { PayloadData: [callEntry(30)] });
     expect(put.status).toBe(200);
   });
 
   it('refuses a period below a chosen rule, naming the rule and its days, and keeps the stored policy', async () => {
     const before = await tenant.call('GET', '/account/retention', tenant.admin);
-    const refused = await tenant.call('PUT', '/account/retention', tenant.admin, {
+    const refused = await tenant.applied('PUT', '/account/retention', tenant.admin, {
       regulatory_rules: ['SEC_17a_4'],
       PayloadData: [callEntry(1000), { payload_type: 'Diagnostics', delete_after_days: 10 }],
       LegacyMigrationData: { destroy_after_days: 400 },
@@ -42,7 +42,7 @@ describe('regulatory floor', () => {
   });
 
   it('judges several rules by the strictest, beside the policy\'s other problems', async () => {
-    const refused = await tenant.call('PUT', '/account/retention', tenant.admin, {
+    const refused = await tenant.applied('PUT', '/account/retention', tenant.admin, {
       regulatory_rules: ['SEC_17a_4', 'FINRA_4511', 'MIFID_II'],
       PayloadData: [callEntry(1500)],
       SupervisionData: { delete_after_days: 2000, destroy_after_days: 1990 },
@@ -56,19 +56,19 @@ describe('regulatory floor', () => {
   });
 
   it('stores the rules with the policy; a later save that leaves them out keeps them and is judged by them', async () => {
-    const put = await tenant.call('PUT', '/account/retention', tenant.admin, { regulatory_rules: ['MIFID_II'], PayloadData: [callEntry(1827)] });
+    const put = await tenant.applied('PUT', '/account/retention', tenant.admin, { regulatory_rules: ['MIFID_II'], PayloadData: [callEntry(1827)] });
     expect(put.status).toBe(200);
     expect(put.body.regulatory_rules).toEqual(['MIFID_II']);
 
-    const kept = await tenant.call('PUT', '/account/retention', tenant.admin, { PayloadData: [callEntry(2000)] });
+    const kept = await tenant.applied('PUT', '/account/retention', tenant.admin, { PayloadData: [callEntry(2000)] });
     expect(kept.status).toBe(200);
     expect(kept.body.regulatory_rules).toEqual(['MIFID_II']);
 
-    const refused = await tenant.call('PUT', '/account/retention', tenant.admin, { PayloadData: [callEntry(1826)] });
+    const refused = await tenant.applied('PUT', '/account/retention', tenant.admin, { PayloadData: [callEntry(1826)] });
     expect(refused.status).toBe(400);
     expect(messagesOf(refused.body)).toEqual(['body.PayloadData.0.delete_after_days: MiFID II keeps communications at least 1,827 days']);
     // Kept without end is above every floor.
-    expect((await tenant.call('PUT', '/account/retention', tenant.admin, { PayloadData: [{ payload_type: 'Call' }] })).status).toBe(200);
+    expect((await tenant.applied('PUT', '/account/retention', tenant.admin, { PayloadData: [{ payload_type: 'Call' }] })).status).toBe(200);
     expect(RetentionPolicy.parse((await tenant.call('GET', '/account/retention', tenant.admin)).body).regulatory_rules).toEqual(['MIFID_II']);
   });
 
@@ -81,7 +81,7 @@ describe('regulatory floor', () => {
       [{ regulatory_rules: [null] }, /^body\.regulatory_rules\.0: /],
     ];
     for (const [body, line] of cases) {
-      const { status, body: answer } = await tenant.call('PUT', '/account/retention', tenant.admin, body);
+      const { status, body: answer } = await tenant.applied('PUT', '/account/retention', tenant.admin, body);
       expect(status, JSON.stringify(body)).toBe(400);
       expect(messagesOf(answer)[0], JSON.stringify(body)).toMatch(line);
     }

@@ -122,7 +122,7 @@ describe('capture ledger entries in the retention policy', () => {
     expect(policy.CaptureLedgerData).toEqual({ delete_after_days: call?.delete_after_days, destroy_after_days: call?.destroy_after_days });
 
     // A policy stored before the type existed (as every stored policy was): the type reads at its default, not blank.
-    expect((await fresh.call('PUT', '/account/retention', fresh.admin, { GpsData: { delete_after_days: 30, destroy_after_days: 60 } })).status).toBe(200);
+    expect((await fresh.applied('PUT', '/account/retention', fresh.admin, { GpsData: { delete_after_days: 30, destroy_after_days: 60 } })).status).toBe(200);
     const item = await fresh.deps.table.get(retentionPolicyKey(fresh.client), { consistent: true });
     const { CaptureLedgerData: stored, ...before } = readRetentionPolicy(item!);
     expect(stored).toEqual({ delete_after_days: 2557, destroy_after_days: 2647 });
@@ -141,7 +141,7 @@ describe('capture ledger entries in the retention policy', () => {
 describe('a destroyed recording\'s awaiting-entry marker', () => {
   it('goes in the recording\'s destruction, not at its deletion, and only its own', async () => {
     const { client, deps } = fresh;
-    expect((await fresh.call('PUT', '/account/retention', fresh.admin, { PayloadData: [{ payload_type: 'Call', delete_after_days: 1, destroy_after_days: 1000 }] })).status).toBe(200);
+    expect((await fresh.applied('PUT', '/account/retention', fresh.admin, { PayloadData: [{ payload_type: 'Call', delete_after_days: 1, destroy_after_days: 1000 }] })).status).toBe(200);
     const recording = async (reference: string, payloadType: string, time: string) => {
       const payload = {
         ...keys.payload.item(client, { payloadReference: reference, payloadTime: time, deviceReference: 'dev-1', deviceUserReference: 'du-1' }),
@@ -207,7 +207,7 @@ describe('retention of capture ledger entries (CaptureLedgerData)', () => {
 
   it('deletes a settled entry past its period, then destroys it, each with a disposal record; keeps a Pending one and the held ones until released; never moves the counts', async () => {
     const { client, deps } = tenant;
-    expect((await tenant.call('PUT', '/account/retention', tenant.admin, { CaptureLedgerData: { delete_after_days: 1, destroy_after_days: 1000 } })).status).toBe(200);
+    expect((await tenant.applied('PUT', '/account/retention', tenant.admin, { CaptureLedgerData: { delete_after_days: 1, destroy_after_days: 1000 } })).status).toBe(200);
     await deps.table.put({ ...keys.deviceUser.item(client, 'du-held', 'north'), client, device_user_reference: 'du-held', group: 'north', is_active: true, services: [], expected_device_count: 1, is_legacy: false });
     // A device du-held holds now: its entries are covered by du-held's hold whoever held it when they were stored.
     await deps.table.put({ ...keys.device.item(client, 'dev-held', 'du-held', 'north'), client, device_reference: 'dev-held', device_user_reference: 'du-held', group: 'north' });
@@ -249,7 +249,7 @@ describe('retention of capture ledger entries (CaptureLedgerData)', () => {
     expect(await tenantCounts(tenant)).toEqual(counts);
 
     // Released, the hold's walk puts the markers back; the next run deletes both.
-    expect((await tenant.call('DELETE', '/account/legal_holds/DeviceUser/du-held', tenant.admin)).status).toBe(200);
+    expect((await tenant.applied('DELETE', '/account/legal_holds/DeviceUser/du-held', tenant.admin)).status).toBe(200);
     for (const entry of [heldUser, heldDevice]) expect(await markerOf(tenant, entry)).toEqual(['CaptureLedgerData', 'LIVE']);
     await retentionRun(deps, client, at(10));
     for (const entry of [heldUser, heldDevice]) {

@@ -73,7 +73,7 @@ async function equipLeaver(one: RunTenant): Promise<string[]> {
 beforeAll(async () => {
   tenant = await createRunTenant('dunum');
   other = await createRunTenant('dunumb');
-  expect((await tenant.call('PUT', '/account/retention', tenant.admin, { DeviceUserData: { delete_after_days: 1, destroy_after_days: 1000 } })).status).toBe(200);
+  expect((await tenant.applied('PUT', '/account/retention', tenant.admin, { DeviceUserData: { delete_after_days: 1, destroy_after_days: 1000 } })).status).toBe(200);
   const { client, deps } = tenant;
 
   const devices = await equipLeaver(tenant);

@@ -106,7 +106,7 @@ beforeAll(async () => {
   for (const marker of dueMarkerItems(client, payload)) await deps.table.put(marker);
   await deps.blobs.put('processed', payloadObjectKey(client, PAYLOAD), Buffer.from('a recording'), {});
   await deps.blobs.put('processed', waveformObjectKey(client, PAYLOAD), Buffer.from('{"peaks":[]}'), { contentType: 'application/json' });
-  expect((await tenant.call('PUT', '/account/retention', tenant.admin, POLICY)).status).toBe(200);
+  expect((await tenant.applied('PUT', '/account/retention', tenant.admin, POLICY)).status).toBe(200);
   await linkAndSign(deps, client);
 }, 120_000);
 

@@ -173,7 +173,7 @@ beforeAll(async () => {
   await writeRecords('device', OLD_UNLINKED_DEVICE, (index) => old(100 + index), 'waiting');
   await writeRecords('user', RECENT_USER, recent, 'recent');
   await writeRecords('device', RECENT_DEVICE, recent, 'recent');
-  for (const owner of [tenant, other]) expect((await owner.call('PUT', '/account/retention', owner.admin, POLICY)).status).toBe(200);
+  for (const owner of [tenant, other]) expect((await owner.applied('PUT', '/account/retention', owner.admin, POLICY)).status).toBe(200);
 }, 180_000);
 
 afterAll(async () => {

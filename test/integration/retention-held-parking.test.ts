@@ -97,7 +97,7 @@ beforeAll(async () => {
     const ref = await writeActivityRecord(deps, { trail: 'user', client, entry: { user_id: OFFICER, activity_time: old(index), action: 'payloads:List', is_allowed: true, roles: ['admin'], is_client_app: false, status_code: 200 } });
     officerRecords.push(ref.key);
   }
-  expect((await tenant.call('PUT', '/account/retention', tenant.admin, POLICY)).status).toBe(200);
+  expect((await tenant.applied('PUT', '/account/retention', tenant.admin, POLICY)).status).toBe(200);
   for (const path of ['DeviceUser/alice', 'DeviceUser/bob', `PortalUser/${OFFICER}`]) {
     expect((await tenant.call('PUT', `/account/legal_holds/${path}`, tenant.admin, {})).status).toBe(200);
   }
@@ -138,7 +138,7 @@ describe('held records parked by the retention job', () => {
   }, 120_000);
 
   it('keeps a record kept by two holds parked until the last of them is released', async () => {
-    expect((await tenant.call('DELETE', '/account/legal_holds/DeviceUser/bob', tenant.admin)).status).toBe(200);
+    expect((await tenant.applied('DELETE', '/account/legal_holds/DeviceUser/bob', tenant.admin)).status).toBe(200);
     // Bob's release moved the shared recording under alice's hold (her device recorded it), not back to due.
     expect(await parkedUnder('DeviceUser', 'bob')).toEqual([]);
     expect((await parkedUnder('DeviceUser', 'alice')).map((marker) => marker.reference)).toContain(SHARED);
@@ -150,8 +150,8 @@ describe('held records parked by the retention job', () => {
   }, 120_000);
 
   it('after the last release, the records are due again and the next run disposes of them', async () => {
-    expect((await tenant.call('DELETE', '/account/legal_holds/DeviceUser/alice', tenant.admin)).status).toBe(200);
-    expect((await tenant.call('DELETE', `/account/legal_holds/PortalUser/${OFFICER}`, tenant.admin)).status).toBe(200);
+    expect((await tenant.applied('DELETE', '/account/legal_holds/DeviceUser/alice', tenant.admin)).status).toBe(200);
+    expect((await tenant.applied('DELETE', `/account/legal_holds/PortalUser/${OFFICER}`, tenant.admin)).status).toBe(200);
     expect(await parkedUnder('DeviceUser', 'alice')).toEqual([]);
     expect(await parkedUnder('PortalUser', OFFICER)).toEqual([]);
     // Back in the stage their record's state says: the deleted recording waits for destruction again.

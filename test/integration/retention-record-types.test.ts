@@ -104,7 +104,7 @@ async function seed(one: RunTenant, main: boolean): Promise<void> {
   await deviceUser(one, 'gone', true);
   await deviceUser(one, 'staying', false);
   expect((await one.call('PUT', '/account/legal_holds/DeviceUser/gone', one.admin, {})).status).toBe(200);
-  expect((await one.call('DELETE', '/account/legal_holds/DeviceUser/gone', one.admin)).status).toBe(200);
+  expect((await one.applied('DELETE', '/account/legal_holds/DeviceUser/gone', one.admin)).status).toBe(200);
   if (main) {
     await deviceUser(one, 'held', true);
     expect((await one.call('PUT', '/account/legal_holds/DeviceUser/held', one.admin, {})).status).toBe(200);
@@ -175,7 +175,7 @@ const keyOf = {
 beforeAll(async () => {
   tenant = await createRunTenant('kinds');
   other = await createRunTenant('kindsb');
-  expect((await tenant.call('PUT', '/account/retention', tenant.admin, Object.fromEntries(TYPES.map((type) => [type, PERIODS])))).status).toBe(200);
+  expect((await tenant.applied('PUT', '/account/retention', tenant.admin, Object.fromEntries(TYPES.map((type) => [type, PERIODS])))).status).toBe(200);
   await seed(tenant, true);
   const mainRefs = { ...refs };
   await seed(other, false);
@@ -356,7 +356,7 @@ describe('retention of device users, legal holds, support access, transfer runs 
 
   it('disposes of a device user once its hold is released and its device deactivated; onboarding brings it back', async () => {
     const { client, deps } = tenant;
-    expect((await tenant.call('DELETE', '/account/legal_holds/DeviceUser/held', tenant.admin)).status).toBe(200);
+    expect((await tenant.applied('DELETE', '/account/legal_holds/DeviceUser/held', tenant.admin)).status).toBe(200);
     await deps.table.update(keys.device.key(client, 'dev-eq'), { set: { is_deactivated: true } });
     await runToEnd(deps, { client, now: DELETE_AT });
     for (const reference of ['held', 'equipped']) expect((await deps.table.get(keyOf.user(client, reference)))?.retention_state).toBe('Deleted');

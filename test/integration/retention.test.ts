@@ -52,9 +52,10 @@ describe('retention policy', () => {
         { payload_type: 'Call', destroy_after_days: 3000, required_transfers: 2, retention_timestamp: 'transferred_at' },
       ],
     };
-    const put = await tenant.call('PUT', '/account/retention', tenant.admin, request);
+    const put = await tenant.applied('PUT', '/account/retention', tenant.admin, request);
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ GpsData: request.GpsData, AlertData: {}, updated_by: 'app:admin-app' });
+    // GPS kept 30 days instead of 366 is shorter: applied by the second admin's approval (four eyes), who is named.
+    expect(put.body).toMatchObject({ GpsData: request.GpsData, AlertData: {}, updated_by: 'app:second-admin-app' });
     expect(String(put.body.updated_at)).toMatch(/^\d{4}-\d\d-\d\dT/);
 
     const read = await tenant.call('GET', '/account/retention', tenant.admin);
@@ -76,7 +77,7 @@ describe('retention policy', () => {
 
   it('refuses a wrong policy whole, one path: message line per problem, and keeps the stored one', async () => {
     const before = await tenant.call('GET', '/account/retention', tenant.admin);
-    const refused = await tenant.call('PUT', '/account/retention', tenant.admin, {
+    const refused = await tenant.applied('PUT', '/account/retention', tenant.admin, {
       GpsData: { delete_after_days: 30, destroy_after_days: 10 },
       UserActivityData: { delete_after_days: 40_000 },
       PayloadData: [
@@ -114,7 +115,7 @@ describe('retention policy', () => {
       ['{"GpsData":', /./],
     ];
     for (const [body, line] of cases) {
-      const answer = await tenant.call('PUT', '/account/retention', tenant.admin, body);
+      const answer = await tenant.applied('PUT', '/account/retention', tenant.admin, body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(messagesOf(answer.body).some((text) => line.test(text)), `${JSON.stringify(body)} → ${String(answer.body.message)}`).toBe(true);
     }
@@ -122,11 +123,11 @@ describe('retention policy', () => {
 
   it('gives another tenant nothing, and refuses a role without the action', async () => {
     expect((await tenant.call('GET', '/account/retention', otherTenant)).status).toBe(403);
-    expect((await tenant.call('PUT', '/account/retention', otherTenant, {})).status).toBe(403);
+    expect((await tenant.applied('PUT', '/account/retention', otherTenant, {})).status).toBe(403);
     const reviewerRead = await tenant.call('GET', '/account/retention', tenant.reviewer);
     expect(reviewerRead.status).toBe(200);
     const before = reviewerRead.body;
-    const refused = await tenant.call('PUT', '/account/retention', tenant.reviewer, { GpsData: { delete_after_days: 1 } });
+    const refused = await tenant.applied('PUT', '/account/retention', tenant.reviewer, { GpsData: { delete_after_days: 1 } });
     expect(refused.status).toBe(403);
     expect((await tenant.call('GET', '/account/retention', tenant.admin)).body).toEqual(before);
   });

@@ -28,6 +28,7 @@ import { Route as InternalSupportRouteImport } from './routes/internal/support.t
 import { Route as DashboardAccessGroupsRouteImport } from './routes/dashboard/access/groups.tsx'
 import { Route as DashboardAccessTagsRouteImport } from './routes/dashboard/access/tags.tsx'
 import { Route as DashboardAccountAlertsRouteImport } from './routes/dashboard/account/alerts.tsx'
+import { Route as DashboardAccountApprovalsRouteImport } from './routes/dashboard/account/approvals.tsx'
 import { Route as DashboardAccountAppsRouteImport } from './routes/dashboard/account/apps.tsx'
 import { Route as DashboardAccountAuditRouteImport } from './routes/dashboard/account/audit.tsx'
 import { Route as DashboardAccountLegalHoldsRouteImport } from './routes/dashboard/account/legal-holds.tsx'
@@ -166,6 +167,12 @@ const DashboardAccountAlertsRoute = DashboardAccountAlertsRouteImport.update({
   path: '/account/alerts',
   getParentRoute: () => DashboardRouteRoute,
 } as any)
+const DashboardAccountApprovalsRoute =
+  DashboardAccountApprovalsRouteImport.update({
+    id: '/account/approvals',
+    path: '/account/approvals',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
 const DashboardAccountAppsRoute = DashboardAccountAppsRouteImport.update({
   id: '/account/apps',
   path: '/account/apps',
@@ -440,6 +447,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/access/groups': typeof DashboardAccessGroupsRoute
   '/dashboard/access/tags': typeof DashboardAccessTagsRoute
   '/dashboard/account/alerts': typeof DashboardAccountAlertsRoute
+  '/dashboard/account/approvals': typeof DashboardAccountApprovalsRoute
   '/dashboard/account/apps': typeof DashboardAccountAppsRoute
   '/dashboard/account/audit': typeof DashboardAccountAuditRoute
   '/dashboard/account/legal-holds': typeof DashboardAccountLegalHoldsRoute
@@ -501,6 +509,7 @@ export interface FileRoutesByTo {
   '/dashboard/access/groups': typeof DashboardAccessGroupsRoute
   '/dashboard/access/tags': typeof DashboardAccessTagsRoute
   '/dashboard/account/alerts': typeof DashboardAccountAlertsRoute
+  '/dashboard/account/approvals': typeof DashboardAccountApprovalsRoute
   '/dashboard/account/apps': typeof DashboardAccountAppsRoute
   '/dashboard/account/audit': typeof DashboardAccountAuditRoute
   '/dashboard/account/legal-holds': typeof DashboardAccountLegalHoldsRoute
@@ -567,6 +576,7 @@ export interface FileRoutesById {
   '/dashboard/access/groups': typeof DashboardAccessGroupsRoute
   '/dashboard/access/tags': typeof DashboardAccessTagsRoute
   '/dashboard/account/alerts': typeof DashboardAccountAlertsRoute
+  '/dashboard/account/approvals': typeof DashboardAccountApprovalsRoute
   '/dashboard/account/apps': typeof DashboardAccountAppsRoute
   '/dashboard/account/audit': typeof DashboardAccountAuditRoute
   '/dashboard/account/legal-holds': typeof DashboardAccountLegalHoldsRoute
@@ -632,6 +642,7 @@ export interface FileRouteTypes {
     | '/dashboard/access/groups'
     | '/dashboard/access/tags'
     | '/dashboard/account/alerts'
+    | '/dashboard/account/approvals'
     | '/dashboard/account/apps'
     | '/dashboard/account/audit'
     | '/dashboard/account/legal-holds'
@@ -693,6 +704,7 @@ export interface FileRouteTypes {
     | '/dashboard/access/groups'
     | '/dashboard/access/tags'
     | '/dashboard/account/alerts'
+    | '/dashboard/account/approvals'
     | '/dashboard/account/apps'
     | '/dashboard/account/audit'
     | '/dashboard/account/legal-holds'
@@ -758,6 +770,7 @@ export interface FileRouteTypes {
     | '/dashboard/access/groups'
     | '/dashboard/access/tags'
     | '/dashboard/account/alerts'
+    | '/dashboard/account/approvals'
     | '/dashboard/account/apps'
     | '/dashboard/account/audit'
     | '/dashboard/account/legal-holds'
@@ -944,6 +957,13 @@ declare module '@tanstack/react-router' {
       path: '/account/alerts'
       fullPath: '/dashboard/account/alerts'
       preLoaderRoute: typeof DashboardAccountAlertsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/account/approvals': {
+      id: '/dashboard/account/approvals'
+      path: '/account/approvals'
+      fullPath: '/dashboard/account/approvals'
+      preLoaderRoute: typeof DashboardAccountApprovalsRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
     '/dashboard/account/apps': {
@@ -1292,6 +1312,7 @@ interface DashboardRouteRouteChildren {
   DashboardAccessGroupsRoute: typeof DashboardAccessGroupsRoute
   DashboardAccessTagsRoute: typeof DashboardAccessTagsRoute
   DashboardAccountAlertsRoute: typeof DashboardAccountAlertsRoute
+  DashboardAccountApprovalsRoute: typeof DashboardAccountApprovalsRoute
   DashboardAccountAppsRoute: typeof DashboardAccountAppsRoute
   DashboardAccountAuditRoute: typeof DashboardAccountAuditRoute
   DashboardAccountLegalHoldsRoute: typeof DashboardAccountLegalHoldsRoute
@@ -1342,6 +1363,7 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardAccessGroupsRoute: DashboardAccessGroupsRoute,
   DashboardAccessTagsRoute: DashboardAccessTagsRoute,
   DashboardAccountAlertsRoute: DashboardAccountAlertsRoute,
+  DashboardAccountApprovalsRoute: DashboardAccountApprovalsRoute,
   DashboardAccountAppsRoute: DashboardAccountAppsRoute,
   DashboardAccountAuditRoute: DashboardAccountAuditRoute,
   DashboardAccountLegalHoldsRoute: DashboardAccountLegalHoldsRoute,

@@ -3,6 +3,8 @@ import { actorOf, actorRecordOf, actorWords, jobActor } from '#core/auth/actor.t
 import { ConflictError, ForbiddenError, NotFoundError } from '#core/errors.ts';
 import { callerOf, type TenantCaller } from '#core/http/caller.ts';
 import { ConditionFailedError, type TableItem, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
+import { readDeviceUser } from '#core/store/entities/device-user.ts';
+import { keys } from '#core/store/keys.ts';
 import { listPage, type QueryOf } from '#core/store/paging.ts';
 import { actionInWords } from '#shared/contract/action-wording.ts';
 import { APPROVAL_EXPIRY_DAYS, type ApprovalKind, type PendingChange } from '#shared/contract/entities/approvals.ts';
@@ -155,7 +157,8 @@ function decisionWrites(pending: ApprovalItem, decided: TableItem): TransactOper
 /** The stored change (404 when this tenant has none by that reference), settled. */
 async function readSettled(caller: TenantCaller, reference: string): Promise<TableItem> {
   const item = await caller.deps.table.get(approvalKeys.change(caller.tenant, reference), { consistent: true });
-  if (item === undefined) throw new NotFoundError(`Pending change ${reference} not found`);
+  // A release of a hold on a device user outside the caller's groups is answered as one that does not exist.
+  if (item === undefined || (await inGroupScope(caller, [item])).length === 0) throw new NotFoundError(`Pending change ${reference} not found`);
   return settle(caller, item);
 }
 
@@ -175,10 +178,23 @@ export async function listChanges(caller: TenantCaller, query: QueryOf<typeof ac
     keep: async (items) => {
       const settled: TableItem[] = [];
       for (const item of items) settled.push(await settle(caller, item));
-      return query.status === undefined ? settled : settled.filter((item) => item.status === query.status);
+      return inGroupScope(caller, query.status === undefined ? settled : settled.filter((item) => item.status === query.status));
     },
     toData: (item) => toPendingChange(readApproval(item)),
   });
+}
+
+/**
+ * A group-limited role sees the releases of holds on device users of its groups only (as it sees those holds), and
+ * every retention change and portal user's hold (which belong to no group).
+ */
+async function inGroupScope(caller: TenantCaller, items: readonly TableItem[]): Promise<TableItem[]> {
+  const scope = caller.groupScope();
+  if (scope.unrestricted) return [...items];
+  const deviceUsers = [...new Set(items.filter((item) => item.target_type === 'DeviceUser').map((item) => String(item.target)))];
+  const found = await caller.deps.table.batchGet(deviceUsers.map((user) => keys.deviceUser.key(caller.tenant, user)));
+  const visible = new Set((await scope.filter(found.map(readDeviceUser))).map((user) => user.device_user_reference));
+  return items.filter((item) => item.target_type !== 'DeviceUser' || visible.has(String(item.target)));
 }
 
 /** A decision is made on a pending change only: one decided or expired answers 409 saying what became of it. */

@@ -33,8 +33,9 @@ function shorterPeriods(label: string, before: Periods, after: Periods): string[
 /**
  * What a retention policy change shortens, in words, one line each (none: it may apply at once): every record
  * type's and payload type's periods, as stored after the change (a type the request leaves out takes its default,
- * which may itself be shorter than what is stored), and every regulatory rule it removes (a lower floor). `request`
- * carries the rules as they will be stored (withinRegulatoryFloor fills them).
+ * which may itself be shorter than what is stored), fewer receipts or transfers demanded of a recording, and every
+ * regulatory rule it removes (a lower floor). `request` carries the rules as they will be stored
+ * (withinRegulatoryFloor fills them).
  */
 export function retentionShortening(current: RetentionPolicyRequest, request: RetentionPolicyRequest): string[] {
   const before = completePolicy(current);
@@ -45,7 +46,16 @@ export function retentionShortening(current: RetentionPolicyRequest, request: Re
     lines.push(...shorterPeriods(type, before[type] ?? {}, after[type] ?? {}));
   }
   const stored = new Map(before.PayloadData.map((entry) => [entry.payload_type, entry]));
-  for (const entry of after.PayloadData) lines.push(...shorterPeriods(`PayloadData ${entry.payload_type}`, stored.get(entry.payload_type) ?? {}, entry));
+  for (const entry of after.PayloadData) {
+    const was = stored.get(entry.payload_type);
+    lines.push(...shorterPeriods(`PayloadData ${entry.payload_type}`, was ?? {}, entry));
+    // Fewer receipts or transfers demanded before deletion lets recordings go sooner, as a shorter period does.
+    for (const field of ['required_receipts', 'required_transfers'] as const) {
+      const before = was?.[field] ?? 0;
+      const now = entry[field] ?? 0;
+      if (now < before) lines.push(`PayloadData ${entry.payload_type}: ${field} ${now} instead of ${before}`);
+    }
+  }
   const kept = new Set(after.regulatory_rules);
   for (const rule of before.regulatory_rules) {
     if (!kept.has(rule)) lines.push(`regulatory_rules: ${REGULATORY_RULE_NAMES[rule]} removed (a lower regulatory floor)`);

@@ -31,6 +31,8 @@ interface StoredAccount extends DemoAccount {
 
 const ACCOUNTS: readonly DemoAccount[] = [
   { sub: 'demo-admin', email: 'admin@demo.test', client: 'demo', groups: ['admin'], firstName: 'Dana', surname: 'Admin' },
+  // A second admin, so a change that shortens a record's life (four eyes) can be requested by one and approved by another.
+  { sub: 'demo-approver', email: 'approver@demo.test', client: 'demo', groups: ['admin'], firstName: 'Jordan', surname: 'Approver' },
   { sub: 'demo-reviewer', email: 'reviewer@demo.test', client: 'demo', groups: ['reviewer'], firstName: 'Robin', surname: 'Reviewer' },
   { sub: 'acme-admin', email: 'admin@acme.test', client: 'acme', groups: ['admin'], firstName: 'Alex', surname: 'Acme' },
   { sub: 'verity-staff', email: 'staff@verity.test', client: STAFF_CLIENT, groups: ['staff'], firstName: 'Sam', surname: 'Staff' },

@@ -45,6 +45,8 @@ export const DEMO_PASSWORD = 'Verity-demo-1';
 /** The demo accounts (scripts/local/seed/accounts.ts), keyed by a short name for their storage-state files. */
 export const ACCOUNTS = {
   demoAdmin: { email: 'admin@demo.test', organisation: 'demo', home: '/dashboard', tenant: true },
+  // The demo's second admin: approves what the first asks that shortens a record's life (four eyes).
+  demoApprover: { email: 'approver@demo.test', organisation: 'demo', home: '/dashboard', tenant: true },
   demoReviewer: { email: 'reviewer@demo.test', organisation: 'demo', home: '/dashboard', tenant: true },
   acmeAdmin: { email: 'admin@acme.test', organisation: 'acme', home: '/dashboard', tenant: true },
   staff: { email: 'staff@verity.test', organisation: 'admin', home: '/internal', tenant: false },
@@ -191,6 +193,18 @@ export function savedIdToken(account: AccountName): string {
   const token = entry === undefined ? undefined : (JSON.parse(entry.value) as { idToken?: string }).idToken;
   if (token === undefined) throw new Error(`no saved id token for ${account}`);
   return token;
+}
+
+/**
+ * Approves, as the demo's second admin, a change the first one's call left awaiting a second approver (a 202 from a
+ * hold release or a shorter retention period: four eyes), so a spec's setup or clean-up takes effect as it did before.
+ * Anything but a 202 is left as it was.
+ */
+export async function approvePendingChange(request: APIRequestContext, answer: { status(): number; json(): Promise<unknown> }): Promise<void> {
+  if (answer.status() !== 202) return;
+  const { approval_reference: reference } = (await answer.json()) as { approval_reference: string };
+  const approved = await request.post(`/api/v1/demo/approvals/${reference}/approve`, { headers: { authorization: `Bearer ${savedIdToken('demoApprover')}` } });
+  if (!approved.ok()) throw new Error(`approving ${reference} answered ${approved.status()}: ${await approved.text()}`);
 }
 
 /** GET on the admin API as an account (test data lookups: a device, a device user, a role). */

@@ -27,8 +27,17 @@ export interface RunTenant {
   tokenFor(role: string): Promise<string>;
   /** Calls the tenant's API; the JSON answer and its status. */
   call(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
+  /**
+   * `call`, and when the answer is a pending change (202: a hold release, a shorter period or a removed rule waits for
+   * a second approver), approved by a second full-access app of the tenant; then the approval's status and the thing
+   * as it now stands (the policy, or the hold). For tests whose subject is what happens after such a change.
+   */
+  applied(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
   close(): Promise<void>;
 }
+
+/** The role of the second admin that approves pending changes in `applied`. */
+export const SECOND_ADMIN_ROLE = 'second-admin';
 
 export async function createRunTenant(prefix: string): Promise<RunTenant> {
   const run = randomUUID().replace(/-/g, '').slice(0, 10);
@@ -62,6 +71,16 @@ export async function createRunTenant(prefix: string): Promise<RunTenant> {
   const admin = await token(TENANT_ADMIN_ROLE);
   const reviewer = await token(TENANT_DEFAULT_ROLE);
 
+  // The second admin of four eyes: a copy of the admin role under its own name, so its app is a different actor.
+  let secondAdmin: Promise<string> | undefined;
+  const approver = () =>
+    (secondAdmin ??= (async () => {
+      const { entity: _entity, ...adminRole } = keys.role.item(client, TENANT_ADMIN_ROLE);
+      const stored = await deps.table.get(adminRole, { consistent: true });
+      await deps.table.put({ ...stored, ...keys.role.item(client, SECOND_ADMIN_ROLE), role_reference: SECOND_ADMIN_ROLE, is_system: false });
+      return token(SECOND_ADMIN_ROLE);
+    })());
+
   return {
     client,
     deps,
@@ -75,6 +94,17 @@ export async function createRunTenant(prefix: string): Promise<RunTenant> {
         ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
       });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+    async applied(method, path, callerToken, body) {
+      const answer = await this.call(method, path, callerToken, body);
+      if (answer.status !== 202 || typeof answer.body.approval_reference !== 'string') return answer;
+      const approved = await this.call('POST', `/approvals/${answer.body.approval_reference}/approve`, await approver());
+      if (approved.status !== 200) return approved;
+      if (path.startsWith('/account/retention')) return { status: 200, body: (await this.call('GET', '/account/retention', callerToken)).body };
+      const [targetType, target] = path.split('/').slice(-2);
+      const holds = await this.call('GET', `/account/legal_holds?target_type=${targetType}&limit=100`, callerToken);
+      const hold = (holds.body.data as Array<Record<string, unknown>>).find((entry) => entry.target === target);
+      return { status: 200, body: hold ?? {} };
     },
     close: async () => {
       await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));

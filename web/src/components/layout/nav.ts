@@ -57,6 +57,7 @@ export const DASHBOARD_NAV: readonly NavSection[] = [
     label: 'Account',
     items: [
       { label: 'Alerts', to: '/dashboard/account/alerts' },
+      { label: 'Approvals', to: '/dashboard/account/approvals', action: 'approvals:List' },
       { label: 'Apps', to: '/dashboard/account/apps' },
       { label: 'Audit', to: '/dashboard/account/audit' },
       { label: 'Legal holds', to: '/dashboard/account/legal-holds', action: 'legalHolds:List' },

@@ -14,6 +14,9 @@ import { coverageLines, isSyncing, syncProgress } from './hold-model.ts';
 import { PlaceHoldForm } from './place-hold-form.tsx';
 import { ReleaseHoldDialog } from './release-hold-dialog.tsx';
 import { actorName } from '../../lib/actor-name.ts';
+import { usePendingChanges } from '../../components/approvals/approvals-api.ts';
+import { PendingChangeNote } from '../../components/approvals/pending-change-note.tsx';
+import { listLegalHolds } from './api/list-legal-holds.ts';
 
 /** The screen's filters, kept in the URL by the route. */
 export interface LegalHoldFilters {
@@ -116,6 +119,12 @@ export function LegalHoldsScreen({ filters, onFilters }: { filters: LegalHoldFil
   const [placing, setPlacing] = useState(false);
   const [releasing, setReleasing] = useState<LegalHold | undefined>(undefined);
   const list = useLegalHolds(queryOf(filters), isSyncing);
+  // Releases awaiting a second approver (four eyes), shown above the list and beside their hold.
+  const pending = usePendingChanges(useCan('approvals:List').allowed);
+  const releases = (pending.data && 'data' in pending.data ? pending.data.data : []).filter(
+    (change) => change.kind === 'LegalHoldRelease' && (filters.target === undefined || change.target === filters.target),
+  );
+  const pendingOn = (hold: LegalHold) => releases.some((change) => change.target === hold.target && change.target_type === hold.target_type);
 
   const columns: Column<LegalHold>[] = [
     {
@@ -133,9 +142,16 @@ export function LegalHoldsScreen({ filters, onFilters }: { filters: LegalHoldFil
       header: 'State',
       value: (row) => (row.is_active ? 'Active' : 'Released'),
       render: (row) => (
-        <Badge color={row.is_active ? 'red' : 'gray'} variant="light" tt="none" miw="max-content">
-          {row.is_active ? 'Active' : 'Released'}
-        </Badge>
+        <Stack gap={2}>
+          <Badge color={row.is_active ? 'red' : 'gray'} variant="light" tt="none" miw="max-content">
+            {row.is_active ? 'Active' : 'Released'}
+          </Badge>
+          {row.is_active && pendingOn(row) && (
+            <Badge color="yellow" variant="light" tt="none" miw="max-content">
+              Release awaiting approval
+            </Badge>
+          )}
+        </Stack>
       ),
     },
     {
@@ -170,7 +186,7 @@ export function LegalHoldsScreen({ filters, onFilters }: { filters: LegalHoldFil
       exportable: false,
       value: () => '',
       render: (row) =>
-        row.is_active
+        row.is_active && !pendingOn(row)
           ? canRelease.allowed && (
               <PermittedButton action="legalHolds:Release" size="xs" variant="default" color="red" onClick={() => setReleasing(row)} aria-label={`Release the hold on ${row.target}`}>
                 Release
@@ -193,6 +209,19 @@ export function LegalHoldsScreen({ filters, onFilters }: { filters: LegalHoldFil
           )
         }
       />
+      {releases.length > 0 && (
+        <Stack gap="sm" mb="md">
+          {releases.map((change) => (
+            <PendingChangeNote
+              key={change.approval_reference}
+              change={change}
+              what="Release"
+              title={`Release of the hold on ${change.target_type === undefined ? '' : LEGAL_HOLD_TARGET_LABELS[change.target_type].toLowerCase()} ${change.target ?? ''}`}
+              invalidates={[listLegalHolds]}
+            />
+          ))}
+        </Stack>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} mb="md" component="form" role="search" aria-label="Filter legal holds" onSubmit={(event) => event.preventDefault()}>
         <div>
           <Text size="sm" fw={500} id="holds-show" mb={4}>

@@ -40,6 +40,9 @@ export function ReleaseHoldDialog({ hold, onDone }: { hold: LegalHold; onDone: (
       <Text size="sm" c="dimmed">
         Anything another active hold also covers stays held. The released hold is kept on record.
       </Text>
+      <Text size="sm" c="dimmed">
+        The hold stays in force until a second person who may release holds approves the release.
+      </Text>
       {release.error && (
         <Alert color="red" title="The hold was not released">
           {release.error.message}
@@ -56,8 +59,9 @@ export function ReleaseHoldDialog({ hold, onDone }: { hold: LegalHold; onDone: (
             release.mutate(
               { params: { target_type: hold.target_type, target: hold.target } },
               {
-                onSuccess: () => {
-                  notifySaved(`Legal hold on ${who} released.`);
+                onSuccess: (answer) => {
+                  // An active hold's release waits for a second approver (four eyes): it answers the pending change.
+                  notifySaved('approval_reference' in answer ? `Release of the hold on ${who} requested: it applies when a second person approves it.` : `Legal hold on ${who} released.`);
                   onDone();
                 },
               },

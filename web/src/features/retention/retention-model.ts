@@ -1,6 +1,7 @@
 import { RETENTION_RECORD_TYPES, type RetentionRecordType, type RetentionTimestampType } from '#shared/constants/account.ts';
 import { PAYLOAD_TYPES, TRANSFERABLE_PAYLOAD_TYPES, type PayloadType } from '#shared/constants/payloads.ts';
 import type { RetentionPolicy, RetentionPolicyRequest } from '#shared/contract/entities/account-data.ts';
+import { REGULATORY_RULE_NAMES, REGULATORY_RULES, type RegulatoryRule } from '#shared/constants/regulatory-rules.ts';
 import { formatNumber } from '../../lib/format.ts';
 
 /**
@@ -31,6 +32,8 @@ export interface RetentionValues {
   records: Record<RecordType, PeriodValues>;
   /** In PAYLOAD_TYPES order, every payload type once: the request's indexes (`body.PayloadData.3`) name these rows. */
   payloads: PayloadValues[];
+  /** The regulatory rules the tenant is under (none: no box ticked), in REGULATORY_RULES order. */
+  rules: RegulatoryRule[];
 }
 
 const TRANSFERABLE = new Set<PayloadType>(TRANSFERABLE_PAYLOAD_TYPES);
@@ -60,7 +63,7 @@ export function retentionValuesOf(policy: RetentionPolicy): RetentionValues {
       required_transfers: entry?.required_transfers ?? 0,
     };
   });
-  return { records, payloads };
+  return { records, payloads, rules: REGULATORY_RULES.filter((rule) => (policy.regulatory_rules ?? []).includes(rule)) };
 }
 
 const periodsOf = (values: PeriodValues) => ({
@@ -80,6 +83,8 @@ export function retentionRequestOf(values: RetentionValues): RetentionPolicyRequ
       required_receipts: entry.required_receipts,
       required_transfers: entry.required_transfers,
     })),
+    // Always sent: an editor that shows the rules says which it means (none ticked is `[]`, not "as stored").
+    regulatory_rules: values.rules,
   };
 }
 
@@ -159,6 +164,14 @@ export function retentionChanges(
       if (old[field] !== entry[field]) changes.push({ row, field: label, before: String(old[field]), after: String(entry[field]), shortens: entry[field] < old[field] });
     }
   });
+  // A rule removed lowers the floor (it needs a second approver, as a shorter period does); one added raises it.
+  const had = new Set(before.rules);
+  const has = new Set(after.rules);
+  for (const rule of REGULATORY_RULES) {
+    if (had.has(rule) === has.has(rule)) continue;
+    const removed = had.has(rule);
+    changes.push({ row: 'Regulatory rules', field: REGULATORY_RULE_NAMES[rule], before: removed ? 'under it' : 'not under it', after: removed ? 'not under it' : 'under it', shortens: removed });
+  }
   return changes;
 }
 

@@ -15,6 +15,10 @@ import { retentionChanges, retentionFieldPaths, retentionRequestOf, retentionVal
 import { PayloadTypeTable, RecordTypeTable } from './retention-tables.tsx';
 import { ReviewChanges } from './review-changes.tsx';
 import { actorName } from '../../lib/actor-name.ts';
+import { usePendingChanges } from '../../components/approvals/approvals-api.ts';
+import { PendingChangeNote } from '../../components/approvals/pending-change-note.tsx';
+import { getRetention } from './api/get-retention.ts';
+import { RegulatoryRulesField } from './regulatory-rules-field.tsx';
 
 const LABELS = {
   record: (type: keyof typeof RETENTION_RECORD_TYPE_LABELS) => RETENTION_RECORD_TYPE_LABELS[type],
@@ -54,6 +58,9 @@ function RetentionEditor({ policy }: { policy: RetentionPolicy }) {
   const preview = usePreviewRetention();
   const save = useSaveRetention();
   const readOnly = !canUpdate.allowed;
+  // A shorter period or a removed rule awaiting a second approver (four eyes), shown above the editor.
+  const pending = usePendingChanges(useCan('approvals:List').allowed);
+  const waiting = (pending.data && 'data' in pending.data ? pending.data.data : []).find((change) => change.kind === 'RetentionPolicyChange');
 
   const changes = useMemo(() => retentionChanges(stored, values, LABELS), [stored, values]);
   const paths = useMemo(() => retentionFieldPaths(), []);
@@ -72,8 +79,14 @@ function RetentionEditor({ policy }: { policy: RetentionPolicy }) {
     save.mutate(
       { body: retentionRequestOf(values) },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           setReview(undefined);
+          if ('approval_reference' in answer) {
+            // It shortens something: nothing changed yet, the request waits for a second approver (shown above).
+            setValues(stored);
+            notifySaved('Shorter retention requested: it applies when a second person who may change the policy approves it.');
+            return;
+          }
           notifySaved('Retention policy saved. The next retention run applies it.');
         },
         // Refused input goes beside its fields: close the review so they show.
@@ -83,6 +96,7 @@ function RetentionEditor({ policy }: { policy: RetentionPolicy }) {
 
   return (
     <Stack>
+      {waiting && <PendingChangeNote change={waiting} what="Shorter retention" title="A retention change awaits a second approver" invalidates={[getRetention]} />}
       <ObjectLockNote facts={policy.object_lock} />
       <Text size="sm" c="dimmed">
         {policy.updated_at
@@ -97,12 +111,15 @@ function RetentionEditor({ policy }: { policy: RetentionPolicy }) {
       )}
       <FormErrorSummary lines={errors.general} />
       <Card withBorder padding="md">
+        <RegulatoryRulesField value={values.rules} readOnly={readOnly} onChange={(rules) => setValues((previous) => ({ ...previous, rules }))} />
+      </Card>
+      <Card withBorder padding="md">
         <Title order={2} size="h4" mb="xs">
           Records
         </Title>
         <RecordTypeTable
           values={values.records}
-          rules={policy.regulatory_rules}
+          rules={values.rules}
           errors={errors.field}
           readOnly={readOnly}
           onChange={(type, patch) => setValues((previous) => ({ ...previous, records: { ...previous.records, [type]: { ...previous.records[type], ...patch } } }))}
@@ -117,7 +134,7 @@ function RetentionEditor({ policy }: { policy: RetentionPolicy }) {
         </Text>
         <PayloadTypeTable
           values={values.payloads}
-          rules={policy.regulatory_rules}
+          rules={values.rules}
           errors={errors.field}
           readOnly={readOnly}
           onChange={(index, patch) =>

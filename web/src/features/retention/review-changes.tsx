@@ -75,6 +75,11 @@ export function ReviewChanges({
         </>
       )}
       {shortensRecordings && <ObjectLockNote compact facts={objectLock} />}
+      {changes.some((change) => change.shortens) && (
+        <Text size="sm" data-testid="needs-second-approver">
+          This shortens how long records are kept: saving asks for it, and it applies only when a second person who may change the policy approves it.
+        </Text>
+      )}
       {large && (
         <Checkbox
           checked={confirmed}
