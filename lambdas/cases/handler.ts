@@ -1,5 +1,8 @@
 import { caseEndpoints } from '#shared/contract/endpoints/cases.ts';
 import { productionEndpoints } from '#shared/contract/endpoints/productions.ts';
+import { blobStoreAdapter } from '#core/adapters/wiring/blob-store.ts';
+import { jobRunnerAdapter } from '#core/adapters/wiring/job-runner.ts';
+import { dependenciesWith } from '#core/function-dependencies.ts';
 import { createApiHandler } from '#core/http/create-api-handler.ts';
 import { caseRoutes } from './routes.ts';
 import { productionRoutes } from './productions/routes.ts';
@@ -14,4 +17,6 @@ export const handler = createApiHandler({
   recorders: apiRecorders,
   endpoints: [...caseEndpoints, ...productionEndpoints],
   routes: { ...caseRoutes, ...productionRoutes },
+  // A production starts its job (the transfer jobs function), selects recordings and signs its download link.
+  dependencies: dependenciesWith(blobStoreAdapter, jobRunnerAdapter),
 });

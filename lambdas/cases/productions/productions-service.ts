@@ -47,10 +47,10 @@ export async function createSearchProduction(caller: TenantCaller, request: Sear
   const custodians = criteria.custodians ?? [];
   const numbers = criteria.counterparty_numbers ?? [];
   if (request.client_copy === true) {
-    if (numbers.length === 0) throw new ValidationError(['criteria.counterparty_numbers: A client copy names the client\'s numbers']);
-    if (custodians.length > 0) throw new ValidationError(['criteria.custodians: A client copy is by counterparty number only']);
+    if (numbers.length === 0) throw new ValidationError(['body.criteria.counterparty_numbers: A client copy names the client\'s numbers']);
+    if (custodians.length > 0) throw new ValidationError(['body.criteria.custodians: A client copy is by counterparty number only']);
   } else if (custodians.length === 0) {
-    throw new ValidationError(['criteria.custodians: Must name at least one custodian']);
+    throw new ValidationError(['body.criteria.custodians: Must name at least one custodian']);
   }
   return createProduction(caller, { kind: request.client_copy === true ? 'ClientCopy' : 'Search', criteria, request });
 }
@@ -73,10 +73,10 @@ async function createProduction(caller: TenantCaller, spec: NewProduction): Prom
   const problems: string[] = [];
   const from = isoOf(spec.criteria.from);
   const to = isoOf(spec.criteria.to);
-  if (from > to) problems.push('criteria.from: must not be after to');
+  if (from > to) problems.push('body.criteria.from: Must not be after to');
   if (spec.request.destination.type === 'Transfer') {
     const config = await deps.table.get(keys.transferConfig.key(client, spec.request.destination.transfer_config_reference), { consistent: true });
-    if (config === undefined) problems.push(`destination.transfer_config_reference: ${spec.request.destination.transfer_config_reference} not found`);
+    if (config === undefined) problems.push(`body.destination.transfer_config_reference: ${spec.request.destination.transfer_config_reference} not found`);
   }
   if (problems.length > 0) throw new ValidationError(problems);
   const access = caller.payloadScope();
@@ -102,10 +102,10 @@ async function createProduction(caller: TenantCaller, spec: NewProduction): Prom
   try {
     count = (await selectRecordings(deps, production)).length;
   } catch (error) {
-    if (error instanceof TooManyDocumentsError) throw new ValidationError([`criteria: ${error.message}`]);
+    if (error instanceof TooManyDocumentsError) throw new ValidationError([`body.criteria: ${error.message}`]);
     throw error;
   }
-  if (count === 0) throw new ValidationError(['criteria: No records you may see match the production']);
+  if (count === 0) throw new ValidationError(['body.criteria: No records you may see match the production']);
   const pending: ProductionItem = { ...production, documents_total: count };
   const tracked: TrackedJob = { client, kind: 'production', id: reference, job: PRODUCTION_JOB, input: { client, production_reference: reference } };
   await deps.table.transactWrite([
