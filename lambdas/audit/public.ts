@@ -10,4 +10,4 @@ export { linkPending } from './trail/sequencer.ts';
 export { auditSigningKeyId } from './trail/signing-key.ts';
 export { verifyChain } from './trail/verify-chain.ts';
 export { versionWrites } from './versions/versioned-write.ts';
-export { activityExportJob, ACTIVITY_EXPORT_JOB } from './export/export-service.ts';
+export { activityExportJob, activityExportStanding, ACTIVITY_EXPORT_JOB, endStuckActivityExport } from './export/export-service.ts';

@@ -8,6 +8,7 @@ import { LEGAL_HOLD_TARGET_TYPES } from '#shared/constants/account.ts';
 import { readHold, type HoldTarget } from '../account-data/public.ts';
 import { markSyncFailed } from '../account-data/public.ts';
 import { raiseAlert } from '../alerts/public.ts';
+import { activityExportStanding, endStuckActivityExport } from '../audit/public.ts';
 import { endMigration } from '../migrations/public.ts';
 import { endStuckTransfer } from '../transfers/public.ts';
 import { endStuckProduction } from '../cases/public.ts';
@@ -122,6 +123,17 @@ const production: StuckJobKind = {
   },
 };
 
+/** An activity export: built whole by one invocation, so a resumption starts it over; progress is records written. */
+const activityExport: StuckJobKind = {
+  async inspect(deps, marker) {
+    const standing = await activityExportStanding(deps, marker.client, marker.id);
+    return standing.running ? { ended: false, progress: standing.progress } : { ended: true };
+  },
+  async giveUp(deps, marker, reason) {
+    return (await endStuckActivityExport(deps, marker.client, marker.id, reason)) ? 'Failed' : 'unchanged';
+  },
+};
+
 /** Every kind of long job the sweep watches, by the marker's `kind`. */
 export const STUCK_JOB_KINDS: Readonly<Record<RunningJobKind, StuckJobKind>> = {
   transfer,
@@ -129,4 +141,5 @@ export const STUCK_JOB_KINDS: Readonly<Record<RunningJobKind, StuckJobKind>> = {
   'legal-hold-sync': legalHoldSync,
   'object-retention-sync': objectRetentionSync,
   production,
+  'activity-export': activityExport,
 };

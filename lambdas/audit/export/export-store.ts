@@ -1,14 +1,16 @@
 import type { ItemKey } from '../../core/ports/table-store.ts';
-import { part, tenantPrefix } from '../../core/store/key-parts.ts';
+import { ENTITY, tenantPrefix } from '../../core/store/key-parts.ts';
+import { keys } from '../../core/store/keys.ts';
 
 /**
  * Where an export's state lives: one item per export in the tenant's `ACTIVITY_EXPORTS` partition (`EXPORT#<id>`),
  * written when requested and updated by the job as it goes; the file itself sits in the processed bucket under the
  * tenant's `exports/activity/` prefix (the tenant first, as every object key).
  */
-export const ACTIVITY_EXPORT_ENTITY = 'ActivityExport';
+export const ACTIVITY_EXPORT_ENTITY = ENTITY.activityExport;
 
-export const activityExportKey = (client: string, exportId: string): ItemKey => ({ pk: `${tenantPrefix(client)}ACTIVITY_EXPORTS`, sk: `EXPORT#${part(exportId)}` });
+/** Its key, spelled by its entity module (lambdas/core/store/entities/activity-export.ts). */
+export const activityExportKey = (client: string, exportId: string): ItemKey => keys.activityExport.key(client, exportId);
 
 export const activityExportObjectKey = (client: string, exportId: string): string => {
   tenantPrefix(client);

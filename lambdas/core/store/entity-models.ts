@@ -18,6 +18,8 @@ import { deviceUserModel } from './entities/device-user.ts';
 import { deviceModel, deviceHistoryModel, deviceLastSeenModel } from './entities/device.ts';
 import { disposalModel } from './entities/disposal.ts';
 import { gpsModel } from './entities/gps.ts';
+import { fixityCycleModel, fixityObjectMarkModel, integrityCheckModel } from './entities/integrity-check.ts';
+import { activityExportModel } from './entities/activity-export.ts';
 import { groupModel } from './entities/group.ts';
 import { legalHoldModel } from './entities/legal-hold.ts';
 import { caseModel, caseSeatModel } from './entities/case.ts';
@@ -107,6 +109,10 @@ export const ENTITY_MODELS: readonly EntityModel[] = [
   awaitingEntryModel,
   completenessCountersModel,
   recordVersionModel,
+  integrityCheckModel,
+  fixityCycleModel,
+  fixityObjectMarkModel,
+  activityExportModel,
   caseModel,
   caseSeatModel,
 ];

@@ -65,6 +65,10 @@ export const ENTITY = {
   awaitingEntry: 'AwaitingEntry',
   completenessCounters: 'CompletenessCounters',
   recordVersion: 'RecordVersion',
+  integrityCheck: 'IntegrityCheck',
+  fixityCycle: 'FixityCycle',
+  fixityObjectMark: 'FixityObjectMark',
+  activityExport: 'ActivityExport',
   case: 'Case',
   caseSeat: 'CaseSeat',
 } as const;

@@ -17,6 +17,8 @@ import { deviceUserKeys } from './entities/device-user.ts';
 import { deviceHistoryKeys, deviceKeys, deviceLastSeenKeys } from './entities/device.ts';
 import { disposalKeys } from './entities/disposal.ts';
 import { gpsKeys } from './entities/gps.ts';
+import { integrityKeys } from './entities/integrity-check.ts';
+import { activityExportKeys } from './entities/activity-export.ts';
 import { groupKeys } from './entities/group.ts';
 import { legalHoldKeys } from './entities/legal-hold.ts';
 import { caseKeys } from './entities/case.ts';
@@ -111,5 +113,7 @@ export const keys = {
   awaitingEntry: awaitingEntryKeys,
   completenessCounters: completenessCounterKeys,
   recordVersion: recordVersionKeys,
+  integrity: integrityKeys,
+  activityExport: activityExportKeys,
   case: caseKeys,
 };

@@ -2,18 +2,16 @@ import * as z from 'zod';
 import { IntegrityCheck } from '#shared/contract/entities/integrity.ts';
 import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
-import { part, tenantPrefix } from '../key-parts.ts';
+import { ENTITY, part, tenantPrefix } from '../key-parts.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 import { payloadPartition } from './payload.ts';
 import { readItem } from './read-item.ts';
 
 /** The tenant's fixity partition: its cycle cursor (`CYCLE`) and one `CHECK#<id>` item per run (ids sort by time). */
 const integrityPartition = (client: string) => `${tenantPrefix(client)}INTEGRITY`;
 const CHECK = 'CHECK#';
-/**
- * Entity tags of the fixity items. Kept here rather than in key-parts.ts ENTITY while other parts of record integrity
- * edit the shared registry files; TableItem's tag is a plain string either way.
- */
-export const INTEGRITY_ENTITY = { check: 'IntegrityCheck', cycle: 'FixityCycle', objectMark: 'FixityObjectMark' } as const;
+/** Entity tags of the fixity items (key-parts.ts ENTITY). */
+export const INTEGRITY_ENTITY = { check: ENTITY.integrityCheck, cycle: ENTITY.fixityCycle, objectMark: ENTITY.fixityObjectMark } as const;
 
 export const integrityKeys = {
   cycle: (client: string): ItemKey => ({ pk: integrityPartition(client), sk: 'CYCLE' }),
@@ -59,3 +57,51 @@ export const integrityCheckToItem = (check: IntegrityCheck): TableItem => ({ ...
 
 export const readObjectMark = (item: TableItem): ObjectMark => readItem('ObjectMark', ObjectMark, item);
 export const objectMarkToItem = (client: string, mark: ObjectMark): TableItem => ({ ...integrityKeys.objectMark(client, mark.payload_reference), entity: INTEGRITY_ENTITY.objectMark, client, ...mark });
+
+export const integrityCheckModel = /* @__PURE__ */ entityModel(() => ({
+  entity: ENTITY.integrityCheck,
+  title: 'Integrity check (one run of the `fixity` job for one tenant: the spec\'s IntegrityCheck)',
+  module: 'integrity-check.ts',
+  indexes: {},
+  items: [{ example: () => integrityKeys.check(EXAMPLE_CLIENT, '<check_id>') }],
+  accessPatterns: [
+    {
+      name: 'The tenant\'s latest fixity runs, newest first',
+      serves: '`GET integrity` (the audit screen) and `GET /clients/{client}/integrity` (the internal console): descending, 31 a page',
+      builders: ['keys.integrity.checks'],
+      example: () => integrityKeys.checks(EXAMPLE_CLIENT),
+    },
+  ],
+}));
+
+export const fixityCycleModel = /* @__PURE__ */ entityModel(() => ({
+  entity: ENTITY.fixityCycle,
+  title: 'Fixity cycle (where the tenant\'s cycle of full reads stands: its start, position and count)',
+  module: 'integrity-check.ts',
+  indexes: {},
+  items: [{ example: () => integrityKeys.cycle(EXAMPLE_CLIENT) }],
+  accessPatterns: [
+    {
+      name: 'The tenant\'s fixity cursor',
+      serves: 'the `fixity` job, at its start and after each recording it reads in full',
+      builders: ['keys.integrity.cycle'],
+      example: () => integrityKeys.cycle(EXAMPLE_CLIENT),
+    },
+  ],
+}));
+
+export const fixityObjectMarkModel = /* @__PURE__ */ entityModel(() => ({
+  entity: ENTITY.fixityObjectMark,
+  title: 'Fixity object mark (a recording\'s stored object as the first check saw it: version and size)',
+  module: 'integrity-check.ts',
+  indexes: {},
+  items: [{ when: 'in the partition of the payload it marks', example: () => integrityKeys.objectMark(EXAMPLE_CLIENT, '<payload_reference>') }],
+  accessPatterns: [
+    {
+      name: 'A recording\'s object mark',
+      serves: 'the `fixity` job, for every Processed recording it checks',
+      builders: ['keys.integrity.objectMark'],
+      example: () => integrityKeys.objectMark(EXAMPLE_CLIENT, '<payload_reference>'),
+    },
+  ],
+}));

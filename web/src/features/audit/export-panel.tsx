@@ -63,7 +63,7 @@ export function ExportPanel() {
                   data={(['user', 'device'] as const).map((value) => ({ value, label: TRAIL_WORDS[value] }))}
                 />
               </div>
-              <DateRangeFilter from={days.from} to={days.to} onChange={setDays} />
+              <DateRangeFilter from={days.from} to={days.to} onChange={setDays} fromLabel="First day" toLabel="Last day" />
             </SimpleGrid>
             <Group>
               <Button type="submit" disabled={period === undefined} loading={start.isPending}>
