@@ -6,6 +6,9 @@ import type { ItemKey } from '#core/ports/table-store.ts';
 import type { Page } from '#core/store/cursor.ts';
 import { readRecordVersion } from '#core/store/entities/record-version.ts';
 import { readPayload } from '#core/store/entities/payload.ts';
+import { accountDefaultsKey } from '#core/store/entities/account-defaults.ts';
+import { migrationConfigKey } from '#core/store/entities/migration-config.ts';
+import { readSupervisionItem } from '#core/store/entities/supervision-item.ts';
 import { keys } from '#core/store/keys.ts';
 import { pageOf } from '#core/store/paging.ts';
 
@@ -21,6 +24,12 @@ const READ_ACTION: Record<VersionedEntity, string> = {
   comment: 'comments:List',
   role: 'roles:Read',
   'retention-policy': 'retention:Read',
+  'transfer-config': 'transferConfigs:Read',
+  'client-app': 'apps:Read',
+  'account-defaults': 'account:ReadDefaults',
+  'migration-settings': 'migration:Read',
+  'supervision-policy': 'supervision:ReadPolicy',
+  'supervision-item': 'supervision:ReadItem',
 };
 
 /** A comment's history reference: `<payload_reference>~<comment_id>` (comments-service `commentHistoryReference`). */
@@ -38,6 +47,26 @@ async function recordKeyOf(caller: TenantCaller, entity: VersionedEntity, refere
       // One policy per tenant, named by the tenant: another tenant's is never read.
       if (reference !== tenant) throw new NotFoundError('Record not found');
       return keys.retentionPolicy.key(tenant);
+    case 'transfer-config':
+      return keys.transferConfig.key(tenant, reference);
+    case 'client-app':
+      return keys.clientApp.item(tenant, reference);
+    case 'account-defaults':
+    case 'migration-settings':
+      // One each per tenant, named by the tenant, as the retention policy is.
+      if (reference !== tenant) throw new NotFoundError('Record not found');
+      return entity === 'account-defaults' ? accountDefaultsKey(tenant) : migrationConfigKey(tenant);
+    case 'supervision-policy':
+      return keys.supervisionPolicy.item(tenant, reference);
+    case 'supervision-item': {
+      // As reading the item: one retention disposed of, or outside the caller's payload types or groups, is 404.
+      const stored = await deps.table.get(keys.supervisionItem.key(tenant, reference), { consistent: true });
+      if (stored === undefined) throw new NotFoundError('Record not found');
+      const item = readSupervisionItem(stored);
+      const refusal = await payloadAccess(deps, tenant, access, readAction).check({ payload_type: item.payload_type, group: item.group });
+      if (item.retention_state !== undefined || refusal !== undefined) throw new NotFoundError('Record not found');
+      return keys.supervisionItem.key(tenant, reference);
+    }
     case 'comment': {
       const match = COMMENT_REFERENCE.exec(reference);
       if (match === null) throw new ValidationError(['reference: A comment is named <payload_reference>~<comment_id>']);
@@ -60,7 +89,7 @@ export async function listHistory(
 ): Promise<Page<RecordVersion>> {
   const record = await recordKeyOf(caller, entity, reference);
   const list = keys.recordVersion.listOf(record);
-  return pageOf(caller.deps, {
+  const answer = await pageOf(caller.deps, {
     client: caller.tenant,
     query: { partition: list.partition, sort: list.sort, descending: true },
     filters: { entity, reference },
@@ -72,4 +101,8 @@ export async function listHistory(
       return version.kind === entity ? version : undefined;
     },
   });
+  // A record that is not there and has no versions (never existed, or another tenant's name) is 404, as reading it
+  // would be; a deleted one still answers the versions it left.
+  if (page.last_key === undefined && answer.data.length === 0 && (await caller.deps.table.get(record)) === undefined) throw new NotFoundError('Record not found');
+  return answer;
 }

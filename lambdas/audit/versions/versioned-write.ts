@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Actor } from '#shared/contract/entities/actor.ts';
 import type { RecordVersion, VersionChange, VersionedEntity } from '#shared/contract/entities/record-versions.ts';
 import { canonicalJson, toStorableJson, type Json } from '../trail/canonical-json.ts';
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
@@ -36,7 +37,27 @@ export interface ReplacedRecord {
   /** The stored item as read before the change (keys included). */
   stored: TableItem;
   change: VersionChange;
+  /**
+   * Attributes a version must never hold (a sealed password, a wrapped key): each one the stored item has is kept as
+   * the marker given instead (e.g. `(kept secret, changed)`), so the version still says the secret was set and
+   * whether this change replaced it, and its value never leaves the record. Applied before the digest.
+   */
+  redact?: Readonly<Record<string, string>>;
 }
+
+/** The stored item with each attribute named by `redact` that it has replaced by its marker. */
+function withoutSecrets(stored: TableItem, redact: Readonly<Record<string, string>> | undefined): TableItem {
+  if (redact === undefined) return stored;
+  const kept: TableItem = { ...stored };
+  for (const [attribute, marker] of Object.entries(redact)) if (Object.hasOwn(kept, attribute)) kept[attribute] = marker;
+  return kept;
+}
+
+/**
+ * Who makes the change: an API call's caller (its principal and its `open` activity record), or a job acting on its
+ * own (`actor`: `jobActor(...)`, no activity record, so its versions are not under the trail's hash chain).
+ */
+export type VersionWriter = Pick<Caller, 'principal' | 'activity'> & { deps: Pick<Caller['deps'], 'clock'>; actor?: Actor };
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -47,21 +68,21 @@ export function versionDigest(version: Omit<RecordVersion, 'sha256'> & { sha256?
 }
 
 /** The transaction operations that keep the versions the caller's write replaces (see the module note). */
-export function versionWrites(caller: Pick<Caller, 'deps' | 'principal' | 'activity'>, replaced: readonly ReplacedRecord[]): TransactOperation[] {
+export function versionWrites(caller: VersionWriter, replaced: readonly ReplacedRecord[]): TransactOperation[] {
   if (replaced.length === 0) return [];
   const replacedAt = caller.deps.clock.now().toISOString();
   const logId = caller.activity?.logId;
   const operations: TransactOperation[] = [];
   const digests: Record<string, VersionDigest> = {};
-  replaced.forEach(({ entity, reference, stored, change }, index) => {
-    const record = toStorableJson(stored) as { [attribute: string]: Json };
+  replaced.forEach(({ entity, reference, stored, change, redact }, index) => {
+    const record = toStorableJson(withoutSecrets(stored, redact)) as { [attribute: string]: Json };
     const content: Omit<RecordVersion, 'sha256'> = {
       kind: entity,
       reference,
       change,
       replaced_at: replacedAt,
-      replaced_by: actorOf(caller.principal),
-      replaced_by_actor: actorRecordOf(caller.principal),
+      replaced_by: caller.actor?.reference ?? actorOf(caller.principal),
+      replaced_by_actor: caller.actor ?? actorRecordOf(caller.principal),
       ...(logId === undefined ? {} : { log_id: logId }),
       record,
     };

@@ -1,6 +1,6 @@
 import type { SupervisionHistoryEntry } from '#shared/contract/entities/supervision.ts';
 import type { Dependencies } from '#core/dependencies.ts';
-import { ConditionFailedError, type TransactOperation } from '#core/ports/table-store.ts';
+import { ConditionFailedError, type TableItem, type TransactOperation } from '#core/ports/table-store.ts';
 import { readSupervisionHistory, supervisionHistoryToItem } from '#core/store/entities/supervision-history.ts';
 import { readSupervisionItem, supervisionItemToItem, type SupervisionItemStored } from '#core/store/entities/supervision-item.ts';
 import { keys } from '#core/store/keys.ts';
@@ -11,8 +11,13 @@ type TableDeps = Pick<Dependencies, 'table'>;
 
 /** The stored item, read consistently (a transition decides on what it read), or undefined. */
 export async function readStoredItem(deps: TableDeps, client: string, itemReference: string): Promise<SupervisionItemStored | undefined> {
+  return (await readStoredEntry(deps, client, itemReference))?.stored;
+}
+
+/** The item read, with its attributes exactly as stored (what a change keeps as the version it replaced). */
+export async function readStoredEntry(deps: TableDeps, client: string, itemReference: string): Promise<{ item: TableItem; stored: SupervisionItemStored } | undefined> {
   const item = await deps.table.get(keys.supervisionItem.key(client, itemReference), { consistent: true });
-  return item === undefined ? undefined : readSupervisionItem(item);
+  return item === undefined ? undefined : { item, stored: readSupervisionItem(item) };
 }
 
 /** The item's whole history, oldest first. */
@@ -31,6 +36,8 @@ interface ItemChange {
   entries: readonly SupervisionHistoryEntry[];
   /** Whether the item was Closed before this change: a reopening takes its retention marker off the due index. */
   wasClosed?: boolean;
+  /** Writes that go with the change: the version of the item it replaced (versionWrites). */
+  also?: readonly TransactOperation[];
 }
 
 /**
@@ -58,7 +65,7 @@ function changeWrites(client: string, change: ItemChange): TransactOperation[] {
     condition: { kind: 'item-not-exists' },
   }));
   const closing = next.state === 'Closed' || change.wasClosed === true;
-  return [itemWrite, ...historyWrites, ...(closing ? dueMarkerSync(client, itemWrite.item) : [])];
+  return [itemWrite, ...historyWrites, ...(closing ? dueMarkerSync(client, itemWrite.item) : []), ...(change.also ?? [])];
 }
 
 /**

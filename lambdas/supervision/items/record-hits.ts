@@ -6,7 +6,8 @@ import { ConflictError } from '#core/errors.ts';
 import { readDeviceUser } from '#core/store/entities/device-user.ts';
 import type { SupervisionItemStored } from '#core/store/entities/supervision-item.ts';
 import { keys } from '#core/store/keys.ts';
-import { readStoredItem, writeChange } from './item-store.ts';
+import { readStoredEntry, writeChange } from './item-store.ts';
+import { versionWrites } from '../../audit/public.ts';
 
 /** The recording policies found something on, and what they found. */
 interface FoundHits {
@@ -79,9 +80,9 @@ export async function recordHits(deps: Pick<Dependencies, 'table' | 'clock'>, cl
     const now = deps.clock.now();
     const at = now.toISOString();
     const due = new Date(now.getTime() + found.reviewDays * DAY_MS).toISOString();
-    const current = await readStoredItem(deps, client, recording.payload_reference);
+    const read = await readStoredEntry(deps, client, recording.payload_reference);
     const unique = [...new Map(found.hits.map((hit) => [hitKey(hit), hit])).values()];
-    if (current === undefined) {
+    if (read === undefined) {
       const name = await deviceUserName(deps, client, recording.device_user_reference);
       const item: SupervisionItemStored = {
         item_reference: recording.payload_reference,
@@ -103,6 +104,7 @@ export async function recordHits(deps: Pick<Dependencies, 'table' | 'clock'>, cl
       if (await writeChange(deps, client, { next: item, previousVersion: undefined, entries: [entry] })) return { raised: true, added: unique.length };
       continue;
     }
+    const current = read.stored;
     // Retention disposed of this review (closed long ago, its period over): the record of it is gone, and a late hit
     // on the same recording does not bring it back.
     if (current.retention_state !== undefined) return { raised: false, added: 0 };
@@ -121,7 +123,9 @@ export async function recordHits(deps: Pick<Dependencies, 'table' | 'clock'>, cl
       updated_at: at,
       item_version: current.item_version + entries.length,
     };
-    if (await writeChange(deps, client, { next, previousVersion: current.item_version, entries, wasClosed: reopens })) return { raised: reopens, added: added.length };
+    // The item as it was is kept with the change, by who raised the hits (a job: outside any call's activity record).
+    const also = versionWrites({ deps, principal: undefined, actor: found.actor }, [{ entity: 'supervision-item', reference: current.item_reference, stored: read.item, change: 'updated' }]);
+    if (await writeChange(deps, client, { next, previousVersion: current.item_version, entries, wasClosed: reopens, also })) return { raised: reopens, added: added.length };
   }
   throw new ConflictError(`Review item ${recording.payload_reference} kept changing while its hits were recorded; try again`);
 }

@@ -8,7 +8,8 @@ import { readDeviceUser } from '#core/store/entities/device-user.ts';
 import { readPortalUser } from '#core/store/entities/portal-user.ts';
 import { toSupervisionItem, type SupervisionItemStored } from '#core/store/entities/supervision-item.ts';
 import { keys } from '#core/store/keys.ts';
-import { readHistory, readStoredItem, writeChange } from './item-store.ts';
+import { readHistory, readStoredEntry, writeChange } from './item-store.ts';
+import { versionWrites } from '../../audit/public.ts';
 import { applyAction } from './transitions.ts';
 
 const NOT_FOUND = 'Review item not found';
@@ -21,10 +22,16 @@ const WRITE_TRIES = 3;
  * else the same 404 as a missing item, so a refusal never tells that the item exists.
  */
 async function visibleItem(caller: TenantCaller, itemReference: string): Promise<SupervisionItemStored> {
-  const item = await readStoredItem(caller.deps, caller.tenant, itemReference);
+  return (await visibleEntry(caller, itemReference)).stored;
+}
+
+/** `visibleItem`, with the item's attributes exactly as stored. */
+async function visibleEntry(caller: TenantCaller, itemReference: string) {
+  const entry = await readStoredEntry(caller.deps, caller.tenant, itemReference);
+  const item = entry?.stored;
   // An item retention disposed of (Deleted, or Destroyed while its history goes) is gone for every reader.
-  if (item === undefined || item.retention_state !== undefined || (await caller.payloadScope().check(item)) !== undefined) throw new NotFoundError(NOT_FOUND);
-  return item;
+  if (entry === undefined || item === undefined || item.retention_state !== undefined || (await caller.payloadScope().check(item)) !== undefined) throw new NotFoundError(NOT_FOUND);
+  return entry;
 }
 
 async function detailOf(caller: TenantCaller, item: SupervisionItemStored): Promise<SupervisionItemDetail> {
@@ -66,10 +73,12 @@ interface ReviewContext {
 /** One action on one item: read, decide, write with its history entry; again when someone changed it meanwhile. */
 async function reviewOne(caller: TenantCaller, itemReference: string, update: SupervisionItemUpdate, context: ReviewContext): Promise<SupervisionItemStored> {
   for (let attempt = 1; attempt <= WRITE_TRIES; attempt += 1) {
-    const item = await visibleItem(caller, itemReference);
+    const { item: read, stored: item } = await visibleEntry(caller, itemReference);
     if (update.action === 'close') await refuseOwnReview(caller, item, context.actor);
     const { next, entry } = applyAction(item, update, { ...context, now: caller.deps.clock.now().toISOString() });
-    if (await writeChange(caller.deps, caller.tenant, { next, previousVersion: item.item_version, entries: [entry], wasClosed: item.state === 'Closed' })) return next;
+    // The item as it was is kept with the change (the version condition makes it exactly the one replaced).
+    const also = versionWrites(caller, [{ entity: 'supervision-item', reference: itemReference, stored: read, change: 'updated' }]);
+    if (await writeChange(caller.deps, caller.tenant, { next, previousVersion: item.item_version, entries: [entry], wasClosed: item.state === 'Closed', also })) return next;
   }
   throw new ConflictError('The item kept changing while it was reviewed; reload it and try again');
 }

@@ -210,6 +210,8 @@ describe('transfer configurations with their schedules', () => {
     await expect(deleteTransferConfig(caller(), 'nightly')).rejects.toMatchObject({ status: 503 });
     expect(storedItem('nightly')).toBeDefined();
 
+    // Tried again a moment later (this clock stands still; each delete keeps a version named by its time).
+    (deps.clock as ReturnType<typeof createFixedClock>).advance(1);
     await deleteTransferConfig(caller(), 'nightly');
     expect(storedItem('nightly')).toBeUndefined();
     expect(aws.commandCalls(DeleteScheduleCommand).map((call) => call.args[0].input.Name)).toEqual([

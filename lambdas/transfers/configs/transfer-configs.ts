@@ -3,7 +3,7 @@ import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import type { TenantCaller } from '#core/http/caller.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '#core/errors.ts';
-import { ConditionFailedError, type WriteCondition } from '#core/ports/table-store.ts';
+import { ConditionFailedError, type TableItem, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
 import {
   readTransferConfig,
   toTransferConfig,
@@ -16,6 +16,7 @@ import { listPage, type QueryOf } from '#core/store/paging.ts';
 import type { TransferConfig, TransferConfigRequest } from '#shared/contract/entities/transfers.ts';
 import type { transferEndpoints } from '#shared/contract/endpoints/transfers.ts';
 import { securityAlertWrites } from '../../alerts/public.ts';
+import { versionWrites } from '../../audit/public.ts';
 import { externalIdOf } from '../delivery/customer-role.ts';
 import { destinationChange, destinationWords } from './destination.ts';
 import { scheduleNameOf, scheduleOf } from './schedules.ts';
@@ -55,8 +56,31 @@ export async function loadTransferConfig(
   client: string,
   reference: string,
 ): Promise<TransferConfigItem | undefined> {
+  return (await loadStoredConfig(dependencies, client, reference))?.config;
+}
+
+/** The configuration read, and its item exactly as stored (what a change keeps as the version it replaced). */
+async function loadStoredConfig(dependencies: Pick<Dependencies, 'table'>, client: string, reference: string) {
   const item = await dependencies.table.get(keys.transferConfig.key(client, reference), { consistent: true });
-  return item === undefined ? undefined : readTransferConfig(item);
+  return item === undefined ? undefined : { item, config: readTransferConfig(item) };
+}
+
+/**
+ * A version of a configuration never holds its secrets (neither the plaintext, which is never stored, nor the sealed
+ * bytes): each sealed password it had is kept as a marker saying whether the change replaced (or dropped) it.
+ */
+export const SECRET_CHANGED = '(kept secret, changed)';
+export const SECRET_UNCHANGED = '(kept secret, unchanged)';
+const SEALED_SECRETS = ['sealed_zip_password', 'sealed_sftp_password'] as const;
+
+const sameSecret = (a: SealedSecret | undefined, b: SealedSecret | undefined) => a !== undefined && b !== undefined && a.key_id === b.key_id && a.wrapped === b.wrapped;
+
+/** The writes keeping `stored` (the item as read) as the version this change replaces; `next` is what replaces it. */
+function configVersionWrites(caller: TenantCaller, stored: TableItem, next: TransferConfigItem | undefined): TransactOperation[] {
+  const before = readTransferConfig(stored);
+  const redact = Object.fromEntries(SEALED_SECRETS.map((field) => [field, sameSecret(before[field], next?.[field]) ? SECRET_UNCHANGED : SECRET_CHANGED]));
+  const change = next === undefined ? 'deleted' : 'updated';
+  return versionWrites(caller, [{ entity: 'transfer-config', reference: before.transfer_config_reference, stored, change, redact }]);
 }
 
 export function listTransferConfigs(caller: TenantCaller, query: QueryOf<typeof transferEndpoints, 'client.transfer-configs.list'>) {
@@ -112,13 +136,21 @@ async function converge(dependencies: TransferDependencies, ours: TransferConfig
 
 /**
  * Undoes a configuration write whose schedule could not be saved, unless another write replaced it since. If even
- * the undo fails, the item and its schedule disagree until the next write: that is logged as an error, loudly.
+ * the undo fails, the item and its schedule disagree until the next write: that is logged as an error, loudly. The
+ * undo is a change like any other: it keeps the written configuration as the version it replaced (it was stored, and
+ * its alert raised), so the history shows it came and went.
  */
-async function undoWrite(dependencies: TransferDependencies, written: TransferConfigItem, previous: TransferConfigItem | undefined, cause: unknown) {
+async function undoWrite(caller: TenantCaller, written: TransferConfigItem, previous: TableItem | undefined, cause: unknown) {
+  const dependencies = caller.deps;
   const key = keys.transferConfig.key(written.client, written.transfer_config_reference);
+  const writtenItem = transferConfigToItem(written);
   try {
-    if (previous === undefined) await dependencies.table.delete(key, { condition: revisionIs(written.revision) });
-    else await dependencies.table.put(transferConfigToItem(previous), { condition: revisionIs(written.revision) });
+    await dependencies.table.transactWrite([
+      previous === undefined
+        ? { kind: 'delete', key, condition: revisionIs(written.revision) }
+        : { kind: 'put', item: previous, condition: revisionIs(written.revision) },
+      ...configVersionWrites(caller, writtenItem, previous === undefined ? undefined : readTransferConfig(previous)),
+    ]);
   } catch (undoError) {
     dependencies.logger.error('transfer configuration and its schedule disagree: the write could not be undone', {
       client: written.client,
@@ -146,7 +178,8 @@ export async function saveTransferConfig(
 ): Promise<TransferConfig> {
   requireWholeTenant(caller);
   const { deps: dependencies, tenant: client } = caller;
-  const existing = mode === 'replace' ? await loadTransferConfig(dependencies, client, reference) : undefined;
+  const stored = mode === 'replace' ? await loadStoredConfig(dependencies, client, reference) : undefined;
+  const existing = stored?.config;
   if (mode === 'replace' && existing === undefined) throw new NotFoundError(CONFIG_NOT_FOUND);
   const now = dependencies.clock.now();
   const lines = await configProblems(request, existing, caller.access, now);
@@ -210,6 +243,8 @@ export async function saveTransferConfig(
         condition: existing === undefined ? { kind: 'item-not-exists' } : revisionIs(existing.revision),
       },
       ...alert,
+      // The configuration as it was (less its secrets), kept with the change; the revision condition makes it the one replaced.
+      ...(stored === undefined ? [] : configVersionWrites(caller, stored.item, config)),
     ]);
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;
@@ -220,7 +255,7 @@ export async function saveTransferConfig(
   try {
     await syncSchedule(dependencies, config, previousName);
   } catch (error) {
-    await undoWrite(dependencies, config, existing, error);
+    await undoWrite(caller, config, stored?.item, error);
     throw new ServiceUnavailableError(SCHEDULE_NOT_SAVED, { cause: error });
   }
   await converge(dependencies, config, client, reference);
@@ -235,10 +270,15 @@ export async function saveTransferConfig(
 export async function deleteTransferConfig(caller: TenantCaller, reference: string) {
   requireWholeTenant(caller);
   const { deps: dependencies, tenant: client } = caller;
-  const existing = await loadTransferConfig(dependencies, client, reference);
-  if (existing === undefined) throw new NotFoundError(CONFIG_NOT_FOUND);
+  const stored = await loadStoredConfig(dependencies, client, reference);
+  if (stored === undefined) throw new NotFoundError(CONFIG_NOT_FOUND);
+  const existing = stored.config;
   try {
-    await dependencies.table.delete(keys.transferConfig.key(client, reference), { condition: revisionIs(existing.revision) });
+    // The configuration deleted is kept (less its secrets) as its last version, in the delete's transaction.
+    await dependencies.table.transactWrite([
+      { kind: 'delete', key: keys.transferConfig.key(client, reference), condition: revisionIs(existing.revision) },
+      ...configVersionWrites(caller, stored.item, undefined),
+    ]);
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;
     throw new ConflictError(CONFIG_CHANGED);
@@ -248,7 +288,8 @@ export async function deleteTransferConfig(caller: TenantCaller, reference: stri
     await dependencies.scheduler.deleteSchedule(existing.schedule_name);
   } catch (error) {
     try {
-      await dependencies.table.put(transferConfigToItem(existing), { condition: { kind: 'item-not-exists' } });
+      // Put back as it was stored (a re-creation replaces nothing, so it keeps no version).
+      await dependencies.table.put(stored.item, { condition: { kind: 'item-not-exists' } });
     } catch (undoError) {
       dependencies.logger.error('transfer configuration deleted but its schedule remains', {
         client,

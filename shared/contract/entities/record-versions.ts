@@ -6,7 +6,17 @@ import { Timestamp } from './common.ts';
  * The kinds of record whose every change keeps the version it replaced (docs/compliance.md, SEC 17a-4(f) audit-trail
  * alternative): `GET history/{entity}/{reference}` names one of these. Grows as more write paths keep versions.
  */
-export const VERSIONED_ENTITIES = ['comment', 'role', 'retention-policy'] as const;
+export const VERSIONED_ENTITIES = [
+  'comment',
+  'role',
+  'retention-policy',
+  'transfer-config',
+  'client-app',
+  'account-defaults',
+  'migration-settings',
+  'supervision-policy',
+  'supervision-item',
+] as const;
 export const VersionedEntity = z.enum(VERSIONED_ENTITIES);
 export type VersionedEntity = z.infer<typeof VersionedEntity>;
 

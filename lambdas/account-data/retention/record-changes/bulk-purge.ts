@@ -22,7 +22,7 @@ type PurgeDependencies = Pick<Dependencies, 'table' | 'blobs' | 'logger'>;
 interface PurgedInBatches {
   /** The entity of the record. */
   entity: 'Migration' | 'Transfer' | 'SupervisionItem';
-  /** The partition holding the record's parts. */
+  /** The partition holding the record's parts (it may hold the record's own item too: that one is removed last). */
   parts(client: string, reference: string): QuerySpec;
   /** Removes what the record names outside the table; false when that failed (tried again by the next run). */
   objects?(deps: PurgeDependencies, client: string, item: TableItem): Promise<boolean>;
@@ -67,6 +67,8 @@ export interface PurgeStep {
   act: (items: readonly TableItem[]) => Promise<void>;
 }
 
+const sameKey = (a: { pk: string; sk: string }, b: { pk: string; sk: string }) => a.pk === b.pk && a.sk === b.sk;
+
 async function removeParts(deps: PurgeDependencies, items: readonly TableItem[]): Promise<void> {
   const deletes: TransactOperation[] = items.map((item) => ({ kind: 'delete', key: { pk: item.pk, sk: item.sk } }));
   const groups: TransactOperation[][] = [];
@@ -85,7 +87,8 @@ async function finishPurge(deps: PurgeDependencies, client: string, type: Purged
     await deps.table.delete(markerKey);
     return false;
   }
-  if ((await deps.table.query({ ...type.parts(client, marker.reference), limit: 1, consistent: true })).items.length > 0) return false;
+  const left = (await deps.table.query({ ...type.parts(client, marker.reference), limit: 2, consistent: true })).items;
+  if (left.some((item) => !sameKey(item, record))) return false;
   if (type.objects !== undefined && !(await type.objects(deps, client, record))) return false;
   try {
     await deps.table.transactWrite([
@@ -113,7 +116,8 @@ export async function batchPurgeSteps(deps: PurgeDependencies, client: string, p
       const marker = purging[slot];
       // An empty slot reads nothing: a range no marker's sort key (a time) falls in.
       const query: QuerySpec = marker === undefined ? { ...markers, sort: { beginsWith: '~' } } : type.parts(client, marker.reference);
-      steps.push({ query, act: (items) => removeParts(deps, items) });
+      const record = marker === undefined ? undefined : { pk: marker.record_pk, sk: marker.record_sk };
+      steps.push({ query, act: (items) => removeParts(deps, items.filter((item) => record === undefined || !sameKey(item, record))) });
     }
     steps.push({
       query: markers,

@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import { ClientAppConfiguration } from '#shared/contract/entities/client-apps.ts';
 import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
-import { ENTITY, list, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
+import { ENTITY, part, referenceList, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
@@ -12,7 +12,8 @@ export const clientAppKeys = {
     sk: `APP#${part(appReference)}`,
     entity: ENTITY.clientApp,
   }),
-  list: (client: string): ListKey => list(undefined, `${tenantPrefix(client)}APPS`),
+  // Narrowed to the apps' own sort keys: the partition also holds the versions a change of an app keeps.
+  list: (client: string): ListKey => referenceList(`${tenantPrefix(client)}APPS`, 'APP#', undefined),
 };
 
 /** A tenant's client app (`keys.clientApp`), stored exactly as the contract shows it. */
