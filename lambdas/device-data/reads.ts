@@ -142,7 +142,8 @@ export function listDeviceActivities(caller: TenantCaller, query: ActivityQuery)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Latest telemetry across a fleet: a page of the device list, then one BatchGet of those devices' latest reports.
+// Latest telemetry across a fleet: the tenant's latest-reports index, or a page of the device list and one BatchGet of
+// those devices' latest reports.
 
 export type FleetQuery = QueryOf<typeof deviceEndpoints, 'admin.telemetry.list'>;
 
