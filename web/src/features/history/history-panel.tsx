@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { RecordVersion, VersionedEntity } from '#shared/contract/entities/record-versions.ts';
 import { ErrorLines, errorLinesOf } from '../../components/data/error-lines.tsx';
 import { actorName } from '../../lib/actor-name.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useRecordHistory } from './api/list-history.ts';
 import { comparableRecord, compareRecords } from './record-diff.ts';
@@ -58,7 +59,9 @@ export default function HistoryPanel({ entity, reference, current }: HistoryPane
   const rows = compareRecords(recordOf(pair.before), recordOf(pair.after));
 
   if (history.isLoading) return <Loader size="sm" aria-label="Loading the history" />;
-  if (history.error !== null && versions.length === 0) return <ErrorLines title="The history could not be loaded" lines={errorLinesOf(history.error)} />;
+  // A record never stored (a policy still at its defaults) has no versions: the server answers it as not found.
+  const neverStored = history.error instanceof ApiError && history.error.status === 404;
+  if (history.error !== null && !neverStored && versions.length === 0) return <ErrorLines title="The history could not be loaded" lines={errorLinesOf(history.error)} />;
   if (versions.length === 0) {
     return <Text c="dimmed">No earlier versions: this record has not been changed since it was created (or since versions were first kept).</Text>;
   }
