@@ -11,8 +11,14 @@ import { readDeviceUser, type DeviceUserItem } from '#core/store/entities/device
 import { phoneNumberToItem, readPhoneNumber } from '#core/store/entities/phone-number.ts';
 import { keys } from '#core/store/keys.ts';
 import { ConflictError, InternalError } from '#core/errors.ts';
+import type { ActivityRecordRef } from '#core/ports/activity-log.ts';
+import { unchangedItem } from '#core/store/unchanged-item.ts';
+import { versionWrites } from '../audit/public.ts';
 
 type Deps = Pick<Dependencies, 'table' | 'keys' | 'clock' | 'config'>;
+
+/** Attributes a device item may gain that the item read lacked: an assignment's version is the item exactly as replaced. */
+const ASSIGNMENT_ATTRIBUTES = ['device_user_reference', 'group', 'email', 'first_name', 'surname', 'updated_at', 'last_seen', 'deactivation_date', 'retention_state'];
 
 /**
  * install_state (docs/device-protocol.md), in this order:
@@ -76,12 +82,12 @@ function clientPortalUrl(deps: Deps, client: string): string {
  * install_state, writes the device (activated, not deactivated, not legacy) with its dashboard counters, group stats
  * and phone-number index in ONE transaction, and issues a device token bound to the new activation epoch.
  */
-export async function authenticateDevice(deps: Deps, request: DeviceAuthRequest): Promise<DeviceAuthResponse> {
+export async function authenticateDevice(deps: Deps, request: DeviceAuthRequest, activity?: ActivityRecordRef): Promise<DeviceAuthResponse> {
   const { client, deviceReference } = await openDeviceReference(deps, request.ulid_encrypted);
   const numbers = [...new Set(request.phone_numbers)];
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await attemptAuthentication(deps, { client, deviceReference }, request, numbers);
+      return await attemptAuthentication(deps, { client, deviceReference, activity }, request, numbers);
     } catch (error) {
       // Two racing authentications of one device: re-read and redo (the loser sees the winner's item).
       if (!(error instanceof ConditionFailedError) || attempt >= 2) throw error instanceof ConditionFailedError ? new ConflictError('Device changed meanwhile: try again') : error;
@@ -91,7 +97,7 @@ export async function authenticateDevice(deps: Deps, request: DeviceAuthRequest)
 
 async function attemptAuthentication(
   deps: Deps,
-  { client, deviceReference }: { client: string; deviceReference: string },
+  { client, deviceReference, activity }: { client: string; deviceReference: string; activity?: ActivityRecordRef | undefined },
   request: DeviceAuthRequest,
   numbers: string[],
 ) {
@@ -136,17 +142,27 @@ async function attemptAuthentication(
     updated_by: `device:${deviceReference}`,
   };
 
+  // A new holder or group (the device's assignment) keeps the device as it was as a version, made by the device: the
+  // write then holds only while the item is exactly the one read (uploads move last_seen without updated_at).
+  const reassigned = stored !== undefined && (before?.device_user_reference !== userReference || before?.group !== group);
   // Optimistic: the item is written only if nobody changed it since it was read.
   const condition: WriteCondition =
-    before === undefined
+    stored === undefined || before === undefined
       ? { kind: 'item-not-exists' }
-      : before.updated_at !== undefined
-        ? { kind: 'expression', expression: '#u = :u', names: { '#u': 'updated_at' }, values: { ':u': before.updated_at } }
-        : { kind: 'item-exists' };
+      : reassigned
+        ? unchangedItem(stored, ASSIGNMENT_ATTRIBUTES)
+        : before.updated_at !== undefined
+          ? { kind: 'expression', expression: '#u = :u', names: { '#u': 'updated_at' }, values: { ':u': before.updated_at } }
+          : { kind: 'item-exists' };
   // The last-seen index item (the inactivity job's candidates) moves with last_seen, in the same transaction.
   const operations: TransactOperation[] = [
     { kind: 'put', item: deviceToItem(client, after), condition },
     { kind: 'put', item: deviceLastSeenToItem(client, deviceReference, now) },
+    ...(stored !== undefined && reassigned
+      ? versionWrites({ deps, principal: { kind: 'device', client, deviceReference }, activity }, [
+          { entity: 'device-assignment', reference: deviceReference, stored, change: 'updated' },
+        ])
+      : []),
   ];
   operations.push(...dashboardCounterOperations(client, deviceCounterChanges(before, after)));
   // Group stats: the device's actual_devices and per-service active_devices move with it (a deactivated device was

@@ -12,7 +12,7 @@ const getKeys = endpointOf(deviceApiEndpoints, 'device.keys');
 const raise = endpointOf(deviceApiEndpoints, 'device.alerts.raise');
 
 export const deviceApiRoutes: Routes = {
-  [authenticate.id]: implement(authenticate, async (input, deps) => authenticateDevice(deps, input.body)),
+  [authenticate.id]: implement(authenticate, async (input, deps) => authenticateDevice(deps, input.body, input.activity)),
   [getKeys.id]: implement(getKeys, async (input, deps) => kekForDevice(deps, deviceOf(input.principal).client)),
   [raise.id]: implement(raise, async (input, deps) => {
     const device = deviceOf(input.principal);

@@ -1,10 +1,12 @@
 import type { TenantCaller } from '#core/http/caller.ts';
-import { HttpError, NotFoundError } from '#core/errors.ts';
-import { ConditionFailedError } from '#core/ports/table-store.ts';
+import { ConflictError, HttpError, NotFoundError } from '#core/errors.ts';
+import { ConditionFailedError, type TableItem, type TransactOperation } from '#core/ports/table-store.ts';
+import { unchangedItem } from '#core/store/unchanged-item.ts';
+import { versionWrites } from '../../audit/public.ts';
 import { readTag, tagToItem, toTagDefinition, type TagItem } from '#core/store/entities/tag.ts';
 import { keys } from '#core/store/keys.ts';
 import type { TagDefinition, TagDefinitionRequest } from '#shared/contract/entities/groups.ts';
-import { loadGroupsForReview } from '../groups/groups.ts';
+import { loadGroupsForReview, removeGroupTag } from '../groups/groups.ts';
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import { listPage, type QueryOf } from '#core/store/paging.ts';
 import type { accessEndpoints } from '#shared/contract/endpoints/access.ts';
@@ -52,8 +54,31 @@ export async function putTag(caller: TenantCaller, tagKey: string, request: TagD
     updated_by_actor: actorRecordOf(principal),
     updated_at: dependencies.clock.now().toISOString(),
   };
-  await dependencies.table.put(tagToItem(client, definition));
+  const stored = await dependencies.table.get(keys.tagDefinition.item(client, tagKey), { consistent: true });
+  await writeDefinition(caller, tagKey, stored, { kind: 'put', item: tagToItem(client, definition) });
   return toTagDefinition(definition);
+}
+
+export const TAG_CHANGED_MESSAGE = 'The tag definition changed meanwhile; read it again';
+
+/** Attributes a definition may gain that the item read lacked. */
+const TAG_ATTRIBUTES = ['tag_values', 'is_required', 'default_value', 'description', 'updated_by', 'updated_by_actor', 'updated_at'];
+
+/**
+ * Writes (or deletes) a definition while it is exactly as read (absent: still absent), keeping the definition it
+ * replaced as a version in the same transaction; a change meanwhile answers 409.
+ */
+async function writeDefinition(caller: TenantCaller, tagKey: string, stored: TableItem | undefined, write: Extract<TransactOperation, { kind: 'put' | 'delete' }>) {
+  const condition = stored === undefined ? ({ kind: 'item-not-exists' } as const) : unchangedItem(stored, TAG_ATTRIBUTES);
+  try {
+    await caller.deps.table.transactWrite([
+      { ...write, condition },
+      ...(stored === undefined ? [] : versionWrites(caller, [{ entity: 'tag-definition', reference: tagKey, stored, change: write.kind === 'delete' ? 'deleted' : 'updated' }])),
+    ]);
+  } catch (error) {
+    if (error instanceof ConditionFailedError) throw new ConflictError(TAG_CHANGED_MESSAGE);
+    throw error;
+  }
 }
 
 /**
@@ -63,24 +88,12 @@ export async function putTag(caller: TenantCaller, tagKey: string, request: TagD
 export async function deleteTag(caller: TenantCaller, tagKey: string, force: boolean): Promise<void> {
   const { deps: dependencies, tenant: client } = caller;
   const key = keys.tagDefinition.item(client, tagKey);
-  if ((await dependencies.table.get(key, { consistent: true })) === undefined) throw new NotFoundError('Tag not found');
+  const stored = await dependencies.table.get(key, { consistent: true });
+  if (stored === undefined) throw new NotFoundError('Tag not found');
   const groups = await loadGroupsForReview(dependencies, client);
   const users = groupsUsingTag(tagKey, groups);
   if (users.length > 0 && !force) throw new GroupReviewConflictError(conflictLines(users));
-  for (const user of users) {
-    const group = groups.find((candidate) => candidate.group_reference === user.group_reference);
-    if (group === undefined) continue;
-    const { pk, sk } = keys.group.item(client, group.group_reference);
-    try {
-      await dependencies.table.update(
-        { pk, sk },
-        { set: { tags: group.tags.filter((tag) => tag.tag_key !== tagKey) } },
-        { condition: { kind: 'item-exists' } },
-      );
-    } catch (error) {
-      // Deleted meanwhile: nothing left to clean.
-      if (!(error instanceof ConditionFailedError)) throw error;
-    }
-  }
-  await dependencies.table.delete({ pk: key.pk, sk: key.sk });
+  // Each group's change keeps the group it replaced as a version (a group deleted meanwhile has nothing to clean).
+  for (const user of users) await removeGroupTag(caller, user.group_reference, tagKey);
+  await writeDefinition(caller, tagKey, stored, { kind: 'delete', key: { pk: key.pk, sk: key.sk } });
 }

@@ -17,6 +17,8 @@ import { readHold, type HoldTarget } from './coverage.ts';
 import { holdCoverageCounts, type CoverageViewer } from './coverage-counts.ts';
 import { continueHoldSync, REQUEST_BUDGET, trackedHoldSync, type WalkOutcome } from './hold-sync.ts';
 import { startTrackedJob } from '../../jobs/public.ts';
+import { versionWrites } from '../../audit/public.ts';
+import { unchangedItem } from '#core/store/unchanged-item.ts';
 
 export type { HoldTarget };
 
@@ -77,6 +79,9 @@ function targetKey(client: string, { targetType, target }: HoldTarget): ItemKey 
   return targetType === 'DeviceUser' ? keys.deviceUser.key(client, target) : keys.portalUser.item(client, target);
 }
 
+/** A hold's history reference (`GET history/legal-hold/{reference}`): `<target_type>~<target>`. */
+export const legalHoldHistoryReference = ({ targetType, target }: HoldTarget) => `${targetType}~${target}`;
+
 const notFound = ({ targetType, target }: HoldTarget) =>
   new NotFoundError(`${targetType === 'DeviceUser' ? 'Device user' : 'Portal user'} ${target} not found`);
 
@@ -96,18 +101,43 @@ async function requireTarget(caller: TenantCaller, target: HoldTarget, mayBeGone
   if (target.targetType === 'DeviceUser') await caller.groupScope().visible(readDeviceUser(item), () => notFound(target));
 }
 
+/** What others write on a hold item besides its placing and release (the walk's progress, retention's marks). */
+const HOLD_BOOKKEEPING = ['sync_id', 'sync_state', 'sync_position', 'objects_synced', 'sync_error', 'retention_state', 'deleted_at'];
+
+/** Tries of a hold write when only the walk's progress moved under it (nobody changed the hold itself). */
+const HOLD_WRITE_TRIES = 3;
+
+/**
+ * Writes the hold item (writeHoldOnce), read again and retried when only the walk's bookkeeping moved meanwhile: the
+ * version kept must be the item exactly as replaced, and the walk's progress is no reason to refuse a person's change.
+ */
+async function writeHold(caller: TenantCaller, target: HoldTarget, active: boolean): Promise<LegalHoldItem> {
+  for (let attempt = 1; ; attempt += 1) {
+    const stored = await caller.deps.table.get(keys.legalHold.key(caller.tenant, target.targetType, target.target), { consistent: true });
+    try {
+      return await writeHoldOnce(caller, target, { active, stored });
+    } catch (error) {
+      if (!(error instanceof ConditionFailedError) || attempt >= HOLD_WRITE_TRIES) throw error;
+      const now = await readHold(caller.deps, caller.tenant, target);
+      const before = stored === undefined ? undefined : readLegalHold(stored);
+      if (now === undefined || before === undefined || now.updated_at !== before.updated_at) throw error;
+    }
+  }
+}
+
 /**
  * Writes the hold item: created on first placing (its `created_at` kept ever after), `is_active` and who changed it
- * when. The write is conditional on the item being as read (a concurrent change answers 409, never lost) and, when
- * placing, on the target still existing (checked in the same transaction, so a hold never names someone deleted
- * meanwhile).
+ * when. The write is conditional on the item being exactly as read (a concurrent change answers 409, never lost) and,
+ * when placing, on the target still existing (checked in the same transaction, so a hold never names someone deleted
+ * meanwhile). The hold it replaces is kept as a version in the same transaction.
  */
-async function writeHold(
+async function writeHoldOnce(
   caller: TenantCaller,
   target: HoldTarget,
-  { active, existing }: { active: boolean; existing: LegalHoldItem | undefined },
+  { active, stored }: { active: boolean; stored: TableItem | undefined },
 ): Promise<LegalHoldItem> {
   const { deps, tenant: client, principal } = caller;
+  const existing = stored === undefined ? undefined : readLegalHold(stored);
   const now = deps.clock.now().toISOString();
   const hold: LegalHoldItem = {
     client,
@@ -122,15 +152,11 @@ async function writeHold(
     // portal user's release walks only the due markers parked under it (parked-markers.ts), shown nowhere.
     ...(target.targetType === 'DeviceUser' ? { sync_id: ulid(), sync_state: 'Syncing' as const, objects_synced: 0 } : active ? {} : { sync_id: ulid() }),
   };
-  const unchanged: WriteCondition =
-    existing === undefined
-      ? { kind: 'item-not-exists' }
-      : existing.updated_at === undefined
-        ? { kind: 'expression', expression: 'attribute_not_exists(#u)', names: { '#u': 'updated_at' } }
-        : { kind: 'expression', expression: '#u = :u', names: { '#u': 'updated_at' }, values: { ':u': existing.updated_at } };
+  const unchanged: WriteCondition = stored === undefined ? { kind: 'item-not-exists' } : unchangedItem(stored, [...HOLD_BOOKKEEPING, 'updated_at']);
   try {
     await deps.table.transactWrite([
       { kind: 'put', item: legalHoldToItem(hold), condition: unchanged },
+      ...(stored === undefined ? [] : versionWrites(caller, [{ entity: 'legal-hold', reference: legalHoldHistoryReference(target), stored, change: 'updated' }])),
       // Released: a retained record counted from now (its due marker); placed again: off the due index.
       ...dueMarkerSync(client, legalHoldToItem(hold)),
       ...(active ? [{ kind: 'check' as const, key: targetKey(client, target), condition: exists }] : []),
@@ -152,7 +178,7 @@ async function writeHold(
 export async function putLegalHold(caller: TenantCaller, target: HoldTarget, active: boolean): Promise<LegalHold> {
   if (!active) return releaseLegalHold(caller, target);
   await requireTarget(caller, target);
-  const hold = await writeHold(caller, target, { active: true, existing: await readHold(caller.deps, caller.tenant, target) });
+  const hold = await writeHold(caller, target, true);
   return toLegalHold(await syncObjects(caller.deps, caller.tenant, hold));
 }
 
@@ -165,7 +191,7 @@ export async function releaseLegalHold(caller: TenantCaller, target: HoldTarget)
   if (target.targetType === 'DeviceUser') await requireTarget(caller, target, true);
   const existing = await readHold(caller.deps, caller.tenant, target);
   if (existing === undefined) throw new NotFoundError(`No legal hold on ${target.targetType} ${target.target}`);
-  const hold = await writeHold(caller, target, { active: false, existing });
+  const hold = await writeHold(caller, target, false);
   return toLegalHold(await syncObjects(caller.deps, caller.tenant, hold));
 }
 

@@ -10,6 +10,8 @@ import { accountDefaultsKey } from '#core/store/entities/account-defaults.ts';
 import { migrationConfigKey } from '#core/store/entities/migration-config.ts';
 import { readSupervisionItem } from '#core/store/entities/supervision-item.ts';
 import { keys } from '#core/store/keys.ts';
+import { readDevice } from '#core/store/entities/device.ts';
+import { readDeviceUser } from '#core/store/entities/device-user.ts';
 import { pageOf } from '#core/store/paging.ts';
 
 /**
@@ -30,10 +32,41 @@ const READ_ACTION: Record<VersionedEntity, string> = {
   'migration-settings': 'migration:Read',
   'supervision-policy': 'supervision:ReadPolicy',
   'supervision-item': 'supervision:ReadItem',
+  'legal-hold': 'legalHolds:List',
+  group: 'groups:Read',
+  'tag-definition': 'tags:Read',
+  'device-user': 'deviceUsers:Read',
+  'device-assignment': 'devices:ReadHistory',
 };
 
 /** A comment's history reference: `<payload_reference>~<comment_id>` (comments-service `commentHistoryReference`). */
 const COMMENT_REFERENCE = /^([^~]+)~([^~]+)$/;
+
+const recordNotFound = () => new NotFoundError('Record not found');
+
+/** A legal hold's history reference: `<target_type>~<target>` (legal-holds.ts `legalHoldHistoryReference`). */
+const LEGAL_HOLD_REFERENCE = /^(DeviceUser|PortalUser)~(.+)$/;
+
+/**
+ * A legal hold's versions, as the holds list shows it: one retention disposed of is gone; a device user's hold is
+ * seen by a group-limited role only while that person is in its groups (a portal user's by anyone who lists holds).
+ */
+async function legalHoldKeyOf(caller: TenantCaller, reference: string): Promise<ItemKey> {
+  const match = LEGAL_HOLD_REFERENCE.exec(reference);
+  if (match === null) throw new ValidationError(['reference: A legal hold is named <DeviceUser|PortalUser>~<target>']);
+  const [, targetType = '', target = ''] = match;
+  const { deps, tenant } = caller;
+  const key = keys.legalHold.key(tenant, targetType, target);
+  const hold = await deps.table.get(key, { consistent: true });
+  // Checked on the item as stored: retention's mark is not part of the hold's own schema.
+  if (hold === undefined || hold.retention_state !== undefined) throw recordNotFound();
+  const scope = caller.groupScope();
+  if (targetType === 'DeviceUser' && !scope.unrestricted) {
+    const person = await deps.table.get(keys.deviceUser.key(tenant, target), { consistent: true });
+    await scope.visible(person === undefined ? undefined : readDeviceUser(person), recordNotFound);
+  }
+  return key;
+}
 
 /** Where the record's versions are, after its read rules: throws 400 / 403 / 404 as reading the record would. */
 async function recordKeyOf(caller: TenantCaller, entity: VersionedEntity, reference: string): Promise<ItemKey> {
@@ -66,6 +99,26 @@ async function recordKeyOf(caller: TenantCaller, entity: VersionedEntity, refere
       const refusal = await payloadAccess(deps, tenant, access, readAction).check({ payload_type: item.payload_type, group: item.group });
       if (item.retention_state !== undefined || refusal !== undefined) throw new NotFoundError('Record not found');
       return keys.supervisionItem.key(tenant, reference);
+    }
+    case 'legal-hold':
+      return legalHoldKeyOf(caller, reference);
+    case 'group':
+      // Groups are read by name whatever the caller's group scope (GET groups/{group_reference}). A deleted group or
+      // tag definition still answers the versions it left (listHistory).
+      return keys.group.item(tenant, reference);
+    case 'tag-definition':
+      return keys.tagDefinition.item(tenant, reference);
+    case 'device-user': {
+      // As reading the person: outside the caller's groups is 404, as if they did not exist.
+      const stored = await deps.table.get(keys.deviceUser.key(tenant, reference), { consistent: true });
+      await caller.groupScope().visible(stored === undefined ? undefined : readDeviceUser(stored), recordNotFound);
+      return keys.deviceUser.key(tenant, reference);
+    }
+    case 'device-assignment': {
+      // A device's assignments, as reading its history: a device outside the caller's groups is 404.
+      const stored = await deps.table.get(keys.device.key(tenant, reference), { consistent: true });
+      await caller.groupScope().visible(stored === undefined ? undefined : readDevice(stored), recordNotFound);
+      return keys.device.key(tenant, reference);
     }
     case 'comment': {
       const match = COMMENT_REFERENCE.exec(reference);

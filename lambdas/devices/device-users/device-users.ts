@@ -13,6 +13,8 @@ import { fullName, searchFilter, type DevicesDependencies } from '../device-list
 import { allOf, inScope, listPage, notDeletedByRetention, type QueryOf } from '#core/store/paging.ts';
 import { dueMarkerSync } from '../../account-data/public.ts';
 import type { deviceEndpoints } from '#shared/contract/endpoints/devices.ts';
+import { unchangedItem } from '#core/store/unchanged-item.ts';
+import { versionWrites } from '../../audit/public.ts';
 import { groupStatsChanges } from './device-user-changes.ts';
 import { LicenceLimitError, raiseLicenceAlerts, servicesAtLimit } from '../../licences/public.ts';
 import { increasedServices, licenceUseChanges, licenceUseOperations } from '../../licences/public.ts';
@@ -64,11 +66,17 @@ export async function listDeviceUserDevices(caller: TenantCaller, reference: str
   });
 }
 
-/** The write is conditional on the item being the one read: nobody changed it meanwhile. */
-function unchangedCondition(before: DeviceUserItem): WriteCondition {
-  return before.updated_at !== undefined
-    ? { kind: 'expression', expression: 'attribute_exists(#dupk) AND #duat = :duat', names: { '#dupk': 'pk', '#duat': 'updated_at' }, values: { ':duat': before.updated_at } }
-    : { kind: 'expression', expression: 'attribute_exists(#dupk) AND attribute_not_exists(#duat)', names: { '#dupk': 'pk', '#duat': 'updated_at' } };
+/** Attributes a device user item may gain that the item read lacked (every write stamps `updated_at` too). */
+const DEVICE_USER_ATTRIBUTES = ['updated_at', 'offboard_date', 'retention_state', 'deleted_at', 'destroyed_at', 'first_name', 'surname', 'email'];
+
+/**
+ * The item as stored, read again at the write (the versions keep it exactly): the write is conditional on it being
+ * unchanged, and it must still be the user `before` was read from (same `updated_at`), else the change is refused.
+ */
+async function storedAsRead(caller: TenantCaller, before: DeviceUserItem, conflictMessage: string): Promise<{ stored: TableItem; condition: WriteCondition }> {
+  const stored = await caller.deps.table.get(keys.deviceUser.key(caller.tenant, before.device_user_reference), { consistent: true });
+  if (stored === undefined || readDeviceUser(stored).updated_at !== before.updated_at) throw new ConflictError(conflictMessage);
+  return { stored, condition: unchangedItem(stored, DEVICE_USER_ATTRIBUTES) };
 }
 
 /**
@@ -81,8 +89,11 @@ async function writeDeviceUser(caller: TenantCaller, change: { before: DeviceUse
   const { before, after } = change;
   const previous = before === undefined ? undefined : toDeviceUser(before);
   const item = deviceUserToItem(client, after);
+  const asRead = before === undefined ? undefined : await storedAsRead(caller, before, conflictMessage);
   const operations: TransactOperation[] = [
-    { kind: 'put', item, condition: before === undefined ? { kind: 'item-not-exists' } : unchangedCondition(before) },
+    { kind: 'put', item, condition: asRead === undefined ? { kind: 'item-not-exists' } : asRead.condition },
+    // The person as they were, kept with the change (a new user replaces nothing).
+    ...(asRead === undefined ? [] : versionWrites(caller, [{ entity: 'device-user', reference: after.device_user_reference, stored: asRead.stored, change: 'updated' }])),
     // Offboarded: a retained record counted from the offboarding (its due marker); onboarded: off the due index.
     ...dueMarkerSync(client, item),
   ];

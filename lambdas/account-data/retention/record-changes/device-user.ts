@@ -8,6 +8,7 @@ import { isHeld } from '../../legal-holds/coverage.ts';
 import { dashboardCounterOperations, deviceUserCounterChanges } from '../../../metrics/public.ts';
 import type { DisposeDependencies } from '../dispose.ts';
 import { alsoWhen, type RecordChanges } from './shared.ts';
+import { removeRecordVersions } from './version-removals.ts';
 
 /**
  * DeviceUserData: an offboarded device user (a person, not an event), counted from the offboarding (`offboard_date`).
@@ -22,7 +23,8 @@ import { alsoWhen, type RecordChanges } from './shared.ts';
  *   phone-number items (`keys.phoneNumber`) that still name the person, each conditional on that, so a number since
  *   taken by someone else stays theirs. Found by Query: the person's numbers list (gsi1), and, for items written
  *   before that list existed, the numbers the devices listed under the person record (`phone_numbers`). The copies
- *   of the person's names and email that device authentication wrote onto their devices go too.
+ *   of the person's names and email that device authentication wrote onto their devices go too, and so do the
+ *   versions the person's changes kept (version-removals.ts): each holds the names an erasure removes.
  *
  * Retention stamps `updated_at`, so a portal write that read the user before (conditional on it) is refused rather
  * than bringing a disposed-of user back with the old counts; and the write is conditional on the user read.
@@ -167,6 +169,7 @@ export const deviceUserChanges: RecordChanges = {
     const userAsRead: TransactOperation = { kind: 'check', key, condition: asRead };
     const copies = await deviceCopyRemovals(deps, client, reference);
     await removeExtraDeviceCopies(deps, copies.slice(DEVICE_COPIES_IN_TRANSACTION), userAsRead);
+    await removeRecordVersions(deps, key, asRead);
     const numbers = await numbersToRemove(deps, client, reference, userAsRead);
     return [change, ...counters, ...numberRemovals(client, reference, numbers), ...copies.slice(0, DEVICE_COPIES_IN_TRANSACTION)];
   },
