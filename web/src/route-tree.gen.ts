@@ -40,6 +40,7 @@ import { Route as DashboardCasesCaseRefRouteImport } from './routes/dashboard/ca
 import { Route as DashboardDevicesIndexRouteImport } from './routes/dashboard/devices/index.tsx'
 import { Route as DashboardDevicesLogsRouteImport } from './routes/dashboard/devices/logs.tsx'
 import { Route as DashboardDevicesMetricsRouteImport } from './routes/dashboard/devices/metrics.tsx'
+import { Route as DashboardProductionsIndexRouteImport } from './routes/dashboard/productions/index.tsx'
 import { Route as DashboardServicesIndexRouteImport } from './routes/dashboard/services/index.tsx'
 import { Route as DashboardServicesCommentsRouteImport } from './routes/dashboard/services/comments.tsx'
 import { Route as DashboardServicesCompletenessRouteImport } from './routes/dashboard/services/completeness.tsx'
@@ -232,6 +233,12 @@ const DashboardDevicesMetricsRoute = DashboardDevicesMetricsRouteImport.update({
   path: '/devices/metrics',
   getParentRoute: () => DashboardRouteRoute,
 } as any)
+const DashboardProductionsIndexRoute =
+  DashboardProductionsIndexRouteImport.update({
+    id: '/productions/',
+    path: '/productions/',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
 const DashboardServicesIndexRoute = DashboardServicesIndexRouteImport.update({
   id: '/services/',
   path: '/services/',
@@ -465,6 +472,7 @@ export interface FileRoutesByFullPath {
   '/internal/clients/$client': typeof InternalClientsClientRoute
   '/dashboard/cases/': typeof DashboardCasesIndexRoute
   '/dashboard/devices/': typeof DashboardDevicesIndexRoute
+  '/dashboard/productions/': typeof DashboardProductionsIndexRoute
   '/dashboard/services/': typeof DashboardServicesIndexRoute
   '/dashboard/supervision/': typeof DashboardSupervisionIndexRoute
   '/dashboard/access/roles/$roleReference': typeof DashboardAccessRolesRoleReferenceRoute
@@ -527,6 +535,7 @@ export interface FileRoutesByTo {
   '/internal/clients/$client': typeof InternalClientsClientRoute
   '/dashboard/cases': typeof DashboardCasesIndexRoute
   '/dashboard/devices': typeof DashboardDevicesIndexRoute
+  '/dashboard/productions': typeof DashboardProductionsIndexRoute
   '/dashboard/services': typeof DashboardServicesIndexRoute
   '/dashboard/supervision': typeof DashboardSupervisionIndexRoute
   '/dashboard/access/roles/$roleReference': typeof DashboardAccessRolesRoleReferenceRoute
@@ -594,6 +603,7 @@ export interface FileRoutesById {
   '/internal/clients/$client': typeof InternalClientsClientRoute
   '/dashboard/cases/': typeof DashboardCasesIndexRoute
   '/dashboard/devices/': typeof DashboardDevicesIndexRoute
+  '/dashboard/productions/': typeof DashboardProductionsIndexRoute
   '/dashboard/services/': typeof DashboardServicesIndexRoute
   '/dashboard/supervision/': typeof DashboardSupervisionIndexRoute
   '/dashboard/access/roles/$roleReference': typeof DashboardAccessRolesRoleReferenceRoute
@@ -660,6 +670,7 @@ export interface FileRouteTypes {
     | '/internal/clients/$client'
     | '/dashboard/cases/'
     | '/dashboard/devices/'
+    | '/dashboard/productions/'
     | '/dashboard/services/'
     | '/dashboard/supervision/'
     | '/dashboard/access/roles/$roleReference'
@@ -722,6 +733,7 @@ export interface FileRouteTypes {
     | '/internal/clients/$client'
     | '/dashboard/cases'
     | '/dashboard/devices'
+    | '/dashboard/productions'
     | '/dashboard/services'
     | '/dashboard/supervision'
     | '/dashboard/access/roles/$roleReference'
@@ -788,6 +800,7 @@ export interface FileRouteTypes {
     | '/internal/clients/$client'
     | '/dashboard/cases/'
     | '/dashboard/devices/'
+    | '/dashboard/productions/'
     | '/dashboard/services/'
     | '/dashboard/supervision/'
     | '/dashboard/access/roles/$roleReference'
@@ -1041,6 +1054,13 @@ declare module '@tanstack/react-router' {
       path: '/devices/metrics'
       fullPath: '/dashboard/devices/metrics'
       preLoaderRoute: typeof DashboardDevicesMetricsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/productions/': {
+      id: '/dashboard/productions/'
+      path: '/productions'
+      fullPath: '/dashboard/productions/'
+      preLoaderRoute: typeof DashboardProductionsIndexRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
     '/dashboard/services/': {
@@ -1329,6 +1349,7 @@ interface DashboardRouteRouteChildren {
   DashboardSupervisionReportsRoute: typeof DashboardSupervisionReportsRoute
   DashboardCasesIndexRoute: typeof DashboardCasesIndexRoute
   DashboardDevicesIndexRoute: typeof DashboardDevicesIndexRoute
+  DashboardProductionsIndexRoute: typeof DashboardProductionsIndexRoute
   DashboardServicesIndexRoute: typeof DashboardServicesIndexRoute
   DashboardSupervisionIndexRoute: typeof DashboardSupervisionIndexRoute
   DashboardAccessRolesRoleReferenceRoute: typeof DashboardAccessRolesRoleReferenceRoute
@@ -1381,6 +1402,7 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardSupervisionReportsRoute: DashboardSupervisionReportsRoute,
   DashboardCasesIndexRoute: DashboardCasesIndexRoute,
   DashboardDevicesIndexRoute: DashboardDevicesIndexRoute,
+  DashboardProductionsIndexRoute: DashboardProductionsIndexRoute,
   DashboardServicesIndexRoute: DashboardServicesIndexRoute,
   DashboardSupervisionIndexRoute: DashboardSupervisionIndexRoute,
   DashboardAccessRolesRoleReferenceRoute:

@@ -44,7 +44,13 @@ export const DASHBOARD_NAV: readonly NavSection[] = [
       { label: 'Reports', to: '/dashboard/supervision/reports', action: 'supervision:ReadReports' },
     ],
   },
-  { label: 'Cases', items: [{ label: 'Cases', to: '/dashboard/cases', action: 'cases:List' }] },
+  {
+    label: 'Cases',
+    items: [
+      { label: 'Cases', to: '/dashboard/cases', action: 'cases:List' },
+      { label: 'Productions', to: '/dashboard/productions', action: 'productions:List' },
+    ],
+  },
   {
     label: 'Access',
     items: [

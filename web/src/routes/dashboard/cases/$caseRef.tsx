@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CasePending, CaseScreen } from '../../../features/cases/case-page.tsx';
+import { CaseProductions } from '../../../features/productions/case-productions.tsx';
 
 export const Route = createFileRoute('/dashboard/cases/$caseRef')({
   // The page renders once the case is here (fetched while the page's code still loads); a refused fetch (a case
@@ -14,5 +15,11 @@ export const Route = createFileRoute('/dashboard/cases/$caseRef')({
 
 function CasePage() {
   const { caseRef } = Route.useParams();
-  return <CaseScreen caseRef={caseRef} />;
+  return (
+    <>
+      <CaseScreen caseRef={caseRef} />
+      {/* The case's Productions panel: its own feature, composed here (no feature imports another). */}
+      <CaseProductions caseRef={caseRef} />
+    </>
+  );
 }
