@@ -30,8 +30,8 @@ export const ControlPrefix = z
 
 /** Where a production goes: a short-lived download link, or one of the tenant's transfer configurations (S3, SFTP). */
 export const ProductionDestination = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('Download') }),
   z.object({ type: z.literal('Transfer'), transfer_config_reference: TransferConfigReference }),
+  z.object({ type: z.literal('Download') }),
 ]);
 export type ProductionDestination = z.infer<typeof ProductionDestination>;
 
