@@ -21,13 +21,15 @@ test.describe('a case of the demo admin', () => {
 
     const form = page.getByRole('form', { name: 'New case' });
     await form.getByLabel('Title').fill(TITLE);
-    await form.getByRole('textbox', { name: 'Custodian device users' }).fill('Erin');
+    await form.getByRole('combobox', { name: 'Custodian device users' }).fill('Erin');
     await page.getByRole('option', { name: /Erin Evans \(du-erin\)/ }).click();
+    // Typed the British way; leaving the field (Tab) reads it, as a person's typing is read.
     await form.getByLabel('Period from').fill('01/03/2026');
-    await form.getByLabel('Period from').press('Enter');
+    await form.getByLabel('Period from').press('Tab');
     await form.getByLabel('Period to').fill('31/05/2026');
-    await form.getByLabel('Period to').press('Enter');
-    await form.getByRole('switch', { name: /Collect and hold/ }).uncheck();
+    await form.getByLabel('Period to').press('Tab');
+    await form.getByText('Collect and hold: place a legal hold on each custodian device user').click();
+    await expect(form.getByRole('switch', { name: /Collect and hold/ })).not.toBeChecked();
     await form.getByRole('button', { name: 'Open case' }).click();
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(TITLE);

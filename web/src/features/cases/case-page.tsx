@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, List, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, List, Loader, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { CatchBoundary, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { CaseHoldState } from '#shared/constants/cases.ts';
@@ -15,6 +15,7 @@ import { PAYLOAD_TYPE_LABELS } from '../../lib/labels.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { useCase, useCasePeople, useCloseCase } from './api/cases-api.ts';
 import { periodWords, personName } from './case-people.ts';
+import { TeamForm } from './team-form.tsx';
 
 /** What became of each hold the case placed, in words. */
 const HOLD_STATE_WORDS: Record<CaseHoldState, { label: string; color: string }> = {
@@ -87,7 +88,9 @@ function CaseDetail({ caseRef }: { caseRef: string }) {
   const named = (reference: string) => personName(people.find((person) => person.user_reference === reference), reference);
   const close = useCloseCase();
   const canClose = useCan('cases:Close');
+  const canUpdate = useCan('cases:Update');
   const [closing, setClosing] = useState(false);
+  const [changingTeam, setChangingTeam] = useState(false);
   const awaiting = entry.holds.filter((hold) => hold.state === 'AwaitingApproval');
 
   const confirmClose = () =>
@@ -167,9 +170,16 @@ function CaseDetail({ caseRef }: { caseRef: string }) {
           </Group>
         </Paper>
         <Paper withBorder p="md">
-          <Title order={3} size="h4" mb="sm">
-            Team
-          </Title>
+          <Group justify="space-between" mb="sm">
+            <Title order={3} size="h4">
+              Team
+            </Title>
+            {entry.state === 'Open' && canUpdate.allowed && (
+              <PermittedButton action="cases:Update" size="xs" variant="default" onClick={() => setChangingTeam(true)}>
+                Change team
+              </PermittedButton>
+            )}
+          </Group>
           <Text size="sm" c="dimmed" mb="xs">
             Only these people see the case{entry.support_may_view ? ', and support staff in support mode' : ''}.
           </Text>
@@ -187,6 +197,9 @@ function CaseDetail({ caseRef }: { caseRef: string }) {
         </Paper>
         {/* Productions panel: the productions part composes <CaseProductions caseRef={caseRef} /> (features/productions) here. */}
       </Stack>
+      <Modal opened={changingTeam} onClose={() => setChangingTeam(false)} title="Change the case team" closeButtonProps={{ 'aria-label': 'Close' }}>
+        <TeamForm entry={entry} onDone={() => setChangingTeam(false)} />
+      </Modal>
       <ConfirmDialog
         opened={closing}
         title={`Close “${entry.title}”`}
