@@ -71,6 +71,8 @@ const STARTS_JOBS_ON: Partial<Record<EndpointGroup, readonly ('jobs' | 'transfer
   audit: ['jobs'],
   // Run now and re-run.
   transfers: ['transfer-jobs'],
+  // A production (`production`), packaged and delivered as a transfer is.
+  cases: ['transfer-jobs'],
 };
 
 const METHODS: Record<Endpoint['method'], HttpMethod> = {
@@ -160,6 +162,16 @@ export class ApiStack extends Stack {
         );
         props.platform.auditSigningKey.grant(fn.role, 'kms:GetPublicKey');
         fn.setEnv('AUDIT_SIGNING_KEY_ID', props.platform.auditSigningKey.keyArn);
+      }
+      if (group === 'cases') {
+        // A production delivered as a download: its link (GET productions/{ref}/download) reads the productions' prefix only.
+        fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [props.platform.processedBucket.arnForObjects('productions/*')] }));
+        props.platform.processedBucket.encryptionKey?.grant(fn.role, 'kms:Decrypt');
+        NagSuppressions.addResourceSuppressions(
+          fn.role,
+          [{ id: 'AwsSolutions-IAM5', reason: 'GetObject on the productions delivered as downloads only (productions/<tenant>/<reference>/<file>).', appliesTo: [{ regex: '/^Resource::.*ProcessedPayloadsBucket.*\\/productions\\/\\*$/' }] }],
+          true,
+        );
       }
       for (const jobFunction of STARTS_JOBS_ON[group] ?? []) {
         if (jobFunction === 'jobs' && props.jobsFunction !== undefined) fn.bindJobRunner(props.jobsFunction.function, 'JOBS_FUNCTION_NAME');

@@ -204,6 +204,14 @@ export class JobsStack extends Stack {
       timeout: Duration.minutes(5),
     });
     bindPlatform(transferJobs, props.platform, { raw: 'read', processed: 'read' });
+    // A production delivered as a download is stored under the processed bucket's productions/ prefix (nothing else).
+    transferJobs.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [props.platform.processedBucket.arnForObjects('productions/*')] }));
+    props.platform.processedBucket.encryptionKey?.grant(transferJobs.role, 'kms:GenerateDataKey');
+    NagSuppressions.addResourceSuppressions(
+      transferJobs.role,
+      [{ id: 'AwsSolutions-IAM5', reason: 'PutObject on the productions delivered as downloads only (productions/<tenant>/<reference>/<file>).', appliesTo: [{ regex: '/^Resource::.*ProcessedPayloadsBucket.*\\/productions\\/\\*$/' }] }],
+      true,
+    );
     // A transfer out of budget hands its lease to a fresh invocation of this function (run now and re-run start it from
     // the transfers API function).
     this.startsItself(transferJobs, functionName, 'TRANSFER_JOBS_FUNCTION_NAME');

@@ -352,7 +352,7 @@ describe('jobs', () => {
     expect(JSON.stringify(t.api.toJSON().Resources[stacks.api.getLogicalId(devices.role.node.findChild('DefaultPolicy').node.defaultChild as never)])).not.toContain('scheduler:');
   });
 
-  it('lets the device API, the migrations function (import), account data (legal hold and retention walks), supervision (apply a policy to a past period) and audit (export the activity trail) start jobs on the jobs function, the transfers function (run now, re-run) on the transfer jobs function, and no other function start any', () => {
+  it('lets the device API, the migrations function (import), account data (legal hold and retention walks), supervision (apply a policy to a past period) and audit (export the activity trail) start jobs on the jobs function, the transfers function (run now, re-run) and the cases function (a production) on the transfer jobs function, and no other function start any', () => {
     const resources = t.api.toJSON().Resources;
     const envOf = (fn: NonNullable<ReturnType<typeof stacks.api.functions.get>>) =>
       resources[stacks.api.getLogicalId(fn.function.node.defaultChild as never)].Properties.Environment.Variables as Record<string, unknown>;
@@ -373,7 +373,7 @@ describe('jobs', () => {
         expect(env.JOBS_FUNCTION_NAME, group).toBeUndefined();
         expect(policy, group).not.toContain(`FnGetAtt${jobsFunctionId}Arn`);
       }
-      if (group === 'transfers') {
+      if (group === 'transfers' || group === 'cases') {
         expect(JSON.stringify(env.TRANSFER_JOBS_FUNCTION_NAME), group).toContain(`Ref${transferJobsFunctionId}`);
         expect(policy, group).toContain('lambda:InvokeFunction');
         expect(policy, group).toContain(`FnGetAtt${transferJobsFunctionId}Arn`);
@@ -381,7 +381,7 @@ describe('jobs', () => {
         expect(env.TRANSFER_JOBS_FUNCTION_NAME, group).toBeUndefined();
         expect(policy, group).not.toContain(`FnGetAtt${transferJobsFunctionId}Arn`);
       }
-      if (!jobsStarters.has(group) && group !== 'transfers') expect(policy, group).not.toContain('lambda:InvokeFunction');
+      if (!jobsStarters.has(group) && group !== 'transfers' && group !== 'cases') expect(policy, group).not.toContain('lambda:InvokeFunction');
     }
   });
 
@@ -405,7 +405,7 @@ describe('jobs', () => {
     }
   });
 
-  it('gives the transfer jobs function what the transfer job needs and no more: reads of both payload buckets, no scan bucket or signing key', () => {
+  it('gives the transfer jobs function what the transfer and production jobs need and no more: reads of both payload buckets, writes of productions only, no scan bucket or signing key', () => {
     const resources = t.jobs.toJSON().Resources;
     const transferJobs = stacks.jobs.transferJobs!;
     const properties = resources[stacks.jobs.getLogicalId(transferJobs.function.node.defaultChild as never)].Properties;
@@ -416,7 +416,12 @@ describe('jobs', () => {
     expect(policy).toContain('dynamodb:PutItem');
     expect(policy).toContain('s3:GetObject*');
     expect(policy).toContain('kms:Decrypt');
-    for (const action of ['s3:PutObject', 's3:DeleteObject', 's3:PutObjectLegalHold', 's3:PutObjectRetention', 'kms:Sign', 'scheduler:']) expect(policy, action).not.toContain(action);
+    for (const action of ['s3:DeleteObject', 's3:PutObjectLegalHold', 's3:PutObjectRetention', 'kms:Sign', 'scheduler:']) expect(policy, action).not.toContain(action);
+    // It writes one thing: a production delivered as a download, under the processed bucket's productions/ prefix.
+    const statements = JSON.parse(policy).Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>;
+    const writes = statements.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('s3:Put')));
+    expect(writes.map((statement) => statement.Action)).toEqual(['s3:PutObject']);
+    expect(JSON.stringify(writes[0]?.Resource)).toContain('/productions/*');
     // The jobs function keeps what processing and the other jobs need, and gave up the delivery role.
     const jobsPolicy = JSON.stringify(resources[stacks.jobs.getLogicalId(stacks.jobs.jobs!.role.node.findChild('DefaultPolicy').node.defaultChild as never)]);
     expect(jobsPolicy).toContain('s3:PutObjectLegalHold');
