@@ -81,7 +81,7 @@ export async function createRunTenant(prefix: string): Promise<RunTenant> {
       return token(SECOND_ADMIN_ROLE);
     })());
 
-  return {
+  const runTenant: RunTenant = {
     client,
     deps,
     admin,
@@ -96,13 +96,14 @@ export async function createRunTenant(prefix: string): Promise<RunTenant> {
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     },
     async applied(method, path, callerToken, body) {
-      const answer = await this.call(method, path, callerToken, body);
+      // `runTenant`, not `this`: the method may be passed around detached from the tenant.
+      const answer = await runTenant.call(method, path, callerToken, body);
       if (answer.status !== 202 || typeof answer.body.approval_reference !== 'string') return answer;
-      const approved = await this.call('POST', `/approvals/${answer.body.approval_reference}/approve`, await approver());
+      const approved = await runTenant.call('POST', `/approvals/${answer.body.approval_reference}/approve`, await approver());
       if (approved.status !== 200) return approved;
-      if (path.startsWith('/account/retention')) return { status: 200, body: (await this.call('GET', '/account/retention', callerToken)).body };
+      if (path.startsWith('/account/retention')) return { status: 200, body: (await runTenant.call('GET', '/account/retention', callerToken)).body };
       const [targetType, target] = path.split('/').slice(-2);
-      const holds = await this.call('GET', `/account/legal_holds?target_type=${targetType}&limit=100`, callerToken);
+      const holds = await runTenant.call('GET', `/account/legal_holds?target_type=${targetType}&limit=100`, callerToken);
       const hold = (holds.body.data as Array<Record<string, unknown>>).find((entry) => entry.target === target);
       return { status: 200, body: hold ?? {} };
     },
@@ -110,4 +111,5 @@ export async function createRunTenant(prefix: string): Promise<RunTenant> {
       await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
     },
   };
+  return runTenant;
 }
