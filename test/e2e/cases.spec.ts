@@ -24,10 +24,10 @@ test.describe('a case of the demo admin', () => {
     await form.getByRole('combobox', { name: 'Custodian device users' }).fill('Erin');
     await page.getByRole('option', { name: /Erin Evans \(du-erin\)/ }).click();
     // Typed the British way; leaving the field (Tab) reads it, as a person's typing is read.
-    await form.getByLabel('Period from').fill('01/03/2026');
-    await form.getByLabel('Period from').press('Tab');
-    await form.getByLabel('Period to').fill('31/05/2026');
-    await form.getByLabel('Period to').press('Tab');
+    await form.getByRole('textbox', { name: 'Period from' }).fill('01/03/2026');
+    await form.getByRole('textbox', { name: 'Period from' }).press('Tab');
+    await form.getByRole('textbox', { name: 'Period to' }).fill('31/05/2026');
+    await form.getByRole('textbox', { name: 'Period to' }).press('Tab');
     await form.getByText('Collect and hold: place a legal hold on each custodian device user').click();
     await expect(form.getByRole('switch', { name: /Collect and hold/ })).not.toBeChecked();
     await form.getByRole('button', { name: 'Open case' }).click();
