@@ -88,6 +88,10 @@ describe('record versions of people and groups', () => {
     const answer = await history('legal-hold', 'DeviceUser~nora');
     expect(answer.status).toBe(200);
     expect(records(answer)).toEqual([placedAgain, placed]);
+    // The holds list (every type) reads only holds, not the versions beside them in the partition.
+    const listed = await tenant.call('GET', '/account/legal_holds', tenant.admin);
+    expect(listed.status).toBe(200);
+    expect((listed.body.data as Array<{ target: string }>).map((hold) => hold.target)).toEqual(['nora']);
     // A role limited to the person's group reads it; the reference must name a kind of target.
     expect((await history('legal-hold', 'DeviceUser~nora', north)).status).toBe(200);
     expect((await history('legal-hold', 'Robot~nora')).status).toBe(400);

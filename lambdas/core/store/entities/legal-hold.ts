@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { LegalHold } from '#shared/contract/entities/account-data.ts';
 import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
-import { ENTITY, list, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
+import { ENTITY, part, tenantPrefix, type ItemKeys, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
 import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
@@ -16,11 +16,11 @@ const holdsPartition = (client: string) => `${tenantPrefix(client)}LEGAL_HOLDS`;
 export const legalHoldKeys = {
   item: (client: string, targetType: string, target: string): ItemKeys => ({ ...legalHoldKeys.key(client, targetType, target), entity: ENTITY.legalHold }),
   key: (client: string, targetType: string, target: string): ItemKey => ({ pk: holdsPartition(client), sk: `HOLD#${part(targetType)}#${part(target)}` }),
-  /** The tenant's holds, or those of one target type. */
-  list: (client: string, targetType?: string): ListKey =>
-    targetType === undefined
-      ? list(undefined, holdsPartition(client))
-      : { partition: holdsPartition(client), sort: { beginsWith: `HOLD#${part(targetType)}#` } },
+  /** The tenant's holds, or those of one target type: only `HOLD#` keys (the partition also keeps the holds' versions). */
+  list: (client: string, targetType?: string): ListKey => ({
+    partition: holdsPartition(client),
+    sort: { beginsWith: targetType === undefined ? 'HOLD#' : `HOLD#${part(targetType)}#` },
+  }),
 };
 
 /**
