@@ -122,7 +122,10 @@ test.describe('as a tenant administrator', () => {
       await expect(description.locator('ins')).toHaveText(/^\s*for the quarterly audit$/);
       // Fields alike on both sides are not listed until asked for; the rule the edit left alone is among them.
       await expect(fieldRow(comparison, 'Rule 1 › Actions')).toHaveCount(0);
-      await page.getByText('Show fields that are alike').click();
+      // The switch's input is visually hidden under its track: a click event on it is what a press on the track sends.
+      const showAlike = page.getByRole('switch', { name: 'Show fields that are alike' });
+      await showAlike.dispatchEvent('click');
+      await expect(showAlike).toBeChecked();
       await expect(fieldRow(comparison, 'Rule 1 › Actions')).toContainText('payloads:List');
     } finally {
       await request.delete(path, { headers });
