@@ -1,6 +1,10 @@
 import type { TenantCaller } from '#core/http/caller.ts';
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import type { Dependencies } from '#core/dependencies.ts';
+import { ConflictError } from '#core/errors.ts';
+import { ConditionFailedError } from '#core/ports/table-store.ts';
+import { versionWrites } from '../audit/public.ts';
+import { unchangedItem } from '#core/store/unchanged-item.ts';
 import { migrationConfigKey, migrationConfigToItem, readMigrationConfig } from '#core/store/entities/migration-config.ts';
 import type { AccountMigrationConfig, AccountMigrationConfigRequest } from '#shared/contract/entities/account.ts';
 
@@ -19,10 +23,24 @@ export async function migrationSwitches(deps: Pick<Dependencies, 'table'>, clien
   return { disable_onboarding, disable_offboarding, disable_payloads };
 }
 
-/** Replaces the switches. An import already started keeps the switches it started with. */
+export const MIGRATION_SETTINGS_CHANGED = 'The migration settings changed meanwhile; read them again and retry';
+
+/**
+ * Replaces the switches. An import already started keeps the switches it started with. The switches replaced are kept
+ * as a version in the same transaction, which holds only while they are still the ones read.
+ */
 export async function putMigrationConfig(caller: TenantCaller, request: AccountMigrationConfigRequest): Promise<AccountMigrationConfig> {
   const { deps, tenant: client, principal } = caller;
   const config: AccountMigrationConfig = { client, ...request, updated_by: actorOf(principal), updated_by_actor: actorRecordOf(principal), updated_at: deps.clock.now().toISOString() };
-  await deps.table.put(migrationConfigToItem(client, config));
+  const stored = await deps.table.get(migrationConfigKey(client), { consistent: true });
+  try {
+    await deps.table.transactWrite([
+      { kind: 'put', item: migrationConfigToItem(client, config), condition: stored === undefined ? { kind: 'item-not-exists' } : unchangedItem(stored) },
+      ...(stored === undefined ? [] : versionWrites(caller, [{ entity: 'migration-settings', reference: client, stored, change: 'updated' }])),
+    ]);
+  } catch (error) {
+    if (error instanceof ConditionFailedError) throw new ConflictError(MIGRATION_SETTINGS_CHANGED);
+    throw error;
+  }
   return config;
 }

@@ -11,6 +11,8 @@ import type { accessEndpoints } from '#shared/contract/endpoints/access.ts';
 import type { AccessDependencies } from '../access-lists.ts';
 import { refusedAtSave } from '#core/egress/egress-check.ts';
 import { securityAlertWrites } from '../../alerts/public.ts';
+import { versionWrites } from '../../audit/public.ts';
+import { unchangedItem } from '#core/store/unchanged-item.ts';
 import { PUBLIC_ADDRESS_MESSAGE, urlPort } from '#core/egress/egress-policy.ts';
 
 export const APP_EXISTS_MESSAGE = 'A client app with this reference already exists';
@@ -81,26 +83,40 @@ export async function saveClientApp(caller: TenantCaller, appReference: string, 
     actor: actorRecordOf(principal),
     ip: caller.access?.ip,
   });
+  // A replacement keeps the app as it was stored, and holds only while it is still that one (read consistently now).
+  const stored = mode === 'replace' ? await dependencies.table.get(keys.clientApp.item(client, appReference), { consistent: true }) : undefined;
+  if (mode === 'replace' && stored === undefined) throw new NotFoundError('Client app not found');
   try {
     await dependencies.table.transactWrite([
-      { kind: 'put', item: clientAppToItem(client, app), condition: { kind: mode === 'create' ? 'item-not-exists' : 'item-exists' } },
+      { kind: 'put', item: clientAppToItem(client, app), condition: stored === undefined ? { kind: 'item-not-exists' } : unchangedItem(stored) },
       ...alert,
+      ...(stored === undefined ? [] : versionWrites(caller, [{ entity: 'client-app', reference: appReference, stored, change: 'updated' }])),
     ]);
   } catch (error) {
     if (!(error instanceof ConditionFailedError)) throw error;
     if (mode === 'create') throw new ConflictError(APP_EXISTS_MESSAGE);
-    throw new NotFoundError('Client app not found');
+    if ((await dependencies.table.get(keys.clientApp.item(client, appReference), { consistent: true })) === undefined) throw new NotFoundError('Client app not found');
+    throw new ConflictError(APP_CHANGED_MESSAGE);
   }
   return app;
 }
 
+export const APP_CHANGED_MESSAGE = 'The client app changed meanwhile; read it again and retry';
+
+/** Deletes an app, keeping it as it was stored as its last version (in the delete's transaction, while still that app). */
 export async function deleteClientApp(caller: TenantCaller, appReference: string): Promise<void> {
   const { deps: dependencies, tenant: client } = caller;
   const { pk, sk } = keys.clientApp.item(client, appReference);
+  const stored = await dependencies.table.get({ pk, sk }, { consistent: true });
+  if (stored === undefined) throw new NotFoundError('Client app not found');
   try {
-    await dependencies.table.delete({ pk, sk }, { condition: { kind: 'item-exists' } });
+    await dependencies.table.transactWrite([
+      { kind: 'delete', key: { pk, sk }, condition: unchangedItem(stored) },
+      ...versionWrites(caller, [{ entity: 'client-app', reference: appReference, stored, change: 'deleted' }]),
+    ]);
   } catch (error) {
-    if (error instanceof ConditionFailedError) throw new NotFoundError('Client app not found');
-    throw error;
+    if (!(error instanceof ConditionFailedError)) throw error;
+    if ((await dependencies.table.get({ pk, sk }, { consistent: true })) === undefined) throw new NotFoundError('Client app not found');
+    throw new ConflictError(APP_CHANGED_MESSAGE);
   }
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TenantCaller } from '#core/http/caller.ts';
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
-import { ConditionFailedError, type WriteCondition } from '#core/ports/table-store.ts';
+import { ConditionFailedError, type TableItem, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
 import {
   readSupervisionPolicy,
   supervisionPolicyToItem,
@@ -15,6 +15,8 @@ import type { Dependencies } from '#core/dependencies.ts';
 import type { SupervisionPolicy, SupervisionPolicyRequest } from '#shared/contract/entities/supervision.ts';
 import type { supervisionEndpoints } from '#shared/contract/endpoints/supervision.ts';
 import { scopePatternIssues } from './policy-scope.ts';
+import { versionWrites } from '../../audit/public.ts';
+import { unchangedItem } from '#core/store/unchanged-item.ts';
 
 export const POLICY_NOT_FOUND = 'Supervision policy not found';
 export const POLICY_EXISTS = 'A supervision policy with this reference already exists';
@@ -88,61 +90,75 @@ export async function createPolicy(caller: TenantCaller, policyReference: string
   return toSupervisionPolicy(policy, deps.clock.now());
 }
 
-/** The write holds only while the stored policy is still the version read. */
-const atVersion = (version: number): WriteCondition => ({
-  kind: 'expression',
-  expression: '#v = :v',
-  names: { '#v': 'policy_version' },
-  values: { ':v': version },
-});
+/** Tries of a change while only the policy's apply run moves on under it (each try reads the policy again). */
+const WRITE_TRIES = 3;
+
+/**
+ * Writes one change of a policy with the version it replaces (the item as read), in one transaction, on condition it
+ * is still exactly that item (every attribute as read: its apply run's progress and lease too, so the version kept is
+ * the one replaced). A policy changed meanwhile (another version) is a 409; one whose apply run only moved on meanwhile
+ * is read again and the change tried again. Answers the item the change replaced.
+ */
+async function changePolicy(
+  caller: TenantCaller,
+  policyReference: string,
+  change: (stored: SupervisionPolicyItem, condition: WriteCondition) => TransactOperation,
+  kept: 'updated' | 'deleted',
+): Promise<SupervisionPolicyItem> {
+  const { deps, tenant } = caller;
+  const key = keys.supervisionPolicy.item(tenant, policyReference);
+  let readVersion: number | undefined;
+  for (let attempt = 1; attempt <= WRITE_TRIES; attempt += 1) {
+    const item: TableItem | undefined = await deps.table.get(key, { consistent: true });
+    if (item === undefined) throw new NotFoundError(POLICY_NOT_FOUND);
+    const stored = readSupervisionPolicy(item);
+    if (readVersion !== undefined && stored.policy_version !== readVersion) break;
+    readVersion = stored.policy_version;
+    try {
+      await deps.table.transactWrite([change(stored, unchangedItem(item)), ...versionWrites(caller, [{ entity: 'supervision-policy', reference: policyReference, stored: item, change: kept }])]);
+      return stored;
+    } catch (error) {
+      if (!(error instanceof ConditionFailedError)) throw error;
+    }
+  }
+  if ((await readStoredPolicy(deps, tenant, policyReference)) === undefined) throw new NotFoundError(POLICY_NOT_FOUND);
+  throw new ConflictError(POLICY_CHANGED);
+}
 
 /**
  * Replaces a policy: its version goes up by one; its sampling seed (so a sampling policy goes on choosing the same
  * recordings) and its apply run stay, untouched by this write (an update of the policy's own attributes only, so a
- * running apply's progress written meanwhile is never overwritten). A write that lost a race answers 409.
+ * running apply's progress is never overwritten). The policy as it was is kept as a version in the same transaction.
+ * A write that lost a race to another change of the policy answers 409.
  */
 export async function updatePolicy(caller: TenantCaller, policyReference: string, request: SupervisionPolicyRequest): Promise<SupervisionPolicy> {
   assertScopeReadable(request);
   const { deps, tenant, principal } = caller;
-  const stored = await readStoredPolicy(deps, tenant, policyReference);
-  if (stored === undefined) throw new NotFoundError(POLICY_NOT_FOUND);
   const fields = policyFields(request);
-  const changed = {
-    ...fields,
-    policy_version: stored.policy_version + 1,
-    updated_by: actorOf(principal),
-    updated_by_actor: actorRecordOf(principal),
-    updated_at: deps.clock.now().toISOString(),
-  };
   const absent = (['description', 'sample_percent'] as const).filter((field) => !(field in fields));
-  let written;
-  try {
-    written = await deps.table.update(
-      keys.supervisionPolicy.item(tenant, policyReference),
-      { set: changed, ...(absent.length === 0 ? {} : { remove: [...absent] }) },
-      { condition: atVersion(stored.policy_version) },
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionFailedError)) throw error;
-    if ((await readStoredPolicy(deps, tenant, policyReference)) === undefined) throw new NotFoundError(POLICY_NOT_FOUND);
-    throw new ConflictError(POLICY_CHANGED);
-  }
-  const policy = written === undefined ? await readStoredPolicy(deps, tenant, policyReference) : readSupervisionPolicy(written);
-  if (policy === undefined) throw new NotFoundError(POLICY_NOT_FOUND);
-  return toSupervisionPolicy(policy, deps.clock.now());
+  const stamp = { updated_by: actorOf(principal), updated_by_actor: actorRecordOf(principal), updated_at: deps.clock.now().toISOString() };
+  const key = keys.supervisionPolicy.item(tenant, policyReference);
+  let changed: Record<string, unknown> = {};
+  const stored = await changePolicy(
+    caller,
+    policyReference,
+    (read, condition) => {
+      changed = { ...fields, policy_version: read.policy_version + 1, ...stamp };
+      return { kind: 'update', key: { pk: key.pk, sk: key.sk }, update: { set: changed, ...(absent.length === 0 ? {} : { remove: [...absent] }) }, condition };
+    },
+    'updated',
+  );
+  // The policy as written: the item read (still as read when the write landed), its own attributes replaced.
+  const written: Record<string, unknown> = { ...stored, ...changed };
+  for (const field of absent) delete written[field];
+  return toSupervisionPolicy(readSupervisionPolicy({ ...key, ...written }), deps.clock.now());
 }
 
-/** Deletes a policy; the items it raised and their history stay (they are records, not the policy's). */
+/**
+ * Deletes a policy, kept as it was stored as its last version; the items it raised and their history stay (they are
+ * records, not the policy's).
+ */
 export async function deletePolicy(caller: TenantCaller, policyReference: string): Promise<void> {
-  const { deps, tenant } = caller;
-  const stored = await readStoredPolicy(deps, tenant, policyReference);
-  if (stored === undefined) throw new NotFoundError(POLICY_NOT_FOUND);
-  const { pk, sk } = keys.supervisionPolicy.item(tenant, policyReference);
-  try {
-    await deps.table.delete({ pk, sk }, { condition: atVersion(stored.policy_version) });
-  } catch (error) {
-    if (!(error instanceof ConditionFailedError)) throw error;
-    if ((await readStoredPolicy(deps, tenant, policyReference)) === undefined) throw new NotFoundError(POLICY_NOT_FOUND);
-    throw new ConflictError(POLICY_CHANGED);
-  }
+  const { pk, sk } = keys.supervisionPolicy.item(caller.tenant, policyReference);
+  await changePolicy(caller, policyReference, (_read, condition) => ({ kind: 'delete', key: { pk, sk }, condition }), 'deleted');
 }
