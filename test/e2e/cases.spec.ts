@@ -28,7 +28,8 @@ test.describe('a case of the demo admin', () => {
     await form.getByRole('textbox', { name: 'Period from' }).press('Tab');
     await form.getByRole('textbox', { name: 'Period to' }).fill('31/05/2026');
     await form.getByRole('textbox', { name: 'Period to' }).press('Tab');
-    await form.getByText('Collect and hold: place a legal hold on each custodian device user').click();
+    // The switch's input lies over its label: it is what takes the click.
+    await form.getByRole('switch', { name: /Collect and hold/ }).uncheck();
     await expect(form.getByRole('switch', { name: /Collect and hold/ })).not.toBeChecked();
     await form.getByRole('button', { name: 'Open case' }).click();
 
