@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Group, List, Loader, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { CatchBoundary, Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { CaseHoldState } from '#shared/constants/cases.ts';
 import type { Case, CaseHold } from '#shared/contract/entities/cases.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
@@ -44,10 +44,11 @@ function CaseError({ error }: { error: unknown }) {
 }
 
 /** /dashboard/cases/$caseRef: the case, its custodians, period, types, team and holds; Close with a confirmation. */
-export function CaseScreen({ caseRef }: { caseRef: string }) {
+/** `productions`: the case's Productions panel, another feature's, shown only once the case itself is readable. */
+export function CaseScreen({ caseRef, productions }: { caseRef: string; productions?: ReactNode }) {
   return (
     <CatchBoundary getResetKey={() => caseRef} errorComponent={({ error }) => <CaseError error={error} />}>
-      <CaseDetail caseRef={caseRef} />
+      <CaseDetail caseRef={caseRef} productions={productions} />
     </CatchBoundary>
   );
 }
@@ -82,7 +83,7 @@ function HoldsTable({ holds }: { holds: readonly CaseHold[] }) {
   );
 }
 
-function CaseDetail({ caseRef }: { caseRef: string }) {
+function CaseDetail({ caseRef, productions }: { caseRef: string; productions: ReactNode }) {
   const { data: entry } = useCase(caseRef);
   const { people } = useCasePeople();
   const named = (reference: string) => personName(people.find((person) => person.user_reference === reference), reference);
@@ -195,7 +196,7 @@ function CaseDetail({ caseRef }: { caseRef: string }) {
           </Title>
           <HoldsTable holds={entry.holds} />
         </Paper>
-        {/* Productions panel: the productions part composes <CaseProductions caseRef={caseRef} /> (features/productions) here. */}
+        {productions}
       </Stack>
       <Modal opened={changingTeam} onClose={() => setChangingTeam(false)} title="Change the case team" closeButtonProps={{ 'aria-label': 'Close' }}>
         <TeamForm entry={entry} onDone={() => setChangingTeam(false)} />

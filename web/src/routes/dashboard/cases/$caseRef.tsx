@@ -15,11 +15,6 @@ export const Route = createFileRoute('/dashboard/cases/$caseRef')({
 
 function CasePage() {
   const { caseRef } = Route.useParams();
-  return (
-    <>
-      <CaseScreen caseRef={caseRef} />
-      {/* The case's Productions panel: its own feature, composed here (no feature imports another). */}
-      <CaseProductions caseRef={caseRef} />
-    </>
-  );
+  // The case's Productions panel is its own feature, composed here (no feature imports another).
+  return <CaseScreen caseRef={caseRef} productions={<CaseProductions caseRef={caseRef} />} />;
 }
