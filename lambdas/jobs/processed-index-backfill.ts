@@ -1,13 +1,12 @@
 import * as z from 'zod';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConditionFailedError, type TableItem, type UpdateSpec, type WriteCondition } from '#core/ports/table-store.ts';
-import { allClients } from '#core/store/all-clients.ts';
-import { readAccount } from '#core/store/entities/account.ts';
 import { payloadItemSchema, processedIndexKeys } from '#core/store/entities/payload.ts';
 import { claimItem } from '#core/store/entities/read-item.ts';
 import { keys } from '#core/store/keys.ts';
 import { BY_PROCESSED_AT } from '#core/store/table-definition.ts';
 import { ClientId } from '#shared/contract/fields.ts';
+import { backfillClients, markBackfilled } from './backfill-marks.ts';
 
 /**
  * The `processed-index-backfill` job (`npm run job -- processed-index-backfill [--client <c>]`): gives the Processed
@@ -67,7 +66,7 @@ export async function processedIndexBackfillJob(
   const totals = { indexed: input.indexed, unindexed: input.unindexed, tenants: input.tenants };
   let pages = 0;
   const spent = () => (budget.pages !== undefined && pages >= budget.pages) || (budget.until !== undefined && deps.clock.now().getTime() >= budget.until.getTime());
-  const clients = input.client === undefined ? allClients(deps.table) : single(input.client);
+  const clients = backfillClients(deps, input.client);
   // What the next run is given besides its position: the tenant named, and the totals so far.
   const next = () => ({ ...(input.client === undefined ? {} : { client: input.client }), ...totals });
   for await (const client of clients) {
@@ -92,7 +91,7 @@ export async function processedIndexBackfillJob(
         return { outcome: 'more', ...totals, at: client };
       }
     } while (startKey !== undefined);
-    await markIndexed(deps, client);
+    await markBackfilled(deps, client, 'processed_indexed_at');
     totals.tenants += 1;
     // Between tenants too: many small tenants must not keep one run past its budget either.
     if (input.client === undefined && spent()) {
@@ -141,23 +140,4 @@ async function applied(deps: ProcessedIndexBackfillDependencies, change: IndexCh
     if (error instanceof ConditionFailedError) return false;
     throw error;
   }
-}
-
-/** The tenant's index is whole: its first complete walk's time stays (a second run writes nothing). */
-async function markIndexed(deps: ProcessedIndexBackfillDependencies, client: string): Promise<void> {
-  const account = await deps.table.get(keys.account.item(client), { consistent: true });
-  if (account === undefined || readAccount(account).processed_indexed_at !== undefined) return;
-  try {
-    await deps.table.update(
-      keys.account.item(client),
-      { set: { processed_indexed_at: deps.clock.now().toISOString() } },
-      { condition: { kind: 'expression', expression: 'attribute_exists(pk) AND attribute_not_exists(#at)', names: { '#at': 'processed_indexed_at' } } },
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionFailedError)) throw error;
-  }
-}
-
-async function* single(client: string): AsyncGenerator<string> {
-  yield client;
 }

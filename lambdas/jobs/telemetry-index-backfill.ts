@@ -1,11 +1,10 @@
 import * as z from 'zod';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConditionFailedError, type TableItem } from '#core/ports/table-store.ts';
-import { allClients } from '#core/store/all-clients.ts';
-import { readAccount } from '#core/store/entities/account.ts';
 import { readDevice } from '#core/store/entities/device.ts';
 import { keys } from '#core/store/keys.ts';
 import { ClientId } from '#shared/contract/fields.ts';
+import { backfillClients, markBackfilled } from './backfill-marks.ts';
 
 /**
  * The `telemetry-index-backfill` job (`npm run job -- telemetry-index-backfill [--client <c>]`): puts the latest
@@ -56,7 +55,7 @@ export async function telemetryIndexBackfillJob(
   const totals = { indexed: input.indexed, tenants: input.tenants };
   let pages = 0;
   const spent = () => (budget.pages !== undefined && pages >= budget.pages) || (budget.until !== undefined && deps.clock.now().getTime() >= budget.until.getTime());
-  const clients = input.client === undefined ? allClients(deps.table) : single(input.client);
+  const clients = backfillClients(deps, input.client);
   const next = () => ({ ...(input.client === undefined ? {} : { client: input.client }), ...totals });
   for await (const client of clients) {
     // Tenants before the one the last run stopped in are done (the account list is in client order).
@@ -72,7 +71,7 @@ export async function telemetryIndexBackfillJob(
         return { outcome: 'more', ...totals, at: client };
       }
     } while (startKey !== undefined);
-    await markIndexed(deps, client);
+    await markBackfilled(deps, client, 'telemetry_indexed_at');
     totals.tenants += 1;
     if (input.client === undefined && spent()) {
       await deps.jobs.start(TELEMETRY_INDEX_BACKFILL_JOB, { ...next(), after: client });
@@ -100,23 +99,4 @@ async function indexLatestReports(deps: TelemetryIndexBackfillDependencies, clie
     }
   }
   return indexed;
-}
-
-/** The tenant's latest reports are all on the index: its first complete walk's time stays (a second run writes nothing). */
-async function markIndexed(deps: TelemetryIndexBackfillDependencies, client: string): Promise<void> {
-  const account = await deps.table.get(keys.account.item(client), { consistent: true });
-  if (account === undefined || readAccount(account).telemetry_indexed_at !== undefined) return;
-  try {
-    await deps.table.update(
-      keys.account.item(client),
-      { set: { telemetry_indexed_at: deps.clock.now().toISOString() } },
-      { condition: { kind: 'expression', expression: 'attribute_exists(pk) AND attribute_not_exists(#at)', names: { '#at': 'telemetry_indexed_at' } } },
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionFailedError)) throw error;
-  }
-}
-
-async function* single(client: string): AsyncGenerator<string> {
-  yield client;
 }
