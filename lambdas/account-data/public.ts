@@ -2,9 +2,9 @@
  * The account-data area's public module: what other areas use of it, and the only module of lambdas/account-data they may
  * import (lint/lambda-boundaries.js). Re-exports only; the modules stay side-effect free for the bundler.
  */
-export { requestHoldRelease, type HoldReleaseOutcome } from './approvals/four-eyes.ts';
+export { requestHoldRelease } from './approvals/four-eyes.ts';
 export { isRecordingHeld, readHold, type HoldTarget } from './legal-holds/coverage.ts';
-export { placeHoldForCase, releaseHoldForCase, type CaseHoldPlacing, type CaseHoldRelease, type ReleaseHold } from './legal-holds/case-holds.ts';
+export { placeHoldForCase, releaseHoldForCase } from './legal-holds/case-holds.ts';
 export { legalHoldSyncJob, markSyncFailed } from './legal-holds/hold-sync.ts';
 export { objectRetentionSyncJob } from './object-lock/object-retention-sync.ts';
 export { objectRetentionFor } from './object-lock/object-retention.ts';

@@ -6,4 +6,4 @@ export { gapAlertKey } from './alerts/gap-alerts.ts';
 export { uploadLedger } from './ledger/intake.ts';
 export { reconcileProcessed } from './reconcile/at-processing.ts';
 export { COMPLETENESS_SWEEP_JOB, completenessSweepJob } from './jobs/completeness-sweep.ts';
-export { CUSTODIAN_LEDGER_FIELDS, custodianLedgerEntries, type CustodianLedgerEntry } from './evidence/custodian-ledger.ts';
+export { custodianLedgerEntries } from './evidence/custodian-ledger.ts';

@@ -9,10 +9,6 @@ import { dueMarkerSync } from '../../account-data/public.ts';
 
 type TableDeps = Pick<Dependencies, 'table'>;
 
-/** The stored item, read consistently (a transition decides on what it read), or undefined. */
-export async function readStoredItem(deps: TableDeps, client: string, itemReference: string): Promise<SupervisionItemStored | undefined> {
-  return (await readStoredEntry(deps, client, itemReference))?.stored;
-}
 
 /** The item read, with its attributes exactly as stored (what a change keeps as the version it replaced). */
 export async function readStoredEntry(deps: TableDeps, client: string, itemReference: string): Promise<{ item: TableItem; stored: SupervisionItemStored } | undefined> {

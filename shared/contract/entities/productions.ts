@@ -101,5 +101,4 @@ export const CreateSearchProduction = z.strictObject({
   criteria: ProductionCriteria,
 });
 
-export const ProductionsResponse = z.object({ productions: z.array(Production), cursor: z.string().optional() });
 export const ProductionDownload = z.object({ url: z.string(), expires_at: Timestamp, file_name: z.string() });

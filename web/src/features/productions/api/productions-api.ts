@@ -6,7 +6,6 @@ import { useCursorList, useEndpointMutation } from '../../../lib/api-hooks.ts';
 /** `POST cases/{case_ref}/productions`: produce a case's records. */
 export const createCaseProduction = endpointOf(productionEndpoints, 'client.productions.create-for-case');
 /** `POST productions`: a search's records, or a client copy. */
-export const createProduction = endpointOf(productionEndpoints, 'client.productions.create');
 /** `GET productions`: the production log, newest first (one case's with `case_ref`). */
 export const listProductions = endpointOf(productionEndpoints, 'client.productions.list');
 /** `GET productions/{production_reference}/download`: a short-lived link to a production delivered as a download. */
@@ -22,10 +21,6 @@ export function useProductions(caseRef?: string) {
 
 export function useCreateCaseProduction() {
   return useEndpointMutation(createCaseProduction, { invalidates: [listProductions], formErrors: true });
-}
-
-export function useCreateProduction() {
-  return useEndpointMutation(createProduction, { invalidates: [listProductions], formErrors: true });
 }
 
 export function useDownloadProduction() {
