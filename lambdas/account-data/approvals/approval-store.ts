@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { onFirstUse } from '#core/on-first-use.ts';
 import type { ItemKey, TableItem } from '#core/ports/table-store.ts';
-import { part, tenantPrefix } from '#core/store/keys.ts';
+import { keys, part, tenantPrefix } from '#core/store/keys.ts';
 import { readItem } from '#core/store/entities/read-item.ts';
 import { PendingChange } from '#shared/contract/entities/approvals.ts';
 import type { HoldTarget } from '../legal-holds/coverage.ts';
@@ -22,12 +22,13 @@ export const APPROVAL_ENTITY = { change: 'PendingChange', lock: 'PendingChangeLo
 /** What a pending change changes: one legal hold, or the tenant's retention policy. */
 export type ApprovalTarget = { kind: 'hold'; hold: HoldTarget } | { kind: 'retention' };
 
-const targetPart = (target: ApprovalTarget) =>
-  target.kind === 'hold' ? `HOLD#${part(target.hold.targetType)}#${part(target.hold.target)}` : 'RETENTION';
+// A hold's lock is named by the hold's own sort key (its entity module spells it), so one hold has one lock.
+const targetPart = (client: string, target: ApprovalTarget) =>
+  target.kind === 'hold' ? keys.legalHold.key(client, target.hold.targetType, target.hold.target).sk : 'RETENTION';
 
 export const approvalKeys = {
   change: (client: string, reference: string): ItemKey => ({ pk: approvalsPartition(client), sk: `${APPROVAL}${part(reference)}` }),
-  lock: (client: string, target: ApprovalTarget): ItemKey => ({ pk: approvalsPartition(client), sk: `PENDING#${targetPart(target)}` }),
+  lock: (client: string, target: ApprovalTarget): ItemKey => ({ pk: approvalsPartition(client), sk: `PENDING#${targetPart(client, target)}` }),
   /** The tenant's changes, newest first when read descending. */
   list: (client: string) => ({ partition: approvalsPartition(client), sort: { beginsWith: APPROVAL } }),
 };

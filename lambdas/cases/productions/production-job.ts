@@ -34,10 +34,10 @@ import { messageEml, type Party } from './eml.ts';
 import { concordanceDat, edrmXml, type ProducedDocument } from './load-files.ts';
 import { ProductionFolder, type WrittenFile } from './production-files.ts';
 import { MANIFEST_JSON, MANIFEST_SHA256, manifestJson, sha256List, type DocumentCustody } from './production-manifest.ts';
+import { PRODUCTION_JOB } from './production-job-name.ts';
 import { selectRecordings } from './selection.ts';
 
-/** The job's name (lambdas/transfer-jobs/transfer-jobs.ts) and who the records it writes name. */
-export const PRODUCTION_JOB = 'production';
+/** Who the records the job writes name (its name: ./production-job-name.ts). */
 export const PRODUCTION_ACTOR = 'job:production';
 
 /** The production's file names: natives by control number, the load files and the ledger under DATA/. */

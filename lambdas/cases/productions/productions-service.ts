@@ -16,7 +16,7 @@ import {
 } from '#shared/contract/entities/productions.ts';
 import { leaseUntil, startMarkerOperation, type TrackedJob } from '../../jobs/public.ts';
 import { readCaseForCaller, readStoredCase, seatOf, seatSees } from '../case-access.ts';
-import { PRODUCTION_JOB } from './production-job.ts';
+import { PRODUCTION_JOB } from './production-job-name.ts';
 import { selectRecordings, TooManyDocumentsError } from './selection.ts';
 
 type CaseRequest = z.output<typeof CreateCaseProduction>;

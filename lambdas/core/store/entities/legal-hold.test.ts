@@ -24,7 +24,8 @@ describe('legal hold item', () => {
 
   it('lists one type’s holds by sort-key prefix, and no other tenant’s', () => {
     expect(keys.legalHold.list('acme', 'PortalUser')).toEqual({ partition: 'C#acme#LEGAL_HOLDS', sort: { beginsWith: 'HOLD#PortalUser#' } });
-    expect(keys.legalHold.list('acme')).toEqual({ partition: 'C#acme#LEGAL_HOLDS' });
+    // Every hold, and only holds: the partition also keeps the holds' earlier versions.
+    expect(keys.legalHold.list('acme')).toEqual({ partition: 'C#acme#LEGAL_HOLDS', sort: { beginsWith: 'HOLD#' } });
     expect(() => keys.legalHold.key('ac#me', 'DeviceUser', 'x')).toThrow(/Not a client slug/);
   });
 
