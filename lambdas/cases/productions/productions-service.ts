@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { ulid } from 'ulid';
-import { actorOf } from '#core/auth/actor.ts';
+import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import type { TenantCaller } from '#core/http/caller.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
@@ -95,6 +95,7 @@ async function createProduction(caller: TenantCaller, spec: NewProduction): Prom
     failures: [],
     created_at: now.toISOString(),
     created_by: actorOf(caller.principal),
+    created_by_actor: actorRecordOf(caller.principal),
     scope_payload_types: [...access.types],
     ...(access.allGroups ? {} : { scope_groups: await visibleGroups(caller) }),
   };

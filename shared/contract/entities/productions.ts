@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { PayloadType } from '#shared/constants/payloads.ts';
 import { itemsAtLeast, itemsAtMost } from '../messages.ts';
 import { DateTimeIso, DeviceUserReference, PhoneNumberLocal, TransferConfigReference } from '../fields.ts';
+import { Actor } from './actor.ts';
 import { Timestamp } from './common.ts';
 
 /**
@@ -81,7 +82,9 @@ export const Production = z.object({
   delivered_files: z.array(z.string()).optional(),
   error_message: z.string().optional(),
   created_at: Timestamp,
+  /** Who asked for it, by their stable reference (./actor.ts); `created_by_actor` names them as they were then. */
   created_by: z.string(),
+  created_by_actor: Actor.optional(),
   started_at: Timestamp.optional(),
   completed_at: Timestamp.optional(),
 });
