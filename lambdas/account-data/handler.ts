@@ -1,5 +1,6 @@
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { accountDataEndpoints } from '#shared/contract/endpoints/account-data.ts';
+import { erasureRequestEndpoints } from '#shared/contract/endpoints/erasure-requests.ts';
 import { blobStoreAdapter } from '#core/adapters/wiring/blob-store.ts';
 import { jobRunnerAdapter } from '#core/adapters/wiring/job-runner.ts';
 import { dependenciesWith } from '#core/function-dependencies.ts';
@@ -35,7 +36,8 @@ const holdReleaseAnswer = (released: HoldReleaseOutcome) => (released.outcome ==
 export const handler = createApiHandler({
   group: 'account-data',
   recorders: apiRecorders,
-  endpoints: accountDataEndpoints,
+  // Erasure requests share the group: they apply retention's rules and legal holds (docs/erasure.md).
+  endpoints: [...accountDataEndpoints, ...erasureRequestEndpoints],
   routes: {
     // Both answers say how the recordings' object locks follow the policy (object_lock), for the editor to show.
     [retentionGet.id]: implementForTenant(retentionGet, async ({ caller }) => ({

@@ -78,6 +78,10 @@ export const ACTION_WORDING: Readonly<Record<string, ActionWording>> = Object.fr
   'devices:Read': read('reading devices', 'viewed'),
   'devices:ReadHistory': read("reading a device's history", 'viewed the history of'),
   'disposals:List': read('reading the disposal records', 'viewed the disposal records'),
+  'erasureRequests:Create': change('recording erasure requests', 'recorded an erasure request'),
+  'erasureRequests:Get': read('reading erasure requests', 'viewed an erasure request'),
+  'erasureRequests:List': read('listing erasure requests', 'viewed the erasure requests'),
+  'erasureRequests:Review': change('reviewing erasure requests', 'reviewed an erasure request'),
   'gps:List': read('reading locations', 'viewed locations'),
   'groups:Delete': change('deleting groups', 'deleted'),
   'groups:List': read('listing groups', 'viewed the groups list'),
@@ -162,9 +166,21 @@ export const ACTION_WORDING: Readonly<Record<string, ActionWording>> = Object.fr
   'transfers:Run': change('running transfers', 'ran'),
 });
 
+/**
+ * What Verity itself did, in words (../contract/actions.ts `SYSTEM_ACTION_DESCRIPTIONS`: no role performs these), after
+ * the job's or device's name on the audit screen. Apart from `ACTION_WORDING`, which lists what roles may do.
+ */
+export const SYSTEM_ACTION_WORDING: Readonly<Record<string, ActionWording>> = Object.freeze({
+  'approvals:Expire': change('expiring pending changes', 'expired the pending change'),
+  'devices:Reassign': change('moving devices to a new holder or group', 'moved to a new holder or group'),
+  'migrations:ImportRow': change('importing legacy rows', 'imported a legacy row for'),
+  'productions:Produce': change('producing records', 'ended a production'),
+  'supervision:RecordHits': change('recording new hits on review items', 'recorded new hits on a supervision item'),
+});
+
 /** How an action is said: its wording, or (an action this table lacks, e.g. one a newer API added) its own name. */
 export function wordingOf(action: string): ActionWording {
-  return ACTION_WORDING[action] ?? { kind: action.endsWith(':List') || action.endsWith(':Read') ? 'read' : 'change', doing: action, did: `called ${action}` };
+  return ACTION_WORDING[action] ?? SYSTEM_ACTION_WORDING[action] ?? { kind: action.endsWith(':List') || action.endsWith(':Read') ? 'read' : 'change', doing: action, did: `called ${action}` };
 }
 
 /**
@@ -172,14 +188,14 @@ export function wordingOf(action: string): ActionWording {
  * so a person reads the act and a program still finds the action; an action without wording by its code alone.
  */
 export function actionInWords(action: string): string {
-  const wording = ACTION_WORDING[action];
+  const wording = ACTION_WORDING[action] ?? SYSTEM_ACTION_WORDING[action];
   return wording === undefined ? action : `${wording.doing} (${action})`;
 }
 
 /** The actions of one kind, sorted (the audit trail's `kind` filter keeps records whose action is one of them). */
 export function actionsOfKind(kind: ActionKind): string[] {
-  return Object.keys(ACTION_WORDING)
-    .filter((action) => ACTION_WORDING[action]?.kind === kind)
+  return [...Object.keys(ACTION_WORDING), ...Object.keys(SYSTEM_ACTION_WORDING)]
+    .filter((action) => wordingOf(action).kind === kind)
     .sort();
 }
 

@@ -41,6 +41,10 @@ export const ACTION_DESCRIPTIONS: Record<string, string> = {
   'device:PollCommands': 'Device: fetch pending commands.',
   'device:RaiseAlert': 'Device: raise an alert.',
   'disposals:List': 'List disposal records (what retention deleted or destroyed).',
+  'erasureRequests:Create': 'Record an erasure request (GDPR Art 17) for a device user in your groups.',
+  'erasureRequests:Get': "Read an erasure request, its decision and its report.",
+  'erasureRequests:List': 'List erasure requests about device users in your groups.',
+  'erasureRequests:Review': 'Approve or reject a decided erasure request (never one you recorded); approval erases.',
   'device:ReadPayloadState': 'Device: read the state of a registered payload.',
   'device:ReportCommand': 'Device: report a command result.',
   'device:UploadGps': 'Device: upload GPS fixes.',
@@ -142,6 +146,20 @@ export const ACTION_DESCRIPTIONS: Record<string, string> = {
   'transfers:Read': 'Read a transfer.',
   'transfers:Run': 'Run or retry transfers.',
 };
+
+/**
+ * Actions no endpoint names and no role can be granted: what Verity itself does outside any call, which its activity
+ * records name (a job's, a device's own write, the time running out on a pending change). They are kept apart from
+ * `ACTION_DESCRIPTIONS` so a permission can never name them; the audit screen says them through
+ * `SYSTEM_ACTION_WORDING` (./action-wording.ts), which the unit test keeps in step with this list.
+ */
+export const SYSTEM_ACTION_DESCRIPTIONS: Readonly<Record<string, string>> = Object.freeze({
+  'approvals:Expire': 'A pending change expired unapproved: its time ran out.',
+  'devices:Reassign': 'A device authenticated under a new holder or group, keeping the device as it was.',
+  'migrations:ImportRow': 'A legacy migration import changed a device user or device, keeping the one it replaced.',
+  'productions:Produce': 'A production job ended a production.',
+  'supervision:RecordHits': 'A policy found new hits on a recording already under review, keeping the item as it was.',
+});
 
 /**
  * Every action some endpoint names, sorted: the registry's `ACTION_CATALOGUE` names without its endpoint schemas, so

@@ -44,12 +44,15 @@ describe('endpoint registry', () => {
     // ...and four eyes: changes that shorten a record's life wait for a second approver.
     const approvals = ['client.approvals.list', 'client.approvals.read', 'client.approvals.approve', 'client.approvals.reject'];
     expect(approvals.map((id) => findEndpoint(id)?.surface)).toEqual(approvals.map(() => 'client'));
+    // ...and erasure requests (GDPR Art 17): recorded, decided, reviewed by a second person, run, reported.
+    const erasure = ['client.erasure-requests.create', 'client.erasure-requests.list', 'client.erasure-requests.get', 'client.erasure-requests.review'];
+    expect(erasure.map((id) => findEndpoint(id)?.surface)).toEqual(erasure.map(() => 'client'));
     expect(additions.map((id) => findEndpoint(id)?.surface)).toEqual(['admin', 'admin', 'admin']);
     expect(clientAdditions.map((id) => findEndpoint(id)?.surface)).toEqual(clientAdditions.map(() => 'client'));
     expect(count('admin')).toBe(51 + additions.length + supervision.length + integrity.length);
-    expect(count('client')).toBe(38 + clientAdditions.length + completeness.length + cases.length + approvals.length);
+    expect(count('client')).toBe(38 + clientAdditions.length + completeness.length + cases.length + approvals.length + erasure.length);
     expect(count('internal')).toBe(21 + internalIntegrity.length);
-    expect(count('admin') + count('client') + count('internal') - additions.length - clientAdditions.length - supervision.length - completeness.length - cases.length - integrity.length - internalIntegrity.length - approvals.length).toBe(110);
+    expect(count('admin') + count('client') + count('internal') - additions.length - clientAdditions.length - supervision.length - completeness.length - cases.length - integrity.length - internalIntegrity.length - approvals.length - erasure.length).toBe(110);
     expect(count('device')).toBe(12);
   });
 

@@ -1,6 +1,7 @@
 import { actionsOf, type Endpoint, type Surface } from './endpoint.ts';
 import { accessEndpoints } from './endpoints/access.ts';
 import { accountDataEndpoints } from './endpoints/account-data.ts';
+import { erasureRequestEndpoints } from './endpoints/erasure-requests.ts';
 import { alertEndpoints } from './endpoints/alerts.ts';
 import { auditEndpoints } from './endpoints/audit.ts';
 import { integrityEndpoints } from './endpoints/integrity.ts';
@@ -36,6 +37,7 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   ...deviceDataEndpoints,
   ...payloadEndpoints,
   ...accountDataEndpoints,
+  ...erasureRequestEndpoints,
   ...transferEndpoints,
   ...migrationEndpoints,
   ...supervisionEndpoints,

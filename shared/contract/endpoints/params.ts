@@ -54,6 +54,8 @@ export const P = {
   production_reference: Ulid,
   /** A pending change awaiting a second approver (four eyes): its ULID. */
   approval_reference: Ulid,
+  /** An erasure request (GDPR Art 17): its ULID. */
+  erasure_request_reference: Ulid,
 } as const;
 
 type Names = keyof typeof P;
