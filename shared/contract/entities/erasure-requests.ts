@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { RetentionRecordType } from '../../constants/account.ts';
 import { DateTimeIso, DeviceUserReference, text, Ulid } from '../fields.ts';
+import { Actor } from './actor.ts';
 import { HeldBy } from './legal-hold-ref.ts';
 import { Timestamp } from './common.ts';
 
@@ -105,6 +106,8 @@ export const ErasureReview = z.object({
   decision: z.enum(['Approve', 'Reject']),
   reason: z.string(),
   reviewed_by: z.string(),
+  /** The reviewer as they were named when they reviewed (docs/data-model.md, "Who acted"). */
+  reviewed_by_actor: Actor.optional(),
   reviewed_at: Timestamp,
 });
 
@@ -113,6 +116,12 @@ export const ErasureRequest = z.object({
   client: z.string(),
   erasure_request_reference: z.string(),
   device_user_reference: z.string(),
+  /**
+   * The person's name as their device user record gave it when the request was recorded, kept with the request: the
+   * request is the record of how their erasure was handled, and the report is addressed to them after their personal
+   * fields are destroyed.
+   */
+  device_user_name: z.string().optional(),
   requester: ErasureRequester,
   received_at: Timestamp,
   channel: ErasureChannel,
@@ -127,6 +136,8 @@ export const ErasureRequest = z.object({
   error_message: z.string().optional(),
   created_at: Timestamp,
   created_by: z.string(),
+  /** Who recorded it, as they were named then (docs/data-model.md, "Who acted"). */
+  created_by_actor: Actor.optional(),
 });
 export type ErasureRequest = z.infer<typeof ErasureRequest>;
 
