@@ -1,18 +1,12 @@
-import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { endpointOf } from '#shared/contract/endpoint-of.ts';
-import { transferEndpoints } from '#shared/contract/endpoints/transfers.ts';
-import type { ProductionDestination } from '#shared/contract/entities/productions.ts';
 import { ErrorLines, errorLinesOf } from '../../components/data/error-lines.tsx';
 import { notifySaved } from '../../components/forms/form-errors.tsx';
-import { useCursorList } from '../../lib/api-hooks.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { useCreateCaseProduction, useProductions } from './api/productions-api.ts';
+import { DestinationSelect } from './destination-select.tsx';
+import { destinationOf, DOWNLOAD_TARGET } from './production-request.ts';
 import { ProductionTable } from './production-table.tsx';
-
-/** The tenant's transfer configurations: a production may go to one's target instead of a download link. */
-const listTransferConfigs = endpointOf(transferEndpoints, 'client.transfer-configs.list');
-const DOWNLOAD = '';
 
 /**
  * A case's Productions panel (composed into the case page by its route): a new production (control-number prefix and
@@ -40,10 +34,9 @@ export function CaseProductions({ caseRef }: { caseRef: string }) {
 
 function NewProduction({ caseRef }: { caseRef: string }) {
   const create = useCreateCaseProduction();
-  const configs = useCursorList(listTransferConfigs, { query: {} });
   const [prefix, setPrefix] = useState('');
-  const [target, setTarget] = useState<string>(DOWNLOAD);
-  const destination: ProductionDestination = target === DOWNLOAD ? { type: 'Download' } : { type: 'Transfer', transfer_config_reference: target };
+  const [target, setTarget] = useState<string>(DOWNLOAD_TARGET);
+  const destination = destinationOf(target);
   const submit = () =>
     create.mutate(
       { params: { case_ref: caseRef }, body: { control_prefix: prefix, destination } },
@@ -61,13 +54,7 @@ function NewProduction({ caseRef }: { caseRef: string }) {
     >
       <Group align="flex-end">
         <TextInput label="Control-number prefix" description="Letters, digits, _ and -" value={prefix} onChange={(event) => setPrefix(event.currentTarget.value)} maxLength={20} required />
-        <Select
-          label="Destination"
-          value={target}
-          onChange={(value) => setTarget(value ?? DOWNLOAD)}
-          data={[{ value: DOWNLOAD, label: 'Download link' }, ...configs.items.map((config) => ({ value: config.transfer_config_reference, label: `Transfer: ${config.transfer_config_reference}` }))]}
-          allowDeselect={false}
-        />
+        <DestinationSelect value={target} onChange={setTarget} />
         <Button type="submit" loading={create.isPending} disabled={prefix === ''}>
           Produce
         </Button>

@@ -43,4 +43,10 @@ describe('the production log', () => {
     const failed = { ...base, production_state: 'Failed' as const, error_message: '1 of 40 documents could not be produced: 01ABC (content: tampered)' };
     expect(renderSignedIn(<ProductionTable productions={[failed]} label="Log" />, userWith(['productions:Download']))).toContain('1 of 40 documents could not be produced');
   });
+
+  it('names who asked as they were named then, and a production kept before names were kept by its reference', () => {
+    const named = { ...base, created_by: 'demo-admin', created_by_actor: { reference: 'demo-admin', kind: 'user' as const, name: 'Dana Admin', email: 'admin@demo.test' } };
+    expect(renderSignedIn(<ProductionTable productions={[named]} label="Log" />, userWith([]))).toContain('Dana Admin (admin@demo.test)');
+    expect(renderSignedIn(<ProductionTable productions={[base]} label="Log" />, userWith([]))).toContain('>officer<');
+  });
 });

@@ -1,6 +1,7 @@
 import { Badge, Button, Progress, Stack, Table, Text } from '@mantine/core';
 import type { Production } from '#shared/contract/entities/productions.ts';
 import { ErrorLines, errorLinesOf } from '../../components/data/error-lines.tsx';
+import { actorName } from '../../lib/actor-name.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { useCan } from '../../lib/use-can.ts';
 import { productionRunning, useDownloadProduction } from './api/productions-api.ts';
@@ -53,7 +54,7 @@ export function ProductionTable({ productions, label }: { productions: readonly 
               <Table.Tr key={production.production_reference}>
                 <Table.Td>{formatDateTime(production.created_at)}</Table.Td>
                 <Table.Td>{KIND_WORDS[production.production_kind]}</Table.Td>
-                <Table.Td>{production.created_by}</Table.Td>
+                <Table.Td>{actorName(production.created_by_actor, production.created_by)}</Table.Td>
                 <Table.Td>{destinationWords(production)}</Table.Td>
                 <Table.Td>{controlRange(production)}</Table.Td>
                 <Table.Td miw={180}>
