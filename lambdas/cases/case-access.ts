@@ -4,6 +4,7 @@ import { ForbiddenError, NotFoundError } from '#core/errors.ts';
 import type { Caller, TenantCaller } from '#core/http/caller.ts';
 import { readCase, SUPPORT_SEAT, type CaseItem } from '#core/store/entities/case.ts';
 import { keys } from '#core/store/keys.ts';
+import type { TableItem } from '#core/ports/table-store.ts';
 
 /**
  * Who may see a case (docs/cases.md, "The team rule"): the role's permission for the act is checked by the router;
@@ -29,10 +30,16 @@ export function seatSees(seat: string | undefined, stored: Pick<CaseItem, 'team'
 /** The same 404 for a case that does not exist, is another tenant's, or whose team does not name the caller. */
 export const caseNotFound = (caseRef: string) => new NotFoundError(`Case ${caseRef} not found`);
 
+/**
+ * A case the retention job deleted (or is destroying) is absent for every read, list and count, and so are its
+ * productions (docs/cases.md "Records and retention"); removing the mark restores both.
+ */
+export const disposedByRetention = (item: TableItem): boolean => item.retention_state !== undefined;
+
 /** The stored case, or undefined (no visibility check: the services' own reads before a write). Consistent. */
 export async function readStoredCase(deps: Pick<Dependencies, 'table'>, tenant: string, caseRef: string): Promise<CaseItem | undefined> {
   const item = await deps.table.get(keys.case.key(tenant, caseRef), { consistent: true });
-  return item === undefined ? undefined : readCase(item);
+  return item === undefined || disposedByRetention(item) ? undefined : readCase(item);
 }
 
 /**

@@ -9,8 +9,9 @@ import { keys } from '#core/store/keys.ts';
 import { listPage, type QueryOf } from '#core/store/paging.ts';
 import type { Case, CaseCreateRequest, CaseCustodians, CaseUpdateRequest } from '#shared/contract/entities/cases.ts';
 import type { caseEndpoints } from '#shared/contract/endpoints/cases.ts';
-import { creatorSeat, readCaseForCaller, seatOf, seatSees } from './case-access.ts';
+import { creatorSeat, disposedByRetention, readCaseForCaller, seatOf, seatSees } from './case-access.ts';
 import { placeCaseHolds, releaseCaseHolds } from './case-holds.ts';
+import { dueMarkerPuts } from '../account-data/public.ts';
 
 export const CASE_CHANGED = 'The case changed meanwhile; read it again and retry';
 export const CASE_CLOSED = 'The case is closed: a closed case is kept as it was';
@@ -153,13 +154,17 @@ export async function closeCase(caller: TenantCaller, caseRef: string): Promise<
     const stamp = deps.clock.now().toISOString();
     const stamps = { updated_at: stamp, updated_by: actorOf(principal), updated_by_actor: actorRecordOf(principal) };
     const closing = { state: 'Closed' as const, closed_at: stamp, closed_by: actorOf(principal), closed_by_actor: actorRecordOf(principal), ...stamps };
+    closed = { ...stored, ...closing };
     try {
-      await deps.table.update(keys.case.key(caller.tenant, caseRef), { set: closing }, { condition: asRead(stored) });
+      // The closing is when the case's retention period starts (CaseData): its due marker is written with it.
+      await deps.table.transactWrite([
+        { kind: 'update', key: keys.case.key(caller.tenant, caseRef), update: { set: closing }, condition: asRead(stored) },
+        ...dueMarkerPuts(caller.tenant, caseToItem(closed)),
+      ]);
     } catch (error) {
       if (error instanceof ConditionFailedError) throw new ConflictError(CASE_CHANGED);
       throw error;
     }
-    closed = { ...stored, ...closing };
   }
   return toCase(await releaseCaseHolds(caller, closed));
 }
@@ -175,7 +180,7 @@ export async function listCases(caller: TenantCaller, query: QueryOf<typeof case
   if (seat === undefined) return query.result_type === 'total' ? { count: 0 } : { count: 0, data: [] };
   const cases = new Map<string, CaseItem>();
   const keep = async (items: readonly TableItem[]) => {
-    const found = (await deps.table.batchGet(items.map((item) => keys.case.key(tenant, caseRefOfSeat(item))))).map(readCase);
+    const found = (await deps.table.batchGet(items.map((item) => keys.case.key(tenant, caseRefOfSeat(item))))).filter((item) => !disposedByRetention(item)).map(readCase);
     for (const stored of found) {
       if (seatSees(seat, stored) && (query.state === undefined || stored.state === query.state)) cases.set(stored.case_ref, stored);
     }

@@ -4,6 +4,7 @@ import { readRetainedItem, type RetainedItem } from '#core/store/entities/retain
 import { ledgerEntryReference } from '#core/store/entities/ledger-entry.ts';
 import { retentionDueToItem, type RetentionDueItem } from '#core/store/entities/retention-due.ts';
 import { RETENTION_TIMESTAMP_TYPES, type RetentionRecordType } from '#shared/constants/account.ts';
+import { caseEnded } from './record-changes/case.ts';
 import { deviceUserEnded } from './record-changes/device-user.ts';
 import { migrationEnded } from './record-changes/migration.ts';
 import { supportAccessEnded } from './record-changes/support-access.ts';
@@ -89,6 +90,9 @@ function describe(record: RetainedItem): Omit<RetainedRecord, 'key'> | undefined
     // A review item counts from its closing; reopened, it has no marker until it closes again.
     case 'SupervisionItem':
       return supervisionItemEnded(record) ? { recordType: 'SupervisionData', reference: record.item_reference, bases: only(RECORD_TIME, record.closed_at) } : undefined;
+    // A case counts from its closing (with its production log); an open case has no marker.
+    case 'Case':
+      return caseEnded(record) ? { recordType: 'CaseData', reference: record.case_ref, bases: only(RECORD_TIME, record.closed_at) } : undefined;
   }
 }
 

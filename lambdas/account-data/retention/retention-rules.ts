@@ -24,6 +24,7 @@ export const INDEXED_RECORD_TYPES = [
   'TransferableData',
   'SupervisionData',
   'CaptureLedgerData',
+  'CaseData',
 ] as const satisfies readonly RetentionRecordType[];
 export type IndexedRecordType = (typeof INDEXED_RECORD_TYPES)[number];
 

@@ -3,6 +3,7 @@ import { ConditionFailedError, type QuerySpec, type TableItem, type TransactOper
 import { readRetainedAs } from '#core/store/entities/retained-item.ts';
 import { readRetentionDue, type RetentionDueItem } from '#core/store/entities/retention-due.ts';
 import { keys } from '#core/store/keys.ts';
+import { caseParts, removeProductionObjects } from './case.ts';
 import { migrationParts } from './migration.ts';
 import { transferParts } from './transfer.ts';
 import { supervisionItemParts } from './supervision-item.ts';
@@ -21,11 +22,13 @@ type PurgeDependencies = Pick<Dependencies, 'table' | 'blobs' | 'logger'>;
 
 interface PurgedInBatches {
   /** The entity of the record. */
-  entity: 'Migration' | 'Transfer' | 'SupervisionItem';
+  entity: 'Migration' | 'Transfer' | 'SupervisionItem' | 'Case';
   /** The partition holding the record's parts (it may hold the record's own item too: that one is removed last). */
   parts(client: string, reference: string): QuerySpec;
   /** Removes what the record names outside the table; false when that failed (tried again by the next run). */
   objects?(deps: PurgeDependencies, client: string, item: TableItem): Promise<boolean>;
+  /** Removes what parts name outside the table; answers the parts whose objects are gone (only those are removed). */
+  partObjects?(deps: PurgeDependencies, client: string, parts: readonly TableItem[]): Promise<TableItem[]>;
 }
 
 /** A migration's export file, every version (the raw bucket holds it under the migration's `object_key`). */
@@ -45,6 +48,8 @@ const PURGED_IN_BATCHES: Readonly<Record<string, PurgedInBatches>> = {
   LegacyMigrationData: { entity: 'Migration', parts: migrationParts, objects: exportFile },
   TransferableData: { entity: 'Transfer', parts: transferParts },
   SupervisionData: { entity: 'SupervisionItem', parts: supervisionItemParts },
+  // A case's productions, on their by-case index, with the packages the downloads left (record-changes/case.ts).
+  CaseData: { entity: 'Case', parts: caseParts, partObjects: removeProductionObjects },
 };
 
 export function purgedInBatches(recordType: string): boolean {
@@ -87,7 +92,9 @@ async function finishPurge(deps: PurgeDependencies, client: string, type: Purged
     await deps.table.delete(markerKey);
     return false;
   }
-  const left = (await deps.table.query({ ...type.parts(client, marker.reference), limit: 2, consistent: true })).items;
+  const parts = type.parts(client, marker.reference);
+  // An index cannot be read consistently: one that still shows a part just removed only delays the finish to a later run.
+  const left = (await deps.table.query({ ...parts, limit: 2, consistent: parts.index === undefined })).items;
   if (left.some((item) => !sameKey(item, record))) return false;
   if (type.objects !== undefined && !(await type.objects(deps, client, record))) return false;
   try {
@@ -117,7 +124,13 @@ export async function batchPurgeSteps(deps: PurgeDependencies, client: string, p
       // An empty slot reads nothing: a range no marker's sort key (a time) falls in.
       const query: QuerySpec = marker === undefined ? { ...markers, sort: { beginsWith: '~' } } : type.parts(client, marker.reference);
       const record = marker === undefined ? undefined : { pk: marker.record_pk, sk: marker.record_sk };
-      steps.push({ query, act: (items) => removeParts(deps, items.filter((item) => record === undefined || !sameKey(item, record))) });
+      steps.push({
+        query,
+        act: async (items) => {
+          const parts = items.filter((item) => record === undefined || !sameKey(item, record));
+          await removeParts(deps, type.partObjects === undefined || parts.length === 0 ? parts : await type.partObjects(deps, client, parts));
+        },
+      });
     }
     steps.push({
       query: markers,

@@ -1,3 +1,4 @@
+import { caseChanges } from './case.ts';
 import { deviceUserChanges } from './device-user.ts';
 import { legalHoldChanges } from './legal-hold.ts';
 import { ledgerEntryChanges } from './ledger-entry.ts';
@@ -24,6 +25,7 @@ const recordChangesByEntity = (): Readonly<Record<string, RecordChanges>> => ({
   DeviceUser: deviceUserChanges,
   SupervisionItem: supervisionItemChanges,
   LedgerEntry: ledgerEntryChanges,
+  Case: caseChanges,
 });
 let table: Readonly<Record<string, RecordChanges>> | undefined;
 

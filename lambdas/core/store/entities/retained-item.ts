@@ -103,6 +103,18 @@ const retainedSchemas = /* @__PURE__ */ onFirstUse(() => ({
     retention_state: z.enum(['Deleted', 'Destroyed']).optional(),
     deleted_at: z.string().optional(),
   }),
+  // A case (matter): its reference, whether it is Closed and when, and the holds it placed (a hold still Active on a
+  // closed case is a release its closing has not finished: the case is kept until it has).
+  Case: z.object({
+    entity: z.literal('Case'),
+    case_ref: z.string(),
+    state: z.string().optional(),
+    closed_at: z.string().optional(),
+    holds: z.array(z.object({ state: z.string() })).optional(),
+    team: z.array(z.string()).optional(),
+    support_may_view: z.boolean().optional(),
+    ...retentionMarksSchema().shape,
+  }),
 }));
 
 /** The entity tags of the records retention keeps. */

@@ -13,7 +13,7 @@ type FieldErrors = Partial<Record<RetentionField, string>>;
 const RECORD_TYPE_NOTES: Record<RecordType, string> = {
   AlertData: 'Alerts and what cleared them',
   CaptureLedgerData: 'The calls and messages each phone reported seeing, checked against the recordings; counted from the call or message, as long as calls by default',
-  CaseData: 'Closed cases and their production log, counted from the closing (the retention job does not dispose of cases yet)',
+  CaseData: 'Closed cases and their production log, counted from the closing',
   DeviceActivityData: 'Every call a device made',
   DeviceData: 'Devices and their history',
   DeviceUserData: 'Offboarded device users, counted from the offboarding',
