@@ -1,5 +1,5 @@
 import { Badge, Group, Modal } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Group as GroupEntity } from '#shared/contract/entities/groups.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
@@ -20,8 +20,11 @@ import type { ReferenceSearchProps } from './reference-search.ts';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; group: GroupEntity } | undefined;
 
-/** Groups with their tags and counts; create, edit (tags) and delete. */
-export function GroupsScreen({ search, onSearch }: ReferenceSearchProps) {
+/**
+ * Groups with their tags and counts; create, edit (tags) and delete. `history`: what opens a group's earlier versions
+ * on its edit dialog (features/history, composed by the route).
+ */
+export function GroupsScreen({ search, onSearch, history }: ReferenceSearchProps & { history?: (group: GroupEntity) => ReactNode }) {
   const list = useGroups(referenceQuery(search));
   const tags = useTagDefinitions();
   const [editing, setEditing] = useState<Editing>(undefined);
@@ -95,6 +98,7 @@ export function GroupsScreen({ search, onSearch }: ReferenceSearchProps) {
         title={editing?.mode === 'edit' ? `Edit group ${editing.group.group_reference}` : 'Create group'}
         size="lg"
       >
+        {editing?.mode === 'edit' && history !== undefined && <Group justify="flex-end">{history(editing.group)}</Group>}
         {editing !== undefined && (
           <GroupForm
             group={editing.mode === 'edit' ? editing.group : undefined}

@@ -1,5 +1,5 @@
-import { Modal } from '@mantine/core';
-import { useState } from 'react';
+import { Group, Modal } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
 import type { TagDefinition } from '#shared/contract/entities/groups.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
@@ -20,8 +20,11 @@ import type { ReferenceSearchProps } from './reference-search.ts';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; definition: TagDefinition } | undefined;
 
-/** Tag definitions: keys, the values groups may give them, required or not; create, edit and delete. */
-export function TagsScreen({ search, onSearch }: ReferenceSearchProps) {
+/**
+ * Tag definitions: keys, the values groups may give them, required or not; create, edit and delete. `history`: what
+ * opens a definition's earlier versions on its edit dialog (features/history, composed by the route).
+ */
+export function TagsScreen({ search, onSearch, history }: ReferenceSearchProps & { history?: (definition: TagDefinition) => ReactNode }) {
   const list = useTags(referenceQuery(search));
   const [editing, setEditing] = useState<Editing>(undefined);
   const [deleting, setDeleting] = useState<TagDefinition | undefined>(undefined);
@@ -93,6 +96,7 @@ export function TagsScreen({ search, onSearch }: ReferenceSearchProps) {
         title={editing?.mode === 'edit' ? `Edit tag ${editing.definition.tag_key}` : 'Create tag'}
         size="lg"
       >
+        {editing?.mode === 'edit' && history !== undefined && <Group justify="flex-end">{history(editing.definition)}</Group>}
         {editing !== undefined && (
           <TagForm
             definition={editing.mode === 'edit' ? editing.definition : undefined}

@@ -1,5 +1,5 @@
 import { Badge, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ClientAppConfiguration } from '#shared/contract/entities/client-apps.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
@@ -27,8 +27,11 @@ const badges = (values: readonly string[]) =>
     </Group>
   );
 
-/** Client apps: machine access to this portal's API with tokens from the app's own identity provider. */
-export function AppsScreen() {
+/**
+ * Client apps: machine access to this portal's API with tokens from the app's own identity provider. `history`: what
+ * opens an app's earlier versions on its edit dialog (features/history, composed by the route).
+ */
+export function AppsScreen({ history }: { history?: (app: ClientAppConfiguration) => ReactNode }) {
   const list = useApps();
   const [editing, setEditing] = useState<Editing>(undefined);
   const [deleting, setDeleting] = useState<ClientAppConfiguration | undefined>(undefined);
@@ -96,6 +99,7 @@ export function AppsScreen() {
         size="lg"
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
+        {editing?.mode === 'edit' && history !== undefined && <Group justify="flex-end">{history(editing.app)}</Group>}
         {editing && <AppForm app={editing.mode === 'edit' ? editing.app : undefined} onDone={() => setEditing(undefined)} />}
       </Modal>
       <ConfirmDelete

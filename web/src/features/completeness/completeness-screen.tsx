@@ -1,6 +1,7 @@
 import { Alert, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import type { AccountDefaults } from '#shared/contract/entities/account.ts';
 import type { CompletenessRow } from '#shared/contract/entities/completeness.ts';
 import { BarChart } from '../../components/charts/bar-chart.tsx';
 import { LineChart } from '../../components/charts/line-chart.tsx';
@@ -306,7 +307,18 @@ function Drill({ search, period, onSearch }: { search: CompletenessSearch; perio
  * over a period (the last 30 days unless the URL says otherwise): the share complete per day, per group, the people
  * and devices with gaps first, and the entries behind any count, each table with its CSV.
  */
-export function CompletenessScreen({ search, onSearch, now = new Date() }: { search: CompletenessSearch; onSearch: (next: CompletenessSearch) => void; now?: Date }) {
+export function CompletenessScreen({
+  search,
+  onSearch,
+  now = new Date(),
+  settingsHistory,
+}: {
+  search: CompletenessSearch;
+  onSearch: (next: CompletenessSearch) => void;
+  now?: Date;
+  /** What opens the account defaults' earlier versions beside their hours (features/history, composed by the route). */
+  settingsHistory?: (defaults: AccountDefaults) => ReactNode;
+}) {
   const canRead = useCan('completeness:List');
   const today = now.toISOString().slice(0, 10);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the period moves with the day, not with every render's clock
@@ -341,7 +353,7 @@ export function CompletenessScreen({ search, onSearch, now = new Date() }: { sea
         </Stack>
       )}
       <Stack mt="xl">
-        <CompletenessSettings />
+        <CompletenessSettings history={settingsHistory} />
       </Stack>
     </>
   );

@@ -25,23 +25,31 @@ import { LegalHoldNotice } from '../../components/data/legal-hold-badge.tsx';
  * Its route's loader has fetched the user (ensureQueryData with the same options) and shows DeviceUserPending
  * meanwhile. A refused fetch (404, 403) shows here, under the page's title, from the page's own boundary (as a
  * recording's page does: a route's errorComponent would be a chunk of its own).
+ * `history`: what opens the person's earlier versions (features/history, composed by the route).
  */
-export function DeviceUserDetail({ reference, children }: { reference: string; children: ReactNode }) {
+export function DeviceUserDetail({ reference, children, history }: { reference: string; children: ReactNode; history?: (user: DeviceUser) => ReactNode }) {
   return (
     <CatchBoundary getResetKey={() => reference} errorComponent={({ error }) => <DeviceUserError reference={reference} error={error} />}>
-      <DeviceUserContent reference={reference}>{children}</DeviceUserContent>
+      <DeviceUserContent reference={reference} history={history}>
+        {children}
+      </DeviceUserContent>
     </CatchBoundary>
   );
 }
 
-function DeviceUserContent({ reference, children }: { reference: string; children: ReactNode }) {
+function DeviceUserContent({ reference, children, history }: { reference: string; children: ReactNode; history?: ((user: DeviceUser) => ReactNode) | undefined }) {
   const user = useDeviceUser(reference);
   return (
     <>
       <PageHeader
         title={`Device user ${deviceUserName(user.data)}`}
         description={`Reference ${user.data.device_user_reference}`}
-        actions={<DeviceUserActions user={user.data} />}
+        actions={
+          <>
+            {history?.(user.data)}
+            <DeviceUserActions user={user.data} />
+          </>
+        }
       />
       <LegalHoldNotice heldBy={user.data.held_by} what="device user" />
       <DeviceUserFields user={user.data} />

@@ -6,7 +6,7 @@ import { actorName } from '../../lib/actor-name.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useRecordHistory } from './api/list-history.ts';
-import { comparableRecord, compareRecords } from './record-diff.ts';
+import { comparableRecord, compareRecords, withSecretsSettled } from './record-diff.ts';
 import { VersionComparison } from './version-comparison.tsx';
 
 export interface HistoryPanelProps {
@@ -56,7 +56,10 @@ export default function HistoryPanel({ entity, reference, current }: HistoryPane
     ...(current === undefined && !deletedNow ? [] : [{ value: 'now', label: titleOf('now') }]),
     ...versions.map((version, index) => ({ value: `v${index}`, label: `Until ${formatDateTime(version.replaced_at)} (changed by ${replacedBy(version)})` })),
   ];
-  const rows = compareRecords(recordOf(pair.before), recordOf(pair.after));
+  // The versions whose replacement lies between the two sides (the record now is after every version).
+  const [newer, older] = [indexOf(pair.before), indexOf(pair.after)].sort((a, b) => a - b) as [number, number];
+  const between = versions.slice(newer + 1, older + 1).map((version) => version.record);
+  const rows = withSecretsSettled(compareRecords(recordOf(pair.before), recordOf(pair.after), entity), between);
 
   if (history.isLoading) return <Loader size="sm" aria-label="Loading the history" />;
   // A record never stored (a policy still at its defaults) has no versions: the server answers it as not found.

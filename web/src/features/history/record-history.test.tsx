@@ -3,6 +3,7 @@ import type { PayloadComment } from '#shared/contract/entities/comments.ts';
 import { renderSignedIn, userWith } from '../../testing/render-signed-in.tsx';
 import { commentHistory, commentHistoryReference } from './comment-history.tsx';
 import { RecordHistory } from './record-history.tsx';
+import { legalHoldHistoryReference } from './record-references.ts';
 
 const comment: PayloadComment = {
   payload_reference: '01J0000000000000000000REF1',
@@ -32,5 +33,12 @@ describe('History', () => {
     expect(commentHistoryReference(comment)).toBe('01J0000000000000000000REF1~01J0000000000000000000CMT1');
     expect(renderSignedIn(<>{commentHistory(comment, 2)}</>, userWith(['activities:List', 'comments:List']))).toContain('aria-label="History of comment 2"');
     expect(renderSignedIn(<>{commentHistory(comment, 2)}</>, userWith(['activities:List']))).not.toContain('History');
+  });
+
+  it('asks a legal hold’s history by whom it holds, gated on listing holds', () => {
+    expect(legalHoldHistoryReference({ target_type: 'DeviceUser', target: 'ada-1' })).toBe('DeviceUser~ada-1');
+    const history = <RecordHistory entity="legal-hold" reference="DeviceUser~ada-1" readAction="legalHolds:List" name="the hold on device user ada-1" />;
+    expect(renderSignedIn(history, userWith(['activities:List', 'legalHolds:List']))).toContain('aria-label="History of the hold on device user ada-1"');
+    expect(renderSignedIn(history, userWith(['legalHolds:List']))).not.toContain('History');
   });
 });

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Modal, Progress, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { LegalHoldTargetType } from '#shared/constants/account.ts';
 import type { LegalHold } from '#shared/contract/entities/account-data.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
@@ -112,8 +112,19 @@ function SyncCell({ hold }: { hold: LegalHold }) {
   );
 }
 
-/** Legal holds: who is held, since when and by whom; place one, release one (with a confirmation saying what that frees). */
-export function LegalHoldsScreen({ filters, onFilters }: { filters: LegalHoldFilters; onFilters: (next: LegalHoldFilters) => void }) {
+/**
+ * Legal holds: who is held, since when and by whom; place one, release one (with a confirmation saying what that
+ * frees). `history`: what opens a hold's earlier versions on its row (features/history, composed by the route).
+ */
+export function LegalHoldsScreen({
+  filters,
+  onFilters,
+  history,
+}: {
+  filters: LegalHoldFilters;
+  onFilters: (next: LegalHoldFilters) => void;
+  history?: (hold: LegalHold) => ReactNode;
+}) {
   const canPlace = useCan('legalHolds:Update');
   const canRelease = useCan('legalHolds:Release');
   const [placing, setPlacing] = useState(false);
@@ -180,19 +191,21 @@ export function LegalHoldsScreen({ filters, onFilters }: { filters: LegalHoldFil
       ),
     },
   ];
-  if (canRelease.allowed || canPlace.allowed) {
+  if (canRelease.allowed || canPlace.allowed || history !== undefined) {
     columns.push({
       header: 'Actions',
       exportable: false,
       value: () => '',
-      render: (row) =>
-        row.is_active && !pendingOn(row)
-          ? canRelease.allowed && (
-              <PermittedButton action="legalHolds:Release" size="xs" variant="default" color="red" onClick={() => setReleasing(row)} aria-label={`Release the hold on ${row.target}`}>
-                Release
-              </PermittedButton>
-            )
-          : null,
+      render: (row) => (
+        <Group gap="xs" wrap="nowrap">
+          {history?.(row)}
+          {row.is_active && !pendingOn(row) && canRelease.allowed && (
+            <PermittedButton action="legalHolds:Release" size="xs" variant="default" color="red" onClick={() => setReleasing(row)} aria-label={`Release the hold on ${row.target}`}>
+              Release
+            </PermittedButton>
+          )}
+        </Group>
+      ),
     });
   }
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { AccountMigrationConfig, AccountMigrationConfigRequest } from '#shared/contract/entities/account.ts';
 import { FormErrorSummary, formErrorsFor, notifySaved } from '../../components/forms/form-errors.tsx';
 import { formatDateTime } from '../../lib/format.ts';
@@ -38,16 +38,22 @@ const valuesOf = (config: AccountMigrationConfig): AccountMigrationConfigRequest
   disable_payloads: config.disable_payloads,
 });
 
-/** The account's migration switches: read by anyone who may read them, changed only by a role that may update them. */
-export function MigrationSettings() {
+/**
+ * The account's migration switches: read by anyone who may read them, changed only by a role that may update them.
+ * `history`: what opens the switches' earlier versions (features/history, composed by the route).
+ */
+export function MigrationSettings({ history }: { history?: ((config: AccountMigrationConfig) => ReactNode) | undefined } = {}) {
   const canRead = useCan('migration:Read').allowed;
   const config = useMigrationConfig(canRead);
   if (!canRead) return null;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="migration-settings-title">
-      <Title order={2} size="h4" id="migration-settings-title" mb={4}>
-        Import settings
-      </Title>
+      <Group justify="space-between" mb={4}>
+        <Title order={2} size="h4" id="migration-settings-title">
+          Import settings
+        </Title>
+        {config.data && history?.(config.data)}
+      </Group>
       <Text size="sm" c="dimmed" mb="sm">
         Switches every import runs with. Rows they stop are not errors: each is listed as a warning, so you can see what was left out. An import reads them as it runs.
       </Text>

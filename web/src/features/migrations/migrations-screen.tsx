@@ -1,6 +1,8 @@
 import { Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { MIGRATION_STATES } from '#shared/constants/account.ts';
+import type { ReactNode } from 'react';
 import type { LegacyMigration } from '#shared/contract/entities/account-data.ts';
+import type { AccountMigrationConfig } from '#shared/contract/entities/account.ts';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
 import { PageHeader } from '../../components/page/page-header.tsx';
 import { formatDateTime } from '../../lib/format.ts';
@@ -50,7 +52,16 @@ const columns: readonly Column<LegacyMigration>[] = [
 ];
 
 /** Legacy migrations: import an export, the switches imports run with, and every import with its state and progress. */
-export function MigrationsScreen({ search, onSearch }: { search: MigrationsSearch; onSearch: (next: MigrationsSearch) => void }) {
+export function MigrationsScreen({
+  search,
+  onSearch,
+  settingsHistory,
+}: {
+  search: MigrationsSearch;
+  onSearch: (next: MigrationsSearch) => void;
+  /** What opens the import settings' earlier versions (features/history, composed by the route). */
+  settingsHistory?: (config: AccountMigrationConfig) => ReactNode;
+}) {
   const list = useMigrations(migrationQueryOf(search));
   return (
     <>
@@ -61,7 +72,7 @@ export function MigrationsScreen({ search, onSearch }: { search: MigrationsSearc
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <SubmitExport />
-          <MigrationSettings />
+          <MigrationSettings history={settingsHistory} />
         </SimpleGrid>
         <Stack gap="xs" component="form" role="search" aria-label="Filter migrations" onSubmit={(event) => event.preventDefault()}>
           <SimpleGrid cols={{ base: 1, sm: 4 }}>

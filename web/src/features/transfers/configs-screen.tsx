@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { TransferConfig } from '#shared/contract/entities/transfers.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { CursorTable, pagingOf, type Column } from '../../components/data/cursor-table.tsx';
@@ -35,7 +35,16 @@ export function nextRunOf(config: TransferConfig, now: Date): string {
  * Transfer configurations: where and how recordings are delivered, on a schedule or on demand. Rows offer only what
  * the user's roles allow (run, edit, delete); everyone who may read them can open one to see it whole.
  */
-export function ConfigsScreen({ opened, onOpened }: { opened?: string; onOpened: (reference: string | undefined) => void }) {
+export function ConfigsScreen({
+  opened,
+  onOpened,
+  history,
+}: {
+  opened?: string;
+  onOpened: (reference: string | undefined) => void;
+  /** What opens a configuration's earlier versions on its dialog (features/history, composed by the route). */
+  history?: (config: TransferConfig) => ReactNode;
+}) {
   const list = useConfigs();
   const [open, setOpen] = useState<Open>(undefined);
   const [deleting, setDeleting] = useState<TransferConfig | undefined>(undefined);
@@ -242,6 +251,7 @@ export function ConfigsScreen({ opened, onOpened }: { opened?: string; onOpened:
         size="xl"
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
+        {shown !== undefined && shown.mode !== 'create' && history !== undefined && <Group justify="flex-end">{history(shown.config)}</Group>}
         {shown?.mode === 'view' ? (
           <ConfigFacts
             config={shown.config}

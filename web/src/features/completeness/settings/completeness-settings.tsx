@@ -1,5 +1,5 @@
 import { Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { COMPLETENESS_HOURS_MAX, COMPLETENESS_HOURS_MIN } from '#shared/constants/completeness.ts';
 import type { AccountDefaults } from '#shared/contract/entities/account.ts';
 import { formErrorsFor, FormErrorSummary, notifySaved } from '../../../components/forms/form-errors.tsx';
@@ -10,18 +10,19 @@ import { HOURS_FIELD_PATHS, hoursProblems, hoursRequestOf, hoursValuesOf, type C
 /**
  * The account's two completeness hours (account defaults): how long an entry stays Pending before it is Missing, and
  * how long a phone may send nothing before it is silent. Shown to a role that reads the account defaults; editable by
- * one that may change them. Nothing at all for a role that may not read them.
+ * one that may change them. Nothing at all for a role that may not read them. `history`: what opens the defaults'
+ * earlier versions (features/history, composed by the route).
  */
-export function CompletenessSettings() {
+export function CompletenessSettings({ history }: { history?: ((defaults: AccountDefaults) => ReactNode) | undefined } = {}) {
   const canRead = useCan('account:ReadDefaults');
   const defaults = useAccountDefaults({ enabled: canRead.allowed });
   if (!canRead.allowed || defaults.data === undefined) return null;
   // Keyed by the stored version: after a save the form starts again from what was stored.
-  return <HoursForm key={defaults.data.updated_at ?? 'defaults'} stored={defaults.data} />;
+  return <HoursForm key={defaults.data.updated_at ?? 'defaults'} stored={defaults.data} history={history?.(defaults.data)} />;
 }
 
 /** The form over the stored defaults (exported for its test). */
-export function HoursForm({ stored }: { stored: AccountDefaults }) {
+export function HoursForm({ stored, history }: { stored: AccountDefaults; history?: ReactNode }) {
   const canUpdate = useCan('account:UpdateDefaults');
   const readOnly = !canUpdate.allowed;
   const initial = useMemo(() => hoursValuesOf(stored), [stored]);
@@ -58,9 +59,12 @@ export function HoursForm({ stored }: { stored: AccountDefaults }) {
 
   return (
     <Card withBorder padding="md" data-testid="completeness-settings">
-      <Title order={2} size="h4" mb={4}>
-        Grace and silence
-      </Title>
+      <Group justify="space-between" mb={4}>
+        <Title order={2} size="h4">
+          Grace and silence
+        </Title>
+        {history}
+      </Group>
       <Text size="sm" c="dimmed" mb="xs">
         {`Account defaults, ${COMPLETENESS_HOURS_MIN} to ${COMPLETENESS_HOURS_MAX} hours. A call or message stays Pending this long after it ended before it counts as Missing (an entry keeps the grace it was given when the phone reported it). A phone that sends neither its ledger nor telemetry this long is silent and raises an alert.`}
         {readOnly && ' Your roles allow reading these hours, not changing them.'}

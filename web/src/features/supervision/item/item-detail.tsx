@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, Paper, Stack, Title } from '@mantine/core';
 import { CatchBoundary } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import type { SupervisionItemDetail } from '#shared/contract/entities/supervision.ts';
 import { FactList } from '../../../components/data/fact-list.tsx';
 import { PageHeader } from '../../../components/page/page-header.tsx';
 import { actorName } from '../../../lib/actor-name.ts';
@@ -35,7 +36,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * Its route's loader has fetched the item (ensureQueryData with the same options). A refused fetch (404, 403) shows
  * here, under the page's title, from the page's own boundary.
  */
-export function SupervisionItemPage({ itemReference, recording }: { itemReference: string; recording?: ReactNode }) {
+export function SupervisionItemPage({
+  itemReference,
+  recording,
+  history,
+}: {
+  itemReference: string;
+  recording?: ReactNode;
+  /** What opens the item's earlier versions (features/history, composed by the route). */
+  history?: (item: SupervisionItemDetail) => ReactNode;
+}) {
   return (
     <CatchBoundary
       getResetKey={() => itemReference}
@@ -48,12 +58,20 @@ export function SupervisionItemPage({ itemReference, recording }: { itemReferenc
         </>
       )}
     >
-      <ItemContent itemReference={itemReference} recording={recording} />
+      <ItemContent itemReference={itemReference} recording={recording} history={history} />
     </CatchBoundary>
   );
 }
 
-function ItemContent({ itemReference, recording }: { itemReference: string; recording?: ReactNode }) {
+function ItemContent({
+  itemReference,
+  recording,
+  history,
+}: {
+  itemReference: string;
+  recording?: ReactNode;
+  history?: ((item: SupervisionItemDetail) => ReactNode) | undefined;
+}) {
   const { data: item } = useSupervisionItem(itemReference);
   const { state } = useSession();
   const canReadPerson = useCan('deviceUsers:Read');
@@ -68,6 +86,7 @@ function ItemContent({ itemReference, recording }: { itemReference: string; reco
         description={`Recorded ${formatDateTime(item.payload_time)}`}
         actions={
           <Group gap="xs">
+            {history?.(item)}
             <Badge size="lg" variant="light" color={STATE_COLOURS[item.state]} tt="none" data-testid="item-state">
               {item.state}
             </Badge>

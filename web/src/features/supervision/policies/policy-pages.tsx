@@ -1,6 +1,6 @@
 import { Alert, Loader, Stack } from '@mantine/core';
 import { CatchBoundary } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { SupervisionPolicy } from '#shared/contract/entities/supervision.ts';
 import { PermittedButton } from '../../../components/access/permitted-button.tsx';
 import { errorLinesOf } from '../../../components/data/error-lines.tsx';
@@ -48,7 +48,12 @@ export function PolicyError({ reference, error }: { reference: string; error: un
   );
 }
 
-type PolicyDetailProps = { reference: string; onDeleted: () => void };
+type PolicyDetailProps = {
+  reference: string;
+  onDeleted: () => void;
+  /** What opens the policy's earlier versions (features/history, composed by the route). */
+  history?: (policy: SupervisionPolicy) => ReactNode;
+};
 
 /**
  * /dashboard/supervision/policies/$policyReference: the policy in the editor, apply to a past period with its progress,
@@ -62,7 +67,7 @@ export function PolicyDetailScreen(props: PolicyDetailProps) {
   );
 }
 
-function PolicyDetail({ reference, onDeleted }: PolicyDetailProps) {
+function PolicyDetail({ reference, onDeleted, history }: PolicyDetailProps) {
   const policy = usePolicy(reference);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeletePolicy();
@@ -73,16 +78,19 @@ function PolicyDetail({ reference, onDeleted }: PolicyDetailProps) {
         title={`Policy ${reference}`}
         description={stored.description}
         actions={
-          <PermittedButton
-            action={deletePolicy.action}
-            variant="default"
-            onClick={() => {
-              remove.reset();
-              setDeleting(true);
-            }}
-          >
-            Delete policy
-          </PermittedButton>
+          <>
+            {history?.(stored)}
+            <PermittedButton
+              action={deletePolicy.action}
+              variant="default"
+              onClick={() => {
+                remove.reset();
+                setDeleting(true);
+              }}
+            >
+              Delete policy
+            </PermittedButton>
+          </>
         }
       />
       <Stack gap="lg">

@@ -6,6 +6,10 @@ import { usePayload } from '../../../features/recordings/api/get-payload.ts';
 import { RecordingMedia } from '../../../features/recordings/detail/recording-media.tsx';
 import { useSupervisionItem } from '../../../features/supervision/api/get-item.ts';
 import { SupervisionItemPage } from '../../../features/supervision/item/item-detail.tsx';
+import { getSupervisionItem } from '../../../features/supervision/api/get-item.ts';
+import { personOf } from '../../../features/supervision/item/item-words.ts';
+import { RecordHistory } from '../../../features/history/record-history.tsx';
+import { PAYLOAD_TYPE_LABELS } from '../../../lib/labels.ts';
 
 const MESSAGE_TYPES: ReadonlySet<string> = new Set(LEXICON_MESSAGE_TYPES);
 
@@ -23,7 +27,22 @@ export const Route = createFileRoute('/dashboard/supervision/$item_reference')({
 
 function ItemPage() {
   const { item_reference: itemReference } = Route.useParams();
-  return <SupervisionItemPage itemReference={itemReference} recording={<ItemRecording itemReference={itemReference} />} />;
+  return (
+    <SupervisionItemPage
+      itemReference={itemReference}
+      recording={<ItemRecording itemReference={itemReference} />}
+      // Named as its page names it: the recording's kind and the supervised person.
+      history={(item) => (
+        <RecordHistory
+          entity="supervision-item"
+          reference={item.item_reference}
+          readAction={getSupervisionItem.action}
+          current={item}
+          name={`the review of the ${PAYLOAD_TYPE_LABELS[item.payload_type].toLowerCase()} of ${personOf(item)}`}
+        />
+      )}
+    />
+  );
 }
 
 /**

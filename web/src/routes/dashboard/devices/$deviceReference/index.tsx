@@ -8,6 +8,8 @@ import { deviceTitle } from '../../../../lib/device-labels.ts';
 import { DeviceDetailSearch } from '../../../../features/devices/filters.ts';
 import { CompletenessPanel } from '../../../../features/completeness/completeness-panel.tsx';
 import { RecordingsTab } from '../../../../features/recordings/lists/recordings-tab.tsx';
+import { listDeviceHistory } from '../../../../features/devices/api/list-device-history.ts';
+import { RecordHistory } from '../../../../features/history/record-history.tsx';
 
 export const Route = createFileRoute('/dashboard/devices/$deviceReference/')({
   validateSearch: DeviceDetailSearch,
@@ -39,7 +41,17 @@ function LoadedDevicePage({ deviceReference }: { deviceReference: string }) {
   const name = deviceTitle(device.data);
   return (
     <>
-      <PageHeader title={name} description={DEVICE_PAGE_DESCRIPTION} actions={<DeviceActions deviceReference={deviceReference} />} />
+      <PageHeader
+        title={name}
+        description={DEVICE_PAGE_DESCRIPTION}
+        actions={
+          <>
+            {/* Who holds the device and in which group: kept as a version each time its sign-in changes them. */}
+            <RecordHistory entity="device-assignment" reference={deviceReference} readAction={listDeviceHistory.action} current={device.data} name={`the assignment of ${name}`} />
+            <DeviceActions deviceReference={deviceReference} />
+          </>
+        }
+      />
       <DeviceDetailView
         deviceReference={deviceReference}
         search={search}

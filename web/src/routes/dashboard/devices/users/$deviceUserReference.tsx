@@ -9,6 +9,8 @@ import { DeviceUserDetail } from '../../../../features/device-users/device-user-
 import { DeviceUserPending } from '../../../../features/device-users/device-user-pending.tsx';
 import { CompletenessPanel } from '../../../../features/completeness/completeness-panel.tsx';
 import { RecordingsTab } from '../../../../features/recordings/lists/recordings-tab.tsx';
+import { getDeviceUser } from '../../../../features/device-users/api/get-device-user.ts';
+import { RecordHistory } from '../../../../features/history/record-history.tsx';
 
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
@@ -39,7 +41,12 @@ function DeviceUserPage() {
   const filters = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
-    <DeviceUserDetail reference={deviceUserReference}>
+    <DeviceUserDetail
+      reference={deviceUserReference}
+      history={(user) => (
+        <RecordHistory entity="device-user" reference={user.device_user_reference} readAction={getDeviceUser.action} current={user} name={`device user ${deviceUserName(user)}`} />
+      )}
+    >
       <DeviceUserCompleteness reference={deviceUserReference} />
       <DeviceUserActivity
         reference={deviceUserReference}

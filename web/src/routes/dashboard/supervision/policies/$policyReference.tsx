@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PolicyDetailScreen, PolicyPending } from '../../../../features/supervision/policies/policy-pages.tsx';
+import { getPolicy } from '../../../../features/supervision/api/get-policy.ts';
+import { RecordHistory } from '../../../../features/history/record-history.tsx';
 
 export const Route = createFileRoute('/dashboard/supervision/policies/$policyReference')({
   // The page renders once the policy is here (fetched while the page's code still loads); the API module is imported
@@ -16,5 +18,13 @@ export const Route = createFileRoute('/dashboard/supervision/policies/$policyRef
 function PolicyPage() {
   const { policyReference } = Route.useParams();
   const navigate = Route.useNavigate();
-  return <PolicyDetailScreen reference={policyReference} onDeleted={() => void navigate({ to: '/dashboard/supervision/policies' })} />;
+  return (
+    <PolicyDetailScreen
+      reference={policyReference}
+      onDeleted={() => void navigate({ to: '/dashboard/supervision/policies' })}
+      history={(policy) => (
+        <RecordHistory entity="supervision-policy" reference={policy.policy_reference} readAction={getPolicy.action} current={policy} name={`policy ${policy.policy_reference}`} />
+      )}
+    />
+  );
 }
