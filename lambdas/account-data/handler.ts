@@ -15,6 +15,7 @@ import { objectLockFacts } from './object-lock/object-retention.ts';
 import { getRetentionPolicy } from './retention/retention-policy.ts';
 import { previewRetention } from './retention/retention-preview.ts';
 import { apiRecorders } from '../api-recorders.ts';
+import { createErasureRequest, getErasureRequest, listErasureRequests, reviewErasureRequest } from './erasure/erasure-service.ts';
 
 /** The group's endpoints, picked by id (the legacy migration endpoints are their own group: lambdas/migrations). */
 const retentionGet = endpointOf(accountDataEndpoints, 'client.account.retention.get');
@@ -28,6 +29,10 @@ const approvalsList = endpointOf(accountDataEndpoints, 'client.approvals.list');
 const approvalsRead = endpointOf(accountDataEndpoints, 'client.approvals.read');
 const approvalsApprove = endpointOf(accountDataEndpoints, 'client.approvals.approve');
 const approvalsReject = endpointOf(accountDataEndpoints, 'client.approvals.reject');
+const erasureCreate = endpointOf(erasureRequestEndpoints, 'client.erasure-requests.create');
+const erasureList = endpointOf(erasureRequestEndpoints, 'client.erasure-requests.list');
+const erasureGet = endpointOf(erasureRequestEndpoints, 'client.erasure-requests.get');
+const erasureReview = endpointOf(erasureRequestEndpoints, 'client.erasure-requests.review');
 
 /** A release that waits for a second approver answers 202 with the pending change; one applied at once, the hold. */
 const holdReleaseAnswer = (released: HoldReleaseOutcome) => (released.outcome === 'pending' ? reply(released.change, { status: 202 }) : released.hold);
@@ -65,6 +70,10 @@ export const handler = createApiHandler({
     [approvalsRead.id]: implementForTenant(approvalsRead, ({ caller, params }) => readChange(caller, params.approval_reference)),
     [approvalsApprove.id]: implementForTenant(approvalsApprove, ({ caller, params }) => approveChange(caller, params.approval_reference, applyApproved)),
     [approvalsReject.id]: implementForTenant(approvalsReject, ({ caller, params, body }) => rejectChange(caller, params.approval_reference, body.reason)),
+    [erasureCreate.id]: implementForTenant(erasureCreate, async ({ caller, body }) => reply(await createErasureRequest(caller, body), { status: 201 })),
+    [erasureList.id]: implementForTenant(erasureList, ({ caller, query }) => listErasureRequests(caller, query)),
+    [erasureGet.id]: implementForTenant(erasureGet, ({ caller, params }) => getErasureRequest(caller, params.erasure_request_reference)),
+    [erasureReview.id]: implementForTenant(erasureReview, ({ caller, params, body }) => reviewErasureRequest(caller, params.erasure_request_reference, body)),
   },
   // Legal holds on device users set Object Lock legal holds on their recordings' objects (a large hold's walk goes on
   // in a job); the rest is DynamoDB.

@@ -3,6 +3,8 @@
  * import (lint/lambda-boundaries.js). Re-exports only; the modules stay side-effect free for the bundler.
  */
 export { requestHoldRelease } from './approvals/four-eyes.ts';
+export { ERASURE_DECISION_JOB, ERASURE_RUN_JOB, erasureDecisionJob, erasureRunJob } from './erasure/erasure-jobs.ts';
+export { endStuckErasure, erasureStanding } from './erasure/erasure-stuck.ts';
 export { isRecordingHeld, readHold, type HoldTarget } from './legal-holds/coverage.ts';
 export { placeHoldForCase, releaseHoldForCase } from './legal-holds/case-holds.ts';
 export { legalHoldSyncJob, markSyncFailed } from './legal-holds/hold-sync.ts';

@@ -19,6 +19,7 @@ import { SUPERVISION_APPLY_JOB, SUPERVISION_DAILY_JOB, supervisionApplyJob, supe
 import { COMPLETENESS_SWEEP_JOB, completenessSweepJob } from '../completeness/public.ts';
 import { FIXITY_JOB, fixityJob } from '../integrity/public.ts';
 import { ACTIVITY_EXPORT_JOB, activityExportJob } from '../audit/public.ts';
+import { ERASURE_DECISION_JOB, ERASURE_RUN_JOB, erasureDecisionJob, erasureRunJob } from '../account-data/public.ts';
 
 /**
  * Every job the jobs function runs, by the name a schedule's target carries (`{ job, input }`). The scheduled ones are
@@ -67,6 +68,11 @@ export const JOBS: JobTable = {
   [FIXITY_JOB]: async (dependencies, input) => fixityJob(dependencies, input),
   // Started by `POST activities/exports`: writes the trail's period as one signed file (lambdas/audit/export).
   [ACTIVITY_EXPORT_JOB]: async (dependencies, input) => activityExportJob(dependencies, input),
+  // Started by recording an erasure request (GDPR Art 17), and by itself to go on after its time budget: judges every
+  // record about the person (docs/erasure.md).
+  [ERASURE_DECISION_JOB]: async (dependencies, input) => erasureDecisionJob(dependencies, input),
+  // Started by a second person's approval of an erasure request, and by itself to go on: erases what no exception keeps.
+  [ERASURE_RUN_JOB]: async (dependencies, input) => erasureRunJob(dependencies, input),
 };
 
 /** Runs one job of this function by name. An unknown name is a configuration fault, so it throws rather than doing nothing. */

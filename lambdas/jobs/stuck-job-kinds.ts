@@ -12,6 +12,7 @@ import { activityExportStanding, endStuckActivityExport } from '../audit/public.
 import { endMigration } from '../migrations/public.ts';
 import { endStuckTransfer } from '../transfers/public.ts';
 import { endStuckProduction } from '../cases/public.ts';
+import { endStuckErasure, erasureStanding } from '../account-data/public.ts';
 
 /**
  * What the job-sweep (./job-sweep.ts) needs of each kind of long job: whether the job has ended (its marker is then
@@ -134,6 +135,27 @@ const activityExport: StuckJobKind = {
   },
 };
 
+/** An erasure request's decision or run: its request says whether the walk goes on and how far it got. */
+const erasure = (phase: 'decision' | 'run'): StuckJobKind => ({
+  async inspect(deps, marker) {
+    const standing = await erasureStanding(deps, marker.client, marker.id, phase);
+    return standing.running ? { ended: false, progress: standing.progress } : { ended: true };
+  },
+  async giveUp(deps, marker, reason) {
+    if (!(await endStuckErasure(deps, marker.client, marker.id, phase, reason))) return 'unchanged';
+    await raiseAlert(deps, marker.client, {
+      scope: 'ops',
+      type: 'AccountAlert',
+      subject: `Erasure request's ${phase} stopped`,
+      key: `erasure-${phase}:${marker.id}`,
+      keyType: 'Scoped',
+      message: `The ${phase} of erasure request ${marker.id} stopped: ${reason}. What was erased before stays erased with its disposal records; record the request again to finish it.`,
+      severity: 'High',
+    });
+    return 'Failed';
+  },
+});
+
 /** Every kind of long job the sweep watches, by the marker's `kind`. */
 export const STUCK_JOB_KINDS: Readonly<Record<RunningJobKind, StuckJobKind>> = {
   transfer,
@@ -142,4 +164,6 @@ export const STUCK_JOB_KINDS: Readonly<Record<RunningJobKind, StuckJobKind>> = {
   'object-retention-sync': objectRetentionSync,
   production,
   'activity-export': activityExport,
+  'erasure-decision': erasure('decision'),
+  'erasure-run': erasure('run'),
 };

@@ -37,8 +37,10 @@ export type ErasureRequester = z.infer<typeof ErasureRequester>;
 /**
  * Where a request stands. `Recorded` → `Deciding` (the decision job walks the person's records) → `Decided` →
  * reviewed by a second person: `Rejected` (nothing erased), or `Approved` → `Erasing` (the erasure job) → `Completed`.
+ * `Failed`: a job could not go on after its resumptions (the job-sweep ended it, with `error_message`); what was
+ * erased before stays erased, with its disposal records.
  */
-export const ERASURE_STATES = ['Recorded', 'Deciding', 'Decided', 'Approved', 'Rejected', 'Erasing', 'Completed'] as const;
+export const ERASURE_STATES = ['Recorded', 'Deciding', 'Decided', 'Approved', 'Rejected', 'Erasing', 'Completed', 'Failed'] as const;
 export const ErasureState = z.enum(ERASURE_STATES);
 export type ErasureState = z.infer<typeof ErasureState>;
 
