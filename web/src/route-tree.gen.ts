@@ -52,6 +52,8 @@ import { Route as InternalClientsClientRouteImport } from './routes/internal/cli
 import { Route as DashboardAccessRolesIndexRouteImport } from './routes/dashboard/access/roles/index.tsx'
 import { Route as DashboardAccessRolesRoleReferenceRouteImport } from './routes/dashboard/access/roles/$roleReference.tsx'
 import { Route as DashboardAccessRolesCreateRouteImport } from './routes/dashboard/access/roles/create.tsx'
+import { Route as DashboardAccountErasureRequestsIndexRouteImport } from './routes/dashboard/account/erasure-requests.index.tsx'
+import { Route as DashboardAccountErasureRequestsErasureRequestReferenceRouteImport } from './routes/dashboard/account/erasure-requests.$erasureRequestReference.tsx'
 import { Route as DashboardAccountMigrationsIndexRouteImport } from './routes/dashboard/account/migrations/index.tsx'
 import { Route as DashboardAccountMigrationsMigrationReferenceRouteImport } from './routes/dashboard/account/migrations/$migrationReference.tsx'
 import { Route as DashboardAccountTransfersIndexRouteImport } from './routes/dashboard/account/transfers/index.tsx'
@@ -303,6 +305,18 @@ const DashboardAccessRolesCreateRoute =
     path: '/access/roles/create',
     getParentRoute: () => DashboardRouteRoute,
   } as any)
+const DashboardAccountErasureRequestsIndexRoute =
+  DashboardAccountErasureRequestsIndexRouteImport.update({
+    id: '/account/erasure-requests/',
+    path: '/account/erasure-requests/',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardAccountErasureRequestsErasureRequestReferenceRoute =
+  DashboardAccountErasureRequestsErasureRequestReferenceRouteImport.update({
+    id: '/account/erasure-requests/$erasureRequestReference',
+    path: '/account/erasure-requests/$erasureRequestReference',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
 const DashboardAccountMigrationsIndexRoute =
   DashboardAccountMigrationsIndexRouteImport.update({
     id: '/account/migrations/',
@@ -477,6 +491,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/supervision/': typeof DashboardSupervisionIndexRoute
   '/dashboard/access/roles/$roleReference': typeof DashboardAccessRolesRoleReferenceRoute
   '/dashboard/access/roles/create': typeof DashboardAccessRolesCreateRoute
+  '/dashboard/account/erasure-requests/$erasureRequestReference': typeof DashboardAccountErasureRequestsErasureRequestReferenceRoute
   '/dashboard/account/migrations/$migrationReference': typeof DashboardAccountMigrationsMigrationReferenceRoute
   '/dashboard/account/transfers/$transferId': typeof DashboardAccountTransfersTransferIdRoute
   '/dashboard/account/transfers/config': typeof DashboardAccountTransfersConfigRoute
@@ -490,6 +505,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/supervision/policies/$policyReference': typeof DashboardSupervisionPoliciesPolicyReferenceRoute
   '/dashboard/supervision/policies/create': typeof DashboardSupervisionPoliciesCreateRoute
   '/dashboard/access/roles/': typeof DashboardAccessRolesIndexRoute
+  '/dashboard/account/erasure-requests/': typeof DashboardAccountErasureRequestsIndexRoute
   '/dashboard/account/migrations/': typeof DashboardAccountMigrationsIndexRoute
   '/dashboard/account/transfers/': typeof DashboardAccountTransfersIndexRoute
   '/dashboard/devices/$deviceReference/': typeof DashboardDevicesDeviceReferenceIndexRoute
@@ -540,6 +556,7 @@ export interface FileRoutesByTo {
   '/dashboard/supervision': typeof DashboardSupervisionIndexRoute
   '/dashboard/access/roles/$roleReference': typeof DashboardAccessRolesRoleReferenceRoute
   '/dashboard/access/roles/create': typeof DashboardAccessRolesCreateRoute
+  '/dashboard/account/erasure-requests/$erasureRequestReference': typeof DashboardAccountErasureRequestsErasureRequestReferenceRoute
   '/dashboard/account/migrations/$migrationReference': typeof DashboardAccountMigrationsMigrationReferenceRoute
   '/dashboard/account/transfers/$transferId': typeof DashboardAccountTransfersTransferIdRoute
   '/dashboard/account/transfers/config': typeof DashboardAccountTransfersConfigRoute
@@ -553,6 +570,7 @@ export interface FileRoutesByTo {
   '/dashboard/supervision/policies/$policyReference': typeof DashboardSupervisionPoliciesPolicyReferenceRoute
   '/dashboard/supervision/policies/create': typeof DashboardSupervisionPoliciesCreateRoute
   '/dashboard/access/roles': typeof DashboardAccessRolesIndexRoute
+  '/dashboard/account/erasure-requests': typeof DashboardAccountErasureRequestsIndexRoute
   '/dashboard/account/migrations': typeof DashboardAccountMigrationsIndexRoute
   '/dashboard/account/transfers': typeof DashboardAccountTransfersIndexRoute
   '/dashboard/devices/$deviceReference': typeof DashboardDevicesDeviceReferenceIndexRoute
@@ -608,6 +626,7 @@ export interface FileRoutesById {
   '/dashboard/supervision/': typeof DashboardSupervisionIndexRoute
   '/dashboard/access/roles/$roleReference': typeof DashboardAccessRolesRoleReferenceRoute
   '/dashboard/access/roles/create': typeof DashboardAccessRolesCreateRoute
+  '/dashboard/account/erasure-requests/$erasureRequestReference': typeof DashboardAccountErasureRequestsErasureRequestReferenceRoute
   '/dashboard/account/migrations/$migrationReference': typeof DashboardAccountMigrationsMigrationReferenceRoute
   '/dashboard/account/transfers/$transferId': typeof DashboardAccountTransfersTransferIdRoute
   '/dashboard/account/transfers/config': typeof DashboardAccountTransfersConfigRoute
@@ -621,6 +640,7 @@ export interface FileRoutesById {
   '/dashboard/supervision/policies/$policyReference': typeof DashboardSupervisionPoliciesPolicyReferenceRoute
   '/dashboard/supervision/policies/create': typeof DashboardSupervisionPoliciesCreateRoute
   '/dashboard/access/roles/': typeof DashboardAccessRolesIndexRoute
+  '/dashboard/account/erasure-requests/': typeof DashboardAccountErasureRequestsIndexRoute
   '/dashboard/account/migrations/': typeof DashboardAccountMigrationsIndexRoute
   '/dashboard/account/transfers/': typeof DashboardAccountTransfersIndexRoute
   '/dashboard/devices/$deviceReference/': typeof DashboardDevicesDeviceReferenceIndexRoute
@@ -675,6 +695,7 @@ export interface FileRouteTypes {
     | '/dashboard/supervision/'
     | '/dashboard/access/roles/$roleReference'
     | '/dashboard/access/roles/create'
+    | '/dashboard/account/erasure-requests/$erasureRequestReference'
     | '/dashboard/account/migrations/$migrationReference'
     | '/dashboard/account/transfers/$transferId'
     | '/dashboard/account/transfers/config'
@@ -688,6 +709,7 @@ export interface FileRouteTypes {
     | '/dashboard/supervision/policies/$policyReference'
     | '/dashboard/supervision/policies/create'
     | '/dashboard/access/roles/'
+    | '/dashboard/account/erasure-requests/'
     | '/dashboard/account/migrations/'
     | '/dashboard/account/transfers/'
     | '/dashboard/devices/$deviceReference/'
@@ -738,6 +760,7 @@ export interface FileRouteTypes {
     | '/dashboard/supervision'
     | '/dashboard/access/roles/$roleReference'
     | '/dashboard/access/roles/create'
+    | '/dashboard/account/erasure-requests/$erasureRequestReference'
     | '/dashboard/account/migrations/$migrationReference'
     | '/dashboard/account/transfers/$transferId'
     | '/dashboard/account/transfers/config'
@@ -751,6 +774,7 @@ export interface FileRouteTypes {
     | '/dashboard/supervision/policies/$policyReference'
     | '/dashboard/supervision/policies/create'
     | '/dashboard/access/roles'
+    | '/dashboard/account/erasure-requests'
     | '/dashboard/account/migrations'
     | '/dashboard/account/transfers'
     | '/dashboard/devices/$deviceReference'
@@ -805,6 +829,7 @@ export interface FileRouteTypes {
     | '/dashboard/supervision/'
     | '/dashboard/access/roles/$roleReference'
     | '/dashboard/access/roles/create'
+    | '/dashboard/account/erasure-requests/$erasureRequestReference'
     | '/dashboard/account/migrations/$migrationReference'
     | '/dashboard/account/transfers/$transferId'
     | '/dashboard/account/transfers/config'
@@ -818,6 +843,7 @@ export interface FileRouteTypes {
     | '/dashboard/supervision/policies/$policyReference'
     | '/dashboard/supervision/policies/create'
     | '/dashboard/access/roles/'
+    | '/dashboard/account/erasure-requests/'
     | '/dashboard/account/migrations/'
     | '/dashboard/account/transfers/'
     | '/dashboard/devices/$deviceReference/'
@@ -1140,6 +1166,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardAccessRolesCreateRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    '/dashboard/account/erasure-requests/': {
+      id: '/dashboard/account/erasure-requests/'
+      path: '/account/erasure-requests'
+      fullPath: '/dashboard/account/erasure-requests/'
+      preLoaderRoute: typeof DashboardAccountErasureRequestsIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/account/erasure-requests/$erasureRequestReference': {
+      id: '/dashboard/account/erasure-requests/$erasureRequestReference'
+      path: '/account/erasure-requests/$erasureRequestReference'
+      fullPath: '/dashboard/account/erasure-requests/$erasureRequestReference'
+      preLoaderRoute: typeof DashboardAccountErasureRequestsErasureRequestReferenceRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/dashboard/account/migrations/': {
       id: '/dashboard/account/migrations/'
       path: '/account/migrations'
@@ -1354,6 +1394,7 @@ interface DashboardRouteRouteChildren {
   DashboardSupervisionIndexRoute: typeof DashboardSupervisionIndexRoute
   DashboardAccessRolesRoleReferenceRoute: typeof DashboardAccessRolesRoleReferenceRoute
   DashboardAccessRolesCreateRoute: typeof DashboardAccessRolesCreateRoute
+  DashboardAccountErasureRequestsErasureRequestReferenceRoute: typeof DashboardAccountErasureRequestsErasureRequestReferenceRoute
   DashboardAccountMigrationsMigrationReferenceRoute: typeof DashboardAccountMigrationsMigrationReferenceRoute
   DashboardAccountTransfersTransferIdRoute: typeof DashboardAccountTransfersTransferIdRoute
   DashboardAccountTransfersConfigRoute: typeof DashboardAccountTransfersConfigRoute
@@ -1367,6 +1408,7 @@ interface DashboardRouteRouteChildren {
   DashboardSupervisionPoliciesPolicyReferenceRoute: typeof DashboardSupervisionPoliciesPolicyReferenceRoute
   DashboardSupervisionPoliciesCreateRoute: typeof DashboardSupervisionPoliciesCreateRoute
   DashboardAccessRolesIndexRoute: typeof DashboardAccessRolesIndexRoute
+  DashboardAccountErasureRequestsIndexRoute: typeof DashboardAccountErasureRequestsIndexRoute
   DashboardAccountMigrationsIndexRoute: typeof DashboardAccountMigrationsIndexRoute
   DashboardAccountTransfersIndexRoute: typeof DashboardAccountTransfersIndexRoute
   DashboardDevicesDeviceReferenceIndexRoute: typeof DashboardDevicesDeviceReferenceIndexRoute
@@ -1408,6 +1450,8 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardAccessRolesRoleReferenceRoute:
     DashboardAccessRolesRoleReferenceRoute,
   DashboardAccessRolesCreateRoute: DashboardAccessRolesCreateRoute,
+  DashboardAccountErasureRequestsErasureRequestReferenceRoute:
+    DashboardAccountErasureRequestsErasureRequestReferenceRoute,
   DashboardAccountMigrationsMigrationReferenceRoute:
     DashboardAccountMigrationsMigrationReferenceRoute,
   DashboardAccountTransfersTransferIdRoute:
@@ -1432,6 +1476,8 @@ const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
   DashboardSupervisionPoliciesCreateRoute:
     DashboardSupervisionPoliciesCreateRoute,
   DashboardAccessRolesIndexRoute: DashboardAccessRolesIndexRoute,
+  DashboardAccountErasureRequestsIndexRoute:
+    DashboardAccountErasureRequestsIndexRoute,
   DashboardAccountMigrationsIndexRoute: DashboardAccountMigrationsIndexRoute,
   DashboardAccountTransfersIndexRoute: DashboardAccountTransfersIndexRoute,
   DashboardDevicesDeviceReferenceIndexRoute:

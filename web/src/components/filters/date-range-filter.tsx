@@ -34,12 +34,19 @@ interface DayInputProps {
   /** The earliest and latest days the calendar offers (the other end of the range). */
   min?: string | undefined;
   max?: string | undefined;
+  /** A form's field: its help line, its refusal, and whether it must be filled. */
+  description?: string | undefined;
+  error?: string | undefined;
+  required?: boolean | undefined;
 }
 
-function DayInput({ label, value, onChange, min, max }: DayInputProps) {
+function DayInput({ label, value, onChange, min, max, description, error, required }: DayInputProps) {
   return (
     <DateInput
       label={label}
+      description={description}
+      error={error}
+      required={required}
       placeholder="dd/mm/yyyy"
       valueFormat={DAY_FORMAT}
       dateParser={parseTypedDay}
@@ -72,6 +79,15 @@ export function DateRangeFilter({
     <DatesProvider settings={EN_GB}>
       <DayInput label={fromLabel} value={from} max={to} onChange={(day) => onChange({ from: day, to })} />
       <DayInput label={toLabel} value={to} min={from} onChange={(day) => onChange({ from, to: day })} />
+    </DatesProvider>
+  );
+}
+
+/** One day, typed or picked the British way, as a form's field (e.g. when a letter was received): `YYYY-MM-DD`. */
+export function DayField(props: DayInputProps) {
+  return (
+    <DatesProvider settings={EN_GB}>
+      <DayInput {...props} />
     </DatesProvider>
   );
 }

@@ -66,6 +66,7 @@ export const DASHBOARD_NAV: readonly NavSection[] = [
       { label: 'Approvals', to: '/dashboard/account/approvals', action: 'approvals:List' },
       { label: 'Apps', to: '/dashboard/account/apps' },
       { label: 'Audit', to: '/dashboard/account/audit' },
+      { label: 'Erasure requests', to: '/dashboard/account/erasure-requests', action: 'erasureRequests:List' },
       { label: 'Legal holds', to: '/dashboard/account/legal-holds', action: 'legalHolds:List' },
       { label: 'Licences', to: '/dashboard/account/licenses' },
       { label: 'Migrations', to: '/dashboard/account/migrations' },
