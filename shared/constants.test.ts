@@ -12,9 +12,10 @@ describe('constants', () => {
     expect(C.ENTITY_TYPES).toHaveLength(7);
     expect(C.PAYLOAD_STATES).toHaveLength(10);
     // Spec point 3's eleven, supervision's reviews and the phones' capture ledger (docs/decisions.md).
-    expect(C.RETENTION_RECORD_TYPES).toHaveLength(14);
+    expect(C.RETENTION_RECORD_TYPES).toHaveLength(15);
     expect(C.RETENTION_RECORD_TYPES).toContain('CaptureLedgerData');
     expect(C.RETENTION_RECORD_TYPES).toContain('CaseData');
+    expect(C.RETENTION_RECORD_TYPES).toContain('ErasureRequestData');
     expect(C.SUPPORT_ACCESS_APPROVAL_STATES).toEqual(['pending', 'canceled', 'approved', 'rejected', 'revoked', 'expired']);
     expect(C.DIRECTIONS).toEqual(['I', 'O', 'CC']);
   });

@@ -38,6 +38,7 @@ export const RETENTION_RECORD_TYPES = [
   'DeviceActivityData',
   'DeviceData',
   'DeviceUserData',
+  'ErasureRequestData',
   'GpsData',
   'LegacyMigrationData',
   'LegalHoldData',

@@ -21,6 +21,8 @@ export const DIAGNOSTICS_DAYS = 366;
 export const GPS_DAYS = 366;
 /** Alerts: the supervisory review they prompted is kept three years (FINRA 3110 reviews, SEC 17a-4(b)). */
 export const ALERT_DAYS = 1096;
+/** Six years with their leap days: the limitation period for claims about how an erasure request was handled. */
+export const ERASURE_REQUEST_DAYS = 2192;
 
 const afterDays = (days: number) => ({ delete_after_days: days, destroy_after_days: days + DESTROY_GRACE_DAYS });
 
@@ -32,6 +34,9 @@ const RECORD_DAYS: Record<Exclude<RetentionRecordType, 'PayloadData' | 'CaptureL
   DeviceActivityData: CUSTODY_DAYS,
   DeviceData: CUSTODY_DAYS,
   DeviceUserData: CUSTODY_DAYS,
+  // An erasure request and its report are the firm's evidence of how it handled the request: kept for the six-year
+  // limitation period for claims about that handling (docs/decisions.md "Retention defaults").
+  ErasureRequestData: ERASURE_REQUEST_DAYS,
   GpsData: GPS_DAYS,
   LegacyMigrationData: COMMUNICATION_DAYS,
   LegalHoldData: COMMUNICATION_DAYS,

@@ -23,6 +23,7 @@ import { activityExportModel } from './entities/activity-export.ts';
 import { groupModel } from './entities/group.ts';
 import { legalHoldModel } from './entities/legal-hold.ts';
 import { caseModel, caseSeatModel } from './entities/case.ts';
+import { erasureRequestModel } from './entities/erasure-request.ts';
 import { ledgerEntryModel } from './entities/ledger-entry.ts';
 import { licencesModel } from './entities/licences.ts';
 import { migrationResultModel } from './entities/migration-result.ts';
@@ -115,4 +116,5 @@ export const ENTITY_MODELS: readonly EntityModel[] = [
   activityExportModel,
   caseModel,
   caseSeatModel,
+  erasureRequestModel,
 ];

@@ -71,6 +71,7 @@ export const ENTITY = {
   activityExport: 'ActivityExport',
   case: 'Case',
   caseSeat: 'CaseSeat',
+  erasureRequest: 'ErasureRequest',
 } as const;
 export type EntityName = (typeof ENTITY)[keyof typeof ENTITY];
 

@@ -22,6 +22,7 @@ import { activityExportKeys } from './entities/activity-export.ts';
 import { groupKeys } from './entities/group.ts';
 import { legalHoldKeys } from './entities/legal-hold.ts';
 import { caseKeys } from './entities/case.ts';
+import { erasureRequestKeys } from './entities/erasure-request.ts';
 import { ledgerEntryKeys } from './entities/ledger-entry.ts';
 import { licenceKeys } from './entities/licences.ts';
 import { migrationResultKeys } from './entities/migration-result.ts';
@@ -116,4 +117,5 @@ export const keys = {
   integrity: integrityKeys,
   activityExport: activityExportKeys,
   case: caseKeys,
+  erasureRequest: erasureRequestKeys,
 };

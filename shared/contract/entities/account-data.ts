@@ -155,6 +155,8 @@ export const RetentionPolicyRequest = z.strictObject({
   DeviceActivityData: RecordRetention,
   DeviceData: RecordRetention,
   DeviceUserData: RecordRetention,
+  /** Erasure requests (GDPR Art 17) with their decision, review and report, counted from the request's end. */
+  ErasureRequestData: RecordRetention,
   GpsData: RecordRetention,
   LegacyMigrationData: RecordRetention,
   LegalHoldData: RecordRetention,

@@ -114,6 +114,7 @@ export const RETENTION_RECORD_TYPE_LABELS: Record<RetentionRecordType, string> =
   DeviceActivityData: 'Device activity',
   DeviceData: 'Devices',
   DeviceUserData: 'Device users',
+  ErasureRequestData: 'Erasure requests',
   GpsData: 'GPS fixes',
   LegacyMigrationData: 'Legacy migrations',
   LegalHoldData: 'Released legal holds',

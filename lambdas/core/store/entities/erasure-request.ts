@@ -2,17 +2,16 @@ import * as z from 'zod';
 import { ErasureKindOutcome, ErasureRequest } from '#shared/contract/entities/erasure-requests.ts';
 import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
-import { part, tenantPrefix, type ListKey } from '../key-parts.ts';
+import { ENTITY, part, tenantPrefix, type ListKey } from '../key-parts.ts';
 import { readItem } from './read-item.ts';
+import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
 /**
  * Erasure requests (GDPR Art 17, docs/erasure.md): one partition per tenant, `ERASURE#<reference>`; references are
  * ULIDs, so the sort key orders them by recording time. A tenant receives a handful a year: the list reads the
  * partition and filters state, device user and group scope on the items read.
- *
- * The entity tag is kept here, as the production items keep theirs, while other parts edit the shared registry files.
  */
-export const ERASURE_REQUEST_ENTITY = 'ErasureRequest';
+export const ERASURE_REQUEST_ENTITY = ENTITY.erasureRequest;
 
 const erasurePartition = (client: string) => `${tenantPrefix(client)}ERASURE_REQUESTS`;
 const ERASURE = 'ERASURE#';
@@ -58,3 +57,26 @@ export function erasureRequestToItem(request: ErasureRequestItem): TableItem {
 export function toErasureRequest(stored: ErasureRequestItem): ErasureRequest {
   return ErasureRequest.parse(stored);
 }
+
+/** What docs/data-model.md says of this entity, generated from the builders above (entity-model.ts). */
+export const erasureRequestModel = /* @__PURE__ */ entityModel(() => ({
+  entity: ERASURE_REQUEST_ENTITY,
+  title: 'Erasure request (GDPR Art 17): the request, its decision and report per kind, the jobs\' position',
+  module: 'erasure-request.ts',
+  indexes: {},
+  items: [{ example: () => ({ ...erasureRequestKeys.key(EXAMPLE_CLIENT, '<erasure_request_reference>'), entity: ERASURE_REQUEST_ENTITY }) }],
+  accessPatterns: [
+    {
+      name: 'Get / review an erasure request; the jobs read and write it page by page',
+      serves: '`GET account/erasure_requests/{erasure_request_reference}`, `POST …/review` (conditional on `Decided`), the `erasure-decision` and `erasure-run` jobs (conditional on `walk_step`)',
+      builders: ['keys.erasureRequest.key'],
+      example: () => erasureRequestKeys.key(EXAMPLE_CLIENT, '<erasure_request_reference>'),
+    },
+    {
+      name: "The tenant's erasure requests, newest first",
+      serves: '`GET account/erasure_requests` (state, device user and group scope filter the items read: a handful a year)',
+      builders: ['keys.erasureRequest.list'],
+      example: () => erasureRequestKeys.list(EXAMPLE_CLIENT),
+    },
+  ],
+}));

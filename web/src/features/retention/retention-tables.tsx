@@ -17,6 +17,7 @@ const RECORD_TYPE_NOTES: Record<RecordType, string> = {
   DeviceActivityData: 'Every call a device made',
   DeviceData: 'Devices and their history',
   DeviceUserData: 'Offboarded device users, counted from the offboarding',
+  ErasureRequestData: 'Erasure requests with their decision, review and report, counted from their end (the retention job does not dispose of them yet)',
   GpsData: 'Location fixes of devices',
   LegacyMigrationData: 'Finished imports from the legacy platform, with their results',
   LegalHoldData: 'Counted from the release; an active hold is never disposed of',
