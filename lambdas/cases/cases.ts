@@ -1,13 +1,14 @@
 import { ulid } from 'ulid';
 import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
-import { ConflictError, NotFoundError } from '#core/errors.ts';
+import { ConflictError, NotFoundError, ValidationError } from '#core/errors.ts';
 import type { TenantCaller } from '#core/http/caller.ts';
 import { ConditionFailedError, type TableItem, type TransactOperation, type WriteCondition } from '#core/ports/table-store.ts';
 import { caseSeatToItem, caseToItem, readCase, SUPPORT_SEAT, toCase, caseRefOfSeat, type CaseItem } from '#core/store/entities/case.ts';
 import { readDeviceUser } from '#core/store/entities/device-user.ts';
 import { keys } from '#core/store/keys.ts';
 import { listPage, type QueryOf } from '#core/store/paging.ts';
-import type { Case, CaseCreateRequest, CaseCustodians, CaseUpdateRequest } from '#shared/contract/entities/cases.ts';
+import { collectAndHoldBound, type Case, type CaseCreateRequest, type CaseCustodians, type CaseUpdateRequest } from '#shared/contract/entities/cases.ts';
+import { CASE_HOLDS_MAX } from '#shared/constants/cases.ts';
 import type { caseEndpoints } from '#shared/contract/endpoints/cases.ts';
 import { creatorSeat, disposedByRetention, readCaseForCaller, seatOf, seatSees } from './case-access.ts';
 import { placeCaseHolds, releaseCaseHolds } from './case-holds.ts';
@@ -120,6 +121,10 @@ export async function updateCase(caller: TenantCaller, caseRef: string, request:
   const { deps, tenant, principal } = caller;
   const stored = await openCaseForChange(caller, caseRef);
   await requirePeople(caller, request.custodians, request.team);
+  // Custodians added to a collect-and-hold case are held in this request: the case's holds stay within their bound.
+  const held = new Set(stored.holds.map((hold) => hold.target));
+  const toHold = stored.collect_and_hold ? (request.custodians ?? stored.custodians).device_users.filter((user) => !held.has(user)) : [];
+  if (toHold.length > 0 && held.size + toHold.length > CASE_HOLDS_MAX) throw new ValidationError([`body.custodians.device_users: ${collectAndHoldBound}`]);
   const stamp = deps.clock.now().toISOString();
   const fields = Object.fromEntries(Object.entries(request).filter(([, value]) => value !== undefined));
   const stamps = { updated_at: stamp, updated_by: actorOf(principal), updated_by_actor: actorRecordOf(principal) };
@@ -134,8 +139,6 @@ export async function updateCase(caller: TenantCaller, caseRef: string, request:
     if (error instanceof ConditionFailedError) throw new ConflictError(CASE_CHANGED);
     throw error;
   }
-  const held = new Set(stored.holds.map((hold) => hold.target));
-  const toHold = changed.collect_and_hold ? changed.custodians.device_users.filter((user) => !held.has(user)) : [];
   const answer = toHold.length === 0 ? changed : await placeCaseHolds(caller, changed, toHold);
   // The caller may have handed the case over: they no longer see it, but they did change it.
   return toCase(answer);

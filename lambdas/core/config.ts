@@ -95,6 +95,12 @@ export const CONFIG_VARIABLES = {
   LONG_JOB_BUDGET_SECONDS: variable('defaulted', z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(1).max(270).default(240)),
   /** How far a long job's lease outlives its budget: past it, the invocation is taken as dead and the job-sweep resumes the job. */
   LONG_JOB_LEASE_MARGIN_SECONDS: variable('defaulted', z.coerce.number({ error: 'must be a whole number of seconds' }).int().min(1).max(3600).default(90)),
+  /**
+   * A production's parts (docs/productions.md "Parts"): a part's natives stop short of this many bytes (with its archive
+   * beside it, a part must fit the function's temporary storage, 512 MB by default) and this many documents.
+   */
+  PRODUCTION_PART_BYTES: variable('defaulted', z.coerce.number({ error: 'must be a whole number of bytes' }).int().min(1).default(200 * 1024 * 1024)),
+  PRODUCTION_PART_DOCUMENTS: variable('defaulted', z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000).default(5_000)),
   /** Resumptions without progress after which the job-sweep ends a long job Failed (or PartialFail) with an ops alert. */
   JOB_RESUMPTION_LIMIT: variable('defaulted', z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(20).default(3)),
   /** Validate every response against its contract (true in local and test; defaults to true in local mode). */

@@ -85,8 +85,10 @@ export type PayloadDateFilterType = z.infer<typeof PayloadDateFilterType>;
 
 /**
  * Payload audit actions: each data link given (play, view, download; one record per link) and each transfer. The spec's
- * play, download and transfer keep their meaning; `view` is a photo or a message's content opened on its page.
+ * play, download and transfer keep their meaning; `view` is a photo or a message's content opened on its page;
+ * `production` is the recording written into a production (docs/productions.md), one record per production, kept
+ * apart from `transfer` so it never counts as a retention policy's required transfer.
  */
-export const PAYLOAD_AUDIT_ACTIONS = ['play', 'view', 'download', 'transfer'] as const;
+export const PAYLOAD_AUDIT_ACTIONS = ['play', 'view', 'download', 'transfer', 'production'] as const;
 export const PayloadAuditAction = z.enum(PAYLOAD_AUDIT_ACTIONS);
 export type PayloadAuditAction = z.infer<typeof PayloadAuditAction>;

@@ -224,6 +224,7 @@ afterAll(async () => {
 
 describe('productions', () => {
   let first: Production;
+  let secondReference = '';
 
   it("produces a case's records as natives, EML, EDRM XML and DAT that outside tools load and check, with the custodian's ledger", async () => {
     const created = await tenant.call('POST', `/cases/${caseRef}/productions`, officer, production({}));
@@ -268,6 +269,7 @@ describe('productions', () => {
     const created = await tenant.call('POST', `/cases/${caseRef}/productions`, officer, production({}));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const second = await settled(String(created.body.production_reference));
+    secondReference = second.production_reference;
     expect(second).toMatchObject({ production_state: 'Succeeded', control_first: 'ABC00000005', control_last: 'ABC00000008' });
     const log = await tenant.call('GET', `/productions?case_ref=${caseRef}`, officer);
     expect(log.status).toBe(200);
@@ -286,6 +288,40 @@ describe('productions', () => {
     expect((log.body.data as Production[]).filter((entry) => entry.case_reference === caseRef)).toEqual([]);
     expect((await tenant.call('GET', '/productions?result_type=total', outsider)).body).toEqual({ count: 0 });
   });
+
+  it("records each produced recording in its payload audit once per production, by who asked for it", async () => {
+    for (const recording of seeded) {
+      const audit = await tenant.call('GET', `/payloads/${recording.reference}/audit`, tenant.admin);
+      expect(audit.status, JSON.stringify(audit.body)).toBe(200);
+      const produced = (audit.body.records as Array<{ action: string; portal_user: string }>).filter((entry) => entry.action === 'production');
+      // The case's two productions so far, one record each, by the officer who asked.
+      expect(produced.map((entry) => entry.portal_user)).toEqual(['officer', 'officer']);
+    }
+    const items = (await deps.table.query({ partition: keys.payload.key(tenant.client, seeded[0]?.reference ?? '').pk, sort: { beginsWith: keys.payload.auditPrefix }, consistent: true })).items;
+    expect(items.filter((item) => item.action === 'production').map((item) => item.production_reference).sort()).toEqual([first.production_reference, secondReference].sort());
+  });
+
+  it('shows a search production or a client copy to whoever asked for it only: another admin gets 404 on read and download, and none in the log or its total', async () => {
+    const created = await tenant.call('POST', '/productions', officer, {
+      control_prefix: 'SEARCH',
+      destination: { type: 'Download' },
+      criteria: { custodians: [CUSTODIAN], from: '2026-04-01T00:00:00Z', to: '2026-04-30T23:59:59Z' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const search = await settled(String(created.body.production_reference));
+    expect(search).toMatchObject({ production_state: 'Succeeded', production_kind: 'Search', control_first: 'SEARCH00000001' });
+    expect((await tenant.call('GET', `/productions/${search.production_reference}/download`, officer)).status).toBe(200);
+    for (const token of [outsider, tenant.admin]) {
+      expect((await tenant.call('GET', `/productions/${search.production_reference}`, token)).status).toBe(404);
+      expect((await tenant.call('GET', `/productions/${search.production_reference}/download`, token)).status).toBe(404);
+      const log = await tenant.call('GET', '/productions?limit=100', token);
+      expect(log.status).toBe(200);
+      expect((log.body.data as Production[]).map((entry) => entry.production_reference)).not.toContain(search.production_reference);
+      expect((await tenant.call('GET', '/productions?result_type=total', token)).body).toEqual({ count: 0 });
+    }
+    const mine = await tenant.call('GET', '/productions?limit=100', officer);
+    expect((mine.body.data as Production[]).map((entry) => entry.production_reference)).toContain(search.production_reference);
+  }, 120_000);
 
   it('delivers a client copy (by counterparty number only) to SFTP as ZippedWithPassword + PGP that gpg and 7zz open', async () => {
     const config = await tenant.call('POST', '/transfer_configs/prod-sftp', tenant.admin, {
@@ -307,6 +343,8 @@ describe('productions', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const done = await settled(String(created.body.production_reference));
+    // The client's copy is its requester's: another admin does not see it.
+    expect((await tenant.call('GET', `/productions/${done.production_reference}`, outsider)).status).toBe(404);
     expect(done).toMatchObject({ production_state: 'Succeeded', production_kind: 'ClientCopy', control_first: 'CLIENT-100000001', control_last: 'CLIENT-100000003' });
     const folder = join(sftp.root, 'productions', done.production_reference);
     expect(readdirSync(folder)).toEqual([`${done.production_reference}.zip.pgp`]);

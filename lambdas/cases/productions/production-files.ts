@@ -51,6 +51,19 @@ export class ProductionFolder {
     return join(this.root, ...path.split('/'));
   }
 
+  /** Takes a file off this folder's list (it is moving to another part's folder: production-parts.ts `moveFile`). */
+  detach(path: string): WrittenFile {
+    const index = this.files.findIndex((file) => file.path === path);
+    const [file] = index < 0 ? [] : this.files.splice(index, 1);
+    if (file === undefined) throw new Error(`${path} is not in this folder`);
+    return file;
+  }
+
+  /** Lists a file moved into this folder, as it was written and hashed. */
+  adopt(file: WrittenFile): WrittenFile {
+    return this.add(file);
+  }
+
   private add(file: WrittenFile): WrittenFile {
     this.files.push(file);
     return file;

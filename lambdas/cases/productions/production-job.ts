@@ -9,6 +9,7 @@ import type { UserActivityEntry } from '#core/http/activity.ts';
 import type { TransactOperation } from '#core/ports/table-store.ts';
 import { displayNamesOf, type DisplayNames } from '#core/store/display-names.ts';
 import type { PayloadItem } from '#core/store/entities/payload.ts';
+import { payloadAuditToItem } from '#core/store/entities/payload-audit.ts';
 import { productionKeys, productionToItem, readProduction, type ProductionItem } from '#core/store/entities/production.ts';
 import { readTransferConfig, type TransferConfigItem } from '#core/store/entities/transfer-config.ts';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
@@ -32,7 +33,8 @@ import {
 import { controlNumber, reserveControlBlock } from './control-numbers.ts';
 import { messageEml, type Party } from './eml.ts';
 import { concordanceDat, edrmXml, type ProducedDocument } from './load-files.ts';
-import { ProductionFolder, type WrittenFile } from './production-files.ts';
+import type { ProductionFolder, WrittenFile } from './production-files.ts';
+import { moveFile, openPart, partArchiveName, partBoundsOf, partIsFull, PRODUCTION_MANIFEST, productionManifest, type DeliveredPart, type OpenPart } from './production-parts.ts';
 import { MANIFEST_JSON, MANIFEST_SHA256, manifestJson, sha256List, type DocumentCustody } from './production-manifest.ts';
 import { PRODUCTION_JOB } from './production-job-name.ts';
 import { selectRecordings } from './selection.ts';
@@ -84,11 +86,13 @@ export async function productionJob(deps: ProductionJobDependencies, input: Reco
   if (production.production_state !== 'Pending' && production.production_state !== 'InProgress') return { skipped: `the production is ${production.production_state}` };
   const tracked: TrackedJob = { client: client.data, kind: 'production', id: reference, job: PRODUCTION_JOB, input: { client: client.data, production_reference: reference } };
   const now = deps.clock.now().toISOString();
-  production = { ...production, production_state: 'InProgress', started_at: production.started_at ?? now, documents_done: 0, failures: [] };
+  // A resumed run writes and delivers every part again: what an earlier run delivered is named again as it goes.
+  const { download_key: _key, download_name: _name, ...restarted } = production;
+  production = { ...restarted, production_state: 'InProgress', started_at: production.started_at ?? now, documents_done: 0, failures: [], delivered_files: [] };
   await deps.table.put(productionToItem(production));
   const work = mkdtempSync(join(tmpdir(), 'verity-production-'));
   try {
-    const done = await produce(deps, production, tracked, new ProductionFolder(join(work, 'production')), work, options);
+    const done = await produce(deps, production, tracked, work, options);
     await end(deps, done, tracked);
     return { production_reference: reference, production_state: done.production_state, documents: done.documents_done };
   } catch (error) {
@@ -107,7 +111,6 @@ async function produce(
   deps: ProductionJobDependencies,
   start: ProductionItem,
   tracked: TrackedJob,
-  folder: ProductionFolder,
   work: string,
   options: ProductionJobOptions,
 ): Promise<ProductionItem> {
@@ -119,33 +122,85 @@ async function produce(
     deviceUsers: recordings.map((payload) => payload.device_user_reference),
     devices: recordings.map((payload) => payload.device_reference),
   });
-  const documents: ProducedDocument[] = [];
-  const custody: DocumentCustody[] = [];
+  const bounds = partBoundsOf(deps.config);
+  const delivered: DeliveredPart[] = [];
   const failures: ProductionItem['failures'] = [];
+  const closing = { deps, work, options, delivered, failures, total: recordings.length };
+  let part = openPart(work, 1);
+  // The documents written since the last progress write: their payload audit records go in that write.
+  let unaudited: ProducedDocument[] = [];
   for (const [index, payload] of recordings.entries()) {
+    if (partIsFull(part, bounds)) {
+      production = await closePart(closing, production, part, false);
+      part = openPart(work, part.index + 1);
+    }
     const docId = controlNumber(production.control_prefix, first + index);
     try {
-      const written = await writeNative(deps, production.client, folder, docId, payload, names);
-      documents.push(written.document);
-      custody.push({ ...written.custody, verified_at: deps.clock.now().toISOString() });
+      const written = await writeNative(deps, production.client, part.folder, docId, payload, names);
+      if (partIsFull(part, bounds, written.document.nativeSize)) {
+        // This document would pass the part's bytes: the part is delivered without it, and it opens the next.
+        const next = openPart(work, part.index + 1);
+        moveFile(part.folder, next.folder, written.document.nativePath);
+        production = await closePart(closing, production, part, false);
+        part = next;
+      }
+      part.documents.push(written.document);
+      part.bytes += written.document.nativeSize;
+      part.custody.push({ ...written.custody, verified_at: deps.clock.now().toISOString() });
+      unaudited.push(written.document);
     } catch (error) {
       failures.push({ payload_reference: payload.payload_reference, reason: (error instanceof Error ? error.message : String(error)).slice(0, 500) });
     }
     if ((index + 1) % PROGRESS_BATCH === 0 || index === recordings.length - 1) {
-      production = await progress(deps, production, tracked, index + 1, failures);
+      production = await progress(deps, production, tracked, index + 1, failures, unaudited);
+      unaudited = [];
     }
   }
+  production = await closePart(closing, production, part, true);
+  return { ...production, production_state: 'Succeeded', completed_at: deps.clock.now().toISOString() };
+}
+
+interface PartClosing {
+  deps: ProductionJobDependencies;
+  work: string;
+  options: ProductionJobOptions;
+  /** The parts delivered so far (the production's manifest names them all). */
+  delivered: DeliveredPart[];
+  failures: ProductionItem['failures'];
+  total: number;
+}
+
+/**
+ * Completes one part and delivers it: its load files, (in the last part) the custodians' capture ledger and the
+ * production's manifest, its own manifest of every file in it, then its archive, delivered before the next part is
+ * written (its folder is removed, so the temporary storage holds one part at a time). A document that failed stops the
+ * production before this part is delivered; parts delivered before stay named on the production.
+ */
+async function closePart(closing: PartClosing, production: ProductionItem, part: OpenPart, last: boolean): Promise<ProductionItem> {
+  const { deps, failures, delivered } = closing;
   if (failures.length > 0) {
-    throw new ProductionFailedError(`${failures.length} of ${recordings.length} documents could not be produced: ${failures.map((failure) => `${failure.payload_reference} (${failure.reason})`).join('; ')}`.slice(0, 2000));
+    const sent = delivered.length === 0 ? 'nothing was delivered' : `parts 1 to ${delivered.length} were delivered before it (${delivered.map((done) => done.archive).join(', ')})`;
+    throw new ProductionFailedError(`${failures.length} of ${closing.total} documents could not be produced (${sent}): ${failures.map((failure) => `${failure.payload_reference} (${failure.reason})`).join('; ')}`.slice(0, 2000));
   }
+  const { folder, documents } = part;
   folder.writeBytes(PRODUCTION_PATHS.edrm, edrmXml(production.production_reference, documents));
   folder.writeBytes(PRODUCTION_PATHS.dat, concordanceDat(documents));
-  await writeLedger(deps, production, folder);
+  if (last) await writeLedger(deps, production, folder);
+  const only = last && part.index === 1;
+  const archive = partArchiveName(production.production_reference, part.index, only);
+  const own: DeliveredPart = { index: part.index, archive, files: [], first: documents[0]?.docId, last: documents.at(-1)?.docId };
+  if (last && !only) folder.writeBytes(PRODUCTION_MANIFEST, productionManifest(production.production_reference, deps.clock.now().toISOString(), [...delivered, { ...own, files: [...folder.files] }]));
   const listed = [...folder.files];
   folder.writeBytes(MANIFEST_SHA256, sha256List(listed));
-  folder.writeBytes(MANIFEST_JSON, manifestJson(production, deps.clock.now().toISOString(), listed, custody));
-  const delivered = await deliver(deps, production, folder, work, options);
-  return { ...production, ...delivered, production_state: 'Succeeded', completed_at: deps.clock.now().toISOString() };
+  folder.writeBytes(MANIFEST_JSON, manifestJson(production, deps.clock.now().toISOString(), listed, part.custody, only ? undefined : { part: part.index, archive }));
+  const sent = await deliver(deps, production, folder, archive, closing.work, closing.options);
+  delivered.push({ ...own, files: [...folder.files] });
+  rmSync(folder.root, { recursive: true, force: true });
+  const deliveredFiles = [...(production.delivered_files ?? []), ...sent.names];
+  const changes: Partial<ProductionItem> = { delivered_files: deliveredFiles, ...(production.download_key === undefined && sent.downloadKey !== undefined ? { download_key: sent.downloadKey, download_name: archive } : {}) };
+  // What is delivered is named on the production at once: a later part that fails leaves the earlier ones listed.
+  await deps.table.update(productionKeys.key(production.client, production.production_reference), { set: changes });
+  return { ...production, ...changes };
 }
 
 /**
@@ -172,8 +227,37 @@ async function withControlBlock(deps: ProductionJobDependencies, production: Pro
   return { ...production, ...block };
 }
 
-async function progress(deps: ProductionJobDependencies, production: ProductionItem, tracked: TrackedJob, done: number, failures: ProductionItem['failures']): Promise<ProductionItem> {
-  await deps.table.update(productionKeys.key(production.client, production.production_reference), { set: { documents_done: done, failures: failures.slice(0, 100) } });
+/**
+ * The payload audit record of one document written into the production (action `production`, by whoever asked for
+ * it). Keyed by the production (its creation time and reference) and the control number, not by the time written, so
+ * a resumed run, which writes every document again, rewrites the same record: one per recording and production.
+ */
+function productionAudit(production: ProductionItem, document: ProducedDocument, now: string): TransactOperation {
+  const keyed = payloadAuditToItem(
+    production.client,
+    {
+      payload_reference: document.payloadReference,
+      action: 'production',
+      portal_user: production.created_by,
+      ...(production.created_by_actor === undefined ? {} : { actor: production.created_by_actor }),
+      time: production.created_at,
+    },
+    `${production.production_reference}-${document.docId}`,
+  );
+  return { kind: 'put', item: { ...keyed, time: now, production_reference: production.production_reference, control_number: document.docId } };
+}
+
+/**
+ * Progress: the documents done and failed so far, with the payload audit records of the documents written since the
+ * last progress, in one transaction (at most PROGRESS_BATCH records and the production): a document is counted done
+ * if and only if its recording's audit says it was produced.
+ */
+async function progress(deps: ProductionJobDependencies, production: ProductionItem, tracked: TrackedJob, done: number, failures: ProductionItem['failures'], written: readonly ProducedDocument[]): Promise<ProductionItem> {
+  const now = deps.clock.now().toISOString();
+  await deps.table.transactWrite([
+    { kind: 'update', key: productionKeys.key(production.client, production.production_reference), update: { set: { documents_done: done, failures: failures.slice(0, 100) } } },
+    ...written.map((document) => productionAudit(production, document, now)),
+  ]);
   await renewTrackedJob(deps, tracked);
   return { ...production, documents_done: done, failures: failures.slice(0, 100) };
 }
@@ -305,10 +389,10 @@ async function deliver(
   deps: ProductionJobDependencies,
   production: ProductionItem,
   folder: ProductionFolder,
+  archiveName: string,
   work: string,
   options: ProductionJobOptions,
-): Promise<Partial<ProductionItem>> {
-  const archiveName = `${production.production_reference}.zip`;
+): Promise<{ names: string[]; downloadKey?: string }> {
   const entries = entriesOf(folder, deps.clock.now());
   if (production.destination.type === 'Download') {
     const packaging = await packageTransfer(entries, { format: 'Zipped', archiveName });
@@ -320,9 +404,11 @@ async function deliver(
       await pipelineToFile(output, local);
       await output.digest;
       await deps.blobs.put('processed', keyOf(output.name), createReadStream(local), { contentLength: statSync(local).size, contentType: 'application/zip' });
+      // Stored: its local copy goes, so the temporary storage holds one part (and its archive) at a time.
+      rmSync(local, { force: true });
       names.push(output.name);
     }
-    return { delivered_files: names, download_key: keyOf(archiveName), download_name: archiveName };
+    return { names, downloadKey: keyOf(archiveName) };
   }
   const configItem = await deps.table.get(keys.transferConfig.key(production.client, production.destination.transfer_config_reference), { consistent: true });
   if (configItem === undefined) throw new ProductionFailedError(`destination.transfer_config_reference: ${production.destination.transfer_config_reference} no longer exists`);
@@ -356,7 +442,7 @@ async function deliver(
   } finally {
     await destination.close();
   }
-  return { delivered_files: names };
+  return { names };
 }
 
 async function pipelineToFile(output: PackagedOutput, path: string): Promise<void> {

@@ -27,7 +27,7 @@ export const MANIFEST_SHA256 = 'manifest.sha256';
  * each document's chain of custody, as the transfer manifest carries a recording's (device seal, upload, processing,
  * the read that verified it).
  */
-export function manifestJson(production: ProductionItem, generatedAt: string, files: readonly WrittenFile[], documents: readonly DocumentCustody[]): string {
+export function manifestJson(production: ProductionItem, generatedAt: string, files: readonly WrittenFile[], documents: readonly DocumentCustody[], part?: { part: number; archive: string }): string {
   const manifest = {
     manifest_version: 1,
     client: production.client,
@@ -40,6 +40,8 @@ export function manifestJson(production: ProductionItem, generatedAt: string, fi
     requested_by: production.created_by,
     requested_at: production.created_at,
     generated_at: generatedAt,
+    // A production in parts: which part this is (the last part's production-manifest.json names them all).
+    ...(part === undefined ? {} : part),
     files: files.map((file) => ({ path: file.path, size: file.size, sha256: file.sha256 })),
     documents,
   };

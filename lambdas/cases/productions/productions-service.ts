@@ -13,6 +13,7 @@ import {
   type CreateSearchProduction,
   type Production,
   type ProductionCriteria,
+  type ProductionDownload,
 } from '#shared/contract/entities/productions.ts';
 import { leaseUntil, startMarkerOperation, type TrackedJob } from '../../jobs/public.ts';
 import { readCaseForCaller, readStoredCase, seatOf, seatSees } from '../case-access.ts';
@@ -125,9 +126,14 @@ async function visibleGroups(caller: TenantCaller): Promise<string[]> {
   return [...(await caller.groupScope().visibleOf(names))];
 }
 
-/** Whether the caller may see the production: a case's only through a seat on the case team. */
+/**
+ * Whether the caller may see the production: a case's only through a seat on the case team; a search production or a
+ * client copy only by whoever asked for it (docs/productions.md "Who sees what"). A client copy holds one client's
+ * conversations and a search is often a regulator's: neither is the whole tenant's to read, and a production more
+ * people must see belongs on a case, whose team is how it is shared.
+ */
 async function visible(caller: TenantCaller, production: ProductionItem, cases = new Map<string, boolean>()): Promise<boolean> {
-  if (production.case_reference === undefined) return true;
+  if (production.case_reference === undefined) return production.created_by === actorOf(caller.principal);
   const known = cases.get(production.case_reference);
   if (known !== undefined) return known;
   const stored = await readStoredCase(caller.deps, caller.tenant, production.case_reference);
@@ -171,11 +177,18 @@ export async function listProductions(caller: TenantCaller, query: { case_ref?: 
 }
 
 /** `GET productions/{production_reference}/download`: a short-lived link to the package once it has succeeded. */
-export async function downloadProduction(caller: TenantCaller, reference: string): Promise<{ url: string; expires_at: string; file_name: string }> {
+export async function downloadProduction(caller: TenantCaller, reference: string): Promise<ProductionDownload> {
   const production = await readVisible(caller, reference);
   if (production.destination.type !== 'Download') throw new ConflictError('The production was delivered to its transfer destination, not as a download');
   if (production.production_state !== 'Succeeded' || production.download_key === undefined) throw new ConflictError(`The production is ${production.production_state}: it can be downloaded once it has succeeded`);
   const fileName = production.download_name ?? `${reference}.zip`;
-  const url = await caller.deps.blobs.presignGet('processed', production.download_key, { expiresInSeconds: PRODUCTION_LINK_SECONDS, downloadName: fileName });
-  return { url, expires_at: new Date(caller.deps.clock.now().getTime() + PRODUCTION_LINK_SECONDS * 1000).toISOString(), file_name: fileName };
+  const link = (key: string, name: string) => caller.deps.blobs.presignGet('processed', key, { expiresInSeconds: PRODUCTION_LINK_SECONDS, downloadName: name });
+  const url = await link(production.download_key, fileName);
+  const expires = new Date(caller.deps.clock.now().getTime() + PRODUCTION_LINK_SECONDS * 1000).toISOString();
+  const files = production.delivered_files ?? [];
+  if (files.length <= 1) return { url, expires_at: expires, file_name: fileName };
+  // In parts: each part's archive sits beside the first under the production's own prefix.
+  const prefix = production.download_key.slice(0, production.download_key.lastIndexOf('/') + 1);
+  const parts = await Promise.all(files.map(async (name) => ({ url: await link(`${prefix}${name}`, name), file_name: name })));
+  return { url, expires_at: expires, file_name: fileName, parts };
 }

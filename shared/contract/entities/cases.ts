@@ -3,6 +3,7 @@ import {
   CASE_COUNTERPARTY_NUMBERS_MAX,
   CASE_CUSTODIANS_MAX,
   CASE_DESCRIPTION_MAX,
+  CASE_HOLDS_MAX,
   CASE_TEAM_MAX,
   CASE_TITLE_MAX,
   CaseHoldState,
@@ -103,6 +104,9 @@ export const Case = z.object({
 });
 export type Case = z.infer<typeof Case>;
 
+/** The refusal of a collect-and-hold case that would hold more people than CASE_HOLDS_MAX. */
+export const collectAndHoldBound = `Collect and hold holds at most ${CASE_HOLDS_MAX} device users; hold more on the legal holds page`;
+
 /** The people a case request names need at least one custodian: an empty case holds and produces nothing. */
 const hasCustodian = (custodians: CaseCustodians) => custodians.device_users.length + custodians.portal_users.length > 0;
 
@@ -122,6 +126,9 @@ export const CaseCreateRequest = z
   })
   .superRefine((request, context) => {
     if (!hasCustodian(request.custodians)) context.addIssue({ code: 'custom', path: ['custodians'], message: 'Must name at least one device user or portal user' });
+    if (request.collect_and_hold && request.custodians.device_users.length > CASE_HOLDS_MAX) {
+      context.addIssue({ code: 'custom', path: ['custodians', 'device_users'], message: collectAndHoldBound });
+    }
   });
 export type CaseCreateRequest = z.infer<typeof CaseCreateRequest>;
 

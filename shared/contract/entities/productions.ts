@@ -104,4 +104,13 @@ export const CreateSearchProduction = z.strictObject({
   criteria: ProductionCriteria,
 });
 
-export const ProductionDownload = z.object({ url: z.string(), expires_at: Timestamp, file_name: z.string() });
+/**
+ * A production's download: a short-lived link to its archive; a production delivered in parts (docs/productions.md
+ * "Parts") answers its first part here and every part, in order, in `parts`.
+ */
+export const ProductionDownload = z.object({
+  url: z.string(),
+  expires_at: Timestamp,
+  file_name: z.string(),
+  parts: z.array(z.object({ url: z.string(), file_name: z.string() })).optional(),
+});

@@ -11,6 +11,7 @@ const ACTION_LABELS = {
   view: 'Viewed',
   download: 'Downloaded',
   transfer: 'Transferred',
+  production: 'Produced',
   receipt: 'Receipt confirmed',
 } as const satisfies Record<PayloadAuditAction | 'receipt', string>;
 
