@@ -9,5 +9,5 @@ export { destroyedRecordStub } from './trail/disposed-records.ts';
 export { linkPending } from './trail/sequencer.ts';
 export { auditSigningKeyId } from './trail/signing-key.ts';
 export { verifyChain } from './trail/verify-chain.ts';
-export { versionWrites } from './versions/versioned-write.ts';
+export { versionWrites, type VersionWriter } from './versions/versioned-write.ts';
 export { activityExportJob, activityExportStanding, ACTIVITY_EXPORT_JOB, endStuckActivityExport } from './export/export-service.ts';

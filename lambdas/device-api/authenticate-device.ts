@@ -66,6 +66,31 @@ function mergePhoneNumbers(before: DeviceItem | undefined, numbers: string[], no
   }));
 }
 
+/** The action of the device's own activity record of a reassignment or reactivation (no role performs it). */
+export const REASSIGN_ACTION = 'devices:Reassign';
+
+/**
+ * The device's activity record of its move to a new holder or group (or its reactivation): the authentication exchange has no open record
+ * (the device has no token yet; the pipeline records the call once answered), so the version of the device as it was
+ * is carried by this record, written in the same transaction, and the chain covers it.
+ */
+function reassignmentRecord(client: string, deviceReference: string, before: DeviceItem | undefined, after: DeviceItem, now: string) {
+  const entry = {
+    device_reference: deviceReference,
+    ...(after.device_user_reference === undefined ? {} : { device_user_reference: after.device_user_reference }),
+    ...(after.group === undefined ? {} : { group: after.group }),
+    activity_time: now,
+    action: REASSIGN_ACTION,
+    is_allowed: true,
+    parameters: {
+      ...(before?.device_user_reference === undefined ? {} : { previous_device_user_reference: before.device_user_reference }),
+      ...(before?.group === undefined ? {} : { previous_group: before.group }),
+      ...(before?.is_deactivated === true ? { reactivated: true } : {}),
+    },
+  };
+  return { trail: 'device' as const, client, entry };
+}
+
 /**
  * The portal link a phone is given. `PORTAL_URL` is set on this function (lib/stacks/api-stack.ts; the env-wiring
  * test holds every function to the variables its code reads); without it, a deployment fault, AWS refuses rather than
@@ -142,9 +167,10 @@ async function attemptAuthentication(
     updated_by: `device:${deviceReference}`,
   };
 
-  // A new holder or group (the device's assignment) keeps the device as it was as a version, made by the device: the
-  // write then holds only while the item is exactly the one read (uploads move last_seen without updated_at).
-  const reassigned = stored !== undefined && (before?.device_user_reference !== userReference || before?.group !== group);
+  // A new holder or group (the device's assignment), or a reactivation (a deactivated device signing in again), keeps
+  // the device as it was as a version, made by the device: the write then holds only while the item is exactly the
+  // one read (uploads move last_seen without updated_at).
+  const reassigned = stored !== undefined && (before?.device_user_reference !== userReference || before?.group !== group || before?.is_deactivated === true);
   // Optimistic: the item is written only if nobody changed it since it was read.
   const condition: WriteCondition =
     stored === undefined || before === undefined
@@ -159,7 +185,7 @@ async function attemptAuthentication(
     { kind: 'put', item: deviceToItem(client, after), condition },
     { kind: 'put', item: deviceLastSeenToItem(client, deviceReference, now) },
     ...(stored !== undefined && reassigned
-      ? versionWrites({ deps, principal: { kind: 'device', client, deviceReference }, activity }, [
+      ? versionWrites({ deps, principal: { kind: 'device', client, deviceReference }, activity, record: reassignmentRecord(client, deviceReference, before, after, now) }, [
           { entity: 'device-assignment', reference: deviceReference, stored, change: 'updated' },
         ])
       : []),

@@ -7,6 +7,9 @@ import { readDevice, readDeviceLastSeen, type DeviceItem } from '../core/store/e
 import { keys } from '../core/store/keys.ts';
 import { allClients } from '../core/store/all-clients.ts';
 import { eachPage } from '../core/store/paging.ts';
+import { unchangedItem } from '../core/store/unchanged-item.ts';
+import { jobActor } from '../core/auth/actor.ts';
+import { versionWrites, type VersionWriter } from '../audit/public.ts';
 
 /**
  * Deactivating a device: the admin DELETE (lambdas/devices/device-service.ts) and the inactivity job below write the
@@ -18,6 +21,11 @@ type Deps = Pick<Dependencies, 'table' | 'clock'>;
 export interface DeactivationOptions {
   /** Recorded as `updated_by`. */
   actor: string;
+  /**
+   * Who keeps the device as it was, as a version under the chain: the admin call (its open activity record), or the
+   * inactivity job with its own activity record of the deactivation.
+   */
+  writer: VersionWriter;
   /** The job's threshold (ISO): deactivate only if last_seen is still before it when the device is read. */
   lastSeenBefore?: string;
 }
@@ -48,13 +56,16 @@ export async function deactivateDeviceItem(deps: Deps, client: string, reference
     }
     const now = deps.clock.now().toISOString();
     const set = { is_deactivated: true, deactivation_date: now, updated_at: now, updated_by: options.actor };
+    // The device as it was is kept as a version (docs/compliance.md): the write then holds only while the item is
+    // exactly the one read, so the version is what it replaced (an upload moving last_seen meanwhile is a retry).
     const operations: TransactOperation[] = [
       {
         kind: 'update',
         key,
         update: { set },
-        condition: unchangedAndActive(before),
+        condition: unchangedItem(stored, DEACTIVATION_ATTRIBUTES),
       },
+      ...versionWrites(options.writer, [{ entity: 'device-assignment', reference, stored, change: 'updated' }]),
       ...dashboardCounterOperations(client, deviceCounterChanges(before, { ...before, is_deactivated: true })),
       { kind: 'delete', key: keys.device.lastSeenKey(client, reference) },
     ];
@@ -69,18 +80,25 @@ export async function deactivateDeviceItem(deps: Deps, client: string, reference
   }
 }
 
-/** Optimistic: not deactivated and, when the item read had one, the same `updated_at` (authentication sets it). */
-function unchangedAndActive(before: DeviceItem) {
-  const base = 'attribute_exists(#dvpk) AND (attribute_not_exists(#dvoff) OR #dvoff = :dvfalse)';
-  const names: Record<string, string> = { '#dvpk': 'pk', '#dvoff': 'is_deactivated' };
-  const values: Record<string, unknown> = { ':dvfalse': false };
-  if (before.updated_at === undefined) return { kind: 'expression' as const, expression: base, names, values };
-  return {
-    kind: 'expression' as const,
-    expression: `${base} AND #dvupd = :dvupd`,
-    names: { ...names, '#dvupd': 'updated_at' },
-    values: { ...values, ':dvupd': before.updated_at },
+/** Attributes a device may gain that the item read lacked (each must still be absent for the version to be exact). */
+const DEACTIVATION_ATTRIBUTES = ['is_deactivated', 'deactivation_date', 'updated_at', 'updated_by', 'last_seen', 'device_user_reference', 'group', 'retention_state'];
+
+/** The inactivity job, as it names itself on the device and in its activity records. */
+const DEACTIVATION_JOB = jobActor('device-deactivation');
+
+/** The job's own activity record of one deactivation: it carries the digest of the device's version. */
+function jobDeactivationWriter(deps: Deps, client: string, reference: string): VersionWriter {
+  const entry = {
+    user_id: DEACTIVATION_JOB.reference,
+    actor: DEACTIVATION_JOB,
+    roles: [],
+    action: 'devices:Deactivate',
+    is_allowed: true,
+    activity_time: deps.clock.now().toISOString(),
+    parameters: { device_reference: reference },
+    is_client_app: false,
   };
+  return { deps, principal: undefined, actor: DEACTIVATION_JOB, record: { trail: 'user', client, entry, requestId: `${DEACTIVATION_JOB.reference}:${reference}` } };
 }
 
 /** What one run of the inactivity job did. */
@@ -116,7 +134,8 @@ export async function deactivateInactiveDevices(
         let reference: string | undefined;
         try {
           reference = readDeviceLastSeen(candidate).device_reference;
-          const result = await deactivateDeviceItem(deps, client, reference, { actor: 'job:device-deactivation', lastSeenBefore: threshold });
+          const writer = jobDeactivationWriter(deps, client, reference);
+          const result = await deactivateDeviceItem(deps, client, reference, { actor: DEACTIVATION_JOB.reference, writer, lastSeenBefore: threshold });
           if (result.outcome === 'deactivated') report.deactivated += 1;
           if (result.outcome === 'seen') report.seen += 1;
         } catch (error) {

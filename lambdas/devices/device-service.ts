@@ -61,7 +61,7 @@ export async function getDevice(caller: TenantCaller, reference: string): Promis
  */
 export async function deactivateDevice(caller: TenantCaller, reference: string): Promise<Device> {
   await visibleDevice(caller, reference);
-  const { device } = await deactivateDeviceItem(caller.deps, caller.tenant, reference, { actor: actorOf(caller.principal) });
+  const { device } = await deactivateDeviceItem(caller.deps, caller.tenant, reference, { actor: actorOf(caller.principal), writer: caller });
   return toDevice(device);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_NAMES } from './actions.ts';
-import { ACTION_WORDING, actionsOfKind, wordingOf } from './action-wording.ts';
+import { ACTION_NAMES, SYSTEM_ACTION_DESCRIPTIONS } from './actions.ts';
+import { ACTION_WORDING, actionInWords, actionsOfKind, SYSTEM_ACTION_WORDING, wordingOf } from './action-wording.ts';
 import { ACTION_CATALOGUE } from './registry.ts';
 
 describe('ACTION_WORDING', () => {
@@ -22,6 +22,17 @@ describe('ACTION_WORDING', () => {
     expect(actionsOfKind('read')).toContain('payloads:List');
     expect(actionsOfKind('change')).toEqual(expect.arrayContaining(['payloads:Download', 'legalHolds:Update', 'comments:Create']));
     expect(actionsOfKind('read')).not.toContain('payloads:Download');
+  });
+
+  it('words what Verity itself does (a job, a device outside a call), which no role can be granted', () => {
+    expect(Object.keys(SYSTEM_ACTION_WORDING).sort()).toEqual(Object.keys(SYSTEM_ACTION_DESCRIPTIONS).sort());
+    for (const [action, wording] of Object.entries(SYSTEM_ACTION_WORDING)) {
+      expect(ACTION_NAMES, action).not.toContain(action);
+      for (const text of [wording.doing, wording.did]) expect(text, action).not.toMatch(/[:A-Z]/);
+    }
+    expect(wordingOf('approvals:Expire')).toEqual({ kind: 'change', doing: 'expiring pending changes', did: 'expired the pending change' });
+    expect(actionInWords('approvals:Expire')).toBe('expiring pending changes (approvals:Expire)');
+    expect(actionsOfKind('change')).toEqual(expect.arrayContaining(['approvals:Expire', 'supervision:RecordHits', 'devices:Reassign']));
   });
 
   it('says an action it does not know by its own name rather than inventing words', () => {

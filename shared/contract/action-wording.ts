@@ -172,7 +172,7 @@ export const ACTION_WORDING: Readonly<Record<string, ActionWording>> = Object.fr
  */
 export const SYSTEM_ACTION_WORDING: Readonly<Record<string, ActionWording>> = Object.freeze({
   'approvals:Expire': change('expiring pending changes', 'expired the pending change'),
-  'devices:Reassign': change('moving devices to a new holder or group', 'moved to a new holder or group'),
+  'devices:Reassign': change('moving or reactivating devices', 'signed in under a new holder or group, or again after its deactivation'),
   'migrations:ImportRow': change('importing legacy rows', 'imported a legacy row for'),
   'productions:Produce': change('producing records', 'ended a production'),
   'supervision:RecordHits': change('recording new hits on review items', 'recorded new hits on a supervision item'),

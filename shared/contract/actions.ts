@@ -155,7 +155,7 @@ export const ACTION_DESCRIPTIONS: Record<string, string> = {
  */
 export const SYSTEM_ACTION_DESCRIPTIONS: Readonly<Record<string, string>> = Object.freeze({
   'approvals:Expire': 'A pending change expired unapproved: its time ran out.',
-  'devices:Reassign': 'A device authenticated under a new holder or group, keeping the device as it was.',
+  'devices:Reassign': 'A device authenticated under a new holder or group, or again after its deactivation, keeping the device as it was.',
   'migrations:ImportRow': 'A legacy migration import changed a device user or device, keeping the one it replaced.',
   'productions:Produce': 'A production job ended a production.',
   'supervision:RecordHits': 'A policy found new hits on a recording already under review, keeping the item as it was.',

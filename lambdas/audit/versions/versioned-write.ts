@@ -6,6 +6,7 @@ import { actorOf, actorRecordOf } from '#core/auth/actor.ts';
 import type { Caller } from '#core/http/caller.ts';
 import type { TableItem, TransactOperation } from '#core/ports/table-store.ts';
 import { recordVersionKeys } from '#core/store/entities/record-version.ts';
+import { recordItem, type TrailRecord } from '../trail/activity-log.ts';
 
 /**
  * Versions of changed records (docs/compliance.md, SEC 17a-4(f)'s audit-trail alternative: whatever re-creates the
@@ -18,6 +19,10 @@ import { recordVersionKeys } from '#core/store/entities/record-version.ts';
  *   conditional on the record still being open. The sequencer links the record only once closed, so its entry hash,
  *   and with it the hash chain, covers the version's digest: a version altered later no longer matches
  *   (verify-chain.ts recomputes each).
+ *
+ * A write made outside any call (a job recording new hits, a device authenticating under a new holder, a migration
+ * importing a row) has no open record to add to: it names its own activity record (`record`), which is put in the
+ * same transaction, complete (`pending`), with the digests on it, so the chain covers those versions too.
  */
 
 /** The attribute prefix, on an activity record, of the versions that call kept. */
@@ -54,10 +59,15 @@ function withoutSecrets(stored: TableItem, redact: Readonly<Record<string, strin
 }
 
 /**
- * Who makes the change: an API call's caller (its principal and its `open` activity record), or a job acting on its
- * own (`actor`: `jobActor(...)`, no activity record, so its versions are not under the trail's hash chain).
+ * Who makes the change: an API call's caller (its principal and its `open` activity record), or an act outside any
+ * call (`actor`: `jobActor(...)` or the device) with the activity record of that act (`record`: its trail, tenant and
+ * entry), written with the versions and carrying their digests.
  */
-export type VersionWriter = Pick<Caller, 'principal' | 'activity'> & { deps: Pick<Caller['deps'], 'clock'>; actor?: Actor };
+export type VersionWriter = Pick<Caller, 'principal' | 'activity'> & {
+  deps: Pick<Caller['deps'], 'clock'>;
+  actor?: Actor;
+  record?: Pick<TrailRecord, 'trail' | 'client' | 'entry' | 'requestId'>;
+};
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -70,8 +80,11 @@ export function versionDigest(version: Omit<RecordVersion, 'sha256'> & { sha256?
 /** The transaction operations that keep the versions the caller's write replaces (see the module note). */
 export function versionWrites(caller: VersionWriter, replaced: readonly ReplacedRecord[]): TransactOperation[] {
   if (replaced.length === 0) return [];
-  const replacedAt = caller.deps.clock.now().toISOString();
-  const logId = caller.activity?.logId;
+  const now = caller.deps.clock.now();
+  const replacedAt = now.toISOString();
+  // The act's own record, when no call's record is open to take the digests.
+  const own = caller.activity === undefined && caller.record !== undefined ? recordItem({ ...caller.record, state: 'pending' }, now) : undefined;
+  const logId = caller.activity?.logId ?? own?.ref.logId;
   const operations: TransactOperation[] = [];
   const digests: Record<string, VersionDigest> = {};
   replaced.forEach(({ entity, reference, stored, change, redact }, index) => {
@@ -99,6 +112,8 @@ export function versionWrites(caller: VersionWriter, replaced: readonly Replaced
       update: { set: digests },
       condition: { kind: 'expression', expression: '#state = :open', names: { '#state': 'chain_state' }, values: { ':open': 'open' } },
     });
+  } else if (own !== undefined) {
+    operations.push({ kind: 'put', item: { ...own.item, ...digests }, condition: { kind: 'item-not-exists' } });
   }
   return operations;
 }

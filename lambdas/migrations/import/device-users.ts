@@ -1,5 +1,5 @@
 import { DeviceUser } from '#shared/contract/entities/device-users.ts';
-import { ConditionFailedError, type TransactOperation } from '../../core/ports/table-store.ts';
+import { ConditionFailedError, type TableItem, type TransactOperation } from '../../core/ports/table-store.ts';
 import { deviceUserToItem, readDeviceUser, type DeviceUserItem } from '../../core/store/entities/device-user.ts';
 import { dueMarkerSync } from '../../account-data/public.ts';
 import { keys } from '../../core/store/keys.ts';
@@ -12,6 +12,7 @@ import type { DeviceUserRow } from '../format/index.ts';
 import { changedFields, results, type ImportContext } from './context.ts';
 import type { RowResult } from './results.ts';
 import { IMPORT_ACTION } from '../import-action.ts';
+import { importVersionWrites, unchangedSinceRead } from './import-versions.ts';
 
 /** The fields a legacy row sets on a device user (what "no change" compares). */
 const USER_FIELDS = ['group', 'services', 'expected_device_count', 'email', 'first_name', 'surname', 'is_active', 'onboard_date', 'offboard_date'] as const;
@@ -54,10 +55,10 @@ export async function importDeviceUser(context: ImportContext, row: DeviceUserRo
   }
   const after = userOf(context, row);
   const createdType = after.is_active ? 'UserCreatedOnboarded' : 'UserCreatedOffboarded';
-  if (before !== undefined) {
+  if (before !== undefined && stored !== undefined) {
     const changed = changedFields(before, after, USER_FIELDS);
     if (changed.length === 0) return results.success(context, { entity: 'DeviceUser', type: 'NoChangeToUser', reference }, false);
-    const refused = await writeUser(context, before, after);
+    const refused = await writeUser(context, { before, stored }, after);
     if (refused !== undefined) return results.error(context, { entity: 'DeviceUser', type: 'Error', reference }, refused);
     return results.success(context, { entity: 'DeviceUser', type: createdType, reference }, true, `Updated from the legacy platform: ${changed.join(', ')}`);
   }
@@ -73,21 +74,18 @@ function userOf(context: ImportContext, row: DeviceUserRow): DeviceUserItem {
 }
 
 /**
- * Writes the user from `before` to `after` with its counters in one transaction. Answers why it was refused when a
- * licence limit stops it (and raises the licence alert, as an onboarding on Verity does); a change meanwhile throws
- * ConditionFailedError for the importer to read the row's state again.
+ * Writes the user from `before` to `after` with its counters in one transaction; an existing user (`read`, with the
+ * item as stored) is kept as it was, a version under the import job's activity record (./import-versions.ts). Answers
+ * why it was refused when a licence limit stops it (and raises the licence alert, as an onboarding on Verity does); a
+ * change meanwhile throws ConditionFailedError for the importer to read the row's state again.
  */
-async function writeUser(context: ImportContext, before: DeviceUserItem | undefined, after: DeviceUserItem): Promise<string | undefined> {
+async function writeUser(context: ImportContext, read: { before: DeviceUserItem; stored: TableItem } | undefined, after: DeviceUserItem): Promise<string | undefined> {
   const { deps, client } = context;
+  const before = read?.before;
+  const item = deviceUserToItem(client, after);
   const operations: TransactOperation[] = [
-    {
-      kind: 'put',
-      item: deviceUserToItem(client, after),
-      condition:
-        before === undefined
-          ? { kind: 'item-not-exists' }
-          : { kind: 'expression', expression: '#duat = :duat', names: { '#duat': 'updated_at' }, values: { ':duat': before.updated_at ?? '' } },
-    },
+    { kind: 'put', item, condition: read === undefined ? { kind: 'item-not-exists' } : unchangedSinceRead(read.stored, item) },
+    ...(read === undefined ? [] : importVersionWrites(context, { entity: 'device-user', reference: after.device_user_reference, stored: read.stored })),
   ];
   for (const [group, delta] of groupStatsChanges(before, after)) {
     const operation = groupStatsOperation(client, group, delta);

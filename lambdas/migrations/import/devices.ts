@@ -1,4 +1,4 @@
-import type { TransactOperation } from '../../core/ports/table-store.ts';
+import type { TableItem, TransactOperation } from '../../core/ports/table-store.ts';
 import { deviceToItem, readDevice, type DeviceItem } from '../../core/store/entities/device.ts';
 import { readDeviceUser } from '../../core/store/entities/device-user.ts';
 import { keys } from '../../core/store/keys.ts';
@@ -7,6 +7,7 @@ import { deviceGroupStatsOperations } from '../../metrics/public.ts';
 import type { DeviceRow } from '../format/index.ts';
 import { changedFields, results, type ImportContext } from './context.ts';
 import type { RowResult } from './results.ts';
+import { importVersionWrites, unchangedSinceRead } from './import-versions.ts';
 
 /** The fields a legacy row decides on a device (what "no change" compares). */
 const DEVICE_FIELDS = [
@@ -79,7 +80,7 @@ export async function importDevice(context: ImportContext, row: DeviceRow, dupli
     else after[field] = value;
   }
 
-  if (before !== undefined) {
+  if (before !== undefined && stored !== undefined) {
     const changed = changedFields(before, after, DEVICE_FIELDS);
     if (changed.length === 0) return results.success(context, { entity: 'Device', type: 'NoChangeToDevice', reference }, false);
     // Written by this migration already, from other data: an earlier row of the file, read before a continuation
@@ -87,7 +88,7 @@ export async function importDevice(context: ImportContext, row: DeviceRow, dupli
     if (before.updated_by === context.actor) {
       return results.error(context, { entity: 'Device', type: 'DuplicateDeviceReference', reference }, `An earlier row of this file has this device reference with other data (${changed.join(', ')}): this row is not imported`);
     }
-    await writeDevice(context, before, after);
+    await writeDevice(context, { before, stored }, after);
     return results.success(context, { entity: 'Device', type: createdType(after), reference }, true, `Updated from the legacy platform: ${changed.join(', ')}`);
   }
   await writeDevice(context, undefined, after);
@@ -96,17 +97,14 @@ export async function importDevice(context: ImportContext, row: DeviceRow, dupli
 
 const createdType = (device: DeviceItem) => (device.is_deactivated ? 'DeviceCreatedDeactivated' : 'DeviceCreatedActivated');
 
-async function writeDevice(context: ImportContext, before: DeviceItem | undefined, after: DeviceItem): Promise<void> {
+/** The device and its counters in one transaction; a device already stored (`read`) is kept as it was, a version. */
+async function writeDevice(context: ImportContext, read: { before: DeviceItem; stored: TableItem } | undefined, after: DeviceItem): Promise<void> {
   const { deps, client } = context;
+  const before = read?.before;
+  const item = deviceToItem(client, after);
   const operations: TransactOperation[] = [
-    {
-      kind: 'put',
-      item: deviceToItem(client, after),
-      condition:
-        before === undefined
-          ? { kind: 'item-not-exists' }
-          : { kind: 'expression', expression: '#dvat = :dvat', names: { '#dvat': 'updated_at' }, values: { ':dvat': before.updated_at ?? '' } },
-    },
+    { kind: 'put', item, condition: read === undefined ? { kind: 'item-not-exists' } : unchangedSinceRead(read.stored, item) },
+    ...(read === undefined ? [] : importVersionWrites(context, { entity: 'device-assignment', reference: after.device_reference, stored: read.stored })),
     ...dashboardCounterOperations(client, deviceCounterChanges(before, after)),
   ];
   // As on authentication: actual_devices and per-service active_devices move with the device (a group gone, or a

@@ -64,6 +64,23 @@ function hitEntry(hit: { policy: string; at: string; actor: Actor; from: Supervi
   };
 }
 
+/** The action the job's activity record names when new hits change an item already under review. */
+export const RECORD_HITS_ACTION = 'supervision:RecordHits';
+
+/** The job's activity record of new hits on an existing item (the record that carries the item's replaced version). */
+function hitsActivityEntry(found: FoundHits, itemReference: string, added: number, at: string) {
+  return {
+    user_id: found.actor.reference,
+    actor: found.actor,
+    roles: [],
+    action: RECORD_HITS_ACTION,
+    is_allowed: true,
+    activity_time: at,
+    parameters: { item_reference: itemReference, payload_reference: found.recording.payload_reference, hits_added: added },
+    is_client_app: false,
+  };
+}
+
 /**
  * Puts a recording in the review queue for the hits policies found on it: one item per recording (its reference is the
  * payload reference). A new item is Open, due `reviewDays` from now, with a `raise` history entry by `found.actor`. An
@@ -123,8 +140,10 @@ export async function recordHits(deps: Pick<Dependencies, 'table' | 'clock'>, cl
       updated_at: at,
       item_version: current.item_version + entries.length,
     };
-    // The item as it was is kept with the change, by who raised the hits (a job: outside any call's activity record).
-    const also = versionWrites({ deps, principal: undefined, actor: found.actor }, [{ entity: 'supervision-item', reference: current.item_reference, stored: read.item, change: 'updated' }]);
+    // The item as it was is kept with the change, by who raised the hits (a job, outside any call): the job's own
+    // activity record, written in the same transaction, carries the version's digest, so the chain covers it.
+    const record = { trail: 'user' as const, client, entry: hitsActivityEntry(found, current.item_reference, added.length, at), requestId: `${found.actor.reference}:${current.item_reference}` };
+    const also = versionWrites({ deps, principal: undefined, actor: found.actor, record }, [{ entity: 'supervision-item', reference: current.item_reference, stored: read.item, change: 'updated' }]);
     if (await writeChange(deps, client, { next, previousVersion: current.item_version, entries, wasClosed: reopens, also })) return { raised: reopens, added: added.length };
   }
   throw new ConflictError(`Review item ${recording.payload_reference} kept changing while its hits were recorded; try again`);
