@@ -4,6 +4,7 @@ import type { Dependencies } from '#core/dependencies.ts';
 import { deviceLogToItem } from '#core/store/entities/device-log.ts';
 import { erasureRequestKeys } from '#core/store/entities/erasure-request.ts';
 import { gpsToItem } from '#core/store/entities/gps.ts';
+import { supervisionItemToItem } from '#core/store/entities/supervision-item.ts';
 import { keys } from '#core/store/keys.ts';
 import type { ErasureKindOutcome, ErasureRequest } from '#shared/contract/entities/erasure-requests.ts';
 import { erasureDecisionJob, erasureRunJob } from '../../lambdas/account-data/erasure/erasure-jobs.ts';
@@ -13,11 +14,12 @@ import { createRunTenant, SECOND_ADMIN_ROLE, type RunTenant } from './support/ru
 
 /**
  * Erasure requests (GDPR Art 17) on the local stack, in tenants of this run. The policy keeps GPS fixes, device logs and
- * an offboarded person's record 1 day (destroyed after 2); recordings keep their default (years, from payload_time).
+ * review items and an offboarded person's record 1 day (destroyed after 2); recordings keep their default (years, from payload_time).
  *
  * - `gone-sam`: offboarded 30 days ago, no device, no hold; 3 GPS fixes and 2 log lines of 10 days ago, 1 call
- *   recorded yesterday. Erasure destroys the fixes, the lines and the personal fields (each with a disposal record
- *   naming the request) and keeps the call under 17(3)(b) until its retention date.
+ *   recorded yesterday whose review item closed 10 days ago. Erasure destroys the fixes, the lines, the review item and
+ *   the personal fields (each with a disposal record naming the request) and keeps the call under 17(3)(b) until its
+ *   retention date.
  * - `held-pat`: the same records, under an active legal hold: everything is kept under 17(3)(e), naming the hold.
  * - `north-nora`: in group `north`, for the group scope.
  */
@@ -61,6 +63,25 @@ async function person(one: RunTenant, user: string, group = 'team') {
     device_user_reference: user,
     payload_time: ago(1),
   });
+  // The call's review, closed 10 days ago (a review item is under the recording's reference).
+  await deps.table.put(
+    supervisionItemToItem(client, {
+      item_reference: reference,
+      payload_type: 'Call',
+      payload_time: ago(1),
+      device_reference: `dev-${user}`,
+      device_user_reference: user,
+      hits: [],
+      state: 'Closed',
+      due_at: ago(9),
+      closed_by: 'reviewer',
+      closed_at: ago(10),
+      raised_at: ago(11),
+      updated_at: ago(10),
+      item_version: 2,
+      policy_references: [],
+    }),
+  );
 }
 
 const record = (one: RunTenant, token: string, user: string, extra: Record<string, unknown> = {}) =>
@@ -89,7 +110,7 @@ beforeAll(async () => {
   for (const group of ['team', 'north']) await deps.table.put({ ...keys.group.item(client, group), client, group_reference: group, tags: [], updated_at: now });
   const periods = { delete_after_days: 1, destroy_after_days: 2 };
   // Shorter periods wait for a second admin (four eyes): `applied` approves them as SECOND_ADMIN_ROLE.
-  expect((await tenant.applied('PUT', '/account/retention', tenant.admin, { GpsData: periods, DeviceData: periods, DeviceUserData: periods })).status).toBe(200);
+  expect((await tenant.applied('PUT', '/account/retention', tenant.admin, { GpsData: periods, DeviceData: periods, DeviceUserData: periods, SupervisionData: periods })).status).toBe(200);
   second = await tenant.tokenFor(SECOND_ADMIN_ROLE);
   await person(tenant, 'gone-sam');
   await person(tenant, 'held-pat');
@@ -114,6 +135,7 @@ describe('an erasure request on an unheld offboarded person', () => {
     expect(kind(decided, 'GpsFixes')).toMatchObject({ found: 3, to_erase: 3, kept: [] });
     expect(kind(decided, 'DeviceLogs')).toMatchObject({ found: 2, to_erase: 2, kept: [] });
     expect(kind(decided, 'PersonalFields')).toMatchObject({ found: 1, to_erase: 1, kept: [] });
+    expect(kind(decided, 'SupervisionItems')).toMatchObject({ found: 1, to_erase: 1, kept: [] });
     const calls = kind(decided, 'Recordings');
     expect(calls).toMatchObject({ found: 1, to_erase: 0 });
     expect(calls.kept).toEqual([expect.objectContaining({ exception: 'LegalObligation', article: '17(3)(b)', count: 1, rule: expect.stringContaining('PayloadData (Call)') })]);
@@ -135,6 +157,7 @@ describe('an erasure request on an unheld offboarded person', () => {
     expect(kind(done, 'GpsFixes')).toMatchObject({ to_erase: 3, erased: 3, kept: [] });
     expect(kind(done, 'DeviceLogs')).toMatchObject({ to_erase: 2, erased: 2, kept: [] });
     expect(kind(done, 'PersonalFields')).toMatchObject({ to_erase: 1, erased: 1 });
+    expect(kind(done, 'SupervisionItems')).toMatchObject({ to_erase: 1, erased: 1 });
     expect(kind(done, 'GpsFixes').erased_from).toBeDefined();
     expect(kind(done, 'Recordings')).toMatchObject({ erased: 0, kept: [expect.objectContaining({ exception: 'LegalObligation', count: 1 })] });
 
@@ -145,11 +168,13 @@ describe('an erasure request on an unheld offboarded person', () => {
     expect((await deps.table.query(keys.gps.byDeviceUser(client, 'gone-sam'))).items).toEqual([]);
     expect((await deps.table.query(keys.deviceLog.byDeviceUser(client, 'gone-sam'))).items).toEqual([]);
     expect((await deps.table.query(keys.payload.listByDeviceUser(client, 'gone-sam'))).items).toHaveLength(1);
+    const call = (await deps.table.query(keys.payload.listByDeviceUser(client, 'gone-sam'))).items[0];
+    expect(await deps.table.get(keys.supervisionItem.key(client, String(call?.payload_reference)), { consistent: true })).toMatchObject({ retention_state: 'Destroyed' });
 
     const disposals = await tenant.call('GET', `/disposals?run_id=erasure-${reference}&limit=100`, tenant.admin);
     expect(disposals.status).toBe(200);
     const records = disposals.body.data as Array<{ record_type: string; action: string }>;
-    expect(records.map((entry) => entry.record_type).sort()).toEqual(['DeviceData', 'DeviceData', 'DeviceUserData', 'GpsData', 'GpsData', 'GpsData']);
+    expect(records.map((entry) => entry.record_type).sort()).toEqual(['DeviceData', 'DeviceData', 'DeviceUserData', 'GpsData', 'GpsData', 'GpsData', 'SupervisionData']);
     expect(new Set(records.map((entry) => entry.action))).toEqual(new Set(['Destroyed']));
   });
 });
@@ -161,12 +186,12 @@ describe('an erasure request on a held person', () => {
     const reference = created.body.erasure_request_reference as string;
     const decided = await waitFor(tenant, reference, ['Decided']);
     const hold = { exception: 'LegalHold', article: '17(3)(e)', holds: [{ target_type: 'DeviceUser', target: 'held-pat' }] };
-    for (const [name, count] of [['PersonalFields', 1], ['Recordings', 1], ['GpsFixes', 3], ['DeviceLogs', 2]] as const) {
+    for (const [name, count] of [['PersonalFields', 1], ['Recordings', 1], ['GpsFixes', 3], ['DeviceLogs', 2], ['SupervisionItems', 1]] as const) {
       expect(kind(decided, name)).toMatchObject({ found: count, to_erase: 0, kept: [{ ...hold, count }] });
     }
     expect((await tenant.call('POST', `/account/erasure_requests/${reference}/review`, second, { decision: 'Approve', reason: 'Report the hold' })).status).toBe(200);
     const done = await waitFor(tenant, reference, ['Completed']);
-    for (const name of ['PersonalFields', 'Recordings', 'GpsFixes', 'DeviceLogs']) expect(kind(done, name)).toMatchObject({ erased: 0, kept: [expect.objectContaining(hold)] });
+    for (const name of ['PersonalFields', 'Recordings', 'GpsFixes', 'DeviceLogs', 'SupervisionItems']) expect(kind(done, name)).toMatchObject({ erased: 0, kept: [expect.objectContaining(hold)] });
     expect(await tenant.deps.table.get(keys.deviceUser.key(tenant.client, 'held-pat'), { consistent: true })).toMatchObject({ email: 'held-pat@example.com' });
     expect((await tenant.deps.table.query(keys.gps.byDeviceUser(tenant.client, 'held-pat'))).items).toHaveLength(3);
   });

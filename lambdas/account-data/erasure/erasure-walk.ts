@@ -1,5 +1,5 @@
 import type { Dependencies } from '#core/dependencies.ts';
-import type { QuerySpec, TableItem } from '#core/ports/table-store.ts';
+import type { ItemKey, QuerySpec, TableItem } from '#core/ports/table-store.ts';
 import { readRetainedItem } from '#core/store/entities/retained-item.ts';
 import { ENTITY } from '#core/store/key-parts.ts';
 import { keys, type TimedList } from '#core/store/keys.ts';
@@ -27,6 +27,8 @@ export interface WalkedKind {
   list: (client: string, deviceUser: string) => QuerySpec | undefined;
   /** Which items of a page are this kind's records (a list may hold other items beside them). */
   keep?: (item: TableItem) => boolean;
+  /** The records a listed item leads to, by key (a recording's review item), when the list is not of the records. */
+  resolve?: (client: string, item: TableItem) => ItemKey;
 }
 
 /** A time-ordered device data list as a Query: a device's partition holds several kinds, told apart by sort prefix. */
@@ -36,7 +38,7 @@ function timed({ sortPrefix, ...list }: TimedList): QuerySpec {
 
 /**
  * The kinds in walking order. The person's own record comes first, so a walk cut short has judged the personal fields.
- * Activity records and supervision items about the person are not walked yet (docs/erasure.md "Not walked yet").
+ * Activity records about the person are not walked yet (docs/erasure.md "Not walked yet").
  */
 export const WALKED_KINDS: readonly WalkedKind[] = [
   { kind: 'PersonalFields', recordType: 'DeviceUserData', list: () => undefined },
@@ -49,6 +51,13 @@ export const WALKED_KINDS: readonly WalkedKind[] = [
     list: (client, user) => keys.ledgerEntry.listByDeviceUser(client, user),
     // The person's ledger list also holds the Unexpected recordings' markers: not records of their own.
     keep: (item) => item.entity === ENTITY.ledgerEntry,
+  },
+  {
+    kind: 'SupervisionItems',
+    recordType: 'SupervisionData',
+    // A review item is the review of one recording, under the recording's reference: the person's recordings lead to them.
+    list: (client, user) => keys.payload.listByDeviceUser(client, user),
+    resolve: (client, item) => keys.supervisionItem.key(client, String(item.payload_reference)),
   },
 ];
 
@@ -115,6 +124,8 @@ export async function pageOf(deps: WalkDependencies, client: string, deviceUser:
   }
   const page = await deps.table.query({ ...list, limit: batch, ...(startKey === undefined ? {} : { startKey }) });
   const listed = kind.keep === undefined ? page.items : page.items.filter(kind.keep);
-  const fresh = listed.length === 0 ? [] : await deps.table.batchGet(listed.map((item) => ({ pk: item.pk, sk: item.sk })), { consistent: true });
+  const recordKeys = listed.map((item) => (kind.resolve === undefined ? { pk: item.pk, sk: item.sk } : kind.resolve(client, item)));
+  // Read again by key: consistent, and a recording with no review item leads to nothing.
+  const fresh = recordKeys.length === 0 ? [] : await deps.table.batchGet(recordKeys, { consistent: true });
   return { items: fresh, lastKey: page.lastKey };
 }
