@@ -24,11 +24,17 @@ const deviceUserNotFound = (reference: string) => new NotFoundError(`Device user
 /** A date-time as stored: ISO 8601 UTC; one without a zone is UTC. */
 const isoOf = (value: string) => new Date(/(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value.replace(' ', 'T') : `${value.replace(' ', 'T')}Z`).toISOString();
 
-/** The device user in this tenant and in the caller's groups, else 404 (another tenant's person is not found here). */
-async function requireDeviceUser(caller: TenantCaller, reference: string): Promise<void> {
+/**
+ * The device user in this tenant and in the caller's groups, else 404 (another tenant's person is not found here);
+ * answers their name as their record gives it, for the request to keep.
+ */
+async function requireDeviceUser(caller: TenantCaller, reference: string): Promise<{ name: string | undefined }> {
   const item = await caller.deps.table.get(keys.deviceUser.key(caller.tenant, reference), { consistent: true });
   if (item === undefined) throw deviceUserNotFound(reference);
-  await caller.groupScope().visible(readDeviceUser(item), () => deviceUserNotFound(reference));
+  const person = readDeviceUser(item);
+  await caller.groupScope().visible(person, () => deviceUserNotFound(reference));
+  const name = [person.first_name, person.surname].filter((part) => part !== undefined && part !== '').join(' ');
+  return { name: name === '' ? undefined : name };
 }
 
 /** The request, if the caller may see it (its device user in their groups), else 404. */
@@ -48,13 +54,16 @@ async function readVisible(caller: TenantCaller, reference: string): Promise<{ s
  */
 export async function createErasureRequest(caller: TenantCaller, body: z.output<typeof CreateErasureRequest>): Promise<ErasureRequest> {
   const { deps, tenant: client } = caller;
-  await requireDeviceUser(caller, body.device_user_reference);
+  const person = await requireDeviceUser(caller, body.device_user_reference);
   const now = deps.clock.now();
   const reference = ulid(now.getTime());
   const request: ErasureRequestItem = {
     client,
     erasure_request_reference: reference,
     device_user_reference: body.device_user_reference,
+    // Kept with the request (its record of how the person's erasure was handled): the report names them after their
+    // device user's personal fields are destroyed.
+    ...(person.name === undefined ? {} : { device_user_name: person.name }),
     requester: body.requester,
     received_at: isoOf(body.received_at),
     channel: body.channel,
@@ -125,7 +134,7 @@ export async function reviewErasureRequest(caller: TenantCaller, reference: stri
   const reviewed: ErasureRequestItem = {
     ...request,
     erasure_state: body.decision === 'Approve' ? 'Approved' : 'Rejected',
-    review: { decision: body.decision, reason: body.reason, reviewed_by: reviewer, reviewed_at: now.toISOString() },
+    review: { decision: body.decision, reason: body.reason, reviewed_by: reviewer, reviewed_by_actor: actorRecordOf(caller.principal), reviewed_at: now.toISOString() },
     ...(body.decision === 'Reject' ? { completed_at: now.toISOString() } : {}),
   };
   const item = { ...erasureRequestToItem(reviewed) };
