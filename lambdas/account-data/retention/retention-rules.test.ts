@@ -18,7 +18,9 @@ describe('retention rules', () => {
     // The phones' ledger entries keep the calls' periods, counted from their own start time.
     const call = rules.find((rule) => rule.payloadType === 'Call');
     expect(rules.find((rule) => rule.recordType === 'CaptureLedgerData')).toMatchObject({ deleteAfterDays: call?.deleteAfterDays, destroyAfterDays: call?.destroyAfterDays, kind: 'at' });
-    expect(new Set(rules.map((rule) => rule.recordType)).size).toBe(13);
+    // Closed cases and their production log: custody records, counted from the closing.
+    expect(rules.find((rule) => rule.recordType === 'CaseData')).toMatchObject({ deleteAfterDays: 2923, destroyAfterDays: 3013, kind: 'at' });
+    expect(new Set(rules.map((rule) => rule.recordType)).size).toBe(14);
   });
 
   it('destroys from the deleted stage, or straight from the live one when the rule never deletes', () => {
