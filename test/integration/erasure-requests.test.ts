@@ -9,6 +9,7 @@ import { keys } from '#core/store/keys.ts';
 import type { ErasureKindOutcome, ErasureRequest } from '#shared/contract/entities/erasure-requests.ts';
 import { erasureDecisionJob, erasureRunJob } from '../../lambdas/account-data/erasure/erasure-jobs.ts';
 import { createErasureRequest, reviewErasureRequest } from '../../lambdas/account-data/erasure/erasure-service.ts';
+import { sweepStuckJobs } from '../../lambdas/jobs/job-sweep.ts';
 import { adminCaller } from './support/admin-caller.ts';
 import { createRunTenant, SECOND_ADMIN_ROLE, type RunTenant } from './support/run-tenant.ts';
 
@@ -307,5 +308,51 @@ describe('the erasure jobs after a budget stop', () => {
     expect(completed.erasure_state).toBe('Completed');
     expect([kind(completed, 'GpsFixes').erased, kind(completed, 'DeviceLogs').erased, kind(completed, 'PersonalFields').erased]).toEqual([3, 2, 1]);
     expect(await deps.table.get(keys.runningJob.key(client, 'erasure-run', reference), { consistent: true })).toBeUndefined();
+  });
+});
+
+describe('an erasure job whose invocation died', () => {
+  const captured = () => {
+    const started: Array<[string, Record<string, unknown>]> = [];
+    const deps = { ...tenant.deps, jobs: { start: async (job: string, input: Record<string, unknown>) => void started.push([job, input]) } } as Dependencies;
+    return { deps, started };
+  };
+  /** Moves the marker's lease into the past, as time passing without a renewal would. */
+  const expire = async (id: string) => {
+    const past = new Date(Date.now() - 60_000);
+    await tenant.deps.table.update(keys.runningJob.key(tenant.client, 'erasure-decision', id), {
+      set: { lease_until: past.toISOString(), gsi1sk: keys.runningJob.item(tenant.client, 'erasure-decision', id, past).gsi1sk },
+    });
+  };
+  const record = async (deps: Dependencies) =>
+    (await createErasureRequest(adminCaller(deps, tenant.client, 'erasureRequests:Create'), { device_user_reference: 'north-nora', requester: { type: 'DataSubject' }, received_at: received(), channel: 'Other' }))
+      .erasure_request_reference;
+
+  it('is resumed by the job-sweep and goes on to its end', async () => {
+    const { deps, started } = captured();
+    const reference = await record(deps);
+    started.length = 0;
+    await expire(reference);
+    const report = await sweepStuckJobs(deps, { client: tenant.client });
+    expect(report.resumed).toBeGreaterThanOrEqual(1);
+    const resumed = started.filter(([job, input]) => job === 'erasure-decision' && input.erasure_request_reference === reference);
+    expect(resumed).toHaveLength(1);
+    await erasureDecisionJob(deps, resumed[0]?.[1] ?? {});
+    expect(await deps.table.get(erasureRequestKeys.key(tenant.client, reference), { consistent: true })).toMatchObject({ erasure_state: 'Decided' });
+    expect(await deps.table.get(keys.runningJob.key(tenant.client, 'erasure-decision', reference), { consistent: true })).toBeUndefined();
+  });
+
+  it('is ended Failed, with why and an ops alert, when resumptions make no progress: never left deciding', async () => {
+    const { deps } = captured();
+    const reference = await record(deps);
+    for (let sweep = 0; sweep <= deps.config.JOB_RESUMPTION_LIMIT; sweep += 1) {
+      await expire(reference);
+      await sweepStuckJobs(deps, { client: tenant.client });
+    }
+    const stored = await deps.table.get(erasureRequestKeys.key(tenant.client, reference), { consistent: true });
+    expect(stored).toMatchObject({ erasure_state: 'Failed', error_message: expect.stringMatching(/^The decision stopped: /) });
+    expect(await deps.table.get(keys.runningJob.key(tenant.client, 'erasure-decision', reference), { consistent: true })).toBeUndefined();
+    const alerts = await deps.table.query({ ...keys.alert.list(tenant.client), limit: 200 });
+    expect(alerts.items.some((item) => item.alert_key === `erasure-decision:${reference}`)).toBe(true);
   });
 });
