@@ -5,7 +5,7 @@ import { readAccount } from '#core/store/entities/account.ts';
 import { keys } from '#core/store/keys.ts';
 
 /** The account attributes that say a tenant's index was backfilled whole (reads trust the index from then on). */
-type BackfillMark = 'processed_indexed_at' | 'telemetry_indexed_at';
+type BackfillMark = 'processed_indexed_at' | 'telemetry_indexed_at' | 'thread_indexed_at';
 
 /** The tenants a backfill walks: the one named, or every tenant (listed from the tenants' index, never a Scan). */
 export function backfillClients(deps: Pick<Dependencies, 'table'>, client: string | undefined): AsyncIterable<string> {

@@ -1,23 +1,24 @@
 import * as z from 'zod';
 import type { Dependencies } from '#core/dependencies.ts';
 import { ConditionFailedError, type TableItem, type UpdateSpec, type WriteCondition } from '#core/ports/table-store.ts';
-import { payloadItemSchema, processedIndexKeys } from '#core/store/entities/payload.ts';
+import { payloadItemSchema, processedIndexKeys, threadIndexKeys } from '#core/store/entities/payload.ts';
 import { claimItem } from '#core/store/entities/read-item.ts';
 import { keys } from '#core/store/keys.ts';
-import { BY_PROCESSED_AT } from '#core/store/table-definition.ts';
 import { ClientId } from '#shared/contract/fields.ts';
 import { backfillClients, markBackfilled } from './backfill-marks.ts';
 
 /**
  * The `processed-index-backfill` job (`npm run job -- processed-index-backfill [--client <c>]`): gives the Processed
- * payloads written before the byProcessedAt index their keys, then marks each tenant it walked whole as indexed
- * (the account's `processed_indexed_at`, entities/account.ts), from which point transfers of that tenant read their window from the index
- * (lambdas/transfers/job/selection.ts) instead of the tenant's whole list.
+ * payloads written before the byProcessedAt index their keys, and the messages with a thread written before the
+ * byThread index theirs, then marks each tenant it walked whole as indexed for both (the account's
+ * `processed_indexed_at` and `thread_indexed_at`, entities/account.ts), from which point transfers of that tenant read
+ * their window from the index (lambdas/transfers/job/selection.ts) instead of the tenant's whole list, and an SMS
+ * thread reads its own messages (lambdas/payloads/payload-lists.ts) instead of its device's.
  *
  * Per tenant (every tenant of the account list, or the one named), it walks the payload list by Query (gsi1, never a
  * Scan), a page at a time, and sets the keys where a Processed payload lacks them or holds others, by an update
- * conditional on the state and processing time it read; it removes them from a payload that holds them but is no
- * longer Processed. A payload changed meanwhile fails its condition and is left to the write that changed it (which
+ * conditional on the state, processing time and thread it read; it removes them from a payload that holds them but is
+ * no longer Processed (the thread keys likewise follow the message's thread). A payload changed meanwhile fails its condition and is left to the write that changed it (which
  * writes or removes the keys itself). After JOB_RUN_MS it starts itself again with its position in its input. Run
  * twice, it writes nothing. Run it once the code that writes the keys is deployed everywhere: a payload processed by
  * older code after the walk passed it would not be indexed.
@@ -42,6 +43,7 @@ export const ProcessedIndexBackfillInput = z.object({
   /** Totals of the earlier runs of this backfill (reported). */
   indexed: z.int().min(0).default(0),
   unindexed: z.int().min(0).default(0),
+  threaded: z.int().min(0).default(0),
   tenants: z.int().min(0).default(0),
 });
 export type ProcessedIndexBackfillInput = z.infer<typeof ProcessedIndexBackfillInput>;
@@ -55,7 +57,15 @@ export interface BackfillBudget {
 }
 
 /** What the backfill reads of a payload: nothing else of it can fail the walk. */
-const IndexedFacts = payloadItemSchema().pick({ payload_reference: true, payload_state: true, processed_at: true });
+const IndexedFacts = payloadItemSchema().pick({
+  payload_reference: true,
+  payload_state: true,
+  processed_at: true,
+  payload_type: true,
+  device_reference: true,
+  payload_time: true,
+  thread_id: true,
+});
 
 export async function processedIndexBackfillJob(
   deps: ProcessedIndexBackfillDependencies,
@@ -63,7 +73,7 @@ export async function processedIndexBackfillJob(
   budget: BackfillBudget = { until: new Date(deps.clock.now().getTime() + JOB_RUN_MS) },
 ): Promise<Record<string, unknown>> {
   const input = ProcessedIndexBackfillInput.parse(rawInput);
-  const totals = { indexed: input.indexed, unindexed: input.unindexed, tenants: input.tenants };
+  const totals = { indexed: input.indexed, unindexed: input.unindexed, threaded: input.threaded, tenants: input.tenants };
   let pages = 0;
   const spent = () => (budget.pages !== undefined && pages >= budget.pages) || (budget.until !== undefined && deps.clock.now().getTime() >= budget.until.getTime());
   const clients = backfillClients(deps, input.client);
@@ -80,9 +90,10 @@ export async function processedIndexBackfillJob(
         return change === undefined ? [] : [change];
       });
       for (let start = 0; start < changes.length; start += PARALLEL) {
-        const done = await Promise.all(changes.slice(start, start + PARALLEL).map(async (change) => ((await applied(deps, change)) ? change.kind : undefined)));
-        totals.indexed += done.filter((kind) => kind === 'indexed').length;
-        totals.unindexed += done.filter((kind) => kind === 'unindexed').length;
+        const done = await Promise.all(changes.slice(start, start + PARALLEL).map(async (change) => ((await applied(deps, change)) ? change : undefined)));
+        totals.indexed += done.filter((change) => change?.processed === 'indexed').length;
+        totals.unindexed += done.filter((change) => change?.processed === 'unindexed').length;
+        totals.threaded += done.filter((change) => change?.threaded === true).length;
       }
       startKey = page.lastKey;
       pages += 1;
@@ -92,6 +103,7 @@ export async function processedIndexBackfillJob(
       }
     } while (startKey !== undefined);
     await markBackfilled(deps, client, 'processed_indexed_at');
+    await markBackfilled(deps, client, 'thread_indexed_at');
     totals.tenants += 1;
     // Between tenants too: many small tenants must not keep one run past its budget either.
     if (input.client === undefined && spent()) {
@@ -103,32 +115,56 @@ export async function processedIndexBackfillJob(
 }
 
 interface IndexChange {
-  kind: 'indexed' | 'unindexed';
+  /** What the change does to the byProcessedAt keys, if anything; whether it moves the message onto its thread. */
+  processed?: 'indexed' | 'unindexed';
+  threaded: boolean;
   item: TableItem;
   update: UpdateSpec;
   condition: WriteCondition;
 }
 
-/** The write that brings one payload's byProcessedAt keys to its state, or undefined when they are right. */
+/** The names and values that hold the facts as read, for the condition of the change. */
+function asReadCondition(facts: z.infer<typeof IndexedFacts>): WriteCondition {
+  const parts = [
+    '#state = :state',
+    facts.processed_at === undefined ? 'attribute_not_exists(#at)' : '#at = :at',
+    facts.thread_id === undefined ? 'attribute_not_exists(#thread)' : '#thread = :thread',
+  ];
+  return {
+    kind: 'expression',
+    expression: parts.join(' AND '),
+    names: { '#state': 'payload_state', '#at': 'processed_at', '#thread': 'thread_id' },
+    values: {
+      ':state': facts.payload_state,
+      ...(facts.processed_at === undefined ? {} : { ':at': facts.processed_at }),
+      ...(facts.thread_id === undefined ? {} : { ':thread': facts.thread_id }),
+    },
+  };
+}
+
+/** The write that brings one payload's byProcessedAt and byThread keys to its state, or undefined when they are right. */
 function indexChange(client: string, item: TableItem): IndexChange | undefined {
   const facts = claimItem(IndexedFacts, item);
   // A payload that does not read is left as it is: processing never made it Processed through this schema either.
   if (facts === undefined) return undefined;
-  const wanted: Record<string, string> = processedIndexKeys(client, facts);
-  const held = { pk: item[BY_PROCESSED_AT.partitionKey], sk: item[BY_PROCESSED_AT.sortKey] };
-  const asRead: WriteCondition = {
-    kind: 'expression',
-    expression: facts.processed_at === undefined ? '#state = :state AND attribute_not_exists(#at)' : '#state = :state AND #at = :at',
-    names: { '#state': 'payload_state', '#at': 'processed_at' },
-    values: { ':state': facts.payload_state, ...(facts.processed_at === undefined ? {} : { ':at': facts.processed_at }) },
-  };
-  const wantedPk = wanted[BY_PROCESSED_AT.partitionKey];
-  if (wantedPk !== undefined) {
-    if (held.pk === wantedPk && held.sk === wanted[BY_PROCESSED_AT.sortKey]) return undefined;
-    return { kind: 'indexed', item, update: { set: wanted }, condition: asRead };
+  const wanted: Record<string, string> = { ...processedIndexKeys(client, facts), ...threadIndexKeys(client, facts) };
+  const set: Record<string, string> = {};
+  const remove: string[] = [];
+  for (const attribute of [...keys.payload.processedKeyAttributes, ...keys.payload.threadKeyAttributes]) {
+    const want = wanted[attribute];
+    if (want !== undefined && item[attribute] !== want) set[attribute] = want;
+    if (want === undefined && item[attribute] !== undefined) remove.push(attribute);
   }
-  if (held.pk === undefined && held.sk === undefined) return undefined;
-  return { kind: 'unindexed', item, update: { remove: keys.payload.processedKeyAttributes }, condition: asRead };
+  if (Object.keys(set).length === 0 && remove.length === 0) return undefined;
+  const touches = (attributes: readonly string[]) => attributes.some((attribute) => attribute in set || remove.includes(attribute));
+  const processed = !touches(keys.payload.processedKeyAttributes) ? undefined : wanted[keys.payload.processedKeyAttributes[0] as string] === undefined ? 'unindexed' : 'indexed';
+  return {
+    ...(processed === undefined ? {} : { processed }),
+    threaded: touches(keys.payload.threadKeyAttributes),
+    item,
+    update: { ...(Object.keys(set).length === 0 ? {} : { set }), ...(remove.length === 0 ? {} : { remove }) },
+    condition: asReadCondition(facts),
+  };
 }
 
 /** Applies a change; false when the payload changed since it was read (that write placed it itself). */

@@ -13,6 +13,7 @@ import { endMigration } from '../migrations/public.ts';
 import { endStuckTransfer } from '../transfers/public.ts';
 import { endStuckProduction } from '../cases/public.ts';
 import { endStuckErasure, erasureStanding } from '../account-data/public.ts';
+import { applyStanding, endStuckApply } from '../supervision/public.ts';
 
 /**
  * What the job-sweep (./job-sweep.ts) needs of each kind of long job: whether the job has ended (its marker is then
@@ -135,6 +136,47 @@ const activityExport: StuckJobKind = {
   },
 };
 
+/** A supervision policy's apply to a past period: its run on the policy says whether it goes on and how far it got. */
+const supervisionApply: StuckJobKind = {
+  async inspect(deps, marker) {
+    const standing = await applyStanding(deps, marker.client, marker.id, marker.run);
+    return standing.running ? { ended: false, progress: standing.progress } : { ended: true };
+  },
+  async giveUp(deps, marker, reason) {
+    if (!(await endStuckApply(deps, marker.client, marker.id, marker.run ?? '', reason))) return 'unchanged';
+    await raiseAlert(deps, marker.client, {
+      scope: 'ops',
+      type: 'AccountAlert',
+      subject: 'Supervision policy not applied to the whole period',
+      key: `supervision-apply:${marker.id}`,
+      keyType: 'Scoped',
+      message: `Applying supervision policy ${marker.id} to a past period stopped: ${reason}. Apply the policy again to raise the items of the rest of the period.`,
+      severity: 'High',
+    });
+    return 'Failed';
+  },
+};
+
+/** The daily sampling minimum: no record of its own; its marker's input is its position, so progress is that input. */
+const supervisionDaily: StuckJobKind = {
+  async inspect(_deps, marker) {
+    const { at, after, start_key: startKey, topped_up: toppedUp } = marker.input;
+    return { ended: false, progress: JSON.stringify([at ?? null, after ?? null, startKey ?? null, toppedUp ?? 0]) };
+  },
+  async giveUp(deps, marker, reason) {
+    await raiseAlert(deps, marker.client, {
+      scope: 'ops',
+      type: 'AccountAlert',
+      subject: 'Daily sampling minimum not applied to every person',
+      key: `supervision-daily:${marker.id}`,
+      keyType: 'Scoped',
+      message: `The job topping up each person's sampled recordings of ${marker.id} to the policies' minimum stopped: ${reason}. Run it again for that day (supervision-daily with its day) to top up the people it did not reach.`,
+      severity: 'High',
+    });
+    return 'Failed';
+  },
+};
+
 /** An erasure request's decision or run: its request says whether the walk goes on and how far it got. */
 const erasure = (phase: 'decision' | 'run'): StuckJobKind => ({
   async inspect(deps, marker) {
@@ -164,6 +206,8 @@ export const STUCK_JOB_KINDS: Readonly<Record<RunningJobKind, StuckJobKind>> = {
   'object-retention-sync': objectRetentionSync,
   production,
   'activity-export': activityExport,
+  'supervision-apply': supervisionApply,
+  'supervision-daily': supervisionDaily,
   'erasure-decision': erasure('decision'),
   'erasure-run': erasure('run'),
 };

@@ -2,6 +2,7 @@ import type { TenantCaller } from '#core/http/caller.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { keys, type ListKey } from '#core/store/keys.ts';
 import { isoOf, timeRange } from '#core/store/time-range.ts';
+import { readAccount } from '#core/store/entities/account.ts';
 import { readPayload, toPayload, type PayloadItem } from '#core/store/entities/payload.ts';
 import { MESSAGE_PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
 import type { Payload } from '#shared/contract/entities/payloads.ts';
@@ -109,17 +110,20 @@ export function listPayloads(caller: TenantCaller, query: PayloadListQuery) {
 export type ThreadQuery = QueryOf<typeof payloadEndpoints, 'client.devices.sms-thread'>;
 
 /**
- * `devices/{d}/sms/{thread_id}`: the messages of one thread, OLDEST first (a conversation reads downwards). The
- * device's payload index in ascending payload_time, keeping message payloads whose plaintext `thread_id` attribute
- * (set by the processing from the decrypted meta, like the numbers) is the thread.
+ * `devices/{d}/sms/{thread_id}`: the messages of one thread, OLDEST first (a conversation reads downwards), in
+ * ascending payload_time. Once the tenant's messages all carry their byThread keys (the account's `thread_indexed_at`),
+ * one Query of the thread's own partition, so a page costs its messages whatever else the device recorded. Before
+ * that, the device's payload index, keeping message payloads whose plaintext `thread_id` attribute (set by the
+ * processing from the decrypted meta, like the numbers) is the thread: dearer, never short of a message written before
+ * the index. Either way the same test keeps a message (the index holds exactly what it passes: threadIndexKeys).
  */
-export function listSmsThread(caller: TenantCaller, deviceReference: string, threadId: string, query: ThreadQuery) {
+export async function listSmsThread(caller: TenantCaller, deviceReference: string, threadId: string, query: ThreadQuery) {
   const { deps, tenant: client } = caller;
   const restriction = caller.payloadScope();
   const messages = new Set<string>(MESSAGE_PAYLOAD_TYPES);
   const inThread = (payload: PayloadItem) => messages.has(payload.payload_type) && payload.thread_id === threadId;
   return payloadPage(deps, client, {
-    list: keys.payload.listByDevice(client, deviceReference),
+    list: (await threadsIndexed(caller)) ? keys.payload.listThread(client, deviceReference, threadId) : keys.payload.listByDevice(client, deviceReference),
     range: timeRange(query.from, query.to),
     order: 'oldest',
     query,
@@ -127,4 +131,10 @@ export function listSmsThread(caller: TenantCaller, deviceReference: string, thr
     keep: (items) => restriction.filter(passing(items, [inThread])),
     toData: toListedPayload,
   });
+}
+
+/** Whether every message of the tenant with a thread carries its byThread keys (entities/account.ts). */
+async function threadsIndexed({ deps, tenant: client }: TenantCaller): Promise<boolean> {
+  const account = await deps.table.get(keys.account.item(client));
+  return account !== undefined && readAccount(account).thread_indexed_at !== undefined;
 }

@@ -5,5 +5,5 @@
 export { superviseProcessed } from './evaluation/at-processing.ts';
 export { recordHits } from './items/record-hits.ts';
 export { SUPERVISION_DEADLINES_JOB, supervisionDeadlinesJob } from './deadlines/overdue-alerts.ts';
-export { SUPERVISION_APPLY_JOB, supervisionApplyJob } from './jobs/apply-job.ts';
+export { applyStanding, endStuckApply, SUPERVISION_APPLY_JOB, supervisionApplyJob } from './jobs/apply-job.ts';
 export { SUPERVISION_DAILY_JOB, supervisionDailyJob } from './jobs/daily-job.ts';

@@ -65,6 +65,8 @@ export function tenantItems(client: string, displayName: string, now: string, by
       processed_indexed_at: now,
       // Nor a telemetry report from before the latest-reports index: GET telemetry reads the index at once.
       telemetry_indexed_at: now,
+      // Nor a message from before the thread index: an SMS thread reads its own messages at once.
+      thread_indexed_at: now,
       updated_at: now,
       updated_by: by,
     },

@@ -148,8 +148,9 @@ function* fleetItems(client: string, fleet: Fleet, now: Date): Generator<TableIt
 /** The SMS thread of the i-th recording (a message): three per device. */
 export const threadOf = (index: number): string => `bench-thread-${index % 3}`;
 
-/** The partition attribute of the processed-time index, as payloadToItem writes it on a Processed payload. */
+/** The partition attributes of the processed-time and thread indexes, as payloadToItem writes them. */
 const PROCESSED_KEY = 'by_processed_at_pk';
+const THREAD_KEY = 'by_thread_pk';
 
 /** What one tenant's seeding writes: its fleet, how many recordings, as of when. */
 interface Seeding {
@@ -159,7 +160,7 @@ interface Seeding {
   now: Date;
 }
 
-function* recordingItems({ client, fleet, recordings, now }: Seeding, newest: { reference?: string }, written: { processedKeys: boolean }): Generator<TableItem> {
+function* recordingItems({ client, fleet, recordings, now }: Seeding, newest: { reference?: string }, written: { processedKeys: boolean; threadKeys: boolean }): Generator<TableItem> {
   const history = Math.max(0, recordings - RECENT_RECORDINGS);
   for (let index = 0; index < recordings; index += 1) {
     const time = index < history ? historyTime(now.getTime(), index, history) : recentTime(now.getTime(), index - history);
@@ -195,6 +196,7 @@ function* recordingItems({ client, fleet, recordings, now }: Seeding, newest: { 
     };
     const item = payloadToItem(client, payload);
     if (PROCESSED_KEY in item) written.processedKeys = true;
+    if (THREAD_KEY in item) written.threadKeys = true;
     yield item;
     yield* payloadDueMarkerItems(client, payload);
     newest.reference = reference;
@@ -345,7 +347,7 @@ export async function seedCapacityTenant(
     deviceUsers: Array.from({ length: deviceCount }, (_, index) => `bench-user-${index}`),
   };
   const newest: { reference?: string } = {};
-  const written = { processedKeys: false };
+  const written = { processedKeys: false, threadKeys: false };
   const alerts: string[] = [];
   const seeding = { client, fleet, recordings, now };
   const source = concat(
@@ -364,7 +366,9 @@ export async function seedCapacityTenant(
   );
   // Every recording above was written by payloadToItem: when that writer gives a Processed payload its processed-time
   // keys, the tenant's index is whole, as the backfill marks it on the account (transfer selection reads the index then).
-  if (written.processedKeys) await deps.table.update(keys.account.item(client), { set: { processed_indexed_at: now.toISOString() } }, { condition: { kind: 'item-exists' } });
+  // Likewise a message's thread keys: the SMS thread list reads the thread's partition then.
+  const marks = { ...(written.processedKeys ? { processed_indexed_at: now.toISOString() } : {}), ...(written.threadKeys ? { thread_indexed_at: now.toISOString() } : {}) };
+  if (Object.keys(marks).length > 0) await deps.table.update(keys.account.item(client), { set: marks }, { condition: { kind: 'item-exists' } });
   const linked = await linkTrails(deps, client);
   options.progress?.(`  ${client}: ${linked.toLocaleString('en-GB')} activity records linked by the audit sequencer`);
   return {

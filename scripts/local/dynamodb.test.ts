@@ -23,8 +23,8 @@ describe('ensureTable', () => {
     const dynamo = await startDynamo({});
     try {
       const [older, added] = [TABLE_KEYS.indexes.slice(0, -1), TABLE_KEYS.indexes.at(-1)];
-      expect(added?.name).toBe('byProcessedAt');
-      // The table as the local stack made it before byProcessedAt: the three generic indexes only.
+      expect(added?.name).toBe('byThread');
+      // The table as the local stack made it before byThread: the generic indexes and byProcessedAt.
       await dynamo.client.send(
         new CreateTableCommand({
           TableName: 'older',
@@ -44,7 +44,7 @@ describe('ensureTable', () => {
           })),
         }),
       );
-      await dynamo.client.send(new PutItemCommand({ TableName: 'older', Item: { pk: { S: 'C#acme#X' }, sk: { S: 'X' }, by_processed_at_pk: { S: 'C#acme#P' }, by_processed_at_sk: { S: '2026-01-01T00:00:00.000Z#x' } } }));
+      await dynamo.client.send(new PutItemCommand({ TableName: 'older', Item: { pk: { S: 'C#acme#X' }, sk: { S: 'X' }, by_thread_pk: { S: 'C#acme#T' }, by_thread_sk: { S: '2026-01-01T00:00:00.000Z#x' } } }));
 
       await ensureTable(dynamo.client, 'older');
 
@@ -53,9 +53,9 @@ describe('ensureTable', () => {
       const listed = await dynamo.client.send(
         new QueryCommand({
           TableName: 'older',
-          IndexName: 'byProcessedAt',
-          KeyConditionExpression: 'by_processed_at_pk = :p',
-          ExpressionAttributeValues: { ':p': { S: 'C#acme#P' } },
+          IndexName: 'byThread',
+          KeyConditionExpression: 'by_thread_pk = :p',
+          ExpressionAttributeValues: { ':p': { S: 'C#acme#T' } },
         }),
       );
       expect(listed.Items?.map((item) => item.pk?.S)).toEqual(['C#acme#X']);

@@ -57,13 +57,17 @@ describe('data stack', () => {
     t.data.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
   });
 
-  it('keeps the generic indexes and adds byProcessedAt last, within the 20 a table may hold', () => {
+  it('keeps the generic indexes, then byProcessedAt, and adds byThread last, within the 20 a table may hold', () => {
     const [table] = Object.values(t.data.findResources('AWS::DynamoDB::Table')) as Array<{ Properties: { GlobalSecondaryIndexes: Array<{ IndexName: string; KeySchema: unknown }> } }>;
     const indexes = table?.Properties.GlobalSecondaryIndexes ?? [];
-    expect(indexes.map((index) => index.IndexName)).toEqual(['gsi1', 'gsi2', 'gsi3', 'byProcessedAt']);
-    expect(indexes.at(-1)?.KeySchema).toEqual([
+    expect(indexes.map((index) => index.IndexName)).toEqual(['gsi1', 'gsi2', 'gsi3', 'byProcessedAt', 'byThread']);
+    expect(indexes.at(-2)?.KeySchema).toEqual([
       { AttributeName: 'by_processed_at_pk', KeyType: 'HASH' },
       { AttributeName: 'by_processed_at_sk', KeyType: 'RANGE' },
+    ]);
+    expect(indexes.at(-1)?.KeySchema).toEqual([
+      { AttributeName: 'by_thread_pk', KeyType: 'HASH' },
+      { AttributeName: 'by_thread_sk', KeyType: 'RANGE' },
     ]);
     expect(indexes.length).toBeLessThanOrEqual(20);
   });

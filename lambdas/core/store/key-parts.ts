@@ -86,6 +86,8 @@ export interface ItemKeys extends ItemKey {
   gsi3sk?: string;
   by_processed_at_pk?: string;
   by_processed_at_sk?: string;
+  by_thread_pk?: string;
+  by_thread_sk?: string;
 }
 
 /** A list access pattern: which partition of which index (or the table) to Query, optionally narrowed by sort key. */
@@ -119,7 +121,7 @@ export const referenceList = (partition: string, prefix: string, startsWith: str
   // Always narrowed to the entity's own sort-key prefix: the partition also holds the versions of its records.
   ({ partition, sort: { beginsWith: `${prefix}${startsWith === undefined ? '' : part(startsWith)}` } });
 
-const [GSI1, GSI2, GSI3, PROCESSED] = TABLE_KEYS.indexes;
+const [GSI1, GSI2, GSI3, PROCESSED, THREAD] = TABLE_KEYS.indexes;
 
 /**
  * The attributes placing an item at `sort` in partition `partition` of one of the table's indexes. An entity names
@@ -131,6 +133,7 @@ export const onIndex = {
   gsi2: (partition: string, sort: string) => ({ [GSI2.partitionKey]: partition, [GSI2.sortKey]: sort }),
   gsi3: (partition: string, sort: string) => ({ [GSI3.partitionKey]: partition, [GSI3.sortKey]: sort }),
   byProcessedAt: (partition: string, sort: string) => ({ [PROCESSED.partitionKey]: partition, [PROCESSED.sortKey]: sort }),
+  byThread: (partition: string, sort: string) => ({ [THREAD.partitionKey]: partition, [THREAD.sortKey]: sort }),
 } satisfies Record<IndexName, (partition: string, sort: string) => Partial<ItemKeys>>;
 
 /** An entity's named indexes: the access pattern's name, the generic index it lives on. */

@@ -7,6 +7,7 @@ import type { Dependencies } from '../dependencies.ts';
 import { ValidationError } from '../errors.ts';
 import type { QuerySpec, TableItem, TableStore } from '../ports/table-store.ts';
 import { describeQuery, type Page } from './cursor.ts';
+import { TABLE_KEYS } from './table-definition.ts';
 
 /**
  * Every list of the backend pages here: one Query (never a Scan), filters the key cannot express applied while
@@ -122,9 +123,11 @@ export async function pageOf<T>(deps: PagingDependencies, spec: ListSpec<T>): Pr
 /** The key of an item in the list it was read from (what DynamoDB's LastEvaluatedKey would be): table key plus index key. */
 export function cursorKeyOf(list: { index?: string | undefined }, item: TableItem): Record<string, string> {
   const key: Record<string, string> = { pk: item.pk, sk: item.sk };
-  if (list.index !== undefined) {
-    key[`${list.index}pk`] = String(item[`${list.index}pk`]);
-    key[`${list.index}sk`] = String(item[`${list.index}sk`]);
+  // The index's own key attributes (a named index's are not `<name>pk`: byThread keeps by_thread_pk, by_thread_sk).
+  const index = TABLE_KEYS.indexes.find((entry) => entry.name === list.index);
+  if (index !== undefined) {
+    key[index.partitionKey] = String(item[index.partitionKey]);
+    key[index.sortKey] = String(item[index.sortKey]);
   }
   return key;
 }

@@ -13,6 +13,13 @@
  */
 export const BY_PROCESSED_AT = { name: 'byProcessedAt', partitionKey: 'by_processed_at_pk', sortKey: 'by_processed_at_sk' } as const;
 
+/**
+ * A device's messages per conversation by message time (sparse: only a message payload with a `thread_id` carries its
+ * keys), so an SMS thread is one Query of its own messages and nothing else of the device (lambdas/payloads/
+ * payload-lists.ts).
+ */
+export const BY_THREAD = { name: 'byThread', partitionKey: 'by_thread_pk', sortKey: 'by_thread_sk' } as const;
+
 export const TABLE_KEYS = {
   partitionKey: 'pk',
   sortKey: 'sk',
@@ -27,6 +34,7 @@ export const TABLE_KEYS = {
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
     { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
     BY_PROCESSED_AT,
+    BY_THREAD,
   ],
 } as const;
 

@@ -9,7 +9,7 @@ import { recordPayloadMetric } from '../../metrics/public.ts';
 import type { ObjectLockOptions } from '../../core/ports/blob-store.ts';
 import { ConditionFailedError, type ItemKey, type UpdateSpec } from '../../core/ports/table-store.ts';
 import { readDeviceNumbers } from '../../core/store/entities/device.ts';
-import { readPayload, type PayloadItem } from '../../core/store/entities/payload.ts';
+import { readPayload, threadIndexKeys, type PayloadItem } from '../../core/store/entities/payload.ts';
 import { keys, payloadObjectKey } from '../../core/store/keys.ts';
 import { passContent } from './content-pass.ts';
 import { IV_BYTES, openPayloadDek, openSealedMeta, PayloadCryptoError } from '../../device-crypto/public.ts';
@@ -192,7 +192,8 @@ async function scanAndDecrypt(deps: ProcessingDependencies, client: string, item
         metrics_pending: true,
         ...(numbers.length > 0 ? { second_party_numbers: numbers.join(',') } : {}),
         ...(all.length > 0 ? { all_numbers: all.join(',') } : {}),
-        ...(typeof meta.thread_id === 'string' ? { thread_id: meta.thread_id } : {}),
+        // With the thread, in the same write, the message's place in its device's thread (what the thread list reads).
+        ...(typeof meta.thread_id === 'string' ? { thread_id: meta.thread_id, ...threadIndexKeys(client, { ...item, thread_id: meta.thread_id }) } : {}),
         // Plain attribute so the comments service checks a span without opening the sealed meta.
         ...(duration === undefined ? {} : { payload_duration: duration }),
         ...(waveform === undefined ? {} : { waveform_peaks: true }),

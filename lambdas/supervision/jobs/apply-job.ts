@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { Dependencies } from '#core/dependencies.ts';
 import { jobActor } from '#core/auth/actor.ts';
 import { ConditionFailedError, type WriteCondition } from '#core/ports/table-store.ts';
+import { endMarkerOperation, renewTrackedJob, type TrackedJob } from '../../jobs/public.ts';
 import { keys } from '#core/store/keys.ts';
 import { ClientId, SupervisionPolicyReference } from '#shared/contract/fields.ts';
 import type { SupervisionPolicyItem } from '#core/store/entities/supervision-policy.ts';
@@ -22,6 +23,11 @@ import { readStoredPolicy } from '../policies/policies.ts';
  * page adds nothing twice). Its progress is the policy's `last_apply` (scanned, raised), written after every page
  * with the lease of the run; after JOB_RUN_MS it starts itself again with its position. A run that is no longer the
  * policy's latest (another apply started after its lease ran out, or the policy was deleted) stops.
+ *
+ * A long job the job-sweep watches (lambdas/jobs/running-jobs.ts): startApply writes its running-job marker, each page
+ * renews the marker's lease with the position the next page starts from, and the run's end removes the marker in the
+ * same transaction. The marker's lease (JOB_RUN_MS and the margin) runs out before the run's own (APPLY_LEASE_MS), so
+ * a run whose invocation died is resumed from its last page before the policy would show it Failed.
  */
 export const SUPERVISION_APPLY_JOB = 'supervision-apply';
 /** One run's budget: the jobs function may run 5 minutes. */
@@ -45,7 +51,12 @@ export const SupervisionApplyInput = z.object({
 });
 export type SupervisionApplyInput = z.infer<typeof SupervisionApplyInput>;
 
-export type ApplyDependencies = Pick<Dependencies, 'table' | 'clock' | 'jobs' | 'blobs' | 'keys' | 'logger'>;
+export type ApplyDependencies = Pick<Dependencies, 'table' | 'clock' | 'jobs' | 'blobs' | 'keys' | 'logger' | 'config'>;
+
+/** The run as its running-job marker names it (one per policy; `run` tells a newer apply's marker from this one's). */
+export function trackedApply(input: SupervisionApplyInput): TrackedJob {
+  return { client: input.client, kind: 'supervision-apply', id: input.policy_reference, job: SUPERVISION_APPLY_JOB, input, run: input.run };
+}
 
 export interface ApplyBudget {
   until?: Date;
@@ -89,11 +100,16 @@ export async function endApply(
     ...(end.message === undefined ? {} : { message: end.message.slice(0, 500) }),
   };
   try {
-    await deps.table.update(
-      keys.supervisionPolicy.item(input.client, input.policy_reference),
-      { set: { last_apply: run }, remove: ['apply_lease_until'] },
-      { condition: stillThisRun(input.run) },
-    );
+    // The end and the marker's removal together: an ended run is never resumed, a running one never loses its marker.
+    await deps.table.transactWrite([
+      {
+        kind: 'update',
+        key: keys.supervisionPolicy.item(input.client, input.policy_reference),
+        update: { set: { last_apply: run }, remove: ['apply_lease_until'] },
+        condition: stillThisRun(input.run),
+      },
+      endMarkerOperation(input.client, 'supervision-apply', input.policy_reference, input.run),
+    ]);
     return true;
   } catch (error) {
     if (error instanceof ConditionFailedError) return false;
@@ -157,6 +173,10 @@ async function applyPages(
     progress.scanned += recordings.length;
     progress.raised += raised.reduce<number>((sum, one) => sum + one, 0);
     if (!(await recordProgress(deps, input, progress))) return { outcome: 'superseded', ...totals() };
+    // What a resumption starts from: the page after this one (a page done again raises nothing twice: recordHits).
+    if (page.lastKey !== undefined && !(await renewTrackedJob(deps, trackedApply({ ...input, start_key: page.lastKey }), JOB_RUN_MS))) {
+      return { outcome: 'superseded', ...totals() };
+    }
     startKey = page.lastKey;
     pages += 1;
     if (startKey !== undefined && spent()) {
@@ -166,4 +186,22 @@ async function applyPages(
   } while (startKey !== undefined);
   await endApply(deps, input, { run: progress, state: 'Completed' });
   return { outcome: 'done', ...totals() };
+}
+
+/**
+ * How the job-sweep sees an apply run its marker names: running while it is the policy's latest run and not ended
+ * (its own lease is there), its progress the recordings scanned so far.
+ */
+export async function applyStanding(deps: Pick<Dependencies, 'table'>, client: string, policyReference: string, run: string | undefined): Promise<{ running: false } | { running: true; progress: string }> {
+  const policy = await readStoredPolicy(deps, client, policyReference);
+  if (policy === undefined || policy.apply_run !== run || policy.apply_lease_until === undefined || policy.last_apply === undefined) return { running: false };
+  return { running: true, progress: String(policy.last_apply.scanned) };
+}
+
+/** Ends a run whose invocations keep dying (the job-sweep gives up on it): Failed with why, its marker removed; false when it had ended. */
+export async function endStuckApply(deps: Pick<Dependencies, 'table' | 'clock'>, client: string, policyReference: string, run: string, reason: string): Promise<boolean> {
+  const policy = await readStoredPolicy(deps, client, policyReference);
+  if (policy === undefined || policy.apply_run !== run || policy.last_apply === undefined) return false;
+  const message = `${reason}; ${policy.last_apply.scanned} recordings were evaluated, the rest of the period was not`;
+  return endApply(deps, { client, policy_reference: policyReference, run }, { run: policy.last_apply, state: 'Failed', message });
 }

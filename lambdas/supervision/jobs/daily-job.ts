@@ -7,6 +7,7 @@ import type { SupervisionPolicyItem } from '#core/store/entities/supervision-pol
 import { keys } from '#core/store/keys.ts';
 import { eachPage } from '#core/store/paging.ts';
 import { ClientId } from '#shared/contract/fields.ts';
+import { endTrackedJob, renewTrackedJob, type TrackedJob } from '../../jobs/public.ts';
 import type { SupervisionHit } from '#shared/contract/entities/supervision.ts';
 import { isSampled, topUpChoice } from '#shared/supervision/sampling.ts';
 import { recordHits } from '../items/record-hits.ts';
@@ -25,6 +26,12 @@ import { groupFactsCache, policyCovers } from '../policies/policy-scope.ts';
  * `topUpChoice`: reproducible, ties by reference). The hit says it is a top-up and carries its value. Run again, it
  * chooses the same recordings and adds nothing (recordHits keeps one hit per policy on an item). After JOB_RUN_MS it
  * starts itself again from the device-user page it reached.
+ *
+ * A long job the job-sweep watches (lambdas/jobs/running-jobs.ts): the run keeps one running-job marker (id: the day)
+ * in the tenant it is walking, its input the position a resumption starts from (the tenant and its device-user page,
+ * or the tenant it finished), renewed with every page. Entering the next tenant writes that tenant's marker before
+ * removing the last one's, and the run's end removes its last, so a run whose invocation died at any point is resumed
+ * by the sweep from where it was, through the tenants after it.
  */
 export const SUPERVISION_DAILY_JOB = 'supervision-daily';
 const JOB_RUN_MS = 4 * 60_000;
@@ -45,7 +52,12 @@ export const SupervisionDailyInput = z.object({
   topped_up: z.int().min(0).default(0),
 });
 
-export type DailyDependencies = Pick<Dependencies, 'table' | 'clock' | 'jobs'>;
+export type DailyDependencies = Pick<Dependencies, 'table' | 'clock' | 'jobs' | 'config'>;
+
+/** The run's marker in `tenant`, with the input that resumes the run from there. */
+function trackedDaily(tenant: string, day: string, input: Record<string, unknown>): TrackedJob {
+  return { client: tenant, kind: 'supervision-daily', id: day, job: SUPERVISION_DAILY_JOB, input };
+}
 
 export interface DailyBudget {
   until?: Date;
@@ -125,8 +137,16 @@ export async function supervisionDailyJob(
   const spent = () => (budget.pages !== undefined && pages >= budget.pages) || (budget.until !== undefined && deps.clock.now().getTime() >= budget.until.getTime());
   const next = () => ({ ...(input.client === undefined ? {} : { client: input.client }), day, topped_up: toppedUp });
   const clients = input.client === undefined ? allClients(deps.table) : single(input.client);
+  // The tenant whose marker stands for this run: where the last invocation stopped, until the next tenant's is written.
+  let marked = input.at ?? input.after;
+  const track = async (tenant: string, position: Record<string, unknown>) => {
+    await renewTrackedJob(deps, trackedDaily(tenant, day, { ...next(), ...position }), JOB_RUN_MS);
+    if (marked !== undefined && marked !== tenant) await endTrackedJob(deps, { client: marked, kind: 'supervision-daily', id: day });
+    marked = tenant;
+  };
   for await (const tenant of clients) {
     if ((input.at !== undefined && tenant < input.at) || (input.after !== undefined && tenant <= input.after)) continue;
+    await track(tenant, { at: tenant, ...(tenant === input.at && input.start_key !== undefined ? { start_key: input.start_key } : {}) });
     const policies = (await tenantPolicies(deps, tenant)).filter((policy) => policy.is_enabled && policy.kind === 'Sampling' && policy.sample_minimum > 0);
     if (policies.length > 0) {
       const groupFacts = groupFactsCache(deps, tenant);
@@ -139,17 +159,20 @@ export async function supervisionDailyJob(
         }
         startKey = page.lastKey;
         pages += 1;
+        if (startKey !== undefined) await track(tenant, { at: tenant, start_key: startKey });
         if (startKey !== undefined && spent()) {
           await deps.jobs.start(SUPERVISION_DAILY_JOB, { ...next(), at: tenant, start_key: startKey });
           return { outcome: 'more', day, topped_up: toppedUp, at: tenant };
         }
       } while (startKey !== undefined);
     }
+    await track(tenant, { after: tenant });
     if (input.client === undefined && spent()) {
       await deps.jobs.start(SUPERVISION_DAILY_JOB, { ...next(), after: tenant });
       return { outcome: 'more', day, topped_up: toppedUp, after: tenant };
     }
   }
+  if (marked !== undefined) await endTrackedJob(deps, { client: marked, kind: 'supervision-daily', id: day });
   return { outcome: 'done', day, topped_up: toppedUp };
 }
 

@@ -6,7 +6,8 @@ import { toSupervisionPolicy } from '#core/store/entities/supervision-policy.ts'
 import { keys } from '#core/store/keys.ts';
 import type { SupervisionApplyRequest, SupervisionApplyRun, SupervisionPolicy } from '#shared/contract/entities/supervision.ts';
 import { periodOf } from '../evaluation/period.ts';
-import { APPLY_LEASE_MS, endApply, SUPERVISION_APPLY_JOB, type SupervisionApplyInput } from '../jobs/apply-job.ts';
+import { startTrackedJob } from '../../jobs/public.ts';
+import { APPLY_LEASE_MS, endApply, trackedApply, type SupervisionApplyInput } from '../jobs/apply-job.ts';
 import { POLICY_NOT_FOUND, readStoredPolicy } from './policies.ts';
 
 export const APPLY_RUNNING = 'An apply of this policy is running; wait for it to finish';
@@ -14,8 +15,9 @@ export const APPLY_RUNNING = 'An apply of this policy is running; wait for it to
 /**
  * Starts applying a saved policy to a past period (`POST supervision/policies/{policy_reference}/apply`): the policy's
  * `last_apply` becomes a new Running run with its lease, on condition no other run holds a live lease (409 then), and
- * the `supervision-apply` job is started through the JobRunner. A start the runner refuses ends the run Failed with
- * why, and the error answers the call: the policy never shows a run that is not going on.
+ * the `supervision-apply` job is started through the JobRunner, after its running-job marker (a start that is lost
+ * is started by the job-sweep). A start the runner refuses ends the run Failed with why, marker included, and the
+ * error answers the call: the policy never shows a run that is not going on.
  */
 export async function startApply(caller: TenantCaller, policyReference: string, request: SupervisionApplyRequest): Promise<SupervisionPolicy> {
   const { deps, tenant, principal } = caller;
@@ -56,7 +58,7 @@ export async function startApply(caller: TenantCaller, policyReference: string, 
   }
   const input: SupervisionApplyInput = { client: tenant, policy_reference: policyReference, run: at, from: period.from, to: period.to };
   try {
-    await deps.jobs.start(SUPERVISION_APPLY_JOB, input);
+    await startTrackedJob(deps, trackedApply(input));
   } catch (error) {
     await endApply(deps, input, { run, state: 'Failed', message: 'The apply job could not be started' });
     throw error;

@@ -50,6 +50,12 @@ export const accountItemSchema = /* @__PURE__ */ onFirstUse(() => z.object({
    * fleet. Until then `GET telemetry` reads the device list and each device's latest report, as before the index.
    */
   telemetry_indexed_at: z.string().optional(),
+  /**
+   * Since when every message with a thread carries its byThread keys (entities/payload.ts): written with a new tenant's
+   * account and by the `processed-index-backfill` job once it has walked an older tenant's payloads. Until then an SMS
+   * thread reads the device's recordings and keeps the thread's (lambdas/payloads/payload-lists.ts), as before the index.
+   */
+  thread_indexed_at: z.string().optional(),
 }));
 export type AccountItem = z.infer<ReturnType<typeof accountItemSchema>>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InternalError } from '../../errors.ts';
 import { keys } from '../keys.ts';
-import { payloadToItem, processedIndexKeys, readPayload, toPayload, type PayloadItem } from './payload.ts';
+import { payloadToItem, processedIndexKeys, readPayload, threadIndexKeys, toPayload, type PayloadItem } from './payload.ts';
 
 const payload: PayloadItem & { payload_time: string } = {
   client: 'acme',
@@ -49,6 +49,19 @@ describe('payload item', () => {
     }
     // Processed without a processing time (never written so) has no place in a window.
     expect(processedIndexKeys('acme', { payload_reference: 'p', payload_state: 'Processed' })).toEqual({});
+  });
+
+  it('places a message with a thread in its device\'s thread by payload time, and nothing else', () => {
+    const message = payloadToItem('acme', { ...payload, payload_type: 'SMS', thread_id: 'thread#1' });
+    expect(message).toMatchObject({ by_thread_pk: 'C#acme#DEVICE#dev-1#THREAD#thread%231', by_thread_sk: `${payload.payload_time}#${payload.payload_reference}` });
+    expect(message).toMatchObject(keys.payload.threadKeys('acme', { deviceReference: 'dev-1', threadId: 'thread#1', payloadTime: payload.payload_time, payloadReference: payload.payload_reference }));
+    expect(keys.payload.listThread('acme', 'dev-1', 'thread#1')).toEqual({ index: 'byThread', partition: 'C#acme#DEVICE#dev-1#THREAD#thread%231' });
+    for (const type of ['MMS', 'RCS'] as const) expect(payloadToItem('acme', { ...payload, payload_type: type, thread_id: 't' }), type).toHaveProperty('by_thread_pk');
+    // A call never joins a thread, even with a thread attribute; a message without a thread is in none.
+    const call = payloadToItem('acme', { ...payload, thread_id: 't' });
+    const loose = payloadToItem('acme', { ...payload, payload_type: 'SMS' });
+    for (const item of [call, loose]) for (const name of keys.payload.threadKeyAttributes) expect(item).not.toHaveProperty(name);
+    expect(threadIndexKeys('acme', { payload_reference: 'p', payload_type: 'SMS', device_reference: 'd', thread_id: 't' })).toEqual({});
   });
 
   it('reads an older item that lacks the later attributes, and leaves a stored meta off the contract shape', () => {

@@ -1,19 +1,25 @@
 import * as z from 'zod';
+import { MESSAGE_PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
 import { Payload } from '#shared/contract/entities/payloads.ts';
 import { onFirstUse } from '../../on-first-use.ts';
 import type { ItemKey, TableItem } from '../../ports/table-store.ts';
 import { ENTITY, list, onIndex, part, tenantPrefix, timeSort, type ItemKeys, type ListKey } from '../key-parts.ts';
-import { BY_PROCESSED_AT } from '../table-definition.ts';
+import { BY_PROCESSED_AT, BY_THREAD } from '../table-definition.ts';
 import { readItem } from './read-item.ts';
 import { EXAMPLE_CLIENT, entityModel } from '../entity-model.ts';
 
-/** Named indexes of a payload: the tenant's by payload time, a device's, a device user's, the Processed ones by processing time. */
-export const PAYLOAD_INDEXES = { byTenantTime: 'gsi1', byDevice: 'gsi2', byDeviceUser: 'gsi3', byProcessedAt: 'byProcessedAt' } as const;
+/**
+ * Named indexes of a payload: the tenant's by payload time, a device's, a device user's, the Processed ones by
+ * processing time, a device's messages of one thread.
+ */
+export const PAYLOAD_INDEXES = { byTenantTime: 'gsi1', byDevice: 'gsi2', byDeviceUser: 'gsi3', byProcessedAt: 'byProcessedAt', byThread: 'byThread' } as const;
 
 /** A payload's own partition: the payload, its comments (`COMMENT#…`), audit records (`AUDIT#…`) and sweep marker. */
 export const payloadPartition = (client: string, payloadReference: string) => `${tenantPrefix(client)}PAYLOAD#${part(payloadReference)}`;
 const byDevicePartition = (client: string, deviceReference: string) => `${tenantPrefix(client)}DEVICE#${part(deviceReference)}#PAYLOADS`;
 const byDeviceUserPartition = (client: string, deviceUserReference: string) => `${tenantPrefix(client)}DUSER#${part(deviceUserReference)}#PAYLOADS`;
+const byThreadPartition = (client: string, deviceReference: string, threadId: string) => `${tenantPrefix(client)}DEVICE#${part(deviceReference)}#THREAD#${part(threadId)}`;
+const MESSAGE_TYPES = new Set<string>(MESSAGE_PAYLOAD_TYPES);
 
 export const payloadKeys = {
   /** Comments and audit records live in the payload's partition (sort keys `COMMENT#…`, `AUDIT#…`). */
@@ -47,6 +53,16 @@ export const payloadKeys = {
   processedKeyAttributes: [BY_PROCESSED_AT.partitionKey, BY_PROCESSED_AT.sortKey] as string[],
   /** The tenant's Processed payloads by processing time, oldest first. */
   listProcessed: (client: string): ListKey => list(PAYLOAD_INDEXES.byProcessedAt, `${tenantPrefix(client)}PAYLOADS#PROCESSED`),
+  /**
+   * The byThread keys of a message in a thread: the device's partition of that thread, by payload time. Written with
+   * the `thread_id` they follow (processing, the legacy import, any write through payloadToItem) and never removed
+   * while the message keeps its thread; a destroyed remnant keeps neither (record-changes/payload.ts keeps by name).
+   */
+  threadKeys: (client: string, payload: { deviceReference: string; threadId: string; payloadTime: Date | string; payloadReference: string }): Pick<ItemKeys, 'by_thread_pk' | 'by_thread_sk'> =>
+    onIndex[PAYLOAD_INDEXES.byThread](byThreadPartition(client, payload.deviceReference, payload.threadId), timeSort(payload.payloadTime, payload.payloadReference)),
+  threadKeyAttributes: [BY_THREAD.partitionKey, BY_THREAD.sortKey] as string[],
+  /** One thread of a device's messages by payload time. */
+  listThread: (client: string, deviceReference: string, threadId: string): ListKey => list(PAYLOAD_INDEXES.byThread, byThreadPartition(client, deviceReference, threadId)),
 };
 
 /** Object key of a payload's bytes in the raw or processed bucket: tenant first, like every table key. */
@@ -114,8 +130,22 @@ export function payloadToItem(client: string, payload: PayloadItem & { payload_t
       ...(payload.device_user_reference === undefined ? {} : { deviceUserReference: payload.device_user_reference }),
     }),
     ...processedIndexKeys(client, payload),
+    ...threadIndexKeys(client, payload),
     ...payload,
   };
+}
+
+/**
+ * The byThread keys a payload carries: a message (SMS, MMS) with a `thread_id` is in its device's thread; nothing
+ * else is. The thread list reads exactly these, so this is the one rule of what a thread holds.
+ */
+export function threadIndexKeys(
+  client: string,
+  payload: Pick<PayloadItem, 'payload_reference' | 'payload_type' | 'device_reference' | 'thread_id'> & { payload_time?: string | undefined },
+) {
+  return MESSAGE_TYPES.has(payload.payload_type) && payload.thread_id !== undefined && payload.payload_time !== undefined
+    ? payloadKeys.threadKeys(client, { deviceReference: payload.device_reference, threadId: payload.thread_id, payloadTime: payload.payload_time, payloadReference: payload.payload_reference })
+    : {};
 }
 
 /**
@@ -146,10 +176,11 @@ export const payloadModel = /* @__PURE__ */ entityModel(() => ({
   indexes: PAYLOAD_INDEXES,
   items: [
     {
-      when: 'byDeviceUser when recorded by a device user; byProcessedAt while Processed',
+      when: 'byDeviceUser when recorded by a device user; byProcessedAt while Processed; byThread for a message with a thread_id',
       example: () => ({
         ...payloadKeys.item(EXAMPLE_CLIENT, { payloadReference: '<ref>', payloadTime: '<payload_time>', deviceReference: '<device_reference>', deviceUserReference: '<device_user_reference>' }),
         ...payloadKeys.processedKeys(EXAMPLE_CLIENT, '<ref>', '<processed_at>'),
+        ...payloadKeys.threadKeys(EXAMPLE_CLIENT, { deviceReference: '<device_reference>', threadId: '<thread_id>', payloadTime: '<payload_time>', payloadReference: '<ref>' }),
       }),
     },
   ],
@@ -163,7 +194,7 @@ export const payloadModel = /* @__PURE__ */ entityModel(() => ({
     },
     {
       name: 'List payloads of a device',
-      serves: '`GET devices/{device_reference}/payloads`; one SMS thread, oldest first (`thread_id` filters); what a device user\'s hold covers, per device of theirs',
+      serves: '`GET devices/{device_reference}/payloads`; one SMS thread in a tenant whose threads are not yet backfilled (`thread_id` filters); what a device user\'s hold covers, per device of theirs',
       builders: ['keys.payload.listByDevice'],
       example: () => payloadKeys.listByDevice(EXAMPLE_CLIENT, '<device_reference>'),
     },
@@ -178,6 +209,12 @@ export const payloadModel = /* @__PURE__ */ entityModel(() => ({
       serves: 'the `transfer` job\'s selection: sort key between `report_from` and `<report_to>~`; type (and the window\'s open start) filter',
       builders: ['keys.payload.listProcessed'],
       example: () => payloadKeys.listProcessed(EXAMPLE_CLIENT),
+    },
+    {
+      name: 'Messages of one SMS thread',
+      serves: '`GET devices/{device_reference}/sms/{thread_id}`, oldest first (payload_time range: `between`), once the tenant is indexed (the account\'s `thread_indexed_at`)',
+      builders: ['keys.payload.listThread'],
+      example: () => payloadKeys.listThread(EXAMPLE_CLIENT, '<device_reference>', '<thread_id>'),
     },
   ],
 }));

@@ -30,7 +30,7 @@ export const runningJobKeys = {
 };
 
 /** The long jobs the job-sweep watches (lambdas/jobs/job-sweep.ts has one resumer per kind). */
-export const RUNNING_JOB_KINDS = ['transfer', 'migration', 'legal-hold-sync', 'object-retention-sync', 'production', 'activity-export', 'erasure-decision', 'erasure-run'] as const;
+export const RUNNING_JOB_KINDS = ['transfer', 'migration', 'legal-hold-sync', 'object-retention-sync', 'production', 'activity-export', 'supervision-apply', 'supervision-daily', 'erasure-decision', 'erasure-run'] as const;
 export const runningJobKindSchema = /* @__PURE__ */ onFirstUse(() => z.enum(RUNNING_JOB_KINDS));
 export type RunningJobKind = z.infer<ReturnType<typeof runningJobKindSchema>>;
 
