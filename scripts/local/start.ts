@@ -7,6 +7,7 @@ import { seedDemoFleet } from './seed/fleet.ts';
 import { seedDemoSupervision } from './seed/supervision.ts';
 import { seedDemoCompleteness } from './seed/completeness.ts';
 import { seedDemoCase } from './seed/cases.ts';
+import { seedDemoErasureRequest } from './seed/erasure.ts';
 import { DEMO_TRANSFER_CONFIG, seedDemoTransferConfig } from './seed/transfer-config.ts';
 import { REPO_ROOT, TRANSFER_DESTINATION_BUCKET, startLocalStack } from './stack.ts';
 import { ensureWebBuilt } from './web-build.ts';
@@ -109,6 +110,12 @@ try {
   if (await seedDemoCase(stack)) console.log('Seeded the demo case (two custodians; Cases in the portal).');
 } catch (error) {
   console.error(`Demo case not seeded: ${error instanceof Error ? error.message : String(error)}`);
+}
+// After the fleet: one erasure request recorded and decided, waiting for a second person's review.
+try {
+  if (await seedDemoErasureRequest(stack)) console.log('Seeded the demo erasure request (du-dev; Erasure requests in the portal).');
+} catch (error) {
+  console.error(`Demo erasure request not seeded: ${error instanceof Error ? error.message : String(error)}`);
 }
 try {
   if (await seedDemoTransferConfig(stack)) console.log(`Seeded the demo transfer configuration ${DEMO_TRANSFER_CONFIG} (daily, to the SFTP stand-in).`);
