@@ -1,13 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiGet, expect, expectNoSeriousAxeViolations, savedIdToken, SCREENSHOT_DIR, storageStateOf, test } from './support/fixtures.ts';
 
 /**
  * The History panel (record versions, docs/compliance.md SEC 17a-4(f)): a demo recording's comment edited twice
  * through the portal shows, under History, each earlier wording with the words changed marked and who changed it by
- * name; a role edited on its page shows its earlier description beside the new one. Against the real local stack: the
- * versions are those the comment and role writes kept in their own transactions.
+ * name; a role edited on its page shows its earlier description beside the new one; a group's tag, a device user's
+ * surname and a transfer configuration's root directory and password edited on their screens show their earlier
+ * state (a password only as the server's marker, never a value). Against the real local stack: the versions are those
+ * the writes kept in their own transactions.
  */
 
 const EDITOR = 'Dana Admin (admin@demo.test)';
@@ -28,6 +30,15 @@ async function openHistory(page: Page, scope: Page | Locator, name: RegExp) {
 
 /** The comparison's row of one field (its header cell is the field's label). */
 const fieldRow = (comparison: Locator, label: string) => comparison.getByRole('row').filter({ has: comparison.page().getByRole('rowheader', { name: label, exact: true }) });
+
+/** A write on the API as the tenant administrator (test setup and clean-up only; the screens make their own calls). */
+async function apiSend(request: APIRequestContext, method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<void> {
+  const response = await request.fetch(path, { method, ...(body === undefined ? {} : { data: body }), headers: { authorization: `Bearer ${savedIdToken('demoAdmin')}` } });
+  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+}
+
+/** A green confirmation carrying the text. */
+const notice = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 test.describe('as a tenant administrator', () => {
   test.use({ storageState: storageStateOf('demoAdmin') });
@@ -129,6 +140,127 @@ test.describe('as a tenant administrator', () => {
       await expect(fieldRow(comparison, 'Rule 1 › Actions')).toContainText('payloads:List');
     } finally {
       await request.delete(path, { headers });
+    }
+  });
+
+  test('a group whose tag was changed on the groups screen: History shows the earlier value marked beside the new one', async ({ page, request }) => {
+    test.slow();
+    const stamp = Date.now();
+    const tagKey = `history-desk-${stamp}`;
+    const group = `history-group-${stamp}`;
+    await apiSend(request, 'PUT', `/api/v1/demo/tags/${tagKey}`, { tag_values: null, is_required: false });
+    await apiSend(request, 'PUT', `/api/v1/demo/groups/${group}`, { tags: [{ tag_key: tagKey, tag_value: 'north desk' }] });
+    try {
+      await page.goto(`/dashboard/access/groups?starts_with=${group}`);
+      await page.getByRole('button', { name: `Edit group ${group}` }).click();
+      const edit = page.getByRole('dialog', { name: `Edit group ${group}` });
+      await edit.getByRole('textbox', { name: 'Tag 1 value' }).fill('south desk');
+      await edit.getByRole('button', { name: 'Save group' }).click();
+      await expect(notice(page, `Group ${group} saved.`)).toBeVisible();
+
+      // On the group's edit dialog, one History per group.
+      await page.getByRole('button', { name: `Edit group ${group}` }).click();
+      const { versions, comparison } = await openHistory(page, page.getByRole('dialog', { name: `Edit group ${group}` }), new RegExp(`^History of group ${group}$`));
+      await expect(versions.getByRole('row').filter({ hasText: EDITOR })).toHaveCount(1);
+      const value = fieldRow(comparison, `Tag › ${tagKey} › Value`);
+      await expect(value).toContainText('Changed');
+      await expect(value.locator('[data-side="before"]')).toHaveText('north desk');
+      await expect(value.locator('[data-side="after"]')).toHaveText('south desk');
+      await expect(value.locator('del')).toHaveText('north');
+      await expect(value.locator('ins')).toHaveText('south');
+      // The group's counters move without an edit: never shown as a change; storage keys never shown.
+      await expect(comparison).not.toContainText(/stats|Device users/i);
+      await expect(comparison).not.toContainText(/\b(pk|sk|gsi1pk)\b/);
+    } finally {
+      await apiSend(request, 'DELETE', `/api/v1/demo/groups/${group}`);
+      await apiSend(request, 'DELETE', `/api/v1/demo/tags/${tagKey}`);
+    }
+  });
+
+  test("a device user edited on their page: History shows the earlier surname beside the new one and the editor's name", async ({ page, request }) => {
+    test.slow();
+    const reference = `history-person-${Date.now()}`;
+    const groups = await apiGet<{ data: Array<{ group_reference: string }> }>(request, 'demoAdmin', '/api/v1/demo/groups?limit=1');
+    const group = groups.data[0]?.group_reference;
+    if (group === undefined) throw new Error('the demo holds no group');
+    await apiSend(request, 'POST', `/api/v1/demo/users/${reference}`, {
+      group,
+      services: ['calls'],
+      expected_device_count: 1,
+      email: `${reference}@example.test`,
+      first_name: 'Ada',
+      surname: 'Lovelace',
+    });
+    try {
+      await page.goto(`/dashboard/devices/users/${reference}`);
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit device user' });
+      await edit.getByRole('textbox', { name: 'Surname' }).fill('King');
+      await edit.getByRole('button', { name: 'Save changes' }).click();
+      await expect(notice(page, 'Ada King saved.')).toBeVisible();
+
+      // Named by the person's name, never their stored key.
+      const { versions, comparison } = await openHistory(page, page, /^History of device user Ada King$/);
+      await expect(versions.getByRole('row').filter({ hasText: EDITOR })).toHaveCount(1);
+      const surname = fieldRow(comparison, 'Surname');
+      await expect(surname).toContainText('Changed');
+      await expect(surname.locator('del')).toHaveText('Lovelace');
+      await expect(surname.locator('ins')).toHaveText('King');
+      // Only the surname (and when it was changed) differs: the answer's defaults and the holds the person falls under
+      // are not read as changes.
+      await expect(fieldRow(comparison, 'Expected devices')).toHaveCount(0);
+      await expect(fieldRow(comparison, 'First name')).toHaveCount(0);
+      await expect(comparison).not.toContainText(/\b(pk|sk|gsi1pk)\b/);
+    } finally {
+      await apiSend(request, 'DELETE', `/api/v1/demo/users/${reference}`);
+    }
+  });
+
+  test('a transfer configuration edited with a new password: History shows the change, the password only as a marker', async ({ page, request }) => {
+    test.slow();
+    const reference = `history transfer ${Date.now()}`;
+    const path = `/api/v1/demo/transfer_configs/${encodeURIComponent(reference)}`;
+    const secrets = ['history-first-secret', 'history-second-secret'];
+    await apiSend(request, 'POST', path, {
+      target_type: 'SFTP',
+      transfer_type: 'Payload',
+      payload_types: ['Call'],
+      schedule: '',
+      transfer_file_format: 'Zipped',
+      params: { server: 'sftp.example.test', port: 22, root_directory: '/exports', username: 'verity' },
+      secured_data: { sftp_password: secrets[0] },
+    });
+    try {
+      await page.goto('/dashboard/account/transfers/config');
+      await page.getByRole('button', { name: `Edit ${reference}`, exact: true }).click();
+      const edit = page.getByRole('dialog', { name: `Edit ${reference}` });
+      await edit.getByRole('textbox', { name: /^Root directory/ }).fill('/exports/quarterly');
+      await edit.getByLabel(/sftp password/i).fill(secrets[1] as string);
+      await edit.getByRole('button', { name: 'Save configuration' }).click();
+      await expect(notice(page, `Transfer configuration ${reference} saved.`)).toBeVisible();
+
+      // The configuration opened from its link: its History on the same dialog.
+      await page.goto(`/dashboard/account/transfers/config?config=${encodeURIComponent(reference)}`);
+      const shown = page.getByRole('dialog', { name: `Configuration ${reference}` });
+      const { dialog, versions, comparison } = await openHistory(page, shown, new RegExp(`^History of transfer configuration ${reference}$`));
+      await expect(versions.getByRole('row').filter({ hasText: EDITOR })).toHaveCount(1);
+      const root = fieldRow(comparison, 'Target settings › Root directory');
+      await expect(root).toContainText('Changed');
+      await expect(root.locator('[data-side="before"]')).toHaveText('/exports');
+      await expect(root.locator('[data-side="after"]')).toHaveText('/exports/quarterly');
+      // The password: what the version holds is the server's marker, the record now says only that one is set.
+      const password = fieldRow(comparison, 'SFTP password');
+      await expect(password).toContainText('Changed');
+      await expect(password.locator('[data-side="before"]')).toHaveText('(kept secret, changed)');
+      await expect(password.locator('[data-side="after"]')).toHaveText('(kept secret)');
+      // No secret anywhere in the dialog, even with every field shown: neither password, nor its sealed form.
+      const showAlike = dialog.getByRole('switch', { name: 'Show fields that are alike' });
+      await showAlike.dispatchEvent('click');
+      await expect(showAlike).toBeChecked();
+      for (const secret of secrets) await expect(dialog).not.toContainText(secret);
+      await expect(dialog).not.toContainText(/wrapped|key_id|Key id/i);
+    } finally {
+      await apiSend(request, 'DELETE', path);
     }
   });
 });

@@ -186,57 +186,92 @@ test.describe('as a tenant administrator', () => {
     await expect(page.getByText('This recording is deleted')).toHaveCount(0);
   });
 
-  // FIXME: releasing an active hold now waits for a second approver (four eyes): this walk still expects the release
-  // at once. test/e2e/four-eyes.spec.ts covers a release approved by the demo's second admin; this walk must approve
-  // as that admin too before it can run again.
-  test.fixme('place a hold on a device user, see what it covers, release it with a confirmation', async ({ page }) => {
-    await page.goto('/dashboard/account/legal-holds');
-    await page.getByRole('button', { name: 'Place a hold' }).click();
-    const form = page.getByRole('form', { name: 'Place a legal hold' });
-    await form.getByRole('combobox', { name: 'Device user' }).fill('bram');
-    await page.getByRole('option', { name: /du-bram/ }).click();
-    await form.getByRole('button', { name: 'Place hold' }).click();
-    await expect(page.getByText('Legal hold placed on device user du-bram.')).toBeVisible();
+  // Releasing an active hold waits for a second person (four eyes): the demo's second admin, Jordan Approver, signed in
+  // in a browser of his own, approves each release where it applies, as test/e2e/four-eyes.spec.ts does.
+  test('place a hold on a device user, see what it covers, release it with a confirmation', async ({ page, browser }) => {
+    const jordan = await browser.newContext({ storageState: storageStateOf('demoApprover') });
+    try {
+      const approver = await jordan.newPage();
+      /** Jordan approves the release Dana asked for on the hold of `target`, on the holds screen. */
+      const approveRelease = async (target: string) => {
+        await approver.goto(`/dashboard/account/legal-holds?target=${encodeURIComponent(target)}`);
+        const request = approver.getByTestId('pending-change');
+        await expect(request).toContainText('Release requested by Dana Admin (admin@demo.test)');
+        await request.getByRole('button', { name: 'Approve' }).click();
+        await expect(approver.getByText('Approved: release applied.')).toBeVisible();
+      };
 
-    const holds = page.getByRole('table', { name: 'Legal holds' });
-    const held = holds.getByRole('row').filter({ hasText: 'du-bram' });
-    await expect(held).toContainText('Active');
-    // What it covers, counted: the recordings and devices of Bram's phone; its recordings' storage locks set.
-    await expect(held).toContainText(/\d+ recordings?/);
-    await expect(held).toContainText(/1 device/);
-    await expect(held).toContainText('Recordings locked');
-    await expect(held.getByRole('link', { name: 'du-bram' })).toHaveAttribute('href', '/dashboard/devices/users/du-bram');
-    await checkScreen(page, { name: 'legal-holds-active', title: 'Legal holds', mode: 'light' });
+      await page.goto('/dashboard/account/legal-holds');
+      await page.getByRole('button', { name: 'Place a hold' }).click();
+      const form = page.getByRole('form', { name: 'Place a legal hold' });
+      await form.getByRole('combobox', { name: 'Device user' }).fill('bram');
+      await page.getByRole('option', { name: /du-bram/ }).click();
+      await form.getByRole('button', { name: 'Place hold' }).click();
+      await expect(page.getByText('Legal hold placed on device user du-bram.')).toBeVisible();
 
-    await held.getByRole('button', { name: 'Release the hold on du-bram' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Release the legal hold?' });
-    await expect(dialog).toContainText('disposable again');
-    await expect(dialog).toContainText('This hold covers');
-    await expect(dialog.getByRole('listitem').filter({ hasText: /recordings?$/ })).toBeVisible();
-    await dialog.getByRole('button', { name: 'Release hold' }).click();
-    await expect(page.getByText('Legal hold on device user du-bram released.')).toBeVisible();
-    await expect(holds.getByRole('row').filter({ hasText: 'du-bram' })).toHaveCount(0);
-    await page.goto('/dashboard/account/legal-holds?show=all');
-    await expect(page.getByRole('table', { name: 'Legal holds' }).getByRole('row').filter({ hasText: 'du-bram' })).toContainText('Released');
+      const holds = page.getByRole('table', { name: 'Legal holds' });
+      const held = holds.getByRole('row').filter({ hasText: 'du-bram' });
+      await expect(held).toContainText('Active');
+      // What it covers, counted: the recordings and devices of Bram's phone; its recordings' storage locks set.
+      await expect(held).toContainText(/\d+ recordings?/);
+      await expect(held).toContainText(/1 device/);
+      await expect(held).toContainText('Recordings locked');
+      await expect(held.getByRole('link', { name: 'du-bram' })).toHaveAttribute('href', '/dashboard/devices/users/du-bram');
+      await checkScreen(page, { name: 'legal-holds-active', title: 'Legal holds', mode: 'light' });
 
-    // A portal user, picked from the people the audit trail has seen: what they wrote is held, counted.
-    await page.getByRole('button', { name: 'Place a hold' }).click();
-    await form.getByText('A portal user', { exact: true }).click();
-    await form.getByRole('combobox', { name: 'Portal user reference' }).fill('demo-ad');
-    await page.getByRole('option', { name: 'demo-admin' }).click();
-    await form.getByRole('button', { name: 'Place hold' }).click();
-    await expect(page.getByText('Legal hold placed on portal user demo-admin.')).toBeVisible();
-    const person = page.getByRole('table', { name: 'Legal holds' }).getByRole('row').filter({ hasText: 'demo-admin' }).filter({ hasText: 'Active' });
-    await expect(person).toContainText(/\d+ activity records?/);
-    await expect(person.getByRole('link', { name: /^demo-admin/ })).toHaveAttribute('href', /\/dashboard\/account\/audit\?.*user_id=demo-admin/);
-    // Their trail, the portal's page for a portal user, says they are held and links back to the hold.
-    await person.getByRole('link', { name: /^demo-admin/ }).click();
-    await expect(page.getByTestId('legal-hold-notice')).toContainText("This person's activity is under a legal hold");
-    await expect(page.getByRole('link', { name: 'The legal hold on portal user demo-admin' })).toBeVisible();
-    await page.goBack();
-    await person.getByRole('button', { name: 'Release the hold on demo-admin' }).click();
-    await page.getByRole('dialog', { name: 'Release the legal hold?' }).getByRole('button', { name: 'Release hold' }).click();
-    await expect(page.getByText('Legal hold on portal user demo-admin released.')).toBeVisible();
+      await held.getByRole('button', { name: 'Release the hold on du-bram' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Release the legal hold?' });
+      await expect(dialog).toContainText('disposable again');
+      await expect(dialog).toContainText('This hold covers');
+      await expect(dialog.getByRole('listitem').filter({ hasText: /recordings?$/ })).toBeVisible();
+      await dialog.getByRole('button', { name: 'Release hold' }).click();
+      // Asked for, not done: the hold stays active until the second admin approves.
+      await expect(page.getByText('Release of the hold on device user du-bram requested', { exact: false })).toBeVisible();
+      await expect(held).toContainText('Release awaiting approval');
+      await expect(held).toContainText('Active');
+
+      await approveRelease('du-bram');
+      await page.goto('/dashboard/account/legal-holds');
+      await expect(holds.getByRole('row').filter({ hasText: 'du-bram' })).toHaveCount(0);
+      await page.goto('/dashboard/account/legal-holds?show=all');
+      const released = page.getByRole('table', { name: 'Legal holds' }).getByRole('row').filter({ hasText: 'du-bram' });
+      await expect(released).toContainText('Released');
+      await expect(released).toContainText('by Jordan Approver (approver@demo.test)');
+
+      // The hold's History: the active hold the release replaced, beside the hold now released.
+      await released.getByRole('button', { name: 'History of the hold on device user du-bram' }).click();
+      const history = page.getByRole('dialog', { name: 'History of the hold on device user du-bram' });
+      const comparison = history.getByRole('table', { name: 'Comparison' });
+      const active = comparison.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Active', exact: true }) });
+      await expect(active).toContainText('Changed');
+      await expect(active.locator('[data-side="before"]')).toHaveText('Yes');
+      await expect(active.locator('[data-side="after"]')).toHaveText('No');
+      await history.getByRole('button', { name: 'Close' }).click();
+
+      // A portal user, picked from the people the audit trail has seen: what they wrote is held, counted.
+      await page.getByRole('button', { name: 'Place a hold' }).click();
+      await form.getByText('A portal user', { exact: true }).click();
+      await form.getByRole('combobox', { name: 'Portal user reference' }).fill('demo-ad');
+      await page.getByRole('option', { name: 'demo-admin' }).click();
+      await form.getByRole('button', { name: 'Place hold' }).click();
+      await expect(page.getByText('Legal hold placed on portal user demo-admin.')).toBeVisible();
+      const person = page.getByRole('table', { name: 'Legal holds' }).getByRole('row').filter({ hasText: 'demo-admin' }).filter({ hasText: 'Active' });
+      await expect(person).toContainText(/\d+ activity records?/);
+      await expect(person.getByRole('link', { name: /^demo-admin/ })).toHaveAttribute('href', /\/dashboard\/account\/audit\?.*user_id=demo-admin/);
+      // Their trail, the portal's page for a portal user, says they are held and links back to the hold.
+      await person.getByRole('link', { name: /^demo-admin/ }).click();
+      await expect(page.getByTestId('legal-hold-notice')).toContainText("This person's activity is under a legal hold");
+      await expect(page.getByRole('link', { name: 'The legal hold on portal user demo-admin' })).toBeVisible();
+      await page.goBack();
+      await person.getByRole('button', { name: 'Release the hold on demo-admin' }).click();
+      await page.getByRole('dialog', { name: 'Release the legal hold?' }).getByRole('button', { name: 'Release hold' }).click();
+      await expect(page.getByText('Release of the hold on portal user demo-admin requested', { exact: false })).toBeVisible();
+      await approveRelease('demo-admin');
+      await page.goto('/dashboard/account/legal-holds?show=all&target=demo-admin');
+      await expect(page.getByRole('table', { name: 'Legal holds' }).getByRole('row').filter({ hasText: 'demo-admin' })).toContainText('Released');
+    } finally {
+      await jordan.close();
+    }
   });
 });
 
