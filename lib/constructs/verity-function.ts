@@ -1,16 +1,18 @@
-import { Duration } from 'aws-cdk-lib';
+import { rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { AssetHashType, type BundlingOptions, DockerImage, Duration, type ILocalBundling } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
-import { Architecture, type IFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, type IFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { LAMBDA_BUNDLING } from './lambda-bundling.ts';
+import { buildSync } from 'esbuild';
+import { bundleFilesOf, esbuildOptionsLikeLambda, LAMBDA_BUNDLING, LAMBDA_HANDLER } from './lambda-bundling.ts';
 import { resourcePattern } from './nag.ts';
 import { REPO_ROOT } from './paths.ts';
 
@@ -75,14 +77,45 @@ const S3_GRANT_ACTIONS = '/^Action::s3:(GetObject|GetBucket|List|DeleteObject|Ab
 const KMS_GRANT_ACTIONS = '/^Action::kms:(ReEncrypt|GenerateDataKey)\\*$/';
 
 /**
- * A Verity Lambda function: ARM64, `nodejs22.x`, bundled locally by esbuild (never Docker) as minified ESM
- * with source maps, X-Ray tracing, its own log group with a retention, and a role that can write only to that
+ * A handler bundled by esbuild in the synth process (never Docker) with the options of lambda-bundling.ts: `index.mjs`
+ * and the chunks its `import()`s load, beside it. The CDK's NodejsFunction cannot split code (it passes esbuild
+ * `--outfile`), which kept every lazily loaded adapter's code in the one file read at each cold start.
+ *
+ * The asset hash is the output's, as NodejsFunction's is. `entry` is a field so that the CDK's asset cache, which
+ * keys on the bundling options as JSON (functions dropped), tells two functions' bundles apart.
+ */
+class LocalEsbuildBundling implements BundlingOptions {
+  /** Required by the CDK's type; never pulled or run, because local bundling either succeeds or throws. */
+  readonly image = DockerImage.fromRegistry('verity-bundles-locally-with-esbuild');
+  readonly entry: string;
+  readonly local: ILocalBundling;
+
+  constructor(entry: string) {
+    this.entry = relative(REPO_ROOT, entry);
+    this.local = {
+      tryBundle: (outputDir: string) => {
+        const { metafile } = buildSync({ ...esbuildOptionsLikeLambda(`${REPO_ROOT}/tsconfig.json`), entryPoints: [entry], outdir: outputDir, metafile: true });
+        // Chunks no live code can import (lambda-bundling.ts) would only weigh down the deployment package.
+        for (const file of bundleFilesOf(metafile).neverLoaded) for (const path of [file, `${file}.map`]) rmSync(join(REPO_ROOT, path), { force: true });
+        return true;
+      },
+    };
+  }
+}
+
+function bundledCode(entry: string): Code {
+  return Code.fromAsset(REPO_ROOT, { assetHashType: AssetHashType.OUTPUT, bundling: new LocalEsbuildBundling(entry) });
+}
+
+/**
+ * A Verity Lambda function: ARM64, `nodejs22.x`, bundled locally by esbuild (never Docker) as minified ESM split into
+ * an entry and lazily loaded chunks, with source maps, X-Ray tracing, its own log group with a retention, and a role that can write only to that
  * log group (no AWS managed policy).
  *
  * `bind*` methods grant access AND set the variable naming the resource, so code and permissions cannot drift.
  */
 export class VerityFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
   readonly role: Role;
   readonly logGroup: LogGroup;
   /** The handler's source file, whose bundled code reads the variables this function must be given (test/infra/env-wiring.test.ts). */
@@ -102,10 +135,12 @@ export class VerityFunction extends Construct {
       new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [this.logGroup.logGroupArn] }),
     );
 
-    this.function = new NodejsFunction(this, 'Function', {
+    this.function = new LambdaFunction(this, 'Function', {
       ...(props.functionName === undefined ? {} : { functionName: props.functionName }),
-      entry: props.entry,
-      handler: 'handler',
+      // Bundled with the AWS SDK v3 clients it uses (tree-shaken) rather than the runtime's copy: smaller cold start,
+      // and the version we tested is the version that runs.
+      code: bundledCode(props.entry),
+      handler: LAMBDA_HANDLER,
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
@@ -114,26 +149,6 @@ export class VerityFunction extends Construct {
       tracing: Tracing.ACTIVE,
       logGroup: this.logGroup,
       role: this.role,
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: `${REPO_ROOT}/package-lock.json`,
-      awsSdkConnectionReuse: false, // SDK v3 reuses connections itself; the v2 variable is noise.
-      bundling: {
-        forceDockerBundling: false,
-        format: OutputFormat.ESM,
-        target: LAMBDA_BUNDLING.target,
-        mainFields: [...LAMBDA_BUNDLING.mainFields],
-        banner: LAMBDA_BUNDLING.banner,
-        minify: LAMBDA_BUNDLING.minify,
-        externalModules: [...LAMBDA_BUNDLING.external],
-        esbuildArgs: { '--alias': Object.entries(LAMBDA_BUNDLING.alias).map(([name, path]) => `${name}=${path}`) },
-        sourceMap: LAMBDA_BUNDLING.sourceMap,
-        sourceMapMode: SourceMapMode.EXTERNAL,
-        sourcesContent: LAMBDA_BUNDLING.sourcesContent,
-        // Bundle (and tree-shake) the SDK v3 clients rather than rely on the runtime's copy: smaller cold start,
-        // and the version we tested is the version that runs.
-        bundleAwsSDK: true,
-        tsconfig: `${REPO_ROOT}/tsconfig.json`,
-      },
     });
     if (LAMBDA_BUNDLING.enableSourceMaps) this.setEnv('NODE_OPTIONS', '--enable-source-maps');
     for (const [name, value] of Object.entries(props.environment ?? {})) this.setEnv(name, value);

@@ -9,7 +9,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { checkSchedules } from '../../lib/config/job-schedules.ts';
 import { handler as notBuiltHandler } from '../../lib/constructs/not-built-handler.ts';
-import { NOT_BUILT_HANDLER } from '../../lib/constructs/paths.ts';
+import { handlerEntry, NOT_BUILT_HANDLER } from '../../lib/constructs/paths.ts';
 import { VerityFunction } from '../../lib/constructs/verity-function.ts';
 import { checkRoutes, type RoutedEndpoint } from '../../lib/stacks/api-stack.ts';
 import { FIXTURE_ENDPOINTS } from './fixtures.ts';
@@ -139,5 +139,28 @@ describe('bundling', () => {
     expect(bundle.startsWith('import { createRequire as __verityCreateRequire }')).toBe(true);
     expect(bundle).toMatch(/export\s*\{/);
     expect(existsSync(join(assetDirs[0]!, 'index.mjs.map'))).toBe(true);
+  });
+
+  it('splits each function into index.mjs and the chunks its import()s load, one asset per function', () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'verity-bundle-'));
+    onTestFinished(() => rmSync(outdir, { recursive: true, force: true }));
+    const app = new App({ outdir });
+    const stack = new Stack(app, 'Split');
+    functionIn(stack);
+    // The audit function's key service loads its KMS adapter and client on first call (adapters/wiring/key-service.ts).
+    new VerityFunction(stack, 'Audit', { entry: handlerEntry('audit')!, description: 'audit', logRetention: RetentionDays.ONE_WEEK });
+    const assembly = app.synth();
+    const assetDirs = readdirSync(assembly.directory)
+      .filter((name) => name.startsWith('asset.'))
+      .map((name) => join(assembly.directory, name));
+    // Two assets: the CDK's asset cache keys on the bundling options, which name each function's entry.
+    expect(assetDirs).toHaveLength(2);
+    const files = assetDirs.map((dir) => readdirSync(dir));
+    const audit = files.find((names) => names.some((name) => name.startsWith('kms-key-service-')));
+    expect(audit).toBeDefined();
+    expect(audit).toContain('index.mjs');
+    for (const chunk of audit!.filter((name) => name.endsWith('.mjs'))) {
+      expect(readFileSync(join(assetDirs[files.indexOf(audit!)]!, chunk), 'utf8').startsWith('import { createRequire as __verityCreateRequire }'), chunk).toBe(true);
+    }
   });
 });

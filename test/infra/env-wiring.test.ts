@@ -81,14 +81,17 @@ async function keptModules(entry: string): Promise<string[]> {
   const result = await build({
     ...esbuildOptionsLikeLambda(join(REPO_ROOT, 'tsconfig.json')),
     entryPoints: [entry],
-    outfile: join(REPO_ROOT, 'cdk.out.env-wiring', 'handler.mjs'),
+    outdir: join(REPO_ROOT, 'cdk.out.env-wiring'),
     write: false,
     metafile: true,
   });
-  const output = Object.values(result.metafile.outputs).find((candidate) => candidate.entryPoint !== undefined);
-  return Object.entries(output?.inputs ?? {})
-    .filter(([input, use]) => use.bytesInOutput > 0 && !input.includes('node_modules/') && /\.(ts|tsx|js|mjs)$/.test(input))
-    .map(([input]) => input);
+  // The entry and every chunk: a module loaded on first call (an adapter's client) reads its variables then.
+  const inputs = Object.values(result.metafile.outputs).flatMap((output) => Object.entries(output.inputs));
+  return [
+    ...new Set(
+      inputs.filter(([input, use]) => use.bytesInOutput > 0 && !input.includes('node_modules/') && /\.(ts|tsx|js|mjs)$/.test(input)).map(([input]) => input),
+    ),
+  ];
 }
 
 /** The declared variables a handler's bundled code names outside the config module itself, and where. */
