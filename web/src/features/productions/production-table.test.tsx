@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Production } from '#shared/contract/entities/productions.ts';
 import { renderSignedIn, userWith } from '../../testing/render-signed-in.tsx';
-import { controlRange, destinationWords, ProductionTable, productionShare } from './production-table.tsx';
+import { controlRange, destinationWords, partLinks, ProductionTable, productionShare } from './production-table.tsx';
 
 const base: Production = {
   client: 'acme',
@@ -48,5 +48,17 @@ describe('the production log', () => {
     const named = { ...base, created_by: 'demo-admin', created_by_actor: { reference: 'demo-admin', kind: 'user' as const, name: 'Dana Admin', email: 'admin@demo.test' } };
     expect(renderSignedIn(<ProductionTable productions={[named]} label="Log" />, userWith([]))).toContain('Dana Admin (admin@demo.test)');
     expect(renderSignedIn(<ProductionTable productions={[base]} label="Log" />, userWith([]))).toContain('>officer<');
+  });
+
+  it('offers each part of a production in parts by its place and file, and nothing more for one archive', () => {
+    const one = { url: 'https://s3/p.zip', expires_at: '2026-11-29T09:15:00.000Z', file_name: 'P.zip' };
+    expect(partLinks(one)).toEqual([]);
+    expect(partLinks({ ...one, parts: [{ url: one.url, file_name: 'P.zip' }] })).toEqual([]);
+    const parts = [1, 2, 3].map((part) => ({ url: `https://s3/p${part}.zip`, file_name: `P_part00${part}.zip` }));
+    expect(partLinks({ ...one, parts })).toEqual([
+      { url: 'https://s3/p1.zip', label: 'Part 1 of 3: P_part001.zip' },
+      { url: 'https://s3/p2.zip', label: 'Part 2 of 3: P_part002.zip' },
+      { url: 'https://s3/p3.zip', label: 'Part 3 of 3: P_part003.zip' },
+    ]);
   });
 });

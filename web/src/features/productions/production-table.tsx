@@ -1,5 +1,6 @@
-import { Badge, Button, Progress, Stack, Table, Text } from '@mantine/core';
-import type { Production } from '#shared/contract/entities/productions.ts';
+import { Alert, Anchor, Badge, Button, List, Progress, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { Production, ProductionDownload } from '#shared/contract/entities/productions.ts';
 import { ErrorLines, errorLinesOf } from '../../components/data/error-lines.tsx';
 import { actorName } from '../../lib/actor-name.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
@@ -24,16 +25,48 @@ export function productionShare(production: Production): number {
   return total === 0 ? 0 : Math.min(100, Math.round((production.documents_done / total) * 100));
 }
 
+/**
+ * The links of a production delivered in parts, each named by its place and file ("Part 2 of 3: …_part002.zip"); none
+ * for a production in one archive (its one link is followed at once).
+ */
+export function partLinks(link: ProductionDownload): { url: string; label: string }[] {
+  const parts = link.parts ?? [];
+  if (parts.length < 2) return [];
+  return parts.map((part, index) => ({ url: part.url, label: `Part ${index + 1} of ${parts.length}: ${part.file_name}` }));
+}
+
 /** The production log's rows: what, when, by whom, to whom, which control numbers, progress and the download. */
 export function ProductionTable({ productions, label }: { productions: readonly Production[]; label: string }) {
   const download = useDownloadProduction();
   const canDownload = useCan('productions:Download');
+  // A production in parts offers every part's link (each lives 15 minutes); one archive is downloaded at once.
+  const [parts, setParts] = useState<{ url: string; label: string }[]>([]);
   const open = (production: Production) =>
-    download.mutate({ params: { production_reference: production.production_reference } }, { onSuccess: (link) => window.location.assign(link.url) });
+    download.mutate(
+      { params: { production_reference: production.production_reference } },
+      {
+        onSuccess: (link) => {
+          const links = partLinks(link);
+          setParts(links);
+          if (links.length === 0) window.location.assign(link.url);
+        },
+      },
+    );
   if (productions.length === 0) return <Text c="dimmed">No productions yet.</Text>;
   return (
     <Stack gap="xs">
       {download.isError && <ErrorLines title="The download link was not made" lines={errorLinesOf(download.error)} />}
+      {parts.length > 0 && (
+        <Alert color="blue" title="The production is in parts: download each">
+          <List size="sm">
+            {parts.map((part) => (
+              <List.Item key={part.url}>
+                <Anchor href={part.url}>{part.label}</Anchor>
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
       <Table aria-label={label}>
         <Table.Thead>
           <Table.Tr>
