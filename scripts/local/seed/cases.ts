@@ -7,9 +7,11 @@ import { STAFF_CLIENT } from './accounts.ts';
 
 /**
  * The demo case of tenant `demo` (docs/cases.md): two custodians of the demo fleet (du-alice and du-bram) and the
- * counterparty they both talk to, over the last 90 days, with Dana Admin and Jordan Approver on its team. It is opened
- * once, through the real API as admin@demo.test, as a user would open it. It does not collect and hold: the demo's
- * other screens (retention, completeness) show the fleet unheld, so holding two of its people would change them.
+ * counterparties their demo calls and messages name (fleet.ts: +4477009002NN, NN the phone's place in the fleet, so a
+ * production of the case holds their calls, texts and MMS), over the last 90 days, with Dana Admin and Jordan
+ * Approver on its team. It is opened once, through the real API as admin@demo.test, as a user would open it. It does
+ * not collect and hold: the demo's other screens (retention, completeness) show the fleet unheld, so holding two of
+ * its people would change them.
  */
 export const CASES_VERSION = 'v1';
 
@@ -24,7 +26,7 @@ export function demoCaseRequest(now: Date): CaseCreateRequest {
     title: 'Demo: Q2 rates desk enquiry',
     description: 'A regulator asks for the rates desk’s calls and messages with one counterparty. Two custodians, no legal hold.',
     custodians: { device_users: ['du-alice', 'du-bram'], portal_users: [] },
-    counterparty_numbers: ['+447700900999'],
+    counterparty_numbers: ['+447700900200', '+447700900201'],
     period: { from: `${day(now.getTime() - 90 * DAY_MS)}T00:00:00Z`, to: `${day(now.getTime())}T23:59:59Z` },
     payload_types: ['Call', 'SMS', 'MMS'],
     team: ['demo-approver'],

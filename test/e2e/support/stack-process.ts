@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { buildDependencies } from '#core/composition.ts';
 import { loadConfig } from '#core/config.ts';
 import { signInDemoAccount } from '../../../scripts/device/portal-sign-in.ts';
+import { seedDemoCase } from '../../../scripts/local/seed/cases.ts';
 import { seedDemoCompleteness } from '../../../scripts/local/seed/completeness.ts';
 import { seedDemoFleet } from '../../../scripts/local/seed/fleet.ts';
 import { writeSyntheticFleet } from '../../../scripts/local/seed/synthetic-fleet.ts';
@@ -42,6 +43,12 @@ try {
   await seedDemoCompleteness(stack, join(dataDir, 'devices'));
 } catch (error) {
   console.error(`Demo seed incomplete: ${error instanceof Error ? error.message : String(error)}`);
+}
+// The demo case, as `npm start` opens it: the productions test produces it (two of the fleet's people).
+try {
+  await seedDemoCase(stack);
+} catch (error) {
+  console.error(`Demo case not opened: ${error instanceof Error ? error.message : String(error)}`);
 }
 // More devices than one page (the API's default page is 50), so the list test sees "Load more".
 await writeSyntheticFleet(buildDependencies(loadConfig({ ...stack.env, LOG_LEVEL: 'error' })), 'acme', ACME_DEVICES, { writer: 'e2e' });
