@@ -487,7 +487,9 @@ export async function endStuckProduction(deps: Pick<Dependencies, 'table' | 'clo
   if (stored === undefined) return false;
   const production = readProduction(stored);
   if (production.production_state !== 'Pending' && production.production_state !== 'InProgress') return false;
-  const failed: ProductionItem = { ...production, production_state: 'Failed', error_message: `${reason}; nothing was delivered`, completed_at: deps.clock.now().toISOString() };
+  const sent = production.delivered_files ?? [];
+  const delivered = sent.length === 0 ? 'nothing was delivered' : `only ${sent.join(', ')} were delivered`;
+  const failed: ProductionItem = { ...production, production_state: 'Failed', error_message: `${reason}; ${delivered}`, completed_at: deps.clock.now().toISOString() };
   await end(deps, failed, { client, kind: 'production', id: reference, job: PRODUCTION_JOB, input: { client, production_reference: reference } });
   return true;
 }
