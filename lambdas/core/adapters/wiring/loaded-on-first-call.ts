@@ -3,10 +3,11 @@ type AsyncPort<T> = { [K in keyof T]: (...args: never[]) => Promise<unknown> };
 
 /**
  * A port whose adapter module is loaded, and its SDK client built, on the first call of any method; every call waits
- * for that load and then runs on the adapter. `load` does its work with `import()`: in the single-file Lambda bundle
- * esbuild keeps the module but wraps it (and the SDK client it imports) to run on that first call, not at module
- * init. The S3 and KMS clients were most of what the functions using them ran at a cold start beyond the others
- * (docs/decisions.md, "Lambda bundles"), and most of their requests never touch them.
+ * for that load and then runs on the adapter. `load` does its work with `import()`: the Lambda bundles are split
+ * (lib/constructs/lambda-bundling.ts), so the adapter and the SDK client it imports are chunks beside the function's
+ * entry, read, compiled and run on that first call, not at a cold start. The S3 and KMS clients were most of what the
+ * functions using them read at a cold start beyond the others (docs/decisions.md, "Lambda bundles"), and most of their
+ * requests never touch them.
  *
  * `methods` names every method of the port (the type requires each), so the stand-in answers exactly the port's
  * calls. A load that fails is not kept: the next call loads again.
