@@ -11,6 +11,7 @@ import { APPROVAL_EXPIRY_DAYS, type ApprovalKind, type PendingChange } from '#sh
 import type { RetentionPolicyRequest } from '#shared/contract/entities/account-data.ts';
 import type { accountDataEndpoints } from '#shared/contract/endpoints/account-data.ts';
 import { writeActivityRecordWith } from '../../audit/public.ts';
+import { dueMarkerPuts, dueMarkerSync } from '../retention/due-index.ts';
 import {
   approvalKeys,
   approvalToItem,
@@ -24,7 +25,7 @@ import {
 
 /** The job name an expiry's activity record is written under: nobody acted, the time ran out. */
 export const APPROVAL_EXPIRY = 'approval-expiry';
-/** The action an expiry's activity record names (no role performs it; the audit screen shows it by this name). */
+/** The action an expiry's activity record names: no role performs it (shared/contract/actions.ts `SYSTEM_ACTION_DESCRIPTIONS`), the audit screen words it. */
 const EXPIRE_ACTION = 'approvals:Expire';
 
 const DAY_MS = 86_400_000;
@@ -145,20 +146,27 @@ async function settle(caller: Pick<TenantCaller, 'deps' | 'tenant' | 'requestId'
 
 const basedOnOf = (item: TableItem) => (typeof item.based_on === 'string' ? { based_on: item.based_on } : {});
 
-/** The decided change replaces the pending one (still pending as read), and its target's lock goes. */
+/**
+ * The decided change replaces the pending one (still pending as read), and its target's lock goes. Decided, it is a
+ * retained record (UserActivityData, from its decision): its retention marker is written with it.
+ */
 function decisionWrites(pending: ApprovalItem, decided: TableItem): TransactOperation[] {
   const { pk, sk } = approvalKeys.lock(pending.client, targetOf(pending));
   return [
     { kind: 'put', item: decided, condition: statusIs('Pending') },
     { kind: 'delete', key: { pk, sk }, condition: lockNames(pending.approval_reference) },
+    ...dueMarkerPuts(pending.client, decided),
   ];
 }
+
+/** A change retention disposed of (marked Deleted, or going) is answered as one that does not exist. */
+const disposed = (item: TableItem) => item.retention_state !== undefined;
 
 /** The stored change (404 when this tenant has none by that reference), settled. */
 async function readSettled(caller: TenantCaller, reference: string): Promise<TableItem> {
   const item = await caller.deps.table.get(approvalKeys.change(caller.tenant, reference), { consistent: true });
   // A release of a hold on a device user outside the caller's groups is answered as one that does not exist.
-  if (item === undefined || (await inGroupScope(caller, [item])).length === 0) throw new NotFoundError(`Pending change ${reference} not found`);
+  if (item === undefined || disposed(item) || (await inGroupScope(caller, [item])).length === 0) throw new NotFoundError(`Pending change ${reference} not found`);
   return settle(caller, item);
 }
 
@@ -177,7 +185,7 @@ export async function listChanges(caller: TenantCaller, query: QueryOf<typeof ac
     page: query,
     keep: async (items) => {
       const settled: TableItem[] = [];
-      for (const item of items) settled.push(await settle(caller, item));
+      for (const item of items.filter((stored) => !disposed(stored))) settled.push(await settle(caller, item));
       return inGroupScope(caller, query.status === undefined ? settled : settled.filter((item) => item.status === query.status));
     },
     toData: (item) => toPendingChange(readApproval(item)),
@@ -244,6 +252,8 @@ export async function approveChange(caller: TenantCaller, reference: string, app
     await deps.table.transactWrite([
       { kind: 'put', item: stored, condition: statusIs('Approved') },
       { kind: 'put', item: lockItem(caller.tenant, targetOf(approval), approval.approval_reference), condition: { kind: 'item-not-exists' } },
+      // Pending again: its retention marker goes.
+      ...dueMarkerSync(caller.tenant, stored),
     ]);
     throw error;
   }

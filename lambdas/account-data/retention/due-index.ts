@@ -4,6 +4,7 @@ import { readRetainedItem, type RetainedItem } from '#core/store/entities/retain
 import { ledgerEntryReference } from '#core/store/entities/ledger-entry.ts';
 import { retentionDueToItem, type RetentionDueItem } from '#core/store/entities/retention-due.ts';
 import { RETENTION_TIMESTAMP_TYPES, type RetentionRecordType } from '#shared/constants/account.ts';
+import { approvalEnded } from './record-changes/approval.ts';
 import { caseEnded } from './record-changes/case.ts';
 import { deviceUserEnded } from './record-changes/device-user.ts';
 import { migrationEnded } from './record-changes/migration.ts';
@@ -93,6 +94,10 @@ function describe(record: RetainedItem): Omit<RetainedRecord, 'key'> | undefined
     // A case counts from its closing (with its production log); an open case has no marker.
     case 'Case':
       return caseEnded(record) ? { recordType: 'CaseData', reference: record.case_ref, bases: only(RECORD_TIME, record.closed_at) } : undefined;
+    // A four eyes' change counts from its decision (or expiry) under the activity records' period: it is the record of
+    // who asked and who approved, beside the activity records of both acts. A pending one has no marker.
+    case 'PendingChange':
+      return approvalEnded(record) ? { recordType: 'UserActivityData', reference: record.approval_reference, bases: only(RECORD_TIME, record.decided_at) } : undefined;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { EntityModel } from './entity-model.ts';
 import { accountModel } from './entities/account.ts';
 import { alertCounterModel } from './entities/alert-counter.ts';
+import { pendingChangeLockModel, pendingChangeModel } from './entities/approval.ts';
 import { awaitingEntryModel } from './entities/awaiting-entry.ts';
 import { alertKeyModel } from './entities/alert-key.ts';
 import { alertModel, alertOccurrenceModel } from './entities/alert.ts';
@@ -117,4 +118,6 @@ export const ENTITY_MODELS: readonly EntityModel[] = [
   caseModel,
   caseSeatModel,
   erasureRequestModel,
+  pendingChangeModel,
+  pendingChangeLockModel,
 ];

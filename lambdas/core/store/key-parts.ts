@@ -72,6 +72,8 @@ export const ENTITY = {
   case: 'Case',
   caseSeat: 'CaseSeat',
   erasureRequest: 'ErasureRequest',
+  pendingChange: 'PendingChange',
+  pendingChangeLock: 'PendingChangeLock',
 } as const;
 export type EntityName = (typeof ENTITY)[keyof typeof ENTITY];
 

@@ -1,5 +1,6 @@
 import { accountKeys } from './entities/account.ts';
 import { alertCounterKeys } from './entities/alert-counter.ts';
+import { approvalKeys } from './entities/approval.ts';
 import { awaitingEntryKeys } from './entities/awaiting-entry.ts';
 import { alertKeyKeys } from './entities/alert-key.ts';
 import { alertKeys, alertOccurrenceKeys } from './entities/alert.ts';
@@ -118,4 +119,5 @@ export const keys = {
   activityExport: activityExportKeys,
   case: caseKeys,
   erasureRequest: erasureRequestKeys,
+  approval: approvalKeys,
 };

@@ -1,3 +1,4 @@
+import { approvalChanges } from './approval.ts';
 import { caseChanges } from './case.ts';
 import { deviceUserChanges } from './device-user.ts';
 import { legalHoldChanges } from './legal-hold.ts';
@@ -26,6 +27,7 @@ const recordChangesByEntity = (): Readonly<Record<string, RecordChanges>> => ({
   SupervisionItem: supervisionItemChanges,
   LedgerEntry: ledgerEntryChanges,
   Case: caseChanges,
+  PendingChange: approvalChanges,
 });
 let table: Readonly<Record<string, RecordChanges>> | undefined;
 

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { alertItemSchema } from './alert.ts';
+import { approvalItemSchema } from './approval.ts';
 import { activityChainStateSchema } from './audit-chain.ts';
 import { deviceActivityItemSchema } from './device-activity.ts';
 import { deviceLogItemSchema } from './device-log.ts';
@@ -115,6 +116,11 @@ const retainedSchemas = /* @__PURE__ */ onFirstUse(() => ({
     support_may_view: z.boolean().optional(),
     ...retentionMarksSchema().shape,
   }),
+  // A pending change under four eyes: once approved, rejected or expired (`decided_at`), the record of who asked and
+  // who decided (or that nobody did), kept as long as the activity records.
+  PendingChange: approvalItemSchema().pick({ approval_reference: true, status: true, decided_at: true })
+    .partial({ status: true })
+    .extend({ entity: z.literal('PendingChange'), ...retentionMarksSchema().shape }),
 }));
 
 /** The entity tags of the records retention keeps. */
