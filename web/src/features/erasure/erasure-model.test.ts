@@ -9,6 +9,7 @@ import {
   keptWords,
   personWords,
   progressOf,
+  ruleWords,
   requesterWords,
   reviewOfferFor,
   totalsOf,
@@ -61,6 +62,11 @@ describe('an erasure request in words', () => {
   it('names the exception in plain words: a hold for claims (e), a legal obligation until its date (b)', () => {
     expect(keptWords(recordings.kept[0]!)).toBe('5 kept: needed for legal claims, under the legal hold on device user du-chloe (GDPR Art 17(3)(e)). Kept while the hold lasts.');
     expect(keptWords(gps.kept[0]!)).toBe('10 kept: the law requires keeping them until 4 Mar 2027 (GDPR Art 17(3)(b)). GPS fixes are kept 1 year from when they were recorded.');
+    // The rule as the decision states it, led by the record type's name rather than its wire value.
+    expect(ruleWords('DeviceUserData: deleted 2923 days, destroyed 3013 days after its time', 'DeviceUserData')).toBe('Device users: deleted 2923 days, destroyed 3013 days after its time');
+    expect(keptWords({ exception: 'LegalObligation', article: '17(3)(b)', count: 1, rule: 'GpsData: deleted 365 days after its time' }, 'GpsData')).toBe(
+      '1 kept: the law requires keeping them (GDPR Art 17(3)(b)). GPS fixes: deleted 365 days after its time.',
+    );
     expect(keptWords({ exception: 'LegalHold', article: '17(3)(e)', count: 2, holds: [{ target_type: 'DeviceUser', target: 'du-chloe' }], held_after_decision: true })).toContain(
       'placed after the decision; it kept them when erasure ran',
     );

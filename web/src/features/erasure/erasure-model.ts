@@ -8,6 +8,8 @@ import type {
   ErasureState,
 } from '#shared/contract/entities/erasure-requests.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
+import { RETENTION_RECORD_TYPE_LABELS } from '../../lib/labels.ts';
+import type { RetentionRecordType } from '#shared/constants/account.ts';
 
 /**
  * What the erasure screens say about a request, worked out from the contract's fields alone (docs/erasure.md): its
@@ -112,7 +114,7 @@ export function holdWords(hold: { target_type: string; target: string }): string
  * Why records are kept, in plain words, with the article: a legal hold keeps them for a claim (17(3)(e)), a
  * retention obligation keeps them until a date (17(3)(b)).
  */
-export function keptWords(kept: ErasureKept): string {
+export function keptWords(kept: ErasureKept, recordType?: RetentionRecordType): string {
   const count = `${formatNumber(kept.count)} kept`;
   if (kept.exception === 'LegalHold') {
     const holds = (kept.holds ?? []).map(holdWords);
@@ -121,8 +123,22 @@ export function keptWords(kept: ErasureKept): string {
     return `${count}: needed for legal claims, under ${under}${late} (GDPR Art ${kept.article}). Kept while the hold lasts.`;
   }
   const until = kept.kept_until === undefined ? '' : ` until ${formatDate(kept.kept_until)}`;
-  const rule = kept.rule === undefined || kept.rule === '' ? '' : ` ${kept.rule}.`;
+  const rule = kept.rule === undefined || kept.rule === '' ? '' : ` ${ruleWords(kept.rule, recordType)}.`;
   return `${count}: the law requires keeping them${until} (GDPR Art ${kept.article}).${rule}`;
+}
+
+/**
+ * The retention rule as the decision states it (`DeviceUserData: deleted 2923 days after its time`), led by the record
+ * type's name as the retention screen words it ("Device users: …") instead of its wire value.
+ */
+export function ruleWords(rule: string, recordType: RetentionRecordType | undefined): string {
+  if (recordType === undefined || !rule.startsWith(recordType)) return rule;
+  return `${RETENTION_RECORD_TYPE_LABELS[recordType]}${rule.slice(recordType.length)}`;
+}
+
+/** "1 record", "2 records". */
+export function recordsWord(count: number): string {
+  return `${formatNumber(count)} ${count === 1 ? 'record' : 'records'}`;
 }
 
 /** How many records of a kind are kept, under any exception. */

@@ -14,6 +14,7 @@ import {
   ERASURE_KIND_LABELS,
   holdWords,
   keptWords,
+  recordsWord,
   requesterWords,
   totalsOf,
 } from './erasure-model.ts';
@@ -25,17 +26,17 @@ export function reportSummary(request: ErasureRequest, person: string): string {
   const { erased, kept } = totalsOf(request);
   switch (request.erasure_state) {
     case 'Completed':
-      return `${asked} ${formatNumber(erased)} records were erased and ${formatNumber(kept)} are kept, each under the exception named below, until the date given.`;
+      return `${asked} ${recordsWord(erased)} ${erased === 1 ? 'was' : 'were'} erased and ${formatNumber(kept)} ${kept === 1 ? 'is' : 'are'} kept, each under the exception named below, until the date given.`;
     case 'Rejected':
       return `${asked} The decision was rejected on review: nothing was erased.`;
     case 'Failed':
       return request.review === undefined
         ? `${asked} The decision could not be finished: nothing was erased.`
-        : `${asked} The erasure stopped before it finished: the ${formatNumber(erased)} records listed as erased below were erased, and ${formatNumber(kept)} are kept.`;
+        : `${asked} The erasure stopped before it finished: the ${recordsWord(erased)} listed as erased below ${erased === 1 ? 'was' : 'were'} erased, and ${formatNumber(kept)} ${kept === 1 ? 'is' : 'are'} kept.`;
     case 'Decided':
     case 'Approved':
     case 'Erasing':
-      return `${asked} The decision marks ${formatNumber(erased)} records to be erased and keeps ${formatNumber(kept)}, each under the exception named below.`;
+      return `${asked} The decision marks ${recordsWord(erased)} to be erased and keeps ${formatNumber(kept)}, each under the exception named below.`;
     default:
       return `${asked} The records about them are still being looked at.`;
   }
@@ -43,12 +44,12 @@ export function reportSummary(request: ErasureRequest, person: string): string {
 
 /** Why a kind's records are kept, one line per exception, holds linked to where they are shown. */
 function KeptCell({ outcome }: { outcome: ErasureKindOutcome }) {
-  if (outcome.kept.length === 0) return <Text size="sm">None kept</Text>;
+  if (outcome.kept.length === 0) return <Text size="sm">{outcome.found === 0 ? 'Nothing found' : 'None kept'}</Text>;
   return (
     <Stack gap={4}>
       {outcome.kept.map((kept) => (
         <Text size="sm" key={`${kept.exception}:${kept.kept_until ?? ''}:${(kept.holds ?? []).map((hold) => hold.target).join(',')}`}>
-          {keptWords(kept)}
+          {keptWords(kept, outcome.record_type)}
           {(kept.holds ?? []).map((hold) => (
             <Anchor
               key={`${hold.target_type}:${hold.target}`}

@@ -66,7 +66,7 @@ describe('the review of a decided request', () => {
     const html = text(renderSignedIn(<ReviewPanel request={decided} />, as('u-jordan', ['erasureRequests:Review'])));
     expect(html).toContain('Approve and erase');
     expect(html).toContain('>Reject<');
-    expect(html).toContain('Approving erases 30 records no exception keeps; 15 are kept');
+    expect(html).toContain('Approving erases the 30 records no exception keeps; 15 are kept');
   });
 
   it('offers no button to the person who recorded it, and says why', () => {
@@ -121,5 +121,7 @@ describe('the report for the person', () => {
     expect(reportSummary(decided, 'Chloe Carter')).toContain('The decision marks 30 records to be erased and keeps 15');
     expect(reportSummary({ ...decided, erasure_state: 'Rejected' }, 'Chloe Carter')).toContain('nothing was erased');
     expect(reportSummary({ ...decided, erasure_state: 'Failed' }, 'Chloe Carter')).toContain('The decision could not be finished: nothing was erased.');
+    const one = { ...completed, outcomes: [{ kind: 'PersonalFields' as const, record_type: 'DeviceUserData' as const, found: 2, to_erase: 1, erased: 1, kept: [{ exception: 'LegalObligation' as const, article: '17(3)(b)', count: 1 }] }] };
+    expect(reportSummary(one, 'Chloe Carter')).toContain('1 record was erased and 1 is kept');
   });
 });

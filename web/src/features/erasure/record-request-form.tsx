@@ -73,7 +73,7 @@ export function RecordRequestForm({ onDone }: { onDone: (recorded: ErasureReques
       },
       {
         onSuccess: (recorded) => {
-          notifySaved(`Erasure request recorded for ${personWords(recorded.device_user_reference, recorded.device_user_name ?? picked?.label)}. The decision has started.`);
+          notifySaved(`Erasure request recorded for ${personWords(recorded.device_user_reference, recorded.device_user_name)}. The decision has started.`);
           onDone(recorded);
         },
       },

@@ -5,7 +5,7 @@ import { formErrorsFor, FormErrorSummary, notifySaved } from '../../components/f
 import { useSession } from '../../lib/session/session-context.tsx';
 import { useCan } from '../../lib/use-can.ts';
 import { useReviewErasureRequest } from './api/erasure-api.ts';
-import { reviewOfferFor, totalsOf } from './erasure-model.ts';
+import { recordsWord, reviewOfferFor, totalsOf } from './erasure-model.ts';
 import { formatNumber } from '../../lib/format.ts';
 
 type Decision = 'Approve' | 'Reject';
@@ -55,7 +55,7 @@ export function ReviewPanel({ request }: { request: ErasureRequest }) {
             Review the decision
           </Title>
           <Text size="sm">
-            Approving erases {formatNumber(totals.erased)} records no exception keeps; {formatNumber(totals.kept)} are kept as the decision says.
+            Approving erases the {recordsWord(totals.erased)} no exception keeps; {formatNumber(totals.kept)} {totals.kept === 1 ? 'is' : 'are'} kept as the decision says.
             Erasure cannot be undone. Rejecting erases nothing.
           </Text>
           <FormErrorSummary lines={errors.general} />
