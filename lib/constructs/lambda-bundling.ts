@@ -101,7 +101,7 @@ export function esbuildOptionsLikeLambda(tsconfig: string): BuildOptions {
 }
 
 /** A split bundle's code files (metafile output paths), by when the Lambda runtime reads them. */
-export interface BundleFiles {
+interface BundleFiles {
   /** `index.mjs` and the chunks it imports statically: read and run at every cold start. */
   atStart: string[];
   /** The chunks an `import()` in live code reaches: read on first call. */
