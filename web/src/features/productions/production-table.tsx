@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Button, List, Progress, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import type * as z from 'zod';
 import type { Production, ProductionDownload } from '#shared/contract/entities/productions.ts';
 import { ErrorLines, errorLinesOf } from '../../components/data/error-lines.tsx';
 import { actorName } from '../../lib/actor-name.ts';
@@ -29,7 +30,7 @@ export function productionShare(production: Production): number {
  * The links of a production delivered in parts, each named by its place and file ("Part 2 of 3: …_part002.zip"); none
  * for a production in one archive (its one link is followed at once).
  */
-export function partLinks(link: ProductionDownload): { url: string; label: string }[] {
+export function partLinks(link: z.infer<typeof ProductionDownload>): { url: string; label: string }[] {
   const parts = link.parts ?? [];
   if (parts.length < 2) return [];
   return parts.map((part, index) => ({ url: part.url, label: `Part ${index + 1} of ${parts.length}: ${part.file_name}` }));
