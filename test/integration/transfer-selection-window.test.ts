@@ -335,10 +335,10 @@ describe('the backfill over every tenant', () => {
       const runs = [await processedIndexBackfillJob({ ...deps, jobs }, {}, { pages: 1 })];
       while (jobs.started.length > 0) runs.push(await processedIndexBackfillJob({ ...deps, jobs }, (jobs.started.shift() as { input: Record<string, unknown> }).input, { pages: 1 }));
       expect(runs).toEqual([
-        { outcome: 'more', indexed: 100, unindexed: 0, tenants: 0, at: first },
-        { outcome: 'more', indexed: 150, unindexed: 0, tenants: 1, after: first },
-        { outcome: 'more', indexed: 155, unindexed: 0, tenants: 2, after: second },
-        { outcome: 'done', indexed: 155, unindexed: 0, tenants: 2 },
+        { outcome: 'more', indexed: 100, unindexed: 0, threaded: 0, tenants: 0, at: first },
+        { outcome: 'more', indexed: 150, unindexed: 0, threaded: 0, tenants: 1, after: first },
+        { outcome: 'more', indexed: 155, unindexed: 0, threaded: 0, tenants: 2, after: second },
+        { outcome: 'done', indexed: 155, unindexed: 0, threaded: 0, tenants: 2 },
       ]);
       for (const client of [first, second]) {
         expect((await deps.table.get(keys.account.item(client), { consistent: true }))?.processed_indexed_at).toEqual(expect.any(String));
