@@ -189,6 +189,8 @@ test.describe('as a tenant administrator', () => {
   // Releasing an active hold waits for a second person (four eyes): the demo's second admin, Jordan Approver, signed in
   // in a browser of his own, approves each release where it applies, as test/e2e/four-eyes.spec.ts does.
   test('place a hold on a device user, see what it covers, release it with a confirmation', async ({ page, browser }) => {
+    // Two holds, each released through a second browser's approval: more than the describe's two minutes on a busy machine.
+    test.slow();
     const jordan = await browser.newContext({ storageState: storageStateOf('demoApprover') });
     try {
       const approver = await jordan.newPage();
