@@ -10,7 +10,7 @@ import { ClientId, Ulid } from '#shared/contract/fields.ts';
 import { endMarkerOperation, jobBudgetMs, renewTrackedJob, type TrackedJob } from '../../jobs/public.ts';
 import { disposalRefusal } from '../retention/disposal-decision.ts';
 import { planDisposal, writeDisposals, type PlannedDisposal } from '../retention/dispose.ts';
-import { markersOf, RECORD_TIME, stageOf } from '../retention/due-index.ts';
+import { dueMarkerPuts, markersOf, RECORD_TIME, stageOf } from '../retention/due-index.ts';
 import type { DuePass, RetentionRule } from '../retention/retention-rules.ts';
 import { addErasedTime, addKept, emptyOutcome } from './erasure-decision.ts';
 import { judgeOf, pageOf, ruleFor, WALKED_KINDS, type Judge, type Judged } from './erasure-walk.ts';
@@ -218,6 +218,8 @@ async function walkPhase(deps: ErasureJobDependencies, phase: Phase, input: Eras
     const item = { ...erasureRequestToItem(updated), walk_step: step + 1 };
     const operations: TransactOperation[] = [{ kind: 'put', item, condition: atStep(step) }];
     if (finished) operations.push(endMarkerOperation(client, phase.kind, reference));
+    // Completed, the request has ended: its retention marker (ErasureRequestData, from now) is written with it.
+    if (finished && phase === erase) operations.push(...dueMarkerPuts(client, item));
     try {
       await deps.table.transactWrite(operations);
     } catch (error) {

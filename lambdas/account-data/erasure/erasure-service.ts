@@ -12,6 +12,7 @@ import type { CreateErasureRequest, ErasureRequest, ReviewErasureRequest } from 
 import type { erasureRequestEndpoints } from '#shared/contract/endpoints/erasure-requests.ts';
 import { leaseUntil, startMarkerOperation, type TrackedJob } from '../../jobs/public.ts';
 import { ERASURE_DECISION_JOB, ERASURE_RUN_JOB } from './erasure-jobs.ts';
+import { dueMarkerPuts } from '../retention/due-index.ts';
 
 /**
  * Erasure requests' endpoints (docs/erasure.md). A request is about a device user: a caller sees only requests about
@@ -40,7 +41,8 @@ async function requireDeviceUser(caller: TenantCaller, reference: string): Promi
 /** The request, if the caller may see it (its device user in their groups), else 404. */
 async function readVisible(caller: TenantCaller, reference: string): Promise<{ stored: TableItem; request: ErasureRequestItem }> {
   const stored = await caller.deps.table.get(erasureRequestKeys.key(caller.tenant, reference), { consistent: true });
-  if (stored === undefined) throw notFound(reference);
+  // A request retention disposed of (marked Deleted, or going) is answered as one that does not exist.
+  if (stored === undefined || stored.retention_state !== undefined) throw notFound(reference);
   const request = readErasureRequest(stored);
   const person = await caller.deps.table.get(keys.deviceUser.key(caller.tenant, request.device_user_reference), { consistent: true });
   if (person === undefined) throw notFound(reference);
@@ -100,6 +102,7 @@ export async function listErasureRequests(caller: TenantCaller, query: QueryOf<t
     page: query,
     keep: async (items: readonly TableItem[]) => {
       const requests = items
+        .filter((item) => item.retention_state === undefined)
         .map((item) => ({ item, request: readErasureRequest(item) }))
         .filter(({ request }) => (query.erasure_state === undefined || request.erasure_state === query.erasure_state) && (query.device_user_reference === undefined || request.device_user_reference === query.device_user_reference));
       if (scope.unrestricted || requests.length === 0) return requests.map(({ item }) => item);
@@ -142,7 +145,8 @@ export async function reviewErasureRequest(caller: TenantCaller, reference: stri
   try {
     await deps.table.transactWrite([
       { kind: 'put', item, condition: inState('Decided') },
-      ...(body.decision === 'Approve' ? [startMarkerOperation(tracked, leaseUntil(deps.config, now), now)] : []),
+      // Rejected, the request has ended: its retention marker (ErasureRequestData, from now) goes with it.
+      ...(body.decision === 'Approve' ? [startMarkerOperation(tracked, leaseUntil(deps.config, now), now)] : dueMarkerPuts(client, item)),
     ]);
   } catch (error) {
     // Someone else reviewed it meanwhile.

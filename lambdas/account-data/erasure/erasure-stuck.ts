@@ -2,6 +2,7 @@ import type { Dependencies } from '#core/dependencies.ts';
 import { ConditionFailedError } from '#core/ports/table-store.ts';
 import { erasureRequestKeys, readErasureRequest } from '#core/store/entities/erasure-request.ts';
 import { endMarkerOperation } from '../../jobs/public.ts';
+import { dueMarkerPuts } from '../retention/due-index.ts';
 
 /**
  * What the job-sweep needs of an erasure job (lambdas/jobs/stuck-job-kinds.ts): whether its walk goes on and how far it
@@ -24,15 +25,18 @@ export async function endStuckErasure(deps: Pick<Dependencies, 'table' | 'clock'
   if (stored === undefined) return false;
   const request = readErasureRequest(stored);
   if (!WALKING[phase].includes(request.erasure_state)) return false;
+  const ended = { erasure_state: 'Failed', error_message: `The ${phase} stopped: ${reason}`, completed_at: deps.clock.now().toISOString() };
   try {
     await deps.table.transactWrite([
       {
         kind: 'update',
         key: erasureRequestKeys.key(client, reference),
-        update: { set: { erasure_state: 'Failed', error_message: `The ${phase} stopped: ${reason}`, completed_at: deps.clock.now().toISOString() } },
+        update: { set: ended },
         condition: { kind: 'expression', expression: '#state = :state', names: { '#state': 'erasure_state' }, values: { ':state': request.erasure_state } },
       },
       endMarkerOperation(client, phase === 'decision' ? 'erasure-decision' : 'erasure-run', reference),
+      // Given up, the request has ended: its retention marker (ErasureRequestData, from now) goes with it.
+      ...dueMarkerPuts(client, { ...stored, ...ended }),
     ]);
     return true;
   } catch (error) {

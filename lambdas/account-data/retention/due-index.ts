@@ -5,6 +5,7 @@ import { ledgerEntryReference } from '#core/store/entities/ledger-entry.ts';
 import { retentionDueToItem, type RetentionDueItem } from '#core/store/entities/retention-due.ts';
 import { RETENTION_TIMESTAMP_TYPES, type RetentionRecordType } from '#shared/constants/account.ts';
 import { approvalEnded } from './record-changes/approval.ts';
+import { erasureRequestEnded } from './record-changes/erasure-request.ts';
 import { caseEnded } from './record-changes/case.ts';
 import { deviceUserEnded } from './record-changes/device-user.ts';
 import { migrationEnded } from './record-changes/migration.ts';
@@ -98,6 +99,11 @@ function describe(record: RetainedItem): Omit<RetainedRecord, 'key'> | undefined
     // who asked and who approved, beside the activity records of both acts. A pending one has no marker.
     case 'PendingChange':
       return approvalEnded(record) ? { recordType: 'UserActivityData', reference: record.approval_reference, bases: only(RECORD_TIME, record.decided_at) } : undefined;
+    // An erasure request counts from its end (erased and reported, rejected, or given up); an open one has no marker.
+    case 'ErasureRequest':
+      return erasureRequestEnded(record)
+        ? { recordType: 'ErasureRequestData', reference: record.erasure_request_reference, bases: only(RECORD_TIME, record.completed_at) }
+        : undefined;
   }
 }
 

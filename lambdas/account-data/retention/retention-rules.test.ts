@@ -20,7 +20,9 @@ describe('retention rules', () => {
     expect(rules.find((rule) => rule.recordType === 'CaptureLedgerData')).toMatchObject({ deleteAfterDays: call?.deleteAfterDays, destroyAfterDays: call?.destroyAfterDays, kind: 'at' });
     // Closed cases and their production log: custody records, counted from the closing.
     expect(rules.find((rule) => rule.recordType === 'CaseData')).toMatchObject({ deleteAfterDays: 2923, destroyAfterDays: 3013, kind: 'at' });
-    expect(new Set(rules.map((rule) => rule.recordType)).size).toBe(14);
+    // Erasure requests: the firm's evidence of its answer, six years from the request's end.
+    expect(rules.find((rule) => rule.recordType === 'ErasureRequestData')).toMatchObject({ deleteAfterDays: 2192, destroyAfterDays: 2282, kind: 'at' });
+    expect(new Set(rules.map((rule) => rule.recordType)).size).toBe(15);
   });
 
   it('destroys from the deleted stage, or straight from the live one when the rule never deletes', () => {

@@ -25,6 +25,7 @@ export const INDEXED_RECORD_TYPES = [
   'SupervisionData',
   'CaptureLedgerData',
   'CaseData',
+  'ErasureRequestData',
 ] as const satisfies readonly RetentionRecordType[];
 export type IndexedRecordType = (typeof INDEXED_RECORD_TYPES)[number];
 

@@ -33,6 +33,8 @@ export interface RunTenant {
    * as it now stands (the policy, or the hold). For tests whose subject is what happens after such a change.
    */
   applied(method: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** A token of that second full-access app (the second person of four eyes and of an erasure request's review). */
+  secondAdmin(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -87,6 +89,7 @@ export async function createRunTenant(prefix: string): Promise<RunTenant> {
     admin,
     reviewer,
     tokenFor: token,
+    secondAdmin: approver,
     async call(method, path, callerToken, body) {
       const response = await api(`/api/v1/${client}${path}`, {
         method,

@@ -1,4 +1,5 @@
 import { approvalChanges } from './approval.ts';
+import { erasureRequestChanges } from './erasure-request.ts';
 import { caseChanges } from './case.ts';
 import { deviceUserChanges } from './device-user.ts';
 import { legalHoldChanges } from './legal-hold.ts';
@@ -28,6 +29,7 @@ const recordChangesByEntity = (): Readonly<Record<string, RecordChanges>> => ({
   LedgerEntry: ledgerEntryChanges,
   Case: caseChanges,
   PendingChange: approvalChanges,
+  ErasureRequest: erasureRequestChanges,
 });
 let table: Readonly<Record<string, RecordChanges>> | undefined;
 

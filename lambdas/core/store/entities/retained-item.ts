@@ -3,6 +3,7 @@ import { onFirstUse } from '../../on-first-use.ts';
 import type { TableItem } from '../../ports/table-store.ts';
 import { alertItemSchema } from './alert.ts';
 import { approvalItemSchema } from './approval.ts';
+import { erasureRequestItemSchema } from './erasure-request.ts';
 import { activityChainStateSchema } from './audit-chain.ts';
 import { deviceActivityItemSchema } from './device-activity.ts';
 import { deviceLogItemSchema } from './device-log.ts';
@@ -121,6 +122,10 @@ const retainedSchemas = /* @__PURE__ */ onFirstUse(() => ({
   PendingChange: approvalItemSchema().pick({ approval_reference: true, status: true, decided_at: true })
     .partial({ status: true })
     .extend({ entity: z.literal('PendingChange'), ...retentionMarksSchema().shape }),
+  // An erasure request: once completed, rejected or given up (`completed_at`), the firm's evidence of how it answered
+  // the person (docs/erasure.md).
+  ErasureRequest: erasureRequestItemSchema().pick({ erasure_request_reference: true, erasure_state: true, completed_at: true })
+    .extend({ entity: z.literal('ErasureRequest'), ...retentionMarksSchema().shape }),
 }));
 
 /** The entity tags of the records retention keeps. */
