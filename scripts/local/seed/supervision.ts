@@ -113,7 +113,7 @@ export interface SupervisionSeedTarget {
   token: string;
   sim: Simulator;
   /** The stack's store, for the daily sampling job the seed runs as its schedule would have. */
-  deps: Pick<Dependencies, 'table' | 'clock' | 'jobs'>;
+  deps: Pick<Dependencies, 'table' | 'clock' | 'jobs' | 'config'>;
   /** The phones DEMO_SUPERVISED_RECORDINGS name, by name. */
   phones: ReadonlyMap<string, DeviceState>;
   /** The seed's "now" (ms): recordings are placed before it. */

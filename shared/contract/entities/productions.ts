@@ -114,3 +114,4 @@ export const ProductionDownload = z.object({
   file_name: z.string(),
   parts: z.array(z.object({ url: z.string(), file_name: z.string() })).optional(),
 });
+export type ProductionDownload = z.infer<typeof ProductionDownload>;
