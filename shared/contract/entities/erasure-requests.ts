@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { RetentionRecordType } from '../../constants/account.ts';
-import { DateTimeIso, DeviceUserReference, text, Ulid } from '../fields.ts';
+import { DateTimeIso, DeviceUserReference, text } from '../fields.ts';
 import { Actor } from './actor.ts';
 import { HeldBy } from './legal-hold-ref.ts';
 import { Timestamp } from './common.ts';
@@ -11,9 +11,6 @@ import { Timestamp } from './common.ts';
  * obligation until its retention date, 17(3)(b); otherwise erased), reviewed by a second person, then run.
  * docs/erasure.md describes the flow.
  */
-
-/** A request's reference: a ULID the service assigns when the request is recorded. */
-export const ErasureRequestReference = Ulid;
 
 /** The longest note a request may carry: a few paragraphs, not a document (the letter itself is kept elsewhere). */
 export const ERASURE_NOTE_MAX = 2000;

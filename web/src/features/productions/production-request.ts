@@ -51,7 +51,6 @@ export const PRODUCTION_FORM_PATHS = {
   prefix: 'body.control_prefix',
   destination: 'body.destination',
 } as const;
-export type ProductionFormField = keyof typeof PRODUCTION_FORM_PATHS;
 
 /** A picked day as the period's start or end: the API's ISO time, UTC, both days included. */
 export function dayBound(day: string, end: 'from' | 'to'): string {
