@@ -3,7 +3,7 @@ import { keys } from '#core/store/keys.ts';
 import { readAll } from '#core/store/paging.ts';
 import { PendingChange } from '#shared/contract/entities/approvals.ts';
 import { CUSTODY_DAYS, DESTROY_GRACE_DAYS } from '../../lambdas/account-data/retention/retention-defaults.ts';
-import { retentionJob } from '../../lambdas/account-data/retention/retention-job.ts';
+import { retentionRunTo } from './support/retention-run.ts';
 import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
 
 /**
@@ -19,15 +19,7 @@ const changeKey = (reference: string) => keys.approval.change(tenant.client, ref
 const marker = (reference: string) => tenant.deps.table.get(keys.retentionDue.key(tenant.client, changeKey(reference), 'at'), { consistent: true });
 const stored = (reference: string) => tenant.deps.table.get(changeKey(reference), { consistent: true });
 
-/** The retention job run to its end at `now` (its continuations run here, not started). */
-async function retentionRun(now: string): Promise<void> {
-  let next: Record<string, unknown> | undefined = { client: tenant.client, now };
-  while (next !== undefined) {
-    const starts: Array<Record<string, unknown>> = [];
-    await retentionJob({ ...tenant.deps, jobs: { start: async (_job, input) => void starts.push(input) } }, next);
-    next = starts[0];
-  }
-}
+const retentionRun = (now: string) => retentionRunTo(tenant.deps, tenant.client, now);
 
 beforeAll(async () => {
   tenant = await createRunTenant('approvals-kept');

@@ -4,7 +4,7 @@ import { keys } from '#core/store/keys.ts';
 import { readAll } from '#core/store/paging.ts';
 import type { ErasureRequest } from '#shared/contract/entities/erasure-requests.ts';
 import { DESTROY_GRACE_DAYS, ERASURE_REQUEST_DAYS } from '../../lambdas/account-data/retention/retention-defaults.ts';
-import { retentionJob } from '../../lambdas/account-data/retention/retention-job.ts';
+import { retentionRunTo } from './support/retention-run.ts';
 import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
 
 /**
@@ -40,15 +40,7 @@ async function waitFor(reference: string, state: string): Promise<ErasureRequest
   }
 }
 
-/** The retention job run to its end at `now` (its continuations run here, not started). */
-async function retentionRun(now: string): Promise<void> {
-  let next: Record<string, unknown> | undefined = { client: tenant.client, now };
-  while (next !== undefined) {
-    const starts: Array<Record<string, unknown>> = [];
-    await retentionJob({ ...tenant.deps, jobs: { start: async (_job, input) => void starts.push(input) } }, next);
-    next = starts[0];
-  }
-}
+const retentionRun = (now: string) => retentionRunTo(tenant.deps, tenant.client, now);
 
 beforeAll(async () => {
   tenant = await createRunTenant('erasure-kept');

@@ -9,7 +9,7 @@ import { linkPending } from '../../lambdas/audit/trail/sequencer.ts';
 import { LOCAL_AUDIT_SIGNING_KEY_ID } from '../../lambdas/audit/trail/signing-key.ts';
 import { verifyChain } from '../../lambdas/audit/trail/verify-chain.ts';
 import { recordHits } from '../../lambdas/supervision/public.ts';
-import { retentionJob } from '../../lambdas/account-data/retention/retention-job.ts';
+import { retentionRunTo } from './support/retention-run.ts';
 import { SECRET_CHANGED, SECRET_UNCHANGED } from '../../lambdas/transfers/configs/transfer-configs.ts';
 import { portalTokenFor } from './support/portal-token.ts';
 import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
@@ -257,15 +257,7 @@ describe('record versions of settings and review records', () => {
     expect(verified.versions ?? 0).toBeGreaterThanOrEqual(14);
   });
 
-  /** The retention job run to its end at `now` (its continuations run here, not started). */
-  async function retentionRun(now: string): Promise<void> {
-    let next: Record<string, unknown> | undefined = { client: tenant.client, now };
-    while (next !== undefined) {
-      const starts: Array<Record<string, unknown>> = [];
-      await retentionJob({ ...tenant.deps, jobs: { start: async (_job, input) => void starts.push(input) } }, next);
-      next = starts[0];
-    }
-  }
+  const retentionRun = (now: string) => retentionRunTo(tenant.deps, tenant.client, now);
 
   it('purges a destroyed review item\'s versions with its history: nothing of it is left', { timeout: 240_000 }, async () => {
     const { client, deps } = tenant;

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dependencies } from '#core/dependencies.ts';
 import type { TableStore, TransactOperation } from '#core/ports/table-store.ts';
 import { completenessCounterAttribute, completenessCounterKeys } from '#core/store/entities/completeness-counters.ts';
 import { readDisposal, type DisposalItem } from '#core/store/entities/disposal.ts';
@@ -12,7 +11,7 @@ import { eachPage } from '#core/store/paging.ts';
 import { RetentionPolicy } from '#shared/contract/entities/account-data.ts';
 import type { LedgerOutcome } from '#shared/constants/completeness.ts';
 import { dueMarkerPuts } from '../../lambdas/account-data/public.ts';
-import { retentionJob } from '../../lambdas/account-data/retention/retention-job.ts';
+import { retentionRunTo } from './support/retention-run.ts';
 import { rulesOf } from '../../lambdas/account-data/retention/retention-rules.ts';
 import { deviceKeysOf } from '../../lambdas/device-crypto/public.ts';
 import { enrol, sealedUpload, type Simulator } from '../../scripts/device/simulator.ts';
@@ -42,16 +41,6 @@ const DAY = 86_400_000;
 const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 const START = new Date(Date.now() - 3_600_000).toISOString();
 const TODAY = START.slice(0, 10);
-
-/** The retention job run to its end at `now` (its continuations run here, not started). */
-async function retentionRun(deps: Dependencies, client: string, now: string): Promise<void> {
-  let next: Record<string, unknown> | undefined = { client, now };
-  while (next !== undefined) {
-    const starts: Array<Record<string, unknown>> = [];
-    await retentionJob({ ...deps, jobs: { start: async (_job, input) => void starts.push(input) } }, next);
-    next = starts[0];
-  }
-}
 
 /**
  * An entry as the ledger intake stores it: the entry (conditional on being new), its retention marker and its
@@ -177,10 +166,10 @@ describe('a destroyed recording\'s awaiting-entry marker', () => {
     const recent = await recording('P-RECENT', 'Call', at(10));
     const markerOfRecording = (made: { marker: { pk: string; sk: string } }) => deps.table.get({ pk: made.marker.pk, sk: made.marker.sk }, { consistent: true });
 
-    await retentionRun(deps, client, at(10));
+    await retentionRunTo(deps, client, at(10));
     expect(await deps.table.get(keys.payload.key(client, 'P-OLD'), { consistent: true })).toMatchObject({ payload_state: 'Deleted' });
     expect(await markerOfRecording(old)).toBeDefined();
-    await retentionRun(deps, client, at(2000));
+    await retentionRunTo(deps, client, at(2000));
     expect(await deps.table.get(keys.payload.key(client, 'P-OLD'), { consistent: true })).toMatchObject({ payload_state: 'Destroyed' });
     // The marker held the recording's parties' numbers: gone with them.
     expect(await markerOfRecording(old)).toBeUndefined();
@@ -223,7 +212,7 @@ describe('retention of capture ledger entries (CaptureLedgerData)', () => {
     const added = Object.fromEntries(Object.entries(counts).map(([name, count]) => [name, count - (before[name] ?? 0)]).filter(([, count]) => count !== 0));
     expect(added).toEqual({ 'Call#expected': 4, 'Call#missing': 1, 'Call#pending': 1, 'Call#captured': 1, 'Call#short': 1 });
 
-    await retentionRun(deps, client, at(10));
+    await retentionRunTo(deps, client, at(10));
     // Deleted: marked, out of its device's list (matching) and its outcome's, kept; one disposal record.
     expect(await stored(tenant, free)).toMatchObject({ retention_state: 'Deleted', entry_id: 'call-1', outcome: 'Missing' });
     expect(await listed(tenant, 'dev-free', 'Missing')).toEqual({ device: [referenceOf(pending)], outcome: [] });
@@ -240,7 +229,7 @@ describe('retention of capture ledger entries (CaptureLedgerData)', () => {
       expect(await disposalsOf(tenant, referenceOf(entry))).toEqual([]);
     }
 
-    await retentionRun(deps, client, at(2000));
+    await retentionRunTo(deps, client, at(2000));
     expect(await stored(tenant, free)).toBeUndefined();
     expect(await markerOf(tenant, free)).toBeUndefined();
     expect((await disposalsOf(tenant, referenceOf(free))).map((disposal) => disposal.action).sort()).toEqual(['Deleted', 'Destroyed']);
@@ -251,7 +240,7 @@ describe('retention of capture ledger entries (CaptureLedgerData)', () => {
     // Released, the hold's walk puts the markers back; the next run deletes both.
     expect((await tenant.applied('DELETE', '/account/legal_holds/DeviceUser/du-held', tenant.admin)).status).toBe(200);
     for (const entry of [heldUser, heldDevice]) expect(await markerOf(tenant, entry)).toEqual(['CaptureLedgerData', 'LIVE']);
-    await retentionRun(deps, client, at(10));
+    await retentionRunTo(deps, client, at(10));
     for (const entry of [heldUser, heldDevice]) {
       expect((await stored(tenant, entry))?.retention_state, referenceOf(entry)).toBe('Deleted');
       expect((await disposalsOf(tenant, referenceOf(entry))).map((disposal) => disposal.action)).toEqual(['Deleted']);
@@ -271,13 +260,13 @@ describe('retention of capture ledger entries (CaptureLedgerData)', () => {
         return deps.table.transactWrite(operations);
       },
     };
-    await expect(retentionRun({ ...deps, table: refusing }, client, at(10))).rejects.toThrow('Throughput exceeded');
+    await expect(retentionRunTo({ ...deps, table: refusing }, client, at(10))).rejects.toThrow('Throughput exceeded');
     expect((await stored(tenant, entry))?.retention_state).toBeUndefined();
     expect(await markerOf(tenant, entry)).toEqual(['CaptureLedgerData', 'LIVE']);
     expect(await disposalsOf(tenant, referenceOf(entry))).toEqual([]);
     expect((await listed(tenant, 'dev-audit', 'Captured')).device).toEqual([referenceOf(entry)]);
 
-    await retentionRun(deps, client, at(10));
+    await retentionRunTo(deps, client, at(10));
     expect((await stored(tenant, entry))?.retention_state).toBe('Deleted');
     expect((await disposalsOf(tenant, referenceOf(entry))).map((disposal) => disposal.action)).toEqual(['Deleted']);
   }, 120_000);

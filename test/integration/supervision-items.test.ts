@@ -7,8 +7,7 @@ import { readUserActivity } from '#core/store/entities/user-activity.ts';
 import { readDisposal } from '#core/store/entities/disposal.ts';
 import { readRetentionDue } from '#core/store/entities/retention-due.ts';
 import { eachPage, FILTER_BATCH } from '#core/store/paging.ts';
-import type { Dependencies } from '#core/dependencies.ts';
-import { retentionJob } from '../../lambdas/account-data/retention/retention-job.ts';
+import { retentionRunTo } from './support/retention-run.ts';
 import { createAccessContext } from '#core/auth/access/create-access-context.ts';
 import { measureCapacity } from '#core/ports/capacity-meter.ts';
 import { tenantCaller } from '#core/testing/callers.ts';
@@ -270,16 +269,6 @@ const markersOf = async (ref: string) => {
   return marker === undefined ? [] : [readRetentionDue(marker)].map((due) => [due.record_type, due.stage]);
 };
 
-/** The retention job run to its end at `now` (its continuations run here, not started). */
-async function retentionRun(deps: Dependencies, client: string, now: string): Promise<void> {
-  let next: Record<string, unknown> | undefined = { client, now };
-  while (next !== undefined) {
-    const starts: Array<Record<string, unknown>> = [];
-    await retentionJob({ ...deps, jobs: { start: async (_job, input) => void starts.push(input) } }, next);
-    next = starts[0];
-  }
-}
-
 describe('retention of review items (SupervisionData)', () => {
   it('disposes of a closed item past its period, never an outstanding one, and none while its device user is held', async () => {
     const { client, deps } = tenant;
@@ -301,7 +290,7 @@ describe('retention of review items (SupervisionData)', () => {
     expect((await close(free)).status).toBe(200);
     expect(await markersOf(open)).toEqual([]);
 
-    await retentionRun(deps, client, new Date(Date.now() + 10 * DAY).toISOString());
+    await retentionRunTo(deps, client, new Date(Date.now() + 10 * DAY).toISOString());
     expect(await as(admin, 'GET', `/supervision/items/${free}`)).toMatchObject({ status: 404 });
     expect((await as(admin, 'GET', '/supervision/items?policy_reference=retained')).body.data?.map((item) => item.item_reference).sort()).toEqual([held, open].sort());
     expect((await as(admin, 'GET', '/supervision/items?policy_reference=retained&result_type=total')).body).toEqual({ count: 2 });
@@ -310,10 +299,10 @@ describe('retention of review items (SupervisionData)', () => {
 
     // The run that destroys marks the item and leaves its history to the purge steps, which a run lays out as it
     // starts: the next run removes the history, then the item.
-    await retentionRun(deps, client, new Date(Date.now() + 2000 * DAY).toISOString());
+    await retentionRunTo(deps, client, new Date(Date.now() + 2000 * DAY).toISOString());
     expect((await deps.table.get(keys.supervisionItem.key(client, free), { consistent: true }))?.retention_state).toBe('Destroyed');
     expect(await as(admin, 'GET', `/supervision/items/${free}`)).toMatchObject({ status: 404 });
-    await retentionRun(deps, client, new Date(Date.now() + 2000 * DAY).toISOString());
+    await retentionRunTo(deps, client, new Date(Date.now() + 2000 * DAY).toISOString());
     // Destroyed: the item and its whole history are gone, its disposal records remain.
     expect((await deps.table.query({ partition: keys.supervisionItem.key(client, free).pk, consistent: true })).items).toEqual([]);
     const disposals = [];
