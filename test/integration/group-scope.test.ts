@@ -8,6 +8,7 @@ import { deviceKeysOf, openKekForDevice, sealDeviceReference } from '../../lambd
 import { sealUpload, type UploadKind } from '../../lambdas/device-crypto/envelope.ts';
 import { recordPayloadMetric } from '../../lambdas/metrics/record-payload-metric.ts';
 import { keys } from '#core/store/keys.ts';
+import { threadIndexKeys } from '#core/store/entities/payload.ts';
 import type { Endpoint } from '#shared/contract/endpoint.ts';
 import { ENDPOINTS } from '#shared/contract/registry.ts';
 import { portalTokenFor } from './support/portal-token.ts';
@@ -170,6 +171,8 @@ async function payload(reference: string, phone: Phone, user: string, group: str
   const time = day(4);
   await deps.table.put({
     ...keys.payload.item(CLIENT, { payloadReference: reference, payloadTime: time, deviceReference: phone.reference, deviceUserReference: user }),
+    // A message of thread t1, on its thread's index as processing leaves it (the demo tenant's threads are indexed).
+    ...threadIndexKeys(CLIENT, { payload_reference: reference, payload_type: 'SMS', device_reference: phone.reference, thread_id: 't1', payload_time: time }),
     client: CLIENT,
     device_reference: phone.reference,
     device_user_reference: user,
