@@ -3,7 +3,8 @@ import { ConditionFailedError, type QuerySpec, type TableItem, type TransactOper
 import { readRetainedAs } from '#core/store/entities/retained-item.ts';
 import { readRetentionDue, type RetentionDueItem } from '#core/store/entities/retention-due.ts';
 import { keys } from '#core/store/keys.ts';
-import { caseParts, removeProductionObjects } from './case.ts';
+import { caseParts } from './case.ts';
+import { removeProductionObjects } from './case-objects.ts';
 import { migrationParts } from './migration.ts';
 import { transferParts } from './transfer.ts';
 import { supervisionItemParts } from './supervision-item.ts';

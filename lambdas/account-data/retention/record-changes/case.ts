@@ -1,10 +1,8 @@
-import type { QuerySpec, TableItem, TransactOperation } from '#core/ports/table-store.ts';
+import type { QuerySpec, TransactOperation } from '#core/ports/table-store.ts';
 import { readRetainedAs, type RetainedItemOf } from '#core/store/entities/retained-item.ts';
-import { readProduction } from '#core/store/entities/production.ts';
 import { SUPPORT_SEAT } from '#core/store/entities/case.ts';
 import { keys } from '#core/store/keys.ts';
 import { productionKeys } from '#core/store/entities/production.ts';
-import type { Dependencies } from '#core/dependencies.ts';
 import { alsoWhen, markDeleted, markDestroyed, type RecordChanges } from './shared.ts';
 
 /**
@@ -33,32 +31,6 @@ export function caseEnded(stored: RetainedItemOf<'Case'>): boolean {
 /** The case's productions (its production log), on the productions' by-case index. */
 export function caseParts(client: string, caseReference: string): QuerySpec {
   return productionKeys.listByCase(client, caseReference);
-}
-
-/** The objects a production delivered as a download left in the processed bucket (none for a transfer). */
-function downloadObjectsOf(client: string, item: TableItem): string[] {
-  const production = readProduction(item);
-  if (production.destination.type !== 'Download') return [];
-  const prefix = `productions/${client}/${production.production_reference}/`;
-  const named = (production.delivered_files ?? []).map((name) => `${prefix}${name}`);
-  return [...new Set([...named, ...(production.download_key === undefined ? [] : [production.download_key])])];
-}
-
-/**
- * Removes the download packages of these productions; answers the productions whose packages are all gone (only those
- * may leave the table: a production item is what names its objects, so it stays until they are removed).
- */
-export async function removeProductionObjects(deps: Pick<Dependencies, 'blobs' | 'logger'>, client: string, items: readonly TableItem[]): Promise<TableItem[]> {
-  const done: TableItem[] = [];
-  for (const item of items) {
-    try {
-      await Promise.all(downloadObjectsOf(client, item).map((key) => deps.blobs.destroy('processed', key)));
-      done.push(item);
-    } catch (error) {
-      deps.logger.warn('retention: a destroyed case production\'s package not removed yet', { client, pk: item.pk, sk: item.sk, error: String(error) });
-    }
-  }
-  return done;
 }
 
 const STILL_CLOSED = { expression: '#case_state = :closed', names: { '#case_state': 'state' }, values: { ':closed': 'Closed' } };
