@@ -10,6 +10,7 @@ import { deviceKeysOf } from '../../lambdas/device-crypto/device-keys.ts';
 import { sealPayload } from '../../lambdas/device-crypto/payload-crypto.ts';
 import { keys, payloadObjectKey } from '#core/store/keys.ts';
 import { threadIndexKeys } from '#core/store/entities/payload.ts';
+import { PayloadType } from '#shared/constants/payloads.ts';
 import { createTestIssuer, type TestIssuer } from '#core/testing/test-tokens.ts';
 import { signIn } from './support/sign-in.ts';
 import { api, bearer, stack } from './support/stack.ts';
@@ -130,7 +131,7 @@ beforeAll(async () => {
       is_legacy: false,
       ...extra,
       // A message with a thread is on its thread's index, as processing leaves it (this tenant's threads are indexed).
-      ...threadIndexKeys(client, { payload_reference: reference, payload_type: type, device_reference: onDevice, thread_id: typeof extra.thread_id === 'string' ? extra.thread_id : undefined, payload_time: time }),
+      ...threadIndexKeys(client, { payload_reference: reference, payload_type: PayloadType.parse(type), device_reference: onDevice, thread_id: typeof extra.thread_id === 'string' ? extra.thread_id : undefined, payload_time: time }),
     });
     if (state === 'Processed') await deps.blobs.put('processed', payloadObjectKey(client, reference), content, { contentType: 'audio/mp4' });
   };
