@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { CatchBoundary, Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { TRANSFER_FILE_STATES, type Transferable, type TransferFileState } from '#shared/contract/entities/transfers.ts';
 import { PermittedButton } from '../../components/access/permitted-button.tsx';
 import { CursorTable, pagingOf } from '../../components/data/cursor-table.tsx';
@@ -32,6 +32,12 @@ function reportWindowOf(transfer: Transferable): string | undefined {
 function TransferFiles({ transfer }: { transfer: Transferable }) {
   const [fileState, setFileState] = useState<TransferFileState | 'All'>('All');
   const files = useTransferFiles(transfer.transfer_id, MOVING_STATES.has(transfer.transfer_state), fileState === 'All' ? undefined : fileState);
+  // Polling stops when the transfer stops moving, so the last poll may predate its end: read the files once more then,
+  // or they would show as pending on a transfer that has delivered them.
+  const { refetch } = files;
+  useEffect(() => {
+    void refetch();
+  }, [transfer.transfer_state, refetch]);
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
