@@ -1,19 +1,16 @@
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYLOAD_TYPES } from '#shared/constants/payloads.ts';
-import type { Role } from '#shared/contract/entities/roles.ts';
 import { endpointOf } from '#shared/contract/endpoint-of.ts';
 import { payloadEndpoints } from '#shared/contract/endpoints/payloads.ts';
-import { createAccessContext } from '#core/auth/access/create-access-context.ts';
 import type { Dependencies } from '#core/dependencies.ts';
 import { measureCapacity } from '#core/ports/capacity-meter.ts';
 import type { TableItem } from '#core/ports/table-store.ts';
 import { readAccount } from '#core/store/entities/account.ts';
 import { payloadToItem } from '#core/store/entities/payload.ts';
 import { keys } from '#core/store/keys.ts';
-import { tenantCaller } from '#core/testing/callers.ts';
 import { processedIndexBackfillJob } from '../../lambdas/jobs/processed-index-backfill.ts';
 import { listSmsThread } from '../../lambdas/payloads/payload-lists.ts';
+import { adminCaller } from './support/admin-caller.ts';
 import { createRunTenant, type RunTenant } from './support/run-tenant.ts';
 
 /**
@@ -31,18 +28,8 @@ const RECORDINGS = 600;
 const DEVICE = 'dev-thread';
 const NOW = Date.now();
 
-const everything = {
-  role_reference: 'everything',
-  permissions: [{ actions_matching: '*', is_denied: false, is_regex: false }],
-  payload_types: [...PAYLOAD_TYPES],
-  cidr_ranges: [],
-  alert_permissions: { ops_read: true, ops_write: true, sec_read: true, sec_write: true },
-  is_system: false,
-} as unknown as Role;
-const access = createAccessContext({ roles: [everything], ip: undefined, isClientApp: false });
-
 const threadQuery = endpointOf(payloadEndpoints, 'client.devices.sms-thread').query.parse({ limit: String(PAGE) });
-const list = (on: RunTenant, thread: string) => listSmsThread(tenantCaller(on.deps, on.client, access, { action: 'payloads:List' }), DEVICE, thread, threadQuery);
+const list = (on: RunTenant, thread: string) => listSmsThread(adminCaller(on.deps, on.client, 'payloads:List'), DEVICE, thread, threadQuery);
 const references = (result: unknown) => ((result as { data: Array<{ payload_reference: string }> }).data ?? []).map((entry) => entry.payload_reference);
 
 /** A Query's least: the bytes of what it returns at half a unit per 4 KB (what the bench calls `least`). */
@@ -125,7 +112,7 @@ describe('what a page of an SMS thread reads', { timeout: 60_000 }, () => {
     console.info('an SMS thread page of 50 on DynamoDB Local', JSON.stringify({ read_units: after.capacity.readUnits, items: after.capacity.itemsRead, least }));
 
     // The second page goes on from the first's cursor to the thread's last message; the other thread is its own.
-    const second = await listSmsThread(tenantCaller(tenant.deps, tenant.client, access, { action: 'payloads:List' }), DEVICE, 'thread-a', {
+    const second = await listSmsThread(adminCaller(tenant.deps, tenant.client, 'payloads:List'), DEVICE, 'thread-a', {
       ...threadQuery,
       last_key: (before.result as { last_key: string }).last_key,
     });
